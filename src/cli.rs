@@ -1,0 +1,86 @@
+//! The command line, as clap derive types. Each command group's verbs live in `cli/<group>.rs`.
+
+pub mod event;
+pub mod player;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// mmjudge keeps a Mental Magic event in one SQLite file: players, the card reference and template rules,
+/// libraries, movements and pairings, results, notes, challenges, penalties, the decision clock,
+/// standings and the event's web site.
+#[derive(Debug, Parser)]
+#[command(name = "mmjudge", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// The event file (default: $MMJUDGE_DB, else ./mmjudge.db).
+    #[arg(long, global = true, env = "MMJUDGE_DB", value_name = "FILE")]
+    pub db: Option<PathBuf>,
+
+    /// The judge recorded in the audit log (default: $MMJUDGE_JUDGE, else the OS user).
+    #[arg(long, global = true, env = "MMJUDGE_JUDGE", value_name = "NAME")]
+    pub judge: Option<String>,
+
+    /// Print a JSON document instead of tables (shapes in docs/json.md).
+    #[arg(long, global = true, conflicts_with = "csv")]
+    pub json: bool,
+
+    /// Print CSV (tabular listings).
+    #[arg(long, global = true)]
+    pub csv: bool,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The command groups.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create the event, show and change its settings.
+    #[command(subcommand)]
+    Event(event::EventCmd),
+    /// Add, import, list, drop and rename players.
+    #[command(subcommand)]
+    Player(player::PlayerCmd),
+    /// Show the audit log: who changed what, when.
+    Log(LogArgs),
+    /// Write a consistent copy of the event file (safe while others use it).
+    Backup(BackupArgs),
+    /// Run a whole simulated tournament on the bundled examples and write its web site.
+    Demo(DemoArgs),
+}
+
+/// `log` options.
+#[derive(Debug, clap::Args)]
+pub struct LogArgs {
+    /// Only entries about this player (any unambiguous prefix).
+    #[arg(long)]
+    pub player: Option<String>,
+    /// Only entries at or after this moment (RFC 3339 or HH:MM today).
+    #[arg(long)]
+    pub since: Option<String>,
+}
+
+/// `backup` options.
+#[derive(Debug, clap::Args)]
+pub struct BackupArgs {
+    /// Where to write the copy (must not exist).
+    pub file: PathBuf,
+}
+
+/// `demo` options.
+#[derive(Debug, clap::Args)]
+pub struct DemoArgs {
+    /// Number of simulated players.
+    #[arg(long, default_value_t = 16)]
+    pub players: u32,
+    /// Number of rounds.
+    #[arg(long, default_value_t = 5)]
+    pub rounds: u32,
+    /// Random seed (same seed, same tournament).
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// Folder for the demo's outputs (its site and reports).
+    #[arg(long, default_value = "mmjudge-demo")]
+    pub out: PathBuf,
+}

@@ -1,0 +1,32 @@
+//! `event` verbs.
+
+use clap::Subcommand;
+
+/// Create the event, show and change its settings.
+#[derive(Debug, Subcommand)]
+pub enum EventCmd {
+    /// Create a new event in the database file.
+    New {
+        /// The event's name.
+        name: String,
+        /// Number of rounds.
+        #[arg(long, default_value_t = 5)]
+        rounds: u32,
+        /// Random seed (default: chosen now).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Replace an existing event in that file (its data is lost).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Show the event and its settings.
+    Show,
+    /// Change a setting (see `event show` for the keys).
+    Set {
+        /// The setting, e.g. round-minutes.
+        key: String,
+        /// The new value.
+        #[arg(allow_hyphen_values = true)]
+        value: String,
+    },
+}

@@ -1,0 +1,39 @@
+//! `player` verbs.
+
+use clap::Subcommand;
+use std::path::PathBuf;
+
+/// Add, import, list, drop and rename players.
+#[derive(Debug, Subcommand)]
+pub enum PlayerCmd {
+    /// Add one or more players by name.
+    Add {
+        /// Names (quote names with spaces).
+        #[arg(required = true)]
+        names: Vec<String>,
+    },
+    /// Add players from a CSV file with a header row: name (required), id, email.
+    Import {
+        /// The CSV file.
+        file: PathBuf,
+    },
+    /// List the players.
+    List,
+    /// Drop a player from the event (takes effect from the next round).
+    Drop {
+        /// The player (any unambiguous prefix).
+        name: String,
+    },
+    /// Take back a drop.
+    Undrop {
+        /// The player (any unambiguous prefix).
+        name: String,
+    },
+    /// Correct a player's name.
+    Rename {
+        /// The player as now named (any unambiguous prefix).
+        old: String,
+        /// The new name.
+        new: String,
+    },
+}

@@ -1,0 +1,165 @@
+//! `event`: create the event, show and change its settings.
+
+use super::Ctx;
+use crate::cli::event::EventCmd;
+use crate::domain::settings::{self, SETTINGS};
+use crate::error::{Error, Result};
+use crate::render::{Listing, done, emit};
+use crate::store::{Change, Store, event as store_event, player, round};
+use std::path::Path;
+
+/// Runs an `event` verb.
+pub fn run(ctx: &Ctx, cmd: EventCmd) -> Result<()> {
+    match cmd {
+        EventCmd::New { name, rounds, seed, force } => new(ctx, &name, rounds, seed, force),
+        EventCmd::Show => show(ctx),
+        EventCmd::Set { key, value } => set(ctx, &key, &value),
+    }
+}
+
+/// Creates a new event file with default settings (used by `event new` and `demo`).
+pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Result<Store> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::refused("the event needs a name: mmjudge event new \"Spring Mental Magic Open\""));
+    }
+    let rounds_setting = settings::find("rounds").map_err(|e| Error::refused(e.0))?;
+    let rounds = settings::normalize(rounds_setting, &rounds.to_string()).map_err(|e| Error::refused(e.0))?;
+    make_room(&ctx.db, force)?;
+    let mut store = Store::create(&ctx.db)?;
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let actor = ctx.actor()?;
+    let created = crate::time::stamp(actor.at);
+    let result = store.write(&actor, |tx| {
+        for s in SETTINGS {
+            store_event::set(tx, s.key, s.default)?;
+        }
+        store_event::set(tx, "name", name)?;
+        store_event::set(tx, "created", &created)?;
+        store_event::set(tx, "rounds", &rounds)?;
+        store_event::set(tx, "seed", &seed.to_string())?;
+        crate::commands::event::seed_event_defaults(tx)?;
+        Ok(((), Change::new(format!("created event \"{name}\": {rounds} rounds, seed {seed}"))))
+    });
+    if let Err(e) = result {
+        drop(store);
+        remove_event_file(&ctx.db);
+        return Err(e);
+    }
+    Ok(store)
+}
+
+/// Data every new event starts with beyond its settings (the default ban list).
+pub fn seed_event_defaults(_tx: &rusqlite::Connection) -> Result<()> {
+    Ok(())
+}
+
+fn new(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Result<()> {
+    let store = create(ctx, name, rounds, seed, force)?;
+    let values = store_event::values(store.conn())?;
+    done(
+        ctx.format,
+        &format!(
+            "created event \"{}\" in {} ({} rounds, seed {})",
+            values.name(),
+            ctx.db.display(),
+            values.text("rounds"),
+            values.seed()
+        ),
+        serde_json::json!({ "file": ctx.db.display().to_string(), "seed": values.seed() }),
+    )
+}
+
+/// Refuses to create over an existing file unless it is an mmjudge event and `force` is given.
+fn make_room(path: &Path, force: bool) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::NotAnEvent {
+            path: path.into(),
+            why: "is a directory: give a file path, e.g. --db spring.db".into(),
+        });
+    }
+    if !path.exists() {
+        return Ok(());
+    }
+    let existing = Store::open(path)?;
+    let name = store_event::values(existing.conn())?.name().to_string();
+    drop(existing);
+    if !force {
+        return Err(Error::refused(format!(
+            "{} already holds the event \"{name}\": use another --db file, or --force to replace it (its data is lost)",
+            path.display()
+        )));
+    }
+    remove_event_file(path);
+    Ok(())
+}
+
+fn remove_event_file(path: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(std::path::PathBuf::from(p));
+    }
+}
+
+/// A seed for a new event: nine digits a judge can write down, from the clock and the process id.
+fn fresh_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
+    let mut x = nanos ^ (u64::from(std::process::id()) << 32) ^ 0x9e37_79b9_7f4a_7c15;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x % 1_000_000_000
+}
+
+fn show(ctx: &Ctx) -> Result<()> {
+    let store = ctx.open()?;
+    let conn = store.conn();
+    let values = store_event::values(conn)?;
+    let players = player::all(conn)?;
+    let current = round::current(conn)?;
+    let mut listing = Listing::new(&["setting", "value", "meaning"]).titled(format!(
+        "{} — {} players, round {} of {}",
+        values.name(),
+        players.len(),
+        current,
+        values.text("rounds")
+    ));
+    let mut doc = serde_json::Map::new();
+    for s in SETTINGS {
+        listing.row(vec![s.key.into(), values.text(s.key).into(), s.help.into()]);
+        doc.insert(s.key.into(), serde_json::Value::String(values.text(s.key).into()));
+    }
+    listing
+        .footer
+        .push(format!("created {}; change a setting with `mmjudge event set KEY VALUE`", values.text("created")));
+    emit(
+        ctx.format,
+        &listing,
+        &serde_json::json!({
+            "name": values.name(),
+            "created": values.text("created"),
+            "players": players.len(),
+            "current_round": current,
+            "settings": doc,
+        }),
+    )
+}
+
+fn set(ctx: &Ctx, key: &str, value: &str) -> Result<()> {
+    let setting = settings::find(key).map_err(|e| Error::refused(e.0))?;
+    let value = settings::normalize(setting, value).map_err(|e| Error::refused(e.0))?;
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let summary = store.write(&actor, |tx| {
+        let mut values = store_event::values(tx)?;
+        let old = values.text(setting.key).to_string();
+        values.0.insert(setting.key.into(), value.clone());
+        settings::check_together(|k| values.number(k)).map_err(|e| Error::refused(e.0))?;
+        store_event::set(tx, setting.key, &value)?;
+        let summary = format!("{}: {old} -> {value}", setting.key);
+        Ok((summary.clone(), Change::new(summary)))
+    })?;
+    done(ctx.format, &summary, serde_json::json!({ "key": setting.key, "value": value }))
+}

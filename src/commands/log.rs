@@ -1,0 +1,34 @@
+//! `log`: the audit log.
+
+use super::Ctx;
+use crate::cli::LogArgs;
+use crate::error::Result;
+use crate::render::{Listing, emit};
+use crate::store::audit;
+
+/// Prints the audit log, optionally for one player and/or since a moment.
+pub fn run(ctx: &Ctx, args: LogArgs) -> Result<()> {
+    let store = ctx.open()?;
+    let conn = store.conn();
+    let player = match &args.player {
+        Some(p) => Some(super::player::resolve(conn, p)?.id),
+        None => None,
+    };
+    let since = match &args.since {
+        Some(s) => Some(crate::time::stamp(crate::time::parse_at(s, crate::time::now()?)?)),
+        None => None,
+    };
+    let entries = audit::list(conn, player, since.as_deref())?;
+    let mut listing = Listing::new(&["#", "when", "judge", "what", "command"]).titled("Audit log");
+    for e in &entries {
+        let when = crate::time::unstamp(&e.at).map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string());
+        listing.row(vec![
+            e.id.to_string(),
+            when.unwrap_or_else(|_| e.at.clone()),
+            e.judge.clone(),
+            e.summary.clone(),
+            e.command.clone(),
+        ]);
+    }
+    emit(ctx.format, &listing, &serde_json::json!({ "entries": entries }))
+}

@@ -1,0 +1,101 @@
+//! One module per command group: short glue between the command line, the store, the domain and the
+//! renderers.
+
+pub mod demo;
+pub mod event;
+pub mod log;
+pub mod player;
+
+use crate::cli::{Cli, Command};
+use crate::error::{Error, Result};
+use crate::render::Format;
+use crate::store::{Actor, Store};
+use chrono::{DateTime, Utc};
+use std::path::PathBuf;
+
+/// What every command knows: where the event is, who is judging, how to print, what was typed.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    /// The event file.
+    pub db: PathBuf,
+    /// The judge for the audit log.
+    pub judge: String,
+    /// Output format.
+    pub format: Format,
+    /// The command line as typed (for the audit log).
+    pub command_line: String,
+}
+
+impl Ctx {
+    /// Builds the context from the parsed command line and the process's arguments.
+    pub fn from_cli(cli: &Cli, args: &[String]) -> Ctx {
+        let db = cli.db.clone().unwrap_or_else(|| PathBuf::from("mmjudge.db"));
+        let judge = cli
+            .judge
+            .clone()
+            .filter(|j| !j.trim().is_empty())
+            .or_else(|| std::env::var("USER").ok())
+            .or_else(|| std::env::var("USERNAME").ok())
+            .unwrap_or_else(|| "judge".into());
+        let format = if cli.json {
+            Format::Json
+        } else if cli.csv {
+            Format::Csv
+        } else {
+            Format::Human
+        };
+        let shown = std::iter::once("mmjudge").chain(args.iter().skip(1).map(String::as_str));
+        let command_line = shown.map(quote_arg).collect::<Vec<_>>().join(" ");
+        Ctx { db, judge, format, command_line }
+    }
+
+    /// Opens the event file.
+    pub fn open(&self) -> Result<Store> {
+        Store::open(&self.db)
+    }
+
+    /// The actor for a write happening now (or at the injected now).
+    pub fn actor(&self) -> Result<Actor> {
+        Ok(self.actor_at(crate::time::now()?))
+    }
+
+    /// The actor for a write stamped at `at`.
+    pub fn actor_at(&self, at: DateTime<Utc>) -> Actor {
+        Actor { judge: self.judge.clone(), command_line: self.command_line.clone(), at }
+    }
+}
+
+fn quote_arg(a: &str) -> String {
+    if !a.is_empty() && a.chars().all(|c| c.is_alphanumeric() || "-_./:=,+@".contains(c)) {
+        a.to_string()
+    } else {
+        format!("'{}'", a.replace('\'', "'\\''"))
+    }
+}
+
+/// Runs one parsed command.
+pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
+    match cli.command {
+        Command::Event(cmd) => event::run(ctx, cmd),
+        Command::Player(cmd) => player::run(ctx, cmd),
+        Command::Log(args) => log::run(ctx, args),
+        Command::Backup(args) => backup(ctx, &args.file),
+        Command::Demo(args) => demo::run(ctx, args),
+    }
+}
+
+fn backup(ctx: &Ctx, dest: &std::path::Path) -> Result<()> {
+    if dest.exists() {
+        return Err(Error::refused(format!(
+            "{} already exists: choose a new file name for the backup",
+            dest.display()
+        )));
+    }
+    let store = ctx.open()?;
+    store.backup(dest)?;
+    crate::render::done(
+        ctx.format,
+        &format!("backed up {} to {}", ctx.db.display(), dest.display()),
+        serde_json::json!({ "file": dest.display().to_string() }),
+    )
+}

@@ -1,0 +1,59 @@
+//! The one error type for everything a user can cause, and the exit codes.
+
+use std::path::PathBuf;
+
+/// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A command refused: bad input, unknown name, a rule that forbids it. The message names the thing
+    /// and how to fix it.
+    #[error("{0}")]
+    Refused(String),
+    /// The database file cannot be used as an mmjudge event.
+    #[error("{path}: {why}")]
+    NotAnEvent {
+        /// The file.
+        path: PathBuf,
+        /// Why not, and what to do.
+        why: String,
+    },
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// SQLite failed in a way the checks above did not foresee.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// Shorthand for results in mmjudge.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A refused command with this message.
+    pub fn refused(msg: impl Into<String>) -> Self {
+        Error::Refused(msg.into())
+    }
+
+    /// An I/O error on a path.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::Io { path: path.into(), source }
+    }
+
+    /// The process exit code: 1 for every refused or failed command (2 is clap's, for bad usage).
+    pub fn exit_code(&self) -> i32 {
+        1
+    }
+}
+
+/// Returns early with a refused command: `refuse!("unknown player \"{name}\"")`.
+#[macro_export]
+macro_rules! refuse {
+    ($($arg:tt)*) => {
+        return Err($crate::error::Error::Refused(format!($($arg)*)))
+    };
+}

@@ -1,0 +1,95 @@
+//! Rendering: one module per output format behind one trait. Commands build a [`Listing`] (rows for people
+//! and CSV) plus a serializable JSON document, and [`emit`] writes it in the format asked for.
+
+mod csv_out;
+mod human;
+mod json_out;
+
+use crate::error::{Error, Result};
+use serde::Serialize;
+use std::io::Write;
+
+/// The output format chosen on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Tables and sentences for people.
+    Human,
+    /// A stable JSON document (shapes in docs/json.md).
+    Json,
+    /// CSV with a header row (tabular listings only).
+    Csv,
+}
+
+/// A tabular listing: a title for people, column headers and rows of cells.
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    /// Printed above the table for people (not in CSV).
+    pub title: Option<String>,
+    /// Column headers.
+    pub headers: Vec<String>,
+    /// Rows of cells, as many as headers.
+    pub rows: Vec<Vec<String>>,
+    /// Lines printed below the table for people (totals, hints).
+    pub footer: Vec<String>,
+}
+
+impl Listing {
+    /// A listing with these headers and no rows yet.
+    pub fn new(headers: &[&str]) -> Self {
+        Listing { headers: headers.iter().map(|h| h.to_string()).collect(), ..Default::default() }
+    }
+
+    /// Sets the title.
+    pub fn titled(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Adds a row.
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+}
+
+/// Something that writes a listing and its JSON document in one format.
+pub trait Exporter {
+    /// Writes the output.
+    fn export(&self, out: &mut dyn Write, listing: &Listing, json: &serde_json::Value) -> std::io::Result<()>;
+}
+
+fn exporter(format: Format) -> Box<dyn Exporter> {
+    match format {
+        Format::Human => Box::new(human::Human),
+        Format::Json => Box::new(json_out::Json),
+        Format::Csv => Box::new(csv_out::Csv),
+    }
+}
+
+/// Writes a listing to standard output in `format`.
+pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<()> {
+    let json = serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    exporter(format).export(&mut out, listing, &json).map_err(|e| Error::io("standard output", e))
+}
+
+/// Writes a one-line outcome of a command that changed something: the sentence for people, or
+/// `{"ok": true, "summary": ...}` plus `extra` fields in JSON.
+pub fn done(format: Format, summary: &str, extra: serde_json::Value) -> Result<()> {
+    match format {
+        Format::Json => {
+            let mut doc = serde_json::json!({ "ok": true, "summary": summary });
+            if let (Some(map), serde_json::Value::Object(more)) = (doc.as_object_mut(), extra) {
+                map.extend(more);
+            }
+            println!("{doc}");
+        }
+        Format::Human | Format::Csv => println!("{summary}"),
+    }
+    Ok(())
+}
+
+/// Renders a listing as text for people (used by commands that show several tables).
+pub fn human_text(listing: &Listing) -> String {
+    human::render(listing)
+}

@@ -1,0 +1,149 @@
+//! The store: the only module that owns the SQLite connection and every SQL string.
+//!
+//! One file per table family; each function takes a `&Connection` (a transaction derefs to one) and uses
+//! bound parameters only. Every write goes through [`Store::write`]: one IMMEDIATE transaction that also
+//! appends the audit entry, so a refused command leaves the file exactly as it was.
+
+pub mod audit;
+pub mod event;
+pub mod ids;
+mod migrate;
+pub mod player;
+pub mod round;
+
+use crate::error::{Error, Result};
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+pub use ids::*;
+
+/// `PRAGMA application_id` of an mmjudge event file ("MMJG").
+pub const APPLICATION_ID: i32 = 0x4d4d_4a47;
+
+/// Who is writing and why: stamped on the audit entry of a write.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    /// The judge (from `--judge`, `MMJUDGE_JUDGE` or the OS user).
+    pub judge: String,
+    /// The command line as typed.
+    pub command_line: String,
+    /// When (the real or injected now).
+    pub at: DateTime<Utc>,
+}
+
+/// What a write changed, for the audit log.
+#[derive(Debug, Clone, Default)]
+pub struct Change {
+    /// One line saying what changed.
+    pub summary: String,
+    /// The players it concerns.
+    pub players: Vec<PlayerId>,
+}
+
+impl Change {
+    /// A change with a summary and no particular player.
+    pub fn new(summary: impl Into<String>) -> Self {
+        Change { summary: summary.into(), players: Vec::new() }
+    }
+
+    /// A change concerning these players.
+    pub fn about(summary: impl Into<String>, players: impl IntoIterator<Item = PlayerId>) -> Self {
+        Change { summary: summary.into(), players: players.into_iter().collect() }
+    }
+}
+
+/// An open event file.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Store {
+    /// Opens an existing event file, refusing anything that is not an mmjudge event or that a newer
+    /// mmjudge wrote. Nothing in the file changes unless it is an older mmjudge event to migrate.
+    pub fn open(path: &Path) -> Result<Store> {
+        check_path(path)?;
+        if !path.exists() {
+            return Err(Error::NotAnEvent {
+                path: path.into(),
+                why: "no event here yet: create one with `mmjudge event new NAME` (or point --db / MMJUDGE_DB at your event file)".into(),
+            });
+        }
+        let conn =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        migrate::check_identity(&conn, path)?;
+        configure(&conn)?;
+        let mut store = Store { conn, path: path.into() };
+        migrate::upgrade(&mut store.conn)?;
+        Ok(store)
+    }
+
+    /// Creates a new, empty event file at `path` (which must not exist) with the whole schema.
+    pub fn create(path: &Path) -> Result<Store> {
+        check_path(path)?;
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        configure(&conn)?;
+        let mut store = Store { conn, path: path.into() };
+        migrate::upgrade(&mut store.conn)?;
+        Ok(store)
+    }
+
+    /// The file this store keeps.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The connection, for reads.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction and appends its audit entry; commits only if everything
+    /// succeeded, so a refusal changes nothing.
+    pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Transaction) -> Result<(T, Change)>) -> Result<T> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let (value, change) = f(&tx)?;
+        audit::append(&tx, actor, &change)?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    /// Writes a consistent copy of the event to `dest` (`VACUUM INTO`), safe while other processes use it.
+    pub fn backup(&self, dest: &Path) -> Result<()> {
+        let dest_text =
+            dest.to_str().ok_or_else(|| Error::refused(format!("{} is not a UTF-8 path", dest.display())))?;
+        self.conn.execute("VACUUM INTO ?1", [dest_text])?;
+        Ok(())
+    }
+}
+
+fn check_path(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::NotAnEvent {
+            path: path.into(),
+            why: "is a directory: give the event's file, e.g. --db spring.db".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Per-connection settings: foreign keys, WAL journal (readers never block the writer), a busy timeout.
+fn configure(conn: &Connection) -> Result<()> {
+    conn.pragma_update(None, "foreign_keys", true)?;
+    let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) fn memory() -> Result<Store> {
+    let conn = Connection::open_in_memory()?;
+    configure(&conn)?;
+    let mut store = Store { conn, path: PathBuf::from(":memory:") };
+    migrate::upgrade(&mut store.conn)?;
+    Ok(store)
+}

@@ -1,0 +1,137 @@
+//! `event`, `log`, `backup` and store-level refusals.
+
+use crate::harness::{Event, dump};
+
+#[test]
+fn creates_an_event_and_shows_its_settings() {
+    let ev = Event::new();
+    let doc = ev.run(&["--json", "event", "show"]).json();
+    assert_eq!(doc["name"], "Test Open");
+    assert_eq!(doc["settings"]["rounds"], "5");
+    assert_eq!(doc["settings"]["round-minutes"], "50");
+    assert_eq!(doc["settings"]["decision-seconds"], "45");
+    assert_eq!(doc["settings"]["final-window-minutes"], "15");
+    assert_eq!(doc["settings"]["final-decision-seconds"], "15");
+    assert_eq!(doc["settings"]["challenge-limit"], "2");
+    assert_eq!(doc["settings"]["binding"], "standard");
+    assert_eq!(doc["settings"]["movement"], "auto");
+    assert_eq!(doc["settings"]["seed"], "42");
+    let human = ev.run(&["event", "show"]).ok().to_string();
+    assert!(human.contains("Test Open") && human.contains("round-minutes"), "{human}");
+}
+
+#[test]
+fn db_path_comes_from_flag_then_env() {
+    let ev = Event::empty();
+    let other = ev.path("other.db");
+    let other_s = other.to_string_lossy().to_string();
+    ev.run(&["--db", &other_s, "event", "new", "Flag Open"]).ok();
+    assert!(other.exists());
+    assert!(!ev.db().exists(), "--db must win over MMJUDGE_DB");
+    ev.run(&["event", "new", "Env Open"]).ok();
+    assert!(ev.db().exists());
+}
+
+#[test]
+fn refuses_to_create_over_an_event_without_force() {
+    let ev = Event::new();
+    let msg = ev.refuses(&["event", "new", "Second"]);
+    assert!(msg.contains("--force"), "{msg}");
+    ev.run(&["event", "new", "Second", "--force"]).ok();
+    assert_eq!(ev.run(&["--json", "event", "show"]).json()["name"], "Second");
+}
+
+#[test]
+fn sets_settings_and_audits_them() {
+    let ev = Event::new();
+    ev.run(&["event", "set", "round-minutes", "40"]).ok();
+    ev.run(&["event", "set", "binding", "Alphabet"]).ok();
+    let doc = ev.run(&["--json", "event", "show"]).json();
+    assert_eq!(doc["settings"]["round-minutes"], "40");
+    assert_eq!(doc["settings"]["binding"], "alphabet");
+    let log = ev.run(&["--json", "log"]).json();
+    let entries = log["entries"].as_array().cloned().unwrap_or_default();
+    let last = entries.last().cloned().unwrap_or_default();
+    assert_eq!(last["summary"], "binding: standard -> alphabet");
+    assert_eq!(last["judge"], "Test Judge");
+    assert!(last["command"].as_str().unwrap_or("").starts_with("mmjudge event set binding"));
+}
+
+#[test]
+fn refuses_bad_settings_and_changes_nothing() {
+    let ev = Event::new();
+    assert!(ev.refuses(&["event", "set", "roundz", "3"]).contains("did you mean \"rounds\""));
+    assert!(ev.refuses(&["event", "set", "round-minutes", "-5"]).contains("round-minutes"));
+    assert!(ev.refuses(&["event", "set", "decision-seconds", "0"]).contains("decision-seconds"));
+    assert!(ev.refuses(&["event", "set", "movement", "zigzag"]).contains("mitchell"));
+    assert!(ev.refuses(&["event", "set", "final-window-minutes", "90"]).contains("round-minutes"));
+}
+
+#[test]
+fn refuses_a_directory_or_a_file_that_is_not_an_event() {
+    let ev = Event::empty();
+    std::fs::create_dir(ev.path("adir")).expect("dir");
+    let msg = ev.run(&["--db", "adir", "event", "show"]).refused().to_string();
+    assert!(msg.contains("directory"), "{msg}");
+    let junk = ev.file("junk.db", "this is not sqlite at all, just text that is long enough to be a header......");
+    let before = std::fs::read(&junk).expect("read");
+    let msg = ev.run(&["--db", "junk.db", "player", "list"]).refused().to_string();
+    assert!(msg.contains("not an SQLite database"), "{msg}");
+    assert_eq!(before, std::fs::read(&junk).expect("read"), "the file must not change");
+    let msg = ev.run(&["--db", "nothing.db", "player", "list"]).refused().to_string();
+    assert!(msg.contains("event new"), "{msg}");
+    assert!(!ev.path("nothing.db").exists(), "reading must not create a file");
+}
+
+#[test]
+fn refuses_a_foreign_database_and_a_newer_schema() {
+    let ev = Event::new();
+    {
+        let conn = rusqlite::Connection::open(ev.path("foreign.db")).expect("open");
+        conn.execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);").expect("create");
+    }
+    let msg = ev.run(&["--db", "foreign.db", "player", "list"]).refused().to_string();
+    assert!(msg.contains("another program"), "{msg}");
+    {
+        let conn = rusqlite::Connection::open(ev.db()).expect("open");
+        conn.pragma_update(None, "user_version", 999).expect("bump");
+    }
+    let before = dump(&ev.db());
+    let msg = ev.run(&["player", "add", "Ana"]).refused().to_string();
+    assert!(msg.contains("newer mmjudge"), "{msg}");
+    assert_eq!(before, dump(&ev.db()));
+}
+
+#[test]
+fn backup_writes_a_consistent_copy() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.run(&["backup", "copy.db"]).ok();
+    let copy = ev.run(&["--db", "copy.db", "--json", "player", "list"]).json();
+    assert_eq!(copy["players"].as_array().map(Vec::len), Some(2));
+    assert!(ev.refuses(&["backup", "copy.db"]).contains("already exists"));
+}
+
+#[test]
+fn log_filters_by_player_and_time() {
+    let ev = Event::new();
+    ev.run_with(&["player", "add", "Ana"], &[("MMJUDGE_NOW", "2026-05-01T10:00:00Z")]).ok();
+    ev.run_with(&["player", "add", "Bo"], &[("MMJUDGE_NOW", "2026-05-01T11:00:00Z")]).ok();
+    let ana = ev.run(&["--json", "log", "--player", "ana"]).json();
+    let entries = ana["entries"].as_array().cloned().unwrap_or_default();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0]["summary"], "added player \"Ana\"");
+    let since = ev.run(&["--json", "log", "--since", "2026-05-01T10:30:00Z"]).json();
+    let summaries: Vec<String> = since["entries"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|e| e["summary"].as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    assert!(summaries.contains(&"added player \"Bo\"".to_string()), "{summaries:?}");
+    assert!(!summaries.contains(&"added player \"Ana\"".to_string()), "{summaries:?}");
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    let ev = Event::new();
+    assert_eq!(ev.run(&["event", "frobnicate"]).code, 2);
+}

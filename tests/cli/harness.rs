@@ -1,0 +1,150 @@
+//! The test harness: a temporary folder with an event file, and helpers to run the binary, check its
+//! output and prove that a refused command left the database unchanged.
+
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// A temporary event folder.
+pub struct Event {
+    pub dir: tempfile::TempDir,
+}
+
+/// What one run of the binary did.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Asserts success and returns stdout.
+    #[track_caller]
+    pub fn ok(&self) -> &str {
+        assert_eq!(self.code, 0, "expected success\nstdout: {}\nstderr: {}", self.stdout, self.stderr);
+        &self.stdout
+    }
+
+    /// Asserts a refusal (exit 1, one-line error) and returns the message.
+    #[track_caller]
+    pub fn refused(&self) -> &str {
+        assert_eq!(self.code, 1, "expected refusal\nstdout: {}\nstderr: {}", self.stdout, self.stderr);
+        assert!(self.stderr.starts_with("error: "), "stderr: {}", self.stderr);
+        assert_eq!(self.stderr.trim_end().lines().count(), 1, "error must be one line: {}", self.stderr);
+        &self.stderr
+    }
+
+    /// Parses stdout as JSON.
+    #[track_caller]
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(self.ok()).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
+    }
+}
+
+impl Event {
+    /// An empty folder (no event yet).
+    pub fn empty() -> Event {
+        Event { dir: tempfile::tempdir().expect("temp dir") }
+    }
+
+    /// A folder with a created event called "Test Open" (seed 42).
+    pub fn new() -> Event {
+        let ev = Event::empty();
+        ev.run(&["event", "new", "Test Open", "--seed", "42"]).ok();
+        ev
+    }
+
+    /// The event file.
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("event.db")
+    }
+
+    /// A path inside the folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Writes a file into the folder and returns its path.
+    pub fn file(&self, name: &str, contents: &str) -> PathBuf {
+        let p = self.path(name);
+        std::fs::write(&p, contents).expect("write file");
+        p
+    }
+
+    /// The command, ready to run in the folder with this event.
+    pub fn cmd(&self) -> Command {
+        let mut cmd = Command::cargo_bin("mmjudge").expect("binary");
+        cmd.current_dir(self.dir.path())
+            .env("MMJUDGE_DB", self.db())
+            .env("MMJUDGE_JUDGE", "Test Judge")
+            .env("NO_COLOR", "1")
+            .env_remove("MMJUDGE_NOW");
+        cmd
+    }
+
+    /// Runs mmjudge with these arguments.
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with(args, &[])
+    }
+
+    /// Runs mmjudge with these arguments and extra environment variables.
+    pub fn run_with(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let mut cmd = self.cmd();
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out = cmd.args(args).output().expect("run mmjudge");
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// Runs a command that must be refused, proves the database is unchanged, returns the message.
+    #[track_caller]
+    pub fn refuses(&self, args: &[&str]) -> String {
+        let before = self.dump();
+        let run = self.run(args);
+        let msg = run.refused().to_string();
+        assert_eq!(before, self.dump(), "a refused command changed the database: {args:?}");
+        msg
+    }
+
+    /// A full, ordered dump of every table (schema and rows), to compare before and after.
+    pub fn dump(&self) -> String {
+        dump(&self.db())
+    }
+}
+
+/// Dumps a database: schema, then every row of every table in rowid/primary-key order.
+pub fn dump(path: &Path) -> String {
+    if !path.exists() {
+        return "<no file>".into();
+    }
+    let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open db");
+    let mut out = String::new();
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap_or(-1);
+    out.push_str(&format!("user_version {version}\n"));
+    let mut stmt = conn.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY name").expect("schema");
+    let tables: Vec<(String, String)> =
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).expect("tables").map(|r| r.expect("row")).collect();
+    for (name, sql) in tables {
+        out.push_str(&sql);
+        out.push('\n');
+        let query = format!("SELECT * FROM \"{name}\" ORDER BY 1, 2");
+        let mut rows = conn.prepare(&query).expect("select");
+        let n = rows.column_count();
+        let mut q = rows.query([]).expect("query");
+        while let Some(row) = q.next().expect("next") {
+            let cells: Vec<String> = (0..n)
+                .map(|i| format!("{:?}", row.get::<_, rusqlite::types::Value>(i).unwrap_or(rusqlite::types::Value::Null)))
+                .collect();
+            out.push_str(&cells.join("|"));
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -7,6 +7,8 @@
 pub mod audit;
 pub mod event;
 pub mod ids;
+pub mod library;
+pub mod matches;
 mod migrate;
 pub mod player;
 pub mod round;

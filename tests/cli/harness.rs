@@ -124,11 +124,13 @@ pub fn dump(path: &Path) -> String {
     if !path.exists() {
         return "<no file>".into();
     }
-    let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open db");
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open db");
     let mut out = String::new();
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap_or(-1);
     out.push_str(&format!("user_version {version}\n"));
-    let mut stmt = conn.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY name").expect("schema");
+    let mut stmt =
+        conn.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY name").expect("schema");
     let tables: Vec<(String, String)> =
         stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).expect("tables").map(|r| r.expect("row")).collect();
     for (name, sql) in tables {
@@ -140,7 +142,9 @@ pub fn dump(path: &Path) -> String {
         let mut q = rows.query([]).expect("query");
         while let Some(row) = q.next().expect("next") {
             let cells: Vec<String> = (0..n)
-                .map(|i| format!("{:?}", row.get::<_, rusqlite::types::Value>(i).unwrap_or(rusqlite::types::Value::Null)))
+                .map(|i| {
+                    format!("{:?}", row.get::<_, rusqlite::types::Value>(i).unwrap_or(rusqlite::types::Value::Null))
+                })
                 .collect();
             out.push_str(&cells.join("|"));
             out.push('\n');

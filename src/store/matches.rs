@@ -1,0 +1,209 @@
+//! Matches (one game each) and byes.
+
+use super::{LibraryId, MatchId, PlayerId};
+use crate::error::Result;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+/// Who won a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The player at seat A won (also a bye).
+    A,
+    /// The player at seat B won.
+    B,
+    /// A draw.
+    Draw,
+}
+
+impl Outcome {
+    /// As stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::A => "A",
+            Outcome::B => "B",
+            Outcome::Draw => "draw",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Outcome> {
+        match s {
+            "A" => Some(Outcome::A),
+            "B" => Some(Outcome::B),
+            "draw" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// A match as stored. A bye has no table and no B player.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Match {
+    /// Row id.
+    pub id: MatchId,
+    /// Round number.
+    pub round: u32,
+    /// Table number (None for a bye).
+    pub table: Option<u32>,
+    /// The player at seat A (the player with the bye).
+    pub a: PlayerId,
+    /// The player at seat B (None for a bye).
+    pub b: Option<PlayerId>,
+    /// Library used by seat A.
+    pub a_library: Option<LibraryId>,
+    /// Library used by seat B.
+    pub b_library: Option<LibraryId>,
+    /// The result, once recorded.
+    pub outcome: Option<Outcome>,
+    /// Why (life, decking, time, bye, ...).
+    pub reason: Option<String>,
+    /// Life totals at the end (A, B), when recorded.
+    pub life: Option<(i64, i64)>,
+    /// A judge's remark.
+    pub note: Option<String>,
+    /// When the result was recorded.
+    pub result_at: Option<String>,
+}
+
+impl Match {
+    /// Whether this is a bye.
+    pub fn is_bye(&self) -> bool {
+        self.b.is_none()
+    }
+
+    /// Whether the player sits at this match.
+    pub fn has(&self, p: PlayerId) -> bool {
+        self.a == p || self.b == Some(p)
+    }
+
+    /// The opponent of `p` at this match.
+    pub fn opponent(&self, p: PlayerId) -> Option<PlayerId> {
+        if self.a == p {
+            self.b
+        } else if self.b == Some(p) {
+            Some(self.a)
+        } else {
+            None
+        }
+    }
+}
+
+/// A match to insert.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    /// Round number.
+    pub round: u32,
+    /// Table (None for a bye).
+    pub table: Option<u32>,
+    /// Seat A player.
+    pub a: PlayerId,
+    /// Seat B player (None for a bye).
+    pub b: Option<PlayerId>,
+    /// Seat A library.
+    pub a_library: Option<LibraryId>,
+    /// Seat B library.
+    pub b_library: Option<LibraryId>,
+}
+
+/// `SELECT` of every match column followed by the rest of the statement.
+macro_rules! select_match {
+    ($tail:literal) => {
+        concat!(
+            "SELECT id, round, table_no, a_player, b_player, a_library, b_library, result, reason, life_a, life_b, note, result_at FROM match ",
+            $tail
+        )
+    };
+}
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<Match> {
+    let outcome: Option<String> = r.get(7)?;
+    let life_a: Option<i64> = r.get(9)?;
+    let life_b: Option<i64> = r.get(10)?;
+    Ok(Match {
+        id: r.get(0)?,
+        round: r.get(1)?,
+        table: r.get(2)?,
+        a: r.get(3)?,
+        b: r.get(4)?,
+        a_library: r.get(5)?,
+        b_library: r.get(6)?,
+        outcome: outcome.as_deref().and_then(Outcome::parse),
+        reason: r.get(8)?,
+        life: life_a.zip(life_b),
+        note: r.get(11)?,
+        result_at: r.get(12)?,
+    })
+}
+
+/// Inserts a match (or a bye: no table, no B; its result is set by the caller).
+pub fn insert(conn: &Connection, m: &NewMatch) -> Result<MatchId> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO match (round, table_no, a_player, b_player, a_library, b_library) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    stmt.execute(params![m.round, m.table, m.a, m.b, m.a_library, m.b_library])?;
+    Ok(MatchId(conn.last_insert_rowid()))
+}
+
+/// One match by id.
+pub fn get(conn: &Connection, id: MatchId) -> Result<Match> {
+    let mut stmt = conn.prepare_cached(select_match!("WHERE id = ?1"))?;
+    Ok(stmt.query_row([id], from_row)?)
+}
+
+/// The matches of a round: tables in order, byes last.
+pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Match>> {
+    let mut stmt = conn.prepare_cached(select_match!("WHERE round = ?1 ORDER BY table_no IS NULL, table_no, id"))?;
+    let rows = stmt.query_map([round], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Every match of the event, by round then table.
+pub fn all(conn: &Connection) -> Result<Vec<Match>> {
+    let mut stmt = conn.prepare_cached(select_match!("ORDER BY round, table_no IS NULL, table_no, id"))?;
+    let rows = stmt.query_map([], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Every match a player played or had a bye in, by round.
+pub fn of_player(conn: &Connection, p: PlayerId) -> Result<Vec<Match>> {
+    let mut stmt = conn.prepare_cached(select_match!("WHERE a_player = ?1 OR b_player = ?1 ORDER BY round"))?;
+    let rows = stmt.query_map([p], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The match at a table in a round.
+pub fn at_table(conn: &Connection, round: u32, table: u32) -> Result<Option<Match>> {
+    let mut stmt = conn.prepare_cached(select_match!("WHERE round = ?1 AND table_no = ?2"))?;
+    Ok(stmt.query_row(params![round, table], from_row).optional()?)
+}
+
+/// A result to record.
+#[derive(Debug, Clone)]
+pub struct ResultRecord<'a> {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Why (life, decking, ...).
+    pub reason: &'a str,
+    /// Life totals (A, B).
+    pub life: Option<(i64, i64)>,
+    /// A judge's remark.
+    pub note: Option<&'a str>,
+    /// When (RFC 3339).
+    pub at: &'a str,
+}
+
+/// Records (or overwrites) a match's result.
+pub fn set_result(conn: &Connection, id: MatchId, r: &ResultRecord<'_>) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE match SET result = ?2, reason = ?3, life_a = ?4, life_b = ?5, note = ?6, result_at = ?7 WHERE id = ?1",
+    )?;
+    stmt.execute(params![id, r.outcome.as_str(), r.reason, r.life.map(|l| l.0), r.life.map(|l| l.1), r.note, r.at])?;
+    Ok(())
+}
+
+/// Swaps two players' places in a round's matches (used by `round swap`).
+pub fn set_players(conn: &Connection, id: MatchId, a: PlayerId, b: Option<PlayerId>) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE match SET a_player = ?2, b_player = ?3 WHERE id = ?1")?;
+    stmt.execute(params![id, a, b])?;
+    Ok(())
+}

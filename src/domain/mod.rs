@@ -1,5 +1,7 @@
 //! Pure game and tournament rules: no I/O, no SQL, no clock.
 
+pub mod binding;
+pub mod cost;
 pub mod curation;
 pub mod duplicate;
 pub mod library;
@@ -9,3 +11,4 @@ pub mod names;
 pub mod penalty;
 pub mod settings;
 pub mod standings;
+pub mod template;

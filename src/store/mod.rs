@@ -5,6 +5,8 @@
 //! appends the audit entry, so a refused command leaves the file exactly as it was.
 
 pub mod audit;
+pub mod bans;
+pub mod cards;
 pub mod event;
 pub mod ids;
 pub mod library;

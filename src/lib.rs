@@ -4,6 +4,7 @@
 //! `store` (all SQL) and `render` (tables, JSON, CSV, HTML).
 
 pub mod cli;
+pub mod clock_screen;
 pub mod commands;
 pub mod domain;
 pub mod error;

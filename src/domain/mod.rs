@@ -1,6 +1,7 @@
 //! Pure game and tournament rules: no I/O, no SQL, no clock.
 
 pub mod binding;
+pub mod clock;
 pub mod cost;
 pub mod curation;
 pub mod duplicate;

@@ -61,7 +61,10 @@ pub struct NewCard<'a> {
 
 macro_rules! select_card {
     ($tail:literal) => {
-        concat!("SELECT c.id, c.name, c.mana_cost, c.type_line, c.layout, c.is_land, c.is_basic, c.kinds FROM card c ", $tail)
+        concat!(
+            "SELECT c.id, c.name, c.mana_cost, c.type_line, c.layout, c.is_land, c.is_basic, c.kinds FROM card c ",
+            $tail
+        )
     };
 }
 
@@ -91,7 +94,17 @@ pub fn insert(conn: &Connection, c: &NewCard<'_>) -> Result<CardId> {
         "INSERT INTO card (name, name_fold, mana_cost, type_line, layout, is_land, is_basic, kinds, sets)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
-    stmt.execute(params![c.name, c.name_fold, c.mana_cost, c.type_line, c.layout, c.is_land, c.is_basic, c.kinds, c.sets])?;
+    stmt.execute(params![
+        c.name,
+        c.name_fold,
+        c.mana_cost,
+        c.type_line,
+        c.layout,
+        c.is_land,
+        c.is_basic,
+        c.kinds,
+        c.sets
+    ])?;
     Ok(CardId(conn.last_insert_rowid()))
 }
 
@@ -106,9 +119,8 @@ pub fn insert_face(conn: &Connection, card: CardId, idx: usize, face: &Face) -> 
 
 /// Inserts a binding-class key of a card under a rule.
 pub fn insert_key(conn: &Connection, rule: &str, key: &str, card: CardId, combined_only: bool) -> Result<()> {
-    let mut stmt = conn.prepare_cached(
-        "INSERT OR IGNORE INTO card_key (rule, key, card_id, combined_only) VALUES (?1, ?2, ?3, ?4)",
-    )?;
+    let mut stmt = conn
+        .prepare_cached("INSERT OR IGNORE INTO card_key (rule, key, card_id, combined_only) VALUES (?1, ?2, ?3, ?4)")?;
     stmt.execute(params![rule, key, card, combined_only])?;
     Ok(())
 }

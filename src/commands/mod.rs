@@ -5,6 +5,7 @@ pub mod demo;
 pub mod event;
 pub mod log;
 pub mod player;
+pub mod table;
 
 use crate::cli::{Cli, Command};
 use crate::error::{Error, Result};

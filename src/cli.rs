@@ -1,5 +1,6 @@
 //! The command line, as clap derive types. Each command group's verbs live in `cli/<group>.rs`.
 
+pub mod cards;
 pub mod event;
 pub mod player;
 
@@ -42,6 +43,12 @@ pub enum Command {
     /// Add, import, list, drop and rename players.
     #[command(subcommand)]
     Player(player::PlayerCmd),
+    /// The card reference: import, find, binding classes, declaration checks.
+    #[command(subcommand)]
+    Cards(cards::CardsCmd),
+    /// The event's ban list.
+    #[command(subcommand)]
+    Ban(cards::BanCmd),
     /// Show the audit log: who changed what, when.
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).

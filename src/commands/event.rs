@@ -38,7 +38,7 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
         store_event::set(tx, "created", &created)?;
         store_event::set(tx, "rounds", &rounds)?;
         store_event::set(tx, "seed", &seed.to_string())?;
-        crate::commands::event::seed_event_defaults(tx)?;
+        super::ban::seed_defaults(tx)?;
         Ok(((), Change::new(format!("created event \"{name}\": {rounds} rounds, seed {seed}"))))
     });
     if let Err(e) = result {
@@ -47,11 +47,6 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
         return Err(e);
     }
     Ok(store)
-}
-
-/// Data every new event starts with beyond its settings (the default ban list).
-pub fn seed_event_defaults(_tx: &rusqlite::Connection) -> Result<()> {
-    Ok(())
 }
 
 fn new(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Result<()> {

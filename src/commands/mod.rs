@@ -1,10 +1,13 @@
 //! One module per command group: short glue between the command line, the store, the domain and the
 //! renderers.
 
+pub mod ban;
+pub mod cards;
 pub mod demo;
 pub mod event;
 pub mod log;
 pub mod player;
+pub mod reference;
 pub mod table;
 
 use crate::cli::{Cli, Command};
@@ -79,6 +82,8 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(cmd) => player::run(ctx, cmd),
+        Command::Cards(cmd) => cards::run(ctx, cmd),
+        Command::Ban(cmd) => ban::run(ctx, cmd),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Demo(args) => demo::run(ctx, args),

@@ -21,12 +21,7 @@ pub enum BanGroup {
 
 impl BanGroup {
     /// Every group, in the order of the ruleset.
-    pub const ALL: [BanGroup; 4] = [
-        Self::AnteDexterity,
-        Self::DeckStacking,
-        Self::MassReanimation,
-        Self::TooPowerful,
-    ];
+    pub const ALL: [BanGroup; 4] = [Self::AnteDexterity, Self::DeckStacking, Self::MassReanimation, Self::TooPowerful];
 
     /// Slug used on the command line and in the store.
     pub fn as_str(self) -> &'static str {
@@ -52,9 +47,7 @@ impl BanGroup {
     pub fn reason(self) -> &'static str {
         match self {
             Self::AnteDexterity => "needs ante or physical skill, not Magic play",
-            Self::DeckStacking => {
-                "turns a random library into a long search or stacks it wholesale"
-            }
+            Self::DeckStacking => "turns a random library into a long search or stacks it wholesale",
             Self::MassReanimation => "brings back whole graveyards: swingy and slow to resolve",
             Self::TooPowerful => "far above anything else a random library can hold",
         }
@@ -69,9 +62,7 @@ impl fmt::Display for BanGroup {
 
 /// A ban group word that names no group, or more than one.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error(
-    "unknown ban group `{0}`: use ante-dexterity, deck-stacking, mass-reanimation or too-powerful"
-)]
+#[error("unknown ban group `{0}`: use ante-dexterity, deck-stacking, mass-reanimation or too-powerful")]
 pub struct UnknownBanGroup(pub String);
 
 impl FromStr for BanGroup {
@@ -86,9 +77,7 @@ impl FromStr for BanGroup {
         if let Some(g) = Self::ALL.into_iter().find(|g| g.as_str() == word) {
             return Ok(g);
         }
-        let mut matches = Self::ALL
-            .into_iter()
-            .filter(|g| g.as_str().starts_with(&word));
+        let mut matches = Self::ALL.into_iter().filter(|g| g.as_str().starts_with(&word));
         match (matches.next(), matches.next()) {
             (Some(g), None) => Ok(g),
             _ => Err(unknown()),
@@ -180,10 +169,7 @@ pub fn default_bans() -> Vec<(&'static str, BanGroup)> {
         (&MASS_REANIMATION, BanGroup::MassReanimation),
         (&TOO_POWERFUL, BanGroup::TooPowerful),
     ];
-    groups
-        .iter()
-        .flat_map(|(names, group)| names.iter().map(move |n| (*n, *group)))
-        .collect()
+    groups.iter().flat_map(|(names, group)| names.iter().map(move |n| (*n, *group))).collect()
 }
 
 #[cfg(test)]

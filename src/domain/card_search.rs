@@ -21,16 +21,19 @@ pub struct NameIndex {
     folded: Vec<String>,
     exact: HashMap<String, usize>,
     faces: HashMap<String, usize>,
-    bigrams: HashMap<(char, char), Vec<u32>>,
 }
 
 impl NameIndex {
     /// Builds the index; results refer to positions in `names`.
     pub fn new(names: &[String]) -> Self {
-        let folded: Vec<String> = names.iter().map(|n| fold(n)).collect();
+        Self::from_folded(names, names.iter().map(|n| fold(n)).collect())
+    }
+
+    /// Builds the index from names whose folded forms are already known (as the store keeps them);
+    /// `folded[i]` must be `fold(&names[i])`.
+    pub fn from_folded(names: &[String], folded: Vec<String>) -> Self {
         let mut exact = HashMap::with_capacity(folded.len());
         let mut faces = HashMap::new();
-        let mut bigrams: HashMap<(char, char), Vec<u32>> = HashMap::new();
         for (i, (name, f)) in names.iter().zip(&folded).enumerate() {
             exact.entry(f.clone()).or_insert(i);
             if name.contains(" // ") {
@@ -38,20 +41,8 @@ impl NameIndex {
                     faces.entry(fold(face)).or_insert(i);
                 }
             }
-            let Ok(id) = u32::try_from(i) else { break };
-            for pair in bigrams_of(f) {
-                let list = bigrams.entry(pair).or_default();
-                if list.last() != Some(&id) {
-                    list.push(id);
-                }
-            }
         }
-        Self {
-            folded,
-            exact,
-            faces,
-            bigrams,
-        }
+        Self { folded, exact, faces }
     }
 
     /// Number of names indexed.
@@ -107,25 +98,22 @@ impl NameIndex {
         ranked
     }
 
-    /// Names sharing many bigrams with the query, scored by edit similarity (below 0.7).
+    /// Names sharing many bigrams with the query, scored by edit similarity (below 0.7). The bigram
+    /// count is a linear scan against a bitset of the query's bigrams, so no index has to be built.
     fn typo_matches(&self, q: &str) -> Vec<(usize, f64)> {
-        let mut wanted = bigrams_of(q);
-        wanted.sort_unstable();
-        wanted.dedup();
-        let mut shared = vec![0u16; self.folded.len()];
-        for pair in &wanted {
-            for &i in self.bigrams.get(pair).map_or(&[][..], Vec::as_slice) {
-                if let Some(n) = shared.get_mut(i as usize) {
-                    *n = n.saturating_add(1);
-                }
-            }
+        let wanted = BigramSet::of(q);
+        if wanted.count == 0 {
+            return Vec::new();
         }
-        let floor = u16::try_from(wanted.len() / 3).unwrap_or(u16::MAX).max(1);
-        let mut candidates: Vec<(u16, usize)> = shared
+        let floor = (wanted.count / 3).max(1);
+        let mut candidates: Vec<(u16, usize)> = self
+            .folded
             .iter()
             .enumerate()
-            .filter(|(_, n)| **n >= floor)
-            .map(|(i, n)| (*n, i))
+            .filter_map(|(i, name)| {
+                let n = wanted.shared_with(name);
+                (n >= floor).then_some((n, i))
+            })
             .collect();
         if candidates.len() > TYPO_CANDIDATES {
             candidates.select_nth_unstable_by(TYPO_CANDIDATES, |a, b| b.0.cmp(&a.0));
@@ -138,6 +126,48 @@ impl NameIndex {
                 (sim >= TYPO_FLOOR).then_some((i, 0.69 * sim))
             })
             .collect()
+    }
+}
+
+/// The bigrams of a query as a 4,096-bit set (hashed), with how many distinct ones there are.
+struct BigramSet {
+    bits: [u64; 64],
+    count: u16,
+}
+
+impl BigramSet {
+    fn slot(a: char, b: char) -> usize {
+        ((a as usize).wrapping_mul(31).wrapping_add(b as usize)) & 4095
+    }
+
+    fn of(s: &str) -> BigramSet {
+        let mut set = BigramSet { bits: [0; 64], count: 0 };
+        let chars: Vec<char> = s.chars().collect();
+        for w in chars.windows(2) {
+            let slot = Self::slot(w[0], w[1]);
+            let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+            if set.bits[word] & bit == 0 {
+                set.bits[word] |= bit;
+                set.count += 1;
+            }
+        }
+        set
+    }
+
+    /// How many bigrams of `name` are in the set (a name's repeated bigrams count each time).
+    fn shared_with(&self, name: &str) -> u16 {
+        let mut n = 0u16;
+        let mut prev: Option<char> = None;
+        for c in name.chars() {
+            if let Some(p) = prev {
+                let slot = Self::slot(p, c);
+                if self.bits[slot / 64] & (1u64 << (slot % 64)) != 0 {
+                    n = n.saturating_add(1);
+                }
+            }
+            prev = Some(c);
+        }
+        n
     }
 }
 
@@ -164,30 +194,20 @@ fn text_score(q: &str, words: &[&str], name: &str) -> Option<f64> {
 /// Every query word starts a word of the name, in order.
 fn words_prefix(words: &[&str], name: &str) -> bool {
     let mut name_words = name.split(' ');
-    words
-        .iter()
-        .all(|w| name_words.by_ref().any(|n| n.starts_with(w)))
+    words.iter().all(|w| name_words.by_ref().any(|n| n.starts_with(w)))
 }
 
 /// Edit similarity of the query with the whole name, or with the name's beginning.
 fn typo_similarity(q: &str, name: &str) -> f64 {
     let whole = strsim::normalized_levenshtein(q, name).max(strsim::jaro_winkler(q, name) - 0.1);
     let q_chars = q.chars().count();
-    let head_end = name
-        .char_indices()
-        .nth(q_chars)
-        .map_or(name.len(), |(at, _)| at);
+    let head_end = name.char_indices().nth(q_chars).map_or(name.len(), |(at, _)| at);
     let partial = if head_end < name.len() && q_chars >= 4 {
         0.95 * strsim::normalized_levenshtein(q, &name[..head_end])
     } else {
         0.0
     };
     whole.max(partial)
-}
-
-fn bigrams_of(s: &str) -> Vec<(char, char)> {
-    let chars: Vec<char> = s.chars().collect();
-    chars.windows(2).map(|w| (w[0], w[1])).collect()
 }
 
 #[cfg(test)]
@@ -220,10 +240,7 @@ mod tests {
 
     fn top(query: &str) -> Option<String> {
         let (names, index) = index();
-        index
-            .search(query, 5)
-            .first()
-            .map(|(i, _)| names[*i].clone())
+        index.search(query, 5).first().map(|(i, _)| names[*i].clone())
     }
 
     #[test]
@@ -250,11 +267,7 @@ mod tests {
     #[test]
     fn ranks_exact_then_prefix_then_substring() {
         let (names, index) = index();
-        let got: Vec<&str> = index
-            .search("bolt", 5)
-            .iter()
-            .map(|(i, _)| names[*i].as_str())
-            .collect();
+        let got: Vec<&str> = index.search("bolt", 5).iter().map(|(i, _)| names[*i].as_str()).collect();
         assert_eq!(got[0], "Bolt of Keranos");
         assert!(got.contains(&"Lightning Bolt") && got.contains(&"Firebolt"));
         let scores: Vec<f64> = index.search("shock", 5).iter().map(|(_, s)| *s).collect();

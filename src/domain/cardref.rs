@@ -92,10 +92,7 @@ impl FromStr for ExcludedKind {
     type Err = UnknownKind;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let word = s.trim().to_ascii_lowercase();
-        Self::ALL
-            .into_iter()
-            .find(|k| k.as_str() == word)
-            .ok_or_else(|| UnknownKind(s.to_string()))
+        Self::ALL.into_iter().find(|k| k.as_str() == word).ok_or_else(|| UnknownKind(s.to_string()))
     }
 }
 
@@ -179,14 +176,10 @@ pub enum ImportError {
     #[error("the card file is empty: give a CSV, MTGJSON or Scryfall card file")]
     Empty,
     /// Not a known format.
-    #[error(
-        "file is in no known card format: expected CSV with a name column, MTGJSON or Scryfall JSON"
-    )]
+    #[error("file is in no known card format: expected CSV with a name column, MTGJSON or Scryfall JSON")]
     UnknownFormat,
     /// JSON that stops before its end.
-    #[error(
-        "the {format} file ends early at line {line}, column {column}: it is truncated, download it again"
-    )]
+    #[error("the {format} file ends early at line {line}, column {column}: it is truncated, download it again")]
     JsonTruncated {
         /// Format label.
         format: &'static str,
@@ -246,18 +239,12 @@ pub fn detect(bytes: &[u8]) -> Result<Format, ImportError> {
 /// `progress(done, total)` is called now and then: rows read for CSV, card objects handled for
 /// JSON (JSON is decoded first, then the cards are reported as they are gathered); the last
 /// call has `done == total`.
-pub fn parse(
-    bytes: &[u8],
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<(Format, Vec<CardRecord>), ImportError> {
+pub fn parse(bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> Result<(Format, Vec<CardRecord>), ImportError> {
     parse_detailed(bytes, progress).map(|o| (o.format, o.cards))
 }
 
 /// Like [`parse`], but also reports what was dropped and why.
-pub fn parse_detailed(
-    bytes: &[u8],
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<ParseOutcome, ImportError> {
+pub fn parse_detailed(bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> Result<ParseOutcome, ImportError> {
     let format = detect(bytes)?;
     let mut gathered = Gathered::default();
     match format {
@@ -266,9 +253,7 @@ pub fn parse_detailed(
         _ => super::cardref_mtgjson::parse(bytes, format, &mut gathered, progress)?,
     }
     if gathered.cards.is_empty() {
-        return Err(ImportError::NoCards {
-            format: format.label(),
-        });
+        return Err(ImportError::NoCards { format: format.label() });
     }
     Ok(ParseOutcome {
         format,
@@ -313,16 +298,12 @@ fn drop_by_type(type_line: &str) -> Option<DropReason> {
     if types.trim() == "Card" {
         return Some(DropReason::NotACard);
     }
-    subtypes
-        .split_whitespace()
-        .any(|s| s == "Attraction")
-        .then_some(DropReason::Attraction)
+    subtypes.split_whitespace().any(|s| s == "Attraction").then_some(DropReason::Attraction)
 }
 
 /// Whether rules text mentions ante as a word ("playing for ante", "Ante the top card").
 pub(super) fn mentions_ante(text: &str) -> bool {
-    text.split(|c: char| !c.is_alphanumeric())
-        .any(|w| w.eq_ignore_ascii_case("ante"))
+    text.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("ante"))
 }
 
 /// Set codes of the Portal starter sets.
@@ -330,9 +311,7 @@ pub(super) const PORTAL_SETS: [&str; 3] = ["POR", "P02", "PTK"];
 
 /// An empty cost text means no cost.
 pub(super) fn cost_of(raw: Option<&str>) -> Option<String> {
-    raw.map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_string)
+    raw.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string)
 }
 
 /// Cards and drops gathered by a format reader, merged by name.
@@ -400,22 +379,14 @@ mod tests {
         let cases = [
             ("token", "Creature — Goblin", Some(DropReason::Token)),
             ("normal", "Token Creature — Goblin", Some(DropReason::Token)),
-            (
-                "double_faced_token",
-                "Card // Card",
-                Some(DropReason::Token),
-            ),
+            ("double_faced_token", "Card // Card", Some(DropReason::Token)),
             ("normal", "Card // Card", Some(DropReason::NotACard)),
             ("emblem", "Emblem — Ajani", Some(DropReason::Emblem)),
             ("planar", "Plane — Dominaria", Some(DropReason::Plane)),
             ("normal", "Phenomenon", Some(DropReason::Plane)),
             ("normal", "Ongoing Scheme", Some(DropReason::Scheme)),
             ("normal", "Conspiracy", Some(DropReason::Conspiracy)),
-            (
-                "normal",
-                "Artifact — Attraction",
-                Some(DropReason::Attraction),
-            ),
+            ("normal", "Artifact — Attraction", Some(DropReason::Attraction)),
             ("normal", "Stickers", Some(DropReason::Sticker)),
             ("art_series", "Card", Some(DropReason::ArtSeries)),
             ("normal", "Legendary Planeswalker — Jace", None),
@@ -430,9 +401,7 @@ mod tests {
 
     #[test]
     fn ante_is_a_whole_word() {
-        assert!(mentions_ante(
-            "Remove this card if you're not playing for ante."
-        ));
+        assert!(mentions_ante("Remove this card if you're not playing for ante."));
         assert!(mentions_ante("Ante the top card of your library."));
         assert!(!mentions_ante("Antelope, antecedent and dante."));
     }
@@ -467,14 +436,8 @@ mod tests {
     fn unknown_and_empty_input_are_errors() {
         let mut p = |_: usize, _: usize| {};
         assert_eq!(parse(b"  \n ", &mut p), Err(ImportError::Empty));
-        assert_eq!(
-            parse(b"just words", &mut p),
-            Err(ImportError::UnknownFormat)
-        );
-        assert_eq!(
-            parse(b"{\"x\": 1}", &mut p),
-            Err(ImportError::UnknownFormat)
-        );
+        assert_eq!(parse(b"just words", &mut p), Err(ImportError::UnknownFormat));
+        assert_eq!(parse(b"{\"x\": 1}", &mut p), Err(ImportError::UnknownFormat));
         let msg = ImportError::UnknownFormat.to_string();
         assert!(msg.contains("expected CSV with a name column"));
     }

@@ -1,8 +1,6 @@
 //! CSV card lists: `name,mana_cost` required, `type_line,layout,faces,flags,sets` optional.
 
-use super::cardref::{
-    CardRecord, DropReason, ExcludedKind, FaceRecord, Gathered, ImportError, cost_of,
-};
+use super::cardref::{CardRecord, DropReason, ExcludedKind, FaceRecord, Gathered, ImportError, cost_of};
 use super::cardref_detect::strip_bom;
 
 /// Column positions found in the header.
@@ -18,18 +16,10 @@ struct Columns {
 
 impl Columns {
     fn from_header(header: &csv::StringRecord) -> Result<Self, ImportError> {
-        let find = |want: &str| {
-            header
-                .iter()
-                .position(|h| h.trim().eq_ignore_ascii_case(want))
-        };
+        let find = |want: &str| header.iter().position(|h| h.trim().eq_ignore_ascii_case(want));
         let found = || header.iter().collect::<Vec<_>>().join(",");
-        let need = |column: &'static str| {
-            find(column).ok_or_else(|| ImportError::CsvMissingColumn {
-                column,
-                found: found(),
-            })
-        };
+        let need =
+            |column: &'static str| find(column).ok_or_else(|| ImportError::CsvMissingColumn { column, found: found() });
         Ok(Self {
             name: need("name")?,
             mana_cost: need("mana_cost")?,
@@ -49,11 +39,7 @@ pub(super) fn parse(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(), ImportError> {
     let bytes = strip_bom(bytes);
-    let total = bytes
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        .saturating_sub(1);
+    let total = bytes.iter().filter(|&&b| b == b'\n').count().saturating_sub(1);
     let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(bytes);
     let header = reader.headers().map_err(|e| line_error(&e, 1))?.clone();
     let cols = Columns::from_header(&header)?;
@@ -63,10 +49,8 @@ pub(super) fn parse(
         let line = reader.position().line() + 1;
         match reader.read_record(&mut row) {
             Ok(false) => break,
-            Ok(true) => read_row(&row, &cols, out).map_err(|detail| ImportError::CsvLine {
-                line: row.position().map_or(line, |p| p.line()),
-                detail,
-            })?,
+            Ok(true) => read_row(&row, &cols, out)
+                .map_err(|detail| ImportError::CsvLine { line: row.position().map_or(line, |p| p.line()), detail })?,
             Err(e) => return Err(line_error(&e, line)),
         }
         done += 1;
@@ -81,9 +65,9 @@ pub(super) fn parse(
 fn line_error(e: &csv::Error, fallback: u64) -> ImportError {
     let line = e.position().map_or(fallback, |p| p.line());
     let detail = match e.kind() {
-        csv::ErrorKind::UnequalLengths {
-            expected_len, len, ..
-        } => format!("{len} fields where the header has {expected_len}"),
+        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
+            format!("{len} fields where the header has {expected_len}")
+        }
         csv::ErrorKind::Utf8 { .. } => "text is not valid UTF-8".to_string(),
         _ => e.to_string(),
     };
@@ -113,10 +97,7 @@ fn read_row(row: &csv::StringRecord, cols: &Columns, out: &mut Gathered) -> Resu
         layout: layout.to_string(),
         faces: parse_faces(field(cols.faces), type_line)?,
         kinds: kinds_of(&flags),
-        sets: field(cols.sets)
-            .split_whitespace()
-            .map(str::to_string)
-            .collect(),
+        sets: field(cols.sets).split_whitespace().map(str::to_string).collect(),
     });
     Ok(())
 }
@@ -133,14 +114,10 @@ fn parse_faces(text: &str, type_line: &str) -> Result<Vec<FaceRecord>, String> {
         .iter()
         .enumerate()
         .map(|(i, part)| {
-            let (name, cost) = part.rsplit_once('=').ok_or_else(|| {
-                format!("face `{part}` has no `=`: write faces as Face={{cost}} // Face={{cost}}")
-            })?;
-            let face_type = if types.len() == parts.len() {
-                types[i]
-            } else {
-                ""
-            };
+            let (name, cost) = part
+                .rsplit_once('=')
+                .ok_or_else(|| format!("face `{part}` has no `=`: write faces as Face={{cost}} // Face={{cost}}"))?;
+            let face_type = if types.len() == parts.len() { types[i] } else { "" };
             Ok(FaceRecord {
                 name: name.trim().to_string(),
                 mana_cost: cost_of(Some(cost)),
@@ -154,18 +131,11 @@ fn kinds_of(flags: &[&str]) -> Vec<ExcludedKind> {
     let has = |f: &str| flags.contains(&f);
     let table = [
         (has("un"), ExcludedKind::Joke),
-        (
-            has("digital") || has("likely-digital"),
-            ExcludedKind::Digital,
-        ),
+        (has("digital") || has("likely-digital"), ExcludedKind::Digital),
         (has("ante"), ExcludedKind::Ante),
         (has("portal"), ExcludedKind::Portal),
     ];
-    table
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, k)| *k)
-        .collect()
+    table.iter().filter(|(on, _)| *on).map(|(_, k)| *k).collect()
 }
 
 #[cfg(test)]
@@ -186,9 +156,7 @@ Power Play,,Conspiracy,normal,,,CNS
 ";
 
     fn cards() -> Vec<CardRecord> {
-        parse(SAMPLE.as_bytes(), &mut |_, _| {})
-            .map(|(_, c)| c)
-            .unwrap_or_default()
+        parse(SAMPLE.as_bytes(), &mut |_, _| {}).map(|(_, c)| c).unwrap_or_default()
     }
 
     fn find<'a>(cards: &'a [CardRecord], name: &str) -> Option<&'a CardRecord> {
@@ -199,23 +167,14 @@ Power Play,,Conspiracy,normal,,,CNS
     fn reads_split_and_double_faced_cards() {
         let cards = cards();
         let fire = find(&cards, "Fire // Ice");
-        assert_eq!(
-            fire.and_then(|c| c.mana_cost.as_deref()),
-            Some("{1}{R} // {1}{U}")
-        );
+        assert_eq!(fire.and_then(|c| c.mana_cost.as_deref()), Some("{1}{R} // {1}{U}"));
         assert_eq!(fire.map(|c| c.faces.len()), Some(2));
-        assert_eq!(
-            fire.map(|c| c.sets.clone()),
-            Some(vec!["APC".into(), "MH2".into()])
-        );
+        assert_eq!(fire.map(|c| c.sets.clone()), Some(vec!["APC".into(), "MH2".into()]));
         let delver = find(&cards, "Delver of Secrets").map(|c| c.faces.clone());
         let back = delver.as_ref().and_then(|f| f.get(1));
         assert_eq!(back.map(|f| f.name.as_str()), Some("Insectile Aberration"));
         assert_eq!(back.and_then(|f| f.mana_cost.clone()), None);
-        assert_eq!(
-            back.map(|f| f.type_line.as_str()),
-            Some("Creature — Human Insect")
-        );
+        assert_eq!(back.map(|f| f.type_line.as_str()), Some("Creature — Human Insect"));
     }
 
     #[test]
@@ -228,10 +187,7 @@ Power Play,,Conspiracy,normal,,,CNS
         assert_eq!(kinds("A-Akki Ronin"), Some(vec![Digital]));
         assert_eq!(kinds("Alaborn Zealot"), Some(vec![Portal]));
         assert_eq!(kinds("Fire // Ice"), Some(vec![]));
-        assert_eq!(
-            find(&cards, "Dark Depths").map(|c| c.mana_cost.clone()),
-            Some(None)
-        );
+        assert_eq!(find(&cards, "Dark Depths").map(|c| c.mana_cost.clone()), Some(None));
         assert!(find(&cards, "Brisela, Voice of Nightmares").is_none());
         assert!(find(&cards, "Power Play").is_none());
         let outcome = parse_detailed(SAMPLE.as_bytes(), &mut |_, _| {});
@@ -253,18 +209,9 @@ Power Play,,Conspiracy,normal,,,CNS
         let cases = [
             ("card,cost\nShock,{R}\n", "columns found: card,cost"),
             ("name,type_line\nShock,Instant\n", "no `mana_cost` column"),
-            (
-                "name,mana_cost\nShock,{R}\nBolt,{R},extra\n",
-                "CSV line 3: 3 fields",
-            ),
-            (
-                "name,mana_cost\nShock,{R}\n,{R}\n",
-                "CSV line 3: the name is empty",
-            ),
-            (
-                "name,mana_cost,faces\nFire // Ice,{1}{R},Fire // Ice\n",
-                "CSV line 2: face `Fire` has no `=`",
-            ),
+            ("name,mana_cost\nShock,{R}\nBolt,{R},extra\n", "CSV line 3: 3 fields"),
+            ("name,mana_cost\nShock,{R}\n,{R}\n", "CSV line 3: the name is empty"),
+            ("name,mana_cost,faces\nFire // Ice,{1}{R},Fire // Ice\n", "CSV line 2: face `Fire` has no `=`"),
             ("name,mana_cost\n", "holds no cards"),
             ("Name;Cost\nShock;{R}\n", "columns found: Name;Cost"),
         ];
@@ -278,9 +225,7 @@ Power Play,,Conspiracy,normal,,,CNS
     #[test]
     fn minimal_columns_are_enough() {
         let got = parse(b"Name , Mana_Cost\nShock,{R}\n", &mut |_, _| {});
-        let names: Vec<String> = got
-            .map(|(_, c)| c.into_iter().map(|c| c.name).collect())
-            .unwrap_or_default();
+        let names: Vec<String> = got.map(|(_, c)| c.into_iter().map(|c| c.name).collect()).unwrap_or_default();
         assert_eq!(names, vec!["Shock"]);
     }
 }

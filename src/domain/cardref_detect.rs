@@ -23,10 +23,7 @@ pub(super) fn strip_bom(bytes: &[u8]) -> &[u8] {
 }
 
 fn looks_like_csv(bytes: &[u8]) -> bool {
-    let line_end = bytes
-        .iter()
-        .position(|&b| b == b'\n')
-        .unwrap_or(bytes.len());
+    let line_end = bytes.iter().position(|&b| b == b'\n').unwrap_or(bytes.len());
     let line = &bytes[..line_end];
     let Ok(text) = std::str::from_utf8(line) else {
         return false;
@@ -154,27 +151,12 @@ mod tests {
             ("\u{feff}name,mana_cost\n", Ok(Format::Csv)),
             (r#"[{"object":"card"}]"#, Ok(Format::Scryfall)),
             (r#"{"object":"list","data":[]}"#, Ok(Format::Scryfall)),
-            (
-                r#"{"meta":{"date":"x","version":"5"},"data":{"Shock":[{}]}}"#,
-                Ok(Format::MtgjsonAtomic),
-            ),
-            (
-                r#"{"meta":{"v":"{\"]"},"data":{"10E":{"cards":[]}}}"#,
-                Ok(Format::MtgjsonAllPrintings),
-            ),
-            (
-                r#"{"data":{"baseSetSize":1,"cards":[]}}"#,
-                Ok(Format::MtgjsonSet),
-            ),
-            (
-                r#"{"baseSetSize":1,"block":"x","cards":[]}"#,
-                Ok(Format::MtgjsonSet),
-            ),
+            (r#"{"meta":{"date":"x","version":"5"},"data":{"Shock":[{}]}}"#, Ok(Format::MtgjsonAtomic)),
+            (r#"{"meta":{"v":"{\"]"},"data":{"10E":{"cards":[]}}}"#, Ok(Format::MtgjsonAllPrintings)),
+            (r#"{"data":{"baseSetSize":1,"cards":[]}}"#, Ok(Format::MtgjsonSet)),
+            (r#"{"baseSetSize":1,"block":"x","cards":[]}"#, Ok(Format::MtgjsonSet)),
             (r#"{"meta":{"date":"x"}"#, Err(ImportError::UnknownFormat)),
-            (
-                r#"{"foo":[1,2,{"a":"}"}]}"#,
-                Err(ImportError::UnknownFormat),
-            ),
+            (r#"{"foo":[1,2,{"a":"}"}]}"#, Err(ImportError::UnknownFormat)),
             ("hello world\n", Err(ImportError::UnknownFormat)),
             ("Name;Cost\nShock;{R}\n", Ok(Format::Csv)),
             ("PK\u{3}\u{4}\0\0,", Err(ImportError::UnknownFormat)),

@@ -8,25 +8,21 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::{Deserialize, Deserializer};
 
 use super::cardref::{
-    CardRecord, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS,
-    cost_of, mentions_ante,
+    CardRecord, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, cost_of,
+    mentions_ante,
 };
 
 /// Set codes of joke sets, used when the file does not carry set types (AtomicCards).
-const FUNNY_SETS: [&str; 13] = [
-    "UGL", "UNH", "UST", "UND", "UNF", "UNK", "PCEL", "HHO", "PUST", "PUNH", "CMB1", "CMB2", "PTG",
-];
+const FUNNY_SETS: [&str; 13] =
+    ["UGL", "UNH", "UST", "UND", "UNF", "UNK", "PCEL", "HHO", "PUST", "PUNH", "CMB1", "CMB2", "PTG"];
 
 /// Set codes of digital-only sets, used when the file does not say `isOnlineOnly`.
 const DIGITAL_SETS: [&str; 30] = [
-    "ME1", "ME2", "ME3", "ME4", "MED", "VMA", "TPR", "PZ1", "PZ2", "J21", "HBG", "AJMP", "ANA",
-    "ANB", "OANA", "XANA", "PANA", "EA1", "Y22", "Y23", "Y24", "Y25", "YMID", "YNEO", "YSNC",
-    "YDMU", "YBRO", "YONE", "YMOM", "YWOE",
+    "ME1", "ME2", "ME3", "ME4", "MED", "VMA", "TPR", "PZ1", "PZ2", "J21", "HBG", "AJMP", "ANA", "ANB", "OANA", "XANA",
+    "PANA", "EA1", "Y22", "Y23", "Y24", "Y25", "YMID", "YNEO", "YSNC", "YDMU", "YBRO", "YONE", "YMOM", "YWOE",
 ];
 
-fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(
-    d: D,
-) -> Result<T, D::Error> {
+fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
@@ -107,10 +103,7 @@ pub(super) fn parse(
         Format::MtgjsonAtomic => {
             let file: Wrapped<HashMap<String, Vec<MjCard>>> = decode(bytes, label)?;
             let cards = file.data.into_values().flatten().collect();
-            vec![MjSet {
-                cards,
-                ..MjSet::default()
-            }]
+            vec![MjSet { cards, ..MjSet::default() }]
         }
         Format::MtgjsonAllPrintings => {
             let file: Wrapped<HashMap<String, MjSet>> = decode(bytes, label)?;
@@ -130,10 +123,7 @@ fn bare_set(bytes: &[u8]) -> bool {
     !(first_key.starts_with("\"meta\"") || first_key.starts_with("\"data\""))
 }
 
-fn decode<'de, T: Deserialize<'de>>(
-    bytes: &'de [u8],
-    format: &'static str,
-) -> Result<T, ImportError> {
+fn decode<'de, T: Deserialize<'de>>(bytes: &'de [u8], format: &'static str) -> Result<T, ImportError> {
     let bytes = super::cardref_detect::strip_bom(bytes);
     serde_json::from_slice(bytes).map_err(|e| json_error(&e, format))
 }
@@ -142,28 +132,16 @@ fn decode<'de, T: Deserialize<'de>>(
 pub(super) fn json_error(e: &serde_json::Error, format: &'static str) -> ImportError {
     let (line, column) = (e.line(), e.column());
     if e.is_eof() {
-        return ImportError::JsonTruncated {
-            format,
-            line,
-            column,
-        };
+        return ImportError::JsonTruncated { format, line, column };
     }
     let full = e.to_string();
     let detail = full.split(" at line ").next().unwrap_or(&full).to_string();
-    ImportError::JsonInvalid {
-        format,
-        line,
-        column,
-        detail,
-    }
+    ImportError::JsonInvalid { format, line, column, detail }
 }
 
 fn gather(sets: Vec<MjSet>, out: &mut Gathered, progress: &mut dyn FnMut(usize, usize)) {
-    let facts: HashMap<String, SetFacts> = sets
-        .iter()
-        .filter(|s| !s.code.is_empty())
-        .map(|s| (s.code.clone(), set_facts(s)))
-        .collect();
+    let facts: HashMap<String, SetFacts> =
+        sets.iter().filter(|s| !s.code.is_empty()).map(|s| (s.code.clone(), set_facts(s))).collect();
     let total = sets.iter().map(|s| s.cards.len()).sum();
     let mut groups: BTreeMap<String, Group> = BTreeMap::new();
     let mut done = 0usize;
@@ -183,10 +161,7 @@ fn gather(sets: Vec<MjSet>, out: &mut Gathered, progress: &mut dyn FnMut(usize, 
 }
 
 fn set_facts(set: &MjSet) -> SetFacts {
-    SetFacts {
-        funny: set.set_type == "funny",
-        online: set.is_online_only == Some(true),
-    }
+    SetFacts { funny: set.set_type == "funny", online: set.is_online_only == Some(true) }
 }
 
 fn add_object(groups: &mut BTreeMap<String, Group>, card: MjCard, set_code: &str) {
@@ -196,10 +171,7 @@ fn add_object(groups: &mut BTreeMap<String, Group>, card: MjCard, set_code: &str
         ..Group::default()
     });
     g.layout.clone_from(&card.layout);
-    let code = card
-        .set_code
-        .clone()
-        .unwrap_or_else(|| set_code.to_string());
+    let code = card.set_code.clone().unwrap_or_else(|| set_code.to_string());
     if !code.is_empty() {
         g.seen_codes.insert(code.clone());
         g.codes.insert(code);
@@ -247,10 +219,7 @@ fn finish(name: &str, g: Group, facts: &HashMap<String, SetFacts>, out: &mut Gat
         (name.to_string(), cost, type_line, Vec::new())
     } else if split_like {
         let costs = faces.iter().map(|f| f.mana_cost.as_deref().unwrap_or(""));
-        let cost = faces
-            .iter()
-            .any(|f| f.mana_cost.is_some())
-            .then(|| join(costs));
+        let cost = faces.iter().any(|f| f.mana_cost.is_some()).then(|| join(costs));
         (name.to_string(), cost, joined_types(), faces)
     } else if g.layout == "meld" {
         let front = faces.first().cloned();
@@ -263,15 +232,7 @@ fn finish(name: &str, g: Group, facts: &HashMap<String, SetFacts>, out: &mut Gat
         let (n, c) = front.unwrap_or_default();
         (n, c, types, faces)
     };
-    out.add(CardRecord {
-        name: card_name,
-        mana_cost,
-        type_line,
-        layout: g.layout,
-        faces,
-        kinds,
-        sets,
-    });
+    out.add(CardRecord { name: card_name, mana_cost, type_line, layout: g.layout, faces, kinds, sets });
 }
 
 /// `"Thief of the Coast"`: a name wholly in quotes.
@@ -289,16 +250,9 @@ fn kinds_of(g: &Group, facts: &HashMap<String, SetFacts>) -> Vec<ExcludedKind> {
     let online = |c: &String| known(c).map_or(DIGITAL_SETS.contains(&c.as_str()), |f| f.online);
     let all = |p: &dyn Fn(&String) -> bool| !g.codes.is_empty() && g.codes.iter().all(p);
     let any_funny_set = g.codes.iter().any(funny);
-    let funny_sets = if g.has_legalities {
-        any_funny_set
-    } else {
-        all(&funny)
-    };
+    let funny_sets = if g.has_legalities { any_funny_set } else { all(&funny) };
     let joke = !g.vintage_legal && (g.any_funny || funny_sets);
-    let offline_elsewhere = g
-        .codes
-        .iter()
-        .all(|c| g.seen_codes.contains(c) || online(c));
+    let offline_elsewhere = g.codes.iter().all(|c| g.seen_codes.contains(c) || online(c));
     let digital = g.rebalanced || all(&online) || g.all_offline && offline_elsewhere;
     let portal = all(&|c: &String| PORTAL_SETS.contains(&c.as_str()));
     let table = [
@@ -307,11 +261,7 @@ fn kinds_of(g: &Group, facts: &HashMap<String, SetFacts>) -> Vec<ExcludedKind> {
         (g.ante, ExcludedKind::Ante),
         (portal, ExcludedKind::Portal),
     ];
-    table
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, k)| *k)
-        .collect()
+    table.iter().filter(|(on, _)| *on).map(|(_, k)| *k).collect()
 }
 
 #[cfg(test)]
@@ -402,10 +352,7 @@ mod tests {
         let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, vec!["Consider", "Fire // Ice", "Goblin Trenches"]);
         let dropped = parse_detailed(APC_BARE.as_bytes(), &mut |_, _| {}).map(|o| o.dropped);
-        let placeholder = (
-            "\"Thief of the Coast\"".to_string(),
-            DropReason::Placeholder,
-        );
+        let placeholder = ("\"Thief of the Coast\"".to_string(), DropReason::Placeholder);
         assert_eq!(dropped, Ok(vec![placeholder]));
         let fire = get(&cards, "Fire // Ice");
         assert_eq!(fire.mana_cost.as_deref(), Some("{1}{R} // {1}{U}"));
@@ -431,16 +378,10 @@ mod tests {
         let cards = cards(ATOMIC, Format::MtgjsonAtomic);
         let delver = get(&cards, "Delver of Secrets");
         assert_eq!(delver.mana_cost.as_deref(), Some("{U}"));
-        assert_eq!(
-            delver.type_line,
-            "Creature — Human Wizard // Creature — Human Insect"
-        );
+        assert_eq!(delver.type_line, "Creature — Human Wizard // Creature — Human Insect");
         assert_eq!(delver.faces.len(), 2);
         let bruna = get(&cards, "Bruna, the Fading Light");
-        assert_eq!(
-            (bruna.mana_cost.as_deref(), bruna.faces.len()),
-            (Some("{5}{W}{W}"), 0)
-        );
+        assert_eq!((bruna.mana_cost.as_deref(), bruna.faces.len()), (Some("{5}{W}{W}"), 0));
         assert_eq!(get(&cards, "Jeweled Bird").kinds, vec![Ante]);
         assert_eq!(get(&cards, "A-Akki Ronin").kinds, vec![Digital]);
         assert_eq!(get(&cards, "Alaborn Zealot").kinds, vec![Portal]);
@@ -451,10 +392,7 @@ mod tests {
         assert_eq!(
             dropped,
             vec![
-                (
-                    "Brisela, Voice of Nightmares".to_string(),
-                    DropReason::MeldBack
-                ),
+                ("Brisela, Voice of Nightmares".to_string(), DropReason::MeldBack),
                 ("Power Play".to_string(), DropReason::Conspiracy)
             ]
         );
@@ -469,10 +407,7 @@ mod tests {
         assert_eq!(format, Format::MtgjsonAllPrintings);
         assert_eq!(cards.len(), 3);
         let shock = get(&cards, "Shock");
-        assert_eq!(
-            (shock.sets.clone(), shock.kinds.clone()),
-            (vec!["M19".into(), "UST".into()], vec![])
-        );
+        assert_eq!((shock.sets.clone(), shock.kinds.clone()), (vec!["M19".into(), "UST".into()], vec![]));
         assert_eq!(get(&cards, "Steamflogger Boss").kinds, vec![Joke]);
         assert_eq!(get(&cards, "Key to the Archive").kinds, vec![Digital]);
     }
@@ -481,10 +416,7 @@ mod tests {
     fn truncated_or_misshaped_json_is_an_error() {
         let cut = &ATOMIC[..ATOMIC.len() / 2];
         let got = parse(cut.as_bytes(), &mut |_, _| {});
-        assert!(
-            matches!(got, Err(ImportError::JsonTruncated { .. })),
-            "{got:?}"
-        );
+        assert!(matches!(got, Err(ImportError::JsonTruncated { .. })), "{got:?}");
         let msg = got.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(msg.contains("MTGJSON AtomicCards file ends early"), "{msg}");
         let bad = r#"{"data":{"Shock":[{"name":42}]}}"#;
@@ -494,9 +426,6 @@ mod tests {
             "{got:?}"
         );
         let empty = r#"{"data":{"code":"X","cards":[]}}"#;
-        assert!(matches!(
-            parse(empty.as_bytes(), &mut |_, _| {}),
-            Err(ImportError::NoCards { .. })
-        ));
+        assert!(matches!(parse(empty.as_bytes(), &mut |_, _| {}), Err(ImportError::NoCards { .. })));
     }
 }

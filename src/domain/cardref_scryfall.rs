@@ -7,15 +7,13 @@
 use serde::{Deserialize, Deserializer};
 
 use super::cardref::{
-    CardRecord, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS,
-    cost_of, mentions_ante,
+    CardRecord, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, cost_of,
+    mentions_ante,
 };
 use super::cardref_detect::strip_bom;
 use super::cardref_mtgjson::json_error;
 
-fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(
-    d: D,
-) -> Result<T, D::Error> {
+fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
@@ -87,12 +85,9 @@ pub(super) fn parse(
     let bytes = strip_bom(bytes);
     let label = Format::Scryfall.label();
     let is_list = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
-    let cards: Vec<Card> = if is_list {
-        serde_json::from_slice::<List>(bytes).map(|l| l.data)
-    } else {
-        serde_json::from_slice(bytes)
-    }
-    .map_err(|e| json_error(&e, label))?;
+    let cards: Vec<Card> =
+        if is_list { serde_json::from_slice::<List>(bytes).map(|l| l.data) } else { serde_json::from_slice(bytes) }
+            .map_err(|e| json_error(&e, label))?;
     let total = cards.len();
     for (i, card) in cards.into_iter().enumerate() {
         add(card, out);
@@ -109,10 +104,7 @@ fn add(card: Card, out: &mut Gathered) {
         out.drop(&card.name, DropReason::NotACard);
         return;
     }
-    let is_meld_back = card
-        .all_parts
-        .iter()
-        .any(|p| p.component == "meld_result" && p.name == card.name);
+    let is_meld_back = card.all_parts.iter().any(|p| p.component == "meld_result" && p.name == card.name);
     if is_meld_back {
         out.drop(&card.name, DropReason::MeldBack);
         return;
@@ -128,14 +120,8 @@ fn add(card: Card, out: &mut Gathered) {
             type_line: f.type_line.clone(),
         })
         .collect();
-    let joined_types = faces
-        .iter()
-        .map(|f| f.type_line.as_str())
-        .collect::<Vec<_>>();
-    let type_line = card
-        .type_line
-        .clone()
-        .unwrap_or_else(|| joined_types.join(" // "));
+    let joined_types = faces.iter().map(|f| f.type_line.as_str()).collect::<Vec<_>>();
+    let type_line = card.type_line.clone().unwrap_or_else(|| joined_types.join(" // "));
     let (name, mana_cost) = match faces.first() {
         Some(front) if !split_like => (front.name.clone(), front.mana_cost.clone()),
         _ => (card.name.clone(), cost_of(card.mana_cost.as_deref())),
@@ -152,16 +138,12 @@ fn add(card: Card, out: &mut Gathered) {
 }
 
 fn kinds_of(card: &Card) -> Vec<ExcludedKind> {
-    let vintage_legal = card
-        .legalities
-        .vintage
-        .as_deref()
-        .is_some_and(|v| v != "not_legal");
+    let vintage_legal = card.legalities.vintage.as_deref().is_some_and(|v| v != "not_legal");
     let joke = card.set_type == "funny" && !vintage_legal;
     let paperless = !card.games.is_empty() && !card.games.iter().any(|g| g == "paper");
     let digital = card.digital || paperless;
-    let texts = std::iter::once(card.oracle_text.as_deref())
-        .chain(card.card_faces.iter().map(|f| f.oracle_text.as_deref()));
+    let texts =
+        std::iter::once(card.oracle_text.as_deref()).chain(card.card_faces.iter().map(|f| f.oracle_text.as_deref()));
     let ante = texts.flatten().any(mentions_ante);
     let set = card.set.to_ascii_uppercase();
     let portal = PORTAL_SETS.contains(&set.as_str());
@@ -171,11 +153,7 @@ fn kinds_of(card: &Card) -> Vec<ExcludedKind> {
         (ante, ExcludedKind::Ante),
         (portal, ExcludedKind::Portal),
     ];
-    table
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, k)| *k)
-        .collect()
+    table.iter().filter(|(on, _)| *on).map(|(_, k)| *k).collect()
 }
 
 #[cfg(test)]
@@ -225,10 +203,7 @@ mod tests {
         let cards = cards(BULK);
         assert_eq!(cards.len(), 7);
         let fire = get(&cards, "Fire // Ice");
-        assert_eq!(
-            (fire.mana_cost.as_deref(), fire.faces.len()),
-            (Some("{1}{R} // {1}{U}"), 2)
-        );
+        assert_eq!((fire.mana_cost.as_deref(), fire.faces.len()), (Some("{1}{R} // {1}{U}"), 2));
         let delver = get(&cards, "Delver of Secrets");
         assert_eq!(delver.mana_cost.as_deref(), Some("{U}"));
         assert_eq!(delver.faces[1].mana_cost, None);
@@ -255,10 +230,7 @@ mod tests {
     fn drops_tokens_and_meld_backs() {
         let dropped = parse_detailed(BULK.as_bytes(), &mut |_, _| {}).map(|o| o.dropped);
         let want = vec![
-            (
-                "Brisela, Voice of Nightmares".to_string(),
-                DropReason::MeldBack,
-            ),
+            ("Brisela, Voice of Nightmares".to_string(), DropReason::MeldBack),
             ("Goblin".to_string(), DropReason::Token),
         ];
         assert_eq!(dropped, Ok(want));
@@ -271,9 +243,6 @@ mod tests {
         assert_eq!(cards(list).len(), 1);
         let cut = &BULK[..BULK.len() - 40];
         let got = parse(cut.as_bytes(), &mut |_, _| {});
-        assert!(
-            matches!(got, Err(ImportError::JsonTruncated { .. })),
-            "{got:?}"
-        );
+        assert!(matches!(got, Err(ImportError::JsonTruncated { .. })), "{got:?}");
     }
 }

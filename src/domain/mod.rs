@@ -1,6 +1,13 @@
 //! Pure game and tournament rules: no I/O, no SQL, no clock.
 
+pub mod bans;
 pub mod binding;
+pub mod card_search;
+pub mod cardref;
+mod cardref_csv;
+mod cardref_detect;
+mod cardref_mtgjson;
+mod cardref_scryfall;
 pub mod clock;
 pub mod cost;
 pub mod curation;
@@ -13,10 +20,3 @@ pub mod penalty;
 pub mod settings;
 pub mod standings;
 pub mod template;
-pub mod bans;
-pub mod card_search;
-pub mod cardref;
-mod cardref_csv;
-mod cardref_detect;
-mod cardref_mtgjson;
-mod cardref_scryfall;

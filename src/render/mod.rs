@@ -71,7 +71,10 @@ pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<
     let json = serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    exporter(format).export(&mut out, listing, &json).map_err(|e| Error::io("standard output", e))
+    match exporter(format).export(&mut out, listing, &json) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(|e| Error::io("standard output", e)),
+    }
 }
 
 /// Writes a one-line outcome of a command that changed something: the sentence for people, or

@@ -142,12 +142,3 @@ fn configure(conn: &Connection) -> Result<()> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     Ok(())
 }
-
-#[cfg(test)]
-pub(crate) fn memory() -> Result<Store> {
-    let conn = Connection::open_in_memory()?;
-    configure(&conn)?;
-    let mut store = Store { conn, path: PathBuf::from(":memory:") };
-    migrate::upgrade(&mut store.conn)?;
-    Ok(store)
-}

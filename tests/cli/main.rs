@@ -3,5 +3,6 @@
 
 mod harness;
 
+mod cards;
 mod event;
 mod player;

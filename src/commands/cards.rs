@@ -1,0 +1,231 @@
+//! `cards`: import the reference, find names, list a cost's binding class, check a declaration.
+
+use super::Ctx;
+use super::reference::{self, Search};
+use crate::cli::cards::CardsCmd;
+use crate::domain::binding::{BindingRule, CardShape, binding_keys};
+use crate::domain::cardref::{self, CardRecord};
+use crate::domain::names;
+use crate::error::{Error, Result};
+use crate::render::{Listing, done, emit};
+use crate::store::cards::{self, Card, Face, NewCard};
+use crate::store::{Change, event};
+use rusqlite::Connection;
+use std::path::Path;
+
+/// Runs a `cards` verb.
+pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<()> {
+    match cmd {
+        CardsCmd::Import { file } => import(ctx, &file),
+        CardsCmd::Find { text, limit } => find(ctx, &text, limit),
+        CardsCmd::Cost { cost, letter } => cost_class(ctx, &cost, letter),
+        CardsCmd::Check { cost, name, letter } => check(ctx, &cost, &name, letter),
+    }
+}
+
+/// What an import did.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct Imported {
+    /// Format detected.
+    pub format: String,
+    /// Cards stored.
+    pub cards: usize,
+    /// Non-card objects dropped (tokens, emblems, ...).
+    pub dropped: usize,
+    /// Cards whose cost mmjudge cannot read (stored without a binding class).
+    pub unreadable_costs: Vec<String>,
+    /// Cards the reference held before.
+    pub replaced: u32,
+}
+
+fn import(ctx: &Ctx, file: &Path) -> Result<()> {
+    let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
+    let shown = file.display().to_string();
+    let bar = progress_bar(bytes.len());
+    let parsed = cardref::parse_detailed(&bytes, &mut |_, _| {})
+        .map_err(|e| Error::refused(format!("{shown}: {e}; nothing imported")))?;
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let outcome = store.write(&actor, |tx| {
+        let mut out = Imported {
+            format: parsed.format.label().to_string(),
+            dropped: parsed.dropped.len(),
+            replaced: cards::count(tx)?,
+            ..Default::default()
+        };
+        cards::clear(tx)?;
+        if let Some(b) = &bar {
+            b.set_length(parsed.cards.len() as u64);
+        }
+        for (i, record) in parsed.cards.iter().enumerate() {
+            store_card(tx, record, &mut out)?;
+            if let Some(b) = &bar
+                && i % 1000 == 0
+            {
+                b.set_position(i as u64);
+            }
+        }
+        out.cards = parsed.cards.len();
+        let summary = format!("imported {} cards ({}) from {shown}, replacing {}", out.cards, out.format, out.replaced);
+        Ok((out, Change::new(summary)))
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let mut summary = format!(
+        "imported {} cards ({}) from {shown}; {} non-card objects left out",
+        outcome.cards, outcome.format, outcome.dropped
+    );
+    if !outcome.unreadable_costs.is_empty() {
+        summary.push_str(&format!(
+            "; {} cards with unreadable costs cannot be declared (e.g. {})",
+            outcome.unreadable_costs.len(),
+            outcome.unreadable_costs.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    done(ctx.format, &summary, serde_json::to_value(&outcome).unwrap_or_default())
+}
+
+/// A progress bar on standard error for large files when a person is watching.
+fn progress_bar(bytes: usize) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if bytes < 1_000_000 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("storing cards {bar:40} {pos}/{len}") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// Stores one card with its faces and its binding keys under every rule.
+fn store_card(tx: &Connection, r: &CardRecord, out: &mut Imported) -> Result<()> {
+    let front_type = r.type_line.split(" // ").next().unwrap_or("");
+    let is_land = front_type.contains("Land");
+    let is_basic = front_type.starts_with("Basic");
+    let kinds: Vec<&str> = r.kinds.iter().map(|k| k.as_str()).collect();
+    let id = cards::insert(
+        tx,
+        &NewCard {
+            name: &r.name,
+            name_fold: &names::fold(&r.name),
+            mana_cost: r.mana_cost.as_deref(),
+            type_line: &r.type_line,
+            layout: &r.layout,
+            is_land,
+            is_basic,
+            kinds: &kinds.join(" "),
+            sets: &r.sets.join(" "),
+        },
+    )?;
+    for (i, f) in r.faces.iter().enumerate() {
+        let face = Face { name: f.name.clone(), mana_cost: f.mana_cost.clone(), type_line: f.type_line.clone() };
+        cards::insert_face(tx, id, i, &face)?;
+    }
+    let face_text: Vec<Option<&str>> = r.faces.iter().map(|f| f.mana_cost.as_deref()).collect();
+    let costs = match reference::face_costs(&r.layout, r.mana_cost.as_deref(), &face_text) {
+        Ok(c) => c,
+        Err(_) => {
+            out.unreadable_costs.push(r.name.clone());
+            return Ok(());
+        }
+    };
+    let shape = CardShape {
+        name: &r.name,
+        face_costs: costs,
+        is_split: reference::is_split_layout(&r.layout),
+        is_land,
+        is_basic_land: is_basic,
+    };
+    for rule in BindingRule::ALL {
+        let plain = binding_keys(rule, &shape, false);
+        for k in &plain {
+            cards::insert_key(tx, rule.name(), k, id, false)?;
+        }
+        if shape.is_split {
+            for k in binding_keys(rule, &shape, true).iter().filter(|k| !plain.contains(k)) {
+                cards::insert_key(tx, rule.name(), k, id, true)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn find(ctx: &Ctx, text: &str, limit: usize) -> Result<()> {
+    if names::fold(text).is_empty() {
+        return Err(Error::refused("give part of a card name: mmjudge cards find \"demonic tutor\""));
+    }
+    let store = ctx.open()?;
+    let conn = store.conn();
+    reference::require(conn)?;
+    let hits = Search::load(conn)?.find(text, limit.max(1));
+    let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!("Cards matching \"{text}\""));
+    let mut doc = Vec::new();
+    for (name, score) in &hits {
+        if let Some(card) = cards::by_name(conn, name)? {
+            listing.row(vec![card.name.clone(), cost_text(&card), card.type_line.clone()]);
+            doc.push(serde_json::json!({
+                "name": card.name, "mana_cost": card.mana_cost, "type_line": card.type_line,
+                "kinds": card.kinds, "score": (score * 1000.0).round() / 1000.0,
+            }));
+        }
+    }
+    emit(ctx.format, &listing, &serde_json::json!({ "query": text, "cards": doc }))
+}
+
+/// A card's cost for people ("no cost" when it has none).
+pub fn cost_text(card: &Card) -> String {
+    card.mana_cost.clone().filter(|c| !c.is_empty()).unwrap_or_else(|| "no cost".into())
+}
+
+fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>) -> Result<()> {
+    let printed = reference::parse_cost(cost)?;
+    let store = ctx.open()?;
+    let conn = store.conn();
+    reference::require(conn)?;
+    let class = reference::class(conn, &printed, letter, false)?;
+    let rule = event::values(conn)?.text("binding").to_string();
+    let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!(
+        "{} ({}) may be declared as {} card{} under {rule} binding",
+        printed.canonical(),
+        printed.shorthand(),
+        class.cards.len(),
+        if class.cards.len() == 1 { "" } else { "s" }
+    ));
+    for c in &class.cards {
+        listing.row(vec![c.name.clone(), cost_text(c), c.type_line.clone()]);
+    }
+    let names_of = |v: &[Card]| v.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    if !class.banned.is_empty() {
+        listing.footer.push(format!("banned, left out: {}", names_of(&class.banned).join(", ")));
+    }
+    if !class.excluded.is_empty() {
+        listing.footer.push(format!("excluded kinds, left out: {}", names_of(&class.excluded).join(", ")));
+    }
+    let doc = serde_json::json!({
+        "cost": printed.canonical(), "shorthand": printed.shorthand(), "binding": rule,
+        "count": class.cards.len(),
+        "cards": class.cards.iter().map(|c| serde_json::json!({"name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line})).collect::<Vec<_>>(),
+        "banned": names_of(&class.banned), "excluded": names_of(&class.excluded),
+    });
+    emit(ctx.format, &listing, &doc)
+}
+
+fn check(ctx: &Ctx, cost: &str, name: &str, letter: Option<char>) -> Result<()> {
+    let printed = reference::parse_cost(cost)?;
+    let store = ctx.open()?;
+    match reference::check(store.conn(), &printed, letter, name, None)? {
+        Ok(card) => done(
+            ctx.format,
+            &format!(
+                "legal: {} ({}) may be declared for a card costing {}",
+                card.name,
+                cost_text(&card),
+                printed.canonical()
+            ),
+            serde_json::json!({ "legal": true, "card": card.name }),
+        ),
+        Err(refusal) => Err(Error::refused(refusal.to_string())),
+    }
+}

@@ -1,0 +1,191 @@
+//! The card reference as commands use it: finding a declared card, its binding class, and whether a
+//! declaration is legal under the event's settings.
+
+use crate::domain::binding::{self, BindingRule, CardShape};
+use crate::domain::card_search::NameIndex;
+use crate::domain::cost::ManaCost;
+use crate::domain::names;
+use crate::domain::settings::Values;
+use crate::domain::template::{self, Declared, PriorDeclaration, Refusal};
+use crate::error::{Error, Result};
+use crate::store::cards::{self, Card};
+use crate::store::{bans, event};
+use rusqlite::Connection;
+
+/// Refuses when no reference is loaded, saying how to load one.
+pub fn require(conn: &Connection) -> Result<()> {
+    if cards::count(conn)? == 0 {
+        return Err(Error::refused(
+            "no card reference loaded: import one with `mmjudge cards import FILE` (e.g. examples/cards.csv)",
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a printed cost typed by a judge or player.
+pub fn parse_cost(text: &str) -> Result<ManaCost> {
+    ManaCost::parse(text).map_err(|e| Error::refused(e.to_string()))
+}
+
+/// The event's binding rule.
+pub fn rule(values: &Values) -> Result<BindingRule> {
+    values.text("binding").parse().map_err(|e: binding::BindingError| Error::refused(e.to_string()))
+}
+
+/// The card a typed name means: exact name, folded name, or one half of a split card.
+pub fn lookup(conn: &Connection, name: &str) -> Result<Option<Card>> {
+    if let Some(c) = cards::by_name(conn, name.trim())? {
+        return Ok(Some(c));
+    }
+    let folded = names::fold(name);
+    if folded.is_empty() {
+        return Ok(None);
+    }
+    let found = cards::by_fold(conn, &folded)?;
+    if found.len() == 1 {
+        return Ok(found.into_iter().next());
+    }
+    Ok(None)
+}
+
+/// The closest card names to a typed name (for "unknown card" messages).
+pub fn closest(conn: &Connection, name: &str, n: usize) -> Result<Vec<String>> {
+    let index = Search::load(conn)?;
+    Ok(index.find(name, n).into_iter().map(|(card, _)| card).collect())
+}
+
+/// A loaded fuzzy index over the reference's names.
+pub struct Search {
+    names: Vec<String>,
+    index: NameIndex,
+}
+
+impl Search {
+    /// Loads every name with its stored folded form.
+    pub fn load(conn: &Connection) -> Result<Search> {
+        let rows = cards::names(conn)?;
+        let (names, folded): (Vec<String>, Vec<String>) = rows.into_iter().map(|(_, n, f)| (n, f)).unzip();
+        let index = NameIndex::from_folded(&names, folded);
+        Ok(Search { names, index })
+    }
+
+    /// Up to `n` names, best first, with their scores.
+    pub fn find(&self, query: &str, n: usize) -> Vec<(String, f64)> {
+        self.index
+            .search(query, n)
+            .into_iter()
+            .filter_map(|(i, s)| self.names.get(i).map(|name| (name.clone(), s)))
+            .collect()
+    }
+}
+
+/// Whether a layout counts each half's cost (split and aftermath cards).
+pub fn is_split_layout(layout: &str) -> bool {
+    layout == "split" || layout == "aftermath"
+}
+
+/// The costs a card counts with for binding: each half of a split card, else the front cost. `Err` holds
+/// the cost text that could not be read.
+pub fn face_costs(
+    layout: &str,
+    mana_cost: Option<&str>,
+    faces: &[Option<&str>],
+) -> Result<Vec<Option<ManaCost>>, String> {
+    let parse = |c: Option<&str>| match c.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => ManaCost::parse(t).map(Some).map_err(|_| t.to_string()),
+    };
+    if is_split_layout(layout) && !faces.is_empty() {
+        faces.iter().map(|f| parse(*f)).collect()
+    } else {
+        Ok(vec![parse(mana_cost.map(|c| c.split(" // ").next().unwrap_or("")))?])
+    }
+}
+
+/// The first excluded kind of a card that the event does not allow, if any.
+pub fn excluded_kind(card: &Card, values: &Values) -> Option<String> {
+    card.kinds.iter().find(|k| !values.switch(&format!("allow-{k}"))).cloned()
+}
+
+/// A reference card as the template rules see a declaration of it.
+pub fn declared(conn: &Connection, card: &Card, values: &Values) -> Result<Declared> {
+    let faces = cards::faces(conn, card.id)?;
+    let face_cost_text: Vec<Option<&str>> = faces.iter().map(|f| f.mana_cost.as_deref()).collect();
+    Ok(Declared {
+        name: card.name.clone(),
+        face_costs: face_costs(&card.layout, card.mana_cost.as_deref(), &face_cost_text).unwrap_or_default(),
+        is_split: is_split_layout(&card.layout),
+        is_land: card.is_land,
+        is_basic_land: card.is_basic,
+        banned_group: bans::get(conn, &card.name)?.map(|b| b.group),
+        excluded_kind: excluded_kind(card, values),
+    })
+}
+
+/// Checks a declaration of `name` for a card of printed cost `printed` (and first letter `letter` under the
+/// alphabet rules), with an earlier declaration of the same card in this game if any.
+pub fn check(
+    conn: &Connection,
+    printed: &ManaCost,
+    letter: Option<char>,
+    name: &str,
+    prior: Option<&PriorDeclaration>,
+) -> Result<std::result::Result<Card, Refusal>> {
+    let values = event::values(conn)?;
+    let rule = rule(&values)?;
+    if template::is_utopia(name) {
+        return Ok(Err(Refusal::Utopia));
+    }
+    if name.trim().is_empty() {
+        return Ok(Err(Refusal::EmptyName));
+    }
+    require(conn)?;
+    let Some(card) = lookup(conn, name)? else {
+        return Ok(Err(Refusal::UnknownName { name: name.trim().to_string(), closest: closest(conn, name, 3)? }));
+    };
+    if rule.needs_letter() && letter.is_none() {
+        return Err(Error::refused(format!(
+            "the {rule} binding rule compares first letters: give the printed card's letter with --letter"
+        )));
+    }
+    let printed_name = letter.map(|l| l.to_string()).unwrap_or_default();
+    let shape = CardShape {
+        name: &printed_name,
+        face_costs: vec![Some(printed.clone())],
+        is_split: false,
+        is_land: false,
+        is_basic_land: false,
+    };
+    let decl = declared(conn, &card, &values)?;
+    Ok(template::check(rule, &shape, &decl, prior, values.switch("split-combined")).map(|()| card))
+}
+
+/// A binding class: the declarable cards, and those left out as banned or excluded.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Class {
+    /// Cards a card of the printed cost may be declared as.
+    pub cards: Vec<Card>,
+    /// Cards of the class on the event's ban list.
+    pub banned: Vec<Card>,
+    /// Cards of the class of a kind the event excludes.
+    pub excluded: Vec<Card>,
+}
+
+/// The binding class of a printed cost under the event's rule.
+pub fn class(conn: &Connection, printed: &ManaCost, letter: Option<char>, is_land: bool) -> Result<Class> {
+    let values = event::values(conn)?;
+    let rule = rule(&values)?;
+    let keys = binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::refused(e.to_string()))?;
+    let members = cards::class(conn, rule.name(), &keys, values.switch("split-combined"))?;
+    let mut out = Class::default();
+    for card in members {
+        if bans::get(conn, &card.name)?.is_some() {
+            out.banned.push(card);
+        } else if excluded_kind(&card, &values).is_some() {
+            out.excluded.push(card);
+        } else {
+            out.cards.push(card);
+        }
+    }
+    Ok(out)
+}

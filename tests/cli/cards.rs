@@ -1,0 +1,154 @@
+//! `cards` and `ban`: the reference, binding classes, declaration checks and the ban list.
+
+use crate::harness::Event;
+
+/// An event with the bundled reference loaded.
+pub fn with_reference() -> Event {
+    let ev = Event::new();
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cards.csv");
+    ev.run(&["cards", "import", &cards.to_string_lossy()]).ok();
+    ev
+}
+
+#[test]
+fn imports_the_bundled_reference() {
+    let ev = Event::new();
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cards.csv");
+    let doc = ev.run(&["--json", "cards", "import", &cards.to_string_lossy()]).json();
+    assert_eq!(doc["format"], "CSV");
+    assert!(doc["cards"].as_u64().unwrap_or(0) > 1500, "{doc}");
+    // importing again replaces, it does not add
+    let again = ev.run(&["--json", "cards", "import", &cards.to_string_lossy()]).json();
+    assert_eq!(again["cards"], doc["cards"]);
+    assert_eq!(again["replaced"], doc["cards"]);
+}
+
+#[test]
+fn checks_declarations_with_the_template_rules() {
+    let ev = with_reference();
+    assert!(ev.run(&["cards", "check", "B1", "Demonic Tutor"]).ok().starts_with("legal"));
+    assert!(ev.run(&["cards", "check", "{1}{B}", "demonic tutor"]).ok().starts_with("legal"));
+    // hybrid: Flame Javelin matches every combination of its halves
+    for cost in ["RRR", "RR2", "R4", "6"] {
+        assert!(ev.run(&["cards", "check", cost, "Flame Javelin"]).ok().starts_with("legal"), "{cost}");
+    }
+    // phyrexian counts as its colour; no cost counts as {0}; split cards match either half
+    ev.run(&["cards", "check", "U", "Gitaxian Probe"]).ok();
+    ev.run(&["cards", "check", "0", "Ancestral Vision"]).ok();
+    ev.run(&["cards", "check", "R1", "Fire // Ice"]).ok();
+    ev.run(&["cards", "check", "U1", "Fire // Ice"]).ok();
+    let msg = ev.refuses(&["cards", "check", "B2", "Demonic Tutor"]);
+    assert!(msg.contains("Demonic Tutor costs {1}{B}, not {2}{B}"), "{msg}");
+    assert!(ev.refuses(&["cards", "check", "U", "Ancestral Recall"]).contains("banned"));
+    assert!(ev.refuses(&["cards", "check", "B1", "Utopia"]).contains("Utopia"));
+    assert!(ev.refuses(&["cards", "check", "B1", "Demonic Tuttor"]).contains("Demonic Tutor"));
+    assert!(ev.refuses(&["cards", "check", "B-1", "Demonic Tutor"]).contains("cannot read cost"));
+    assert!(ev.refuses(&["cards", "check", "{Q}", "Demonic Tutor"]).contains("\"Q\""));
+}
+
+#[test]
+fn split_cards_match_the_combined_cost_only_when_the_event_says_so() {
+    let ev = with_reference();
+    ev.refuses(&["cards", "check", "{2}{U}{R}", "Fire // Ice"]);
+    ev.run(&["event", "set", "split-combined", "on"]).ok();
+    ev.run(&["cards", "check", "{2}{U}{R}", "Fire // Ice"]).ok();
+}
+
+#[test]
+fn excluded_kinds_are_refused_unless_allowed() {
+    let ev = with_reference();
+    let doc = ev.run(&["--json", "cards", "find", "Blacker Lotus", "--limit", "1"]).json();
+    assert_eq!(doc["cards"][0]["kinds"][0], "joke", "{doc}");
+    let cost = doc["cards"][0]["mana_cost"].as_str().unwrap_or("").to_string();
+    assert!(ev.refuses(&["cards", "check", &cost, "Blacker Lotus"]).contains("joke"));
+    ev.run(&["event", "set", "allow-joke", "on"]).ok();
+    ev.run(&["cards", "check", &cost, "Blacker Lotus"]).ok();
+}
+
+#[test]
+fn finds_names_forgiving_typos_and_accents() {
+    let ev = with_reference();
+    let first = |q: &str| ev.run(&["--json", "cards", "find", q]).json()["cards"][0]["name"].clone();
+    assert_eq!(first("nevinyrals disk"), "Nevinyrral's Disk");
+    assert_eq!(first("dandan"), "Dandân");
+    assert_eq!(first("demonic tutr"), "Demonic Tutor");
+    assert_eq!(first("fire ice"), "Fire // Ice");
+}
+
+#[test]
+fn lists_a_binding_class() {
+    let ev = with_reference();
+    let doc = ev.run(&["--json", "cards", "cost", "RRR"]).json();
+    let names: Vec<String> = doc["cards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(String::from))
+        .collect();
+    assert!(names.contains(&"Flame Javelin".to_string()), "{names:?}");
+    assert!(names.contains(&"Ball Lightning".to_string()), "{names:?}");
+    assert_eq!(doc["count"].as_u64(), Some(names.len() as u64));
+    let zero = ev.run(&["--json", "cards", "cost", "0"]).json();
+    let banned = zero["banned"].as_array().cloned().unwrap_or_default();
+    assert!(banned.iter().any(|b| b == "Black Lotus"), "{zero}");
+    let csv = ev.run(&["--csv", "cards", "cost", "B1"]).ok().to_string();
+    assert!(csv.starts_with("card,cost,type\n") && csv.contains("Demonic Tutor"), "{csv}");
+}
+
+#[test]
+fn alphabet_binding_needs_the_printed_letter() {
+    let ev = with_reference();
+    ev.run(&["event", "set", "binding", "alphabet"]).ok();
+    assert!(ev.refuses(&["cards", "check", "B1", "Demonic Tutor"]).contains("--letter"));
+    ev.run(&["cards", "check", "B1", "Demonic Tutor", "--letter", "D"]).ok();
+    ev.run(&["cards", "check", "U5", "Dark Ritual", "--letter", "d"]).ok();
+}
+
+#[test]
+fn refuses_bad_reference_files_and_changes_nothing() {
+    let ev = with_reference();
+    let junk = ev.file("junk.txt", "hello, this is not a card file\n");
+    assert!(ev.refuses(&["cards", "import", &junk.to_string_lossy()]).contains("nothing imported"));
+    let no_name = ev.file("noname.csv", "card,mana_cost,type_line\nBolt,{R},Instant\n");
+    assert!(ev.refuses(&["cards", "import", &no_name.to_string_lossy()]).contains("name"));
+    let full = r#"{"data":{"Lightning Bolt":[{"name":"Lightning Bolt","manaCost":"{R}","type":"Instant","layout":"normal"}],"Dark Ritual":[{"name":"Dark Ritual","manaCost":"{B}","type":"Instant","layout":"normal"}]}}"#;
+    let truncated = ev.file("cut.json", &full[..full.len() / 2]);
+    assert!(ev.refuses(&["cards", "import", &truncated.to_string_lossy()]).contains("nothing imported"));
+    assert!(ev.refuses(&["cards", "check", "B1", ""]).contains("name"));
+}
+
+#[test]
+fn imports_mtgjson_atomic_cards() {
+    let ev = Event::new();
+    let atomic = r#"{"meta":{},"data":{"Lightning Bolt":[{"name":"Lightning Bolt","manaCost":"{R}","type":"Instant","types":["Instant"],"layout":"normal","text":"Lightning Bolt deals 3 damage to any target."}],"Fire // Ice":[{"name":"Fire // Ice","faceName":"Fire","side":"a","manaCost":"{1}{R}","type":"Instant","types":["Instant"],"layout":"split","text":"x"},{"name":"Fire // Ice","faceName":"Ice","side":"b","manaCost":"{1}{U}","type":"Instant","types":["Instant"],"layout":"split","text":"y"}]}}"#;
+    let f = ev.file("atomic.json", atomic);
+    let doc = ev.run(&["--json", "cards", "import", &f.to_string_lossy()]).json();
+    assert_eq!(doc["cards"], 2, "{doc}");
+    ev.run(&["cards", "check", "U1", "Fire // Ice"]).ok();
+    ev.run(&["cards", "check", "R", "Lightning Bolt"]).ok();
+}
+
+#[test]
+fn needs_a_reference_before_checking() {
+    let ev = Event::new();
+    assert!(ev.refuses(&["cards", "check", "B1", "Demonic Tutor"]).contains("cards import"));
+}
+
+#[test]
+fn manages_the_ban_list() {
+    let ev = with_reference();
+    let doc = ev.run(&["--json", "ban", "list"]).json();
+    let bans = doc["bans"].as_array().cloned().unwrap_or_default();
+    assert_eq!(bans.len(), 64, "the ruleset's default list");
+    assert!(bans.iter().any(|b| b["card"] == "Time Walk" && b["group"] == "too-powerful"));
+    ev.run(&["ban", "add", "demonic tutor", "--group", "too-powerful", "--reason", "finds anything"]).ok();
+    assert!(ev.refuses(&["cards", "check", "B1", "Demonic Tutor"]).contains("banned"));
+    let msg = ev.refuses(&["ban", "add", "Demonic Tutr", "--group", "too-powerful"]);
+    assert!(msg.contains("Demonic Tutor") && msg.contains("--force"), "{msg}");
+    assert!(ev.refuses(&["ban", "add", "Dark Ritual", "--group", "silly"]).contains("too-powerful"));
+    ev.run(&["ban", "add", "Homebrew Card", "--group", "too-powerful", "--force"]).ok();
+    ev.run(&["ban", "remove", "Demonic Tutor"]).ok();
+    ev.run(&["cards", "check", "B1", "Demonic Tutor"]).ok();
+    assert!(ev.refuses(&["ban", "remove", "Demonic Tutor"]).contains("not banned"));
+}

@@ -56,6 +56,7 @@ CREATE TABLE card (
     sets      TEXT NOT NULL DEFAULT ''
 ) STRICT;
 CREATE INDEX card_by_fold ON card(name_fold);
+CREATE INDEX card_by_name_nocase ON card(name COLLATE NOCASE);
 
 -- The faces of split, double-faced, adventure and flip cards (none for ordinary cards).
 CREATE TABLE card_face (

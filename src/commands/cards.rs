@@ -159,11 +159,12 @@ fn find(ctx: &Ctx, text: &str, limit: usize) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     reference::require(conn)?;
-    let hits = Search::load(conn)?.find(text, limit.max(1));
+    let hits = Search::load(conn)?.find_ids(text, limit.max(1));
     let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!("Cards matching \"{text}\""));
     let mut doc = Vec::new();
-    for (name, score) in &hits {
-        if let Some(card) = cards::by_name(conn, name)? {
+    for (id, score) in &hits {
+        {
+            let card = cards::get(conn, *id)?;
             listing.row(vec![card.name.clone(), cost_text(&card), card.type_line.clone()]);
             doc.push(serde_json::json!({
                 "name": card.name, "mana_cost": card.mana_cost, "type_line": card.type_line,

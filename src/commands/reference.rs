@@ -9,7 +9,7 @@ use crate::domain::settings::Values;
 use crate::domain::template::{self, Declared, PriorDeclaration, Refusal};
 use crate::error::{Error, Result};
 use crate::store::cards::{self, Card};
-use crate::store::{bans, event};
+use crate::store::{CardId, bans, event};
 use rusqlite::Connection;
 
 /// Refuses when no reference is loaded, saying how to load one.
@@ -56,6 +56,7 @@ pub fn closest(conn: &Connection, name: &str, n: usize) -> Result<Vec<String>> {
 
 /// A loaded fuzzy index over the reference's names.
 pub struct Search {
+    ids: Vec<CardId>,
     names: Vec<String>,
     index: NameIndex,
 }
@@ -64,9 +65,21 @@ impl Search {
     /// Loads every name with its stored folded form.
     pub fn load(conn: &Connection) -> Result<Search> {
         let rows = cards::names(conn)?;
-        let (names, folded): (Vec<String>, Vec<String>) = rows.into_iter().map(|(_, n, f)| (n, f)).unzip();
+        let mut ids = Vec::with_capacity(rows.len());
+        let mut names = Vec::with_capacity(rows.len());
+        let mut folded = Vec::with_capacity(rows.len());
+        for (id, name, fold) in rows {
+            ids.push(id);
+            names.push(name);
+            folded.push(fold);
+        }
         let index = NameIndex::from_folded(&names, folded);
-        Ok(Search { names, index })
+        Ok(Search { ids, names, index })
+    }
+
+    /// Up to `n` cards, best first, with their scores.
+    pub fn find_ids(&self, query: &str, n: usize) -> Vec<(CardId, f64)> {
+        self.index.search(query, n).into_iter().filter_map(|(i, s)| self.ids.get(i).map(|id| (*id, s))).collect()
     }
 
     /// Up to `n` names, best first, with their scores.

@@ -19,7 +19,6 @@ const TYPO_FLOOR: f64 = 0.6;
 #[derive(Debug, Clone)]
 pub struct NameIndex {
     folded: Vec<String>,
-    exact: HashMap<String, usize>,
     faces: HashMap<String, usize>,
 }
 
@@ -32,17 +31,15 @@ impl NameIndex {
     /// Builds the index from names whose folded forms are already known (as the store keeps them);
     /// `folded[i]` must be `fold(&names[i])`.
     pub fn from_folded(names: &[String], folded: Vec<String>) -> Self {
-        let mut exact = HashMap::with_capacity(folded.len());
         let mut faces = HashMap::new();
-        for (i, (name, f)) in names.iter().zip(&folded).enumerate() {
-            exact.entry(f.clone()).or_insert(i);
+        for (i, name) in names.iter().enumerate() {
             if name.contains(" // ") {
                 for face in name.split(" // ") {
                     faces.entry(fold(face)).or_insert(i);
                 }
             }
         }
-        Self { folded, exact, faces }
+        Self { folded, faces }
     }
 
     /// Number of names indexed.
@@ -57,7 +54,8 @@ impl NameIndex {
 
     /// The name whose folded form equals the folded query ("fire ice" finds "Fire // Ice").
     pub fn exact(&self, query: &str) -> Option<usize> {
-        self.exact.get(&fold(query)).copied()
+        let q = fold(query);
+        self.folded.iter().position(|f| *f == q)
     }
 
     /// The split card one of whose halves is named by the query ("Fire" finds "Fire // Ice").

@@ -15,6 +15,7 @@ pub mod duplicate;
 pub mod library;
 pub mod library_build;
 pub mod library_sealed;
+pub mod movement;
 pub mod names;
 pub mod penalty;
 pub mod settings;

@@ -159,7 +159,7 @@ fn find(ctx: &Ctx, text: &str, limit: usize) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     reference::require(conn)?;
-    let hits = Search::load(conn)?.find_ids(text, limit.max(1));
+    let hits = Search::load(conn, text)?.find_ids(text, limit.max(1));
     let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!("Cards matching \"{text}\""));
     let mut doc = Vec::new();
     for (id, score) in &hits {

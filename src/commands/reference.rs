@@ -2,7 +2,7 @@
 //! declaration is legal under the event's settings.
 
 use crate::domain::binding::{self, BindingRule, CardShape};
-use crate::domain::card_search::NameIndex;
+use crate::domain::card_search::{NameIndex, Prefilter};
 use crate::domain::cost::ManaCost;
 use crate::domain::names;
 use crate::domain::settings::Values;
@@ -50,7 +50,7 @@ pub fn lookup(conn: &Connection, name: &str) -> Result<Option<Card>> {
 
 /// The closest card names to a typed name (for "unknown card" messages).
 pub fn closest(conn: &Connection, name: &str, n: usize) -> Result<Vec<String>> {
-    let index = Search::load(conn)?;
+    let index = Search::load(conn, name)?;
     Ok(index.find(name, n).into_iter().map(|(card, _)| card).collect())
 }
 
@@ -62,9 +62,10 @@ pub struct Search {
 }
 
 impl Search {
-    /// Loads every name with its stored folded form.
-    pub fn load(conn: &Connection) -> Result<Search> {
-        let rows = cards::names(conn)?;
+    /// Loads the names that may match `query` (prefiltered inside SQLite) with their folded forms.
+    pub fn load(conn: &Connection, query: &str) -> Result<Search> {
+        let prefilter = Prefilter::new(query);
+        let rows = cards::names_where(conn, move |folded| prefilter.keep(folded))?;
         let mut ids = Vec::with_capacity(rows.len());
         let mut names = Vec::with_capacity(rows.len());
         let mut folded = Vec::with_capacity(rows.len());

@@ -127,6 +127,31 @@ impl NameIndex {
     }
 }
 
+/// A cheap test that keeps every name [`NameIndex::search`] could return for a query, so a caller can
+/// narrow a large list (for instance inside SQLite) before building an index of the few names left.
+pub struct Prefilter {
+    first_word: String,
+    bigrams: BigramSet,
+    floor: u16,
+}
+
+impl Prefilter {
+    /// The prefilter for a query.
+    pub fn new(query: &str) -> Prefilter {
+        let q = fold(query);
+        let first_word = q.split(' ').next().unwrap_or("").to_string();
+        let bigrams = BigramSet::of(&q);
+        let floor = (bigrams.count / 3).max(1);
+        Prefilter { first_word, bigrams, floor }
+    }
+
+    /// Whether a folded name may match: it holds the query's first word, or shares enough bigrams.
+    pub fn keep(&self, folded: &str) -> bool {
+        !self.first_word.is_empty()
+            && (folded.contains(&self.first_word) || self.bigrams.shared_with(folded) >= self.floor)
+    }
+}
+
 /// The bigrams of a query as a 4,096-bit set (hashed), with how many distinct ones there are.
 struct BigramSet {
     bits: [u64; 64],

@@ -158,6 +158,31 @@ pub fn faces(conn: &Connection, id: CardId) -> Result<Vec<Face>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The id, name and folded name of the cards whose folded name passes `keep` (evaluated inside SQLite, so
+/// the names that fail are never copied out).
+pub fn names_where(
+    conn: &Connection,
+    keep: impl Fn(&str) -> bool + Send + 'static,
+) -> Result<Vec<(CardId, String, String)>> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function(
+        "mm_keep",
+        1,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+        move |ctx| {
+            let folded = ctx.get_raw(0).as_str().unwrap_or("");
+            Ok(keep(folded))
+        },
+    )?;
+    let rows = (|| {
+        let mut stmt = conn.prepare("SELECT id, name, name_fold FROM card WHERE mm_keep(name_fold) ORDER BY id")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        rows.collect::<rusqlite::Result<Vec<_>>>()
+    })();
+    conn.remove_function("mm_keep", 1)?;
+    Ok(rows?)
+}
+
 /// Every card's id, name and folded name, for fuzzy search.
 pub fn names(conn: &Connection) -> Result<Vec<(CardId, String, String)>> {
     let mut stmt = conn.prepare_cached("SELECT id, name, name_fold FROM card ORDER BY id")?;

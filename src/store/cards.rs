@@ -183,13 +183,6 @@ pub fn names_where(
     Ok(rows?)
 }
 
-/// Every card's id, name and folded name, for fuzzy search.
-pub fn names(conn: &Connection) -> Result<Vec<(CardId, String, String)>> {
-    let mut stmt = conn.prepare_cached("SELECT id, name, name_fold FROM card ORDER BY id")?;
-    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
 /// The cards sharing any of `keys` under `rule` (a binding class), by name. Keys that exist only through a
 /// split card's combined cost count only when `combined` is true.
 pub fn class(conn: &Connection, rule: &str, keys: &[String], combined: bool) -> Result<Vec<Card>> {

@@ -19,6 +19,8 @@ pub enum Format {
     Json,
     /// CSV with a header row (tabular listings only).
     Csv,
+    /// Nothing at all (the demo runs real commands and tells its own story).
+    Quiet,
 }
 
 /// A tabular listing: a title for people, column headers and rows of cells.
@@ -62,12 +64,15 @@ fn exporter(format: Format) -> Box<dyn Exporter> {
     match format {
         Format::Human => Box::new(human::Human),
         Format::Json => Box::new(json_out::Json),
-        Format::Csv => Box::new(csv_out::Csv),
+        Format::Csv | Format::Quiet => Box::new(csv_out::Csv),
     }
 }
 
 /// Writes a listing to standard output in `format`.
 pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<()> {
+    if format == Format::Quiet {
+        return Ok(());
+    }
     let json = serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -89,6 +94,7 @@ pub fn done(format: Format, summary: &str, extra: serde_json::Value) -> Result<(
             println!("{doc}");
         }
         Format::Human | Format::Csv => println!("{summary}"),
+        Format::Quiet => {}
     }
     Ok(())
 }

@@ -135,3 +135,30 @@ fn bad_usage_exits_2() {
     let ev = Event::new();
     assert_eq!(ev.run(&["event", "frobnicate"]).code, 2);
 }
+
+#[test]
+fn several_judges_writing_at_once_never_see_a_locked_database() {
+    let ev = Event::new();
+    let ev = std::sync::Arc::new(ev);
+    let threads: Vec<_> = (0..3)
+        .map(|judge| {
+            let ev = ev.clone();
+            std::thread::spawn(move || {
+                for i in 0..8 {
+                    let name = format!("Judge{judge} Player{i}");
+                    let run = ev.run(&["--judge", &format!("J{judge}"), "player", "add", &name]);
+                    assert_eq!(run.code, 0, "{}", run.stderr);
+                    let read = ev.run(&["player", "list"]);
+                    assert_eq!(read.code, 0, "{}", read.stderr);
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        assert!(t.join().is_ok());
+    }
+    let doc = ev.run(&["--json", "player", "list"]).json();
+    assert_eq!(doc["players"].as_array().map(Vec::len), Some(24));
+    let log = ev.run(&["--json", "log"]).json();
+    assert_eq!(log["entries"].as_array().map(Vec::len), Some(25), "every write audited once");
+}

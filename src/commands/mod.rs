@@ -28,6 +28,8 @@ pub struct Ctx {
     pub format: Format,
     /// The command line as typed (for the audit log).
     pub command_line: String,
+    /// A fixed "now" (the demo's simulated clock); None = the real or `MMJUDGE_NOW` instant.
+    pub now: Option<DateTime<Utc>>,
 }
 
 impl Ctx {
@@ -50,7 +52,7 @@ impl Ctx {
         };
         let shown = std::iter::once("mmjudge").chain(args.iter().skip(1).map(String::as_str));
         let command_line = shown.map(quote_arg).collect::<Vec<_>>().join(" ");
-        Ctx { db, judge, format, command_line }
+        Ctx { db, judge, format, command_line, now: None }
     }
 
     /// Opens the event file.
@@ -58,9 +60,26 @@ impl Ctx {
         Store::open(&self.db)
     }
 
+    /// Now: the context's fixed instant, else `MMJUDGE_NOW`, else the clock.
+    pub fn now(&self) -> Result<DateTime<Utc>> {
+        match self.now {
+            Some(t) => Ok(t),
+            None => crate::time::now(),
+        }
+    }
+
+    /// Parses an `--at` value (RFC 3339, or HH:MM today), or returns now when none was given.
+    pub fn at(&self, at: Option<&str>) -> Result<DateTime<Utc>> {
+        let now = self.now()?;
+        match at {
+            Some(text) => crate::time::parse_at(text, now),
+            None => Ok(now),
+        }
+    }
+
     /// The actor for a write happening now (or at the injected now).
     pub fn actor(&self) -> Result<Actor> {
-        Ok(self.actor_at(crate::time::now()?))
+        Ok(self.actor_at(self.now()?))
     }
 
     /// The actor for a write stamped at `at`.

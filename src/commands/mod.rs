@@ -1,10 +1,12 @@
 //! One module per command group: short glue between the command line, the store, the domain and the
 //! renderers.
 
+pub mod clock;
 pub mod demo;
 pub mod event;
 pub mod log;
 pub mod player;
+pub mod round_clock;
 pub mod table;
 
 use crate::cli::{Cli, Command};
@@ -79,6 +81,10 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(cmd) => player::run(ctx, cmd),
+        Command::Round(cmd) => round_clock::run(ctx, cmd),
+        Command::Time(args) => clock::time(ctx, args),
+        Command::Clock(args) => clock::run(ctx, args),
+        Command::Decisions(args) => clock::decisions(ctx, args),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Demo(args) => demo::run(ctx, args),

@@ -2,6 +2,7 @@
 
 pub mod binding;
 pub mod clock;
+pub mod clock_stats;
 pub mod cost;
 pub mod curation;
 pub mod duplicate;

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod bans;
 pub mod cards;
+pub mod clock;
 pub mod event;
 pub mod ids;
 pub mod library;

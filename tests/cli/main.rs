@@ -3,5 +3,7 @@
 
 mod harness;
 
+mod clock;
+mod clock_screen;
 mod event;
 mod player;

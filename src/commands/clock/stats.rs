@@ -126,12 +126,11 @@ fn listing(lines: &[PlayerLine], overruns: &[Overrun], running: usize, args: &De
     }
     for o in overruns {
         let table = o.table.map_or_else(|| "-".into(), |t| t.to_string());
-        let when = crate::time::unstamp(&o.started_at).map(|t| t.format("%H:%M:%S").to_string());
         listing.footer.push(format!(
             "overrun: round {} table {table}, {} at {}: {} against {} (+{}) — possible slow play, for a judge to review",
             o.round,
             o.player,
-            when.unwrap_or_else(|_| o.started_at.clone()),
+            super::when_text(&o.started_at),
             secs_text(o.duration_ms),
             secs_text(o.limit_ms),
             secs_text(o.overrun_ms)

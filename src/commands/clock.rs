@@ -125,6 +125,12 @@ pub fn secs_text(ms: i64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
 
+/// `table 3` or `tables 1, 2, 5`.
+pub fn tables_text<T: ToString>(tables: &[T]) -> String {
+    let list: Vec<String> = tables.iter().map(ToString::to_string).collect();
+    format!("table{} {}", if list.len() == 1 { "" } else { "s" }, list.join(", "))
+}
+
 /// `M:SS` of a duration (rounded up, `-` when negative), as on the clock screen.
 pub fn clock_text(d: Duration) -> String {
     crate::clock_screen::frame::clock_text(d)
@@ -177,8 +183,9 @@ fn table_time(conn: &Connection, started: DateTime<Utc>, m: &Match, at: DateTime
     })
 }
 
-fn status_text(t: &TableTime) -> String {
+fn status_text(t: &TableTime, closed: bool) -> String {
     match (&t.result, t.over, t.final_window) {
+        (None, _, _) if closed => "no result yet (round closed)".into(),
         (Some(r), _, _) if r == "draw" => "finished (draw)".into(),
         (Some(r), _, _) => format!("finished ({} won)", t.players.get(usize::from(r == "B")).map_or("?", |s| s)),
         (None, _, _) if !t.started => "not started yet".into(),
@@ -233,15 +240,15 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
             extensions_text(t),
             dash(format!("{} s", t.limit_secs)),
             deciding,
-            status_text(t),
+            status_text(t, ended.is_some()),
         ]);
     }
     let over: Vec<String> =
         tables.iter().filter(|t| t.over && t.result.is_none()).map(|t| t.table.to_string()).collect();
     if !over.is_empty() {
         listing.footer.push(format!(
-            "Over time: table {}. Record each with `mmjudge result TABLE --by time --life A B`.",
-            over.join(", ")
+            "Over time: {}. Record each with `mmjudge result TABLE --by time --life A B`.",
+            tables_text(&over)
         ));
     }
     let doc = serde_json::json!({

@@ -3,7 +3,7 @@
 use super::Ctx;
 use super::clock::{
     clock_settings, clock_text, current_round, moment, name_of, not_before_start, round_started, secs_text,
-    table_clock, when_text,
+    table_clock, tables_text, when_text,
 };
 use crate::cli::round::RoundCmd;
 use crate::commands::table::resolve_match;
@@ -95,10 +95,9 @@ pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
         if open_tables.is_empty() {
             summary.push_str("; every table has a result");
         } else {
-            let list: Vec<String> = open_tables.iter().map(u32::to_string).collect();
             summary.push_str(&format!(
-                "; still without a result: table {} (record each with `mmjudge result TABLE ...`)",
-                list.join(", ")
+                "; still without a result: {} (record each with `mmjudge result TABLE ...`)",
+                tables_text(&open_tables)
             ));
         }
         if !stopped.is_empty() {

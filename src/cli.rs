@@ -1,8 +1,10 @@
 //! The command line, as clap derive types. Each command group's verbs live in `cli/<group>.rs`.
 
 pub mod cards;
+pub mod clock;
 pub mod event;
 pub mod player;
+pub mod round;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -49,6 +51,15 @@ pub enum Command {
     /// The event's ban list.
     #[command(subcommand)]
     Ban(cards::BanCmd),
+    /// Pair rounds and run their clock (start, end, extend a table).
+    #[command(subcommand)]
+    Round(round::RoundCmd),
+    /// Round time left per table: extensions, final window, the decision limit in force, tables over time.
+    Time(clock::TimeArgs),
+    /// The decision clock at a table: a live screen, or --start/--stop for scripts; --html for the projector.
+    Clock(clock::ClockArgs),
+    /// Decision statistics per player: count, median, longest, overruns (possible slow play).
+    Decisions(clock::DecisionsArgs),
     /// Show the audit log: who changed what, when.
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).

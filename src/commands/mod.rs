@@ -3,11 +3,13 @@
 
 pub mod ban;
 pub mod cards;
+pub mod clock;
 pub mod demo;
 pub mod event;
 pub mod log;
 pub mod player;
 pub mod reference;
+pub mod round_clock;
 pub mod table;
 
 use crate::cli::{Cli, Command};
@@ -103,6 +105,10 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Player(cmd) => player::run(ctx, cmd),
         Command::Cards(cmd) => cards::run(ctx, cmd),
         Command::Ban(cmd) => ban::run(ctx, cmd),
+        Command::Round(cmd) => round_clock::run(ctx, cmd),
+        Command::Time(args) => clock::time(ctx, args),
+        Command::Clock(args) => clock::run(ctx, args),
+        Command::Decisions(args) => clock::decisions(ctx, args),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Demo(args) => demo::run(ctx, args),

@@ -9,6 +9,7 @@ mod cardref_detect;
 mod cardref_mtgjson;
 mod cardref_scryfall;
 pub mod clock;
+pub mod clock_stats;
 pub mod cost;
 pub mod curation;
 pub mod duplicate;

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod bans;
 pub mod cards;
+pub mod clock;
 pub mod event;
 pub mod ids;
 pub mod library;
@@ -141,4 +142,14 @@ fn configure(conn: &Connection) -> Result<()> {
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     Ok(())
+}
+
+/// An in-memory event with the whole schema, for unit tests of code that needs a store.
+#[cfg(test)]
+pub(crate) fn memory() -> Result<Store> {
+    let conn = Connection::open_in_memory()?;
+    configure(&conn)?;
+    let mut store = Store { conn, path: PathBuf::from(":memory:") };
+    migrate::upgrade(&mut store.conn)?;
+    Ok(store)
 }

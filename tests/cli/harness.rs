@@ -152,3 +152,42 @@ pub fn dump(path: &Path) -> String {
     }
     out
 }
+
+impl Event {
+    /// Seats a paired round for the clock tests (until `round pair` exists here): adds any player not yet in
+    /// the event, then inserts the round and one match per `(table, seat A, seat B)` with rusqlite.
+    pub fn seat_round_for_clock(&self, round: u32, tables: &[(u32, &str, &str)]) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        let id_of = |name: &str| -> Option<i64> {
+            conn.query_row("SELECT id FROM player WHERE name = ?1", [name], |r| r.get(0)).ok()
+        };
+        for name in tables.iter().flat_map(|(_, a, b)| [*a, *b]) {
+            if id_of(name).is_none() {
+                self.run(&["player", "add", name]).ok();
+            }
+        }
+        conn.execute(
+            "INSERT INTO round (number, movement, paired_at) VALUES (?1, 'mitchell', '2026-05-01T09:00:00.000Z')",
+            [round],
+        )
+        .expect("insert round");
+        for (table, a, b) in tables {
+            conn.execute(
+                "INSERT INTO match (round, table_no, a_player, b_player) VALUES (?1, ?2, ?3, ?4)",
+                rusqlite::params![round, table, id_of(a), id_of(b)],
+            )
+            .expect("insert match");
+        }
+    }
+
+    /// Records a result at a table with rusqlite (until `result` exists here): `outcome` is A, B or draw.
+    pub fn set_result_for_clock(&self, round: u32, table: u32, outcome: &str) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        conn.execute(
+            "UPDATE match SET result = ?3, reason = 'life', result_at = '2026-05-01T10:30:00.000Z'
+             WHERE round = ?1 AND table_no = ?2",
+            rusqlite::params![round, table, outcome],
+        )
+        .expect("set result");
+    }
+}

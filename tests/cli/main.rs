@@ -4,5 +4,7 @@
 mod harness;
 
 mod cards;
+mod clock;
+mod clock_screen;
 mod event;
 mod player;

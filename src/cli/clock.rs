@@ -1,0 +1,41 @@
+//! `time`, `clock` and `decisions`: the round clock per table, the decision clock, and decision statistics.
+
+use std::path::PathBuf;
+
+/// `time` options.
+#[derive(Debug, clap::Args)]
+pub struct TimeArgs {}
+
+/// `clock` options: the live screen for a table, its scripted start/stop, or the projector page.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("action").args(["start", "stop"])))]
+#[command(after_help = "Keys on the live screen: space starts/stops a decision of the player to act, tab switches \
+the player to act, p pauses for a judge call (over a minute extends the table), s logs a stall, q quits.")]
+pub struct ClockArgs {
+    /// The table (required unless --html).
+    #[arg(required_unless_present = "html")]
+    pub table: Option<u32>,
+    /// Start a decision of this player (any unambiguous prefix), without the screen.
+    #[arg(long, value_name = "PLAYER", conflicts_with_all = ["stop", "html"])]
+    pub start: Option<String>,
+    /// Stop the decision in progress at the table, without the screen.
+    #[arg(long, conflicts_with = "html")]
+    pub stop: bool,
+    /// When the decision started or stopped (RFC 3339, or HH:MM:SS today; default now).
+    #[arg(long, value_name = "TIME", requires = "action")]
+    pub at: Option<String>,
+    /// Write the room projector page for the current round to FILE instead.
+    #[arg(long, value_name = "FILE", conflicts_with = "table")]
+    pub html: Option<PathBuf>,
+}
+
+/// `decisions` options.
+#[derive(Debug, clap::Args)]
+pub struct DecisionsArgs {
+    /// Only the match at this table in the current round.
+    #[arg(long)]
+    pub table: Option<u32>,
+    /// Only this player (any unambiguous prefix).
+    #[arg(long)]
+    pub player: Option<String>,
+}

@@ -1,0 +1,151 @@
+//! `clock TABLE --start PLAYER` / `clock TABLE --stop`: the decision clock without the screen. A decision in
+//! progress is a `decision` row with no end; stopping it computes its limit and overrun with the table's clock
+//! as it stands (its extensions included).
+
+use super::{
+    Ctx, current_round, moment, name_of, not_before_start, round_started, secs_text, table_clock, when, when_text,
+};
+use crate::commands::table::resolve_match;
+use crate::domain::clock::{Decision, decision_outcome};
+use crate::error::{Error, Result};
+use crate::render::done;
+use crate::store::clock::{self as store_clock, FinishedDecision};
+use crate::store::matches::Match;
+use crate::store::{Change, PlayerId};
+use crate::time::{stamp, unstamp};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+/// The match at `table` in the current round, checked for timing decisions at `at`: the round's clock has
+/// started (and `at` is not before it), it is not closed, and the match has no result yet.
+pub fn timed_match(conn: &Connection, table: u32, at: Option<DateTime<Utc>>) -> Result<(Match, DateTime<Utc>)> {
+    let r = current_round(conn)?;
+    let m = resolve_match(conn, table, None)?;
+    let started = round_started(&r)?;
+    if let Some(ended) = &r.ended_at {
+        return Err(Error::refused(format!(
+            "round {} was closed at {}: its decisions can no longer be timed",
+            r.number,
+            when_text(ended)
+        )));
+    }
+    if m.outcome.is_some() {
+        return Err(Error::refused(format!(
+            "the match at table {table} already has a result: its decisions are no longer timed"
+        )));
+    }
+    if let Some(at) = at {
+        not_before_start(r.number, at, started)?;
+    }
+    Ok((m, started))
+}
+
+/// Records a whole decision of `who` at match `m` and returns it with its audit summary (one transaction, by
+/// the caller's `Store::write`). Used by the live screen.
+pub fn record(
+    conn: &Connection,
+    m: &Match,
+    round_start: DateTime<Utc>,
+    who: PlayerId,
+    started: DateTime<Utc>,
+    ended: DateTime<Utc>,
+) -> Result<(Decision, Change)> {
+    let d = decision_outcome(&table_clock(conn, round_start, m)?, started, ended);
+    store_clock::insert_decision(conn, m.id, who, &stamp(started), &finished(&d, &stamp(ended)))?;
+    let summary = summary(conn, m, who, &d)?;
+    Ok((d, Change::about(summary, [who])))
+}
+
+fn finished<'a>(d: &Decision, ended_at: &'a str) -> FinishedDecision<'a> {
+    FinishedDecision { ended_at, duration_ms: d.duration_ms, limit_ms: d.limit_ms, overrun_ms: d.overrun_ms }
+}
+
+/// One line about a finished decision, for the audit log and the judge.
+fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<String> {
+    let name = name_of(conn, who)?;
+    let table = m.table.unwrap_or(0);
+    let over = if d.is_stall() {
+        format!(", over by {} (possible slow play, for a judge to review)", secs_text(d.overrun_ms))
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "table {table} (round {}): {name} decided in {} (limit {}){over}",
+        m.round,
+        secs_text(d.duration_ms),
+        secs_text(d.limit_ms)
+    ))
+}
+
+/// `clock TABLE --start PLAYER [--at TIME]`.
+pub fn start(ctx: &Ctx, table: u32, who: &str, at: Option<&str>) -> Result<()> {
+    let at = moment(at)?;
+    let mut store = ctx.open()?;
+    let (summary, doc) = store.write(&ctx.actor_at(crate::time::now()?), |tx| {
+        let (m, _) = timed_match(tx, table, Some(at))?;
+        let p = crate::commands::player::resolve(tx, who)?;
+        if !m.has(p.id) {
+            let at_table: Vec<String> =
+                [Some(m.a), m.b].into_iter().flatten().map(|id| name_of(tx, id)).collect::<Result<_>>()?;
+            return Err(Error::refused(format!(
+                "{} does not play at table {table} (its players are {})",
+                p.name,
+                at_table.join(" and ")
+            )));
+        }
+        if let Some(d) = store_clock::running(tx, m.id)? {
+            return Err(Error::refused(format!(
+                "{} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
+                name_of(tx, d.player_id)?,
+                when_text(&d.started_at)
+            )));
+        }
+        let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
+        let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));
+        let doc = serde_json::json!({ "decision": id, "table": table, "player": p.name, "started_at": stamp(at) });
+        Ok(((summary.clone(), doc), Change::about(summary, [p.id])))
+    })?;
+    done(ctx.format, &summary, doc)
+}
+
+/// `clock TABLE --stop [--at TIME]`.
+pub fn stop(ctx: &Ctx, table: u32, at: Option<&str>) -> Result<()> {
+    let at = moment(at)?;
+    let mut store = ctx.open()?;
+    let (summary, doc) = store.write(&ctx.actor_at(crate::time::now()?), |tx| {
+        let (m, round_start) = stoppable_match(tx, table, at)?;
+        let Some(running) = store_clock::running(tx, m.id)? else {
+            return Err(Error::refused(format!(
+                "no decision is running at table {table}: start one with `mmjudge clock {table} --start PLAYER`"
+            )));
+        };
+        let started = unstamp(&running.started_at)?;
+        if at < started {
+            return Err(Error::refused(format!(
+                "{} is before the decision started ({}): give a later --at",
+                when(at),
+                when_text(&running.started_at)
+            )));
+        }
+        let d = decision_outcome(&table_clock(tx, round_start, &m)?, started, at);
+        store_clock::finish_decision(tx, running.id, &finished(&d, &stamp(at)))?;
+        let summary = summary(tx, &m, running.player_id, &d)?;
+        let doc = serde_json::json!({
+            "decision": running.id, "table": table, "player": name_of(tx, running.player_id)?,
+            "started_at": running.started_at, "ended_at": stamp(at),
+            "duration_ms": d.duration_ms, "limit_ms": d.limit_ms, "overrun_ms": d.overrun_ms,
+        });
+        Ok(((summary.clone(), doc), Change::about(summary, [running.player_id])))
+    })?;
+    done(ctx.format, &summary, doc)
+}
+
+/// The match at `table` for stopping a decision at `at`: like [`timed_match`], except that a closed round or a
+/// recorded result does not prevent stopping the decision that was running.
+fn stoppable_match(conn: &Connection, table: u32, at: DateTime<Utc>) -> Result<(Match, DateTime<Utc>)> {
+    let r = current_round(conn)?;
+    let m = resolve_match(conn, table, None)?;
+    let started = round_started(&r)?;
+    not_before_start(r.number, at, started)?;
+    Ok((m, started))
+}

@@ -1,0 +1,196 @@
+//! `clock TABLE`: the live screen, with a [`ClockBackend`] over the event file. Each decision is saved in its
+//! own transaction (with its audit entry) the moment it ends, so quitting or a crash loses at most the decision
+//! in progress; stalls and long judge-call pauses (as extensions) are saved the same way.
+
+use super::decide::{record, timed_match};
+use super::{Ctx, name_of, table_clock};
+use crate::clock_screen::{ClockBackend, ScreenInfo, run_clock_screen};
+use crate::error::{Error, Result};
+use crate::store::clock as store_clock;
+use crate::store::matches::Match;
+use crate::store::{Change, PlayerId, Store};
+use crate::time::stamp;
+use chrono::{DateTime, Utc};
+use std::io::IsTerminal;
+use std::time::Instant;
+
+/// The clock screen's link to the event file.
+struct StoreBackend<'a> {
+    ctx: &'a Ctx,
+    store: Store,
+    game: Match,
+    round_start: DateTime<Utc>,
+    players: [PlayerId; 2],
+    /// The instant the screen opened (the real now, or `MMJUDGE_NOW`) and the monotonic clock read then:
+    /// the screen's now is the first plus the time elapsed on the second, so it never jumps.
+    opened: (DateTime<Utc>, Instant),
+}
+
+impl StoreBackend<'_> {
+    /// Runs one write as the judge at `at`, turning an error into the line the screen shows.
+    fn write(
+        &mut self,
+        at: DateTime<Utc>,
+        f: impl FnOnce(&rusqlite::Transaction, &Match) -> Result<Change>,
+    ) -> std::result::Result<(), String> {
+        let game = self.game.clone();
+        self.store.write(&self.ctx.actor_at(at), |tx| Ok(((), f(tx, &game)?))).map_err(|e| e.to_string())
+    }
+
+    fn player(&self, slot: usize) -> PlayerId {
+        self.players[slot.min(1)]
+    }
+}
+
+impl ClockBackend for StoreBackend<'_> {
+    fn now(&self) -> DateTime<Utc> {
+        let elapsed = chrono::Duration::from_std(self.opened.1.elapsed()).unwrap_or_default();
+        self.opened.0 + elapsed
+    }
+
+    fn save_decision(
+        &mut self,
+        player_slot: usize,
+        started: DateTime<Utc>,
+        ended: DateTime<Utc>,
+    ) -> std::result::Result<(), String> {
+        let (who, round_start) = (self.player(player_slot), self.round_start);
+        self.write(ended, |tx, m| Ok(record(tx, m, round_start, who, started, ended)?.1))
+    }
+
+    fn log_stall(&mut self, player_slot: usize, at: DateTime<Utc>) -> std::result::Result<(), String> {
+        let who = self.player(player_slot);
+        self.write(at, |tx, m| {
+            store_clock::add_stall(tx, m.id, who, &stamp(at))?;
+            let summary = format!(
+                "table {} (round {}): stall logged for {} on the clock screen",
+                m.table.unwrap_or(0),
+                m.round,
+                name_of(tx, who)?
+            );
+            Ok(Change::about(summary, [who]))
+        })
+    }
+
+    fn extend(&mut self, secs: i64, reason: &str) -> std::result::Result<(), String> {
+        let at = self.now();
+        let length = super::clock_text(chrono::Duration::seconds(secs));
+        let reason = format!("{reason}: a pause of {length} on the clock screen");
+        self.write(at, |tx, m| {
+            store_clock::add_extension(tx, m.id, secs, &reason, &stamp(at))?;
+            let summary =
+                format!("table {} (round {}): extended by {secs} s for {reason}", m.table.unwrap_or(0), m.round);
+            Ok(Change::new(summary))
+        })
+    }
+}
+
+/// Opens the live screen for `table` after the same checks as `--start` (round started and open, match
+/// undecided), and refuses while a decision started with `--start` is running there.
+pub fn open(ctx: &Ctx, table: u32) -> Result<()> {
+    let store = ctx.open()?;
+    let conn = store.conn();
+    let (game, round_start) = timed_match(conn, table, None)?;
+    let Some(b) = game.b else {
+        return Err(Error::refused(format!("table {table} has no opponent (a bye): nothing to time")));
+    };
+    if let Some(d) = store_clock::running(conn, game.id)? {
+        return Err(Error::refused(format!(
+            "{} is deciding at table {table} (started with --start at {}): stop it first with `mmjudge clock {table} --stop`",
+            name_of(conn, d.player_id)?,
+            d.started_at
+        )));
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(Error::refused(format!(
+            "the live clock needs a terminal: run `mmjudge clock {table}` in one, or script it with --start PLAYER / --stop"
+        )));
+    }
+    let info = ScreenInfo {
+        table,
+        players: [name_of(conn, game.a)?, name_of(conn, b)?],
+        clock: table_clock(conn, round_start, &game)?,
+    };
+    let players = [game.a, b];
+    let opened = (crate::time::now()?, Instant::now());
+    let mut backend = StoreBackend { ctx, store, game, round_start, players, opened };
+    run_clock_screen(info, &mut backend).map_err(|e| Error::io("the terminal", e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{audit, matches, player, round};
+    use chrono::TimeZone;
+
+    fn t(secs: i64) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2025, 5, 1, 10, 0, 0).single().unwrap_or_default() + chrono::Duration::seconds(secs)
+    }
+
+    /// A backend over an in-memory event with Ana and Bo at table 1 of round 1, started at `t(0)`.
+    fn backend(ctx: &Ctx) -> Result<StoreBackend<'_>> {
+        let store = crate::store::memory()?;
+        let conn = store.conn();
+        let mut ids = Vec::new();
+        for name in ["Ana", "Bo"] {
+            let np = player::NewPlayer { name, name_key: name, ext_id: None, email: None, joined_round: 1 };
+            ids.push(player::insert(conn, &np)?);
+        }
+        round::insert(conn, 1, "mitchell", "2025-05-01T09:00:00.000Z")?;
+        round::set_started(conn, 1, Some(&stamp(t(0))))?;
+        let nm = matches::NewMatch {
+            round: 1,
+            table: Some(1),
+            a: ids[0],
+            b: Some(ids[1]),
+            a_library: None,
+            b_library: None,
+        };
+        let game = matches::get(conn, matches::insert(conn, &nm)?)?;
+        let players = [ids[0], ids[1]];
+        Ok(StoreBackend { ctx, store, game, round_start: t(0), players, opened: (t(600), Instant::now()) })
+    }
+
+    fn ctx() -> Ctx {
+        Ctx {
+            db: "memory".into(),
+            judge: "Kim".into(),
+            format: crate::render::Format::Human,
+            command_line: "mmjudge clock 1".into(),
+            now: None,
+        }
+    }
+
+    #[test]
+    fn saves_decisions_stalls_and_pauses_each_with_its_audit_entry() -> Result<()> {
+        let ctx = ctx();
+        let mut b = backend(&ctx)?;
+        assert!(b.now() >= t(600) && b.now() < t(660), "the screen's now starts at the injected instant");
+        // 52.3 s at 10:10, before the final window: 45 s limit, 7.3 s over.
+        let ms = chrono::Duration::milliseconds;
+        b.save_decision(0, t(600), t(600) + ms(52_300)).map_err(Error::refused)?;
+        b.log_stall(1, t(700)).map_err(Error::refused)?;
+        b.extend(90, "judge call").map_err(Error::refused)?;
+        // The extension moves the window: a decision at 35:30 into the round is now outside it (45 s limit).
+        b.save_decision(1, t(35 * 60 + 30), t(35 * 60 + 50)).map_err(Error::refused)?;
+        let conn = b.store.conn();
+        let ds = store_clock::decisions(conn, Some(b.game.id), None)?;
+        let got: Vec<_> = ds.iter().map(|d| (d.player_id, d.duration_ms, d.limit_ms, d.overrun_ms)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (b.players[0], Some(52_300), Some(45_000), Some(7_300)),
+                (b.players[1], Some(20_000), Some(45_000), Some(0)),
+            ]
+        );
+        assert_eq!(store_clock::stall_counts(conn, None, None)?, vec![(b.players[1], 1)]);
+        assert_eq!(
+            store_clock::extensions(conn, b.game.id)?[0].reason,
+            "judge call: a pause of 1:30 on the clock screen"
+        );
+        let entries = audit::list(conn, Some(b.players[0]), None)?;
+        assert!(entries.iter().any(|e| e.summary.contains("over by 7.3 s")), "{entries:?}");
+        assert_eq!(audit::list(conn, None, None)?.len(), 4);
+        Ok(())
+    }
+}

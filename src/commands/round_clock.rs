@@ -1,0 +1,191 @@
+//! `round start`, `round end` and `round extend`: the current round's clock.
+
+use super::Ctx;
+use super::clock::{
+    clock_settings, clock_text, current_round, moment, name_of, not_before_start, round_started, secs_text,
+    table_clock, tables_text, when_text,
+};
+use crate::cli::round::RoundCmd;
+use crate::commands::table::resolve_match;
+use crate::domain::clock::{TableClock, decision_outcome};
+use crate::error::{Error, Result};
+use crate::render::done;
+use crate::store::clock::{self as store_clock, FinishedDecision};
+use crate::store::{Change, event, matches, round};
+use crate::time::{clock_time, stamp, unstamp};
+use chrono::Duration;
+
+/// Runs a `round` clock verb.
+pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
+    match cmd {
+        RoundCmd::Start { at } => start(ctx, at.as_deref()),
+        RoundCmd::End { at } => end(ctx, at.as_deref()),
+        RoundCmd::Extend { table, minutes, reason } => extend(ctx, table, &minutes, &reason),
+    }
+}
+
+/// `round start [--at TIME]`: records when the current round's clock started.
+pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
+    let at = moment(at)?;
+    let mut store = ctx.open()?;
+    let (summary, doc) = store.write(&ctx.actor()?, |tx| {
+        let r = current_round(tx)?;
+        if let Some(started) = &r.started_at {
+            return Err(Error::refused(format!(
+                "round {} already started at {}: its clock runs; see `mmjudge time`",
+                r.number,
+                when_text(started)
+            )));
+        }
+        round::set_started(tx, r.number, Some(&stamp(at)))?;
+        let clock = TableClock::new(at, clock_settings(&event::values(tx)?));
+        let summary = format!(
+            "round {} started at {}: time is called at {}, the final {} minutes ({} s decisions) from {}",
+            r.number,
+            clock_time(at),
+            clock_time(clock.end()),
+            clock.settings.final_window_minutes,
+            clock.settings.final_decision_secs,
+            clock_time(clock.final_window_starts())
+        );
+        let doc = serde_json::json!({
+            "round": r.number, "started_at": stamp(at), "ends_at": stamp(clock.end()),
+            "final_window_at": stamp(clock.final_window_starts()),
+        });
+        Ok(((summary.clone(), doc), Change::new(summary)))
+    })?;
+    done(ctx.format, &summary, doc)
+}
+
+/// `round end [--at TIME]`: closes the current round's clock, stops any decision still running at that moment,
+/// and lists the tables still without a result.
+pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
+    let at = moment(at)?;
+    let mut store = ctx.open()?;
+    let (summary, doc) = store.write(&ctx.actor()?, |tx| {
+        let r = current_round(tx)?;
+        let started = round_started(&r)?;
+        if let Some(ended) = &r.ended_at {
+            return Err(Error::refused(format!("round {} was already closed at {}", r.number, when_text(ended))));
+        }
+        not_before_start(r.number, at, started)?;
+        round::set_ended(tx, r.number, Some(&stamp(at)))?;
+        let mut open_tables = Vec::new();
+        let mut stopped = Vec::new();
+        for m in matches::of_round(tx, r.number)? {
+            let Some(table) = m.table else { continue };
+            if m.outcome.is_none() {
+                open_tables.push(table);
+            }
+            if let Some(d) = store_clock::running(tx, m.id)? {
+                let begun = unstamp(&d.started_at)?;
+                let o = decision_outcome(&table_clock(tx, started, &m)?, begun, at.max(begun));
+                let ended_at = stamp(at.max(begun));
+                let f = FinishedDecision {
+                    ended_at: &ended_at,
+                    duration_ms: o.duration_ms,
+                    limit_ms: o.limit_ms,
+                    overrun_ms: o.overrun_ms,
+                };
+                store_clock::finish_decision(tx, d.id, &f)?;
+                stopped.push(format!("table {table}: {} ({})", name_of(tx, d.player_id)?, secs_text(o.duration_ms)));
+            }
+        }
+        let mut summary = format!("round {} closed at {}", r.number, clock_time(at));
+        if open_tables.is_empty() {
+            summary.push_str("; every table has a result");
+        } else {
+            summary.push_str(&format!(
+                "; still without a result: {} (record each with `mmjudge result TABLE ...`)",
+                tables_text(&open_tables)
+            ));
+        }
+        if !stopped.is_empty() {
+            summary.push_str(&format!("; stopped the decisions still running: {}", stopped.join(", ")));
+        }
+        let doc = serde_json::json!({
+            "round": r.number, "ended_at": stamp(at), "without_result": open_tables, "stopped_decisions": stopped.len(),
+        });
+        Ok(((summary.clone(), doc), Change::new(summary)))
+    })?;
+    done(ctx.format, &summary, doc)
+}
+
+/// Reads a number of minutes (> 0, decimals allowed) as whole seconds.
+fn extension_seconds(minutes: &str) -> Result<i64> {
+    let text = minutes.trim();
+    let value: f64 = text.parse().map_err(|_| {
+        Error::refused(format!(
+            "\"{text}\" is not a number of minutes: e.g. `mmjudge round extend 3 5 --reason \"deck check\"`"
+        ))
+    })?;
+    let secs = (value * 60.0).round();
+    if !value.is_finite() || secs < 1.0 {
+        return Err(Error::refused(format!(
+            "an extension must be more than 0 minutes, not {text}: give the extra minutes, e.g. 5"
+        )));
+    }
+    if secs > 24.0 * 3600.0 {
+        return Err(Error::refused(format!("{text} minutes is more than a day: give the extra minutes, e.g. 5")));
+    }
+    Ok(secs as i64)
+}
+
+/// `round extend TABLE MINUTES --reason TEXT`: extra round time for one table.
+pub fn extend(ctx: &Ctx, table: u32, minutes: &str, reason: &str) -> Result<()> {
+    let secs = extension_seconds(minutes)?;
+    let reason = reason.trim();
+    if reason.is_empty() || reason.chars().any(char::is_control) {
+        return Err(Error::refused("say why with --reason, e.g. --reason \"deck check\""));
+    }
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let now = actor.at;
+    let (summary, doc) = store.write(&actor, |tx| {
+        let r = current_round(tx)?;
+        let m = resolve_match(tx, table, None)?;
+        if let Some(ended) = &r.ended_at {
+            return Err(Error::refused(format!(
+                "round {} was closed at {}: nothing to extend",
+                r.number,
+                when_text(ended)
+            )));
+        }
+        if m.outcome.is_some() {
+            return Err(Error::refused(format!("the match at table {table} already has a result: nothing to extend")));
+        }
+        store_clock::add_extension(tx, m.id, secs, reason, &stamp(now))?;
+        let total = store_clock::extension_secs(tx, m.id)?;
+        let ends = match &r.started_at {
+            Some(s) => {
+                let clock = table_clock(tx, unstamp(s)?, &m)?;
+                format!("; it now ends at {}", clock_time(clock.end()))
+            }
+            None => String::new(),
+        };
+        let summary = format!(
+            "table {table} (round {}) extended by {} for {reason} (in all +{}){ends}",
+            r.number,
+            clock_text(Duration::seconds(secs)),
+            clock_text(Duration::seconds(total))
+        );
+        let players: Vec<_> = [Some(m.a), m.b].into_iter().flatten().collect();
+        let doc = serde_json::json!({ "table": table, "round": r.number, "seconds": secs, "total_seconds": total });
+        Ok(((summary.clone(), doc), Change::about(summary, players)))
+    })?;
+    done(ctx.format, &summary, doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::extension_seconds;
+
+    #[test]
+    fn minutes_to_seconds() {
+        assert_eq!(extension_seconds("5").ok(), Some(300));
+        assert_eq!(extension_seconds(" 2.5 ").ok(), Some(150));
+        for bad in ["0", "-3", "0.001", "x", "NaN", "inf", "", "1e9"] {
+            assert!(extension_seconds(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The clock's tables: extensions of a table's round time, timed decisions and logged stalls.
+
+use super::{MatchId, PlayerId};
+use crate::error::Result;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+/// Extra round time given to one table.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Extension {
+    /// Row id.
+    pub id: i64,
+    /// The match (table) it extends.
+    pub match_id: MatchId,
+    /// How long, in seconds (always > 0).
+    pub seconds: i64,
+    /// Why (deck check, judge call, ...).
+    pub reason: String,
+    /// When it was given (RFC 3339).
+    pub at: String,
+}
+
+/// Records an extension.
+pub fn add_extension(conn: &Connection, m: MatchId, seconds: i64, reason: &str, at: &str) -> Result<()> {
+    let mut stmt =
+        conn.prepare_cached("INSERT INTO extension (match_id, seconds, reason, at) VALUES (?1, ?2, ?3, ?4)")?;
+    stmt.execute(params![m, seconds, reason, at])?;
+    Ok(())
+}
+
+/// A match's extensions, oldest first.
+pub fn extensions(conn: &Connection, m: MatchId) -> Result<Vec<Extension>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id, match_id, seconds, reason, at FROM extension WHERE match_id = ?1 ORDER BY id")?;
+    let rows = stmt.query_map([m], |r| {
+        Ok(Extension { id: r.get(0)?, match_id: r.get(1)?, seconds: r.get(2)?, reason: r.get(3)?, at: r.get(4)? })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The sum of a match's extensions, in seconds.
+pub fn extension_secs(conn: &Connection, m: MatchId) -> Result<i64> {
+    let mut stmt = conn.prepare_cached("SELECT coalesce(sum(seconds), 0) FROM extension WHERE match_id = ?1")?;
+    Ok(stmt.query_row([m], |r| r.get(0))?)
+}
+
+/// A timed decision; `ended_at` is None while it is in progress.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct DecisionRow {
+    /// Row id.
+    pub id: i64,
+    /// The match it was taken in.
+    pub match_id: MatchId,
+    /// Who was deciding.
+    pub player_id: PlayerId,
+    /// When the decision started (RFC 3339).
+    pub started_at: String,
+    /// When it ended (None: in progress).
+    pub ended_at: Option<String>,
+    /// Its length in milliseconds (once ended).
+    pub duration_ms: Option<i64>,
+    /// The limit applied, in milliseconds (once ended).
+    pub limit_ms: Option<i64>,
+    /// Time taken past the limit, in milliseconds (once ended; > 0 is a possible slow-play event).
+    pub overrun_ms: Option<i64>,
+}
+
+/// `SELECT` of every decision column followed by the rest of the statement.
+macro_rules! select_decision {
+    ($tail:literal) => {
+        concat!(
+            "SELECT decision.id, decision.match_id, decision.player_id, decision.started_at, decision.ended_at, ",
+            "decision.duration_ms, decision.limit_ms, decision.overrun_ms FROM decision ",
+            $tail
+        )
+    };
+}
+
+fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<DecisionRow> {
+    Ok(DecisionRow {
+        id: r.get(0)?,
+        match_id: r.get(1)?,
+        player_id: r.get(2)?,
+        started_at: r.get(3)?,
+        ended_at: r.get(4)?,
+        duration_ms: r.get(5)?,
+        limit_ms: r.get(6)?,
+        overrun_ms: r.get(7)?,
+    })
+}
+
+/// A finished decision to record.
+#[derive(Debug, Clone)]
+pub struct FinishedDecision<'a> {
+    /// When it ended (RFC 3339).
+    pub ended_at: &'a str,
+    /// Its length in milliseconds.
+    pub duration_ms: i64,
+    /// The limit applied, in milliseconds.
+    pub limit_ms: i64,
+    /// Time past the limit, in milliseconds.
+    pub overrun_ms: i64,
+}
+
+/// Records the start of a decision (the decision in progress at that table).
+pub fn start_decision(conn: &Connection, m: MatchId, p: PlayerId, started_at: &str) -> Result<i64> {
+    let mut stmt = conn.prepare_cached("INSERT INTO decision (match_id, player_id, started_at) VALUES (?1, ?2, ?3)")?;
+    stmt.execute(params![m, p, started_at])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Records the end of a decision started with [`start_decision`].
+pub fn finish_decision(conn: &Connection, id: i64, f: &FinishedDecision<'_>) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE decision SET ended_at = ?2, duration_ms = ?3, limit_ms = ?4, overrun_ms = ?5 WHERE id = ?1",
+    )?;
+    stmt.execute(params![id, f.ended_at, f.duration_ms, f.limit_ms, f.overrun_ms])?;
+    Ok(())
+}
+
+/// Records a whole decision at once (the live screen saves each one when it ends).
+pub fn insert_decision(
+    conn: &Connection,
+    m: MatchId,
+    p: PlayerId,
+    started_at: &str,
+    f: &FinishedDecision<'_>,
+) -> Result<i64> {
+    let id = start_decision(conn, m, p, started_at)?;
+    finish_decision(conn, id, f)?;
+    Ok(id)
+}
+
+/// The decision in progress at a match, if any.
+pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
+    let mut stmt =
+        conn.prepare_cached(select_decision!("WHERE match_id = ?1 AND ended_at IS NULL ORDER BY id DESC LIMIT 1"))?;
+    Ok(stmt.query_row([m], decision_from_row).optional()?)
+}
+
+/// Every decision of a match, oldest first.
+pub fn decisions_of_match(conn: &Connection, m: MatchId) -> Result<Vec<DecisionRow>> {
+    let mut stmt = conn.prepare_cached(select_decision!("WHERE match_id = ?1 ORDER BY started_at, id"))?;
+    let rows = stmt.query_map([m], decision_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Every decision of the event (optionally of one match and/or one player), oldest first.
+pub fn decisions(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> Result<Vec<DecisionRow>> {
+    let mut stmt = conn.prepare_cached(select_decision!(
+        "WHERE (?1 IS NULL OR match_id = ?1) AND (?2 IS NULL OR player_id = ?2) ORDER BY started_at, id"
+    ))?;
+    let rows = stmt.query_map(params![m, p], decision_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Records a stall logged on the spot.
+pub fn add_stall(conn: &Connection, m: MatchId, p: PlayerId, at: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached("INSERT INTO stall (match_id, player_id, at) VALUES (?1, ?2, ?3)")?;
+    stmt.execute(params![m, p, at])?;
+    Ok(())
+}
+
+/// How many stalls were logged (optionally at one match and/or for one player), per player.
+pub fn stall_counts(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> Result<Vec<(PlayerId, i64)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT player_id, count(*) FROM stall WHERE (?1 IS NULL OR match_id = ?1) AND (?2 IS NULL OR player_id = ?2)
+         GROUP BY player_id ORDER BY player_id",
+    )?;
+    let rows = stmt.query_map(params![m, p], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{matches, player, round};
+
+    fn seated() -> Result<(crate::store::Store, MatchId, PlayerId)> {
+        let store = crate::store::memory()?;
+        let conn = store.conn();
+        let mut ids = Vec::new();
+        for name in ["Ana", "Bo"] {
+            let np = player::NewPlayer { name, name_key: name, ext_id: None, email: None, joined_round: 1 };
+            ids.push(player::insert(conn, &np)?);
+        }
+        round::insert(conn, 1, "mitchell", "2026-05-01T09:00:00.000Z")?;
+        let nm = matches::NewMatch {
+            round: 1,
+            table: Some(1),
+            a: ids[0],
+            b: Some(ids[1]),
+            a_library: None,
+            b_library: None,
+        };
+        let m = matches::insert(conn, &nm)?;
+        Ok((store, m, ids[0]))
+    }
+
+    #[test]
+    fn decisions_run_then_finish() -> Result<()> {
+        let (store, m, ana) = seated()?;
+        let conn = store.conn();
+        assert_eq!(running(conn, m)?, None);
+        let id = start_decision(conn, m, ana, "2026-05-01T10:00:00.000Z")?;
+        assert_eq!(running(conn, m)?.map(|d| d.id), Some(id));
+        let f = FinishedDecision {
+            ended_at: "2026-05-01T10:00:50.000Z",
+            duration_ms: 50_000,
+            limit_ms: 45_000,
+            overrun_ms: 5_000,
+        };
+        finish_decision(conn, id, &f)?;
+        assert_eq!(running(conn, m)?, None);
+        let all = decisions(conn, Some(m), Some(ana))?;
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].overrun_ms, Some(5_000));
+        assert!(decisions(conn, None, Some(PlayerId(99)))?.is_empty());
+        Ok(())
+    }
+
+    #[test]
+    fn extensions_add_up_and_stalls_count() -> Result<()> {
+        let (store, m, ana) = seated()?;
+        let conn = store.conn();
+        assert_eq!(extension_secs(conn, m)?, 0);
+        add_extension(conn, m, 120, "deck check", "2026-05-01T10:05:00.000Z")?;
+        add_extension(conn, m, 75, "judge call", "2026-05-01T10:15:00.000Z")?;
+        assert_eq!(extension_secs(conn, m)?, 195);
+        assert_eq!(extensions(conn, m)?.len(), 2);
+        add_stall(conn, m, ana, "2026-05-01T10:20:00.000Z")?;
+        add_stall(conn, m, ana, "2026-05-01T10:21:00.000Z")?;
+        assert_eq!(stall_counts(conn, Some(m), None)?, vec![(ana, 2)]);
+        Ok(())
+    }
+}

@@ -1,10 +1,15 @@
 //! One module per command group: short glue between the command line, the store, the domain and the
 //! renderers.
 
+pub mod challenge;
 pub mod demo;
 pub mod event;
+pub mod history;
 pub mod log;
+pub mod penalty;
 pub mod player;
+pub mod result;
+pub mod table;
 
 use crate::cli::{Cli, Command};
 use crate::error::{Error, Result};
@@ -78,6 +83,13 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(cmd) => player::run(ctx, cmd),
+        Command::Result(args) => result::run(ctx, args),
+        Command::Results(args) => result::results(ctx, &args),
+        Command::Challenge(args) => challenge::run(ctx, &args),
+        Command::Challenges(args) => challenge::list(ctx, &args),
+        Command::Penalty(args) => penalty::run(ctx, &args),
+        Command::Penalties(args) => penalty::list(ctx, &args),
+        Command::Ruling(args) => penalty::ruling(ctx, &args),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Demo(args) => demo::run(ctx, args),

@@ -5,13 +5,17 @@
 //! appends the audit entry, so a refused command leaves the file exactly as it was.
 
 pub mod audit;
+pub mod challenge;
 pub mod event;
+pub mod history;
 pub mod ids;
 pub mod library;
 pub mod matches;
 mod migrate;
+pub mod penalty;
 pub mod player;
 pub mod round;
+pub mod ruling;
 
 use crate::error::{Error, Result};
 use chrono::{DateTime, Utc};

@@ -65,3 +65,25 @@ pub struct RulingArgs {
     #[arg(long, value_name = "TIME")]
     pub at: Option<String>,
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::penalty::Infraction;
+
+    #[test]
+    fn the_help_lists_every_infraction_under_its_default_penalty() {
+        // Group lines start with two spaces and the penalty; continuation lines are indented further.
+        let mut groups: Vec<String> = Vec::new();
+        for line in super::INFRACTIONS_HELP.lines().take_while(|l| !l.is_empty()).skip(1) {
+            match groups.last_mut() {
+                Some(g) if line.starts_with("    ") => g.push_str(line),
+                _ => groups.push(line.trim().to_string()),
+            }
+        }
+        for i in Infraction::ALL {
+            let group = groups.iter().find(|g| g.split([' ', ',', ':']).any(|w| w == i.slug()));
+            let group = group.unwrap_or_else(|| panic!("{} missing from the help", i.slug()));
+            assert!(group.starts_with(i.default_penalty().slug()), "{} listed under {group}", i.slug());
+        }
+    }
+}

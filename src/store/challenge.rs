@@ -136,3 +136,49 @@ pub fn all_outcomes(conn: &Connection) -> Result<Vec<(PlayerId, PlayerId, String
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{matches, player, round};
+
+    #[test]
+    fn counts_lost_challenges_per_match_and_checks_evidence() -> Result<()> {
+        let store = crate::store::memory()?;
+        let conn = store.conn();
+        let add = |name: &str| {
+            player::insert(
+                conn,
+                &player::NewPlayer { name, name_key: name, ext_id: None, email: None, joined_round: 1 },
+            )
+        };
+        let (ana, bo) = (add("ana")?, add("bo")?);
+        round::insert(conn, 1, "test", "2026-05-01T09:00:00Z")?;
+        round::insert(conn, 2, "test", "2026-05-01T10:00:00Z")?;
+        assert_eq!(round::after(conn, 1)?, vec![2]);
+        let new = matches::NewMatch { round: 1, table: Some(1), a: ana, b: Some(bo), a_library: None, b_library: None };
+        let m = matches::insert(conn, &new)?;
+        assert_eq!(matches::table_span(conn, 1)?, Some((1, 1)));
+        assert_eq!(matches::table_span(conn, 2)?, None);
+        let c = |loser, ruling| NewChallenge {
+            match_id: m,
+            by: ana,
+            about: "x",
+            by_says: None,
+            other_says: None,
+            ruling,
+            loser,
+            judge: "Kim",
+            at: "2026-05-01T09:10:00Z",
+        };
+        insert(conn, &c(ana, "denied"), &[])?;
+        insert(conn, &c(bo, "upheld"), &[])?;
+        insert(conn, &c(ana, "denied"), &[])?;
+        assert_eq!(lost_in_match(conn, m, ana)?, 2);
+        assert_eq!(lost_in_match(conn, m, bo)?, 1);
+        assert_eq!(list(conn, Some(m), Some(bo))?.len(), 3);
+        assert_eq!(note_match(conn, NoteId(1))?, None);
+        assert_eq!(all_outcomes(conn)?.len(), 3);
+        Ok(())
+    }
+}

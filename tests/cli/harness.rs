@@ -113,12 +113,12 @@ impl Event {
         msg
     }
 
-    /// Pairs round `number` directly in the database (until `round pair` exists): one match per
+    /// Pairs round `number` now, directly in the database (until `round pair` exists): one match per
     /// `(table, seat A, seat B)`, players named exactly and added when missing.
     pub fn seat_round(&self, number: u32, tables: &[(u32, &str, &str)]) {
         let conn = rusqlite::Connection::open(self.db()).expect("open db");
         conn.execute(
-            "INSERT INTO round (number, movement, paired_at) VALUES (?1, 'test', '2026-05-01T09:00:00.000Z')",
+            "INSERT INTO round (number, movement, paired_at) VALUES (?1, 'test', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
             [number],
         )
         .expect("insert round");

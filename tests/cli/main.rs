@@ -5,3 +5,6 @@ mod harness;
 
 mod event;
 mod player;
+mod challenge;
+mod penalty;
+mod result;

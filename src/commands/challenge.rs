@@ -127,9 +127,10 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
     rows.retain(|c| round.is_none_or(|r| c.round == r));
     let mut listing =
         Listing::new(&["#", "round", "table", "by", "about", "ruling", "lost by", "judge", "at"]).titled(title);
+    let mut evidence = challenge::all_evidence(conn)?;
     let mut doc = Vec::new();
     for c in &rows {
-        let evidence = challenge::evidence(conn, c.id)?;
+        let evidence = evidence.remove(&c.id).unwrap_or_default();
         listing.row(vec![
             c.id.to_string(),
             c.round.to_string(),

@@ -69,8 +69,12 @@ fn exporter(format: Format) -> Box<dyn Exporter> {
 pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<()> {
     let json = serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    exporter(format).export(&mut out, listing, &json).map_err(|e| Error::io("standard output", e))
+    // Buffered: standard output is line-buffered, and pretty JSON has a line per field.
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    exporter(format)
+        .export(&mut out, listing, &json)
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::io("standard output", e))
 }
 
 /// Writes a one-line outcome of a command that changed something: the sentence for people, or

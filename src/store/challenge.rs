@@ -116,12 +116,16 @@ pub fn list(conn: &Connection, match_id: Option<MatchId>, player: Option<PlayerI
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The notes used as evidence for a challenge.
-pub fn evidence(conn: &Connection, challenge: i64) -> Result<Vec<NoteId>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT note_id FROM challenge_evidence WHERE challenge_id = ?1 ORDER BY note_id")?;
-    let rows = stmt.query_map([challenge], |r| r.get(0))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+/// The notes used as evidence, per challenge id.
+pub fn all_evidence(conn: &Connection) -> Result<std::collections::HashMap<i64, Vec<NoteId>>> {
+    let mut stmt = conn.prepare_cached("SELECT challenge_id, note_id FROM challenge_evidence ORDER BY 1, 2")?;
+    let mut out: std::collections::HashMap<i64, Vec<NoteId>> = std::collections::HashMap::new();
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, NoteId>(1)?)))?;
+    for row in rows {
+        let (c, n) = row?;
+        out.entry(c).or_default().push(n);
+    }
+    Ok(out)
 }
 
 /// The match a template note belongs to, if the note exists.

@@ -141,7 +141,8 @@ fn refuses_a_challenge_after_the_result_unless_forced() {
 fn refuses_evidence_from_another_table_and_empty_points() {
     let ev = round_one();
     let other = ev.add_note(1, 2, "Cy", "R", "Shock").to_string();
-    let msg = ev.refuses(&["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied", "--evidence", &other]);
+    let msg =
+        ev.refuses(&["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied", "--evidence", &other]);
     assert!(msg.contains(&format!("note {other} is not a note of table 1")), "{msg}");
     let msg = ev.refuses(&["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied", "--evidence", "99"]);
     assert!(msg.contains("note 99 is not a note"), "{msg}");

@@ -3,8 +3,8 @@
 
 mod harness;
 
-mod event;
-mod player;
 mod challenge;
+mod event;
 mod penalty;
+mod player;
 mod result;

@@ -138,7 +138,8 @@ fn player_history_shows_everything_newest_first() {
     .expect("decision");
     drop(conn);
     let doc = ev.run(&["--json", "player", "history", "ana"]).json();
-    let kinds: Vec<&str> = doc["entries"].as_array().map(|e| e.iter().filter_map(|x| x["kind"].as_str()).collect()).unwrap_or_default();
+    let kinds: Vec<&str> =
+        doc["entries"].as_array().map(|e| e.iter().filter_map(|x| x["kind"].as_str()).collect()).unwrap_or_default();
     assert_eq!(kinds, ["result", "result", "overrun", "challenge", "ruling", "penalty"]);
     let r1 = &doc["entries"][1];
     assert_eq!(r1["outcome"], "won");

@@ -23,8 +23,7 @@ pub fn run(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
     let at = at_or_now(args.at.as_deref())?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
-        let p = super::player::resolve(tx, &args.player)?;
-        let mut seated = match_of(tx, &p, args.table, args.round)?;
+        let (p, mut seated) = player_and_match(tx, &args.player, args.table, args.round)?;
         let prior = penalty::prior_warnings(tx, p.id, infraction.slug())?;
         let (kind, upgraded) = effective_penalty(infraction, prior, chosen);
         if kind == PenaltyKind::Disqualification
@@ -80,24 +79,30 @@ pub fn run(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
     done(ctx.format, &summary, doc)
 }
 
-/// The match a penalty is given at: the table given (the player must sit there), else the player's
-/// match in the round (none for a bye or before any round is paired).
-fn match_of(conn: &Connection, p: &player::Player, table: Option<u32>, round: Option<u32>) -> Result<Option<Seated>> {
+/// The penalised player and the match the penalty is given at: the table given (the player must sit
+/// there; a prefix is tried against the two players first), else the player's match in the round (none
+/// for a bye or before any round is paired).
+fn player_and_match(
+    conn: &Connection,
+    query: &str,
+    table: Option<u32>,
+    round: Option<u32>,
+) -> Result<(player::Player, Option<Seated>)> {
     if let Some(t) = table {
         let seated = Seated::at(conn, t, round)?;
-        if seated.seat_of(p.id).is_none() {
-            seated.resolve_player(conn, &p.name)?;
-        }
-        return Ok(Some(seated));
+        let p = seated.resolve_player(conn, query)?.1.clone();
+        return Ok((p, Some(seated)));
     }
+    let p = super::player::resolve(conn, query)?;
     if round.is_none() && round::current(conn)? == 0 {
-        return Ok(None);
+        return Ok((p, None));
     }
     let n = round_or_current(conn, round)?;
-    match matches::of_player_in_round(conn, p.id, n)? {
-        Some(m) if !m.is_bye() => Ok(Some(Seated::load(conn, m)?)),
-        _ => Ok(None),
-    }
+    let seated = match matches::of_player_in_round(conn, p.id, n)? {
+        Some(m) if !m.is_bye() => Some(Seated::load(conn, m)?),
+        _ => None,
+    };
+    Ok((p, seated))
 }
 
 /// Ends the match for a Game Loss, Match Loss or Disqualification (the opponent wins by `penalty`);

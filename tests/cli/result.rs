@@ -165,3 +165,12 @@ fn refuses_fixing_nothing() {
     let msg = ev.refuses(&["result", "fix", "1", "ana", "--by", "time", "--life", "1", "2"]);
     assert!(msg.contains("Bo (2) beats Ana (1)"), "{msg}");
 }
+
+#[test]
+fn a_prefix_is_tried_against_the_players_at_the_table_first() {
+    let ev = Event::new();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Anders", "Cy")]);
+    assert!(ev.run(&["result", "1", "an", "--by", "concession"]).ok().contains("Ana beat Bo"));
+    assert!(ev.run(&["penalty", "an", "slow", "--table", "2"]).ok().contains("Warning for Slow Play to Anders"));
+    assert!(ev.refuses(&["penalty", "an", "slow"]).contains("matches several players"));
+}

@@ -1,9 +1,12 @@
 //! The command line, as clap derive types. Each command group's verbs live in `cli/<group>.rs`.
 
 pub mod cards;
+pub mod challenge;
 pub mod clock;
 pub mod event;
+pub mod penalty;
 pub mod player;
+pub mod result;
 pub mod round;
 
 use clap::{Parser, Subcommand};
@@ -42,7 +45,7 @@ pub enum Command {
     /// Create the event, show and change its settings.
     #[command(subcommand)]
     Event(event::EventCmd),
-    /// Add, import, list, drop and rename players.
+    /// Add, import, list, drop and rename players; a player's history.
     #[command(subcommand)]
     Player(player::PlayerCmd),
     /// The card reference: import, find, binding classes, declaration checks.
@@ -60,6 +63,20 @@ pub enum Command {
     Clock(clock::ClockArgs),
     /// Decision statistics per player: count, median, longest, overruns (possible slow play).
     Decisions(clock::DecisionsArgs),
+    /// Record a match's result at a table, or `result fix` to correct one.
+    Result(result::ResultArgs),
+    /// The round's tables: results and the ones still playing.
+    Results(result::ResultsArgs),
+    /// Record a challenge a judge heard (upheld: the challenger was right; denied: the challenger lost it).
+    Challenge(challenge::ChallengeArgs),
+    /// List challenges, or the judges' watch report (--watch).
+    Challenges(challenge::ChallengesArgs),
+    /// Record a penalty (infraction procedure guide; upgrades, game and match losses, disqualification).
+    Penalty(penalty::PenaltyArgs),
+    /// List penalties.
+    Penalties(penalty::PenaltiesArgs),
+    /// Log a judge's ruling at a table that is not a penalty.
+    Ruling(penalty::RulingArgs),
     /// Show the audit log: who changed what, when.
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).

@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use std::path::PathBuf;
 
-/// Add, import, list, drop and rename players.
+/// Add, import, list, drop and rename players; a player's history.
 #[derive(Debug, Subcommand)]
 pub enum PlayerCmd {
     /// Add one or more players by name.
@@ -26,6 +26,12 @@ pub enum PlayerCmd {
     },
     /// Take back a drop.
     Undrop {
+        /// The player (any unambiguous prefix).
+        name: String,
+    },
+    /// Everything recorded about a player, newest first: results, note counts, challenges, rulings,
+    /// penalties and decision overruns.
+    History {
         /// The player (any unambiguous prefix).
         name: String,
     },

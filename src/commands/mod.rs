@@ -3,12 +3,16 @@
 
 pub mod ban;
 pub mod cards;
+pub mod challenge;
 pub mod clock;
 pub mod demo;
 pub mod event;
+pub mod history;
 pub mod log;
+pub mod penalty;
 pub mod player;
 pub mod reference;
+pub mod result;
 pub mod round_clock;
 pub mod table;
 
@@ -109,6 +113,13 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Time(args) => clock::time(ctx, args),
         Command::Clock(args) => clock::run(ctx, args),
         Command::Decisions(args) => clock::decisions(ctx, args),
+        Command::Result(args) => result::run(ctx, args),
+        Command::Results(args) => result::results(ctx, &args),
+        Command::Challenge(args) => challenge::run(ctx, &args),
+        Command::Challenges(args) => challenge::list(ctx, &args),
+        Command::Penalty(args) => penalty::run(ctx, &args),
+        Command::Penalties(args) => penalty::list(ctx, &args),
+        Command::Ruling(args) => penalty::ruling(ctx, &args),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Demo(args) => demo::run(ctx, args),

@@ -22,6 +22,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Drop { name } => set_drop(ctx, &name, true),
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
         PlayerCmd::Rename { old, new } => rename(ctx, &old, &new),
+        PlayerCmd::History { name } => super::history::run(ctx, &name),
     }
 }
 

@@ -1,27 +1,217 @@
-//! Naming a match by its table: the current round unless `--round N` says otherwise.
+//! A match named by its table: finding it in the current round (or `--round N`), the two players seated
+//! there, and describing and recording its result. Shared by `result`, `challenge`, `penalty`, `ruling`
+//! and the template notes.
 
+use crate::domain::names::{self, Resolved};
+use crate::domain::result::{Reason, Seat, Verdict};
 use crate::error::{Error, Result};
-use crate::store::matches::{self, Match};
-use crate::store::round;
+use crate::store::matches::{self, Match, Outcome, ResultRecord};
+use crate::store::{PlayerId, player, round};
 use rusqlite::Connection;
 
-/// The match at `table` in `round` (default: the current round), or a clear refusal.
-pub fn resolve_match(conn: &Connection, table: u32, round_no: Option<u32>) -> Result<Match> {
+/// The round meant: `round` when given (it must be paired), else the current round (one must be paired).
+pub fn round_or_current(conn: &Connection, round: Option<u32>) -> Result<u32> {
     let current = round::current(conn)?;
-    if current == 0 {
-        return Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`"));
+    match round {
+        None if current == 0 => {
+            Err(Error::refused("no round is paired yet: pair round 1 with `mmjudge round pair` first"))
+        }
+        None => Ok(current),
+        Some(0) => Err(Error::refused("rounds are numbered from 1")),
+        Some(n) if round::get(conn, n)?.is_none() => Err(Error::refused(if current == 0 {
+            format!("round {n} is not paired: no round is paired yet")
+        } else {
+            format!("round {n} is not paired: the rounds so far are 1-{current}")
+        })),
+        Some(n) => Ok(n),
     }
-    let r = round_no.unwrap_or(current);
-    if r == 0 || r > current {
-        return Err(Error::refused(format!("round {r} has not been paired (the current round is {current})")));
-    }
-    if let Some(m) = matches::at_table(conn, r, table)? {
+}
+
+/// The match at `table` in `round` (default: the current round), or a refusal naming the tables there.
+pub fn resolve_match(conn: &Connection, table: u32, round: Option<u32>) -> Result<Match> {
+    let n = round_or_current(conn, round)?;
+    if let Some(m) = matches::at_table(conn, n, table)? {
         return Ok(m);
     }
-    let tables: Vec<u32> = matches::of_round(conn, r)?.iter().filter_map(|m| m.table).collect();
-    let range = match (tables.iter().min(), tables.iter().max()) {
-        (Some(lo), Some(hi)) => format!("tables are {lo}-{hi}"),
-        _ => "it has no tables".into(),
+    Err(Error::refused(match matches::table_span(conn, n)? {
+        Some((lo, hi)) => format!("no match at table {table} in round {n} (tables are {lo}-{hi})"),
+        None => format!("no match at table {table} in round {n}: that round has no tables"),
+    }))
+}
+
+/// A match at a table with the two players seated there.
+#[derive(Debug, Clone)]
+pub struct Seated {
+    /// The match.
+    pub m: Match,
+    /// The player at seat A.
+    pub a: player::Player,
+    /// The player at seat B.
+    pub b: player::Player,
+}
+
+impl Seated {
+    /// Loads the players of a match at a table (refuses a bye, which has no table).
+    pub fn load(conn: &Connection, m: Match) -> Result<Seated> {
+        let Some(b) = m.b else {
+            return Err(Error::refused(format!("round {}: that is a bye, not a match at a table", m.round)));
+        };
+        Ok(Seated { a: player::get(conn, m.a)?, b: player::get(conn, b)?, m })
+    }
+
+    /// The match at `table` in `round` (default current) with its players.
+    pub fn at(conn: &Connection, table: u32, round: Option<u32>) -> Result<Seated> {
+        let m = resolve_match(conn, table, round)?;
+        Seated::load(conn, m)
+    }
+
+    /// The player at a seat.
+    pub fn player(&self, seat: Seat) -> &player::Player {
+        if seat == Seat::A { &self.a } else { &self.b }
+    }
+
+    /// The seat of a player, if seated here.
+    pub fn seat_of(&self, id: PlayerId) -> Option<Seat> {
+        if self.a.id == id {
+            Some(Seat::A)
+        } else if self.b.id == id {
+            Some(Seat::B)
+        } else {
+            None
+        }
+    }
+
+    /// "table 3 (Ana vs Bo)", with the round when it is not the current one.
+    pub fn label(&self) -> String {
+        format!("table {} in round {} ({} vs {})", self.table(), self.m.round, self.a.name, self.b.name)
+    }
+
+    /// The table number.
+    pub fn table(&self) -> u32 {
+        self.m.table.unwrap_or(0)
+    }
+
+    /// The player at this table a typed name means: a prefix is tried against the two players first; a
+    /// player elsewhere, or an unknown name, is refused.
+    pub fn resolve_player(&self, conn: &Connection, query: &str) -> Result<(Seat, &player::Player)> {
+        let here = [(self.a.name.clone(), Seat::A), (self.b.name.clone(), Seat::B)];
+        if let Resolved::One(seat) = names::resolve(query, &here) {
+            return Ok((seat, self.player(seat)));
+        }
+        let p = super::player::resolve(conn, query)?;
+        let elsewhere = matches::of_player_in_round(conn, p.id, self.m.round)?;
+        let where_ = match elsewhere.and_then(|m| m.table) {
+            Some(t) => format!("; {} plays at table {t}", p.name),
+            None => String::new(),
+        };
+        Err(Error::refused(format!("{} is not at {}{where_}", p.name, self.label())))
+    }
+
+    /// One line describing a recorded outcome: "Ana beat Bo by life (12 to 0)".
+    pub fn describe(&self, outcome: Outcome, reason: &str, life: Option<(i64, i64)>) -> String {
+        let (a, b) = (&self.a.name, &self.b.name);
+        match outcome {
+            Outcome::A => format!("{a} beat {b} by {reason}{}", life_words(life, false)),
+            Outcome::B => format!("{b} beat {a} by {reason}{}", life_words(life, true)),
+            Outcome::Draw => format!("{a} and {b} drew by {reason}{}", life_words(life, false)),
+        }
+    }
+
+    /// The recorded result in words, or "still playing".
+    pub fn describe_recorded(&self) -> String {
+        match (self.m.outcome, &self.m.reason) {
+            (Some(o), Some(r)) => self.describe(o, r, self.m.life),
+            (Some(o), None) => self.describe(o, "?", self.m.life),
+            (None, _) => "still playing".into(),
+        }
+    }
+
+    /// The recorded result as JSON (null fields while playing).
+    pub fn result_json(&self) -> serde_json::Value {
+        let winner = match self.m.outcome {
+            Some(Outcome::A) => Some(&self.a.name),
+            Some(Outcome::B) => Some(&self.b.name),
+            _ => None,
+        };
+        serde_json::json!({
+            "outcome": self.m.outcome, "winner": winner, "reason": self.m.reason,
+            "life": self.m.life.map(|(a, b)| [a, b]), "note": self.m.note, "at": self.m.result_at,
+        })
+    }
+
+    /// Records a result (overwriting any) and keeps `self.m` in step.
+    pub fn record(&mut self, conn: &Connection, v: Verdict, reason: Reason, result: ResultText<'_>) -> Result<()> {
+        let outcome = outcome_of(v);
+        matches::set_result(
+            conn,
+            self.m.id,
+            &ResultRecord { outcome, reason: reason.slug(), life: result.life, note: result.note, at: result.at },
+        )?;
+        self.m.outcome = Some(outcome);
+        self.m.reason = Some(reason.slug().into());
+        self.m.life = result.life;
+        self.m.note = result.note.map(String::from);
+        self.m.result_at = Some(result.at.into());
+        Ok(())
+    }
+
+    /// Records that `loser` lost the match (to the other player) for `reason`.
+    pub fn record_loss(&mut self, conn: &Connection, loser: Seat, reason: Reason, note: &str, at: &str) -> Result<()> {
+        self.record(conn, Verdict::Won(loser.other()), reason, ResultText { life: None, note: Some(note), at })
+    }
+}
+
+/// The parts of a result besides who won and why.
+#[derive(Debug, Clone, Copy)]
+pub struct ResultText<'a> {
+    /// Life totals (A, B).
+    pub life: Option<(i64, i64)>,
+    /// A judge's remark.
+    pub note: Option<&'a str>,
+    /// When (RFC 3339).
+    pub at: &'a str,
+}
+
+fn life_words(life: Option<(i64, i64)>, swap: bool) -> String {
+    match life {
+        Some((a, b)) if swap => format!(" ({b} to {a} life)"),
+        Some((a, b)) => format!(" ({a} to {b} life)"),
+        None => String::new(),
+    }
+}
+
+/// The stored outcome for a verdict.
+pub fn outcome_of(v: Verdict) -> Outcome {
+    match v {
+        Verdict::Won(Seat::A) => Outcome::A,
+        Verdict::Won(Seat::B) => Outcome::B,
+        Verdict::Draw => Outcome::Draw,
+    }
+}
+
+/// The moment given with `--at`, else now, as stored.
+pub fn at_or_now(at: Option<&str>) -> Result<String> {
+    let now = crate::time::now()?;
+    let when = match at {
+        Some(text) => crate::time::parse_at(text, now)?,
+        None => now,
     };
-    Err(Error::refused(format!("no match at table {table} in round {r} ({range})")))
+    Ok(crate::time::stamp(when))
+}
+
+/// A stored instant as local `HH:MM` for people (the text itself if unreadable).
+pub fn hhmm(stamp: &str) -> String {
+    crate::time::unstamp(stamp).map(crate::time::clock_time).unwrap_or_else(|_| stamp.to_string())
+}
+
+/// Refuses empty or control-character text for a free-text field.
+pub fn text_field<'a>(what: &str, text: &'a str) -> Result<&'a str> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(Error::refused(format!("{what} is empty: say it in words")));
+    }
+    if t.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(Error::refused(format!("{what} contains a control character")));
+    }
+    Ok(t)
 }

@@ -75,8 +75,9 @@ pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<
     }
     let json = serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    match exporter(format).export(&mut out, listing, &json) {
+    // Buffered: standard output is line-buffered, and pretty JSON has a line per field.
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    match exporter(format).export(&mut out, listing, &json).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(|e| Error::io("standard output", e)),
     }

@@ -207,3 +207,16 @@ pub fn set_players(conn: &Connection, id: MatchId, a: PlayerId, b: Option<Player
     stmt.execute(params![id, a, b])?;
     Ok(())
 }
+
+/// The lowest and highest table numbers of a round (None when it has no tables).
+pub fn table_span(conn: &Connection, round: u32) -> Result<Option<(u32, u32)>> {
+    let mut stmt = conn.prepare_cached("SELECT min(table_no), max(table_no) FROM match WHERE round = ?1")?;
+    let (lo, hi): (Option<u32>, Option<u32>) = stmt.query_row([round], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(lo.zip(hi))
+}
+
+/// A player's match (or bye) in a round, if paired.
+pub fn of_player_in_round(conn: &Connection, p: PlayerId, round: u32) -> Result<Option<Match>> {
+    let mut stmt = conn.prepare_cached(select_match!("WHERE round = ?1 AND (a_player = ?2 OR b_player = ?2)"))?;
+    Ok(stmt.query_row(params![round, p], from_row).optional()?)
+}

@@ -68,3 +68,10 @@ pub fn set_ended(conn: &Connection, number: u32, at: Option<&str>) -> Result<()>
     stmt.execute(params![number, at])?;
     Ok(())
 }
+
+/// The paired rounds after `number`, in order.
+pub fn after(conn: &Connection, number: u32) -> Result<Vec<u32>> {
+    let mut stmt = conn.prepare_cached("SELECT number FROM round WHERE number > ?1 ORDER BY number")?;
+    let rows = stmt.query_map([number], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}

@@ -113,10 +113,62 @@ impl Event {
         msg
     }
 
+    /// Pairs round `number` now, directly in the database (until `round pair` exists): one match per
+    /// `(table, seat A, seat B)`, players named exactly and added when missing.
+    pub fn seat_round(&self, number: u32, tables: &[(u32, &str, &str)]) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        conn.execute(
+            "INSERT INTO round (number, movement, paired_at) VALUES (?1, 'test', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+            [number],
+        )
+        .expect("insert round");
+        for (table, a, b) in tables {
+            let (a, b) = (player_id(&conn, a), player_id(&conn, b));
+            conn.execute(
+                "INSERT INTO match (round, table_no, a_player, b_player) VALUES (?1, ?2, ?3, ?4)",
+                rusqlite::params![number, table, a, b],
+            )
+            .expect("insert match");
+        }
+    }
+
+    /// Gives a player a bye in a paired round (directly in the database).
+    pub fn bye(&self, number: u32, name: &str) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        let p = player_id(&conn, name);
+        conn.execute(
+            "INSERT INTO match (round, a_player, result, reason) VALUES (?1, ?2, 'A', 'bye')",
+            rusqlite::params![number, p],
+        )
+        .expect("insert bye");
+    }
+
+    /// Adds a template note directly in the database (until `note` exists); returns its id.
+    pub fn add_note(&self, round: u32, table: u32, player: &str, cost: &str, card: &str) -> i64 {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        let p = player_id(&conn, player);
+        conn.execute(
+            "INSERT INTO template_note (match_id, player_id, cost, card_name, at)
+             SELECT id, ?3, ?4, ?5, '2026-05-01T09:30:00.000Z' FROM match WHERE round = ?1 AND table_no = ?2",
+            rusqlite::params![round, table, p, cost, card],
+        )
+        .expect("insert note");
+        conn.last_insert_rowid()
+    }
+
     /// A full, ordered dump of every table (schema and rows), to compare before and after.
     pub fn dump(&self) -> String {
         dump(&self.db())
     }
+}
+
+/// The id of the player with this exact name, added when missing.
+fn player_id(conn: &rusqlite::Connection, name: &str) -> i64 {
+    let found = conn.query_row("SELECT id FROM player WHERE name = ?1", [name], |r| r.get(0));
+    found.unwrap_or_else(|_| {
+        conn.execute("INSERT INTO player (name, name_key) VALUES (?1, lower(?1))", [name]).expect("insert player");
+        conn.last_insert_rowid()
+    })
 }
 
 /// Dumps a database: schema, then every row of every table in rowid/primary-key order.

@@ -4,7 +4,10 @@
 mod harness;
 
 mod cards;
+mod challenge;
 mod clock;
 mod clock_screen;
 mod event;
+mod penalty;
 mod player;
+mod result;

@@ -19,7 +19,7 @@ pub fn run(ctx: &Ctx, args: &ChallengeArgs) -> Result<()> {
     let about = text_field("--about (the point of contention)", &args.about)?;
     let by_says = args.by_says.as_deref().map(|t| text_field("--by-says", t)).transpose()?;
     let other_says = args.other_says.as_deref().map(|t| text_field("--other-says", t)).transpose()?;
-    let at = at_or_now(args.at.as_deref())?;
+    let at = at_or_now(ctx, args.at.as_deref())?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let mut seated = Seated::at(tx, args.table, args.round)?;

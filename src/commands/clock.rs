@@ -78,15 +78,6 @@ pub fn table_clock(conn: &Connection, started: DateTime<Utc>, m: &Match) -> Resu
     Ok(clock)
 }
 
-/// Reads an optional `--at` (default: now).
-pub fn moment(at: Option<&str>) -> Result<DateTime<Utc>> {
-    let now = crate::time::now()?;
-    match at {
-        Some(text) => crate::time::parse_at(text, now),
-        None => Ok(now),
-    }
-}
-
 /// An instant for people: local `HH:MM:SS`, with the date when it is not today.
 pub fn when(at: DateTime<Utc>) -> String {
     let local = at.with_timezone(&chrono::Local);
@@ -211,7 +202,10 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     let r = current_round(conn)?;
     let started = round_started(&r)?;
     let ended = r.ended_at.as_deref().map(unstamp).transpose()?;
-    let at = ended.unwrap_or(crate::time::now()?);
+    let at = match ended {
+        Some(t) => t,
+        None => ctx.now()?,
+    };
     let mut tables = Vec::new();
     for m in matches::of_round(conn, r.number)?.iter().filter(|m| m.table.is_some()) {
         tables.push(table_time(conn, started, m, at)?);

@@ -15,7 +15,7 @@ pub fn run(ctx: &Ctx, args: LogArgs) -> Result<()> {
         None => None,
     };
     let since = match &args.since {
-        Some(s) => Some(crate::time::stamp(crate::time::parse_at(s, crate::time::now()?)?)),
+        Some(s) => Some(crate::time::stamp(ctx.at(Some(s))?)),
         None => None,
     };
     let entries = audit::list(conn, player, since.as_deref())?;

@@ -20,7 +20,7 @@ pub fn run(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
     let chosen: Option<PenaltyKind> =
         args.penalty.as_deref().map(str::parse).transpose().map_err(|e| Error::refused(format!("{e}")))?;
     let note = args.note.as_deref().map(|n| text_field("--note", n)).transpose()?;
-    let at = at_or_now(args.at.as_deref())?;
+    let at = at_or_now(ctx, args.at.as_deref())?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let (p, mut seated) = player_and_match(tx, &args.player, args.table, args.round)?;
@@ -173,7 +173,7 @@ pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
 /// Logs a ruling at a table.
 pub fn ruling(ctx: &Ctx, args: &RulingArgs) -> Result<()> {
     let text = text_field("the ruling", &args.text)?;
-    let at = at_or_now(args.at.as_deref())?;
+    let at = at_or_now(ctx, args.at.as_deref())?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let seated = Seated::at(tx, args.table, args.round)?;

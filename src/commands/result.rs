@@ -52,7 +52,7 @@ fn verdict(conn: &Connection, seated: &Seated, t: &Typed<'_>) -> Result<Verdict>
 
 fn record(ctx: &Ctx, args: &RecordArgs) -> Result<()> {
     let typed = read(args)?;
-    let at = at_or_now(args.at.as_deref())?;
+    let at = at_or_now(ctx, args.at.as_deref())?;
     let note = args.note.as_deref().map(str::trim).filter(|n| !n.is_empty());
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
@@ -83,7 +83,7 @@ fn result_doc(seated: &Seated) -> serde_json::Value {
 
 fn fix(ctx: &Ctx, args: &RecordArgs, force: bool) -> Result<()> {
     let typed = read(args)?;
-    let at = args.at.as_deref().map(|a| at_or_now(Some(a))).transpose()?;
+    let at = args.at.as_deref().map(|a| at_or_now(ctx, Some(a))).transpose()?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let mut seated = Seated::at(tx, typed.table, args.round)?;

@@ -2,7 +2,7 @@
 
 use super::Ctx;
 use super::clock::{
-    clock_settings, clock_text, current_round, moment, name_of, not_before_start, round_started, secs_text,
+    clock_settings, clock_text, current_round, name_of, not_before_start, round_started, secs_text,
     table_clock, tables_text, when_text,
 };
 use crate::cli::round::RoundCmd;
@@ -26,7 +26,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
 
 /// `round start [--at TIME]`: records when the current round's clock started.
 pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
-    let at = moment(at)?;
+    let at = ctx.at(at)?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let r = current_round(tx)?;
@@ -60,7 +60,7 @@ pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
 /// `round end [--at TIME]`: closes the current round's clock, stops any decision still running at that moment,
 /// and lists the tables still without a result.
 pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
-    let at = moment(at)?;
+    let at = ctx.at(at)?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let r = current_round(tx)?;

@@ -190,13 +190,8 @@ pub fn outcome_of(v: Verdict) -> Outcome {
 }
 
 /// The moment given with `--at`, else now, as stored.
-pub fn at_or_now(at: Option<&str>) -> Result<String> {
-    let now = crate::time::now()?;
-    let when = match at {
-        Some(text) => crate::time::parse_at(text, now)?,
-        None => now,
-    };
-    Ok(crate::time::stamp(when))
+pub fn at_or_now(ctx: &super::Ctx, at: Option<&str>) -> Result<String> {
+    Ok(crate::time::stamp(ctx.at(at)?))
 }
 
 /// A stored instant as local `HH:MM` for people (the text itself if unreadable).

@@ -3,7 +3,7 @@
 //! as it stands (its extensions included).
 
 use super::{
-    Ctx, current_round, moment, name_of, not_before_start, round_started, secs_text, table_clock, when, when_text,
+    Ctx, current_round, name_of, not_before_start, round_started, secs_text, table_clock, when, when_text,
 };
 use crate::commands::table::resolve_match;
 use crate::domain::clock::{Decision, decision_outcome};
@@ -79,9 +79,9 @@ fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<
 
 /// `clock TABLE --start PLAYER [--at TIME]`.
 pub fn start(ctx: &Ctx, table: u32, who: &str, at: Option<&str>) -> Result<()> {
-    let at = moment(at)?;
+    let at = ctx.at(at)?;
     let mut store = ctx.open()?;
-    let (summary, doc) = store.write(&ctx.actor_at(crate::time::now()?), |tx| {
+    let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let (m, _) = timed_match(tx, table, Some(at))?;
         let p = crate::commands::player::resolve(tx, who)?;
         if !m.has(p.id) {
@@ -110,9 +110,9 @@ pub fn start(ctx: &Ctx, table: u32, who: &str, at: Option<&str>) -> Result<()> {
 
 /// `clock TABLE --stop [--at TIME]`.
 pub fn stop(ctx: &Ctx, table: u32, at: Option<&str>) -> Result<()> {
-    let at = moment(at)?;
+    let at = ctx.at(at)?;
     let mut store = ctx.open()?;
-    let (summary, doc) = store.write(&ctx.actor_at(crate::time::now()?), |tx| {
+    let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let (m, round_start) = stoppable_match(tx, table, at)?;
         let Some(running) = store_clock::running(tx, m.id)? else {
             return Err(Error::refused(format!(

@@ -112,7 +112,7 @@ pub fn open(ctx: &Ctx, table: u32) -> Result<()> {
         clock: table_clock(conn, round_start, &game)?,
     };
     let players = [game.a, b];
-    let opened = (crate::time::now()?, Instant::now());
+    let opened = (ctx.now()?, Instant::now());
     let mut backend = StoreBackend { ctx, store, game, round_start, players, opened };
     run_clock_screen(info, &mut backend).map_err(|e| Error::io("the terminal", e))
 }

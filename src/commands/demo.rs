@@ -1,55 +1,214 @@
-//! `demo`: a whole simulated tournament on the bundled examples.
+//! `demo`: a whole simulated tournament on the bundled examples, run through the real commands.
+//!
+//! The demo writes the bundled reference, pool and players into `<out>/data/`, creates a fresh event
+//! (default `./mmjudge-demo.db`), then runs every step a judge would — import, curation, libraries,
+//! pairing by the movement, the round clock, timed decisions, template notes (with a few refused
+//! attempts shown as the judge sees them), challenges, a penalty, results, a drop, standings and the site —
+//! by parsing real command lines and dispatching them in-process, silently, on a simulated clock.
+
+mod table;
 
 use super::Ctx;
-use crate::cli::DemoArgs;
+use crate::cli::{Cli, DemoArgs};
+use crate::domain::simulate::Simulator;
 use crate::error::{Error, Result};
-use crate::store::player;
+use crate::render::Format;
+use crate::store::Store;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use clap::Parser;
+use std::path::{Path, PathBuf};
 
 /// The bundled example players (16, varied names).
 pub const PLAYERS_CSV: &str = include_str!("../../examples/players.csv");
+/// The bundled card reference (a curated subset of real cards).
+pub const CARDS_CSV: &str = include_str!("../../examples/cards.csv");
+/// The bundled judge's pool.
+pub const POOL_CSV: &str = include_str!("../../examples/pool.csv");
 
-/// Runs the demo into a fresh database (default ./mmjudge-demo.db).
+/// Tables per round that get the full simulation (notes, decisions, challenges); the rest only results.
+const DETAILED_TABLES: u32 = 12;
+
+/// The running demo: its event, its simulated clock and its dice.
+pub struct Demo {
+    ctx: Ctx,
+    now: DateTime<Utc>,
+    sim: Simulator,
+    out: PathBuf,
+    /// Refused attempts shown so far (the demo shows a few, as a judge would see them).
+    pub shown_refusals: usize,
+}
+
+impl Demo {
+    /// Runs one command line silently at the simulated now.
+    pub fn run(&self, args: &[&str]) -> Result<()> {
+        self.run_as(args, Format::Quiet)
+    }
+
+    /// Runs one command line, printing its output as a person would see it.
+    pub fn show(&self, args: &[&str]) -> Result<()> {
+        self.run_as(args, Format::Human)
+    }
+
+    fn run_as(&self, args: &[&str], format: Format) -> Result<()> {
+        let line: Vec<String> = std::iter::once("mmjudge").chain(args.iter().copied()).map(String::from).collect();
+        let cli = Cli::try_parse_from(&line).map_err(|e| Error::refused(format!("demo: {}", e.to_string().trim())))?;
+        let ctx = Ctx { format, command_line: line.join(" "), now: Some(self.now), ..self.ctx.clone() };
+        super::dispatch(cli, &ctx)
+    }
+
+    /// Opens the event for reading.
+    pub fn store(&self) -> Result<Store> {
+        self.ctx.open()
+    }
+
+    /// The simulated clock.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.now
+    }
+
+    /// Moves the simulated clock to `at`.
+    pub fn set_now(&mut self, at: DateTime<Utc>) {
+        self.now = at;
+    }
+
+    /// The dice.
+    pub fn sim(&mut self) -> &mut Simulator {
+        &mut self.sim
+    }
+}
+
+/// Runs the demo.
 pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     if args.players < 2 {
-        return Err(Error::refused("the demo needs at least 2 players: --players 16"));
+        return Err(Error::refused("the demo needs at least 2 players: try --players 16"));
     }
-    let demo_ctx = Ctx { db: demo_db(ctx), ..ctx.clone() };
-    std::fs::create_dir_all(&args.out).map_err(|e| Error::io(&args.out, e))?;
-    let mut store = super::event::create(&demo_ctx, "Mental Magic Demo Open", args.rounds, Some(args.seed), true)?;
-    let rows = demo_players(args.players as usize)?;
-    let actor = demo_ctx.actor()?;
-    store.write(&actor, |tx| super::player::insert_rows(tx, &rows, |_| String::new()))?;
-    println!("Demo event in {} ({} players):", demo_ctx.db.display(), rows.len());
-    for p in player::all(store.conn())? {
-        println!("  {}", p.name);
+    if args.rounds == 0 || args.rounds > 20 {
+        return Err(Error::refused("the demo runs 1 to 20 rounds: try --rounds 5"));
+    }
+    let started = std::time::Instant::now();
+    let data = args.out.join("data");
+    std::fs::create_dir_all(&data).map_err(|e| Error::io(&data, e))?;
+    let files = write_data(&data, args.players as usize)?;
+    let db = demo_db(ctx);
+    let day = Utc.with_ymd_and_hms(2026, 6, 13, 9, 0, 0).single().unwrap_or_else(Utc::now);
+    let mut demo = Demo {
+        ctx: Ctx { db: db.clone(), judge: "Demo Judge".into(), ..ctx.clone() },
+        now: day,
+        sim: Simulator::new(args.seed),
+        out: args.out.clone(),
+        shown_refusals: 0,
+    };
+    setup(&mut demo, &args, &files)?;
+    for round in 1..=args.rounds {
+        let start = day + Duration::minutes(30 + 70 * i64::from(round - 1));
+        table::play_round(&mut demo, round, start)?;
+        if round == 2 && args.rounds > 2 {
+            drop_one(&mut demo)?;
+        }
+    }
+    finish(&mut demo, &db, started)
+}
+
+/// The files the demo imports: written from the bundled examples into `<out>/data`.
+struct DataFiles {
+    cards: PathBuf,
+    pool: PathBuf,
+    players: PathBuf,
+}
+
+fn write_data(dir: &Path, players: usize) -> Result<DataFiles> {
+    let files =
+        DataFiles { cards: dir.join("cards.csv"), pool: dir.join("pool.csv"), players: dir.join("players.csv") };
+    let write = |p: &Path, text: &str| std::fs::write(p, text).map_err(|e| Error::io(p, e));
+    write(&files.cards, CARDS_CSV)?;
+    write(&files.pool, &scaled_pool(players))?;
+    write(&files.players, &player_csv(players))?;
+    Ok(files)
+}
+
+/// The bundled pool, with every count multiplied so that big demos have enough cards (40 per player).
+fn scaled_pool(players: usize) -> String {
+    let copies: usize =
+        POOL_CSV.lines().skip(1).filter_map(|l| l.rsplit(',').next()?.trim().parse::<usize>().ok()).sum();
+    let needed = players.div_ceil(2) * 2 * 40;
+    let factor = needed.div_ceil(copies.max(1) * 9 / 10).max(1);
+    if factor == 1 {
+        return POOL_CSV.to_string();
+    }
+    let mut out = String::new();
+    for (i, line) in POOL_CSV.lines().enumerate() {
+        match line.rsplit_once(',') {
+            Some((head, count)) if i > 0 => {
+                let n: usize = count.trim().parse().unwrap_or(1);
+                out.push_str(&format!("{head},{}\n", n * factor));
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// The bundled players first, then numbered extras.
+fn player_csv(n: usize) -> String {
+    let mut lines: Vec<String> = PLAYERS_CSV.lines().map(String::from).collect();
+    lines.truncate(n + 1);
+    for i in lines.len()..=n {
+        lines.push(format!("Player {i:04},D{i:04},"));
+    }
+    lines.join("\n") + "\n"
+}
+
+fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
+    let path = |p: &Path| p.to_string_lossy().to_string();
+    let (rounds, seed) = (args.rounds.to_string(), args.seed.to_string());
+    demo.run(&["event", "new", "Mental Magic Demo Open", "--rounds", &rounds, "--seed", &seed, "--force"])?;
+    demo.run(&["cards", "import", &path(&files.cards)])?;
+    demo.run(&["player", "import", &path(&files.players)])?;
+    demo.run(&["pool", "import", &path(&files.pool)])?;
+    let tables = args.players.div_ceil(2).to_string();
+    demo.run(&["library", "build", "--tables", &tables])?;
+    let store = demo.store()?;
+    let libraries = crate::store::library::all(store.conn())?.len();
+    println!(
+        "Mental Magic Demo Open: {} players, {} rounds, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
+        args.players, args.rounds
+    );
+    Ok(())
+}
+
+/// After round 2 a player drops (the field changes, so the movement carries on with Swiss pairing).
+fn drop_one(demo: &mut Demo) -> Result<()> {
+    let store = demo.store()?;
+    let players = crate::store::player::all(store.conn())?;
+    if let Some(p) = players.iter().rev().find(|p| p.active_in(3)) {
+        demo.run(&["player", "drop", &p.name])?;
+        println!("  {} drops after round 2", p.name);
     }
     Ok(())
 }
 
-/// The demo's database: --db when given explicitly, else ./mmjudge-demo.db.
-fn demo_db(ctx: &Ctx) -> std::path::PathBuf {
-    if ctx.db == std::path::Path::new("mmjudge.db") {
-        std::path::PathBuf::from("mmjudge-demo.db")
-    } else {
-        ctx.db.clone()
-    }
+fn finish(demo: &mut Demo, db: &Path, started: std::time::Instant) -> Result<()> {
+    println!();
+    demo.show(&["standings"])?;
+    let site = demo.out.join("site");
+    demo.run(&["site", &site.to_string_lossy(), "--force"])?;
+    println!(
+        "\nDone in {:.1} s. Event file: {}  Site: {}",
+        started.elapsed().as_secs_f64(),
+        db.display(),
+        site.join("index.html").display()
+    );
+    println!(
+        "Look around with: mmjudge --db {} results --round 1 | standings | log | player history NAME",
+        db.display()
+    );
+    Ok(())
 }
 
-/// `n` players: the bundled ones first, then numbered extras.
-fn demo_players(n: usize) -> Result<Vec<super::player::NewRow>> {
-    let mut reader = csv::Reader::from_reader(PLAYERS_CSV.as_bytes());
-    let mut rows = Vec::new();
-    for rec in reader.records() {
-        let rec = rec.map_err(|e| Error::refused(format!("bundled players.csv: {e}")))?;
-        rows.push(super::player::NewRow {
-            name: rec.get(0).unwrap_or_default().to_string(),
-            ext_id: rec.get(1).map(String::from),
-            email: rec.get(2).map(String::from),
-        });
-    }
-    rows.truncate(n);
-    for i in rows.len()..n {
-        rows.push(super::player::NewRow { name: format!("Player {:04}", i + 1), ext_id: None, email: None });
-    }
-    Ok(rows)
+/// The demo's database: --db when given explicitly, else ./mmjudge-demo.db.
+fn demo_db(ctx: &Ctx) -> PathBuf {
+    if ctx.db == Path::new("mmjudge.db") { PathBuf::from("mmjudge-demo.db") } else { ctx.db.clone() }
 }

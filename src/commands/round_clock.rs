@@ -2,8 +2,8 @@
 
 use super::Ctx;
 use super::clock::{
-    clock_settings, clock_text, current_round, name_of, not_before_start, round_started, secs_text,
-    table_clock, tables_text, when_text,
+    clock_settings, clock_text, current_round, name_of, not_before_start, round_started, secs_text, table_clock,
+    tables_text, when_text,
 };
 use crate::cli::round::RoundCmd;
 use crate::commands::table::resolve_match;

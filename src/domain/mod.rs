@@ -22,5 +22,6 @@ pub mod names;
 pub mod penalty;
 pub mod result;
 pub mod settings;
+pub mod simulate;
 pub mod standings;
 pub mod template;

@@ -76,3 +76,12 @@ pub fn insert(
     stmt.execute(params![table, seat, player, utopia])?;
     Ok(LibraryId(conn.last_insert_rowid()))
 }
+
+/// The printed name and cost of every card in a library's main deck (not its sideboard), in order.
+pub fn card_costs(conn: &Connection, id: LibraryId) -> Result<Vec<(String, Option<String>)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT name, mana_cost FROM library_card WHERE library_id = ?1 AND sideboard = 0 ORDER BY position",
+    )?;
+    let rows = stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}

@@ -2,9 +2,7 @@
 //! progress is a `decision` row with no end; stopping it computes its limit and overrun with the table's clock
 //! as it stands (its extensions included).
 
-use super::{
-    Ctx, current_round, name_of, not_before_start, round_started, secs_text, table_clock, when, when_text,
-};
+use super::{Ctx, current_round, name_of, not_before_start, round_started, secs_text, table_clock, when, when_text};
 use crate::commands::table::resolve_match;
 use crate::domain::clock::{Decision, decision_outcome};
 use crate::error::{Error, Result};

@@ -8,6 +8,9 @@ pub mod event;
 pub mod log;
 pub mod player;
 pub mod reference;
+pub mod report;
+pub mod site;
+pub mod standings;
 pub mod table;
 
 use crate::cli::{Cli, Command};
@@ -86,6 +89,9 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Ban(cmd) => ban::run(ctx, cmd),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
+        Command::Standings(args) => standings::run(ctx, args),
+        Command::Report(cmd) => report::run(ctx, cmd),
+        Command::Site(args) => site::run(ctx, args),
         Command::Demo(args) => demo::run(ctx, args),
     }
 }

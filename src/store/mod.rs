@@ -9,6 +9,7 @@ pub mod bans;
 pub mod cards;
 pub mod event;
 pub mod ids;
+pub mod judging;
 pub mod library;
 pub mod matches;
 mod migrate;

@@ -6,3 +6,6 @@ mod harness;
 mod cards;
 mod event;
 mod player;
+mod report;
+mod site;
+mod standings;

@@ -70,8 +70,9 @@ fn exporter(format: Format) -> Box<dyn Exporter> {
 pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<()> {
     let json = serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    match exporter(format).export(&mut out, listing, &json) {
+    // Buffered: the standard output is line-buffered, which costs one write per line of a long listing.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    match exporter(format).export(&mut out, listing, &json).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(|e| Error::io("standard output", e)),
     }

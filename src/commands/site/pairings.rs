@@ -7,11 +7,10 @@ use crate::store::matches::{Match, Outcome};
 use askama::Template;
 use std::collections::HashMap;
 
-/// One side of a table.
+/// One side of a table: the name, and its points before the round and library in small print.
 struct Side {
     name: String,
-    points: String,
-    library: String,
+    meta: String,
 }
 
 /// One table as shown.
@@ -72,10 +71,17 @@ pub fn by_table(site: &Site) -> Result<Vec<Page>> {
     rounds(site)
         .map(|r| {
             let points = site.points_before(r);
-            let side = |p: PlayerId, lib| Side {
-                name: site.name(p).to_string(),
-                points: points_of(&points, p),
-                library: site.library(lib),
+            let side = |p: PlayerId, lib| {
+                let pts = points_of(&points, p);
+                let library = site.library(lib);
+                let meta = [
+                    (!pts.is_empty()).then(|| format!("{pts} pts")),
+                    (!library.is_empty()).then(|| format!("library {library}")),
+                ];
+                Side {
+                    name: site.name(p).to_string(),
+                    meta: meta.into_iter().flatten().collect::<Vec<_>>().join(" · "),
+                }
             };
             let mut page = ByTablePage {
                 frame: site.frame(format!("Round {r}: pairings")),

@@ -177,6 +177,8 @@ pub struct PlayerLine {
 pub struct GameLine {
     /// The library the player used (`3A`).
     pub library: String,
+    /// The opponent's id.
+    pub opponent_id: Option<PlayerId>,
     /// The opponent's name.
     pub opponent: String,
     /// The game, its result (1, 0.5, 0) and par.
@@ -204,10 +206,14 @@ pub fn players(results: &Results, only: Option<PlayerId>) -> PlayersDoc {
                 .games
                 .into_iter()
                 .map(|g| {
-                    let opponent = at
-                        .get(&(g.round, g.table))
-                        .map_or(String::new(), |x| name(if g.seat == Seat::A { x.b_player } else { x.a_player }));
-                    GameLine { library: label(g.table, g.seat), opponent, game: g }
+                    let other =
+                        at.get(&(g.round, g.table)).map(|x| if g.seat == Seat::A { x.b_player } else { x.a_player });
+                    GameLine {
+                        library: label(g.table, g.seat),
+                        opponent_id: other.and_then(|i| results.players.get(i)).map(|p| p.id),
+                        opponent: other.map(name).unwrap_or_default(),
+                        game: g,
+                    }
                 })
                 .collect(),
         })

@@ -14,11 +14,15 @@ pub struct StandingsArgs {
 /// The duplicate reports: how the fixed libraries did, and each player against par.
 #[derive(Debug, Subcommand)]
 pub enum ReportCmd {
-    /// Per table, library A's record against library B with a two-sided binomial p-value (lopsided pairs
-    /// flagged for the judges); per library, games and win rate.
+    /// Each table's library A against library B, lopsided pairs flagged.
+    ///
+    /// Per table, library A's record against library B with a two-sided binomial p-value (pairs below 0.05
+    /// flagged for the judges); per library, games and win rate. Counts every result recorded so far.
     Libraries,
+    /// Each player's wins above par, game by game.
+    ///
     /// Each player's wins and wins above par (their result minus the win rate of everyone else on the
-    /// same library), with each game's library and par.
+    /// same library), with each game's library and par. `--csv` gives one row per game.
     Players {
         /// Only this player, one line per game (any unambiguous prefix).
         name: Option<String>,

@@ -193,9 +193,10 @@ pub fn players(results: &Results, only: Option<PlayerId>) -> PlayersDoc {
     let name = |i: usize| results.players.get(i).map(|p| p.name.clone()).unwrap_or_default();
     let mut players: Vec<PlayerLine> = duplicate::player_par(&games)
         .into_iter()
-        .filter(|p| only.is_none() || only == results.players.get(p.index).map(|x| x.id))
-        .map(|p| PlayerLine {
-            player_id: results.players[p.index].id,
+        .filter_map(|p| Some((results.players.get(p.index)?.id, p)))
+        .filter(|(id, _)| only.is_none_or(|o| o == *id))
+        .map(|(player_id, p)| PlayerLine {
+            player_id,
             name: name(p.index),
             wins: p.wins,
             losses: p.losses,

@@ -260,7 +260,7 @@ impl Results {
             let (Some(result), Some(b)) = (m.outcome, m.b) else { continue };
             match (self.fixed_seat(m.a_library), self.fixed_seat(m.b_library)) {
                 (Some((ta, sa)), Some((tb, sb))) if ta == tb && sa != sb => {
-                    let (a, b) = (self.index[&m.a], self.index[&b]);
+                    let (Some(a), Some(b)) = (self.index_of(m.a), self.index_of(b)) else { continue };
                     let flipped = sa == "B";
                     games.push(LibraryGame {
                         round: m.round,

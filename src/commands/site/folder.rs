@@ -67,3 +67,18 @@ pub fn write(dir: &Path, pages: &[Page], earlier: &[String]) -> Result<Written> 
     fs::write(&marker, listing + "\n").map_err(|e| Error::io(&marker, e))?;
     Ok(Written { dir: dir.display().to_string(), index: dir.join("index.html").display().to_string(), files, removed })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_names_from_a_marker_are_removed() {
+        for ok in ["index.html", "round-3-slips.html", "style.css"] {
+            assert!(is_plain_name(ok), "{ok}");
+        }
+        for bad in ["", ".", "..", "../x.html", "a/b.html", "a\\b.html", MARKER] {
+            assert!(!is_plain_name(bad), "{bad}");
+        }
+    }
+}

@@ -8,6 +8,7 @@ pub mod penalty;
 pub mod player;
 pub mod result;
 pub mod round;
+pub mod standings;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -81,6 +82,13 @@ pub enum Command {
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).
     Backup(BackupArgs),
+    /// The standings: rank, record, points and tiebreakers after a round.
+    Standings(standings::StandingsArgs),
+    /// The duplicate reports: libraries against each other, players against par.
+    #[command(subcommand)]
+    Report(standings::ReportCmd),
+    /// Write the event's web site (standings, pairings, result slips, reports) into a folder.
+    Site(standings::SiteArgs),
     /// Run a whole simulated tournament on the bundled examples and write its web site.
     Demo(DemoArgs),
 }

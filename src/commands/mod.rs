@@ -12,8 +12,11 @@ pub mod log;
 pub mod penalty;
 pub mod player;
 pub mod reference;
+pub mod report;
 pub mod result;
 pub mod round_clock;
+pub mod site;
+pub mod standings;
 pub mod table;
 
 use crate::cli::{Cli, Command};
@@ -122,6 +125,9 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Ruling(args) => penalty::ruling(ctx, &args),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
+        Command::Standings(args) => standings::run(ctx, args),
+        Command::Report(cmd) => report::run(ctx, cmd),
+        Command::Site(args) => site::run(ctx, args),
         Command::Demo(args) => demo::run(ctx, args),
     }
 }

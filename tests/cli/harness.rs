@@ -243,3 +243,67 @@ impl Event {
         .expect("set result");
     }
 }
+
+/// One game to seed: (seat A, seat B or "" for a bye, result "A" | "B" | "draw" | "" while playing).
+pub type Seeded<'a> = (&'a str, &'a str, &'a str);
+
+impl Event {
+    /// Inserts rounds after the existing ones with rusqlite (until `round pair` and `result` are wired): each
+    /// round's games sit at tables 1, 2, ... in order with the fixed libraries tA and tB (created when
+    /// missing); a bye (B "") has no table and result A. Players are named exactly as added.
+    pub fn seed_played_rounds(&self, rounds: &[&[Seeded]]) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        let first: u32 =
+            conn.query_row("SELECT coalesce(max(number), 0) + 1 FROM round", [], |r| r.get(0)).expect("round");
+        let id = |name: &str| -> i64 {
+            conn.query_row("SELECT id FROM player WHERE name = ?1", [name], |r| r.get(0))
+                .unwrap_or_else(|_| panic!("seed_played_rounds: no player named {name:?}"))
+        };
+        let library = |table: i64, seat: &str| -> i64 {
+            conn.execute(
+                "INSERT OR IGNORE INTO library (table_no, seat) VALUES (?1, ?2)",
+                rusqlite::params![table, seat],
+            )
+            .expect("library");
+            conn.query_row(
+                "SELECT id FROM library WHERE table_no = ?1 AND seat = ?2",
+                rusqlite::params![table, seat],
+                |r| r.get(0),
+            )
+            .expect("library id")
+        };
+        for (i, games) in rounds.iter().enumerate() {
+            let round = first + i as u32;
+            conn.execute(
+                "INSERT INTO round (number, movement, paired_at, started_at) VALUES (?1, 'swiss', '2026-05-01T10:00:00.000Z', '2026-05-01T10:05:00.000Z')",
+                [round],
+            )
+            .expect("round");
+            let mut table = 0i64;
+            for &(a, b, result) in games.iter() {
+                if b.is_empty() {
+                    conn.execute(
+                        "INSERT INTO match (round, a_player, result, reason) VALUES (?1, ?2, 'A', 'bye')",
+                        rusqlite::params![round, id(a)],
+                    )
+                    .expect("bye");
+                    continue;
+                }
+                table += 1;
+                let (outcome, reason) = if result.is_empty() { (None, None) } else { (Some(result), Some("life")) };
+                conn.execute(
+                    "INSERT INTO match (round, table_no, a_player, b_player, a_library, b_library, result, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    rusqlite::params![round, table, id(a), id(b), library(table, "A"), library(table, "B"), outcome, reason],
+                )
+                .expect("match");
+            }
+        }
+    }
+
+    /// Marks a player disqualified with rusqlite (until penalties are wired).
+    pub fn seed_disqualified(&self, name: &str) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        let n = conn.execute("UPDATE player SET disqualified = 1 WHERE name = ?1", [name]).expect("update");
+        assert_eq!(n, 1, "seed_disqualified: no player named {name:?}");
+    }
+}

@@ -10,4 +10,7 @@ mod clock_screen;
 mod event;
 mod penalty;
 mod player;
+mod report;
 mod result;
+mod site;
+mod standings;

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Renders every page of an event's site in headless Chromium and fails on any error:
+#   - a link or stylesheet pointing at a file the site does not have, or outside the site;
+#   - a page Chromium cannot load, or an uncaught script error (only the clock page has a script);
+#   - a player's name shown as HTML instead of text.
+# Screenshots of a few pages (desktop and phone width) and a PDF of the result slips (print CSS) are kept in
+# $SHOTS when set.
+#
+# Usage: scripts/check-site.sh [EVENT.db]
+#   With no event file, builds a small event: the 16 bundled players plus one named <script>alert(1)</script>,
+#   three rounds with libraries, a bye, a challenge, a ruling and a penalty, round 3 still playing.
+# Needs chromium (apt-get install -y chromium) and, to build the small event, python3.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${MMJUDGE:-$root/target/debug/mmjudge}
+if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -z "$browser" ]; then
+  echo "check-site: no Chromium found: apt-get install -y chromium" >&2
+  exit 1
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export MMJUDGE_JUDGE=check-site MMJUDGE_NOW=2026-05-01T12:00:00Z
+xss='<script>alert(1)</script>'
+
+build_event() {
+  local db=$1
+  MMJUDGE_DB=$db "$bin" event new "Check <Site> & Co" --seed 7 >/dev/null
+  MMJUDGE_DB=$db "$bin" player import "$root/examples/players.csv" >/dev/null
+  MMJUDGE_DB=$db "$bin" player add "$xss" >/dev/null
+  python3 - "$db" <<'PY'
+import random, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rng = random.Random(7)
+players = [r[0] for r in db.execute("SELECT id FROM player ORDER BY id")]
+for t in range(1, len(players) // 2 + 1):
+    for seat in "AB":
+        db.execute("INSERT INTO library (table_no, seat) VALUES (?, ?)", (t, seat))
+lib = {(t, s): i for i, t, s in db.execute("SELECT id, table_no, seat FROM library")}
+for rnd in (1, 2, 3):
+    db.execute("INSERT INTO round (number, movement, paired_at, started_at) VALUES (?, 'swiss', ?, ?)",
+               (rnd, f"2026-05-01T{8 + rnd:02}:00:00.000Z", f"2026-05-01T{8 + rnd:02}:05:00.000Z"))
+    order = players[:]
+    rng.shuffle(order)
+    if len(order) % 2:
+        db.execute("INSERT INTO match (round, a_player, result, reason) VALUES (?, ?, 'A', 'bye')", (rnd, order.pop()))
+    for t in range(1, len(order) // 2 + 1):
+        a, b = order[2 * t - 2], order[2 * t - 1]
+        playing = rnd == 3 and t % 3 == 0
+        result = None if playing else rng.choice(["A", "A", "B", "B", "draw"])
+        life = (None, None) if playing else (rng.randint(0, 20), rng.randint(0, 20))
+        db.execute("INSERT INTO match (round, table_no, a_player, b_player, a_library, b_library, result, reason, life_a, life_b)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (rnd, t, a, b, lib[(t, "A")], lib[(t, "B")], result, None if playing else "life", *life))
+m, a, b = db.execute("SELECT id, a_player, b_player FROM match WHERE round = 1 AND table_no = 1").fetchone()
+db.execute("INSERT INTO challenge (match_id, by_player, about, ruling, loser, judge, at) VALUES (?, ?, ?, 'upheld', ?, 'Kim', '2026-05-01T09:20:00.000Z')",
+           (m, a, "B1 as <b>Demonic Tutor</b>", b))
+db.execute("INSERT INTO ruling (match_id, text, judge, at) VALUES (?, 'Shuffle & cut again', 'Kim', '2026-05-01T09:30:00.000Z')", (m,))
+db.execute("INSERT INTO penalty (player_id, match_id, infraction, penalty, judge, at) VALUES (?, ?, 'slow play', 'warning', 'Kim', '2026-05-01T09:31:00.000Z')", (b, m))
+db.commit()
+PY
+  MMJUDGE_DB=$db "$bin" player drop "$("$bin" --db "$db" --json player list | python3 -c 'import json,sys; print(json.load(sys.stdin)["players"][0]["name"])')" >/dev/null
+}
+
+db=${1:-}
+if [ -z "$db" ]; then
+  db=$work/event.db
+  build_event "$db"
+fi
+site=$work/site
+MMJUDGE_DB=$db "$bin" site "$site" >/dev/null
+
+failures=0
+fail() { echo "check-site: $*" >&2; failures=$((failures + 1)); }
+
+chrome() {
+  "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
+    --disable-sync --no-first-run --user-data-dir="$work/profile" --enable-logging=stderr --v=0 "$@"
+}
+
+pages=("$site"/*.html)
+for page in "${pages[@]}"; do
+  name=$(basename "$page")
+  # Every link and stylesheet points at a file of the site.
+  while IFS= read -r target; do
+    case $target in
+      *://*|//*) fail "$name refers outside the site: $target" ;;
+      *) [ -f "$site/$target" ] || fail "$name links $target, which the site does not have" ;;
+    esac
+  done < <(grep -o -E '(href|src)="[^"]*"' "$page" | sed -E 's/^(href|src)="//; s/"$//')
+  if grep -q -F "$xss" "$page"; then fail "$name shows a player's name as HTML"; fi
+  if [ "$name" != clock.html ] && grep -q -i '<script' "$page"; then fail "$name has a script"; fi
+  # Chromium loads it, runs what scripts it has, and reports no error.
+  if ! chrome --virtual-time-budget=2000 --dump-dom "file://$page" >"$work/dom.html" 2>"$work/log.txt"; then
+    fail "$name: Chromium could not load it"
+  fi
+  if ! grep -q '</h1>\|id="clock"' "$work/dom.html"; then fail "$name: nothing rendered"; fi
+  if grep -E 'CONSOLE|Uncaught|ERR_FILE_NOT_FOUND' "$work/log.txt" >"$work/errors.txt"; then
+    fail "$name: $(head -3 "$work/errors.txt")"
+  fi
+done
+
+# Screenshots at desktop and phone width, and the slips printed to PDF.
+shots=${SHOTS:-$work/shots}
+mkdir -p "$shots"
+for name in index round-1-standings round-2-pairings round-1-slips judging; do
+  chrome --hide-scrollbars --window-size=1280,1000 --screenshot="$shots/$name-desktop.png" "file://$site/$name.html" 2>/dev/null ||
+    fail "$name: no screenshot"
+  chrome --hide-scrollbars --window-size=390,844 --screenshot="$shots/$name-phone.png" "file://$site/$name.html" 2>/dev/null ||
+    fail "$name: no phone screenshot"
+done
+chrome --no-pdf-header-footer --print-to-pdf="$shots/round-1-slips.pdf" "file://$site/round-1-slips.html" 2>/dev/null ||
+  fail "round-1-slips: cannot print"
+for f in "$shots"/*.png "$shots"/*.pdf; do [ -s "$f" ] || fail "$(basename "$f") is empty"; done
+
+if [ "$failures" -gt 0 ]; then
+  echo "check-site: $failures problem(s)" >&2
+  exit 1
+fi
+echo "check-site: ${#pages[@]} pages render without errors${SHOTS:+; screenshots in $SHOTS}"

@@ -1,0 +1,141 @@
+//! Pairings per round: by table, and by name for players looking for their seat.
+
+use super::{Frame, Page, Site, render};
+use crate::error::Result;
+use crate::store::PlayerId;
+use crate::store::matches::{Match, Outcome};
+use askama::Template;
+use std::collections::HashMap;
+
+/// One side of a table: the name, and its points before the round and library in small print.
+struct Side {
+    name: String,
+    meta: String,
+}
+
+/// One table as shown.
+struct Table {
+    table: u32,
+    a: Side,
+    b: Side,
+    result: String,
+}
+
+#[derive(Template)]
+#[template(path = "site/pairings.html")]
+struct ByTablePage {
+    frame: Frame,
+    round: u32,
+    tables: Vec<Table>,
+    byes: Vec<String>,
+}
+
+/// One player's seat as shown.
+struct Seat {
+    name: String,
+    table: String,
+    library: String,
+    opponent: String,
+    points: String,
+}
+
+#[derive(Template)]
+#[template(path = "site/pairings_by_name.html")]
+struct ByNamePage {
+    frame: Frame,
+    round: u32,
+    seats: Vec<Seat>,
+}
+
+/// What a recorded result says, for people (`Ana won (life)`), or empty while playing.
+pub fn result_text(site: &Site, m: &Match) -> String {
+    let reason = m.reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+    match (m.outcome, m.b) {
+        (Some(Outcome::A), _) => format!("{} won{reason}", site.name(m.a)),
+        (Some(Outcome::B), Some(b)) => format!("{} won{reason}", site.name(b)),
+        (Some(Outcome::Draw), _) => format!("draw{reason}"),
+        _ => String::new(),
+    }
+}
+
+fn points_of(points: &Option<HashMap<PlayerId, u32>>, p: PlayerId) -> String {
+    points.as_ref().and_then(|m| m.get(&p)).map(u32::to_string).unwrap_or_default()
+}
+
+fn rounds(site: &Site) -> std::ops::RangeInclusive<u32> {
+    1..=site.results.paired
+}
+
+/// `round-N-pairings.html`: the tables of each paired round, with points before the round.
+pub fn by_table(site: &Site) -> Result<Vec<Page>> {
+    rounds(site)
+        .map(|r| {
+            let points = site.points_before(r);
+            let side = |p: PlayerId, lib| {
+                let pts = points_of(&points, p);
+                let library = site.library(lib);
+                let meta = [
+                    (!pts.is_empty()).then(|| format!("{pts} pts")),
+                    (!library.is_empty()).then(|| format!("library {library}")),
+                ];
+                Side {
+                    name: site.name(p).to_string(),
+                    meta: meta.into_iter().flatten().collect::<Vec<_>>().join(" · "),
+                }
+            };
+            let mut page = ByTablePage {
+                frame: site.frame(format!("Round {r}: pairings")),
+                round: r,
+                tables: Vec::new(),
+                byes: Vec::new(),
+            };
+            for m in site.round_matches(r) {
+                match (m.b, m.table) {
+                    (Some(b), Some(table)) => page.tables.push(Table {
+                        table,
+                        a: side(m.a, m.a_library),
+                        b: side(b, m.b_library),
+                        result: result_text(site, m),
+                    }),
+                    _ => page.byes.push(site.name(m.a).to_string()),
+                }
+            }
+            Ok(Page {
+                file: format!("round-{r}-pairings.html"),
+                round: Some(r),
+                link: "pairings".into(),
+                html: render(&page)?,
+            })
+        })
+        .collect()
+}
+
+/// `round-N-pairings-by-name.html`: every player of each paired round, alphabetically, with their seat.
+pub fn by_name(site: &Site) -> Result<Vec<Page>> {
+    rounds(site)
+        .map(|r| {
+            let points = site.points_before(r);
+            let mut seats = Vec::new();
+            for m in site.round_matches(r) {
+                let sides = [(m.a, m.b, m.a_library), (m.b.unwrap_or(m.a), Some(m.a), m.b_library)];
+                for (me, opp, lib) in sides.into_iter().take(if m.is_bye() { 1 } else { 2 }) {
+                    seats.push(Seat {
+                        name: site.name(me).to_string(),
+                        table: m.table.map_or_else(|| "bye".into(), |t| t.to_string()),
+                        library: site.library(lib),
+                        opponent: opp.map(|o| site.name(o).to_string()).unwrap_or_default(),
+                        points: points_of(&points, me),
+                    });
+                }
+            }
+            seats.sort_by_cached_key(|s| (crate::domain::names::fold(&s.name), s.name.clone()));
+            let page = ByNamePage { frame: site.frame(format!("Round {r}: pairings by name")), round: r, seats };
+            Ok(Page {
+                file: format!("round-{r}-pairings-by-name.html"),
+                round: Some(r),
+                link: "by name".into(),
+                html: render(&page)?,
+            })
+        })
+        .collect()
+}

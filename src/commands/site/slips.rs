@@ -1,0 +1,72 @@
+//! Result slips per round: one per table, to print, fill in at the table and sign.
+
+use super::pairings::result_text;
+use super::{Frame, Page, Site, render};
+use crate::error::Result;
+use crate::store::judging::{self, Challenge};
+use crate::store::{MatchId, PlayerId};
+use askama::Template;
+use std::collections::HashMap;
+
+/// One player on a slip.
+struct SlipSide {
+    name: String,
+    library: String,
+    life: String,
+    challenges_won: usize,
+    challenges_lost: usize,
+}
+
+/// One table's slip.
+struct Slip {
+    table: u32,
+    a: SlipSide,
+    b: SlipSide,
+    result: String,
+}
+
+#[derive(Template)]
+#[template(path = "site/slips.html")]
+struct SlipsPage {
+    frame: Frame,
+    round: u32,
+    slips: Vec<Slip>,
+}
+
+/// `round-N-slips.html` for every paired round.
+pub fn pages(site: &Site) -> Result<Vec<Page>> {
+    let mut by_match: HashMap<MatchId, Vec<Challenge>> = HashMap::new();
+    for c in judging::challenges(site.conn)? {
+        by_match.entry(c.match_id).or_default().push(c);
+    }
+    let none = Vec::new();
+    (1..=site.results.paired)
+        .map(|r| {
+            let mut slips = Vec::new();
+            for m in site.round_matches(r) {
+                let (Some(b), Some(table)) = (m.b, m.table) else { continue };
+                let heard = by_match.get(&m.id).unwrap_or(&none);
+                let side = |p: PlayerId, other: PlayerId, lib, life: Option<i64>| SlipSide {
+                    name: site.name(p).to_string(),
+                    library: site.library(lib),
+                    life: life.map(|l| l.to_string()).unwrap_or_default(),
+                    challenges_won: heard.iter().filter(|c| c.loser == other).count(),
+                    challenges_lost: heard.iter().filter(|c| c.loser == p).count(),
+                };
+                slips.push(Slip {
+                    table,
+                    a: side(m.a, b, m.a_library, m.life.map(|l| l.0)),
+                    b: side(b, m.a, m.b_library, m.life.map(|l| l.1)),
+                    result: result_text(site, m),
+                });
+            }
+            let page = SlipsPage { frame: site.frame(format!("Round {r}: result slips")), round: r, slips };
+            Ok(Page {
+                file: format!("round-{r}-slips.html"),
+                round: Some(r),
+                link: "result slips".into(),
+                html: render(&page)?,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,64 @@
+//! The standings after each played round.
+
+use super::{Frame, Page, Site, render};
+use crate::commands::standings::{Line, par, pct};
+use crate::error::Result;
+use askama::Template;
+
+/// One line as shown.
+struct Row {
+    rank: u32,
+    name: String,
+    record: String,
+    points: u32,
+    above_par: Option<String>,
+    omw: String,
+    gw: String,
+    ogw: String,
+    dropped: bool,
+}
+
+#[derive(Template)]
+#[template(path = "site/standings.html")]
+struct StandingsPage {
+    frame: Frame,
+    latest: bool,
+    with_par: bool,
+    rows: Vec<Row>,
+}
+
+fn row(l: &Line) -> Row {
+    Row {
+        rank: l.rank,
+        name: l.name.clone(),
+        record: l.record(),
+        points: l.points,
+        above_par: l.above_par.map(par),
+        omw: pct(l.omwp),
+        gw: pct(l.gwp),
+        ogw: pct(l.ogwp),
+        dropped: l.dropped,
+    }
+}
+
+/// `round-N-standings.html` for every played round.
+pub fn pages(site: &Site) -> Result<Vec<Page>> {
+    let played = site.results.played;
+    (1..=played)
+        .map(|r| {
+            let lines = site.standings.get(r as usize).map(Vec::as_slice).unwrap_or_default();
+            let page = StandingsPage {
+                frame: site.frame(format!("Standings after round {r}")),
+                latest: r == played,
+                with_par: site.results.tiebreak_par,
+                rows: lines.iter().map(row).collect(),
+            };
+            Ok(Page {
+                file: format!("round-{r}-standings.html"),
+                round: Some(r),
+                link: "standings".into(),
+                html: render(&page)?,
+            })
+        })
+        .collect()
+}

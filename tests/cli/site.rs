@@ -1,0 +1,160 @@
+//! `site DIR`: the event's static web site.
+
+use crate::harness::Event;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+const XSS: &str = "<script>alert(1)</script>";
+
+/// Two rounds (the second still playing), a bye, a challenge and a ruling, and a player named like an attack.
+fn event() -> Event {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di", XSS]).ok();
+    ev.seed_played_rounds(&[
+        &[("Ana", "Bo", "A"), ("Cy", XSS, "draw"), ("Di", "", "A")],
+        &[(XSS, "Ana", "B"), ("Bo", "Di", ""), ("Cy", "", "A")],
+    ]);
+    let conn = rusqlite::Connection::open(ev.db()).expect("db");
+    conn.execute_batch(
+        "INSERT INTO challenge (match_id, by_player, about, ruling, loser, judge, at)
+           VALUES (1, 1, 'B1 as <b>Demonic Tutor</b>', 'upheld', 2, 'Kim', '2026-05-01T10:20:00.000Z');
+         INSERT INTO ruling (match_id, text, judge, at) VALUES (2, 'Shuffle & cut again', 'Kim', '2026-05-01T10:30:00.000Z');",
+    )
+    .expect("seed challenge");
+    ev
+}
+
+fn files(dir: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned())).collect())
+        .unwrap_or_default()
+}
+
+fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// Every `href="..."` target of a page.
+fn links(html: &str) -> Vec<String> {
+    html.split("href=\"").skip(1).filter_map(|rest| rest.split('"').next().map(String::from)).collect()
+}
+
+#[test]
+fn writes_every_page_the_index_links_with_text_escaped() {
+    let ev = event();
+    let doc = ev.run(&["--json", "site", "out"]).json();
+    let dir = ev.path("out");
+    assert_eq!(doc["ok"], true);
+    assert!(doc["index"].as_str().is_some_and(|i| i.ends_with("index.html")));
+    let written = files(&dir);
+    for want in [
+        "index.html",
+        "style.css",
+        ".mmjudge-site",
+        "round-1-standings.html",
+        "round-1-pairings.html",
+        "round-1-pairings-by-name.html",
+        "round-1-slips.html",
+        "round-2-pairings.html",
+        "round-2-slips.html",
+        "round-2-notes.html",
+        "judging.html",
+        "libraries.html",
+        "decks.html",
+        "clock.html",
+    ] {
+        assert!(written.contains(want), "{want} missing from {written:?}");
+    }
+    assert!(!written.contains("round-2-standings.html"), "round 2 is still being played");
+    for file in written.iter().filter(|f| f.ends_with(".html")) {
+        let html = read(&dir, file);
+        for target in links(&html) {
+            assert!(written.contains(&target), "{file} links {target}, which was not written");
+        }
+        for banned in ["http://", "https://", "@import", "<img", "<iframe"] {
+            assert!(!html.contains(banned), "{file} refers outside the site: {banned}");
+        }
+        assert!(!html.contains(XSS), "{file} shows a player's name as HTML");
+        if file != "clock.html" {
+            assert!(!html.contains("<script"), "{file} has a script");
+        }
+    }
+    let escaped = "&#60;script&#62;alert(1)&#60;/script&#62;";
+    for file in
+        ["round-1-standings.html", "round-1-pairings.html", "round-2-pairings-by-name.html", "round-1-slips.html"]
+    {
+        assert!(read(&dir, file).contains(escaped), "{file} does not show the name as text");
+    }
+    let judging = read(&dir, "judging.html");
+    assert!(
+        judging.contains("B1 as &#60;b&#62;Demonic Tutor&#60;/b&#62;") && judging.contains("Shuffle &#38; cut"),
+        "{judging}"
+    );
+}
+
+#[test]
+fn slips_show_players_libraries_life_challenges_and_signatures() {
+    let ev = event();
+    ev.run(&["site", "out"]).ok();
+    let slips = read(&ev.path("out"), "round-1-slips.html");
+    assert_eq!(slips.matches("class=\"slip\"").count(), 2, "one slip per table, none for the bye");
+    assert!(slips.contains("Round 1 · Table 1") && slips.contains("1A") && slips.contains("1B"));
+    assert!(slips.contains("Ana won (life)"));
+    // Ana won the one challenge at table 1, Bo lost it.
+    assert!(
+        slips.contains(
+            "<td>Ana</td><td>1A</td><td class=\"num box\"></td><td class=\"num\">1</td><td class=\"num\">0</td>"
+        ),
+        "{slips}"
+    );
+    assert!(slips.contains("Signature A") && slips.contains("Signature B") && slips.contains("Judge"));
+    let playing = read(&ev.path("out"), "round-2-slips.html");
+    assert!(playing.contains("Winner:"), "an unplayed table has boxes to fill in");
+    let by_name = read(&ev.path("out"), "round-2-pairings-by-name.html");
+    let ana = by_name.find("<td>Ana</td>").unwrap_or(usize::MAX);
+    let cy = by_name.find("<td>Cy</td>").unwrap_or(0);
+    assert!(ana < cy && by_name.contains("bye"), "alphabetical, with the bye: {by_name}");
+}
+
+#[test]
+fn refuses_a_file_and_a_folder_that_holds_something_else() {
+    let ev = event();
+    ev.file("taken.txt", "not a folder");
+    assert!(ev.refuses(&["site", "taken.txt"]).contains("is a file"));
+    std::fs::create_dir(ev.path("mine")).expect("dir");
+    ev.file("mine/notes.txt", "keep me");
+    let msg = ev.refuses(&["site", "mine"]);
+    assert!(msg.contains("not empty") && msg.contains("--force"), "{msg}");
+    assert_eq!(files(&ev.path("mine")), BTreeSet::from(["notes.txt".to_string()]), "nothing written");
+    ev.run(&["site", "mine", "--force"]).ok();
+    let written = files(&ev.path("mine"));
+    assert!(written.contains("index.html") && written.contains("notes.txt"));
+    std::fs::create_dir(ev.path("empty")).expect("dir");
+    ev.run(&["site", "empty"]).ok();
+}
+
+#[test]
+fn rewrites_an_earlier_site_and_removes_pages_that_are_gone() {
+    let ev = event();
+    ev.run(&["site", "out"]).ok();
+    std::fs::write(ev.path("out/extra.txt"), "mine").expect("write");
+    let conn = rusqlite::Connection::open(ev.db()).expect("db");
+    conn.execute("DELETE FROM round WHERE number = 2", []).expect("unpair round 2");
+    drop(conn);
+    let doc = ev.run(&["--json", "site", "out"]).json();
+    let removed: Vec<&str> =
+        doc["removed"].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
+    assert!(removed.contains(&"round-2-pairings.html") && removed.contains(&"round-2-slips.html"), "{doc}");
+    let written = files(&ev.path("out"));
+    assert!(!written.iter().any(|f| f.starts_with("round-2-")), "{written:?}");
+    assert!(written.contains("extra.txt"), "files the site did not write are kept");
+}
+
+#[test]
+fn an_event_with_no_rounds_still_has_a_site() {
+    let ev = Event::new();
+    ev.run(&["site", "out"]).ok();
+    let index = read(&ev.path("out"), "index.html");
+    assert!(index.contains("No round has been paired yet"), "{index}");
+    assert!(read(&ev.path("out"), "clock.html").contains("once a round has started"));
+}

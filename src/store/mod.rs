@@ -15,6 +15,7 @@ pub mod ids;
 pub mod library;
 pub mod matches;
 mod migrate;
+pub mod notes;
 pub mod penalty;
 pub mod player;
 pub mod round;

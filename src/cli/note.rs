@@ -53,8 +53,7 @@ pub struct RecordNote {
     /// The printed cost: {1}{B} or the note form B1.
     #[arg(required = true)]
     pub cost: Option<String>,
-    /// The declared card's name.
-    #[arg(required_unless_present = "unnamed")]
+    /// The declared card's name (leave it out with --unnamed).
     pub card: Option<String>,
     /// Record an unnamed card of that cost (discarded and left unnamed).
     #[arg(long, conflicts_with_all = ["card", "letter"])]

@@ -45,7 +45,12 @@ fn read(r: &RecordNote) -> Result<Typed<'_>> {
     let card = match (r.unnamed, r.card.as_deref()) {
         (true, _) => None,
         (false, Some(name)) => Some(name),
-        (false, None) => return Err(Error::refused(format!("which card? {usage}"))),
+        (false, None) => {
+            return Err(Error::refused(format!(
+                "which card? mmjudge note {table} {player} {cost} \"CARD\", or --unnamed for a discarded card \
+                 left unnamed"
+            )));
+        }
     };
     Ok(Typed { table, player, printed, card })
 }

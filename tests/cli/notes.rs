@@ -126,6 +126,14 @@ fn refuses_an_unparseable_cost() {
 }
 
 #[test]
+fn refuses_a_note_without_a_card_unless_unnamed() {
+    let ev = round_one();
+    let msg = ev.refuses(&["note", "1", "ana", "B1"]);
+    assert!(msg.contains("which card?") && msg.contains("--unnamed"), "{msg}");
+    assert!(ev.refuses(&["note", "1", "ana", "R", " "]).contains("no card name given"));
+}
+
+#[test]
 fn refuses_an_excluded_kind_and_a_missing_letter_under_alphabet_binding() {
     let ev = round_one();
     let doc = ev.run(&["--json", "cards", "find", "Blacker Lotus", "--limit", "1"]).json();

@@ -4,6 +4,7 @@ pub mod cards;
 pub mod challenge;
 pub mod clock;
 pub mod event;
+pub mod note;
 pub mod penalty;
 pub mod player;
 pub mod result;
@@ -68,6 +69,10 @@ pub enum Command {
     Result(result::ResultArgs),
     /// The round's tables: results and the ones still playing.
     Results(result::ResultsArgs),
+    /// Record a template note at a table (`B1: Demonic Tutor`), checked with the template rules; `note undo`.
+    Note(note::NoteArgs),
+    /// A table's note sheet: two columns, one per player; --html for a printable page.
+    Notes(note::NotesArgs),
     /// Record a challenge a judge heard (upheld: the challenger was right; denied: the challenger lost it).
     Challenge(challenge::ChallengeArgs),
     /// List challenges, or the judges' watch report (--watch).

@@ -26,6 +26,12 @@ pub enum CardsCmd {
         /// The printed card's first letter (alphabet binding rules).
         #[arg(long)]
         letter: Option<char>,
+        /// Also refuse / leave out the templates already declared in the game at this table.
+        #[arg(long, value_name = "T")]
+        table: Option<u32>,
+        /// The round of --table (default: the current round).
+        #[arg(long, value_name = "N", requires = "table")]
+        round: Option<u32>,
     },
     /// Is NAME a legal declaration for a card of printed cost COST? Exit 0 if legal, 1 with the reason if not.
     Check {
@@ -36,6 +42,12 @@ pub enum CardsCmd {
         /// The printed card's first letter (alphabet binding rules).
         #[arg(long)]
         letter: Option<char>,
+        /// Also refuse / leave out the templates already declared in the game at this table.
+        #[arg(long, value_name = "T")]
+        table: Option<u32>,
+        /// The round of --table (default: the current round).
+        #[arg(long, value_name = "N", requires = "table")]
+        round: Option<u32>,
     },
 }
 

@@ -1,7 +1,9 @@
 //! `cards`: import the reference, find names, list a cost's binding class, check a declaration.
 
 use super::Ctx;
+use super::notes;
 use super::reference::{self, Search};
+use super::table::Seated;
 use crate::cli::cards::CardsCmd;
 use crate::domain::binding::{BindingRule, CardShape, binding_keys};
 use crate::domain::cardref::{self, CardRecord};
@@ -18,8 +20,10 @@ pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<()> {
     match cmd {
         CardsCmd::Import { file } => import(ctx, &file),
         CardsCmd::Find { text, limit } => find(ctx, &text, limit),
-        CardsCmd::Cost { cost, letter } => cost_class(ctx, &cost, letter),
-        CardsCmd::Check { cost, name, letter } => check(ctx, &cost, &name, letter),
+        CardsCmd::Cost { cost, letter, table, round } => cost_class(ctx, &cost, letter, table.map(|t| (t, round))),
+        CardsCmd::Check { cost, name, letter, table, round } => {
+            check(ctx, &cost, &name, letter, table.map(|t| (t, round)))
+        }
     }
 }
 
@@ -180,19 +184,37 @@ pub fn cost_text(card: &Card) -> String {
     card.mana_cost.clone().filter(|c| !c.is_empty()).unwrap_or_else(|| "no cost".into())
 }
 
-fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>) -> Result<()> {
+/// A game named on the command line: `--table T [--round N]`.
+type Game = Option<(u32, Option<u32>)>;
+
+fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>, game: Game) -> Result<()> {
     let printed = reference::parse_cost(cost)?;
     let store = ctx.open()?;
     let conn = store.conn();
     reference::require(conn)?;
-    let class = reference::class(conn, &printed, letter, false)?;
+    let mut class = reference::class(conn, &printed, letter, false)?;
+    let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
+    let used = match &seated {
+        Some(s) => notes::declared_in_game(conn, s)?,
+        None => Vec::new(),
+    };
+    let mut declared = Vec::new();
+    class.cards.retain(|c| match used.iter().find(|(name, _)| name.eq_ignore_ascii_case(&c.name)) {
+        Some((_, prior)) => {
+            declared.push((c.name.clone(), prior.clone()));
+            false
+        }
+        None => true,
+    });
     let rule = event::values(conn)?.text("binding").to_string();
     let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!(
-        "{} ({}) may be declared as {} card{} under {rule} binding",
+        "{} ({}) may {}be declared as {} card{} under {rule} binding{}",
         printed.canonical(),
         printed.shorthand(),
+        if seated.is_some() { "still " } else { "" },
         class.cards.len(),
-        if class.cards.len() == 1 { "" } else { "s" }
+        if class.cards.len() == 1 { "" } else { "s" },
+        seated.as_ref().map(|s| format!(" at {}", s.label())).unwrap_or_default()
     ));
     for c in &class.cards {
         listing.row(vec![c.name.clone(), cost_text(c), c.type_line.clone()]);
@@ -204,23 +226,43 @@ fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>) -> Result<()> {
     if !class.excluded.is_empty() {
         listing.footer.push(format!("excluded kinds, left out: {}", names_of(&class.excluded).join(", ")));
     }
-    let doc = serde_json::json!({
+    if let Some(s) = &seated {
+        let list: Vec<String> = declared.iter().map(|(n, p)| format!("{n} ({} {})", p.by, p.at)).collect();
+        listing.footer.push(match list.is_empty() {
+            true => format!("none of these was declared yet at {}", s.label()),
+            false => format!("already declared at {}, left out: {}", s.label(), list.join(", ")),
+        });
+    }
+    let mut doc = serde_json::json!({
         "cost": printed.canonical(), "shorthand": printed.shorthand(), "binding": rule,
         "count": class.cards.len(),
         "cards": class.cards.iter().map(|c| serde_json::json!({"name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line})).collect::<Vec<_>>(),
         "banned": names_of(&class.banned), "excluded": names_of(&class.excluded),
     });
+    if let (Some(s), Some(map)) = (&seated, doc.as_object_mut()) {
+        map.insert("round".into(), s.m.round.into());
+        map.insert("table".into(), s.table().into());
+        let gone = declared.iter().map(|(n, p)| serde_json::json!({ "name": n, "by": p.by, "at": p.at }));
+        map.insert("declared".into(), gone.collect::<Vec<_>>().into());
+    }
     emit(ctx.format, &listing, &doc)
 }
 
-fn check(ctx: &Ctx, cost: &str, name: &str, letter: Option<char>) -> Result<()> {
+fn check(ctx: &Ctx, cost: &str, name: &str, letter: Option<char>, game: Game) -> Result<()> {
     let printed = reference::parse_cost(cost)?;
     let store = ctx.open()?;
-    match reference::check(store.conn(), &printed, letter, name, None)? {
+    let conn = store.conn();
+    let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
+    let prior = match (&seated, reference::lookup(conn, name)?) {
+        (Some(s), Some(card)) => notes::prior_declaration(conn, s, &card.name)?,
+        _ => None,
+    };
+    match reference::check(conn, &printed, letter, name, prior.as_ref())? {
         Ok(card) => done(
             ctx.format,
             &format!(
-                "legal: {} ({}) may be declared for a card costing {}",
+                "legal{}: {} ({}) may be declared for a card costing {}",
+                seated.as_ref().map(|s| format!(" at {}", s.label())).unwrap_or_default(),
                 card.name,
                 cost_text(&card),
                 printed.canonical()

@@ -9,6 +9,8 @@ pub mod demo;
 pub mod event;
 pub mod history;
 pub mod log;
+pub mod note_sheet;
+pub mod notes;
 pub mod penalty;
 pub mod player;
 pub mod reference;
@@ -118,6 +120,8 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Decisions(args) => clock::decisions(ctx, args),
         Command::Result(args) => result::run(ctx, args),
         Command::Results(args) => result::results(ctx, &args),
+        Command::Note(args) => notes::run(ctx, args),
+        Command::Notes(args) => notes::sheet(ctx, &args),
         Command::Challenge(args) => challenge::run(ctx, &args),
         Command::Challenges(args) => challenge::list(ctx, &args),
         Command::Penalty(args) => penalty::run(ctx, &args),

@@ -19,6 +19,7 @@ pub mod library_build;
 pub mod library_sealed;
 pub mod movement;
 pub mod names;
+pub mod note_sheet;
 pub mod penalty;
 pub mod result;
 pub mod settings;

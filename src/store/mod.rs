@@ -16,6 +16,7 @@ pub mod judging;
 pub mod library;
 pub mod matches;
 mod migrate;
+pub mod notes;
 pub mod penalty;
 pub mod player;
 pub mod round;

@@ -46,9 +46,10 @@ fn the_limit_is_the_event_setting() {
 
 #[test]
 fn records_statements_evidence_judge_and_time() {
-    let ev = round_one();
-    let n1 = ev.add_note(1, 1, "Bo", "R", "Shock").to_string();
-    let n2 = ev.add_note(1, 1, "Ana", "B1", "Demonic Tutor").to_string();
+    let ev = crate::cards::with_reference();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let n1 = ev.note(&["1", "bo", "R", "Shock"]).to_string();
+    let n2 = ev.note(&["1", "ana", "B1", "Demonic Tutor"]).to_string();
     ev.run(&[
         "--judge",
         "Kim",
@@ -140,7 +141,7 @@ fn refuses_a_challenge_after_the_result_unless_forced() {
 #[test]
 fn refuses_evidence_from_another_table_and_empty_points() {
     let ev = round_one();
-    let other = ev.add_note(1, 2, "Cy", "R", "Shock").to_string();
+    let other = ev.note(&["2", "cy", "R", "--unnamed"]).to_string();
     let msg =
         ev.refuses(&["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied", "--evidence", &other]);
     assert!(msg.contains(&format!("note {other} is not a note of table 1")), "{msg}");

@@ -143,17 +143,13 @@ impl Event {
         .expect("insert bye");
     }
 
-    /// Adds a template note directly in the database (until `note` exists); returns its id.
-    pub fn add_note(&self, round: u32, table: u32, player: &str, cost: &str, card: &str) -> i64 {
-        let conn = rusqlite::Connection::open(self.db()).expect("open db");
-        let p = player_id(&conn, player);
-        conn.execute(
-            "INSERT INTO template_note (match_id, player_id, cost, card_name, at)
-             SELECT id, ?3, ?4, ?5, '2026-05-01T09:30:00.000Z' FROM match WHERE round = ?1 AND table_no = ?2",
-            rusqlite::params![round, table, p, cost, card],
-        )
-        .expect("insert note");
-        conn.last_insert_rowid()
+    /// Records a template note with the real `note` command (`TABLE PLAYER COST CARD ...`); returns its id.
+    #[track_caller]
+    pub fn note(&self, args: &[&str]) -> i64 {
+        let mut all = vec!["--json", "note"];
+        all.extend_from_slice(args);
+        let doc = self.run(&all).json();
+        doc["note"].as_i64().unwrap_or_else(|| panic!("no note id in {doc}"))
     }
 
     /// A full, ordered dump of every table (schema and rows), to compare before and after.

@@ -8,6 +8,7 @@ mod challenge;
 mod clock;
 mod clock_screen;
 mod event;
+mod notes;
 mod penalty;
 mod player;
 mod report;

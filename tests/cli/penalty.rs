@@ -120,10 +120,11 @@ fn rulings_are_logged_at_a_table() {
 
 #[test]
 fn player_history_shows_everything_newest_first() {
-    let ev = round_one();
+    let ev = crate::cards::with_reference();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     let at = |t: &str| format!("2026-05-01T{t}:00Z");
-    ev.add_note(1, 1, "Ana", "B1", "Demonic Tutor");
-    ev.add_note(1, 1, "Ana", "R", "Shock");
+    ev.note(&["1", "ana", "B1", "Demonic Tutor", "--at", &at("09:30")]);
+    ev.note(&["1", "ana", "R", "--unnamed", "--at", &at("09:35")]);
     ev.run(&["penalty", "ana", "slow", "--at", &at("10:05")]).ok();
     ev.run(&["ruling", "1", "Bo's Shock resolves first", "--at", &at("10:10")]).ok();
     ev.run(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied", "--at", &at("10:20")]).ok();

@@ -2,7 +2,9 @@
 
 pub mod cards;
 pub mod event;
+pub mod library;
 pub mod player;
+pub mod pool;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -49,6 +51,12 @@ pub enum Command {
     /// The event's ban list.
     #[command(subcommand)]
     Ban(cards::BanCmd),
+    /// The judges' card pool: import, edit, exclude cards, the curation report and the watch list.
+    #[command(subcommand)]
+    Pool(pool::PoolCmd),
+    /// The libraries: build, list, show, swap, deck sheets, sealed registration.
+    #[command(subcommand)]
+    Library(library::LibraryCmd),
     /// Show the audit log: who changed what, when.
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).

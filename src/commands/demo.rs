@@ -7,6 +7,10 @@ use crate::store::player;
 
 /// The bundled example players (16, varied names).
 pub const PLAYERS_CSV: &str = include_str!("../../examples/players.csv");
+/// The bundled card reference.
+pub const CARDS_CSV: &str = include_str!("../../examples/cards.csv");
+/// The bundled judges' pool.
+pub const POOL_CSV: &str = include_str!("../../examples/pool.csv");
 
 /// Runs the demo into a fresh database (default ./mmjudge-demo.db).
 pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
@@ -23,6 +27,35 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     for p in player::all(store.conn())? {
         println!("  {}", p.name);
     }
+    libraries(&mut store, &demo_ctx, &args)
+}
+
+/// Imports the bundled reference and pool, prints the curation summary, builds the libraries for the
+/// demo's tables and writes their deck sheets to `<out>/libraries/`.
+fn libraries(store: &mut crate::store::Store, ctx: &Ctx, args: &DemoArgs) -> Result<()> {
+    let actor = ctx.actor()?;
+    store.write(&actor, |tx| super::cards::import_bytes(tx, CARDS_CSV.as_bytes(), "examples/cards.csv"))?;
+    let added = store
+        .write(&actor, |tx| super::pool::import_bytes(tx, POOL_CSV.as_bytes(), "examples/pool.csv", false, false))?;
+    let report = super::curation::report(store.conn())?;
+    println!("Pool: {} copies imported; {}", added.copies, report.summary_line());
+    let wanted = args.players.div_ceil(2);
+    let most = report.summary.copies / (2 * super::library::MAIN_SIZE as u32);
+    let tables = wanted.min(most);
+    if tables < wanted {
+        println!("The bundled pool fills {most} tables, not {wanted}: building {most}.");
+    }
+    if tables == 0 {
+        return Ok(());
+    }
+    let line = store.write(&actor, |tx| {
+        let (change, line) = super::library::build_for_demo(tx, tables)?;
+        Ok((line, change))
+    })?;
+    println!("Libraries: {line}");
+    let dir = args.out.join("libraries");
+    let n = super::library_sheets::write_sheets(store.conn(), &dir)?;
+    println!("Deck sheets: {n} in {}", dir.join("index.html").display());
     Ok(())
 }
 

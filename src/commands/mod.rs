@@ -3,10 +3,19 @@
 
 pub mod ban;
 pub mod cards;
+pub mod curation;
 pub mod demo;
 pub mod event;
+pub mod library;
+pub mod library_balance;
+pub mod library_edit;
+pub mod library_sealed;
+pub mod library_sheets;
+pub mod library_show;
 pub mod log;
 pub mod player;
+pub mod pool;
+pub mod pool_import;
 pub mod reference;
 pub mod table;
 
@@ -84,6 +93,8 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Player(cmd) => player::run(ctx, cmd),
         Command::Cards(cmd) => cards::run(ctx, cmd),
         Command::Ban(cmd) => ban::run(ctx, cmd),
+        Command::Pool(cmd) => pool::run(ctx, cmd),
+        Command::Library(cmd) => library::run(ctx, cmd),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Demo(args) => demo::run(ctx, args),

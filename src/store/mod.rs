@@ -13,6 +13,7 @@ pub mod library;
 pub mod matches;
 mod migrate;
 pub mod player;
+pub mod pool;
 pub mod round;
 
 use crate::error::{Error, Result};

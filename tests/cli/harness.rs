@@ -152,3 +152,20 @@ pub fn dump(path: &Path) -> String {
     }
     out
 }
+
+impl Event {
+    /// Records round `n` as paired (a bare `round` row), as if `round pair` had run: libraries lock.
+    pub fn mark_round_paired(&self, n: u32) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        conn.execute(
+            "INSERT INTO round (number, movement, paired_at) VALUES (?1, 'mitchell', '2026-05-01T10:00:00Z')",
+            [n],
+        )
+        .expect("insert round");
+    }
+}
+
+/// The path of a bundled example file.
+pub fn example(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(name).to_string_lossy().into_owned()
+}

@@ -137,6 +137,7 @@ struct Built {
     worst_pair: Option<WorstPair>,
     basics: Basics,
     spells_left: usize,
+    unusable_in_libraries: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, serde::Serialize)]
@@ -151,8 +152,27 @@ fn build(ctx: &Ctx, tables: u32, seed: Option<u64>, force: bool) -> Result<()> {
     }
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
-    let built = store.write(&actor, |tx| build_in(tx, tables, seed, force))?;
+    let mut built = store.write(&actor, |tx| build_in(tx, tables, seed, force))?;
+    built.unusable_in_libraries = unusable_in_libraries(store.conn())?;
     print_built(ctx.format, &built)
+}
+
+/// Cards of unusable cost groups (pool check) with copies in the libraries.
+fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
+    if crate::store::cards::count(conn)? == 0 {
+        return Ok(Vec::new());
+    }
+    let used = super::pool::in_use(conn)?;
+    let report = super::curation::report(conn)?;
+    let mut names = Vec::new();
+    for g in report.groups.iter().filter(|g| g.flag_words().contains(&"unusable")) {
+        for name in &g.group.names {
+            if store_pool::by_name(conn, name)?.is_some_and(|c| used.contains_key(&c.id)) {
+                names.push(name.clone());
+            }
+        }
+    }
+    Ok(names)
 }
 
 /// Builds and stores the libraries inside a transaction (shared with the demo).
@@ -182,6 +202,7 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
         worst_pair: worst.map(|(table, distance)| WorstPair { table, distance }),
         basics: basics(tables, &pool_cards),
         spells_left: pool.len() - 2 * tables as usize * MAIN_SIZE,
+        unusable_in_libraries: Vec::new(),
     };
     let summary = format!("built {} libraries for {tables} tables (seed {seed}){note}", 2 * tables);
     Ok((built, Change::new(summary)))
@@ -282,6 +303,12 @@ fn print_built(format: Format, built: &Built) -> Result<()> {
         "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",
         built.spells_left
     ));
+    if !built.unusable_in_libraries.is_empty() {
+        listing.footer.push(format!(
+            "warning: cards of unusable costs are in the libraries ({}): `mmjudge pool exclude NAME` and build again, or swap them out",
+            built.unusable_in_libraries.join(", ")
+        ));
+    }
     if format == Format::Human {
         print!("{}", human_text(&listing));
         return Ok(());

@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use super::library::{label, player_names};
-use super::library_show::shown_cards;
+use super::library_show::{pool_types, shown_with};
 use crate::error::{Error, Result};
 use crate::render::done;
 use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
@@ -31,9 +31,10 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
     let mut csv_out = csv::Writer::from_writer(Vec::new());
     write_csv_header(&mut csv_out)?;
     let mut index = Vec::new();
+    let types = pool_types(conn)?;
     for lib in &libs {
         let name = label(lib, &players);
-        let cards = shown_cards(conn, lib)?;
+        let cards = shown_with(conn, lib, &types)?;
         let to_sheet = |sideboard: bool| -> Vec<SheetCard> {
             cards
                 .iter()

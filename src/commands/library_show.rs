@@ -53,7 +53,16 @@ pub struct ShownCard {
 
 /// A library's cards sorted by cost, with type lines from the pool or the reference.
 pub fn shown_cards(conn: &Connection, lib: &Library) -> Result<Vec<ShownCard>> {
-    let pool: HashMap<PoolId, String> = store_pool::all(conn)?.into_iter().map(|c| (c.id, c.type_line)).collect();
+    shown_with(conn, lib, &pool_types(conn)?)
+}
+
+/// Every pool card's type line by id (load once for many libraries).
+pub fn pool_types(conn: &Connection) -> Result<HashMap<PoolId, String>> {
+    Ok(store_pool::all(conn)?.into_iter().map(|c| (c.id, c.type_line)).collect())
+}
+
+/// [`shown_cards`] with the pool's type lines already loaded.
+pub fn shown_with(conn: &Connection, lib: &Library, pool: &HashMap<PoolId, String>) -> Result<Vec<ShownCard>> {
     let mut out = Vec::new();
     for c in store_library::cards(conn, lib.id)? {
         let type_line = match c.pool_id.and_then(|p| pool.get(&p)) {

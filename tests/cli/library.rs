@@ -35,6 +35,7 @@ fn builds_balanced_libraries_for_every_table() {
     assert_eq!(doc["basics"]["in_pool"], 10);
     assert_eq!(doc["basics"]["to_find"], 470);
     assert_eq!(doc["spells_left"], 747 - 640);
+    assert!(doc["unusable_in_libraries"].is_array());
     let human = ev.run(&["library", "build", "--tables", "8"]).ok().to_string();
     assert!(human.contains("worst pair: table") && human.contains("480 basic lands"), "{human}");
 }

@@ -5,14 +5,16 @@ use super::Ctx;
 use super::pool_import::printed_costs;
 use super::reference;
 use crate::domain::binding;
+use crate::domain::binding::BindingRule;
 use crate::domain::cost::{Color, ManaCost};
 use crate::domain::curation::{CostGroup, CurationLimits, CurationSummary, Finding, Flag, curation_flags, summarize};
+use crate::domain::settings::Values;
 use crate::error::{Error, Result};
 use crate::render::pages::CurationPage;
 use crate::render::{Format, Listing, emit, human_text};
-use crate::store::{bans, cards::Card, event, pool as store_pool};
+use crate::store::{bans, cards, event, pool as store_pool};
 use rusqlite::Connection;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 /// One printed cost of the pool, checked.
@@ -125,9 +127,8 @@ impl Report {
 /// Checks the pool against the reference under the event's binding rule.
 pub fn report(conn: &Connection) -> Result<Report> {
     reference::require(conn)?;
-    let values = event::values(conn)?;
-    let rule = reference::rule(&values)?;
-    let watch = dangerous_names(conn)?;
+    let classifier = Classifier::load(conn)?;
+    let rule = classifier.rule;
     let mut lands = Apart::default();
     let mut excluded = Apart::default();
     let mut basic_lands = 0;
@@ -152,7 +153,7 @@ pub fn report(conn: &Connection) -> Result<Report> {
     }
     let mut groups = Vec::with_capacity(by_cost.len());
     for ((cost, letter), (copies, names)) in by_cost {
-        groups.push(check_group(conn, &cost, letter, copies, names, &watch)?);
+        groups.push(check_group(conn, &classifier, &cost, letter, copies, names)?);
     }
     groups
         .sort_by_key(|g| (printed_costs(Some(&g.group.cost)).iter().map(ManaCost::mana_value).sum::<u32>(), g.label()));
@@ -171,11 +172,50 @@ pub fn report(conn: &Connection) -> Result<Report> {
 
 /// The curation flags of one pool card's printed cost (its copies counted alone).
 pub fn check_card(conn: &Connection, card: &store_pool::PoolCard) -> Result<Vec<Finding>> {
-    let rule = reference::rule(&event::values(conn)?)?;
-    let watch = dangerous_names(conn)?;
-    let letter = rule.needs_letter().then(|| binding::initial(&card.name));
+    let classifier = Classifier::load(conn)?;
+    let letter = classifier.rule.needs_letter().then(|| binding::initial(&card.name));
     let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
-    Ok(check_group(conn, &cost, letter, card.copies, vec![card.name.clone()], &watch)?.flags)
+    Ok(check_group(conn, &classifier, &cost, letter, card.copies, vec![card.name.clone()])?.flags)
+}
+
+/// Classes with more cards than this (banned and excluded kinds included) are taken as usable without
+/// reading them, in [`unusable_among`].
+const SURELY_USABLE: u32 = 64;
+
+/// The names of these pool cards whose printed cost is unusable (a quick check for `library build`; `pool
+/// check` is the full report).
+pub fn unusable_among(conn: &Connection, pool_cards: &[store_pool::PoolCard]) -> Result<Vec<String>> {
+    let classifier = Classifier::load(conn)?;
+    let combined = classifier.values.switch("split-combined");
+    let mut seen: HashMap<(Option<String>, Option<char>), bool> = HashMap::new();
+    let mut out = Vec::new();
+    for card in pool_cards.iter().filter(|c| !c.is_land) {
+        let letter = classifier.rule.needs_letter().then(|| binding::initial(&card.name));
+        let key = (card.mana_cost.clone(), letter);
+        let unusable = match seen.get(&key) {
+            Some(u) => *u,
+            None => {
+                let mut raw = 0u32;
+                for c in printed_costs(card.mana_cost.as_deref()) {
+                    let keys = binding::keys_for_printed(classifier.rule, &c, letter, false)
+                        .map_err(|e| Error::refused(e.to_string()))?;
+                    raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
+                }
+                let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
+                let u = raw <= SURELY_USABLE
+                    && check_group(conn, &classifier, &cost, letter, card.copies, Vec::new())?
+                        .flags
+                        .iter()
+                        .any(|f| f.flag == Flag::Unusable);
+                seen.insert(key, u);
+                u
+            }
+        };
+        if unusable {
+            out.push(card.name.clone());
+        }
+    }
+    Ok(out)
 }
 
 /// The ban group whose cards make a class abusive: the ones banned for raw power (Ancestral Recall, Black
@@ -196,22 +236,56 @@ fn add_apart(a: &mut Apart, copies: u32) {
     a.copies += copies;
 }
 
+/// The reference as the check reads it, with the event's rule, settings, bans and dangerous names loaded
+/// once: the same classes as [`reference::class`], without a query per card.
+struct Classifier {
+    rule: BindingRule,
+    values: Values,
+    banned: HashSet<String>,
+    danger: HashSet<String>,
+}
+
+impl Classifier {
+    fn load(conn: &Connection) -> Result<Classifier> {
+        let values = event::values(conn)?;
+        let rule = reference::rule(&values)?;
+        let banned = bans::all(conn)?.into_iter().map(|b| b.card.to_lowercase()).collect();
+        Ok(Classifier { rule, values, banned, danger: dangerous_names(conn)? })
+    }
+
+    /// The declarable cards and the banned cards of a printed cost's class.
+    fn class(&self, conn: &Connection, cost: &ManaCost, letter: Option<char>) -> Result<(Vec<String>, Vec<String>)> {
+        let keys =
+            binding::keys_for_printed(self.rule, cost, letter, false).map_err(|e| Error::refused(e.to_string()))?;
+        let (mut members, mut banned) = (Vec::new(), Vec::new());
+        for card in cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))? {
+            if self.banned.contains(&card.name.to_lowercase()) {
+                banned.push(card.name);
+            } else if reference::excluded_kind(&card, &self.values).is_none() {
+                members.push(card.name);
+            }
+        }
+        Ok((members, banned))
+    }
+}
+
 fn check_group(
     conn: &Connection,
+    classifier: &Classifier,
     cost: &str,
     letter: Option<char>,
     copies: u32,
     names: Vec<String>,
-    danger: &HashSet<String>,
 ) -> Result<CheckedGroup> {
     let costs = printed_costs(Some(cost));
     let mut members: BTreeSet<String> = BTreeSet::new();
     let mut banned: BTreeSet<String> = BTreeSet::new();
     for c in &costs {
-        let class = reference::class(conn, c, letter, false)?;
-        members.extend(class.cards.iter().map(|c: &Card| c.name.clone()));
-        banned.extend(class.banned.into_iter().map(|c| c.name));
+        let (m, b) = classifier.class(conn, c, letter)?;
+        members.extend(m);
+        banned.extend(b);
     }
+    let danger = &classifier.danger;
     let dangerous: BTreeSet<String> =
         members.iter().chain(&banned).filter(|n| danger.contains(&n.to_lowercase())).cloned().collect();
     let watched: Vec<String> = dangerous.iter().filter(|n| !banned.contains(*n)).cloned().collect();

@@ -138,6 +138,7 @@ struct Built {
     basics: Basics,
     spells_left: usize,
     unusable_in_libraries: Vec<String>,
+    removed: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, serde::Serialize)]
@@ -163,16 +164,8 @@ fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
         return Ok(Vec::new());
     }
     let used = super::pool::in_use(conn)?;
-    let report = super::curation::report(conn)?;
-    let mut names = Vec::new();
-    for g in report.groups.iter().filter(|g| g.flag_words().contains(&"unusable")) {
-        for name in &g.group.names {
-            if store_pool::by_name(conn, name)?.is_some_and(|c| used.contains_key(&c.id)) {
-                names.push(name.clone());
-            }
-        }
-    }
-    Ok(names)
+    let in_libraries: Vec<PoolCard> = store_pool::all(conn)?.into_iter().filter(|c| used.contains_key(&c.id)).collect();
+    super::curation::unusable_among(conn, &in_libraries)
 }
 
 /// Builds and stores the libraries inside a transaction (shared with the demo).
@@ -188,7 +181,7 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
     let pool_cards = store_pool::all(tx)?;
     let pool = spell_copies(tx)?;
     let libs = build_libraries(&pool, tables, MAIN_SIZE, seed).map_err(|e| too_small(e, &pool_cards, tables))?;
-    store_built(tx, &pool, &libs, tables)?;
+    let removed = store_built(tx, &pool, &libs, tables)?;
     let stored = load_fixed(tx)?;
     let (lines, worst) = balance_lines(&stored, &Sources { fixed: pool.clone(), sealed: Vec::new() });
     let mean = lines.iter().map(|l| l.distance_from_mean).sum::<f64>() / lines.len().max(1) as f64;
@@ -203,8 +196,12 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
         basics: basics(tables, &pool_cards),
         spells_left: pool.len() - 2 * tables as usize * MAIN_SIZE,
         unusable_in_libraries: Vec::new(),
+        removed: removed.clone(),
     };
-    let summary = format!("built {} libraries for {tables} tables (seed {seed}){note}", 2 * tables);
+    let mut summary = format!("built {} libraries for {tables} tables (seed {seed}){note}", 2 * tables);
+    if !removed.is_empty() {
+        summary.push_str(&format!("; removed libraries {}", removed.join(", ")));
+    }
     Ok((built, Change::new(summary)))
 }
 
@@ -241,7 +238,8 @@ fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
 
 /// Writes built libraries: fixed libraries keep their rows (matches may point at them), get new cards in
 /// cost order, and tables beyond the new count are removed.
-fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables: u32) -> Result<()> {
+fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables: u32) -> Result<Vec<String>> {
+    let mut removed = Vec::new();
     for lib in store_library::all(tx)? {
         let beyond = lib.table.is_some_and(|t| t > tables);
         if beyond || lib.table.is_none() {
@@ -253,6 +251,7 @@ fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables
                 )));
             }
             store_library::delete(tx, lib.id)?;
+            removed.push(lib.label());
         }
     }
     for built in libs {
@@ -281,7 +280,7 @@ fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables
             )?;
         }
     }
-    Ok(())
+    Ok(removed)
 }
 
 fn print_built(format: Format, built: &Built) -> Result<()> {
@@ -303,6 +302,9 @@ fn print_built(format: Format, built: &Built) -> Result<()> {
         "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",
         built.spells_left
     ));
+    if !built.removed.is_empty() {
+        listing.footer.push(format!("removed libraries {}", built.removed.join(", ")));
+    }
     if !built.unusable_in_libraries.is_empty() {
         listing.footer.push(format!(
             "warning: cards of unusable costs are in the libraries ({}): `mmjudge pool exclude NAME` and build again, or swap them out",

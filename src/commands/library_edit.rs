@@ -55,7 +55,7 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
         let used = super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
         if used >= arriving.copies {
             return Err(Error::refused(format!(
-                "no free copy of {}: the pool's {} {} in libraries {}",
+                "no free copy of {}: the pool's {} {} in {}",
                 arriving.name,
                 arriving.copies,
                 if arriving.copies == 1 { "copy is" } else { "copies are" },

@@ -210,9 +210,16 @@ pub fn in_use(conn: &Connection) -> Result<HashMap<PoolId, u32>> {
     Ok(library::copies_in_use(conn)?.into_iter().collect())
 }
 
-/// "1A, 3B": the libraries holding copies of a pool card.
+/// "library 1A" or "libraries 1A, 3B": the libraries holding copies of a pool card.
 pub fn holders(conn: &Connection, id: PoolId) -> Result<String> {
-    Ok(library::holding(conn, id)?.iter().map(|l| l.label()).collect::<Vec<_>>().join(", "))
+    let labels: Vec<String> = library::holding(conn, id)?.iter().map(|l| l.label()).collect();
+    let word = if labels.len() == 1 { "library" } else { "libraries" };
+    Ok(format!("{word} {}", labels.join(", ")))
+}
+
+/// "1 copy", "3 copies".
+pub fn copies(n: u32) -> String {
+    format!("{n} {}", if n == 1 { "copy" } else { "copies" })
 }
 
 fn remove(ctx: &Ctx, query: &str, count: Option<u32>) -> Result<()> {
@@ -235,9 +242,13 @@ fn remove(ctx: &Ctx, query: &str, count: Option<u32>) -> Result<()> {
         let left = card.copies - take;
         let used = in_use(tx)?.get(&card.id).copied().unwrap_or(0);
         if used > left {
+            let free = card.copies - used;
+            let hint = if free > 0 { format!("remove at most {free} (--count {free}), or ") } else { String::new() };
             return Err(Error::refused(format!(
-                "{used} copies of {} are in libraries {}: swap them out first (`mmjudge library swap`)",
+                "{} of {} {} in {}: {hint}swap them out first (`mmjudge library swap`)",
+                copies(used),
                 card.name,
+                if used == 1 { "is" } else { "are" },
                 holders(tx, card.id)?
             )));
         }
@@ -268,10 +279,7 @@ fn set_excluded(ctx: &Ctx, query: &str, exclude: bool) -> Result<()> {
             format!("{} ({} copies) is back in library building", card.name, card.copies)
         };
         if exclude && in_use(tx)?.contains_key(&card.id) {
-            summary.push_str(&format!(
-                "; copies are still in libraries {}: swap them out or rebuild",
-                holders(tx, card.id)?
-            ));
+            summary.push_str(&format!("; copies are still in {}: swap them out or rebuild", holders(tx, card.id)?));
         }
         Ok((summary.clone(), Change::new(summary)))
     })?;

@@ -4,9 +4,11 @@ pub mod cards;
 pub mod challenge;
 pub mod clock;
 pub mod event;
+pub mod library;
 pub mod note;
 pub mod penalty;
 pub mod player;
+pub mod pool;
 pub mod result;
 pub mod round;
 pub mod standings;
@@ -83,6 +85,12 @@ pub enum Command {
     Penalties(penalty::PenaltiesArgs),
     /// Log a judge's ruling at a table that is not a penalty.
     Ruling(penalty::RulingArgs),
+    /// The judges' card pool: import, edit, exclude cards, the curation report and the watch list.
+    #[command(subcommand)]
+    Pool(pool::PoolCmd),
+    /// The libraries: build, list, show, swap, deck sheets, sealed registration.
+    #[command(subcommand)]
+    Library(library::LibraryCmd),
     /// Show the audit log: who changed what, when.
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).

@@ -46,33 +46,10 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
     let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
     let shown = file.display().to_string();
     let bar = progress_bar(bytes.len());
-    let parsed = cardref::parse_detailed(&bytes, &mut |_, _| {})
-        .map_err(|e| Error::refused(format!("{shown}: {e}; nothing imported")))?;
+    let parsed = parse_reference(&bytes, &shown)?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
-    let outcome = store.write(&actor, |tx| {
-        let mut out = Imported {
-            format: parsed.format.label().to_string(),
-            dropped: parsed.dropped.len(),
-            replaced: cards::count(tx)?,
-            ..Default::default()
-        };
-        cards::clear(tx)?;
-        if let Some(b) = &bar {
-            b.set_length(parsed.cards.len() as u64);
-        }
-        for (i, record) in parsed.cards.iter().enumerate() {
-            store_card(tx, record, &mut out)?;
-            if let Some(b) = &bar
-                && i % 1000 == 0
-            {
-                b.set_position(i as u64);
-            }
-        }
-        out.cards = parsed.cards.len();
-        let summary = format!("imported {} cards ({}) from {shown}, replacing {}", out.cards, out.format, out.replaced);
-        Ok((out, Change::new(summary)))
-    })?;
+    let outcome = store.write(&actor, |tx| store_reference(tx, &parsed, &shown, bar.as_ref()))?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -88,6 +65,49 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
         ));
     }
     done(ctx.format, &summary, serde_json::to_value(&outcome).unwrap_or_default())
+}
+
+/// Reads a card reference (CSV, MTGJSON or Scryfall JSON) from bytes, refusing what cannot be read.
+pub fn parse_reference(bytes: &[u8], shown: &str) -> Result<cardref::ParseOutcome> {
+    cardref::parse_detailed(bytes, &mut |_, _| {})
+        .map_err(|e| Error::refused(format!("{shown}: {e}; nothing imported")))
+}
+
+/// Imports a card reference from bytes inside a transaction, replacing the old one (shared by
+/// `cards import` and the demo).
+pub fn import_bytes(tx: &Connection, bytes: &[u8], shown: &str) -> Result<(Imported, Change)> {
+    let parsed = parse_reference(bytes, shown)?;
+    store_reference(tx, &parsed, shown, None)
+}
+
+/// Stores a parsed reference, replacing the old one.
+fn store_reference(
+    tx: &Connection,
+    parsed: &cardref::ParseOutcome,
+    shown: &str,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Result<(Imported, Change)> {
+    let mut out = Imported {
+        format: parsed.format.label().to_string(),
+        dropped: parsed.dropped.len(),
+        replaced: cards::count(tx)?,
+        ..Default::default()
+    };
+    cards::clear(tx)?;
+    if let Some(b) = bar {
+        b.set_length(parsed.cards.len() as u64);
+    }
+    for (i, record) in parsed.cards.iter().enumerate() {
+        store_card(tx, record, &mut out)?;
+        if let Some(b) = bar
+            && i % 1000 == 0
+        {
+            b.set_position(i as u64);
+        }
+    }
+    out.cards = parsed.cards.len();
+    let summary = format!("imported {} cards ({}) from {shown}, replacing {}", out.cards, out.format, out.replaced);
+    Ok((out, Change::new(summary)))
 }
 
 /// A progress bar on standard error for large files when a person is watching.

@@ -170,12 +170,17 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     demo.run(&["pool", "import", &path(&files.pool)])?;
     let tables = args.players.div_ceil(2).to_string();
     demo.run(&["library", "build", "--tables", &tables])?;
+    let sheets = demo.out.join("libraries");
+    demo.run(&["library", "sheets", &path(&sheets)])?;
     let store = demo.store()?;
     let libraries = crate::store::library::all(store.conn())?.len();
+    let report = super::curation::report(store.conn())?;
     println!(
         "Mental Magic Demo Open: {} players, {} rounds, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
         args.players, args.rounds
     );
+    println!("  pool curation: {}", report.summary_line());
+    println!("  deck sheets: {}", sheets.join("index.html").display());
     Ok(())
 }
 

@@ -5,14 +5,23 @@ pub mod ban;
 pub mod cards;
 pub mod challenge;
 pub mod clock;
+pub mod curation;
 pub mod demo;
 pub mod event;
 pub mod history;
+pub mod library;
+pub mod library_balance;
+pub mod library_edit;
+pub mod library_sealed;
+pub mod library_sheets;
+pub mod library_show;
 pub mod log;
 pub mod note_sheet;
 pub mod notes;
 pub mod penalty;
 pub mod player;
+pub mod pool;
+pub mod pool_import;
 pub mod reference;
 pub mod report;
 pub mod result;
@@ -127,6 +136,8 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Penalty(args) => penalty::run(ctx, &args),
         Command::Penalties(args) => penalty::list(ctx, &args),
         Command::Ruling(args) => penalty::ruling(ctx, &args),
+        Command::Pool(cmd) => pool::run(ctx, cmd),
+        Command::Library(cmd) => library::run(ctx, cmd),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Standings(args) => standings::run(ctx, args),

@@ -30,6 +30,7 @@ pub struct CostGroup {
 
 /// What a judge should know about a cost group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Flag {
     /// The class is so small that copies are nearly useless (`{R}{R}{R}{R}{3}`).
     Unusable,

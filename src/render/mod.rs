@@ -5,6 +5,7 @@ mod csv_out;
 mod human;
 mod json_out;
 pub mod note_sheet;
+pub mod pages;
 pub mod projector;
 
 use crate::error::{Error, Result};

@@ -183,6 +183,13 @@ pub fn names_where(
     Ok(rows?)
 }
 
+/// Every card's id, name and folded name (for bulk lookups of many names at once).
+pub fn names(conn: &Connection) -> Result<Vec<(CardId, String, String)>> {
+    let mut stmt = conn.prepare_cached("SELECT id, name, name_fold FROM card ORDER BY id")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// The cards sharing any of `keys` under `rule` (a binding class), by name. Keys that exist only through a
 /// split card's combined cost count only when `combined` is true.
 pub fn class(conn: &Connection, rule: &str, keys: &[String], combined: bool) -> Result<Vec<Card>> {
@@ -195,4 +202,15 @@ pub fn class(conn: &Connection, rule: &str, keys: &[String], combined: bool) -> 
     ))?;
     let rows = stmt.query_map(params![rule, keys_json, combined], from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// How many cards share any of `keys` under `rule` (banned cards and excluded kinds included): a cheap upper
+/// bound of a binding class's size.
+pub fn class_count(conn: &Connection, rule: &str, keys: &[String], combined: bool) -> Result<u32> {
+    let keys_json = serde_json::to_string(keys).unwrap_or_else(|_| "[]".into());
+    let mut stmt = conn.prepare_cached(
+        "SELECT count(DISTINCT k.card_id) FROM card_key k
+         WHERE k.rule = ?1 AND k.key IN (SELECT value FROM json_each(?2)) AND (k.combined_only = 0 OR ?3)",
+    )?;
+    Ok(stmt.query_row(params![rule, keys_json, combined], |r| r.get(0))?)
 }

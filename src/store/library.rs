@@ -1,6 +1,6 @@
 //! Libraries and their cards.
 
-use super::{LibraryId, PlayerId};
+use super::{LibraryId, PlayerId, PoolId};
 use crate::error::Result;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -77,11 +77,118 @@ pub fn insert(
     Ok(LibraryId(conn.last_insert_rowid()))
 }
 
-/// The printed name and cost of every card in a library's main deck (not its sideboard), in order.
-pub fn card_costs(conn: &Connection, id: LibraryId) -> Result<Vec<(String, Option<String>)>> {
+/// One physical card of a library (or of a sealed sideboard).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct LibraryCard {
+    /// The library it belongs to.
+    pub library: LibraryId,
+    /// Position in the library, from 1.
+    pub position: u32,
+    /// The pool card it was drawn from (None for a player's own sealed cards).
+    pub pool_id: Option<PoolId>,
+    /// Card name.
+    pub name: String,
+    /// Printed cost.
+    pub mana_cost: Option<String>,
+    /// Set aside in a sealed sideboard.
+    pub sideboard: bool,
+}
+
+fn card_from_row(r: &Row<'_>) -> rusqlite::Result<LibraryCard> {
+    Ok(LibraryCard {
+        library: r.get(0)?,
+        position: r.get(1)?,
+        pool_id: r.get(2)?,
+        name: r.get(3)?,
+        mana_cost: r.get(4)?,
+        sideboard: r.get(5)?,
+    })
+}
+
+/// The cards of one library, by position.
+pub fn cards(conn: &Connection, id: LibraryId) -> Result<Vec<LibraryCard>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT name, mana_cost FROM library_card WHERE library_id = ?1 AND sideboard = 0 ORDER BY position",
+        "SELECT library_id, position, pool_id, name, mana_cost, sideboard FROM library_card
+         WHERE library_id = ?1 ORDER BY position",
     )?;
-    let rows = stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let rows = stmt.query_map([id], card_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Every library card, by library and position.
+pub fn all_cards(conn: &Connection) -> Result<Vec<LibraryCard>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT library_id, position, pool_id, name, mana_cost, sideboard FROM library_card
+         ORDER BY library_id, position",
+    )?;
+    let rows = stmt.query_map([], card_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Adds a card to a library.
+pub fn insert_card(conn: &Connection, card: &LibraryCard) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO library_card (library_id, position, pool_id, name, mana_cost, sideboard)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    stmt.execute(params![card.library, card.position, card.pool_id, card.name, card.mana_cost, card.sideboard])?;
+    Ok(())
+}
+
+/// Puts another card at a library position (a judge's swap).
+pub fn replace_card(conn: &Connection, card: &LibraryCard) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE library_card SET pool_id = ?3, name = ?4, mana_cost = ?5, sideboard = ?6
+         WHERE library_id = ?1 AND position = ?2",
+    )?;
+    stmt.execute(params![card.library, card.position, card.pool_id, card.name, card.mana_cost, card.sideboard])?;
+    Ok(())
+}
+
+/// Removes every card of a library.
+pub fn clear_cards(conn: &Connection, id: LibraryId) -> Result<()> {
+    let mut stmt = conn.prepare_cached("DELETE FROM library_card WHERE library_id = ?1")?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
+/// Sets the size of a library's Utopia library.
+pub fn set_utopia(conn: &Connection, id: LibraryId, utopia: u32) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE library SET utopia = ?2 WHERE id = ?1")?;
+    stmt.execute(params![id, utopia])?;
+    Ok(())
+}
+
+/// Deletes a library and its cards.
+pub fn delete(conn: &Connection, id: LibraryId) -> Result<()> {
+    clear_cards(conn, id)?;
+    let mut stmt = conn.prepare_cached("DELETE FROM library WHERE id = ?1")?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
+/// Whether any match has used this library.
+pub fn in_matches(conn: &Connection, id: LibraryId) -> Result<bool> {
+    let mut stmt = conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM match WHERE a_library = ?1 OR b_library = ?1)")?;
+    Ok(stmt.query_row([id], |r| r.get(0))?)
+}
+
+/// Copies of each pool card that sit in libraries (pool cards with none are left out).
+pub fn copies_in_use(conn: &Connection) -> Result<Vec<(PoolId, u32)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT pool_id, count(*) FROM library_card WHERE pool_id IS NOT NULL GROUP BY pool_id ORDER BY pool_id",
+    )?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The libraries holding copies of a pool card, by table and seat.
+pub fn holding(conn: &Connection, pool_id: PoolId) -> Result<Vec<Library>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT DISTINCT l.id, l.table_no, l.seat, l.player_id, l.utopia FROM library l
+         JOIN library_card c ON c.library_id = l.id WHERE c.pool_id = ?1
+         ORDER BY l.table_no IS NULL, l.table_no, l.seat, l.id",
+    )?;
+    let rows = stmt.query_map([pool_id], from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -19,6 +19,7 @@ mod migrate;
 pub mod notes;
 pub mod penalty;
 pub mod player;
+pub mod pool;
 pub mod round;
 pub mod ruling;
 

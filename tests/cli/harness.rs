@@ -302,4 +302,18 @@ impl Event {
         let n = conn.execute("UPDATE player SET disqualified = 1 WHERE name = ?1", [name]).expect("update");
         assert_eq!(n, 1, "seed_disqualified: no player named {name:?}");
     }
+    /// Records round `n` as paired (a bare `round` row), as if `round pair` had run: libraries lock.
+    pub fn mark_round_paired(&self, n: u32) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        conn.execute(
+            "INSERT INTO round (number, movement, paired_at) VALUES (?1, 'mitchell', '2026-05-01T10:00:00Z')",
+            [n],
+        )
+        .expect("insert round");
+    }
+}
+
+/// The path of a bundled example file.
+pub fn example(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(name).to_string_lossy().into_owned()
 }

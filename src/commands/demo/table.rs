@@ -173,7 +173,11 @@ fn declare(
     let turns = [(Side::A, m.a_library, script.declarations.0), (Side::B, m.b_library, script.declarations.1)];
     for (k, (side, lib, count)) in turns.into_iter().enumerate() {
         let Some(lib) = lib else { continue };
-        let cards = library::card_costs(demo.store()?.conn(), lib)?;
+        let cards: Vec<(String, Option<String>)> = library::cards(demo.store()?.conn(), lib)?
+            .into_iter()
+            .filter(|c| !c.sideboard)
+            .map(|c| (c.name, c.mana_cost))
+            .collect();
         for i in 0..count {
             let at = timing.start + Duration::minutes(3 + 6 * (k as i64 + 2 * i as i64));
             demo.set_now(at);

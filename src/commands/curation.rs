@@ -1,0 +1,379 @@
+//! `pool check`: the curation report. Every printed cost of the pool's spells (not excluded) with its copies
+//! and its class size under the event's binding rule, flagged unusable, restrictive or abusive.
+
+use super::Ctx;
+use super::pool_import::printed_costs;
+use super::reference;
+use crate::domain::binding;
+use crate::domain::binding::BindingRule;
+use crate::domain::cost::{Color, ManaCost};
+use crate::domain::curation::{CostGroup, CurationLimits, CurationSummary, Finding, Flag, curation_flags, summarize};
+use crate::domain::settings::Values;
+use crate::error::{Error, Result};
+use crate::render::pages::CurationPage;
+use crate::render::{Format, Listing, emit, human_text};
+use crate::store::{bans, cards, event, pool as store_pool};
+use rusqlite::Connection;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::Path;
+
+/// One printed cost of the pool, checked.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CheckedGroup {
+    /// The cost, its copies, names and class.
+    #[serde(flatten)]
+    pub group: CostGroup,
+    /// The printed cards' first letter, under the alphabet binding rules.
+    pub letter: Option<char>,
+    /// Banned cards in the class.
+    pub banned: Vec<String>,
+    /// Dangerous cards in the class that are not banned (watch-listed ones a player may declare).
+    pub watched: Vec<String>,
+    /// The flags raised, with their reasons.
+    pub flags: Vec<Finding>,
+}
+
+impl CheckedGroup {
+    /// The cost as a judge reads it: `{1}{B}`, or `{1}{B} (d…)` under the alphabet rules.
+    pub fn label(&self) -> String {
+        match self.letter {
+            Some(l) => format!("{} ({l}…)", self.group.cost),
+            None => self.group.cost.clone(),
+        }
+    }
+
+    /// The flag words, e.g. `unusable restrictive`.
+    pub fn flag_words(&self) -> Vec<&'static str> {
+        let mut words: Vec<&'static str> = self.flags.iter().map(|f| flag_word(f.flag)).collect();
+        words.dedup();
+        words
+    }
+}
+
+/// The word for a flag.
+pub fn flag_word(flag: Flag) -> &'static str {
+    match flag {
+        Flag::Unusable => "unusable",
+        Flag::Restrictive => "restrictive",
+        Flag::Abusive => "abusive",
+    }
+}
+
+/// Copies and cards of a part of the pool left out of the check.
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
+pub struct Apart {
+    /// Distinct cards.
+    pub cards: u32,
+    /// Copies.
+    pub copies: u32,
+}
+
+/// The whole curation report.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Report {
+    /// The event's binding rule.
+    pub binding: String,
+    /// Thresholds used.
+    pub limits: CurationLimits,
+    /// Counts per flag.
+    pub summary: CurationSummary,
+    /// Every cost group, by mana value then cost.
+    pub groups: Vec<CheckedGroup>,
+    /// Land copies, kept apart from the spells.
+    pub lands: Apart,
+    /// Basic land copies among the lands.
+    pub basic_lands: u32,
+    /// Excluded spells, not checked.
+    pub excluded: Apart,
+}
+
+impl Report {
+    /// The groups carrying at least one flag: unusable first, then abusive, then restrictive; most copies first.
+    pub fn flagged(&self) -> Vec<&CheckedGroup> {
+        let mut out: Vec<&CheckedGroup> = self.groups.iter().filter(|g| !g.flags.is_empty()).collect();
+        let rank = |g: &CheckedGroup| {
+            let has = |f: Flag| g.flags.iter().any(|x| x.flag == f);
+            if has(Flag::Unusable) {
+                0
+            } else if has(Flag::Abusive) {
+                1
+            } else {
+                2
+            }
+        };
+        out.sort_by(|a, b| rank(a).cmp(&rank(b)).then(b.group.copies.cmp(&a.group.copies)));
+        out
+    }
+
+    /// One line for people: copies, costs and flags.
+    pub fn summary_line(&self) -> String {
+        let s = &self.summary;
+        format!(
+            "{} spell copies in {} printed costs under {} binding: {} unusable ({} copies), {} abusive ({} copies), {} restrictive ({} copies), {} clean",
+            s.copies,
+            s.groups,
+            self.binding,
+            s.unusable.groups,
+            s.unusable.copies,
+            s.abusive.groups,
+            s.abusive.copies,
+            s.restrictive.groups,
+            s.restrictive.copies,
+            s.clean.groups
+        )
+    }
+}
+
+/// Checks the pool against the reference under the event's binding rule.
+pub fn report(conn: &Connection) -> Result<Report> {
+    reference::require(conn)?;
+    let classifier = Classifier::load(conn)?;
+    let rule = classifier.rule;
+    let mut lands = Apart::default();
+    let mut excluded = Apart::default();
+    let mut basic_lands = 0;
+    let mut by_cost: BTreeMap<(String, Option<char>), (u32, Vec<String>)> = BTreeMap::new();
+    for card in store_pool::all(conn)? {
+        if card.is_land {
+            add_apart(&mut lands, card.copies);
+            if card.is_basic() {
+                basic_lands += card.copies;
+            }
+            continue;
+        }
+        if card.excluded {
+            add_apart(&mut excluded, card.copies);
+            continue;
+        }
+        let letter = rule.needs_letter().then(|| binding::initial(&card.name));
+        let key = (card.mana_cost.clone().unwrap_or_else(|| "{0}".into()), letter);
+        let entry = by_cost.entry(key).or_default();
+        entry.0 += card.copies;
+        entry.1.push(card.name);
+    }
+    let mut groups = Vec::with_capacity(by_cost.len());
+    for ((cost, letter), (copies, names)) in by_cost {
+        groups.push(check_group(conn, &classifier, &cost, letter, copies, names)?);
+    }
+    groups
+        .sort_by_key(|g| (printed_costs(Some(&g.group.cost)).iter().map(ManaCost::mana_value).sum::<u32>(), g.label()));
+    let plain: Vec<CostGroup> = groups.iter().map(|g| g.group.clone()).collect();
+    let limits = CurationLimits::default();
+    Ok(Report {
+        binding: rule.name().to_string(),
+        summary: summarize(&plain, &limits),
+        limits,
+        groups,
+        lands,
+        basic_lands,
+        excluded,
+    })
+}
+
+/// The curation flags of one pool card's printed cost (its copies counted alone).
+pub fn check_card(conn: &Connection, card: &store_pool::PoolCard) -> Result<Vec<Finding>> {
+    let classifier = Classifier::load(conn)?;
+    let letter = classifier.rule.needs_letter().then(|| binding::initial(&card.name));
+    let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
+    Ok(check_group(conn, &classifier, &cost, letter, card.copies, vec![card.name.clone()])?.flags)
+}
+
+/// Classes with more cards than this (banned and excluded kinds included) are taken as usable without
+/// reading them, in [`unusable_among`].
+const SURELY_USABLE: u32 = 64;
+
+/// The names of these pool cards whose printed cost is unusable (a quick check for `library build`; `pool
+/// check` is the full report).
+pub fn unusable_among(conn: &Connection, pool_cards: &[store_pool::PoolCard]) -> Result<Vec<String>> {
+    let classifier = Classifier::load(conn)?;
+    let combined = classifier.values.switch("split-combined");
+    let mut seen: HashMap<(Option<String>, Option<char>), bool> = HashMap::new();
+    let mut out = Vec::new();
+    for card in pool_cards.iter().filter(|c| !c.is_land) {
+        let letter = classifier.rule.needs_letter().then(|| binding::initial(&card.name));
+        let key = (card.mana_cost.clone(), letter);
+        let unusable = match seen.get(&key) {
+            Some(u) => *u,
+            None => {
+                let mut raw = 0u32;
+                for c in printed_costs(card.mana_cost.as_deref()) {
+                    let keys = binding::keys_for_printed(classifier.rule, &c, letter, false)
+                        .map_err(|e| Error::refused(e.to_string()))?;
+                    raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
+                }
+                let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
+                let u = raw <= SURELY_USABLE
+                    && check_group(conn, &classifier, &cost, letter, card.copies, Vec::new())?
+                        .flags
+                        .iter()
+                        .any(|f| f.flag == Flag::Unusable);
+                seen.insert(key, u);
+                u
+            }
+        };
+        if unusable {
+            out.push(card.name.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The ban group whose cards make a class abusive: the ones banned for raw power (Ancestral Recall, Black
+/// Lotus, the Moxen, Time Walk, ...). Cards banned for ante, dexterity, deck-stacking or mass reanimation
+/// are refused at declaration but do not make a cost dangerous.
+pub const DANGEROUS_BAN_GROUP: &str = "too-powerful";
+
+/// Lower-cased names that make a class abusive: the watch list and the too-powerful bans.
+fn dangerous_names(conn: &Connection) -> Result<HashSet<String>> {
+    let watched = store_pool::watch_list(conn)?.into_iter().map(|w| w.card.to_lowercase());
+    let powerful =
+        bans::all(conn)?.into_iter().filter(|b| b.group == DANGEROUS_BAN_GROUP).map(|b| b.card.to_lowercase());
+    Ok(watched.chain(powerful).collect())
+}
+
+fn add_apart(a: &mut Apart, copies: u32) {
+    a.cards += 1;
+    a.copies += copies;
+}
+
+/// The reference as the check reads it, with the event's rule, settings, bans and dangerous names loaded
+/// once: the same classes as [`reference::class`], without a query per card.
+struct Classifier {
+    rule: BindingRule,
+    values: Values,
+    banned: HashSet<String>,
+    danger: HashSet<String>,
+}
+
+impl Classifier {
+    fn load(conn: &Connection) -> Result<Classifier> {
+        let values = event::values(conn)?;
+        let rule = reference::rule(&values)?;
+        let banned = bans::all(conn)?.into_iter().map(|b| b.card.to_lowercase()).collect();
+        Ok(Classifier { rule, values, banned, danger: dangerous_names(conn)? })
+    }
+
+    /// The declarable cards and the banned cards of a printed cost's class.
+    fn class(&self, conn: &Connection, cost: &ManaCost, letter: Option<char>) -> Result<(Vec<String>, Vec<String>)> {
+        let keys =
+            binding::keys_for_printed(self.rule, cost, letter, false).map_err(|e| Error::refused(e.to_string()))?;
+        let (mut members, mut banned) = (Vec::new(), Vec::new());
+        for card in cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))? {
+            if self.banned.contains(&card.name.to_lowercase()) {
+                banned.push(card.name);
+            } else if reference::excluded_kind(&card, &self.values).is_none() {
+                members.push(card.name);
+            }
+        }
+        Ok((members, banned))
+    }
+}
+
+fn check_group(
+    conn: &Connection,
+    classifier: &Classifier,
+    cost: &str,
+    letter: Option<char>,
+    copies: u32,
+    names: Vec<String>,
+) -> Result<CheckedGroup> {
+    let costs = printed_costs(Some(cost));
+    let mut members: BTreeSet<String> = BTreeSet::new();
+    let mut banned: BTreeSet<String> = BTreeSet::new();
+    for c in &costs {
+        let (m, b) = classifier.class(conn, c, letter)?;
+        members.extend(m);
+        banned.extend(b);
+    }
+    let danger = &classifier.danger;
+    let dangerous: BTreeSet<String> =
+        members.iter().chain(&banned).filter(|n| danger.contains(&n.to_lowercase())).cloned().collect();
+    let watched: Vec<String> = dangerous.iter().filter(|n| !banned.contains(*n)).cloned().collect();
+    let max_same_color =
+        costs.iter().flat_map(|c| Color::ALL.iter().map(move |&col| c.colored_count(col))).max().unwrap_or(0);
+    let group = CostGroup {
+        cost: cost.to_string(),
+        shorthand: costs.iter().map(ManaCost::shorthand).collect::<Vec<_>>().join(" // "),
+        copies,
+        names,
+        class_size: u32::try_from(members.len()).unwrap_or(u32::MAX),
+        max_same_color,
+        has_x: costs.iter().any(|c| c.x_count() > 0),
+        dangerous: dangerous.into_iter().collect(),
+    };
+    let flags = curation_flags(&group, &CurationLimits::default());
+    Ok(CheckedGroup { group, letter, banned: banned.into_iter().collect(), watched, flags })
+}
+
+/// Runs `pool check`.
+pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>) -> Result<()> {
+    let store = ctx.open()?;
+    let conn = store.conn();
+    let report = report(conn)?;
+    if report.groups.is_empty() && report.lands.copies == 0 {
+        return Err(Error::refused("the pool is empty: import it with `mmjudge pool import FILE.csv`"));
+    }
+    if let Some(path) = html {
+        let event_name = event::values(conn)?.name().to_string();
+        let page = CurationPage::new(&event_name, &report)
+            .render()
+            .map_err(|e| Error::refused(format!("cannot render the report page: {e}")))?;
+        std::fs::write(path, page).map_err(|e| Error::io(path, e))?;
+    }
+    let listing = listing(&report, all);
+    if ctx.format == Format::Human {
+        print!("{}", human_text(&listing));
+        if let Some(path) = html {
+            println!("report page written to {}", path.display());
+        }
+        return Ok(());
+    }
+    emit(ctx.format, &listing, &report)
+}
+
+fn listing(report: &Report, all: bool) -> Listing {
+    let mut listing = Listing::new(&["cost", "copies", "class", "flag", "why", "pool cards"])
+        .titled(format!("Pool check: {}", report.summary_line()));
+    let shown: Vec<&CheckedGroup> = if all { report.groups.iter().collect() } else { report.flagged() };
+    for g in shown {
+        let cards = short_list(&g.group.names, 3);
+        let base = |flag: &str, why: &str| {
+            vec![
+                g.label(),
+                g.group.copies.to_string(),
+                g.group.class_size.to_string(),
+                flag.to_string(),
+                why.to_string(),
+                cards.clone(),
+            ]
+        };
+        if g.flags.is_empty() {
+            listing.row(base("", ""));
+        }
+        for f in &g.flags {
+            listing.row(base(flag_word(f.flag), &f.reason));
+        }
+    }
+    let f = &mut listing.footer;
+    f.push(format!(
+        "class = real cards a copy may be declared as under {} binding (banned and excluded kinds left out)",
+        report.binding
+    ));
+    f.push(format!(
+        "lands kept apart: {} copies ({} basic); excluded from building: {} cards, {} copies",
+        report.lands.copies, report.basic_lands, report.excluded.cards, report.excluded.copies
+    ));
+    if !all {
+        f.push("`pool check --all` lists every cost; `pool exclude NAME` leaves a card out of building".into());
+    }
+    listing
+}
+
+/// `a, b, c and 4 more`.
+pub fn short_list(names: &[String], n: usize) -> String {
+    let mut text = names.iter().take(n).cloned().collect::<Vec<_>>().join(", ");
+    if names.len() > n {
+        text.push_str(&format!(" and {} more", names.len() - n));
+    }
+    text
+}

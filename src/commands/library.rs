@@ -1,0 +1,334 @@
+//! `library`: build the balanced main libraries, list and show them. Swaps are in [`super::library_edit`],
+//! deck sheets in [`super::library_sheets`], sealed registration in [`super::library_sealed`].
+
+use super::Ctx;
+use super::library_balance::{
+    LibraryLine, Sources, balance_lines, balance_listing, cost_order, load_fixed, round1, spell_copies,
+};
+use crate::cli::library::LibraryCmd;
+use crate::domain::library::{BuildError, BuiltLibrary, PoolCopy, basics_needed, build_libraries};
+use crate::error::{Error, Result};
+use crate::render::{Format, emit, human_text};
+use crate::store::library::{self as store_library, Library, LibraryCard};
+use crate::store::pool::{self as store_pool, PoolCard};
+use crate::store::{Change, PoolId, event, player, round};
+use rusqlite::Connection;
+use std::collections::HashMap;
+
+/// Cards in a main library (rules, "The Decks").
+pub const MAIN_SIZE: usize = 40;
+/// Basic lands in a Utopia library (rules, "The Decks").
+pub const UTOPIA_SIZE: u32 = 30;
+
+/// Runs a `library` verb.
+pub fn run(ctx: &Ctx, cmd: LibraryCmd) -> Result<()> {
+    match cmd {
+        LibraryCmd::Build { tables, seed, force } => build(ctx, tables, seed, force),
+        LibraryCmd::List => super::library_show::list(ctx),
+        LibraryCmd::Show { library } => super::library_show::show(ctx, &library),
+        LibraryCmd::Swap { library, out, card_in, force } => {
+            super::library_edit::swap(ctx, &library, &out, &card_in, force)
+        }
+        LibraryCmd::Sheets { dir } => super::library_sheets::write(ctx, &dir),
+        LibraryCmd::Register { player, file, sideboard, allow_unknown, force } => {
+            super::library_sealed::register(ctx, &player, &file, sideboard.as_deref(), allow_unknown, force)
+        }
+    }
+}
+
+/// Refuses an edit of the libraries once round 1 is paired, unless forced; returns the audit note.
+pub fn check_unlocked(conn: &Connection, force: bool, what: &str) -> Result<String> {
+    let current = round::current(conn)?;
+    if current == 0 {
+        return Ok(String::new());
+    }
+    if !force {
+        return Err(Error::refused(format!(
+            "the libraries are locked: round {current} is paired; add --force to {what} anyway (the audit log records it)"
+        )));
+    }
+    Ok(format!(" (forced: round {current} is paired)"))
+}
+
+/// Reads a table-and-seat label: `3A`, `3a`, ` 12 b `.
+pub fn parse_label(text: &str) -> Option<(u32, char)> {
+    let t = text.trim();
+    let (at, seat) = t.char_indices().last()?;
+    let seat = seat.to_ascii_uppercase();
+    let table: u32 = t[..at].trim().parse().ok()?;
+    (table > 0 && (seat == 'A' || seat == 'B')).then_some((table, seat))
+}
+
+/// The library a judge names: `3A` (any case), or a player's name for a sealed library.
+pub fn find(conn: &Connection, text: &str) -> Result<Library> {
+    if let Some((table, seat)) = parse_label(text) {
+        if let Some(lib) = store_library::at(conn, table, &seat.to_string())? {
+            return Ok(lib);
+        }
+        let tables = store_library::table_count(conn)?;
+        let known = if tables == 0 {
+            "no libraries are built yet: `mmjudge library build --tables N`".to_string()
+        } else {
+            format!("libraries are 1A to {tables}B: see `mmjudge library list`")
+        };
+        return Err(Error::refused(format!("no library {table}{seat}: {known}")));
+    }
+    let has_sealed = store_library::all(conn)?.iter().any(|l| l.player.is_some());
+    if !has_sealed {
+        return Err(Error::refused(format!(
+            "\"{}\" is not a library: name one by table and seat, e.g. 3A",
+            text.trim()
+        )));
+    }
+    let p = super::player::resolve(conn, text)?;
+    store_library::of_player(conn, p.id)?
+        .ok_or_else(|| Error::refused(format!("{} has no sealed library: `mmjudge library register`", p.name)))
+}
+
+/// A library's name for people: `3A`, or the player's name for a sealed library.
+pub fn label(lib: &Library, players: &HashMap<crate::store::PlayerId, String>) -> String {
+    match lib.player.and_then(|p| players.get(&p)) {
+        Some(name) if lib.table.is_none() => name.clone(),
+        _ => lib.label(),
+    }
+}
+
+/// Every player's name by id.
+pub fn player_names(conn: &Connection) -> Result<HashMap<crate::store::PlayerId, String>> {
+    Ok(player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect())
+}
+
+/// Basic lands for the Utopia libraries.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Basics {
+    /// Basic lands all Utopia libraries need.
+    pub needed: u32,
+    /// Basic land copies in the pool.
+    pub in_pool: u32,
+    /// Basic lands still to find.
+    pub to_find: u32,
+}
+
+fn basics(tables: u32, pool: &[PoolCard]) -> Basics {
+    let in_pool = pool.iter().filter(|c| c.is_basic()).map(|c| c.copies).sum();
+    Basics {
+        needed: tables.saturating_mul(2).saturating_mul(UTOPIA_SIZE),
+        in_pool,
+        to_find: basics_needed(tables, UTOPIA_SIZE, in_pool),
+    }
+}
+
+fn basics_line(b: &Basics, libraries: u32) -> String {
+    format!(
+        "Utopia: {libraries} libraries x {UTOPIA_SIZE} basic lands = {} basic lands to set out (the pool holds {}: find {} more)",
+        b.needed, b.in_pool, b.to_find
+    )
+}
+
+/// What `library build` did.
+#[derive(Debug, Clone, serde::Serialize)]
+struct Built {
+    seed: u64,
+    tables: u32,
+    size: usize,
+    utopia: u32,
+    libraries: Vec<LibraryLine>,
+    mean_distance: f64,
+    worst_pair: Option<WorstPair>,
+    basics: Basics,
+    spells_left: usize,
+    unusable_in_libraries: Vec<String>,
+    removed: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+struct WorstPair {
+    table: u32,
+    distance: f64,
+}
+
+fn build(ctx: &Ctx, tables: u32, seed: Option<u64>, force: bool) -> Result<()> {
+    if tables == 0 {
+        return Err(Error::refused("--tables 0 builds nothing: give the number of tables (players / 2, rounded up)"));
+    }
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let mut built = store.write(&actor, |tx| build_in(tx, tables, seed, force))?;
+    built.unusable_in_libraries = unusable_in_libraries(store.conn())?;
+    print_built(ctx.format, &built)
+}
+
+/// Cards of unusable cost groups (pool check) with copies in the libraries.
+fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
+    if crate::store::cards::count(conn)? == 0 {
+        return Ok(Vec::new());
+    }
+    let used = super::pool::in_use(conn)?;
+    let in_libraries: Vec<PoolCard> = store_pool::all(conn)?.into_iter().filter(|c| used.contains_key(&c.id)).collect();
+    super::curation::unusable_among(conn, &in_libraries)
+}
+
+/// Builds and stores the libraries inside a transaction (shared with the demo).
+fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Result<(Built, Change)> {
+    let values = event::values(tx)?;
+    if values.text("libraries") == "sealed" {
+        return Err(Error::refused(
+            "this event uses sealed libraries: register each player's with `mmjudge library register PLAYER FILE.csv`",
+        ));
+    }
+    let note = check_unlocked(tx, force, "rebuild them")?;
+    let seed = seed.unwrap_or(values.seed());
+    let pool_cards = store_pool::all(tx)?;
+    let pool = spell_copies(tx)?;
+    let libs = build_libraries(&pool, tables, MAIN_SIZE, seed).map_err(|e| too_small(e, &pool_cards, tables))?;
+    let removed = store_built(tx, &pool, &libs, tables)?;
+    let stored = load_fixed(tx)?;
+    let (lines, worst) = balance_lines(&stored, &Sources { fixed: pool.clone(), sealed: Vec::new() });
+    let mean = lines.iter().map(|l| l.distance_from_mean).sum::<f64>() / lines.len().max(1) as f64;
+    let built = Built {
+        seed,
+        tables,
+        size: MAIN_SIZE,
+        utopia: UTOPIA_SIZE,
+        libraries: lines,
+        mean_distance: round1(mean),
+        worst_pair: worst.map(|(table, distance)| WorstPair { table, distance }),
+        basics: basics(tables, &pool_cards),
+        spells_left: pool.len() - 2 * tables as usize * MAIN_SIZE,
+        unusable_in_libraries: Vec::new(),
+        removed: removed.clone(),
+    };
+    let mut summary = format!("built {} libraries for {tables} tables (seed {seed}){note}", 2 * tables);
+    if !removed.is_empty() {
+        summary.push_str(&format!("; removed libraries {}", removed.join(", ")));
+    }
+    Ok((built, Change::new(summary)))
+}
+
+/// Builds libraries for the demo, printing a short summary.
+pub fn build_for_demo(conn: &Connection, tables: u32) -> Result<(Change, String)> {
+    let (built, change) = build_in(conn, tables, None, false)?;
+    let worst = built.worst_pair.map(|w| format!("; worst pair table {} ({:.0} cards apart)", w.table, w.distance));
+    let line = format!(
+        "built {} libraries of {MAIN_SIZE} for {tables} tables: mean off profile {:.1}{}; set out {} basic lands for Utopia",
+        built.libraries.len(),
+        built.mean_distance,
+        worst.unwrap_or_default(),
+        built.basics.needed
+    );
+    Ok((change, line))
+}
+
+/// Why the pool cannot fill the libraries, per constraint.
+fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
+    let BuildError::PoolTooSmall { needed, have, short, .. } = e else {
+        return Error::refused(e.to_string());
+    };
+    let excluded: u32 = pool.iter().filter(|c| c.excluded && !c.is_land).map(|c| c.copies).sum();
+    let b = basics(tables, pool);
+    let most = have / (2 * MAIN_SIZE);
+    let fewer = if most == 0 { "add cards to the pool".to_string() } else { format!("build at most {most} tables") };
+    Error::refused(format!(
+        "the pool is too small for {tables} tables: main libraries need {needed} spell copies, the pool has {have} ({short} short; \
+         {excluded} more are excluded); Utopia libraries need {} basic lands (the pool holds {}: {} more to find); \
+         add cards with `mmjudge pool add` or {fewer}",
+        b.needed, b.in_pool, b.to_find
+    ))
+}
+
+/// Writes built libraries: fixed libraries keep their rows (matches may point at them), get new cards in
+/// cost order, and tables beyond the new count are removed.
+fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables: u32) -> Result<Vec<String>> {
+    let mut removed = Vec::new();
+    for lib in store_library::all(tx)? {
+        let beyond = lib.table.is_some_and(|t| t > tables);
+        if beyond || lib.table.is_none() {
+            if store_library::in_matches(tx, lib.id)? {
+                return Err(Error::refused(format!(
+                    "library {} has been played in a match: build at least {} tables",
+                    lib.label(),
+                    lib.table.unwrap_or(tables)
+                )));
+            }
+            store_library::delete(tx, lib.id)?;
+            removed.push(lib.label());
+        }
+    }
+    for built in libs {
+        let seat = built.seat.to_string();
+        let id = match store_library::at(tx, built.table, &seat)? {
+            Some(existing) => {
+                store_library::clear_cards(tx, existing.id)?;
+                store_library::set_utopia(tx, existing.id, UTOPIA_SIZE)?;
+                existing.id
+            }
+            None => store_library::insert(tx, Some(built.table), Some(&seat), None, UTOPIA_SIZE)?,
+        };
+        let mut cards: Vec<&PoolCopy> = built.cards.iter().filter_map(|&i| pool.get(i)).collect();
+        cards.sort_by_key(|c| cost_order(Some(&c.cost).filter(|c| !c.is_empty()).map(String::as_str), &c.name));
+        for (pos, c) in cards.iter().enumerate() {
+            store_library::insert_card(
+                tx,
+                &LibraryCard {
+                    library: id,
+                    position: pos as u32 + 1,
+                    pool_id: Some(PoolId(c.pool_id)),
+                    name: c.name.clone(),
+                    mana_cost: Some(c.cost.clone()).filter(|c| !c.is_empty()),
+                    sideboard: false,
+                },
+            )?;
+        }
+    }
+    Ok(removed)
+}
+
+fn print_built(format: Format, built: &Built) -> Result<()> {
+    let mut listing = balance_listing(&built.libraries);
+    listing.title = Some(format!(
+        "Built {} main libraries of {} cards for {} tables (seed {})",
+        built.libraries.len(),
+        built.size,
+        built.tables,
+        built.seed
+    ));
+    let worst = built
+        .worst_pair
+        .map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance))
+        .unwrap_or_default();
+    listing.footer.push(format!("mean off profile {:.1}{worst}", built.mean_distance));
+    listing.footer.push(basics_line(&built.basics, built.libraries.len() as u32));
+    listing.footer.push(format!(
+        "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",
+        built.spells_left
+    ));
+    if !built.removed.is_empty() {
+        listing.footer.push(format!("removed libraries {}", built.removed.join(", ")));
+    }
+    if !built.unusable_in_libraries.is_empty() {
+        listing.footer.push(format!(
+            "warning: cards of unusable costs are in the libraries ({}): `mmjudge pool exclude NAME` and build again, or swap them out",
+            built.unusable_in_libraries.join(", ")
+        ));
+    }
+    if format == Format::Human {
+        print!("{}", human_text(&listing));
+        return Ok(());
+    }
+    emit(format, &listing, built)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_read_table_and_seat_in_any_case() {
+        assert_eq!(parse_label("3A"), Some((3, 'A')));
+        assert_eq!(parse_label(" 12b "), Some((12, 'B')));
+        assert_eq!(parse_label("3 a"), Some((3, 'A')));
+        for bad in ["", "A", "3", "3C", "0A", "-1A", "x3A", "ä"] {
+            assert_eq!(parse_label(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! `library swap`: a judge's hand edit of one library from the pool, re-checked and audited.
+
+use super::Ctx;
+use super::library::{check_unlocked, find};
+use super::library_balance::{Sources, balance_lines, load_all};
+use crate::domain::names::{self, Resolved};
+use crate::error::{Error, Result};
+use crate::render::{Format, done};
+use crate::store::Change;
+use crate::store::library::{self as store_library, LibraryCard};
+
+/// What a swap did, for the JSON document.
+#[derive(Debug, serde::Serialize)]
+struct Swapped {
+    library: String,
+    out: String,
+    #[serde(rename = "in")]
+    card_in: String,
+    distance_from_mean: f64,
+    pair_distance: Option<f64>,
+    notes: Vec<String>,
+}
+
+/// Runs `library swap LIBRARY OUT IN`.
+pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> Result<()> {
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let swapped = store.write(&actor, |tx| {
+        let lib = find(tx, library)?;
+        if lib.table.is_none() {
+            return Err(Error::refused(
+                "a sealed library holds the player's own cards: register them again with `mmjudge library register`",
+            ));
+        }
+        let note = check_unlocked(tx, force, "edit them")?;
+        let label = lib.label();
+        let cards = store_library::cards(tx, lib.id)?;
+        let leaving = card_in_library(&cards, out, &label)?;
+        let arriving = super::pool::resolve(tx, card_in)?;
+        if arriving.name.eq_ignore_ascii_case(&leaving.name) {
+            return Err(Error::refused(format!("{} would replace itself: name two different cards", leaving.name)));
+        }
+        if arriving.is_land {
+            return Err(Error::refused(format!(
+                "{} is a land: main libraries hold spells only (lands are kept apart for Utopia)",
+                arriving.name
+            )));
+        }
+        if arriving.excluded {
+            return Err(Error::refused(format!(
+                "{} is excluded from building: `mmjudge pool include \"{}\"` first",
+                arriving.name, arriving.name
+            )));
+        }
+        let used = super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
+        if used >= arriving.copies {
+            return Err(Error::refused(format!(
+                "no free copy of {}: the pool's {} {} in {}",
+                arriving.name,
+                arriving.copies,
+                if arriving.copies == 1 { "copy is" } else { "copies are" },
+                super::pool::holders(tx, arriving.id)?
+            )));
+        }
+        store_library::replace_card(
+            tx,
+            &LibraryCard {
+                pool_id: Some(arriving.id),
+                name: arriving.name.clone(),
+                mana_cost: arriving.mana_cost.clone(),
+                sideboard: false,
+                ..leaving.clone()
+            },
+        )?;
+        let mut notes: Vec<String> =
+            super::curation::check_card(tx, &arriving)?.into_iter().map(|f| f.reason).collect();
+        let copies_now = cards.iter().filter(|c| c.name.eq_ignore_ascii_case(&arriving.name)).count() + 1;
+        if copies_now > 1 {
+            notes.push(format!("{label} now holds {copies_now} copies of {}", arriving.name));
+        }
+        let libs = load_all(tx)?;
+        let (lines, _) = balance_lines(&libs, &Sources::load(tx, &libs)?);
+        let line = lines.into_iter().find(|l| l.library == label);
+        let swapped = Swapped {
+            library: label.clone(),
+            out: leaving.name.clone(),
+            card_in: arriving.name.clone(),
+            distance_from_mean: line.as_ref().map_or(0.0, |l| l.distance_from_mean),
+            pair_distance: line.and_then(|l| l.pair_distance),
+            notes,
+        };
+        let summary = format!("library {label}: swapped {} out for {}{note}", leaving.name, arriving.name);
+        Ok((swapped, Change::new(summary)))
+    })?;
+    let mut summary = format!(
+        "library {}: {} out, {} in; now {:.1} cards off profile",
+        swapped.library, swapped.out, swapped.card_in, swapped.distance_from_mean
+    );
+    if let Some(d) = swapped.pair_distance {
+        summary.push_str(&format!(", {d:.0} apart from its partner"));
+    }
+    done(ctx.format, &summary, serde_json::to_value(&swapped).unwrap_or_default())?;
+    if ctx.format == Format::Human {
+        swapped.notes.iter().for_each(|n| println!("note: {n}"));
+    }
+    Ok(())
+}
+
+/// The library card a typed name means, or why none.
+fn card_in_library(cards: &[LibraryCard], query: &str, label: &str) -> Result<LibraryCard> {
+    let mut main: Vec<&LibraryCard> = cards.iter().filter(|c| !c.sideboard).collect();
+    main.sort_by_key(|c| c.name.to_lowercase());
+    main.dedup_by_key(|c| c.name.to_lowercase());
+    let items: Vec<(String, usize)> = main.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+    match names::resolve(query, &items) {
+        Resolved::One(i) => Ok(main[i].clone()),
+        Resolved::Ambiguous(found) => Err(Error::refused(format!(
+            "\"{query}\" matches several cards of library {label} ({}): type more of the name",
+            found.join(", ")
+        ))),
+        Resolved::Unknown(close) => Err(Error::refused(format!(
+            "\"{query}\" is not in library {label} (closest: {}): see `mmjudge library show {label}`",
+            close.join(", ")
+        ))),
+    }
+}

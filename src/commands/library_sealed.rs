@@ -1,0 +1,180 @@
+//! `library register PLAYER FILE.csv [--sideboard A,B,C]`: a player's opened sealed product becomes their
+//! libraries (rules, "Sealed Deck"): basic lands the Utopia library, the rest the main library, with an
+//! optional sideboard of exactly three cards.
+
+use super::Ctx;
+use super::library_balance::cost_order;
+use super::pool_import::{self, ResolvedCard};
+use crate::domain::library::{SealedCard, SealedError, split_sealed};
+use crate::domain::names;
+use crate::error::{Error, Result};
+use crate::render::done;
+use crate::store::library::{self as store_library, LibraryCard};
+use crate::store::{Change, LibraryId, event, round};
+use rusqlite::Connection;
+use std::path::Path;
+
+/// What a registration stored.
+#[derive(Debug, serde::Serialize)]
+struct Registered {
+    player: String,
+    main: usize,
+    utopia: usize,
+    sideboard: Vec<String>,
+    replaced: bool,
+}
+
+/// Runs `library register`.
+pub fn register(
+    ctx: &Ctx,
+    player: &str,
+    file: &Path,
+    sideboard: Option<&str>,
+    allow_unknown: bool,
+    force: bool,
+) -> Result<()> {
+    let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
+    let shown = file.display().to_string();
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let done_ = store.write(&actor, |tx| {
+        if event::values(tx)?.text("libraries") != "sealed" {
+            return Err(Error::refused(
+                "this event uses judge-built libraries at the tables: `mmjudge event set libraries sealed` first",
+            ));
+        }
+        let p = super::player::resolve(tx, player)?;
+        let existing = store_library::of_player(tx, p.id)?;
+        let current = round::current(tx)?;
+        if existing.is_some() && current > 0 && !force {
+            return Err(Error::refused(format!(
+                "{}'s sealed libraries are locked: round {current} is paired; add --force to register them again (audited)",
+                p.name
+            )));
+        }
+        let lines = pool_import::read_lines(&bytes, &shown)?;
+        let res = pool_import::resolve_lines(tx, &lines, allow_unknown)
+            .map_err(|e| Error::refused(format!("{shown}: nothing registered: {e}")))?;
+        let copies: Vec<&ResolvedCard> =
+            res.cards.iter().flat_map(|c| std::iter::repeat_n(c, c.copies as usize)).collect();
+        let sealed: Vec<SealedCard> =
+            copies.iter().map(|c| SealedCard { name: c.name.clone(), is_basic_land: c.is_basic }).collect();
+        let product: Vec<String> = res.cards.iter().map(|c| c.name.clone()).collect();
+        let names = sideboard.map(|s| split_names(s, &product)).unwrap_or_default();
+        let split = split_sealed(&sealed, &names).map_err(|e| sideboard_error(e, &product))?;
+        if split.main.is_empty() {
+            return Err(Error::refused(format!("{shown}: no cards besides basic lands: a main library needs spells")));
+        }
+        let id = match &existing {
+            Some(lib) => {
+                store_library::clear_cards(tx, lib.id)?;
+                store_library::set_utopia(tx, lib.id, split.utopia.len() as u32)?;
+                lib.id
+            }
+            None => store_library::insert(tx, None, None, Some(p.id), split.utopia.len() as u32)?,
+        };
+        let mut main: Vec<&ResolvedCard> = split.main.iter().map(|&i| copies[i]).collect();
+        main.sort_by_key(|c| cost_order(c.mana_cost.as_deref(), &c.name));
+        let side: Vec<&ResolvedCard> = split.sideboard.iter().map(|&i| copies[i]).collect();
+        store_cards(tx, id, &main, &side)?;
+        let out = Registered {
+            player: p.name.clone(),
+            main: main.len(),
+            utopia: split.utopia.len(),
+            sideboard: side.iter().map(|c| c.name.clone()).collect(),
+            replaced: existing.is_some(),
+        };
+        let forced = if existing.is_some() && current > 0 { " (forced: round is paired)" } else { "" };
+        let summary = format!(
+            "registered {}'s sealed libraries: {} main cards, Utopia {} basic lands{}{forced}",
+            p.name,
+            out.main,
+            out.utopia,
+            if out.sideboard.is_empty() { String::new() } else { format!(", sideboard {}", out.sideboard.join(", ")) }
+        );
+        Ok((out, Change::about(summary, [p.id])))
+    })?;
+    let mut summary = format!(
+        "{} {}'s sealed libraries: {} main cards, Utopia {} basic lands",
+        if done_.replaced { "replaced" } else { "registered" },
+        done_.player,
+        done_.main,
+        done_.utopia
+    );
+    if !done_.sideboard.is_empty() {
+        summary.push_str(&format!("; sideboard: {}", done_.sideboard.join(", ")));
+    }
+    if done_.utopia == 0 {
+        summary.push_str("; warning: no basic lands, so no Utopia library");
+    }
+    done(ctx.format, &summary, serde_json::to_value(&done_).unwrap_or_default())
+}
+
+fn store_cards(tx: &Connection, id: LibraryId, main: &[&ResolvedCard], side: &[&ResolvedCard]) -> Result<()> {
+    let all = main.iter().map(|c| (c, false)).chain(side.iter().map(|c| (c, true)));
+    for (pos, (c, sideboard)) in all.enumerate() {
+        store_library::insert_card(
+            tx,
+            &LibraryCard {
+                library: id,
+                position: pos as u32 + 1,
+                pool_id: None,
+                name: c.name.clone(),
+                mana_cost: c.mana_cost.clone(),
+                sideboard,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// Splits `A,B,C` into names, keeping together pieces that form a product card whose name has a comma
+/// ("Stature, Size Shifter").
+pub fn split_names(text: &str, product: &[String]) -> Vec<String> {
+    let pieces: Vec<&str> = text.split(',').collect();
+    let known = |s: &str| product.iter().any(|p| names::key(p) == names::key(s));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let joined = (i + 1..pieces.len()).rev().map(|j| pieces[i..=j].join(",")).find(|s| known(s));
+        match joined {
+            Some(name) => {
+                i += name.matches(',').count() + 1;
+                out.push(name.trim().to_string());
+            }
+            None => {
+                out.push(pieces[i].trim().to_string());
+                i += 1;
+            }
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// A sideboard refusal, with the closest product names for an unknown one.
+fn sideboard_error(e: SealedError, product: &[String]) -> Error {
+    match &e {
+        SealedError::UnknownCard { name } => {
+            let close = names::closest(name, product.iter().map(String::as_str), 3);
+            Error::refused(format!("{e} (closest: {})", close.join(", ")))
+        }
+        _ => Error::refused(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sideboard_names_keep_commas_of_real_names() {
+        let product: Vec<String> =
+            ["Shock", "Stature, Size Shifter", "Giant Growth"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            split_names("Shock, Stature, Size Shifter,giant growth", &product),
+            vec!["Shock", "Stature, Size Shifter", "giant growth"]
+        );
+        assert_eq!(split_names("a,,b", &product), vec!["a", "b"]);
+    }
+}

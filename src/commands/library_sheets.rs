@@ -1,0 +1,147 @@
+//! `library sheets DIR`: one printable deck sheet per library (tick boxes for assembling the library and
+//! for deck checks between rounds, the Utopia count), an index page, and one CSV of every library card.
+
+use super::Ctx;
+use super::library::{label, player_names};
+use super::library_show::{pool_types, shown_with};
+use crate::error::{Error, Result};
+use crate::render::done;
+use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
+use crate::store::library::{self as store_library, Library};
+use crate::store::{event, player};
+use rusqlite::Connection;
+use std::path::Path;
+
+/// Most round columns of tick boxes on a sheet.
+const MAX_ROUND_TICKS: i64 = 8;
+
+/// Writes the deck sheets of every library into `dir`; returns how many.
+pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
+    let libs = store_library::all(conn)?;
+    if libs.is_empty() {
+        return Err(Error::refused(
+            "no libraries yet: build them with `mmjudge library build --tables N` (or `library register` when sealed)",
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let values = event::values(conn)?;
+    let players = player_names(conn)?;
+    let mut ticks = vec!["built".to_string()];
+    ticks.extend((1..=values.number("rounds").clamp(0, MAX_ROUND_TICKS)).map(|r| format!("R{r}")));
+    let mut csv_out = csv::Writer::from_writer(Vec::new());
+    write_csv_header(&mut csv_out)?;
+    let mut index = Vec::new();
+    let types = pool_types(conn)?;
+    for lib in &libs {
+        let name = label(lib, &players);
+        let cards = shown_with(conn, lib, &types)?;
+        let to_sheet = |sideboard: bool| -> Vec<SheetCard> {
+            cards
+                .iter()
+                .filter(|c| c.sideboard == sideboard)
+                .map(|c| SheetCard {
+                    cost: c.mana_cost.clone().unwrap_or_default(),
+                    name: c.name.clone(),
+                    type_line: c.type_line.clone(),
+                })
+                .collect()
+        };
+        let (title, note, file) = describe(conn, lib, &name)?;
+        let sheet = DeckSheet {
+            event: values.name().to_string(),
+            label: name.clone(),
+            title: title.clone(),
+            cards: to_sheet(false),
+            sideboard: to_sheet(true),
+            utopia: lib.utopia,
+            ticks: ticks.clone(),
+            note,
+        };
+        let html = sheet.render().map_err(|e| Error::refused(format!("cannot render a deck sheet: {e}")))?;
+        let path = dir.join(&file);
+        std::fs::write(&path, html).map_err(|e| Error::io(&path, e))?;
+        for c in &cards {
+            let row = [
+                name.clone(),
+                lib.table.map(|t| t.to_string()).unwrap_or_default(),
+                lib.seat.clone().unwrap_or_default(),
+                lib.player.and_then(|p| players.get(&p)).cloned().unwrap_or_default(),
+                c.position.to_string(),
+                c.name.clone(),
+                c.mana_cost.clone().unwrap_or_default(),
+                c.mana_value.to_string(),
+                c.type_line.clone(),
+                if c.sideboard { "yes" } else { "no" }.to_string(),
+                lib.utopia.to_string(),
+            ];
+            csv_out.write_record(&row).map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))?;
+        }
+        index.push((file, name, title, sheet.cards.len(), lib.utopia));
+    }
+    let bytes = csv_out.into_inner().map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))?;
+    let csv_path = dir.join("libraries.csv");
+    std::fs::write(&csv_path, bytes).map_err(|e| Error::io(&csv_path, e))?;
+    let page = SheetIndex { event: values.name().to_string(), sheets: index }
+        .render()
+        .map_err(|e| Error::refused(format!("cannot render the index page: {e}")))?;
+    let index_path = dir.join("index.html");
+    std::fs::write(&index_path, page).map_err(|e| Error::io(&index_path, e))?;
+    Ok(libs.len())
+}
+
+fn write_csv_header(w: &mut csv::Writer<Vec<u8>>) -> Result<()> {
+    let header = [
+        "library",
+        "table",
+        "seat",
+        "player",
+        "position",
+        "name",
+        "mana_cost",
+        "mana_value",
+        "type_line",
+        "sideboard",
+        "utopia",
+    ];
+    w.write_record(header).map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))
+}
+
+/// Heading, note and file name of a library's sheet.
+fn describe(conn: &Connection, lib: &Library, name: &str) -> Result<(String, String, String)> {
+    match (lib.table, &lib.seat) {
+        (Some(t), Some(s)) => Ok((
+            format!("Table {t} · Seat {s}"),
+            format!("This library stays at table {t}, seat {s}, for the whole event. Tick each card as it goes in."),
+            format!("library-{t}{s}.html"),
+        )),
+        _ => {
+            let owner = match lib.player {
+                Some(p) => player::get(conn, p)?.name,
+                None => name.to_string(),
+            };
+            Ok((
+                format!("Sealed · {owner}"),
+                "Sealed library: it travels with its player. The sideboard is listed below the main library.".into(),
+                format!("library-sealed-{}.html", slug(&owner, lib.id.0)),
+            ))
+        }
+    }
+}
+
+/// A file-name-safe form of a player's name, with the library id to keep names apart.
+fn slug(name: &str, id: i64) -> String {
+    let s: String =
+        crate::domain::names::fold(name).chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    format!("{}-{id}", s.trim_matches('-'))
+}
+
+/// Runs `library sheets DIR`.
+pub fn write(ctx: &Ctx, dir: &Path) -> Result<()> {
+    let store = ctx.open()?;
+    let n = write_sheets(store.conn(), dir)?;
+    done(
+        ctx.format,
+        &format!("wrote {n} deck sheets, index.html and libraries.csv to {}", dir.display()),
+        serde_json::json!({ "dir": dir.display().to_string(), "sheets": n }),
+    )
+}

@@ -1,0 +1,406 @@
+//! `pool`: the judges' physical cards (import, list, add, remove, exclude, include) and the watch list.
+//! The curation report (`pool check`) is in [`super::curation`].
+
+use super::Ctx;
+use super::pool_import::{self, CardLine, Resolution};
+use super::reference;
+use crate::cli::pool::{PoolCmd, WatchCmd};
+use crate::domain::names::{self, Resolved};
+use crate::error::{Error, Result};
+use crate::render::{Listing, done, emit};
+use crate::store::pool::{self as store_pool, NewPoolCard, PoolCard, Watched};
+use crate::store::{Change, PoolId, library};
+use rusqlite::Connection;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The watch list a new event starts with: the rules' own example of a very abusive card ("BX").
+pub const DEFAULT_WATCH: &[(&str, &str)] =
+    &[("Mind Twist", "the rules' example of a very abusive card: any {X}{B} card can empty a hand")];
+
+/// Runs a `pool` verb.
+pub fn run(ctx: &Ctx, cmd: PoolCmd) -> Result<()> {
+    match cmd {
+        PoolCmd::Import { file, allow_unknown, replace } => import(ctx, &file, allow_unknown, replace),
+        PoolCmd::List => list(ctx),
+        PoolCmd::Add { name, count, cost, type_line, allow_unknown } => {
+            let line = CardLine { at: String::new(), name, count: count.to_string(), mana_cost: cost, type_line };
+            add(ctx, &line, allow_unknown)
+        }
+        PoolCmd::Remove { name, count } => remove(ctx, &name, count),
+        PoolCmd::Check { all, html } => super::curation::run(ctx, all, html.as_deref()),
+        PoolCmd::Exclude { name } => set_excluded(ctx, &name, true),
+        PoolCmd::Include { name } => set_excluded(ctx, &name, false),
+        PoolCmd::Watch(WatchCmd::Add { name, note, force }) => watch_add(ctx, &name, &note, force),
+        PoolCmd::Watch(WatchCmd::List) => watch_list(ctx),
+        PoolCmd::Watch(WatchCmd::Remove { name }) => watch_remove(ctx, &name),
+    }
+}
+
+/// Seeds a new event's watch list with [`DEFAULT_WATCH`].
+pub fn seed_watch_defaults(conn: &Connection) -> Result<()> {
+    for (card, note) in DEFAULT_WATCH {
+        store_pool::watch_add(conn, &Watched { card: card.to_string(), note: note.to_string() })?;
+    }
+    Ok(())
+}
+
+/// What an import added.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct Added {
+    /// Distinct cards new to the pool.
+    pub new_cards: usize,
+    /// Copies added.
+    pub copies: u32,
+    /// Land copies among them (kept apart from the spells).
+    pub land_copies: u32,
+    /// Cards the reference does not know (kept with the cost and type given).
+    pub unknown: Vec<String>,
+    /// Lines whose typed cost differs from the reference's (the reference's is kept).
+    pub cost_notes: Vec<String>,
+    /// Lines with a count of 0, skipped.
+    pub zero_lines: usize,
+    /// Copies in the pool afterwards.
+    pub pool_copies: u32,
+}
+
+/// Adds resolved cards to the pool (summing copies of cards already there).
+pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
+    let mut out = Added { cost_notes: res.cost_notes.clone(), zero_lines: res.zero_lines, ..Default::default() };
+    for card in &res.cards {
+        match store_pool::by_name(conn, &card.name)? {
+            Some(existing) => store_pool::set_copies(conn, existing.id, existing.copies.saturating_add(card.copies))?,
+            None => {
+                store_pool::insert(
+                    conn,
+                    &NewPoolCard {
+                        name: &card.name,
+                        mana_cost: card.mana_cost.as_deref(),
+                        type_line: &card.type_line,
+                        copies: card.copies,
+                        is_land: card.is_land,
+                        known: card.known,
+                    },
+                )?;
+                out.new_cards += 1;
+            }
+        }
+        out.copies = out.copies.saturating_add(card.copies);
+        if card.is_land {
+            out.land_copies = out.land_copies.saturating_add(card.copies);
+        }
+        if !card.known {
+            out.unknown.push(card.name.clone());
+        }
+    }
+    out.pool_copies = store_pool::all(conn)?.iter().map(|c| c.copies).sum();
+    Ok(out)
+}
+
+/// Imports a card list into the pool inside a transaction (shared by `pool import` and the demo).
+pub fn import_bytes(
+    conn: &Connection,
+    bytes: &[u8],
+    shown: &str,
+    allow_unknown: bool,
+    replace: bool,
+) -> Result<(Added, Change)> {
+    let lines = pool_import::read_lines(bytes, shown)?;
+    if lines.is_empty() {
+        return Err(Error::refused(format!("{shown}: no cards under the header row: nothing imported")));
+    }
+    let res = pool_import::resolve_lines(conn, &lines, allow_unknown)
+        .map_err(|e| Error::refused(format!("{shown}: nothing imported: {e}")))?;
+    if replace {
+        if !library::copies_in_use(conn)?.is_empty() {
+            return Err(Error::refused(
+                "libraries are built from this pool: import without --replace, or rebuild the libraries after editing the pool",
+            ));
+        }
+        store_pool::clear(conn)?;
+    }
+    let added = add_resolved(conn, &res)?;
+    let summary = format!(
+        "{} {} copies ({} new cards) from {shown}; the pool holds {} copies",
+        if replace { "replaced the pool with" } else { "added" },
+        added.copies,
+        added.new_cards,
+        added.pool_copies
+    );
+    Ok((added, Change::new(summary)))
+}
+
+fn import(ctx: &Ctx, file: &Path, allow_unknown: bool, replace: bool) -> Result<()> {
+    let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
+    let shown = file.display().to_string();
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let added = store.write(&actor, |tx| import_bytes(tx, &bytes, &shown, allow_unknown, replace))?;
+    let mut summary = format!(
+        "added {} copies of {} new cards from {shown} ({} land copies kept apart); the pool holds {} copies",
+        added.copies, added.new_cards, added.land_copies, added.pool_copies
+    );
+    if !added.unknown.is_empty() {
+        summary.push_str(&format!("; {} unknown to the reference: {}", added.unknown.len(), added.unknown.join(", ")));
+    }
+    let mut notes = Vec::new();
+    if !added.cost_notes.is_empty() {
+        notes.push(format!(
+            "the reference's cost was kept for {} card(s): {}",
+            added.cost_notes.len(),
+            added.cost_notes.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
+        ));
+    }
+    if added.zero_lines > 0 {
+        notes.push(format!("{} line(s) with a count of 0 skipped", added.zero_lines));
+    }
+    notes.push("next: `mmjudge pool check` for the curation report".into());
+    done(ctx.format, &summary, serde_json::to_value(&added).unwrap_or_default())?;
+    if ctx.format == crate::render::Format::Human {
+        notes.iter().for_each(|n| println!("{n}"));
+    }
+    Ok(())
+}
+
+fn add(ctx: &Ctx, line: &CardLine, allow_unknown: bool) -> Result<()> {
+    if line.count == "0" {
+        return Err(Error::refused("--count 0 adds nothing: give 1 or more copies"));
+    }
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let (name, copies) = store.write(&actor, |tx| {
+        let res = pool_import::resolve_lines(tx, std::slice::from_ref(line), allow_unknown)?;
+        let card = res.cards.first().cloned().ok_or_else(|| Error::refused("no card to add"))?;
+        add_resolved(tx, &res)?;
+        let now = store_pool::by_name(tx, &card.name)?.map(|c| c.copies).unwrap_or(card.copies);
+        let summary = format!("added {} of {} to the pool ({now} now)", card.copies, card.name);
+        Ok(((card.name, now), Change::new(summary)))
+    })?;
+    done(
+        ctx.format,
+        &format!("added to the pool: {name} ({copies} copies now)"),
+        serde_json::json!({ "card": name, "copies": copies }),
+    )
+}
+
+/// The pool card a typed name means (exact, folded or unambiguous prefix), or why none.
+pub fn resolve(conn: &Connection, query: &str) -> Result<PoolCard> {
+    let cards = store_pool::all(conn)?;
+    let items: Vec<(String, usize)> = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+    match names::resolve(query, &items) {
+        Resolved::One(i) => {
+            cards.get(i).cloned().ok_or_else(|| Error::refused(format!("\"{query}\" is not in the pool")))
+        }
+        Resolved::Ambiguous(found) => Err(Error::refused(format!(
+            "\"{query}\" matches several pool cards ({}): type more of the name",
+            found.join(", ")
+        ))),
+        Resolved::Unknown(_) if cards.is_empty() => Err(Error::refused(format!(
+            "\"{query}\" is not in the pool: the pool is empty; import it with `mmjudge pool import FILE.csv`"
+        ))),
+        Resolved::Unknown(close) => Err(Error::refused(format!(
+            "\"{query}\" is not in the pool: closest are {}; see `mmjudge pool list`",
+            close.join(", ")
+        ))),
+    }
+}
+
+/// Copies of each pool card in libraries.
+pub fn in_use(conn: &Connection) -> Result<HashMap<PoolId, u32>> {
+    Ok(library::copies_in_use(conn)?.into_iter().collect())
+}
+
+/// "library 1A" or "libraries 1A, 3B": the libraries holding copies of a pool card.
+pub fn holders(conn: &Connection, id: PoolId) -> Result<String> {
+    let labels: Vec<String> = library::holding(conn, id)?.iter().map(|l| l.label()).collect();
+    let word = if labels.len() == 1 { "library" } else { "libraries" };
+    Ok(format!("{word} {}", labels.join(", ")))
+}
+
+/// "1 copy", "3 copies".
+pub fn copies(n: u32) -> String {
+    format!("{n} {}", if n == 1 { "copy" } else { "copies" })
+}
+
+fn remove(ctx: &Ctx, query: &str, count: Option<u32>) -> Result<()> {
+    if count == Some(0) {
+        return Err(Error::refused("--count 0 removes nothing: give 1 or more copies, or leave --count out for all"));
+    }
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let summary = store.write(&actor, |tx| {
+        let card = resolve(tx, query)?;
+        let take = count.unwrap_or(card.copies);
+        if take > card.copies {
+            return Err(Error::refused(format!(
+                "the pool has {} {} of {}: remove at most that many",
+                card.copies,
+                if card.copies == 1 { "copy" } else { "copies" },
+                card.name
+            )));
+        }
+        let left = card.copies - take;
+        let used = in_use(tx)?.get(&card.id).copied().unwrap_or(0);
+        if used > left {
+            let free = card.copies - used;
+            let hint = if free > 0 { format!("remove at most {free} (--count {free}), or ") } else { String::new() };
+            return Err(Error::refused(format!(
+                "{} of {} {} in {}: {hint}swap them out first (`mmjudge library swap`)",
+                copies(used),
+                card.name,
+                if used == 1 { "is" } else { "are" },
+                holders(tx, card.id)?
+            )));
+        }
+        if left == 0 && used == 0 {
+            store_pool::delete(tx, card.id)?;
+        } else {
+            store_pool::set_copies(tx, card.id, left)?;
+        }
+        let summary = format!("removed {take} of {} from the pool ({left} left)", card.name);
+        Ok((summary.clone(), Change::new(summary)))
+    })?;
+    done(ctx.format, &summary, serde_json::json!({}))
+}
+
+fn set_excluded(ctx: &Ctx, query: &str, exclude: bool) -> Result<()> {
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let summary = store.write(&actor, |tx| {
+        let card = resolve(tx, query)?;
+        if card.excluded == exclude {
+            let state = if exclude { "already excluded" } else { "not excluded" };
+            return Err(Error::refused(format!("{} is {state}: see `mmjudge pool list`", card.name)));
+        }
+        store_pool::set_excluded(tx, card.id, exclude)?;
+        let mut summary = if exclude {
+            format!("excluded {} ({} copies) from library building", card.name, card.copies)
+        } else {
+            format!("{} ({} copies) is back in library building", card.name, card.copies)
+        };
+        if exclude && in_use(tx)?.contains_key(&card.id) {
+            summary.push_str(&format!("; copies are still in {}: swap them out or rebuild", holders(tx, card.id)?));
+        }
+        Ok((summary.clone(), Change::new(summary)))
+    })?;
+    done(ctx.format, &summary, serde_json::json!({}))
+}
+
+fn list(ctx: &Ctx) -> Result<()> {
+    let store = ctx.open()?;
+    let conn = store.conn();
+    let cards = store_pool::all(conn)?;
+    let used = in_use(conn)?;
+    let mut listing = Listing::new(&["card", "cost", "type", "copies", "in libraries", "status"]);
+    let mut doc = Vec::new();
+    let (mut spells, mut lands, mut excluded) = (0u32, 0u32, 0u32);
+    for c in &cards {
+        let in_libs = used.get(&c.id).copied().unwrap_or(0);
+        let status = status(c);
+        match (c.is_land, c.excluded) {
+            (true, _) => lands += c.copies,
+            (false, true) => excluded += c.copies,
+            (false, false) => spells += c.copies,
+        }
+        listing.row(vec![
+            c.name.clone(),
+            c.mana_cost.clone().unwrap_or_default(),
+            c.type_line.clone(),
+            c.copies.to_string(),
+            in_libs.to_string(),
+            status.clone(),
+        ]);
+        doc.push(serde_json::json!({
+            "name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line, "copies": c.copies,
+            "in_libraries": in_libs, "is_land": c.is_land, "is_basic": c.is_basic(), "excluded": c.excluded,
+            "known": c.known, "status": status,
+        }));
+    }
+    let total = spells + lands + excluded;
+    listing.title = Some(format!("Pool: {} cards, {total} copies", cards.len()));
+    listing.footer.push(format!(
+        "{spells} spell copies for main libraries, {lands} land copies kept apart, {excluded} excluded copies"
+    ));
+    emit(
+        ctx.format,
+        &listing,
+        &serde_json::json!({
+            "cards": doc,
+            "totals": { "copies": total, "spells": spells, "lands": lands, "excluded": excluded },
+        }),
+    )
+}
+
+fn status(c: &PoolCard) -> String {
+    let mut words = Vec::new();
+    if c.is_land {
+        words.push(if c.is_basic() { "basic land" } else { "land" });
+    }
+    if c.excluded {
+        words.push("excluded");
+    }
+    if !c.known {
+        words.push("unknown to the reference");
+    }
+    words.join(", ")
+}
+
+fn watch_add(ctx: &Ctx, name: &str, note: &str, force: bool) -> Result<()> {
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let summary = store.write(&actor, |tx| {
+        let card = match reference::lookup(tx, name)? {
+            Some(c) => c.name,
+            None if force && !name.trim().is_empty() => name.trim().to_string(),
+            None => {
+                reference::require(tx)?;
+                return Err(Error::refused(format!(
+                    "\"{}\" is not in the card reference (closest: {}): correct the name, or --force to watch it anyway",
+                    name.trim(),
+                    reference::closest(tx, name, 3)?.join(", ")
+                )));
+            }
+        };
+        store_pool::watch_add(tx, &Watched { card: card.clone(), note: note.trim().to_string() })?;
+        let summary = format!("watching {card}: pool costs whose class holds it are flagged abusive");
+        Ok((summary.clone(), Change::new(summary)))
+    })?;
+    done(ctx.format, &summary, serde_json::json!({}))
+}
+
+fn watch_list(ctx: &Ctx) -> Result<()> {
+    let store = ctx.open()?;
+    let all = store_pool::watch_list(store.conn())?;
+    let mut listing = Listing::new(&["card", "note"]).titled(format!("{} watched cards", all.len()));
+    for w in &all {
+        listing.row(vec![w.card.clone(), w.note.clone()]);
+    }
+    listing
+        .footer
+        .push("cards banned as too powerful count as watched too; add more with `mmjudge pool watch add NAME`".into());
+    emit(ctx.format, &listing, &serde_json::json!({ "watch": all }))
+}
+
+fn watch_remove(ctx: &Ctx, name: &str) -> Result<()> {
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let summary = store.write(&actor, |tx| {
+        let all = store_pool::watch_list(tx)?;
+        let items: Vec<(String, String)> = all.iter().map(|w| (w.card.clone(), w.card.clone())).collect();
+        let card = match names::resolve(name, &items) {
+            Resolved::One(c) => c,
+            _ => {
+                let list: Vec<&str> = all.iter().map(|w| w.card.as_str()).collect();
+                return Err(Error::refused(format!(
+                    "\"{}\" is not on the watch list ({}): see `mmjudge pool watch list`",
+                    name.trim(),
+                    if list.is_empty() { "it is empty".to_string() } else { list.join(", ") }
+                )));
+            }
+        };
+        store_pool::watch_remove(tx, &card)?;
+        let summary = format!("no longer watching {card}");
+        Ok((summary.clone(), Change::new(summary)))
+    })?;
+    done(ctx.format, &summary, serde_json::json!({}))
+}

@@ -1,0 +1,143 @@
+//! Printable HTML pages (askama templates in `templates/`, one shared stylesheet inlined so every page
+//! stands alone): the curation report and the deck sheets.
+
+use crate::commands::curation::{CheckedGroup, Report, flag_word, short_list};
+use askama::Template;
+
+/// One cost group as the curation page shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupRow {
+    /// Cost as printed (with the letter under alphabet rules).
+    pub cost: String,
+    /// Shorthand.
+    pub shorthand: String,
+    /// Pool copies.
+    pub copies: u32,
+    /// Class size.
+    pub class_size: u32,
+    /// (flag word, reason) per finding.
+    pub flags: Vec<(String, String)>,
+    /// The pool cards with this cost.
+    pub cards: String,
+}
+
+impl GroupRow {
+    fn from_group(g: &CheckedGroup, all_names: bool) -> Self {
+        GroupRow {
+            cost: g.label(),
+            shorthand: g.group.shorthand.clone(),
+            copies: g.group.copies,
+            class_size: g.group.class_size,
+            flags: g.flags.iter().map(|f| (flag_word(f.flag).to_string(), f.reason.clone())).collect(),
+            cards: if all_names { g.group.names.join(", ") } else { short_list(&g.group.names, 6) },
+        }
+    }
+}
+
+/// The curation report as a printable page.
+#[derive(Debug, Clone, PartialEq, Template)]
+#[template(path = "curation.html")]
+pub struct CurationPage {
+    /// Event name.
+    pub event: String,
+    /// Binding rule.
+    pub binding: String,
+    /// The summary sentence.
+    pub summary: String,
+    /// (label, cost groups, copies, css class) tiles.
+    pub tiles: Vec<(String, u32, u32, String)>,
+    /// Flagged groups, worst first.
+    pub flagged: Vec<GroupRow>,
+    /// Every group by mana value.
+    pub groups: Vec<GroupRow>,
+    /// Lands and excluded cards, in words.
+    pub apart: String,
+}
+
+impl CurationPage {
+    /// The page for a report.
+    pub fn new(event: &str, r: &Report) -> Self {
+        let s = &r.summary;
+        let tile = |label: &str, n: u32, copies: u32, class: &str| (label.to_string(), n, copies, class.to_string());
+        CurationPage {
+            event: event.to_string(),
+            binding: r.binding.clone(),
+            summary: r.summary_line(),
+            tiles: vec![
+                tile("costs checked", s.groups, s.copies, ""),
+                tile("unusable", s.unusable.groups, s.unusable.copies, "unusable"),
+                tile("abusive", s.abusive.groups, s.abusive.copies, "abusive"),
+                tile("restrictive", s.restrictive.groups, s.restrictive.copies, "restrictive"),
+                tile("clean", s.clean.groups, s.clean.copies, "clean"),
+            ],
+            flagged: r.flagged().into_iter().map(|g| GroupRow::from_group(g, true)).collect(),
+            groups: r.groups.iter().map(|g| GroupRow::from_group(g, false)).collect(),
+            apart: format!(
+                "Lands kept apart: {} copies ({} basic). Excluded from building: {} cards, {} copies.",
+                r.lands.copies, r.basic_lands, r.excluded.cards, r.excluded.copies
+            ),
+        }
+    }
+
+    /// The page as HTML.
+    pub fn render(&self) -> Result<String, askama::Error> {
+        Template::render(self)
+    }
+}
+
+/// One card line of a deck sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetCard {
+    /// Printed cost.
+    pub cost: String,
+    /// Card name.
+    pub name: String,
+    /// Type line.
+    pub type_line: String,
+}
+
+/// One library's deck sheet.
+#[derive(Debug, Clone, PartialEq, Template)]
+#[template(path = "deck_sheet.html")]
+pub struct DeckSheet {
+    /// Event name.
+    pub event: String,
+    /// Library label (`3A`, or the player's name for sealed libraries).
+    pub label: String,
+    /// Heading (`Table 3 · Seat A`).
+    pub title: String,
+    /// The main library, sorted by cost.
+    pub cards: Vec<SheetCard>,
+    /// Sealed sideboard (empty for fixed libraries).
+    pub sideboard: Vec<SheetCard>,
+    /// Basic lands in the Utopia library.
+    pub utopia: u32,
+    /// Tick-box column headings (`built`, `R1`, ...).
+    pub ticks: Vec<String>,
+    /// A line under the heading.
+    pub note: String,
+}
+
+impl DeckSheet {
+    /// The page as HTML.
+    pub fn render(&self) -> Result<String, askama::Error> {
+        Template::render(self)
+    }
+}
+
+/// The index of all deck sheets.
+#[derive(Debug, Clone, PartialEq, Template)]
+#[template(path = "deck_sheets_index.html")]
+pub struct SheetIndex {
+    /// Event name.
+    pub event: String,
+    /// (file, label, title, cards, utopia) per library.
+    pub sheets: Vec<(String, String, String, usize, u32)>,
+}
+
+impl SheetIndex {
+    /// The page as HTML.
+    pub fn render(&self) -> Result<String, askama::Error> {
+        Template::render(self)
+    }
+}

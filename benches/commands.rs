@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 mod setup;
 
+/// A bench section: builds what it needs in the folder and appends its figures.
+type Section = fn(&Path, &mut Vec<Figure>);
+
 /// One measured figure.
 struct Figure {
     what: String,
@@ -90,7 +93,6 @@ fn main() {
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     let dir = tempfile::tempdir().expect("temp dir");
     let mut figures = Vec::new();
-    type Section = fn(&Path, &mut Vec<Figure>);
     let sections: Vec<(&str, Section)> = vec![("cards", cards_section)];
     let sections: Vec<(&str, Section)> = sections.into_iter().chain(setup::sections()).collect();
     for (name, run) in sections {

@@ -1,9 +1,8 @@
 //! Further bench sections (pool, libraries, movement, table, standings, site, demo) register here.
 
-use super::Figure;
-use std::path::Path;
+use super::Section;
 
 /// The sections beyond the card reference.
-pub fn sections() -> Vec<(&'static str, fn(&Path, &mut Vec<Figure>))> {
+pub fn sections() -> Vec<(&'static str, Section)> {
     Vec::new()
 }

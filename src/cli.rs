@@ -2,7 +2,9 @@
 
 pub mod cards;
 pub mod event;
+pub mod movement;
 pub mod player;
+pub mod round;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -49,6 +51,14 @@ pub enum Command {
     /// The event's ban list.
     #[command(subcommand)]
     Ban(cards::BanCmd),
+    /// Pair the next round, take it back, or swap two players' seats.
+    #[command(subcommand)]
+    Round(round::RoundCmd),
+    /// Show a round's pairings by table and by player, or write them as printable pages.
+    Pairings(round::PairingsArgs),
+    /// Plan the movement: preview a whole schedule and its guarantees.
+    #[command(subcommand)]
+    Movement(movement::MovementCmd),
     /// Show the audit log: who changed what, when.
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).

@@ -6,8 +6,13 @@ pub mod cards;
 pub mod demo;
 pub mod event;
 pub mod log;
+pub mod movement;
+pub mod pairings;
+mod played;
 pub mod player;
 pub mod reference;
+pub mod round;
+mod round_swap;
 pub mod table;
 
 use crate::cli::{Cli, Command};
@@ -84,6 +89,9 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Player(cmd) => player::run(ctx, cmd),
         Command::Cards(cmd) => cards::run(ctx, cmd),
         Command::Ban(cmd) => ban::run(ctx, cmd),
+        Command::Round(cmd) => round::run(ctx, cmd),
+        Command::Pairings(args) => pairings::run(ctx, args),
+        Command::Movement(cmd) => movement::run(ctx, cmd),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Demo(args) => demo::run(ctx, args),

@@ -4,6 +4,7 @@
 mod csv_out;
 mod human;
 mod json_out;
+pub mod pairings;
 pub mod projector;
 
 use crate::error::{Error, Result};

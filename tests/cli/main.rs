@@ -5,4 +5,6 @@ mod harness;
 
 mod cards;
 mod event;
+mod movement;
 mod player;
+mod round;

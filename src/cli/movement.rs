@@ -13,9 +13,9 @@ pub enum MovementCmd {
         /// Tables with libraries (default: as many as the field needs).
         #[arg(long)]
         tables: Option<u32>,
-        /// Number of rounds.
-        #[arg(long, default_value_t = 5)]
-        rounds: u32,
+        /// Number of rounds (default: 5, or fewer when the movement keeps opponents new for fewer).
+        #[arg(long)]
+        rounds: Option<u32>,
         /// auto, mitchell, square or howell.
         #[arg(long, default_value = "auto")]
         movement: String,

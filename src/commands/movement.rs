@@ -3,7 +3,7 @@
 use super::Ctx;
 use crate::cli::movement::MovementCmd;
 use crate::domain::movement::{
-    Guarantee, MovementError, MovementKind, Plan, Violation, guarantees_of, plan_fixed_allow, validate,
+    Guarantee, MovementError, MovementKind, Plan, Violation, guarantees_of, max_rounds, plan_fixed_allow, validate,
 };
 use crate::error::{Error, Result};
 use crate::render::{Format, Listing, emit, human_text};
@@ -12,6 +12,8 @@ use crate::render::{Format, Listing, emit, human_text};
 const MAX_PLAYERS: usize = 65_536;
 /// Most rounds a preview plans (the event setting's limit).
 const MAX_ROUNDS: u32 = 64;
+/// Rounds previewed when none are asked for (at most the movement's limit).
+const DEFAULT_ROUNDS: u32 = 5;
 
 /// Runs a `movement` verb.
 pub fn run(ctx: &Ctx, cmd: MovementCmd) -> Result<()> {
@@ -32,7 +34,14 @@ struct Check {
     violations: Vec<Violation>,
 }
 
-fn preview(ctx: &Ctx, players: usize, tables: Option<u32>, rounds: u32, movement: &str, allow: bool) -> Result<()> {
+fn preview(
+    ctx: &Ctx,
+    players: usize,
+    tables: Option<u32>,
+    rounds: Option<u32>,
+    movement: &str,
+    allow: bool,
+) -> Result<()> {
     let kind: MovementKind = movement.parse().map_err(|e: MovementError| Error::refused(e.to_string()))?;
     if kind == MovementKind::Swiss {
         return Err(Error::refused(
@@ -40,6 +49,13 @@ fn preview(ctx: &Ctx, players: usize, tables: Option<u32>, rounds: u32, movement
              preview auto, mitchell, square or howell",
         ));
     }
+    let rounds = match rounds {
+        Some(r) => r,
+        None => plan_fixed_allow(kind, players, u32::MAX, 1, true)
+            .ok()
+            .and_then(|p| max_rounds(p.kind, p.tables_used, players))
+            .map_or(DEFAULT_ROUNDS, |max| max.clamp(1, DEFAULT_ROUNDS)),
+    };
     if players > MAX_PLAYERS || rounds > MAX_ROUNDS {
         return Err(Error::refused(format!(
             "a preview plans at most {MAX_PLAYERS} players and {MAX_ROUNDS} rounds: ask for fewer"

@@ -57,7 +57,7 @@ fn pair(ctx: &Ctx, allow: bool) -> Result<()> {
         if !broken.is_empty() && !allow {
             return Err(Error::refused(format!(
                 "round {number} cannot keep every guarantee: {}; pair it anyway with `mmjudge round pair --allow`",
-                broken.join("; ")
+                first_few(&broken, 5)
             )));
         }
         let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
@@ -67,6 +67,13 @@ fn pair(ctx: &Ctx, allow: bool) -> Result<()> {
         Ok((paired, Change::about(summary, ids)))
     })?;
     print_paired(ctx, &paired)
+}
+
+/// The first `max` items joined with "; ", then how many more.
+fn first_few(items: &[String], max: usize) -> String {
+    let more = items.len().saturating_sub(max);
+    let shown = items[..items.len().min(max)].join("; ");
+    if more > 0 { format!("{shown}; and {more} more") } else { shown }
 }
 
 /// The number of the round to pair, or why none can be paired now.
@@ -208,8 +215,11 @@ fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
         for n in &p.notes {
             println!("  note: {n}");
         }
-        for a in &p.allowed {
+        for a in p.allowed.iter().take(10) {
             println!("  allowed: {a}");
+        }
+        if p.allowed.len() > 10 {
+            println!("  allowed: {} more (see --json)", p.allowed.len() - 10);
         }
         println!("see the tables with `mmjudge pairings` (printable pages: `mmjudge pairings --html pairings.html`)");
     }

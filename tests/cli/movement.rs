@@ -96,6 +96,8 @@ fn preview_explains_what_it_refuses_and_what_allow_shows() {
     let doc = ev.run(&["--json", "movement", "preview", "--players", "8", "--rounds", "5", "--allow"]).json();
     let rematch = doc["checks"].as_array().unwrap().iter().find(|c| c["guarantee"] == "no_rematch").unwrap();
     assert_eq!((rematch["promised"].clone(), rematch["kept"].clone()), (Value::Bool(false), Value::Bool(false)));
+    let doc = ev.run(&["--json", "movement", "preview", "--players", "8"]).json();
+    assert_eq!(doc["rounds"], 4, "the default stops at the movement's limit");
     let text = ev.run(&["movement", "preview", "--players", "16", "--rounds", "3"]).ok().to_string();
     assert!(text.contains("Square movement on 8 tables") && text.contains("Every promised guarantee holds"));
     let csv = ev.run(&["--csv", "movement", "preview", "--players", "6", "--rounds", "2"]).ok().to_string();

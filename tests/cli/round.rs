@@ -213,6 +213,14 @@ fn sealed_events_pair_by_score_with_the_players_own_libraries() {
     assert_eq!(tables, [1, 2]);
     assert!(doc["tables"][0]["a"]["library"].as_str().unwrap().starts_with("sealed #"));
     assert!(doc["players"].as_array().unwrap().iter().all(|p| p["next"].is_null()));
+    // Sealed libraries travel with their players, through a swap too (library i belongs to player i).
+    let (a, b) = (doc["tables"][0]["a"]["name"].as_str().unwrap(), doc["tables"][1]["b"]["name"].as_str().unwrap());
+    ev.run(&["round", "swap", a, b]).ok();
+    let doc = pairings(&ev, None);
+    assert_eq!(doc["tables"][0]["a"]["name"], b);
+    for p in doc["players"].as_array().unwrap().iter().filter(|p| p["bye"] == false) {
+        assert_eq!(p["library"], format!("sealed #{}", p["id"]), "{p}");
+    }
 }
 
 #[test]

@@ -184,3 +184,52 @@ fn plans_of_even_fields_and_howell_do_not_depend_on_their_length() {
         }
     }
 }
+
+/// Whole events that start on a fixed plan and meet drops and late entries: whatever each round
+/// follows (plan or Swiss), nobody meets an opponent twice, plays a library twice or sits out twice.
+#[test]
+fn random_events_from_a_fixed_start_keep_the_guarantees() {
+    let mut x = 7u64;
+    let mut below = |n: u64| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 33) % n
+    };
+    for event in 0..60u64 {
+        let start = 6 + below(24) as usize;
+        let total = start + below(4) as usize;
+        let rounds = (2 + below(5) as u32).min(start as u32 / 2);
+        let tables = (total / 2) as u32 + rounds;
+        let mut active: Vec<bool> = (0..total).map(|i| i < start).collect();
+        let (mut played, mut points, mut first) = (Vec::new(), vec![0u32; total], None);
+        for r in 0..rounds {
+            if r > 0 && below(3) == 0 {
+                active[below(total as u64) as usize] = false;
+            }
+            if r > 0 && below(3) == 0 {
+                (start..total).for_each(|i| active[i] = true);
+            }
+            let ids: Vec<usize> = (0..total).filter(|&i| active[i]).collect();
+            let s = Situation {
+                movement: MovementKind::Auto,
+                first,
+                played: &played,
+                players: total,
+                active: &ids,
+                tables,
+                rounds,
+                fixed_libraries: true,
+                seed: event,
+                allow: false,
+            };
+            let p = propose(&s, &points).unwrap();
+            assert!(p.violations.is_empty(), "event {event} round {r}: {:?}", p.violations);
+            first = first.or(Some(p.kind));
+            for g in &p.round.games {
+                points[if below(2) == 0 { g.a } else { g.b }] += 3;
+            }
+            played.push(p.round);
+        }
+        let check = [Guarantee::NoRematch, Guarantee::NoLibraryReuse, Guarantee::OneSitOut, Guarantee::WellFormed];
+        assert_eq!(validate(total, &played, &check), vec![], "event {event}");
+    }
+}

@@ -5,6 +5,7 @@ pub mod challenge;
 pub mod clock;
 pub mod event;
 pub mod library;
+pub mod movement;
 pub mod note;
 pub mod penalty;
 pub mod player;
@@ -58,9 +59,6 @@ pub enum Command {
     /// The event's ban list.
     #[command(subcommand)]
     Ban(cards::BanCmd),
-    /// Pair rounds and run their clock (start, end, extend a table).
-    #[command(subcommand)]
-    Round(round::RoundCmd),
     /// Round time left per table: extensions, final window, the decision limit in force, tables over time.
     Time(clock::TimeArgs),
     /// The decision clock at a table: a live screen, or --start/--stop for scripts; --html for the projector.
@@ -91,6 +89,14 @@ pub enum Command {
     /// The libraries: build, list, show, swap, deck sheets, sealed registration.
     #[command(subcommand)]
     Library(library::LibraryCmd),
+    /// Pair the next round, take it back, swap two players' seats, or run the round's clock.
+    #[command(subcommand)]
+    Round(round::RoundCmd),
+    /// Show a round's pairings by table and by player, or write them as printable pages.
+    Pairings(round::PairingsArgs),
+    /// Plan the movement: preview a whole schedule and its guarantees.
+    #[command(subcommand)]
+    Movement(movement::MovementCmd),
     /// Show the audit log: who changed what, when.
     Log(LogArgs),
     /// Write a consistent copy of the event file (safe while others use it).

@@ -1,10 +1,26 @@
-//! `round` verbs (the round clock: start, end, extend).
+//! `round` verbs (pairing and the round clock) and the `pairings` listing.
 
 use clap::Subcommand;
+use std::path::PathBuf;
 
-/// Pair rounds and run their clock.
+/// Pair the next round, take it back, exchange two players' seats, or run the round's clock.
 #[derive(Debug, Subcommand)]
 pub enum RoundCmd {
+    /// Pair the next round: the event's movement (fixed plan or Swiss), every player at a table and seat.
+    Pair {
+        /// Pair even if a guarantee cannot be kept (a rematch, a library used twice, rounds past the plan).
+        #[arg(long)]
+        allow: bool,
+    },
+    /// Take back the latest round (only while it has no results).
+    Unpair,
+    /// Exchange two players' seats in the current round (before their results).
+    Swap {
+        /// One player (any unambiguous prefix).
+        first: String,
+        /// The other player.
+        second: String,
+    },
     /// Start the current round's clock (now, or at --at).
     Start {
         /// When the round started (RFC 3339, or HH:MM today; default now).
@@ -28,4 +44,27 @@ pub enum RoundCmd {
         #[arg(long, value_name = "TEXT")]
         reason: String,
     },
+}
+
+/// Which listing `pairings` prints for people and in CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PairingsBy {
+    /// By table: seat A and seat B with their libraries.
+    Table,
+    /// Alphabetically by player: table, seat, library, opponent, next round.
+    Name,
+}
+
+/// `pairings` options.
+#[derive(Debug, clap::Args)]
+pub struct PairingsArgs {
+    /// The round (default: the current round).
+    #[arg(long)]
+    pub round: Option<u32>,
+    /// Only this listing (default: both for people, by name in CSV).
+    #[arg(long, value_enum)]
+    pub by: Option<PairingsBy>,
+    /// Also write both listings as printable pages (A4 or Letter, large type) to this HTML file.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }

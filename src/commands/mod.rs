@@ -16,16 +16,21 @@ pub mod library_sealed;
 pub mod library_sheets;
 pub mod library_show;
 pub mod log;
+pub mod movement;
 pub mod note_sheet;
 pub mod notes;
+pub mod pairings;
 pub mod penalty;
+mod played;
 pub mod player;
 pub mod pool;
 pub mod pool_import;
 pub mod reference;
 pub mod report;
 pub mod result;
+pub mod round;
 pub mod round_clock;
+mod round_swap;
 pub mod site;
 pub mod standings;
 pub mod table;
@@ -123,7 +128,6 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Player(cmd) => player::run(ctx, cmd),
         Command::Cards(cmd) => cards::run(ctx, cmd),
         Command::Ban(cmd) => ban::run(ctx, cmd),
-        Command::Round(cmd) => round_clock::run(ctx, cmd),
         Command::Time(args) => clock::time(ctx, args),
         Command::Clock(args) => clock::run(ctx, args),
         Command::Decisions(args) => clock::decisions(ctx, args),
@@ -138,6 +142,9 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Ruling(args) => penalty::ruling(ctx, &args),
         Command::Pool(cmd) => pool::run(ctx, cmd),
         Command::Library(cmd) => library::run(ctx, cmd),
+        Command::Round(cmd) => round::run(ctx, cmd),
+        Command::Pairings(args) => pairings::run(ctx, args),
+        Command::Movement(cmd) => movement::run(ctx, cmd),
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup(ctx, &args.file),
         Command::Standings(args) => standings::run(ctx, args),

@@ -5,7 +5,6 @@ use super::clock::{
     clock_settings, clock_text, current_round, name_of, not_before_start, round_started, secs_text, table_clock,
     tables_text, when_text,
 };
-use crate::cli::round::RoundCmd;
 use crate::commands::table::resolve_match;
 use crate::domain::clock::{TableClock, decision_outcome};
 use crate::error::{Error, Result};
@@ -14,15 +13,6 @@ use crate::store::clock::{self as store_clock, FinishedDecision};
 use crate::store::{Change, event, matches, round};
 use crate::time::{clock_time, stamp, unstamp};
 use chrono::Duration;
-
-/// Runs a `round` clock verb.
-pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
-    match cmd {
-        RoundCmd::Start { at } => start(ctx, at.as_deref()),
-        RoundCmd::End { at } => end(ctx, at.as_deref()),
-        RoundCmd::Extend { table, minutes, reason } => extend(ctx, table, &minutes, &reason),
-    }
-}
 
 /// `round start [--at TIME]`: records when the current round's clock started.
 pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {

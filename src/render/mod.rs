@@ -6,6 +6,7 @@ mod human;
 mod json_out;
 pub mod note_sheet;
 pub mod pages;
+pub mod pairings;
 pub mod projector;
 
 use crate::error::{Error, Result};

@@ -192,3 +192,12 @@ pub fn holding(conn: &Connection, pool_id: PoolId) -> Result<Vec<Library>> {
     let rows = stmt.query_map([pool_id], from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+/// Every fixed library as (table, seat, id), by table and seat: the lean rows pairing needs.
+pub fn fixed_seats(conn: &Connection) -> Result<Vec<(u32, String, LibraryId)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT table_no, seat, id FROM library WHERE table_no IS NOT NULL AND seat IS NOT NULL ORDER BY table_no, seat",
+    )?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}

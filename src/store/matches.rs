@@ -220,3 +220,70 @@ pub fn of_player_in_round(conn: &Connection, p: PlayerId, round: u32) -> Result<
     let mut stmt = conn.prepare_cached(select_match!("WHERE round = ?1 AND (a_player = ?2 OR b_player = ?2)"))?;
     Ok(stmt.query_row(params![round, p], from_row).optional()?)
 }
+
+/// Sets the libraries of a match's two seats (sealed libraries follow their players in `round swap`).
+pub fn set_libraries(conn: &Connection, id: MatchId, a: Option<LibraryId>, b: Option<LibraryId>) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE match SET a_library = ?2, b_library = ?3 WHERE id = ?1")?;
+    stmt.execute(params![id, a, b])?;
+    Ok(())
+}
+
+/// Tables of a round where something was already recorded besides a result: notes, challenges,
+/// rulings, penalties, extensions, timed decisions or stalls (taking the round back would lose them).
+pub fn tables_with_records(conn: &Connection, round: u32) -> Result<Vec<u32>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT DISTINCT m.table_no FROM match m WHERE m.round = ?1 AND m.table_no IS NOT NULL AND (
+            EXISTS (SELECT 1 FROM template_note x WHERE x.match_id = m.id)
+            OR EXISTS (SELECT 1 FROM challenge x WHERE x.match_id = m.id)
+            OR EXISTS (SELECT 1 FROM ruling x WHERE x.match_id = m.id)
+            OR EXISTS (SELECT 1 FROM penalty x WHERE x.match_id = m.id)
+            OR EXISTS (SELECT 1 FROM extension x WHERE x.match_id = m.id)
+            OR EXISTS (SELECT 1 FROM decision x WHERE x.match_id = m.id)
+            OR EXISTS (SELECT 1 FROM stall x WHERE x.match_id = m.id))
+         ORDER BY m.table_no",
+    )?;
+    let rows = stmt.query_map([round], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Who sat where in one match, and its result: the lean row the movement needs for its history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seating {
+    /// Round number.
+    pub round: u32,
+    /// Table (None for a bye).
+    pub table: Option<u32>,
+    /// Seat A player (the player with the bye).
+    pub a: PlayerId,
+    /// Seat B player (None for a bye).
+    pub b: Option<PlayerId>,
+    /// The result, once recorded.
+    pub outcome: Option<Outcome>,
+}
+
+/// Every match of rounds 1..=`up_to`, by round then table (byes first: the order of the round's index).
+pub fn seatings(conn: &Connection, up_to: u32) -> Result<Vec<Seating>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT round, table_no, a_player, b_player, result FROM match WHERE round <= ?1 ORDER BY round, table_no",
+    )?;
+    let rows = stmt.query_map([up_to], |r| {
+        let outcome: Option<String> = r.get(4)?;
+        Ok(Seating {
+            round: r.get(0)?,
+            table: r.get(1)?,
+            a: r.get(2)?,
+            b: r.get(3)?,
+            outcome: outcome.as_deref().and_then(Outcome::parse),
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Tables of a round whose match has no result yet, in order (byes always have one).
+pub fn open_tables(conn: &Connection, round: u32) -> Result<Vec<u32>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT table_no FROM match WHERE round = ?1 AND result IS NULL AND table_no IS NOT NULL ORDER BY table_no",
+    )?;
+    let rows = stmt.query_map([round], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}

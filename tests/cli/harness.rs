@@ -167,6 +167,45 @@ fn player_id(conn: &rusqlite::Connection, name: &str) -> i64 {
     })
 }
 
+impl Event {
+    /// Runs SQL on the event file: fixtures for rows that commands of other groups write.
+    pub fn sql(&self, sql: &str) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        conn.execute_batch(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// Fixed libraries at tables 1..=tables, seats A and B (as `library build` leaves them, without cards).
+    pub fn fake_libraries(&self, tables: u32) {
+        let rows: Vec<String> = (1..=tables).map(|t| format!("({t}, 'A'), ({t}, 'B')")).collect();
+        self.sql(&format!("INSERT INTO library (table_no, seat) VALUES {};", rows.join(", ")));
+    }
+
+    /// One sealed library per player (as `library register` leaves them, without cards).
+    pub fn fake_sealed_libraries(&self) {
+        self.sql(
+            "INSERT INTO library (player_id) SELECT id FROM player WHERE id NOT IN \
+                  (SELECT player_id FROM library WHERE player_id IS NOT NULL);",
+        );
+    }
+
+    /// Records a result at every open table of `round`: seat A wins at odd tables, seat B at even ones.
+    pub fn finish_round(&self, round: u32) {
+        self.sql(&format!(
+            "UPDATE match SET result = CASE table_no % 2 WHEN 1 THEN 'A' ELSE 'B' END, reason = 'life', \
+             result_at = '2026-05-01T12:00:00Z' WHERE round = {round} AND result IS NULL;"
+        ));
+    }
+
+    /// Adds `n` players named "Player 01".. with one command.
+    pub fn add_players(&self, n: usize) -> Vec<String> {
+        let names: Vec<String> = (1..=n).map(|i| format!("Player {i:02}")).collect();
+        let mut args = vec!["player", "add"];
+        args.extend(names.iter().map(String::as_str));
+        self.run(&args).ok();
+        names
+    }
+}
+
 /// Dumps a database: schema, then every row of every table in rowid/primary-key order.
 pub fn dump(path: &Path) -> String {
     if !path.exists() {
@@ -302,6 +341,7 @@ impl Event {
         let n = conn.execute("UPDATE player SET disqualified = 1 WHERE name = ?1", [name]).expect("update");
         assert_eq!(n, 1, "seed_disqualified: no player named {name:?}");
     }
+
     /// Records round `n` as paired (a bare `round` row), as if `round pair` had run: libraries lock.
     pub fn mark_round_paired(&self, n: u32) {
         let conn = rusqlite::Connection::open(self.db()).expect("open db");

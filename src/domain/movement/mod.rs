@@ -6,6 +6,7 @@
 //! Every schedule can be checked by the one validator, [`validate::validate`].
 
 mod euler;
+pub mod follow;
 pub mod history;
 pub mod howell;
 mod matching;
@@ -24,6 +25,7 @@ mod swiss_tests;
 use std::fmt;
 use std::str::FromStr;
 
+pub use follow::{Next, Planned, Proposal, Situation, SwissBecause, next_source, propose};
 pub use history::{History, PlayerHistory};
 pub use plan::{max_rounds, plan_fixed, plan_fixed_allow};
 pub use swiss::{SwissOutcome, SwissPlayer, pair_swiss};

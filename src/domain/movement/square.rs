@@ -62,6 +62,9 @@ impl Field {
         if self.k == 1 {
             return ((u64::from(a) * u64::from(b)) % u64::from(self.p)) as u32;
         }
+        if self.p == 2 {
+            return self.mul_binary(a, b);
+        }
         let (da, db) = (self.digits(a), self.digits(b));
         let k = self.k as usize;
         let mut prod = vec![0u32; 2 * k];
@@ -82,6 +85,26 @@ impl Field {
             }
         }
         self.value(&prod[..k])
+    }
+
+    /// Multiplication in GF(2^k) with bit operations (no allocation): a carry-less product, then
+    /// x^k replaced by the modulus' low terms from the top degree down.
+    fn mul_binary(&self, a: u32, b: u32) -> u32 {
+        let k = self.k;
+        let low = self.modulus.iter().enumerate().fold(0u64, |m, (i, &c)| m | (u64::from(c & 1) << i));
+        let mut prod = 0u64;
+        for i in 0..k {
+            if (a >> i) & 1 == 1 {
+                prod ^= u64::from(b) << i;
+            }
+        }
+        for deg in (k..2 * k).rev() {
+            if (prod >> deg) & 1 == 1 {
+                prod ^= 1 << deg;
+                prod ^= low << (deg - k);
+            }
+        }
+        prod as u32
     }
 
     /// The multiplier a of L2 = a·r + t: the generator x (coded p) or 2 in a prime field.

@@ -1,6 +1,6 @@
 //! The one validator of schedules, shared by the tests and the program.
 
-use super::history::History;
+use super::history::{History, PlayerHistory};
 use super::{MovementKind, Round, Seat};
 
 /// A property a schedule can keep.
@@ -18,6 +18,42 @@ pub enum Guarantee {
     NoTableRevisit,
     /// Each player is in at most one game or bye per round, each table holds at most one game.
     WellFormed,
+}
+
+impl Guarantee {
+    /// Every guarantee, in the order they are shown.
+    pub const ALL: [Guarantee; 6] = [
+        Guarantee::NoLibraryReuse,
+        Guarantee::NoRematch,
+        Guarantee::SeatBalance,
+        Guarantee::OneSitOut,
+        Guarantee::NoTableRevisit,
+        Guarantee::WellFormed,
+    ];
+
+    /// A stable snake_case key (JSON).
+    pub fn key(self) -> &'static str {
+        match self {
+            Guarantee::NoLibraryReuse => "no_library_reuse",
+            Guarantee::NoRematch => "no_rematch",
+            Guarantee::SeatBalance => "seat_balance",
+            Guarantee::OneSitOut => "one_sit_out",
+            Guarantee::NoTableRevisit => "no_table_revisit",
+            Guarantee::WellFormed => "well_formed",
+        }
+    }
+
+    /// The guarantee in a judge's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Guarantee::NoLibraryReuse => "no player plays a library twice",
+            Guarantee::NoRematch => "no two players meet twice",
+            Guarantee::SeatBalance => "seats A and B within one for everyone",
+            Guarantee::OneSitOut => "nobody sits out twice",
+            Guarantee::NoTableRevisit => "nobody comes back to a table",
+            Guarantee::WellFormed => "one seat per player, one game per table",
+        }
+    }
 }
 
 /// One broken guarantee.
@@ -66,11 +102,12 @@ fn check_round(h: &History, round: &Round, number: u32, check: &[Guarantee], out
     let mut push = |guarantee, players: Vec<usize>, detail: String| {
         out.push(Violation { guarantee, round: number, players, detail })
     };
+    let none = PlayerHistory::default();
     for g in &round.games {
-        let (pa, pb) = (h.player(g.a), h.player(g.b));
+        let (pa, pb) = (h.get(g.a).unwrap_or(&none), h.get(g.b).unwrap_or(&none));
         let (a, b, t) = (g.a + 1, g.b + 1, g.table);
         if on(Guarantee::NoLibraryReuse) {
-            for (p, ph, seat) in [(g.a, &pa, Seat::A), (g.b, &pb, Seat::B)] {
+            for (p, ph, seat) in [(g.a, pa, Seat::A), (g.b, pb, Seat::B)] {
                 if ph.used(t, seat) {
                     let detail = format!("P{} uses library {t}{seat:?} again", p + 1);
                     push(Guarantee::NoLibraryReuse, vec![p], detail);
@@ -81,7 +118,7 @@ fn check_round(h: &History, round: &Round, number: u32, check: &[Guarantee], out
             push(Guarantee::NoRematch, vec![g.a, g.b], format!("P{a} meets P{b} again"));
         }
         if on(Guarantee::NoTableRevisit) {
-            for (p, ph) in [(g.a, &pa), (g.b, &pb)] {
+            for (p, ph) in [(g.a, pa), (g.b, pb)] {
                 if ph.visited(t) {
                     push(Guarantee::NoTableRevisit, vec![p], format!("P{} comes back to table {t}", p + 1));
                 }
@@ -90,7 +127,7 @@ fn check_round(h: &History, round: &Round, number: u32, check: &[Guarantee], out
     }
     if on(Guarantee::OneSitOut) {
         for &p in &round.byes {
-            if h.player(p).byes > 0 {
+            if h.get(p).is_some_and(|x| x.byes > 0) {
                 push(Guarantee::OneSitOut, vec![p], format!("P{} sits out a second time", p + 1));
             }
         }

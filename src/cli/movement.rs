@@ -1,0 +1,26 @@
+//! `movement` verbs: planning before an event.
+
+use clap::Subcommand;
+
+/// Plan the movement before an event.
+#[derive(Debug, Subcommand)]
+pub enum MovementCmd {
+    /// Print a fixed movement's whole schedule (players P1..PN) and check its guarantees.
+    Preview {
+        /// Number of players.
+        #[arg(long)]
+        players: usize,
+        /// Tables with libraries (default: as many as the field needs).
+        #[arg(long)]
+        tables: Option<u32>,
+        /// Number of rounds (default: 5, or fewer when the movement keeps opponents new for fewer).
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// auto, mitchell, square or howell.
+        #[arg(long, default_value = "auto")]
+        movement: String,
+        /// Show rounds past the movement's limit (players meet again).
+        #[arg(long)]
+        allow: bool,
+    },
+}

@@ -213,7 +213,7 @@ fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
     let summary = format!("paired round {} by the {} movement: {} tables{byes}", p.round, p.movement, p.tables);
     let extra = serde_json::to_value(p).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     done(ctx.format, &summary, extra)?;
-    if ctx.format != crate::render::Format::Json {
+    if ctx.format == crate::render::Format::Human {
         println!("  why: {}", p.why);
         for n in &p.notes {
             println!("  note: {n}");

@@ -45,7 +45,7 @@ pub fn swap(ctx: &Ctx, first: &str, second: &str) -> Result<()> {
     })?;
     let extra = serde_json::json!({ "warnings": swapped.warnings });
     done(ctx.format, &swapped.summary, extra)?;
-    if ctx.format != Format::Json {
+    if ctx.format == Format::Human {
         for w in &swapped.warnings {
             println!("  warning: {w}");
         }

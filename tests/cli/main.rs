@@ -7,6 +7,7 @@ mod cards;
 mod challenge;
 mod clock;
 mod clock_screen;
+mod demo;
 mod event;
 mod library;
 mod movement;

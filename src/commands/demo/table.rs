@@ -59,8 +59,15 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     demo.set_now(end);
     demo.run(&["round", "end", "--at", &stamp(end)])?;
     println!(
-        "  {} results ({} at time), {} templates declared ({} refused), {} decisions timed ({} over the limit), {} challenges",
-        tally.results, tally.at_time, tally.notes, tally.refused, tally.decisions, tally.overruns, tally.challenges
+        "  {} results ({} at time), {} templates declared ({} refused), {} decisions timed ({} over the limit), {} challenge{}",
+        tally.results,
+        tally.at_time,
+        tally.notes,
+        tally.refused,
+        tally.decisions,
+        tally.overruns,
+        tally.challenges,
+        if tally.challenges == 1 { "" } else { "s" }
     );
     Ok(())
 }
@@ -234,16 +241,20 @@ fn try_refused(
     card: &str,
     tally: &mut Tally,
 ) -> Result<()> {
-    let attempt: Option<[String; 2]> = match (m.round, demo.shown_refusals) {
-        (1, 0) => Some([cost.to_string(), card.to_string()]),
-        (2, 1) => Some([if cost == "B1" { "B2".into() } else { "B1".into() }, "Demonic Tutor".into()]),
-        (3, 2) => Some([cost.to_string(), "Utopia".into()]),
-        _ => None,
+    // One attempt a round at most, until three kinds have been shown.
+    let shown = demo.shown_refusals;
+    if shown >= 3 || shown >= m.round as usize {
+        return Ok(());
+    }
+    let attempt: [String; 2] = match shown {
+        0 => [cost.to_string(), card.to_string()],
+        1 => [if cost == "B1" { "B2".into() } else { cost.to_string() }, "Demonic Tutor".into()],
+        _ => [cost.to_string(), "Utopia".into()],
     };
-    let Some([cost, card]) = attempt else { return Ok(()) };
+    let [cost, card] = attempt;
     let at = stamp(demo.now() + Duration::minutes(1));
     if let Err(e) = demo.run(&["note", t, who, &cost, &card, "--at", &at]) {
-        println!("  table {t}: {who} declares {cost}: {card} — refused: {e}");
+        println!("  table {t}: {who} declares \"{cost}: {card}\" — refused: {e}");
         demo.shown_refusals += 1;
         tally.refused += 1;
     }

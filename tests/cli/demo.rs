@@ -1,0 +1,45 @@
+//! `demo`: a whole simulated tournament through the real commands.
+
+use crate::harness::Event;
+
+#[test]
+fn runs_a_whole_event_and_writes_its_site() {
+    let ev = Event::empty();
+    let out = ev.path("demo-out");
+    let db = ev.path("demo.db");
+    let (db_s, out_s) = (db.to_string_lossy().to_string(), out.to_string_lossy().to_string());
+    let run = ev.run(&["--db", &db_s, "demo", "--players", "9", "--rounds", "4", "--out", &out_s, "--seed", "7"]);
+    let text = run.ok().to_string();
+    for wanted in [
+        "9 players, 4 rounds",
+        "Round 1:",
+        "Round 4:",
+        "refused:",
+        "lost two challenges",
+        "drops after round 2",
+        "standings after round 4",
+    ] {
+        assert!(text.contains(wanted), "missing {wanted:?} in:\n{text}");
+    }
+    assert!(out.join("site/index.html").exists());
+    assert!(out.join("libraries/index.html").exists());
+    // the event is a real one: every command works on it
+    let standings = ev.run(&["--db", &db_s, "--json", "standings"]).json();
+    assert_eq!(standings["round"], 4, "{standings}");
+    let results = ev.run(&["--db", &db_s, "--json", "results", "--round", "4"]).json();
+    assert!(results.to_string().contains("time") || results.to_string().contains("life"));
+    let log = ev.run(&["--db", &db_s, "--json", "log"]).json();
+    assert!(log["entries"].as_array().map(Vec::len).unwrap_or(0) > 100);
+    // the same seed gives the same tournament
+    let again = ev.run(&["--db", &db_s, "demo", "--players", "9", "--rounds", "4", "--out", &out_s, "--seed", "7"]);
+    let strip = |t: &str| t.lines().filter(|l| !l.starts_with("Done in")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&text), strip(again.ok()));
+}
+
+#[test]
+fn refuses_a_demo_of_one_player() {
+    let ev = Event::empty();
+    let run = ev.run(&["demo", "--players", "1", "--out", &ev.path("o").to_string_lossy()]);
+    assert!(run.refused().contains("at least 2 players"));
+    assert!(!ev.path("mmjudge-demo.db").exists());
+}

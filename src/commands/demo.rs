@@ -99,6 +99,9 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
         shown_refusals: 0,
     };
     setup(&mut demo, &args, &files)?;
+    // Keep one connection open for the whole run: the many short commands then share SQLite's log index
+    // instead of each folding the log into the file when it closes.
+    let _keep_open = demo.store()?;
     for round in 1..=args.rounds {
         let start = day + Duration::minutes(30 + 70 * i64::from(round - 1));
         table::play_round(&mut demo, round, start)?;

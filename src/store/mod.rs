@@ -145,15 +145,13 @@ fn check_path(path: &Path) -> Result<()> {
 
 /// Per-connection settings: foreign keys, WAL journal (readers never block the writer), a busy timeout.
 ///
-/// Closing does not checkpoint: a command that writes then costs no disk flush (a flush-heavy checkpoint at
-/// every exit took 10-30 ms a command); the log is folded into the main file by SQLite's automatic checkpoint
-/// (every 1000 pages) instead. Copies of the event must therefore go through `mmjudge backup`, never a
-/// copy of the `.db` file alone (its `-wal` file holds the latest changes).
+/// The last connection to close folds the write-ahead log back into the main file (SQLite's default), so
+/// once no mmjudge command is running the `.db` file alone holds the whole event: a judge who copies it
+/// to a stick copies everything. (`mmjudge backup` is still the safe copy while commands are running.)
 fn configure(conn: &Connection) -> Result<()> {
     conn.pragma_update(None, "foreign_keys", true)?;
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
     Ok(())
 }
 

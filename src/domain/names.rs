@@ -91,8 +91,19 @@ pub fn resolve<T: Clone>(query: &str, items: &[(String, T)]) -> Resolved<T> {
         items.iter().filter(|(n, _)| !q.is_empty() && (fold(n).starts_with(&q) || key(n).starts_with(&qk))).collect();
     match by_prefix.len() {
         1 => Resolved::One(by_prefix[0].1.clone()),
-        0 => Resolved::Unknown(closest(query, items.iter().map(|(n, _)| n.as_str()), 3)),
+        0 => resolve_by_word(query, &q, items),
         _ => Resolved::Ambiguous(by_prefix.iter().take(6).map(|(n, _)| n.clone()).collect()),
+    }
+}
+
+/// Second chance: the query begins a later word of exactly one name ("larry" finds "Late Larry").
+fn resolve_by_word<T: Clone>(query: &str, q: &str, items: &[(String, T)]) -> Resolved<T> {
+    let by_word: Vec<&(String, T)> =
+        items.iter().filter(|(n, _)| !q.is_empty() && fold(n).split(' ').skip(1).any(|w| w.starts_with(q))).collect();
+    match by_word.len() {
+        1 => Resolved::One(by_word[0].1.clone()),
+        0 => Resolved::Unknown(closest(query, items.iter().map(|(n, _)| n.as_str()), 3)),
+        _ => Resolved::Ambiguous(by_word.iter().take(6).map(|(n, _)| n.clone()).collect()),
     }
 }
 
@@ -156,6 +167,13 @@ mod tests {
             Resolved::Unknown(names) => assert_eq!(names.first().map(String::as_str), Some("Björn")),
             other => panic!("expected unknown, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_later_word_of_one_name_is_enough() {
+        assert_eq!(resolve("obri", &people()), Resolved::One(3));
+        assert_eq!(resolve("martin", &people()), Resolved::One(4));
+        assert!(matches!(resolve("zzz", &people()), Resolved::Unknown(_)));
     }
 
     #[test]

@@ -146,7 +146,9 @@ fn decision_lines(state: &ScreenState, now: DateTime<Utc>, w: usize) -> Vec<Line
     let name = &state.info.players[state.to_act];
     let paused = if state.paused_at.is_some() { "   PAUSED" } else { "" };
     let status = if left > Duration::zero() {
-        format!("{name} deciding: {} s left{paused}", ceil_secs(left))
+        // Tenths of a second: the countdown visibly moves at every redraw (about 12 a second).
+        let tenths = (left.num_milliseconds() + 99) / 100;
+        format!("{name} deciding: {}.{} s left{paused}", tenths / 10, tenths % 10)
     } else {
         format!("{name} OVER by {:.1} s{paused}", -left.num_milliseconds() as f64 / 1000.0)
     };
@@ -229,7 +231,7 @@ mod tests {
         st.apply(Action::StartStop, at(60), &mut log);
         let lines = frame(&st, sec(96.5), 80);
         let t = text(&lines);
-        assert!(t.contains("> Bob  (to act)") && t.contains("Bob deciding: 9 s left"), "{t}");
+        assert!(t.contains("> Bob  (to act)") && t.contains("Bob deciding: 8.5 s left"), "{t}");
         assert!(lines.iter().any(|l| l.tone == Tone::Warn && l.text.starts_with('[')));
         let over = text(&frame(&st, at(107), 80));
         assert!(over.contains("Bob OVER by 2.0 s"), "{over}");

@@ -90,23 +90,13 @@ pub fn read_lines(bytes: &[u8], shown: &str) -> Result<Vec<CardLine>> {
                     type_line: get(type_col).filter(|t| !t.is_empty()),
                 });
             }
-            Err(e) => problems.push(format!("line {line}: {}", csv_problem(&e))),
+            Err(e) => problems.push(format!("line {line}: {}", super::player::csv_problem(&e))),
         }
     }
     if !problems.is_empty() {
         return Err(Error::refused(format!("{shown}: nothing imported: {}", problems.join("; "))));
     }
     Ok(lines)
-}
-
-fn csv_problem(e: &csv::Error) -> String {
-    match e.kind() {
-        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
-            format!("{len} fields where the header has {expected_len}")
-        }
-        csv::ErrorKind::Utf8 { .. } => "not UTF-8 text".into(),
-        _ => e.to_string(),
-    }
 }
 
 /// The reference's names in memory, for fast exact and folded lookups of many names.

@@ -8,7 +8,8 @@
 #
 # Usage: scripts/check-site.sh [EVENT.db]
 #   With no event file, builds a small event: the 16 bundled players plus one named <script>alert(1)</script>,
-#   three rounds with libraries, a bye, a challenge, a ruling and a penalty, round 3 still playing.
+#   libraries built from the bundled pool, three rounds, a bye, template notes, a challenge, a ruling and a
+#   penalty, round 3 still playing.
 # Needs chromium (apt-get install -y chromium) and, to build the small event, python3.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,14 +30,14 @@ build_event() {
   MMJUDGE_DB=$db "$bin" event new "Check <Site> & Co" --seed 7 >/dev/null
   MMJUDGE_DB=$db "$bin" player import "$root/examples/players.csv" >/dev/null
   MMJUDGE_DB=$db "$bin" player add "$xss" >/dev/null
+  MMJUDGE_DB=$db "$bin" cards import "$root/examples/cards.csv" >/dev/null
+  MMJUDGE_DB=$db "$bin" pool import "$root/examples/pool.csv" >/dev/null
+  MMJUDGE_DB=$db "$bin" library build --tables 8 >/dev/null
   python3 - "$db" <<'PY'
 import random, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 rng = random.Random(7)
 players = [r[0] for r in db.execute("SELECT id FROM player ORDER BY id")]
-for t in range(1, len(players) // 2 + 1):
-    for seat in "AB":
-        db.execute("INSERT INTO library (table_no, seat) VALUES (?, ?)", (t, seat))
 lib = {(t, s): i for i, t, s in db.execute("SELECT id, table_no, seat FROM library")}
 for rnd in (1, 2, 3):
     db.execute("INSERT INTO round (number, movement, paired_at, started_at) VALUES (?, 'swiss', ?, ?)",
@@ -56,6 +57,10 @@ for rnd in (1, 2, 3):
 m, a, b = db.execute("SELECT id, a_player, b_player FROM match WHERE round = 1 AND table_no = 1").fetchone()
 db.execute("INSERT INTO challenge (match_id, by_player, about, ruling, loser, judge, at) VALUES (?, ?, ?, 'upheld', ?, 'Kim', '2026-05-01T09:20:00.000Z')",
            (m, a, "B1 as <b>Demonic Tutor</b>", b))
+notes = [("{1}{B}", "Demonic Tutor"), ("{R}", "Shock"), ("{1}{U}", None), ("{W}", "Swords to Plowshares")]
+for i, (cost, card) in enumerate(notes):
+    db.execute("INSERT INTO template_note (match_id, player_id, cost, card_name, at) VALUES (?, ?, ?, ?, ?)",
+               (m, a if i % 2 == 0 else b, cost, card, f"2026-05-01T09:{10 + i:02}:00.000Z"))
 db.execute("INSERT INTO ruling (match_id, text, judge, at) VALUES (?, 'Shuffle & cut again', 'Kim', '2026-05-01T09:30:00.000Z')", (m,))
 db.execute("INSERT INTO penalty (player_id, match_id, infraction, penalty, judge, at) VALUES (?, ?, 'slow play', 'warning', 'Kim', '2026-05-01T09:31:00.000Z')", (b, m))
 db.commit()
@@ -104,7 +109,7 @@ done
 # Screenshots at desktop and phone width, and the slips printed to PDF.
 shots=${SHOTS:-$work/shots}
 mkdir -p "$shots"
-for name in index round-1-standings round-2-pairings round-1-slips judging; do
+for name in index round-1-standings round-2-pairings round-1-slips round-1-notes decks judging; do
   chrome --hide-scrollbars --window-size=1280,1000 --screenshot="$shots/$name-desktop.png" "file://$site/$name.html" 2>/dev/null ||
     fail "$name: no screenshot"
   chrome --hide-scrollbars --window-size=390,844 --screenshot="$shots/$name-phone.png" "file://$site/$name.html" 2>/dev/null ||

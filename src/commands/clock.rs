@@ -256,20 +256,27 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     emit(ctx.format, &listing, &doc)
 }
 
+/// The projector page of round `number`, started at `started`, with every table's extensions (`clock --html`
+/// and the event's site).
+pub fn projector_page(conn: &Connection, number: u32, started: DateTime<Utc>) -> Result<ProjectorPage> {
+    let values = event::values(conn)?;
+    let mut tables = Vec::new();
+    for m in matches::of_round(conn, number)? {
+        if let Some(t) = m.table {
+            tables.push((t, store_clock::extension_secs(conn, m.id)?));
+        }
+    }
+    Ok(ProjectorPage::new(values.name(), number, started, &clock_settings(&values), &tables))
+}
+
 /// `clock --html FILE`: the projector page for the current round.
 fn projector(ctx: &Ctx, file: &std::path::Path) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     let r = current_round(conn)?;
     let started = round_started(&r)?;
-    let values = event::values(conn)?;
-    let mut tables = Vec::new();
-    for m in matches::of_round(conn, r.number)? {
-        if let Some(t) = m.table {
-            tables.push((t, store_clock::extension_secs(conn, m.id)?));
-        }
-    }
-    let page = ProjectorPage::new(values.name(), r.number, started, &clock_settings(&values), &tables);
+    let page = projector_page(conn, r.number, started)?;
+    let tables = &page.tables;
     let html = page.render().map_err(|e| Error::refused(format!("cannot render the projector page: {e}")))?;
     std::fs::write(file, html).map_err(|e| Error::io(file, e))?;
     let extended = tables.iter().filter(|t| t.1 != 0).count();

@@ -155,7 +155,7 @@ fn challenges(conn: &Connection, p: PlayerId, name: &dyn Fn(PlayerId) -> String)
 }
 
 fn rulings(conn: &Connection, p: PlayerId) -> Result<Vec<Entry>> {
-    Ok(ruling::of_player(conn, p)?
+    Ok(ruling::list(conn, Some(p))?
         .into_iter()
         .map(|r| Entry {
             what: r.text.clone(),

@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use super::library::{label, player_names};
-use super::library_show::{pool_types, shown_with};
+use super::library_show::{ShownCard, pool_types, shown_with};
 use crate::error::{Error, Result};
 use crate::render::done;
 use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
@@ -15,10 +15,63 @@ use std::path::Path;
 /// Most round columns of tick boxes on a sheet.
 const MAX_ROUND_TICKS: i64 = 8;
 
+/// One library's deck sheet: where it plays, its page's file name and its cards sorted by cost.
+#[derive(Debug, Clone)]
+pub struct LibrarySheet {
+    /// The library.
+    pub library: Library,
+    /// Its label (`3A`, or the player's name when sealed).
+    pub label: String,
+    /// Heading (`Table 3 · Seat A`, `Sealed · Ana`).
+    pub title: String,
+    /// A line under the heading.
+    pub note: String,
+    /// The file name of its sheet.
+    pub file: String,
+    /// Its cards, main library first, each part sorted by cost.
+    pub cards: Vec<ShownCard>,
+}
+
+impl LibrarySheet {
+    /// The main library (`sideboard == false`) or the sealed sideboard as sheet lines.
+    pub fn part(&self, sideboard: bool) -> Vec<SheetCard> {
+        self.cards
+            .iter()
+            .filter(|c| c.sideboard == sideboard)
+            .map(|c| SheetCard {
+                cost: c.mana_cost.clone().unwrap_or_default(),
+                name: c.name.clone(),
+                type_line: c.type_line.clone(),
+            })
+            .collect()
+    }
+}
+
+/// Every library's sheet: fixed ones by table and seat, then sealed ones by player name.
+pub fn library_sheets(conn: &Connection) -> Result<Vec<LibrarySheet>> {
+    let players = player_names(conn)?;
+    let types = pool_types(conn)?;
+    let mut out = Vec::new();
+    for lib in store_library::all(conn)? {
+        let label = label(&lib, &players);
+        let (title, note, file) = describe(conn, &lib, &label)?;
+        let cards = shown_with(conn, &lib, &types)?;
+        out.push(LibrarySheet { library: lib, label, title, note, file, cards });
+    }
+    let sealed_key = |s: &LibrarySheet| {
+        (
+            s.library.table.is_none(),
+            if s.library.table.is_none() { crate::domain::names::fold(&s.label) } else { String::new() },
+        )
+    };
+    out.sort_by_cached_key(sealed_key);
+    Ok(out)
+}
+
 /// Writes the deck sheets of every library into `dir`; returns how many.
 pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
-    let libs = store_library::all(conn)?;
-    if libs.is_empty() {
+    let sheets = library_sheets(conn)?;
+    if sheets.is_empty() {
         return Err(Error::refused(
             "no libraries yet: build them with `mmjudge library build --tables N` (or `library register` when sealed)",
         ));
@@ -31,38 +84,24 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
     let mut csv_out = csv::Writer::from_writer(Vec::new());
     write_csv_header(&mut csv_out)?;
     let mut index = Vec::new();
-    let types = pool_types(conn)?;
-    for lib in &libs {
-        let name = label(lib, &players);
-        let cards = shown_with(conn, lib, &types)?;
-        let to_sheet = |sideboard: bool| -> Vec<SheetCard> {
-            cards
-                .iter()
-                .filter(|c| c.sideboard == sideboard)
-                .map(|c| SheetCard {
-                    cost: c.mana_cost.clone().unwrap_or_default(),
-                    name: c.name.clone(),
-                    type_line: c.type_line.clone(),
-                })
-                .collect()
-        };
-        let (title, note, file) = describe(conn, lib, &name)?;
+    for s in &sheets {
+        let lib = &s.library;
         let sheet = DeckSheet {
             event: values.name().to_string(),
-            label: name.clone(),
-            title: title.clone(),
-            cards: to_sheet(false),
-            sideboard: to_sheet(true),
+            label: s.label.clone(),
+            title: s.title.clone(),
+            cards: s.part(false),
+            sideboard: s.part(true),
             utopia: lib.utopia,
             ticks: ticks.clone(),
-            note,
+            note: s.note.clone(),
         };
         let html = sheet.render().map_err(|e| Error::refused(format!("cannot render a deck sheet: {e}")))?;
-        let path = dir.join(&file);
+        let path = dir.join(&s.file);
         std::fs::write(&path, html).map_err(|e| Error::io(&path, e))?;
-        for c in &cards {
+        for c in &s.cards {
             let row = [
-                name.clone(),
+                s.label.clone(),
                 lib.table.map(|t| t.to_string()).unwrap_or_default(),
                 lib.seat.clone().unwrap_or_default(),
                 lib.player.and_then(|p| players.get(&p)).cloned().unwrap_or_default(),
@@ -76,7 +115,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
             ];
             csv_out.write_record(&row).map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))?;
         }
-        index.push((file, name, title, sheet.cards.len(), lib.utopia));
+        index.push((s.file.clone(), s.label.clone(), s.title.clone(), sheet.cards.len(), lib.utopia));
     }
     let bytes = csv_out.into_inner().map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))?;
     let csv_path = dir.join("libraries.csv");
@@ -86,7 +125,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
         .map_err(|e| Error::refused(format!("cannot render the index page: {e}")))?;
     let index_path = dir.join("index.html");
     std::fs::write(&index_path, page).map_err(|e| Error::io(&index_path, e))?;
-    Ok(libs.len())
+    Ok(sheets.len())
 }
 
 fn write_csv_header(w: &mut csv::Writer<Vec<u8>>) -> Result<()> {

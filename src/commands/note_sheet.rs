@@ -9,6 +9,7 @@ use crate::domain::note_sheet::{SheetNote, columns, rows, shorthand};
 use crate::error::{Error, Result};
 use crate::render::note_sheet::{Column, NoteSheetPage};
 use crate::render::{Listing, done, emit};
+use crate::store::matches::Match;
 use crate::store::notes::{self, Note};
 use crate::store::{MatchId, event, matches};
 use rusqlite::Connection;
@@ -108,14 +109,33 @@ fn count_words(name: &str, col: &[&SheetNote]) -> String {
     s
 }
 
-/// The note sheet of one match as a printable HTML page (the event's site calls this per match).
+/// The note sheet of one match as a printable HTML page (`notes --html`).
 pub fn sheet_html(conn: &Connection, match_id: MatchId) -> Result<String> {
     let m = matches::get(conn, match_id)?;
     let loaded = load(conn, Seated::load(conn, m)?)?;
     page(conn, &loaded)
 }
 
-fn page(conn: &Connection, loaded: &Loaded) -> Result<String> {
+/// One match's note sheet: its table, its result in words and its two columns (seat A first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchSheet {
+    /// The table.
+    pub table: u32,
+    /// The match's result in words, or "still playing".
+    pub outcome: String,
+    /// Seat A's column, then seat B's.
+    pub columns: Vec<Column>,
+}
+
+/// The note sheet of a match with two players (the event's site shows one per table).
+pub fn match_sheet(conn: &Connection, m: Match) -> Result<MatchSheet> {
+    let loaded = load(conn, Seated::load(conn, m)?)?;
+    let s = &loaded.seated;
+    Ok(MatchSheet { table: s.table(), outcome: s.describe_recorded(), columns: sheet_columns(&loaded) })
+}
+
+/// The two columns of a loaded sheet, seat A first.
+fn sheet_columns(loaded: &Loaded) -> Vec<Column> {
     let s = &loaded.seated;
     let [a, b] = columns(&loaded.sheet);
     let column = |seat: &str, name: &str, notes: Vec<&SheetNote>| Column {
@@ -123,12 +143,17 @@ fn page(conn: &Connection, loaded: &Loaded) -> Result<String> {
         player: name.to_string(),
         notes: notes.into_iter().cloned().collect(),
     };
+    vec![column("A", &s.a.name, a), column("B", &s.b.name, b)]
+}
+
+fn page(conn: &Connection, loaded: &Loaded) -> Result<String> {
+    let s = &loaded.seated;
     let page = NoteSheetPage {
         event: event::values(conn)?.name().to_string(),
         round: s.m.round,
         table: s.table(),
         outcome: s.describe_recorded(),
-        columns: vec![column("A", &s.a.name, a), column("B", &s.b.name, b)],
+        columns: sheet_columns(loaded),
     };
     page.render().map_err(|e| Error::refused(format!("cannot render the note sheet: {e}")))
 }

@@ -180,8 +180,8 @@ pub fn read_csv(path: &Path) -> Result<Vec<NewRow>> {
     Ok(rows)
 }
 
-/// A CSV reading error in a judge's words (shared by every CSV import).
-pub fn csv_problem(e: &csv::Error) -> String {
+/// A CSV reading error in words for a judge (`3 fields where the header has 4`); shared by every import.
+pub(crate) fn csv_problem(e: &csv::Error) -> String {
     match e.kind() {
         csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
             format!("{len} fields where the header has {expected_len}")

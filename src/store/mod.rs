@@ -12,7 +12,6 @@ pub mod clock;
 pub mod event;
 pub mod history;
 pub mod ids;
-pub mod judging;
 pub mod library;
 pub mod matches;
 mod migrate;

@@ -30,12 +30,12 @@ pub fn insert(conn: &Connection, match_id: MatchId, text: &str, judge: &str, at:
     Ok(conn.last_insert_rowid())
 }
 
-/// The rulings at the matches of a player, oldest first.
-pub fn of_player(conn: &Connection, player: PlayerId) -> Result<Vec<Ruling>> {
+/// Rulings, oldest first: every one, or those at the matches of one player.
+pub fn list(conn: &Connection, player: Option<PlayerId>) -> Result<Vec<Ruling>> {
     let mut stmt = conn.prepare_cached(
         "SELECT r.id, r.match_id, m.round, m.table_no, r.text, r.judge, r.at
          FROM match m JOIN ruling r ON r.match_id = m.id
-         WHERE m.a_player = ?1 OR m.b_player = ?1 ORDER BY r.at, r.id",
+         WHERE ?1 IS NULL OR m.a_player = ?1 OR m.b_player = ?1 ORDER BY r.at, r.id",
     )?;
     let rows = stmt.query_map([player], |r| {
         Ok(Ruling {

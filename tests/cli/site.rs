@@ -103,7 +103,7 @@ fn slips_show_players_libraries_life_challenges_and_signatures() {
     // Ana won the one challenge at table 1, Bo lost it.
     assert!(
         slips.contains(
-            "<td>Ana</td><td>1A</td><td class=\"num box\"></td><td class=\"num\">1</td><td class=\"num\">0</td>"
+            "<td>Ana</td><td>1A</td><td class=\"num write-in\"></td><td class=\"num\">1</td><td class=\"num\">0</td>"
         ),
         "{slips}"
     );
@@ -157,4 +157,34 @@ fn an_event_with_no_rounds_still_has_a_site() {
     let index = read(&ev.path("out"), "index.html");
     assert!(index.contains("No round has been paired yet"), "{index}");
     assert!(read(&ev.path("out"), "clock.html").contains("once a round has started"));
+}
+
+#[test]
+fn note_sheets_show_declared_cards_and_deck_sheets_list_each_librarys_cards() {
+    let ev = crate::pool::with_pool();
+    ev.run(&["library", "build", "--tables", "2"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.note(&["1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]);
+    ev.note(&["1", "bo", "U1", "--unnamed", "--at", "09:07"]);
+    ev.run(&["site", "out"]).ok();
+    let dir = ev.path("out");
+    let notes = read(&dir, "round-1-notes.html");
+    assert!(notes.contains("Table 1") && notes.contains("Table 2"), "one sheet per table: {notes}");
+    let line = |card: &str| notes.find(card).unwrap_or_else(|| panic!("{card} missing: {notes}"));
+    assert!(notes.contains("B1:</span> <span class=\"card\">Demonic Tutor</span>"), "{notes}");
+    assert!(notes.contains("U1:</span> <span class=\"card\">(unnamed)</span>"), "{notes}");
+    assert!(line("Demonic Tutor") < line("(unnamed)"), "seat A's column first");
+    assert!(notes.contains("No notes."), "table 2 has an empty sheet");
+    assert!(read(&dir, "index.html").contains("round-1-notes.html"));
+
+    let show = ev.run(&["--json", "library", "show", "1A"]).json();
+    let first = show["cards"][0]["name"].as_str().unwrap_or_default().to_string();
+    let decks = read(&dir, "decks.html");
+    for label in ["1A", "1B", "2A", "2B"] {
+        assert!(decks.contains(&format!("<span class=\"deck-label\">{label}</span>")), "{label} missing: {decks}");
+    }
+    let escaped = first.replace('&', "&#38;").replace('\'', "&#39;");
+    assert!(!first.is_empty() && decks.contains(&format!("<td>{escaped}</td>")), "{first} missing: {decks}");
+    assert!(decks.contains("Utopia library: <strong>"), "{decks}");
+    assert_eq!(decks.matches("<tr><td class=\"num\">40</td>").count(), 4, "40 cards per library");
 }

@@ -72,7 +72,7 @@ pub fn page(site: &Site, pages: &[Page]) -> Result<Page> {
         event_pages,
         players: site.results.players.len(),
     };
-    Ok(Page { file: "index.html".into(), round: None, link: "Index".into(), html: render(&page)? })
+    Ok(Page::of_event("index.html", "Index", render(&page)?))
 }
 
 /// A phrase as a sentence: capital first letter, full stop.

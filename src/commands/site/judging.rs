@@ -2,10 +2,8 @@
 
 use super::{Frame, Page, Site, render};
 use crate::error::Result;
-use crate::store::MatchId;
-use crate::store::judging;
+use crate::store::{challenge, penalty, ruling};
 use askama::Template;
-use std::collections::HashMap;
 
 /// One challenge as shown.
 struct ChallengeRow {
@@ -57,62 +55,52 @@ fn when(at: &str) -> String {
     crate::time::unstamp(at).map(crate::time::clock_time).unwrap_or_else(|_| at.to_string())
 }
 
+/// A match's table for people (`bye` when it had none).
+fn table_text(table: Option<u32>) -> String {
+    table.map_or_else(|| "bye".into(), |t| t.to_string())
+}
+
 /// `judging.html`: every challenge, ruling and penalty.
 pub fn page(site: &Site) -> Result<Vec<Page>> {
-    let place: HashMap<MatchId, (String, String)> = site
-        .results
-        .matches
-        .iter()
-        .map(|m| (m.id, (m.round.to_string(), m.table.map(|t| t.to_string()).unwrap_or_else(|| "bye".into()))))
-        .collect();
-    let at = |id: Option<MatchId>| id.and_then(|id| place.get(&id).cloned()).unwrap_or_default();
-    let challenges = judging::challenges(site.conn)?
+    let challenges = challenge::list(site.conn, None, None)?
         .into_iter()
-        .map(|c| {
-            let (round, table) = at(Some(c.match_id));
-            ChallengeRow {
-                at: when(&c.at),
-                round,
-                table,
-                by: site.name(c.by).to_string(),
-                about: c.about,
-                by_says: c.by_says.unwrap_or_default(),
-                other_says: c.other_says.unwrap_or_default(),
-                ruling: c.ruling,
-                lost_by: site.name(c.loser).to_string(),
-                judge: c.judge,
-            }
+        .map(|c| ChallengeRow {
+            at: when(&c.at),
+            round: c.round.to_string(),
+            table: table_text(c.table),
+            by: site.name(c.by).to_string(),
+            about: c.about,
+            by_says: c.by_says.unwrap_or_default(),
+            other_says: c.other_says.unwrap_or_default(),
+            ruling: c.ruling,
+            lost_by: site.name(c.loser).to_string(),
+            judge: c.judge,
         })
         .collect();
-    let rulings = judging::rulings(site.conn)?
+    let rulings = ruling::list(site.conn, None)?
         .into_iter()
-        .map(|r| {
-            let (round, table) = at(Some(r.match_id));
-            RulingRow { at: when(&r.at), round, table, text: r.text, judge: r.judge }
+        .map(|r| RulingRow {
+            at: when(&r.at),
+            round: r.round.to_string(),
+            table: table_text(r.table),
+            text: r.text,
+            judge: r.judge,
         })
         .collect();
-    let penalties = judging::penalties(site.conn)?
+    let penalties = penalty::list(site.conn, None)?
         .into_iter()
-        .map(|p| {
-            let (round, table) = at(p.match_id);
-            PenaltyRow {
-                at: when(&p.at),
-                round,
-                table,
-                player: site.name(p.player).to_string(),
-                infraction: p.infraction,
-                penalty: p.penalty,
-                upgraded: p.upgraded.unwrap_or_default(),
-                note: p.note.unwrap_or_default(),
-                judge: p.judge,
-            }
+        .map(|p| PenaltyRow {
+            at: when(&p.at),
+            round: p.round.map(|r| r.to_string()).unwrap_or_default(),
+            table: if p.match_id.is_some() { table_text(p.table) } else { String::new() },
+            player: site.name(p.player).to_string(),
+            infraction: p.infraction,
+            penalty: p.penalty,
+            upgraded: p.upgraded.unwrap_or_default(),
+            note: p.note.unwrap_or_default(),
+            judge: p.judge,
         })
         .collect();
     let page = JudgingPage { frame: site.frame("Challenges, rulings and penalties"), challenges, rulings, penalties };
-    Ok(vec![Page {
-        file: "judging.html".into(),
-        round: None,
-        link: "Challenges, rulings and penalties".into(),
-        html: render(&page)?,
-    }])
+    Ok(vec![Page::of_event("judging.html", "Challenges, rulings and penalties", render(&page)?)])
 }

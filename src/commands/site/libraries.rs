@@ -56,5 +56,5 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
         alpha: doc.alpha,
         rows,
     };
-    Ok(vec![Page { file: "libraries.html".into(), round: None, link: "Library report".into(), html: render(&page)? }])
+    Ok(vec![Page::of_event("libraries.html", "Library report", render(&page)?)])
 }

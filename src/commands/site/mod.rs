@@ -6,11 +6,13 @@
 //! `templates/site/` that extends `site/base.html`. [`BUILDERS`] lists them in the index's order; the
 //! index links every page a builder returned (round pages in the round's row, under the page's `link`).
 
+mod clock;
+mod decks;
 mod folder;
-mod hooks;
 mod index;
 mod judging;
 mod libraries;
+mod notes;
 mod pairings;
 mod slips;
 mod standings;
@@ -36,11 +38,11 @@ pub const BUILDERS: &[Builder] = &[
     pairings::by_table,
     pairings::by_name,
     slips::pages,
-    hooks::note_sheets,
+    notes::pages,
     judging::page,
     libraries::page,
-    hooks::deck_sheets,
-    hooks::clock,
+    decks::page,
+    clock::page,
 ];
 
 /// One written page.
@@ -54,6 +56,18 @@ pub struct Page {
     pub link: String,
     /// The page.
     pub html: String,
+}
+
+impl Page {
+    /// Round `r`'s page of a kind: `round-R-KIND.html`, linked as `link` in the round's row of the index.
+    pub fn of_round(r: u32, kind: &str, link: &str, page: &impl askama::Template) -> Result<Page> {
+        Ok(Page { file: format!("round-{r}-{kind}.html"), round: Some(r), link: link.into(), html: render(page)? })
+    }
+
+    /// A page of the whole event, `file`, linked as `link` in the index.
+    pub fn of_event(file: &str, link: &str, html: String) -> Page {
+        Page { file: file.into(), round: None, link: link.into(), html }
+    }
 }
 
 /// What every page shows around its content (see `templates/site/base.html`).

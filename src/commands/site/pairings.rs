@@ -1,6 +1,6 @@
 //! Pairings per round: by table, and by name for players looking for their seat.
 
-use super::{Frame, Page, Site, render};
+use super::{Frame, Page, Site};
 use crate::error::Result;
 use crate::store::PlayerId;
 use crate::store::matches::{Match, Outcome};
@@ -100,12 +100,7 @@ pub fn by_table(site: &Site) -> Result<Vec<Page>> {
                     _ => page.byes.push(site.name(m.a).to_string()),
                 }
             }
-            Ok(Page {
-                file: format!("round-{r}-pairings.html"),
-                round: Some(r),
-                link: "pairings".into(),
-                html: render(&page)?,
-            })
+            Page::of_round(r, "pairings", "pairings", &page)
         })
         .collect()
 }
@@ -130,12 +125,7 @@ pub fn by_name(site: &Site) -> Result<Vec<Page>> {
             }
             seats.sort_by_cached_key(|s| (crate::domain::names::fold(&s.name), s.name.clone()));
             let page = ByNamePage { frame: site.frame(format!("Round {r}: pairings by name")), round: r, seats };
-            Ok(Page {
-                file: format!("round-{r}-pairings-by-name.html"),
-                round: Some(r),
-                link: "by name".into(),
-                html: render(&page)?,
-            })
+            Page::of_round(r, "pairings-by-name", "by name", &page)
         })
         .collect()
 }

@@ -1,9 +1,9 @@
 //! Result slips per round: one per table, to print, fill in at the table and sign.
 
 use super::pairings::result_text;
-use super::{Frame, Page, Site, render};
+use super::{Frame, Page, Site};
 use crate::error::Result;
-use crate::store::judging::{self, Challenge};
+use crate::store::challenge::{self, Challenge};
 use crate::store::{MatchId, PlayerId};
 use askama::Template;
 use std::collections::HashMap;
@@ -36,7 +36,7 @@ struct SlipsPage {
 /// `round-N-slips.html` for every paired round.
 pub fn pages(site: &Site) -> Result<Vec<Page>> {
     let mut by_match: HashMap<MatchId, Vec<Challenge>> = HashMap::new();
-    for c in judging::challenges(site.conn)? {
+    for c in challenge::list(site.conn, None, None)? {
         by_match.entry(c.match_id).or_default().push(c);
     }
     let none = Vec::new();
@@ -61,12 +61,7 @@ pub fn pages(site: &Site) -> Result<Vec<Page>> {
                 });
             }
             let page = SlipsPage { frame: site.frame(format!("Round {r}: result slips")), round: r, slips };
-            Ok(Page {
-                file: format!("round-{r}-slips.html"),
-                round: Some(r),
-                link: "result slips".into(),
-                html: render(&page)?,
-            })
+            Page::of_round(r, "slips", "result slips", &page)
         })
         .collect()
 }

@@ -1,6 +1,6 @@
 //! The standings after each played round.
 
-use super::{Frame, Page, Site, render};
+use super::{Frame, Page, Site};
 use crate::commands::standings::{Line, par, pct};
 use crate::error::Result;
 use askama::Template;
@@ -53,12 +53,7 @@ pub fn pages(site: &Site) -> Result<Vec<Page>> {
                 with_par: site.results.tiebreak_par,
                 rows: lines.iter().map(row).collect(),
             };
-            Ok(Page {
-                file: format!("round-{r}-standings.html"),
-                round: Some(r),
-                link: "standings".into(),
-                html: render(&page)?,
-            })
+            Page::of_round(r, "standings", "standings", &page)
         })
         .collect()
 }

@@ -127,13 +127,13 @@ impl Symbol {
     /// The symbol as written in a player's notes: `B`, `X`, `2`, `(W/U)`, `(2/W)`, `(G/P)`.
     pub fn shorthand(self) -> String {
         match self {
-            Symbol::Generic(n) => n.to_string(),
-            Symbol::X => "X".into(),
-            Symbol::Y => "Y".into(),
-            Symbol::Z => "Z".into(),
-            Symbol::Colored(c) => c.as_char().to_string(),
-            Symbol::Colorless => "C".into(),
-            Symbol::Snow => "S".into(),
+            Symbol::Generic(_)
+            | Symbol::X
+            | Symbol::Y
+            | Symbol::Z
+            | Symbol::Colored(_)
+            | Symbol::Colorless
+            | Symbol::Snow => self.inner(),
             _ => format!("({})", self.inner()),
         }
     }

@@ -1,0 +1,32 @@
+//! The projector clock of the latest round (the one page with JavaScript), as `clock --html` writes it.
+
+use super::{Frame, Page, Site, render};
+use crate::commands::clock::projector_page;
+use crate::error::Result;
+use crate::store::round;
+use askama::Template;
+
+/// What the clock page says before the round has started.
+#[derive(Template)]
+#[template(path = "site/placeholder.html")]
+struct NotStarted {
+    frame: Frame,
+    what: String,
+    how: String,
+}
+
+/// `clock.html`: the latest round's projector clock with every table's extensions, or a line saying how to
+/// start it.
+pub fn page(site: &Site) -> Result<Vec<Page>> {
+    let current = site.results.paired;
+    let started = round::get(site.conn, current)?.and_then(|r| r.started_at);
+    let html = match started.and_then(|s| crate::time::unstamp(&s).ok()) {
+        Some(start) => render(&projector_page(site.conn, current, start)?)?,
+        None => render(&NotStarted {
+            frame: site.frame("Projector clock"),
+            what: "The round clock for the projector appears here once a round has started.".into(),
+            how: "mmjudge round start starts the current round's clock; write the site again after it.".into(),
+        })?,
+    };
+    Ok(vec![Page::of_event("clock.html", "Projector clock", html)])
+}

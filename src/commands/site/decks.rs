@@ -1,0 +1,36 @@
+//! The libraries' deck sheets: every library's cards sorted by cost, with its Utopia count.
+
+use super::{Frame, Page, Site, render};
+use crate::commands::library_sheets::{LibrarySheet, library_sheets};
+use crate::error::Result;
+use crate::render::pages::SheetCard;
+use askama::Template;
+
+/// One library as the page shows it.
+struct Deck {
+    label: String,
+    title: String,
+    cards: Vec<SheetCard>,
+    sideboard: Vec<SheetCard>,
+    utopia: u32,
+}
+
+impl From<LibrarySheet> for Deck {
+    fn from(s: LibrarySheet) -> Self {
+        Deck { cards: s.part(false), sideboard: s.part(true), utopia: s.library.utopia, label: s.label, title: s.title }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "site/decks.html")]
+struct DecksPage {
+    frame: Frame,
+    decks: Vec<Deck>,
+}
+
+/// `decks.html`: every library (fixed ones by table and seat, sealed ones by player) for deck checks.
+pub fn page(site: &Site) -> Result<Vec<Page>> {
+    let decks = library_sheets(site.conn)?.into_iter().map(Deck::from).collect();
+    let page = DecksPage { frame: site.frame("Deck sheets"), decks };
+    Ok(vec![Page::of_event("decks.html", "Deck sheets", render(&page)?)])
+}

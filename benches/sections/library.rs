@@ -16,16 +16,17 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
     let names = spell_names(&reference);
     let second = Duration::from_secs(1);
 
-    let pool = write_pool(dir, "pool-12000.csv", &names, 12_000, 3);
+    let (pool, copies) = write_pool(dir, "pool-12000.csv", &names, 12_000, 3);
     must(&big, &["pool", "import", &pool]);
     let build = time_command(&big, &["library", "build", "--tables", "128"], 3);
-    out.push(Figure::time("library build --tables 128 (12,000-copy pool)", build, second));
+    out.push(Figure::time(format!("library build --tables 128 ({copies}-copy pool)"), build, second));
 
-    let pool = write_pool(dir, "pool-2000.csv", &names, 2_000, 1);
+    let (pool, cards) = write_pool(dir, "pool-2000.csv", &names, 2_000, 1);
     must(&check, &["pool", "import", &pool]);
-    out.push(Figure::time("pool check (2,000 cards)", time_command(&check, &["pool", "check"], 5), second));
+    let text = time_command(&check, &["pool", "check"], 5);
+    out.push(Figure::time(format!("pool check ({cards} cards)"), text, second));
     let json = time_command(&check, &["--json", "pool", "check"], 5);
-    out.push(Figure::time("pool check --json (2,000 cards)", json, second));
+    out.push(Figure::time(format!("pool check --json ({cards} cards)"), json, second));
 }
 
 /// Names of ordinary spells with a printed cost and no excluded kind, in reference order.
@@ -49,8 +50,9 @@ fn spell_names(reference: &Path) -> Vec<String> {
         .collect()
 }
 
-/// A pool CSV of `copies` copies, `per_name` of each name, names spread evenly over the reference.
-fn write_pool(dir: &Path, file: &str, names: &[String], copies: usize, per_name: usize) -> String {
+/// A pool CSV of `copies` copies (fewer if the reference is small), `per_name` of each name, names spread evenly
+/// over the reference; returns its path and the copies written.
+fn write_pool(dir: &Path, file: &str, names: &[String], copies: usize, per_name: usize) -> (String, usize) {
     let distinct = copies.div_ceil(per_name).min(names.len());
     let step = (names.len() / distinct.max(1)).max(1);
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -60,5 +62,5 @@ fn write_pool(dir: &Path, file: &str, names: &[String], copies: usize, per_name:
     }
     let path = dir.join(file);
     std::fs::write(&path, w.into_inner().expect("csv")).expect("write the pool");
-    path.to_string_lossy().into_owned()
+    (path.to_string_lossy().into_owned(), distinct * per_name)
 }

@@ -1,8 +1,17 @@
-//! Further bench sections (pool, libraries, movement, table, standings, site, demo) register here.
+//! The bench sections, in the order they run; `cargo bench -- NAME` runs those whose name contains NAME.
 
 use super::Section;
+use super::sections::{cards, clock, demo, library, movement, standings, table};
 
-/// The sections beyond the card reference.
+/// Every section: (name, what builds its event and times its commands).
 pub fn sections() -> Vec<(&'static str, Section)> {
-    Vec::new()
+    vec![
+        ("cards", cards::run),
+        ("library", library::run),
+        ("movement", movement::run),
+        ("table", table::run),
+        ("clock", clock::run),
+        ("standings", standings::run),
+        ("demo", demo::run),
+    ]
 }

@@ -70,10 +70,12 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
         )));
     }
     let close = super::reference::closest(conn, name, 3)?;
-    Err(Error::refused(format!(
-        "no card named \"{name}\" in the reference: closest are {}; use --force to ban it anyway",
-        close.join(", ")
-    )))
+    let hint = if close.is_empty() {
+        "nothing close; check the spelling with `mmjudge cards find`".to_string()
+    } else {
+        format!("closest are {}", close.join(", "))
+    };
+    Err(Error::refused(format!("no card named \"{name}\" in the reference: {hint}; use --force to ban it anyway")))
 }
 
 fn remove(ctx: &Ctx, name: &str) -> Result<()> {

@@ -152,3 +152,22 @@ fn manages_the_ban_list() {
     ev.run(&["cards", "check", "B1", "Demonic Tutor"]).ok();
     assert!(ev.refuses(&["ban", "remove", "Demonic Tutor"]).contains("not banned"));
 }
+
+#[test]
+fn a_missing_reference_file_says_so_in_words() {
+    let ev = Event::new();
+    let missing = ev.path("missing.csv");
+    let msg = ev.refuses(&["cards", "import", &missing.to_string_lossy()]);
+    assert!(msg.contains("no such file: check the path"), "{msg}");
+    assert!(!msg.contains("os error"), "{msg}");
+}
+
+#[test]
+fn ban_add_of_a_name_with_nothing_close_reads_well() {
+    let ev = Event::new();
+    let csv = ev.file("tiny.csv", "name,mana_cost,type_line\nShock,{R},Instant\n");
+    ev.run(&["cards", "import", &csv.to_string_lossy()]).ok();
+    let msg = ev.refuses(&["ban", "add", "Zzyzx Qqq", "--group", "too-powerful"]);
+    assert!(!msg.contains("closest are ;"), "{msg}");
+    assert!(msg.contains("--force"), "{msg}");
+}

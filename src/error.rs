@@ -18,7 +18,7 @@ pub enum Error {
         why: String,
     },
     /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {}", io_advice(source))]
     Io {
         /// The file.
         path: PathBuf,
@@ -47,6 +47,17 @@ impl Error {
     /// The process exit code: 1 for every refused or failed command (2 is clap's, for bad usage).
     pub fn exit_code(&self) -> i32 {
         1
+    }
+}
+
+/// What the system said about a file, in words that name the fix for the usual cases.
+fn io_advice(source: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match source.kind() {
+        ErrorKind::NotFound => "no such file: check the path".to_string(),
+        ErrorKind::PermissionDenied => "permission denied: check the file's permissions".to_string(),
+        ErrorKind::IsADirectory => "is a folder: give a file".to_string(),
+        _ => source.to_string(),
     }
 }
 

@@ -161,6 +161,14 @@ fn backup(ctx: &Ctx, dest: &std::path::Path) -> Result<()> {
             dest.display()
         )));
     }
+    let folder = dest.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(folder) = folder.filter(|p| !p.is_dir()) {
+        return Err(Error::refused(format!(
+            "{}: the folder {} does not exist: create it first or choose another place for the backup",
+            dest.display(),
+            folder.display()
+        )));
+    }
     let store = ctx.open()?;
     store.backup(dest)?;
     crate::render::done(

@@ -162,3 +162,12 @@ fn several_judges_writing_at_once_never_see_a_locked_database() {
     let log = ev.run(&["--json", "log"]).json();
     assert_eq!(log["entries"].as_array().map(Vec::len), Some(25), "every write audited once");
 }
+
+#[test]
+fn backup_into_a_missing_folder_names_the_folder() {
+    let ev = Event::new();
+    let dest = ev.path("no-such-folder/copy.db");
+    let msg = ev.refuses(&["backup", &dest.to_string_lossy()]);
+    assert!(msg.contains("no-such-folder") && msg.contains("does not exist"), "{msg}");
+    assert!(!msg.contains("database error"), "{msg}");
+}

@@ -255,10 +255,11 @@ fn set_drop(ctx: &Ctx, query: &str, drop: bool) -> Result<()> {
             return Err(Error::refused(format!("{} is disqualified and cannot be dropped or reinstated", p.name)));
         }
         let summary = match (drop, p.dropped_after) {
-            (true, Some(after)) => {
+            (true, Some(_)) => {
                 return Err(Error::refused(format!(
-                    "{} already dropped after round {after}; `player undrop` takes it back",
-                    p.name
+                    "{} has already {}; `player undrop` takes it back",
+                    p.name,
+                    status(&p)
                 )));
             }
             (false, None) => return Err(Error::refused(format!("{} has not dropped", p.name))),

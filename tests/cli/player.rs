@@ -81,3 +81,13 @@ fn the_bundled_player_list_imports() {
     assert!(all.iter().any(|n| n.contains('\'')), "an apostrophe");
     assert!(all.iter().any(|n| !n.is_ascii()), "accents");
 }
+
+#[test]
+fn dropping_twice_says_when_the_player_left() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana"]).ok();
+    ev.run(&["player", "drop", "Ana"]).ok();
+    let msg = ev.refuses(&["player", "drop", "Ana"]);
+    assert!(msg.contains("already dropped before round 1"), "{msg}");
+    assert!(!msg.contains("round 0"), "{msg}");
+}

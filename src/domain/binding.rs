@@ -109,16 +109,32 @@ pub struct CardShape<'a> {
 /// The class keys of a card under `rule`; two cards bind iff their key lists share a key.
 ///
 /// Standard: one key per plain reading of the card's cost (`S:{1}{B}`); split cards give both
-/// halves, plus both halves together when `split_combined`; nonbasic lands give `L`, basic lands
+/// halves, plus both halves together when `split_combined`; nonbasic lands give `L` and, having no
+/// mana cost, also the key of {0} (rule MM.3f: Dryad Arbor matches a printed {0}); basic lands
 /// nothing. Alphabet rules: `A:d:2` (letter, coloured count), `AG:d:1` (letter, generic),
 /// `AE:d:1:2` (letter, generic, coloured); every land gives `L`. Sorted, deduplicated.
 pub fn binding_keys(rule: BindingRule, card: &CardShape<'_>, split_combined: bool) -> Vec<String> {
     if card.is_land {
-        let has_class = rule != BindingRule::Standard || !card.is_basic_land;
-        return if has_class { vec![LAND_KEY.to_string()] } else { Vec::new() };
+        return land_keys(rule, card.is_basic_land);
     }
     let costs = card_costs(card, split_combined);
     class_keys(rule, initial(card.name), &costs)
+}
+
+/// The keys of a land card: `L` for the land class (nonbasic lands under standard binding, every land
+/// under the alphabet rules) and, under standard binding, the {0} key (no mana cost counts as {0}).
+fn land_keys(rule: BindingRule, is_basic: bool) -> Vec<String> {
+    match rule {
+        BindingRule::Standard if is_basic => Vec::new(),
+        BindingRule::Standard => {
+            let mut keys = class_keys(rule, '#', std::slice::from_ref(&ManaCost::zero()));
+            keys.push(LAND_KEY.to_string());
+            keys.sort();
+            keys.dedup();
+            keys
+        }
+        _ => vec![LAND_KEY.to_string()],
+    }
 }
 
 /// The class keys of a printed card a judge typed in: its cost, its initial (needed by the
@@ -130,7 +146,7 @@ pub fn keys_for_printed(
     is_land: bool,
 ) -> Result<Vec<String>, BindingError> {
     if is_land {
-        return Ok(vec![LAND_KEY.to_string()]);
+        return Ok(land_keys(rule, false));
     }
     let letter = if rule.needs_letter() {
         let given = initial.ok_or(BindingError::NeedLetter { rule })?;

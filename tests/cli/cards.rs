@@ -35,6 +35,8 @@ fn checks_declarations_with_the_template_rules() {
     // phyrexian counts as its colour; no cost counts as {0}; split cards match either half
     ev.run(&["cards", "check", "U", "Gitaxian Probe"]).ok();
     ev.run(&["cards", "check", "0", "Ancestral Vision"]).ok();
+    ev.run(&["cards", "check", "0", "Dryad Arbor"]).ok(); // a land has no mana cost: it counts as {0}
+    assert!(ev.refuses(&["cards", "check", "0", "Forest"]).contains("Forest"), "basic lands are no template");
     ev.run(&["cards", "check", "R1", "Fire // Ice"]).ok();
     ev.run(&["cards", "check", "U1", "Fire // Ice"]).ok();
     let msg = ev.refuses(&["cards", "check", "B2", "Demonic Tutor"]);

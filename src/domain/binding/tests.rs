@@ -62,8 +62,10 @@ fn standard_binding_by_cost() {
         (land("Strip Mine", false), land("Wasteland", false), false, true),
         (land("Forest", true), land("Wasteland", false), false, false),
         (land("Strip Mine", false), land("Forest", true), false, false),
-        (card("Ornithopter", "{0}"), land("Wasteland", false), false, false),
-        (land("Strip Mine", false), card("Ornithopter", "{0}"), false, false),
+        // No mana cost counts as {0} (MM.3f): a printed {0} may be declared as a nonbasic land.
+        (card("Ornithopter", "{0}"), land("Wasteland", false), false, true),
+        (land("Strip Mine", false), card("Ornithopter", "{0}"), false, true),
+        (card("Ornithopter", "{0}"), land("Forest", true), false, false),
     ];
     for (printed, declared, combined, want) in table {
         assert_eq!(
@@ -147,7 +149,7 @@ fn printed_keys_typed_by_a_judge() {
     type Row<'a> = (BindingRule, Option<char>, bool, Result<Vec<&'a str>, &'a str>);
     let table: [Row<'_>; 6] = [
         (Standard, None, false, Ok(vec!["S:{1}{B}"])),
-        (Standard, None, true, Ok(vec!["L"])),
+        (Standard, None, true, Ok(vec!["L", "S:{0}"])),
         (Alphabet, Some('D'), false, Ok(vec!["A:d:1"])),
         (AlphabetExact, Some('É'), false, Ok(vec!["AE:e:1:1"])),
         (Alphabet, None, false, Err("alphabet binding compares first letters: pass --letter")),

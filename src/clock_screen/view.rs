@@ -138,7 +138,7 @@ impl ScreenState {
         let name = &self.info.players[self.to_act];
         let over =
             if d.is_stall() { format!(", over by {:.1} s", d.overrun_ms as f64 / 1000.0) } else { String::new() };
-        let summary = format!("{name}: {:.1} s (limit {:.0} s{over})", d.duration_ms as f64 / 1000.0, d.limit_secs());
+        let summary = format!("{name}: {:.1} s (limit {:.1} s{over})", d.duration_ms as f64 / 1000.0, d.limit_secs());
         self.message = match backend.save_decision(self.to_act, started, ended) {
             Ok(()) => format!("Saved {summary}."),
             Err(e) => format!("NOT saved {summary}: {e}"),
@@ -283,6 +283,15 @@ pub(super) mod tests {
         st.apply(Action::Pause, at(200), &mut log);
         assert_eq!(st.info.clock.extension_secs, 0, "not extended when the backend refused");
         assert!(st.message.contains("NOT saved"), "{}", st.message);
+    }
+
+    #[test]
+    fn saved_message_gives_the_limit_as_precisely_as_the_overrun() {
+        let (mut st, mut log) = (state(), Log::default());
+        let started = at(2091) + Duration::milliseconds(476);
+        st.apply(Action::StartStop, started, &mut log);
+        st.apply(Action::StartStop, started + Duration::seconds(27), &mut log);
+        assert!(st.message.contains("27.0 s (limit 23.5 s, over by 3.5 s)"), "{}", st.message);
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub fn run(ctx: &Ctx, args: &ChallengeArgs) -> Result<()> {
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let mut seated = Seated::at(tx, args.table, args.round)?;
+        seated.not_before_start(tx, args.at.as_deref(), &at)?;
         let (by_seat, by) = seated.resolve_player(tx, &args.by).map(|(s, p)| (s, p.clone()))?;
         if seated.m.outcome.is_some() && !args.force {
             return Err(Error::refused(format!(

@@ -61,6 +61,7 @@ fn record(ctx: &Ctx, r: &RecordNote) -> Result<()> {
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let seated = Seated::at(tx, typed.table, r.round)?;
+        seated.not_before_start(tx, r.at.as_deref(), &at)?;
         let (seat, p) = seated.resolve_player(tx, typed.player).map(|(s, p)| (s, p.clone()))?;
         let card = match typed.card {
             None => None,

@@ -24,6 +24,9 @@ pub fn run(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let (p, mut seated) = player_and_match(tx, &args.player, args.table, args.round)?;
+        if let Some(s) = &seated {
+            s.not_before_start(tx, args.at.as_deref(), &at)?;
+        }
         let prior = penalty::prior_warnings(tx, p.id, infraction.slug())?;
         let (kind, upgraded) = effective_penalty(infraction, prior, chosen);
         if kind == PenaltyKind::Disqualification
@@ -177,6 +180,7 @@ pub fn ruling(ctx: &Ctx, args: &RulingArgs) -> Result<()> {
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let seated = Seated::at(tx, args.table, args.round)?;
+        seated.not_before_start(tx, args.at.as_deref(), &at)?;
         let id = ruling::insert(tx, seated.m.id, text, &ctx.judge, &at)?;
         let summary = format!("ruling #{id} at {}: {text}", seated.label());
         let doc = serde_json::json!({ "ruling": id, "round": seated.m.round, "table": seated.table() });

@@ -57,6 +57,7 @@ fn record(ctx: &Ctx, args: &RecordArgs) -> Result<()> {
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let mut seated = Seated::at(tx, typed.table, args.round)?;
+        seated.not_before_start(tx, args.at.as_deref(), &at)?;
         if seated.m.outcome.is_some() {
             return Err(Error::refused(format!(
                 "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
@@ -107,6 +108,7 @@ fn fix(ctx: &Ctx, args: &RecordArgs, force: bool) -> Result<()> {
         let note = args.note.as_deref().map(str::trim).filter(|n| !n.is_empty());
         let note = note.map(String::from).or_else(|| seated.m.note.clone());
         let at = at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
+        seated.not_before_start(tx, args.at.as_deref(), &at)?;
         let unchanged = seated.m.outcome == Some(super::table::outcome_of(v))
             && seated.m.reason.as_deref() == Some(typed.reason.slug())
             && seated.m.life == typed.life

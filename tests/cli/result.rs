@@ -174,3 +174,24 @@ fn a_prefix_is_tried_against_the_players_at_the_table_first() {
     assert!(ev.run(&["penalty", "an", "slow", "--table", "2"]).ok().contains("Warning for Slow Play to Anders"));
     assert!(ev.refuses(&["penalty", "an", "slow"]).contains("matches several players"));
 }
+
+#[test]
+fn refuses_an_at_before_the_round_started_at_the_table() {
+    let ev = round_one();
+    ev.run(&["round", "start", "--at", "2025-05-01T10:00:00Z"]).ok();
+    let early = "2025-05-01T09:59:00Z";
+    for args in [
+        &["result", "1", "ana", "--by", "life", "--at", early][..],
+        &["note", "1", "ana", "B1", "Demonic Tutor", "--at", early],
+        &["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied", "--at", early],
+        &["ruling", "1", "judge call", "--at", early],
+        &["penalty", "ana", "slow", "--table", "1", "--at", early],
+        &["penalty", "ana", "slow", "--at", early],
+    ] {
+        let msg = ev.refuses(args);
+        assert!(msg.contains("is before round 1 started"), "{args:?}: {msg}");
+    }
+    ev.run(&["result", "1", "ana", "--by", "life", "--at", "2025-05-01T10:20:00Z"]).ok();
+    let msg = ev.refuses(&["result", "fix", "1", "bo", "--by", "life", "--at", early]);
+    assert!(msg.contains("is before round 1 started"), "{msg}");
+}

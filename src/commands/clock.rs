@@ -106,6 +106,26 @@ pub fn not_before_start(round: u32, at: DateTime<Utc>, started: DateTime<Utc>) -
     Ok(())
 }
 
+/// Stops the decision still running at a match, if any, at `at` (never before it began), saving its
+/// duration, limit and overrun. Returns "Name (12.3 s)" for the message. Used when a round ends and when a
+/// match gets its result, so a finished game never leaves a clock running.
+pub fn stop_running_decision(conn: &Connection, m: &Match, at: DateTime<Utc>) -> Result<Option<String>> {
+    let Some(d) = store_clock::running(conn, m.id)? else { return Ok(None) };
+    let Some(started) = round::get(conn, m.round)?.and_then(|r| r.started_at) else { return Ok(None) };
+    let begun = unstamp(&d.started_at)?;
+    let end = at.max(begun);
+    let o = crate::domain::clock::decision_outcome(&table_clock(conn, unstamp(&started)?, m)?, begun, end);
+    let ended_at = stamp(end);
+    let f = store_clock::FinishedDecision {
+        ended_at: &ended_at,
+        duration_ms: o.duration_ms,
+        limit_ms: o.limit_ms,
+        overrun_ms: o.overrun_ms,
+    };
+    store_clock::finish_decision(conn, d.id, &f)?;
+    Ok(Some(format!("{} ({})", name_of(conn, d.player_id)?, secs_text(o.duration_ms))))
+}
+
 /// A player's name (for messages).
 pub fn name_of(conn: &Connection, id: crate::store::PlayerId) -> Result<String> {
     Ok(player::get(conn, id)?.name)

@@ -2,14 +2,13 @@
 
 use super::Ctx;
 use super::clock::{
-    clock_settings, clock_text, current_round, name_of, not_before_start, round_started, secs_text, table_clock,
-    tables_text, when_text,
+    clock_settings, clock_text, current_round, not_before_start, round_started, table_clock, tables_text, when_text,
 };
 use crate::commands::table::resolve_match;
-use crate::domain::clock::{TableClock, decision_outcome};
+use crate::domain::clock::TableClock;
 use crate::error::{Error, Result};
 use crate::render::done;
-use crate::store::clock::{self as store_clock, FinishedDecision};
+use crate::store::clock as store_clock;
 use crate::store::{Change, event, matches, round};
 use crate::time::{clock_time, stamp, unstamp};
 use chrono::Duration;
@@ -67,18 +66,8 @@ pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
             if m.outcome.is_none() {
                 open_tables.push(table);
             }
-            if let Some(d) = store_clock::running(tx, m.id)? {
-                let begun = unstamp(&d.started_at)?;
-                let o = decision_outcome(&table_clock(tx, started, &m)?, begun, at.max(begun));
-                let ended_at = stamp(at.max(begun));
-                let f = FinishedDecision {
-                    ended_at: &ended_at,
-                    duration_ms: o.duration_ms,
-                    limit_ms: o.limit_ms,
-                    overrun_ms: o.overrun_ms,
-                };
-                store_clock::finish_decision(tx, d.id, &f)?;
-                stopped.push(format!("table {table}: {} ({})", name_of(tx, d.player_id)?, secs_text(o.duration_ms)));
+            if let Some(who) = super::clock::stop_running_decision(tx, &m, at)? {
+                stopped.push(format!("table {table}: {who}"));
             }
         }
         let mut summary = format!("round {} closed at {}", r.number, clock_time(at));

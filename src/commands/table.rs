@@ -164,6 +164,8 @@ impl Seated {
         self.m.life = result.life;
         self.m.note = result.note.map(String::from);
         self.m.result_at = Some(result.at.into());
+        // A finished game leaves no clock running: a decision in progress ends with the result.
+        super::clock::stop_running_decision(conn, &self.m, crate::time::unstamp(result.at)?)?;
         Ok(())
     }
 

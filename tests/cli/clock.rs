@@ -232,3 +232,13 @@ fn usage_errors_for_contradictory_flags() {
         assert_eq!(ev.run(args).code, 2, "{args:?}");
     }
 }
+
+#[test]
+fn a_result_stops_the_decision_still_running_at_that_table() {
+    let ev = started();
+    ev.run(&["clock", "1", "--start", "Bo", "--at", &at("10:20:00")]).ok();
+    ev.run(&["result", "1", "ana", "--by", "concession", "--at", &at("10:20:12")]).ok();
+    let d = ev.run(&["--json", "decisions"]).json();
+    assert_eq!((d["total"]["count"].as_u64(), d["running"].as_u64()), (Some(1), Some(0)), "{d}");
+    assert_eq!(d["players"][0]["longest_ms"], 12_000, "stopped at the result's moment, no false overrun");
+}

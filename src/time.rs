@@ -12,17 +12,24 @@ pub fn now() -> Result<DateTime<Utc>> {
     }
 }
 
-/// Parses a moment given with `--at`: RFC 3339 (`2026-05-01T14:05:00+02:00`), or `HH:MM` / `HH:MM:SS`
-/// for today in the laptop's time zone (today taken from `today_from`).
+/// Parses a moment given with `--at`: RFC 3339 (`2026-05-01T14:05:00+02:00`), `HH:MM` / `HH:MM:SS` for today
+/// in the laptop's time zone (today taken from `today_from`), or a date alone (`2026-05-01`, its midnight).
 pub fn parse_at(text: &str, today_from: DateTime<Utc>) -> Result<DateTime<Utc>> {
     let t = text.trim();
     if let Ok(dt) = DateTime::parse_from_rfc3339(t) {
         return Ok(dt.with_timezone(&Utc));
     }
+    if let Ok(day) = chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d") {
+        let local = Local
+            .from_local_datetime(&day.and_time(NaiveTime::MIN))
+            .earliest()
+            .ok_or_else(|| Error::refused(format!("{t} has no midnight in this time zone")))?;
+        return Ok(local.with_timezone(&Utc));
+    }
     let time =
         NaiveTime::parse_from_str(t, "%H:%M").or_else(|_| NaiveTime::parse_from_str(t, "%H:%M:%S")).map_err(|_| {
             Error::refused(format!(
-                "cannot read the time \"{t}\": use HH:MM for today or RFC 3339 like 2026-05-01T14:05:00Z"
+                "cannot read the time \"{t}\": use HH:MM for today, a date like 2026-05-01, or RFC 3339 like 2026-05-01T14:05:00Z"
             ))
         })?;
     let day = today_from.with_timezone(&Local).date_naive();
@@ -63,6 +70,8 @@ mod tests {
         assert!(parse_at("14:05", base).is_ok());
         assert!(parse_at("25:99", base).is_err());
         assert!(parse_at("yesterday", base).is_err());
+        assert!(parse_at("2026-05-01", base).is_ok());
+        assert!(parse_at("2026-13-01", base).is_err());
     }
 
     #[test]

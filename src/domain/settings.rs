@@ -124,8 +124,13 @@ pub fn find(key: &str) -> Result<&'static Setting, SettingError> {
     let k = key.trim().to_lowercase().replace('_', "-");
     SETTINGS.iter().find(|s| s.key == k).ok_or_else(|| {
         let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+        let folded = super::names::fold(key);
         let near = super::names::closest(key, keys.iter().copied(), 1);
-        let hint = near.first().map(|n| format!("did you mean \"{n}\"? ")).unwrap_or_default();
+        let hint = near
+            .first()
+            .filter(|n| super::names::similarity(&folded, &super::names::fold(n)) >= 0.75)
+            .map(|n| format!("did you mean \"{n}\"? "))
+            .unwrap_or_default();
         SettingError(format!("unknown setting \"{key}\": {hint}settings are {}", keys.join(", ")))
     })
 }

@@ -162,3 +162,13 @@ fn several_judges_writing_at_once_never_see_a_locked_database() {
     let log = ev.run(&["--json", "log"]).json();
     assert_eq!(log["entries"].as_array().map(Vec::len), Some(25), "every write audited once");
 }
+
+#[test]
+fn the_library_mode_is_locked_once_round_1_is_paired() {
+    let ev = Event::new();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let msg = ev.refuses(&["event", "set", "libraries", "sealed"]);
+    assert!(msg.contains("round 1 is paired") && msg.contains("round unpair"), "{msg}");
+    // Setting the mode it already has changes nothing and is not refused.
+    ev.run(&["event", "set", "libraries", "fixed"]).ok();
+}

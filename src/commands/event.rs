@@ -151,6 +151,12 @@ fn set(ctx: &Ctx, key: &str, value: &str) -> Result<()> {
     let summary = store.write(&actor, |tx| {
         let mut values = store_event::values(tx)?;
         let old = values.text(setting.key).to_string();
+        if setting.key == "libraries" && old != value && round::current(tx)? >= 1 {
+            return Err(Error::refused(format!(
+                "the libraries are locked: round 1 is paired with {old} libraries, so they cannot become {value}; \
+                 take the rounds back with `mmjudge round unpair` first"
+            )));
+        }
         values.0.insert(setting.key.into(), value.clone());
         settings::check_together(|k| values.number(k)).map_err(|e| Error::refused(e.0))?;
         store_event::set(tx, setting.key, &value)?;

@@ -66,7 +66,7 @@ fn pair(ctx: &Ctx, allow: bool) -> Result<()> {
         let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
         let paired = report(number, &proposal, &played, broken);
         let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
-        let summary = format!("paired round {number} ({}): {} tables{byes}", paired.movement, paired.tables);
+        let summary = format!("paired round {number} ({}): {}{byes}", paired.movement, tables_word(paired.tables));
         Ok((paired, Change::about(summary, ids)))
     })?;
     print_paired(ctx, &paired)
@@ -210,7 +210,7 @@ fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> P
 
 fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
     let byes = if p.byes.is_empty() { String::new() } else { format!("; bye: {}", p.byes.join(", ")) };
-    let summary = format!("paired round {} by the {} movement: {} tables{byes}", p.round, p.movement, p.tables);
+    let summary = format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, tables_word(p.tables));
     let extra = serde_json::to_value(p).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     done(ctx.format, &summary, extra)?;
     if ctx.format == crate::render::Format::Human {
@@ -267,4 +267,9 @@ fn unpair(ctx: &Ctx) -> Result<()> {
         Ok((summary.clone(), Change::new(summary)))
     })?;
     done(ctx.format, &summary, serde_json::json!({}))
+}
+
+/// "1 table", "8 tables".
+fn tables_word(n: usize) -> String {
+    if n == 1 { "1 table".into() } else { format!("{n} tables") }
 }

@@ -176,4 +176,13 @@ mod tests {
         assert!(html.contains("@media print"));
         assert_eq!(page.json()["players"][1]["next"]["bye"], true);
     }
+
+    /// The seat column of the wall page keeps the table's large type: the note sheets' small,
+    /// dimmed seat label must not reach it (both pages share one stylesheet).
+    #[test]
+    fn seat_column_is_not_styled_as_a_note_sheet_label() {
+        let css = include_str!("../../templates/style.css");
+        let unscoped = css.lines().any(|l| l.trim_start().starts_with(".seat"));
+        assert!(!unscoped, "an unscoped .seat rule shrinks the pairings page's seat column");
+    }
 }

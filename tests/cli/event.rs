@@ -171,3 +171,13 @@ fn backup_into_a_missing_folder_names_the_folder() {
     assert!(msg.contains("no-such-folder") && msg.contains("does not exist"), "{msg}");
     assert!(!msg.contains("database error"), "{msg}");
 }
+
+#[test]
+fn the_library_mode_is_locked_once_round_1_is_paired() {
+    let ev = Event::new();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let msg = ev.refuses(&["event", "set", "libraries", "sealed"]);
+    assert!(msg.contains("round 1 is paired") && msg.contains("round unpair"), "{msg}");
+    // Setting the mode it already has changes nothing and is not refused.
+    ev.run(&["event", "set", "libraries", "fixed"]).ok();
+}

@@ -87,6 +87,9 @@ fn preview_explains_what_it_refuses_and_what_allow_shows() {
     assert!(msg.contains("unknown movement 'bridge'") && msg.contains("mitchell"), "{msg}");
     let msg = ev.refuses(&["movement", "preview", "--players", "12", "--movement", "square"]);
     assert!(msg.contains("6 tables") && msg.contains("--movement mitchell"), "{msg}");
+    // No square exists for 2 tables: say so, rather than a round limit it never had.
+    let msg = ev.refuses(&["movement", "preview", "--players", "4", "--movement", "square"]);
+    assert!(msg.contains("does not exist for 2 tables") && msg.contains("--movement mitchell"), "{msg}");
     let msg = ev.refuses(&["movement", "preview", "--players", "8", "--movement", "swiss"]);
     assert!(msg.contains("no schedule to preview"), "{msg}");
     let msg = ev.refuses(&["movement", "preview", "--players", "8", "--rounds", "5"]);

@@ -108,7 +108,8 @@ fn players_are_scored_against_the_other_users_of_their_library() {
 fn refuses_sealed_events_and_unknown_players() {
     let ev = hand_made();
     assert!(ev.refuses(&["report", "players", "Nobody"]).contains("unknown player"));
-    ev.run(&["event", "set", "libraries", "sealed"]).ok();
+    // The mode is locked once round 1 is paired: make this a sealed event directly.
+    ev.sql("INSERT OR REPLACE INTO setting (key, value) VALUES ('libraries', 'sealed');");
     assert!(ev.refuses(&["report", "libraries"]).contains("sealed"));
     assert!(ev.refuses(&["report", "players"]).contains("sealed"));
 }

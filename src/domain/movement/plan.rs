@@ -50,6 +50,10 @@ fn plan(kind: MovementKind, players: usize, tables: u32, rounds: u32, allow: boo
     if used > tables {
         return Err(too_many(players, tables));
     }
+    if kind == MovementKind::Square && !square_available(used) {
+        // Says the movement does not exist here before any round limit it would have had.
+        square(used, 1)?;
+    }
     let max = max_rounds(kind, used, players).unwrap_or(u32::MAX);
     if rounds > max && !allow {
         return Err(MovementError::TooManyRounds(format!(

@@ -200,7 +200,10 @@ pub fn propose(s: &Situation<'_>, points: &[u32]) -> Result<Proposal, MovementEr
             let round_seed = s.seed.wrapping_add(s.played.len() as u64 + 1);
             let out = pair_swiss(&field, &history, s.tables, s.fixed_libraries, round_seed)?;
             let violations = violations_of_next(s.players, s.played, &out.round, &swiss_guarantees(s.fixed_libraries));
-            let notes = out.warnings.into_iter().filter(|w| w.contains("back to a table")).collect();
+            let mut notes: Vec<String> = out.warnings.into_iter().filter(|w| w.contains("back to a table")).collect();
+            // Swiss balances seats as well as it can; say so whenever a player ends up more than one apart.
+            let seats = violations_of_next(s.players, s.played, &out.round, &[Guarantee::SeatBalance]);
+            notes.extend(seats.into_iter().map(|v| format!("seats (best effort in Swiss): {}", v.detail)));
             Ok(Proposal {
                 kind: MovementKind::Swiss,
                 round: out.round,

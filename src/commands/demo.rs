@@ -25,6 +25,9 @@ pub const CARDS_CSV: &str = include_str!("../../examples/cards.csv");
 /// The bundled judge's pool.
 pub const POOL_CSV: &str = include_str!("../../examples/pool.csv");
 
+/// The demo event's name: an event file holding any other event is never replaced by the demo.
+const DEMO_EVENT: &str = "Mental Magic Demo Open";
+
 /// Tables per round that get the full simulation (notes, decisions, challenges); the rest only results.
 const DETAILED_TABLES: u32 = 12;
 
@@ -85,11 +88,12 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     if args.rounds == 0 || args.rounds > 20 {
         return Err(Error::refused("the demo runs 1 to 20 rounds: try --rounds 5"));
     }
+    let db = demo_db(ctx);
+    check_not_a_real_event(&db)?;
     let started = std::time::Instant::now();
     let data = args.out.join("data");
     std::fs::create_dir_all(&data).map_err(|e| Error::io(&data, e))?;
     let files = write_data(&data, args.players as usize)?;
-    let db = demo_db(ctx);
     let day = Utc.with_ymd_and_hms(2026, 6, 13, 9, 0, 0).single().unwrap_or_else(Utc::now);
     let mut demo = Demo {
         ctx: Ctx { db: db.clone(), judge: "Demo Judge".into(), ..ctx.clone() },
@@ -167,7 +171,7 @@ fn player_csv(n: usize) -> String {
 fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let path = |p: &Path| p.to_string_lossy().to_string();
     let (rounds, seed) = (args.rounds.to_string(), args.seed.to_string());
-    demo.run(&["event", "new", "Mental Magic Demo Open", "--rounds", &rounds, "--seed", &seed, "--force"])?;
+    demo.run(&["event", "new", DEMO_EVENT, "--rounds", &rounds, "--seed", &seed, "--force"])?;
     demo.run(&["cards", "import", &path(&files.cards)])?;
     demo.run(&["player", "import", &path(&files.players)])?;
     demo.run(&["pool", "import", &path(&files.pool)])?;
@@ -214,6 +218,22 @@ fn finish(demo: &mut Demo, db: &Path, started: std::time::Instant) -> Result<()>
         db.display()
     );
     Ok(())
+}
+
+/// Refuses to replace an event file that holds a real event (say `MMJUDGE_DB` still points at one).
+fn check_not_a_real_event(db: &Path) -> Result<()> {
+    if !db.exists() {
+        return Ok(());
+    }
+    let store = Store::open(db)?;
+    let name = crate::store::event::values(store.conn())?.name().to_string();
+    if name == DEMO_EVENT {
+        return Ok(());
+    }
+    Err(Error::refused(format!(
+        "{} holds the event \"{name}\"; the demo would replace it: give the demo its own file, e.g. `mmjudge --db demo.db demo`",
+        db.display()
+    )))
 }
 
 /// The demo's database: --db when given explicitly, else ./mmjudge-demo.db.

@@ -43,3 +43,14 @@ fn refuses_a_demo_of_one_player() {
     assert!(run.refused().contains("at least 2 players"));
     assert!(!ev.path("mmjudge-demo.db").exists());
 }
+
+#[test]
+fn refuses_to_replace_a_real_event_named_by_mmjudge_db() {
+    // MMJUDGE_DB points at "Test Open", as after `export MMJUDGE_DB=spring.db` in the README's tour.
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana Real"]).ok();
+    let out = ev.path("o");
+    let msg = ev.refuses(&["demo", "--players", "4", "--rounds", "2", "--out", &out.to_string_lossy()]);
+    assert!(msg.contains("Test Open") && msg.contains("--db demo.db"), "{msg}");
+    assert!(!out.exists());
+}

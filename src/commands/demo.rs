@@ -202,7 +202,8 @@ fn drop_one(demo: &mut Demo) -> Result<()> {
     Ok(())
 }
 
-fn finish(demo: &mut Demo, db: &Path, started: std::time::Instant) -> Result<()> {
+fn finish(demo: &mut Demo, db_path: &Path, started: std::time::Instant) -> Result<()> {
+    let db = db_path.display();
     println!();
     demo.show(&["standings"])?;
     let site = demo.out.join("site");
@@ -210,13 +211,11 @@ fn finish(demo: &mut Demo, db: &Path, started: std::time::Instant) -> Result<()>
     println!(
         "\nDone in {:.1} s. Event file: {}  Site: {}",
         started.elapsed().as_secs_f64(),
-        db.display(),
+        db,
         site.join("index.html").display()
     );
-    println!(
-        "Look around with: mmjudge --db {} results --round 1 | standings | log | player history NAME",
-        db.display()
-    );
+    println!("Look around: mmjudge --db {db} standings   (or: results --round 1, pairings, log, player history NAME)");
+    println!("From the source tree:  cargo run --release -- --db {db} standings");
     Ok(())
 }
 

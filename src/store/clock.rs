@@ -173,27 +173,10 @@ pub fn stall_counts(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{matches, player, round};
 
     fn seated() -> Result<(crate::store::Store, MatchId, PlayerId)> {
-        let store = crate::store::memory()?;
-        let conn = store.conn();
-        let mut ids = Vec::new();
-        for name in ["Ana", "Bo"] {
-            let np = player::NewPlayer { name, name_key: name, ext_id: None, email: None, joined_round: 1 };
-            ids.push(player::insert(conn, &np)?);
-        }
-        round::insert(conn, 1, "mitchell", "2026-05-01T09:00:00.000Z")?;
-        let nm = matches::NewMatch {
-            round: 1,
-            table: Some(1),
-            a: ids[0],
-            b: Some(ids[1]),
-            a_library: None,
-            b_library: None,
-        };
-        let m = matches::insert(conn, &nm)?;
-        Ok((store, m, ids[0]))
+        let (store, m, [ana, _]) = crate::store::memory_with_one_match()?;
+        Ok((store, m, ana))
     }
 
     #[test]

@@ -163,3 +163,21 @@ pub(crate) fn memory() -> Result<Store> {
     migrate::upgrade(&mut store.conn)?;
     Ok(store)
 }
+
+/// An in-memory event with Ana and Bo seated at table 1 of round 1 (not started), for unit tests of code
+/// that works on one match: the store, the match and the two players.
+#[cfg(test)]
+pub(crate) fn memory_with_one_match() -> Result<(Store, MatchId, [PlayerId; 2])> {
+    let store = memory()?;
+    let conn = store.conn();
+    let mut ids = Vec::new();
+    for name in ["Ana", "Bo"] {
+        let np = player::NewPlayer { name, name_key: name, ext_id: None, email: None, joined_round: 1 };
+        ids.push(player::insert(conn, &np)?);
+    }
+    round::insert(conn, 1, "mitchell", "2025-05-01T09:00:00.000Z")?;
+    let nm =
+        matches::NewMatch { round: 1, table: Some(1), a: ids[0], b: Some(ids[1]), a_library: None, b_library: None };
+    let m = matches::insert(conn, &nm)?;
+    Ok((store, m, [ids[0], ids[1]]))
+}

@@ -120,7 +120,7 @@ pub fn open(ctx: &Ctx, table: u32) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{audit, matches, player, round};
+    use crate::store::{audit, matches, round};
     use chrono::TimeZone;
 
     fn t(secs: i64) -> DateTime<Utc> {
@@ -129,24 +129,9 @@ mod tests {
 
     /// A backend over an in-memory event with Ana and Bo at table 1 of round 1, started at `t(0)`.
     fn backend(ctx: &Ctx) -> Result<StoreBackend<'_>> {
-        let store = crate::store::memory()?;
-        let conn = store.conn();
-        let mut ids = Vec::new();
-        for name in ["Ana", "Bo"] {
-            let np = player::NewPlayer { name, name_key: name, ext_id: None, email: None, joined_round: 1 };
-            ids.push(player::insert(conn, &np)?);
-        }
-        round::insert(conn, 1, "mitchell", "2025-05-01T09:00:00.000Z")?;
-        round::set_started(conn, 1, Some(&stamp(t(0))))?;
-        let nm = matches::NewMatch {
-            round: 1,
-            table: Some(1),
-            a: ids[0],
-            b: Some(ids[1]),
-            a_library: None,
-            b_library: None,
-        };
-        let game = matches::get(conn, matches::insert(conn, &nm)?)?;
+        let (store, id, ids) = crate::store::memory_with_one_match()?;
+        round::set_started(store.conn(), 1, Some(&stamp(t(0))))?;
+        let game = matches::get(store.conn(), id)?;
         let players = [ids[0], ids[1]];
         Ok(StoreBackend { ctx, store, game, round_start: t(0), players, opened: (t(600), Instant::now()) })
     }

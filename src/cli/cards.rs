@@ -21,7 +21,7 @@ pub enum CardsCmd {
     },
     /// Every real card a card of this printed cost may be declared as (its binding class).
     Cost {
-        /// The printed cost: {1}{B} or the note form B1.
+        /// The printed cost: {1}{B} or the note form B1 (or `land` for a printed land card).
         cost: String,
         /// The printed card's first letter (alphabet binding rules).
         #[arg(long)]
@@ -35,7 +35,7 @@ pub enum CardsCmd {
     },
     /// Is NAME a legal declaration for a card of printed cost COST? Exit 0 if legal, 1 with the reason if not.
     Check {
-        /// The printed cost: {1}{B} or B1.
+        /// The printed cost: {1}{B} or B1 (or `land` for a printed land card).
         cost: String,
         /// The declared card's name.
         name: String,

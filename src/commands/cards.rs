@@ -208,11 +208,11 @@ pub fn cost_text(card: &Card) -> String {
 type Game = Option<(u32, Option<u32>)>;
 
 fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>, game: Game) -> Result<()> {
-    let printed = reference::parse_cost(cost)?;
+    let printed = reference::Printed::parse(cost)?;
     let store = ctx.open()?;
     let conn = store.conn();
     reference::require(conn)?;
-    let mut class = reference::class(conn, &printed, letter, false)?;
+    let mut class = reference::class(conn, &printed.cost, letter, printed.is_land)?;
     let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
     let used = match &seated {
         Some(s) => notes::declared_in_game(conn, s)?,
@@ -228,9 +228,12 @@ fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>, game: Game) -> Result
     });
     let rule = event::values(conn)?.text("binding").to_string();
     let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!(
-        "{} ({}) may {}be declared as {} card{} under {rule} binding{}",
-        printed.canonical(),
-        printed.shorthand(),
+        "{} may {}be declared as {} card{} under {rule} binding{}",
+        if printed.is_land {
+            "A printed land card".to_string()
+        } else {
+            format!("{} ({})", printed.canonical(), printed.shorthand())
+        },
         if seated.is_some() { "still " } else { "" },
         class.cards.len(),
         if class.cards.len() == 1 { "" } else { "s" },
@@ -269,7 +272,7 @@ fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>, game: Game) -> Result
 }
 
 fn check(ctx: &Ctx, cost: &str, name: &str, letter: Option<char>, game: Game) -> Result<()> {
-    let printed = reference::parse_cost(cost)?;
+    let printed = reference::Printed::parse(cost)?;
     let store = ctx.open()?;
     let conn = store.conn();
     let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
@@ -281,11 +284,15 @@ fn check(ctx: &Ctx, cost: &str, name: &str, letter: Option<char>, game: Game) ->
         Ok(card) => done(
             ctx.format,
             &format!(
-                "legal{}: {} ({}) may be declared for a card costing {}",
+                "legal{}: {} ({}) may be declared for {}",
                 seated.as_ref().map(|s| format!(" at {}", s.label())).unwrap_or_default(),
                 card.name,
                 cost_text(&card),
-                printed.canonical()
+                if printed.is_land {
+                    "a printed land card".to_string()
+                } else {
+                    format!("a card costing {}", printed.canonical())
+                }
             ),
             serde_json::json!({ "legal": true, "card": card.name }),
         ),

@@ -8,7 +8,6 @@ use super::Ctx;
 use super::reference;
 use super::table::{Seated, at_or_now, hhmm};
 use crate::cli::note::{NoteArgs, NoteSub, RecordNote};
-use crate::domain::cost::ManaCost;
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
@@ -32,7 +31,7 @@ pub fn run(ctx: &Ctx, args: NoteArgs) -> Result<()> {
 struct Typed<'a> {
     table: u32,
     player: &'a str,
-    printed: ManaCost,
+    printed: reference::Printed,
     card: Option<&'a str>,
 }
 
@@ -41,7 +40,7 @@ fn read(r: &RecordNote) -> Result<Typed<'_>> {
     let table = r.table.ok_or_else(|| Error::refused(format!("which table? {usage}")))?;
     let player = r.player.as_deref().ok_or_else(|| Error::refused(format!("which player? {usage}")))?;
     let cost = r.cost.as_deref().ok_or_else(|| Error::refused(format!("which cost? {usage}")))?;
-    let printed = reference::parse_cost(cost)?;
+    let printed = reference::Printed::parse(cost)?;
     let card = match (r.unnamed, r.card.as_deref()) {
         (true, _) => None,
         (false, Some(name)) => Some(name),
@@ -87,7 +86,7 @@ fn record(ctx: &Ctx, r: &RecordNote) -> Result<()> {
 fn declarable(
     conn: &Connection,
     seated: &Seated,
-    printed: &ManaCost,
+    printed: &reference::Printed,
     letter: Option<char>,
     name: &str,
 ) -> Result<String> {

@@ -27,6 +27,36 @@ pub fn parse_cost(text: &str) -> Result<ManaCost> {
     ManaCost::parse(text).map_err(|e| Error::refused(e.to_string()))
 }
 
+/// A printed card as a judge types it: a mana cost, or the word `land` for a land card (whose cost is
+/// ignored: under standard binding it may be declared as any nonbasic land, under the alphabet rules as any land).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Printed {
+    /// The printed cost ({0} for a land).
+    pub cost: ManaCost,
+    /// The printed card is a land.
+    pub is_land: bool,
+}
+
+impl Printed {
+    /// Reads `B1`, `{1}{B}` or `land`.
+    pub fn parse(text: &str) -> Result<Printed> {
+        if text.trim().eq_ignore_ascii_case("land") {
+            return Ok(Printed { cost: ManaCost::zero(), is_land: true });
+        }
+        Ok(Printed { cost: parse_cost(text)?, is_land: false })
+    }
+
+    /// `{1}{B}`, or `land`.
+    pub fn canonical(&self) -> String {
+        if self.is_land { "land".into() } else { self.cost.canonical() }
+    }
+
+    /// The note form `B1`, or `land`.
+    pub fn shorthand(&self) -> String {
+        if self.is_land { "land".into() } else { self.cost.shorthand() }
+    }
+}
+
 /// The event's binding rule.
 pub fn rule(values: &Values) -> Result<BindingRule> {
     values.text("binding").parse().map_err(|e: binding::BindingError| Error::refused(e.to_string()))
@@ -140,7 +170,7 @@ pub fn declared(conn: &Connection, card: &Card, values: &Values) -> Result<Decla
 /// alphabet rules), with an earlier declaration of the same card in this game if any.
 pub fn check(
     conn: &Connection,
-    printed: &ManaCost,
+    printed: &Printed,
     letter: Option<char>,
     name: &str,
     prior: Option<&PriorDeclaration>,
@@ -165,9 +195,9 @@ pub fn check(
     let printed_name = letter.map(|l| l.to_string()).unwrap_or_default();
     let shape = CardShape {
         name: &printed_name,
-        face_costs: vec![Some(printed.clone())],
+        face_costs: vec![Some(printed.cost.clone())],
         is_split: false,
-        is_land: false,
+        is_land: printed.is_land,
         is_basic_land: false,
     };
     let decl = declared(conn, &card, &values)?;

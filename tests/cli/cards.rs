@@ -99,6 +99,25 @@ fn lists_a_binding_class() {
 }
 
 #[test]
+fn a_printed_land_may_be_declared_as_a_nonbasic_land() {
+    let ev = with_reference();
+    ev.run(&["cards", "check", "land", "Wasteland"]).ok();
+    assert!(ev.refuses(&["cards", "check", "land", "Forest"]).contains("Forest"), "no basic land under standard");
+    assert!(ev.refuses(&["cards", "check", "land", "Demonic Tutor"]).contains("Demonic Tutor"));
+    let doc = ev.run(&["--json", "cards", "cost", "land"]).json();
+    let names: Vec<String> = doc["cards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(String::from))
+        .collect();
+    assert!(names.contains(&"Wasteland".to_string()) && !names.contains(&"Forest".to_string()), "{names:?}");
+    ev.run(&["event", "set", "binding", "alphabet"]).ok();
+    ev.run(&["cards", "check", "land", "Forest", "--letter", "f"]).ok();
+}
+
+#[test]
 fn alphabet_binding_needs_the_printed_letter() {
     let ev = with_reference();
     ev.run(&["event", "set", "binding", "alphabet"]).ok();

@@ -59,16 +59,26 @@ pub enum Command {
     /// The event's ban list.
     #[command(subcommand)]
     Ban(cards::BanCmd),
+    /// The judges' card pool: import, edit, exclude cards, the curation report and the watch list.
+    #[command(subcommand)]
+    Pool(pool::PoolCmd),
+    /// The libraries: build, list, show, swap, deck sheets, sealed registration.
+    #[command(subcommand)]
+    Library(library::LibraryCmd),
+    /// Plan the movement: preview a whole schedule and its guarantees.
+    #[command(subcommand)]
+    Movement(movement::MovementCmd),
+    /// Pair the next round, take it back, swap two players' seats, or run the round's clock.
+    #[command(subcommand)]
+    Round(round::RoundCmd),
+    /// Show a round's pairings by table and by player, or write them as printable pages.
+    Pairings(round::PairingsArgs),
     /// Round time left per table: extensions, final window, the decision limit in force, tables over time.
     Time(clock::TimeArgs),
     /// The decision clock at a table: a live screen, or --start/--stop for scripts; --html for the projector.
     Clock(clock::ClockArgs),
     /// Decision statistics per player: count, median, longest, overruns (possible slow play).
     Decisions(clock::DecisionsArgs),
-    /// Record a match's result at a table, or `result fix` to correct one.
-    Result(result::ResultArgs),
-    /// The round's tables: results and the ones still playing.
-    Results(result::ResultsArgs),
     /// Record a template note at a table (`B1: Demonic Tutor`), checked with the template rules; `note undo`.
     Note(note::NoteArgs),
     /// A table's note sheet: two columns, one per player; --html for a printable page.
@@ -83,24 +93,10 @@ pub enum Command {
     Penalties(penalty::PenaltiesArgs),
     /// Log a judge's ruling at a table that is not a penalty.
     Ruling(penalty::RulingArgs),
-    /// The judges' card pool: import, edit, exclude cards, the curation report and the watch list.
-    #[command(subcommand)]
-    Pool(pool::PoolCmd),
-    /// The libraries: build, list, show, swap, deck sheets, sealed registration.
-    #[command(subcommand)]
-    Library(library::LibraryCmd),
-    /// Pair the next round, take it back, swap two players' seats, or run the round's clock.
-    #[command(subcommand)]
-    Round(round::RoundCmd),
-    /// Show a round's pairings by table and by player, or write them as printable pages.
-    Pairings(round::PairingsArgs),
-    /// Plan the movement: preview a whole schedule and its guarantees.
-    #[command(subcommand)]
-    Movement(movement::MovementCmd),
-    /// Show the audit log: who changed what, when.
-    Log(LogArgs),
-    /// Write a consistent copy of the event file (safe while others use it).
-    Backup(BackupArgs),
+    /// Record a match's result at a table, or `result fix` to correct one.
+    Result(result::ResultArgs),
+    /// The round's tables: results and the ones still playing.
+    Results(result::ResultsArgs),
     /// The standings: rank, record, points and tiebreakers after a round.
     Standings(standings::StandingsArgs),
     /// The duplicate reports: libraries against each other, players against par.
@@ -108,6 +104,10 @@ pub enum Command {
     Report(standings::ReportCmd),
     /// Write the event's web site (standings, pairings, result slips, reports) into a folder.
     Site(standings::SiteArgs),
+    /// Show the audit log: who changed what, when.
+    Log(LogArgs),
+    /// Write a consistent copy of the event file (safe while others use it).
+    Backup(BackupArgs),
     /// Run a whole simulated tournament on the bundled examples and write its web site.
     Demo(DemoArgs),
 }

@@ -249,7 +249,7 @@ impl Classifier {
     fn load(conn: &Connection) -> Result<Classifier> {
         let values = event::values(conn)?;
         let rule = reference::rule(&values)?;
-        let banned = bans::all(conn)?.into_iter().map(|b| b.card.to_lowercase()).collect();
+        let banned = reference::banned_names(conn)?;
         Ok(Classifier { rule, values, banned, danger: dangerous_names(conn)? })
     }
 
@@ -259,7 +259,7 @@ impl Classifier {
             binding::keys_for_printed(self.rule, cost, letter, false).map_err(|e| Error::refused(e.to_string()))?;
         let (mut members, mut banned) = (Vec::new(), Vec::new());
         for card in cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))? {
-            if self.banned.contains(&card.name.to_lowercase()) {
+            if reference::is_banned(&self.banned, &card.name) {
                 banned.push(card.name);
             } else if reference::excluded_kind(&card, &self.values).is_none() {
                 members.push(card.name);

@@ -41,13 +41,6 @@ impl CheckedGroup {
             None => self.group.cost.clone(),
         }
     }
-
-    /// The flag words, e.g. `unusable restrictive`.
-    pub fn flag_words(&self) -> Vec<&'static str> {
-        let mut words: Vec<&'static str> = self.flags.iter().map(|f| flag_word(f.flag)).collect();
-        words.dedup();
-        words
-    }
 }
 
 /// The word for a flag.

@@ -205,20 +205,6 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
     Ok((built, Change::new(summary)))
 }
 
-/// Builds libraries for the demo, printing a short summary.
-pub fn build_for_demo(conn: &Connection, tables: u32) -> Result<(Change, String)> {
-    let (built, change) = build_in(conn, tables, None, false)?;
-    let worst = built.worst_pair.map(|w| format!("; worst pair table {} ({:.0} cards apart)", w.table, w.distance));
-    let line = format!(
-        "built {} libraries of {MAIN_SIZE} for {tables} tables: mean off profile {:.1}{}; set out {} basic lands for Utopia",
-        built.libraries.len(),
-        built.mean_distance,
-        worst.unwrap_or_default(),
-        built.basics.needed
-    );
-    Ok((change, line))
-}
-
 /// Why the pool cannot fill the libraries, per constraint.
 fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
     let BuildError::PoolTooSmall { needed, have, short, .. } = e else {

@@ -139,6 +139,11 @@ pub fn render(page: &impl askama::Template) -> Result<String> {
     page.render().map_err(|e| Error::refused(format!("cannot write a page of the site: {e}")))
 }
 
+/// A match's table for people (`bye` when it had none).
+pub fn table_text(table: Option<u32>) -> String {
+    table.map_or_else(|| "bye".into(), |t| t.to_string())
+}
+
 /// Every page of the site, index last.
 pub fn build(site: &Site) -> Result<Vec<Page>> {
     let mut pages = Vec::new();

@@ -85,9 +85,7 @@ pub struct Frame {
 pub struct Site<'c> {
     /// The event file, for page-specific reads.
     pub conn: &'c Connection,
-    /// The event's name.
-    pub event: String,
-    /// The event's settings.
+    /// The event's settings (its name among them).
     pub settings: Values,
     /// Players, matches, libraries and how far the event has got.
     pub results: Results,
@@ -103,13 +101,13 @@ impl<'c> Site<'c> {
         let settings = event::values(conn)?;
         let results = Results::load(conn)?;
         let standings = (0..=results.played).map(|r| results.standings(r)).collect();
-        Ok(Site { conn, event: settings.name().to_string(), settings, results, standings, now: crate::time::now()? })
+        Ok(Site { conn, settings, results, standings, now: crate::time::now()? })
     }
 
     /// The frame of a page titled `title`.
     pub fn frame(&self, title: impl Into<String>) -> Frame {
         let generated = self.now.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M").to_string();
-        Frame { event: self.event.clone(), title: title.into(), generated }
+        Frame { event: self.settings.name().to_string(), title: title.into(), generated }
     }
 
     /// A player's name.

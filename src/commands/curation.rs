@@ -190,8 +190,7 @@ pub fn unusable_among(conn: &Connection, pool_cards: &[store_pool::PoolCard]) ->
             None => {
                 let mut raw = 0u32;
                 for c in printed_costs(card.mana_cost.as_deref()) {
-                    let keys = binding::keys_for_printed(classifier.rule, &c, letter, false)
-                        .map_err(|e| Error::refused(e.to_string()))?;
+                    let keys = reference::class_keys(classifier.rule, &c, letter, false)?;
                     raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
                 }
                 let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
@@ -248,17 +247,11 @@ impl Classifier {
 
     /// The declarable cards and the banned cards of a printed cost's class.
     fn class(&self, conn: &Connection, cost: &ManaCost, letter: Option<char>) -> Result<(Vec<String>, Vec<String>)> {
-        let keys =
-            binding::keys_for_printed(self.rule, cost, letter, false).map_err(|e| Error::refused(e.to_string()))?;
-        let (mut members, mut banned) = (Vec::new(), Vec::new());
-        for card in cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))? {
-            if reference::is_banned(&self.banned, &card.name) {
-                banned.push(card.name);
-            } else if reference::excluded_kind(&card, &self.values).is_none() {
-                members.push(card.name);
-            }
-        }
-        Ok((members, banned))
+        let keys = reference::class_keys(self.rule, cost, letter, false)?;
+        let members = cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))?;
+        let class = reference::sort_class(members, &self.banned, &self.values);
+        let names = |cards: Vec<cards::Card>| cards.into_iter().map(|c| c.name).collect();
+        Ok((names(class.cards), names(class.banned)))
     }
 }
 

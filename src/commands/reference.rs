@@ -231,18 +231,27 @@ pub struct Class {
 pub fn class(conn: &Connection, printed: &ManaCost, letter: Option<char>, is_land: bool) -> Result<Class> {
     let values = event::values(conn)?;
     let rule = rule(&values)?;
-    let keys = binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::refused(e.to_string()))?;
+    let keys = class_keys(rule, printed, letter, is_land)?;
     let members = cards::class(conn, rule.name(), &keys, values.switch("split-combined"))?;
-    let banned = banned_names(conn)?;
+    Ok(sort_class(members, &banned_names(conn)?, &values))
+}
+
+/// The class keys of a printed cost under a binding rule.
+pub fn class_keys(rule: BindingRule, printed: &ManaCost, letter: Option<char>, is_land: bool) -> Result<Vec<String>> {
+    binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::refused(e.to_string()))
+}
+
+/// Sorts a class's members into declarable, banned (names from [`banned_names`]) and excluded cards.
+pub fn sort_class(members: Vec<Card>, banned: &HashSet<String>, values: &Values) -> Class {
     let mut out = Class::default();
     for card in members {
-        if is_banned(&banned, &card.name) {
+        if is_banned(banned, &card.name) {
             out.banned.push(card);
-        } else if excluded_kind(&card, &values).is_some() {
+        } else if excluded_kind(&card, values).is_some() {
             out.excluded.push(card);
         } else {
             out.cards.push(card);
         }
     }
-    Ok(out)
+    out
 }

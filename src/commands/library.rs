@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::render::{Format, emit, human_text};
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool::{self as store_pool, PoolCard};
-use crate::store::{Change, PoolId, event, player, round};
+use crate::store::{Change, PoolId, event, round};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
@@ -91,11 +91,6 @@ pub fn label(lib: &Library, players: &HashMap<crate::store::PlayerId, String>) -
         Some(name) if lib.table.is_none() => name.clone(),
         _ => lib.label(),
     }
-}
-
-/// Every player's name by id.
-pub fn player_names(conn: &Connection) -> Result<HashMap<crate::store::PlayerId, String>> {
-    Ok(player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect())
 }
 
 /// Basic lands for the Utopia libraries.

@@ -2,8 +2,9 @@
 //! for deck checks between rounds, the Utopia count), an index page, and one CSV of every library card.
 
 use super::Ctx;
-use super::library::{label, player_names};
+use super::library::label;
 use super::library_show::{ShownCard, pool_types, shown_with};
+use super::player::names_by_id;
 use crate::error::{Error, Result};
 use crate::render::done;
 use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
@@ -49,7 +50,7 @@ impl LibrarySheet {
 
 /// Every library's sheet: fixed ones by table and seat, then sealed ones by player name.
 pub fn library_sheets(conn: &Connection) -> Result<Vec<LibrarySheet>> {
-    let players = player_names(conn)?;
+    let players = names_by_id(conn)?;
     let types = pool_types(conn)?;
     let mut out = Vec::new();
     for lib in store_library::all(conn)? {
@@ -78,7 +79,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
     }
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let values = event::values(conn)?;
-    let players = player_names(conn)?;
+    let players = names_by_id(conn)?;
     let mut ticks = vec!["built".to_string()];
     ticks.extend((1..=values.number("rounds").clamp(0, MAX_ROUND_TICKS)).map(|r| format!("R{r}")));
     let mut csv_out = csv::Writer::from_writer(Vec::new());

@@ -9,8 +9,9 @@ use crate::error::{Error, Result};
 use crate::render::done;
 use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
 use crate::store::library::{self as store_library, Library};
-use crate::store::{event, player};
+use crate::store::{PlayerId, event};
 use rusqlite::Connection;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Most round columns of tick boxes on a sheet.
@@ -55,7 +56,7 @@ pub fn library_sheets(conn: &Connection) -> Result<Vec<LibrarySheet>> {
     let mut out = Vec::new();
     for lib in store_library::all(conn)? {
         let label = label(&lib, &players);
-        let (title, note, file) = describe(conn, &lib, &label)?;
+        let (title, note, file) = describe(&lib, &label, &players);
         let cards = shown_with(conn, &lib, &types)?;
         out.push(LibrarySheet { library: lib, label, title, note, file, cards });
     }
@@ -147,23 +148,20 @@ fn write_csv_header(w: &mut csv::Writer<Vec<u8>>) -> Result<()> {
 }
 
 /// Heading, note and file name of a library's sheet.
-fn describe(conn: &Connection, lib: &Library, name: &str) -> Result<(String, String, String)> {
+fn describe(lib: &Library, name: &str, players: &HashMap<PlayerId, String>) -> (String, String, String) {
     match (lib.table, &lib.seat) {
-        (Some(t), Some(s)) => Ok((
+        (Some(t), Some(s)) => (
             format!("Table {t} · Seat {s}"),
             format!("This library stays at table {t}, seat {s}, for the whole event. Tick each card as it goes in."),
             format!("library-{t}{s}.html"),
-        )),
+        ),
         _ => {
-            let owner = match lib.player {
-                Some(p) => player::get(conn, p)?.name,
-                None => name.to_string(),
-            };
-            Ok((
+            let owner = lib.player.and_then(|p| players.get(&p)).map_or(name, String::as_str);
+            (
                 format!("Sealed · {owner}"),
                 "Sealed library: it travels with its player. The sideboard is listed below the main library.".into(),
-                format!("library-sealed-{}.html", slug(&owner, lib.id.0)),
-            ))
+                format!("library-sealed-{}.html", slug(owner, lib.id.0)),
+            )
         }
     }
 }

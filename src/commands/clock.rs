@@ -141,6 +141,11 @@ pub fn name_of(conn: &Connection, id: crate::store::PlayerId) -> Result<String> 
     Ok(player::get(conn, id)?.name)
 }
 
+/// A player's name from names already loaded (see `player::names_by_id`), read when missing.
+pub fn name_in(conn: &Connection, names: &HashMap<PlayerId, String>, id: PlayerId) -> Result<String> {
+    names.get(&id).cloned().map_or_else(|| name_of(conn, id), Ok)
+}
+
 /// Milliseconds as seconds with one decimal: `52.3 s`.
 pub fn secs_text(ms: i64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
@@ -182,7 +187,7 @@ struct Loaded {
 
 impl Loaded {
     fn name(&self, conn: &Connection, id: PlayerId) -> Result<String> {
-        self.names.get(&id).cloned().map_or_else(|| name_of(conn, id), Ok)
+        name_in(conn, &self.names, id)
     }
 }
 

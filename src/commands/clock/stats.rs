@@ -1,7 +1,7 @@
 //! `decisions [--table T] [--player P]`: per player, how many decisions were timed, their median and longest,
 //! and the overruns (possible slow play) with the stalls logged on the clock screen.
 
-use super::{Ctx, name_of, secs_text};
+use super::{Ctx, name_in, secs_text};
 use crate::cli::clock::DecisionsArgs;
 use crate::commands::table::resolve_match;
 use crate::domain::clock_stats::{Summary, Timed, summarize};
@@ -54,7 +54,7 @@ pub fn decisions(ctx: &Ctx, args: DecisionsArgs) -> Result<()> {
         by_player.entry(*p).or_default();
     }
     let names = crate::commands::player::names_by_id(conn)?;
-    let name = |p: PlayerId| names.get(&p).cloned().map_or_else(|| name_of(conn, p), Ok);
+    let name = |p: PlayerId| name_in(conn, &names, p);
     let mut lines = Vec::new();
     for (p, ds) in &by_player {
         let summary = summarize(&ds.iter().copied().map(timed).collect::<Vec<_>>());

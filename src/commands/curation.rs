@@ -179,7 +179,6 @@ const SURELY_USABLE: u32 = 64;
 /// check` is the full report).
 pub fn unusable_among(conn: &Connection, pool_cards: &[store_pool::PoolCard]) -> Result<Vec<String>> {
     let classifier = Classifier::load(conn)?;
-    let combined = classifier.values.switch("split-combined");
     let mut seen: HashMap<(Option<String>, Option<char>), bool> = HashMap::new();
     let mut out = Vec::new();
     for card in pool_cards.iter().filter(|c| !c.is_land) {
@@ -187,27 +186,34 @@ pub fn unusable_among(conn: &Connection, pool_cards: &[store_pool::PoolCard]) ->
         let key = (card.mana_cost.clone(), letter);
         let unusable = match seen.get(&key) {
             Some(u) => *u,
-            None => {
-                let mut raw = 0u32;
-                for c in printed_costs(card.mana_cost.as_deref()) {
-                    let keys = reference::class_keys(classifier.rule, &c, letter, false)?;
-                    raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
-                }
-                let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
-                let u = raw <= SURELY_USABLE
-                    && check_group(conn, &classifier, &cost, letter, card.copies, Vec::new())?
-                        .flags
-                        .iter()
-                        .any(|f| f.flag == Flag::Unusable);
-                seen.insert(key, u);
-                u
-            }
+            None => *seen.entry(key).or_insert(is_unusable(conn, &classifier, card, letter)?),
         };
         if unusable {
             out.push(card.name.clone());
         }
     }
     Ok(out)
+}
+
+/// Whether a pool card's printed cost is unusable (classes above [`SURELY_USABLE`] are not read).
+fn is_unusable(
+    conn: &Connection,
+    classifier: &Classifier,
+    card: &store_pool::PoolCard,
+    letter: Option<char>,
+) -> Result<bool> {
+    let combined = classifier.values.switch("split-combined");
+    let mut raw = 0u32;
+    for c in printed_costs(card.mana_cost.as_deref()) {
+        let keys = reference::class_keys(classifier.rule, &c, letter, false)?;
+        raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
+    }
+    if raw > SURELY_USABLE {
+        return Ok(false);
+    }
+    let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
+    let group = check_group(conn, classifier, &cost, letter, card.copies, Vec::new())?;
+    Ok(group.flags.iter().any(|f| f.flag == Flag::Unusable))
 }
 
 /// The ban group whose cards make a class abusive: the ones banned for raw power (Ancestral Recall, Black

@@ -9,9 +9,8 @@ use crate::domain::result::Reason;
 use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
 use crate::store::challenge::{self, NewChallenge};
-use crate::store::{Change, NoteId, PlayerId, event, player};
+use crate::store::{Change, NoteId, PlayerId, event};
 use rusqlite::Connection;
-use std::collections::HashMap;
 
 /// Records a challenge; a player reaching the event's challenge limit in the match loses it at once.
 pub fn run(ctx: &Ctx, args: &ChallengeArgs) -> Result<()> {
@@ -107,7 +106,7 @@ fn check_evidence(conn: &Connection, seated: &Seated, ids: &[i64]) -> Result<Vec
 pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
-    let names: HashMap<PlayerId, String> = player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect();
+    let names = super::player::names_by_id(conn)?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
     if args.watch {
         return watch_report(ctx, conn, &name);

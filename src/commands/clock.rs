@@ -19,10 +19,11 @@ use crate::render::{Listing, done, emit};
 use crate::store::clock as store_clock;
 use crate::store::matches::Match;
 use crate::store::round::Round;
-use crate::store::{event, matches, player, round};
+use crate::store::{PlayerId, event, matches, player, round};
 use crate::time::{clock_time, stamp, unstamp};
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
+use std::collections::HashMap;
 
 /// Runs `clock`: the projector page, a scripted start or stop, or the live screen.
 pub fn run(ctx: &Ctx, args: ClockArgs) -> Result<()> {
@@ -72,7 +73,16 @@ pub fn round_started(r: &Round) -> Result<DateTime<Utc>> {
 
 /// One table's round clock: the round's start, the event's settings and that table's extensions.
 pub fn table_clock(conn: &Connection, started: DateTime<Utc>, m: &Match) -> Result<TableClock> {
-    let settings = clock_settings(&event::values(conn)?);
+    table_clock_with(conn, started, m, clock_settings(&event::values(conn)?))
+}
+
+/// [`table_clock`] with the event's clock settings already read.
+fn table_clock_with(
+    conn: &Connection,
+    started: DateTime<Utc>,
+    m: &Match,
+    settings: ClockSettings,
+) -> Result<TableClock> {
     let mut clock = TableClock::new(started, settings);
     clock.extend(store_clock::extension_secs(conn, m.id)?);
     Ok(clock)
@@ -131,6 +141,11 @@ pub fn name_of(conn: &Connection, id: crate::store::PlayerId) -> Result<String> 
     Ok(player::get(conn, id)?.name)
 }
 
+/// A player's name from names already loaded (see `player::names_by_id`), read when missing.
+pub fn name_in(conn: &Connection, names: &HashMap<PlayerId, String>, id: PlayerId) -> Result<String> {
+    names.get(&id).cloned().map_or_else(|| name_of(conn, id), Ok)
+}
+
 /// Milliseconds as seconds with one decimal: `52.3 s`.
 pub fn secs_text(ms: i64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
@@ -164,15 +179,33 @@ struct TableTime {
     deciding: Option<serde_json::Value>,
 }
 
-fn table_time(conn: &Connection, started: DateTime<Utc>, m: &Match, at: DateTime<Utc>) -> Result<TableTime> {
-    let clock = table_clock(conn, started, m)?;
-    let mut players = vec![name_of(conn, m.a)?];
+/// The event as every table's line reads it, loaded once per `clock` call.
+struct Loaded {
+    settings: ClockSettings,
+    names: HashMap<PlayerId, String>,
+}
+
+impl Loaded {
+    fn name(&self, conn: &Connection, id: PlayerId) -> Result<String> {
+        name_in(conn, &self.names, id)
+    }
+}
+
+fn table_time(
+    conn: &Connection,
+    loaded: &Loaded,
+    started: DateTime<Utc>,
+    m: &Match,
+    at: DateTime<Utc>,
+) -> Result<TableTime> {
+    let clock = table_clock_with(conn, started, m, loaded.settings)?;
+    let mut players = vec![loaded.name(conn, m.a)?];
     if let Some(b) = m.b {
-        players.push(name_of(conn, b)?);
+        players.push(loaded.name(conn, b)?);
     }
     let deciding = match store_clock::running(conn, m.id)? {
         Some(d) => Some(serde_json::json!({
-            "player": name_of(conn, d.player_id)?,
+            "player": loaded.name(conn, d.player_id)?,
             "started_at": d.started_at,
             "elapsed_ms": (at - unstamp(&d.started_at)?).num_milliseconds(),
         })),
@@ -226,11 +259,12 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
         Some(t) => t,
         None => ctx.now()?,
     };
+    let settings = clock_settings(&event::values(conn)?);
+    let loaded = Loaded { settings, names: super::player::names_by_id(conn)? };
     let mut tables = Vec::new();
     for m in matches::of_round(conn, r.number)?.iter().filter(|m| m.table.is_some()) {
-        tables.push(table_time(conn, started, m, at)?);
+        tables.push(table_time(conn, &loaded, started, m, at)?);
     }
-    let settings = clock_settings(&event::values(conn)?);
     let when = match ended {
         Some(e) => format!("closed at {}", clock_time(e)),
         None => format!("now {}", crate::time::clock_time(at)),

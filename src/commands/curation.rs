@@ -41,13 +41,6 @@ impl CheckedGroup {
             None => self.group.cost.clone(),
         }
     }
-
-    /// The flag words, e.g. `unusable restrictive`.
-    pub fn flag_words(&self) -> Vec<&'static str> {
-        let mut words: Vec<&'static str> = self.flags.iter().map(|f| flag_word(f.flag)).collect();
-        words.dedup();
-        words
-    }
 }
 
 /// The word for a flag.
@@ -186,7 +179,6 @@ const SURELY_USABLE: u32 = 64;
 /// check` is the full report).
 pub fn unusable_among(conn: &Connection, pool_cards: &[store_pool::PoolCard]) -> Result<Vec<String>> {
     let classifier = Classifier::load(conn)?;
-    let combined = classifier.values.switch("split-combined");
     let mut seen: HashMap<(Option<String>, Option<char>), bool> = HashMap::new();
     let mut out = Vec::new();
     for card in pool_cards.iter().filter(|c| !c.is_land) {
@@ -194,28 +186,34 @@ pub fn unusable_among(conn: &Connection, pool_cards: &[store_pool::PoolCard]) ->
         let key = (card.mana_cost.clone(), letter);
         let unusable = match seen.get(&key) {
             Some(u) => *u,
-            None => {
-                let mut raw = 0u32;
-                for c in printed_costs(card.mana_cost.as_deref()) {
-                    let keys = binding::keys_for_printed(classifier.rule, &c, letter, false)
-                        .map_err(|e| Error::refused(e.to_string()))?;
-                    raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
-                }
-                let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
-                let u = raw <= SURELY_USABLE
-                    && check_group(conn, &classifier, &cost, letter, card.copies, Vec::new())?
-                        .flags
-                        .iter()
-                        .any(|f| f.flag == Flag::Unusable);
-                seen.insert(key, u);
-                u
-            }
+            None => *seen.entry(key).or_insert(is_unusable(conn, &classifier, card, letter)?),
         };
         if unusable {
             out.push(card.name.clone());
         }
     }
     Ok(out)
+}
+
+/// Whether a pool card's printed cost is unusable (classes above [`SURELY_USABLE`] are not read).
+fn is_unusable(
+    conn: &Connection,
+    classifier: &Classifier,
+    card: &store_pool::PoolCard,
+    letter: Option<char>,
+) -> Result<bool> {
+    let combined = classifier.values.switch("split-combined");
+    let mut raw = 0u32;
+    for c in printed_costs(card.mana_cost.as_deref()) {
+        let keys = reference::class_keys(classifier.rule, &c, letter, false)?;
+        raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
+    }
+    if raw > SURELY_USABLE {
+        return Ok(false);
+    }
+    let cost = card.mana_cost.clone().unwrap_or_else(|| "{0}".into());
+    let group = check_group(conn, classifier, &cost, letter, card.copies, Vec::new())?;
+    Ok(group.flags.iter().any(|f| f.flag == Flag::Unusable))
 }
 
 /// The ban group whose cards make a class abusive: the ones banned for raw power (Ancestral Recall, Black
@@ -249,23 +247,17 @@ impl Classifier {
     fn load(conn: &Connection) -> Result<Classifier> {
         let values = event::values(conn)?;
         let rule = reference::rule(&values)?;
-        let banned = bans::all(conn)?.into_iter().map(|b| b.card.to_lowercase()).collect();
+        let banned = reference::banned_names(conn)?;
         Ok(Classifier { rule, values, banned, danger: dangerous_names(conn)? })
     }
 
     /// The declarable cards and the banned cards of a printed cost's class.
     fn class(&self, conn: &Connection, cost: &ManaCost, letter: Option<char>) -> Result<(Vec<String>, Vec<String>)> {
-        let keys =
-            binding::keys_for_printed(self.rule, cost, letter, false).map_err(|e| Error::refused(e.to_string()))?;
-        let (mut members, mut banned) = (Vec::new(), Vec::new());
-        for card in cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))? {
-            if self.banned.contains(&card.name.to_lowercase()) {
-                banned.push(card.name);
-            } else if reference::excluded_kind(&card, &self.values).is_none() {
-                members.push(card.name);
-            }
-        }
-        Ok((members, banned))
+        let keys = reference::class_keys(self.rule, cost, letter, false)?;
+        let members = cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))?;
+        let class = reference::sort_class(members, &self.banned, &self.values);
+        let names = |cards: Vec<cards::Card>| cards.into_iter().map(|c| c.name).collect();
+        Ok((names(class.cards), names(class.banned)))
     }
 }
 

@@ -6,7 +6,7 @@ use super::table::hhmm;
 use crate::error::Result;
 use crate::render::{Listing, emit};
 use crate::store::matches::{Match, Outcome};
-use crate::store::{PlayerId, challenge, history, matches, penalty, player, round, ruling};
+use crate::store::{PlayerId, challenge, history, matches, penalty, round, ruling};
 use rusqlite::Connection;
 use serde_json::json;
 use std::collections::HashMap;
@@ -35,7 +35,7 @@ pub fn run(ctx: &Ctx, query: &str) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     let p = super::player::resolve(conn, query)?;
-    let names: HashMap<PlayerId, String> = player::all(conn)?.into_iter().map(|x| (x.id, x.name)).collect();
+    let names = super::player::names_by_id(conn)?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
     let mut record = Record::default();
     let mut entries = results(conn, p.id, &name, &mut record)?;

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::render::{Format, emit, human_text};
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool::{self as store_pool, PoolCard};
-use crate::store::{Change, PoolId, event, player, round};
+use crate::store::{Change, PoolId, event, round};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
@@ -91,11 +91,6 @@ pub fn label(lib: &Library, players: &HashMap<crate::store::PlayerId, String>) -
         Some(name) if lib.table.is_none() => name.clone(),
         _ => lib.label(),
     }
-}
-
-/// Every player's name by id.
-pub fn player_names(conn: &Connection) -> Result<HashMap<crate::store::PlayerId, String>> {
-    Ok(player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect())
 }
 
 /// Basic lands for the Utopia libraries.
@@ -203,20 +198,6 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
         summary.push_str(&format!("; removed libraries {}", removed.join(", ")));
     }
     Ok((built, Change::new(summary)))
-}
-
-/// Builds libraries for the demo, printing a short summary.
-pub fn build_for_demo(conn: &Connection, tables: u32) -> Result<(Change, String)> {
-    let (built, change) = build_in(conn, tables, None, false)?;
-    let worst = built.worst_pair.map(|w| format!("; worst pair table {} ({:.0} cards apart)", w.table, w.distance));
-    let line = format!(
-        "built {} libraries of {MAIN_SIZE} for {tables} tables: mean off profile {:.1}{}; set out {} basic lands for Utopia",
-        built.libraries.len(),
-        built.mean_distance,
-        worst.unwrap_or_default(),
-        built.basics.needed
-    );
-    Ok((change, line))
 }
 
 /// Why the pool cannot fill the libraries, per constraint.

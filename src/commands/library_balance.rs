@@ -1,7 +1,8 @@
 //! The balance of libraries: their shape (curve and colours), distance from the pool's profile and from
 //! their partner at the table, shared by `library build`, `list`, `show` and `swap`.
 
-use super::library::{label, player_names};
+use super::library::label;
+use super::player::names_by_id;
 use super::pool_import::{pool_copy, printed_costs};
 use crate::domain::cost::ManaCost;
 use crate::domain::library::{BUCKETS, Balance, PoolCopy, Profile, balance, pair_distance, pool_profile};
@@ -172,7 +173,7 @@ pub fn balance_listing(lines: &[LibraryLine]) -> Listing {
 
 /// Every library with its people's name and its main cards as copies.
 pub fn load_all(conn: &Connection) -> Result<Vec<(Library, String, Vec<PoolCopy>)>> {
-    let players = player_names(conn)?;
+    let players = names_by_id(conn)?;
     let mut by_lib: HashMap<crate::store::LibraryId, Vec<LibraryCard>> = HashMap::new();
     for c in store_library::all_cards(conn)? {
         by_lib.entry(c.library).or_default().push(c);

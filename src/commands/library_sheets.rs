@@ -2,14 +2,16 @@
 //! for deck checks between rounds, the Utopia count), an index page, and one CSV of every library card.
 
 use super::Ctx;
-use super::library::{label, player_names};
+use super::library::label;
 use super::library_show::{ShownCard, pool_types, shown_with};
+use super::player::names_by_id;
 use crate::error::{Error, Result};
 use crate::render::done;
 use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
 use crate::store::library::{self as store_library, Library};
-use crate::store::{event, player};
+use crate::store::{PlayerId, event};
 use rusqlite::Connection;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Most round columns of tick boxes on a sheet.
@@ -49,12 +51,12 @@ impl LibrarySheet {
 
 /// Every library's sheet: fixed ones by table and seat, then sealed ones by player name.
 pub fn library_sheets(conn: &Connection) -> Result<Vec<LibrarySheet>> {
-    let players = player_names(conn)?;
+    let players = names_by_id(conn)?;
     let types = pool_types(conn)?;
     let mut out = Vec::new();
     for lib in store_library::all(conn)? {
         let label = label(&lib, &players);
-        let (title, note, file) = describe(conn, &lib, &label)?;
+        let (title, note, file) = describe(&lib, &label, &players);
         let cards = shown_with(conn, &lib, &types)?;
         out.push(LibrarySheet { library: lib, label, title, note, file, cards });
     }
@@ -78,7 +80,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
     }
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let values = event::values(conn)?;
-    let players = player_names(conn)?;
+    let players = names_by_id(conn)?;
     let mut ticks = vec!["built".to_string()];
     ticks.extend((1..=values.number("rounds").clamp(0, MAX_ROUND_TICKS)).map(|r| format!("R{r}")));
     let mut csv_out = csv::Writer::from_writer(Vec::new());
@@ -146,23 +148,20 @@ fn write_csv_header(w: &mut csv::Writer<Vec<u8>>) -> Result<()> {
 }
 
 /// Heading, note and file name of a library's sheet.
-fn describe(conn: &Connection, lib: &Library, name: &str) -> Result<(String, String, String)> {
+fn describe(lib: &Library, name: &str, players: &HashMap<PlayerId, String>) -> (String, String, String) {
     match (lib.table, &lib.seat) {
-        (Some(t), Some(s)) => Ok((
+        (Some(t), Some(s)) => (
             format!("Table {t} · Seat {s}"),
             format!("This library stays at table {t}, seat {s}, for the whole event. Tick each card as it goes in."),
             format!("library-{t}{s}.html"),
-        )),
+        ),
         _ => {
-            let owner = match lib.player {
-                Some(p) => player::get(conn, p)?.name,
-                None => name.to_string(),
-            };
-            Ok((
+            let owner = lib.player.and_then(|p| players.get(&p)).map_or(name, String::as_str);
+            (
                 format!("Sealed · {owner}"),
                 "Sealed library: it travels with its player. The sideboard is listed below the main library.".into(),
-                format!("library-sealed-{}.html", slug(&owner, lib.id.0)),
-            ))
+                format!("library-sealed-{}.html", slug(owner, lib.id.0)),
+            )
         }
     }
 }

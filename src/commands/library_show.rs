@@ -1,8 +1,9 @@
 //! `library list` and `library show`: every library's shape, one library's cards sorted by cost.
 
 use super::Ctx;
-use super::library::{find, label, player_names};
+use super::library::{find, label};
 use super::library_balance::{Sources, balance_lines, balance_listing, cost_order, load_all};
+use super::player::names_by_id;
 use crate::domain::library::BUCKETS;
 use crate::error::Result;
 use crate::render::{Listing, emit};
@@ -87,7 +88,7 @@ pub fn show(ctx: &Ctx, text: &str) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     let lib = find(conn, text)?;
-    let players = player_names(conn)?;
+    let players = names_by_id(conn)?;
     let name = label(&lib, &players);
     let shown = shown_cards(conn, &lib)?;
     let main: Vec<&ShownCard> = shown.iter().filter(|c| !c.sideboard).collect();

@@ -152,8 +152,8 @@ fn listing(page: &PairingsPage, by: PairingsBy, next: bool) -> Listing {
             for p in &page.players {
                 let mut row = vec![
                     p.name.clone(),
-                    p.table.map(|t| t.to_string()).unwrap_or_else(|| "bye".into()),
-                    p.seat.map(String::from).unwrap_or_default(),
+                    p.table_words(),
+                    p.seat_words(),
                     if p.table.is_some() { p.library.clone() } else { String::new() },
                     p.opponent.clone(),
                 ];

@@ -10,7 +10,6 @@ use crate::render::{Listing, done, emit};
 use crate::store::penalty::{self, NewPenalty};
 use crate::store::{Change, PlayerId, matches, player, round, ruling};
 use rusqlite::Connection;
-use std::collections::HashMap;
 
 /// Records a penalty, upgraded per the guide; a Game Loss, Match Loss or Disqualification ends the
 /// player's match, and a Disqualification removes the player from the standings and pairings.
@@ -140,7 +139,7 @@ pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     let who = args.player.as_deref().map(|p| super::player::resolve(conn, p)).transpose()?;
-    let names: HashMap<PlayerId, String> = player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect();
+    let names = super::player::names_by_id(conn)?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
     let rows = penalty::list(conn, who.as_ref().map(|p| p.id))?;
     let title = match &who {

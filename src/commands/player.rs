@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
 use crate::store::{Change, PlayerId, player, round};
 use rusqlite::Connection;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// Runs a `player` verb.
@@ -24,6 +24,11 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Rename { old, new } => rename(ctx, &old, &new),
         PlayerCmd::History { name } => super::history::run(ctx, &name),
     }
+}
+
+/// Every player's name by id.
+pub fn names_by_id(conn: &Connection) -> Result<HashMap<PlayerId, String>> {
+    Ok(player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect())
 }
 
 /// Finds the one player a typed name or unambiguous prefix means, or refuses with the closest names.

@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::store::cards::{self, Card};
 use crate::store::{CardId, bans, event};
 use rusqlite::Connection;
+use std::collections::HashSet;
 
 /// Refuses when no reference is loaded, saying how to load one.
 pub fn require(conn: &Connection) -> Result<()> {
@@ -204,6 +205,17 @@ pub fn check(
     Ok(template::check(rule, &shape, &decl, prior, values.switch("split-combined")).map(|()| card))
 }
 
+/// The banned card names, folded as the ban list compares them (ASCII case, like its `NOCASE` column): read
+/// once, then tested with [`is_banned`] instead of a query per card.
+pub fn banned_names(conn: &Connection) -> Result<HashSet<String>> {
+    Ok(bans::all(conn)?.into_iter().map(|b| b.card.to_ascii_lowercase()).collect())
+}
+
+/// Whether a card name is in a set read by [`banned_names`].
+pub fn is_banned(banned: &HashSet<String>, name: &str) -> bool {
+    banned.contains(&name.to_ascii_lowercase())
+}
+
 /// A binding class: the declarable cards, and those left out as banned or excluded.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Class {
@@ -219,17 +231,27 @@ pub struct Class {
 pub fn class(conn: &Connection, printed: &ManaCost, letter: Option<char>, is_land: bool) -> Result<Class> {
     let values = event::values(conn)?;
     let rule = rule(&values)?;
-    let keys = binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::refused(e.to_string()))?;
+    let keys = class_keys(rule, printed, letter, is_land)?;
     let members = cards::class(conn, rule.name(), &keys, values.switch("split-combined"))?;
+    Ok(sort_class(members, &banned_names(conn)?, &values))
+}
+
+/// The class keys of a printed cost under a binding rule.
+pub fn class_keys(rule: BindingRule, printed: &ManaCost, letter: Option<char>, is_land: bool) -> Result<Vec<String>> {
+    binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::refused(e.to_string()))
+}
+
+/// Sorts a class's members into declarable, banned (names from [`banned_names`]) and excluded cards.
+pub fn sort_class(members: Vec<Card>, banned: &HashSet<String>, values: &Values) -> Class {
     let mut out = Class::default();
     for card in members {
-        if bans::get(conn, &card.name)?.is_some() {
+        if is_banned(banned, &card.name) {
             out.banned.push(card);
-        } else if excluded_kind(&card, &values).is_some() {
+        } else if excluded_kind(&card, values).is_some() {
             out.excluded.push(card);
         } else {
             out.cards.push(card);
         }
     }
-    Ok(out)
+    out
 }

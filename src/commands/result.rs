@@ -7,9 +7,8 @@ use crate::domain::result::{Claim, Reason, Verdict, decide};
 use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
 use crate::store::matches::{self, Outcome};
-use crate::store::{Change, PlayerId, player, round};
+use crate::store::{Change, PlayerId, round};
 use rusqlite::Connection;
-use std::collections::HashMap;
 
 /// Runs `result` (or `result fix`).
 pub fn run(ctx: &Ctx, args: ResultArgs) -> Result<()> {
@@ -145,7 +144,7 @@ pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     let n = round_or_current(conn, args.round)?;
-    let names: HashMap<PlayerId, String> = player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect();
+    let names = super::player::names_by_id(conn)?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
     let all = matches::of_round(conn, n)?;
     let mut listing = Listing::new(&["table", "A", "B", "result", "by", "life", "at"]);

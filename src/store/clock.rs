@@ -137,13 +137,6 @@ pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
     Ok(stmt.query_row([m], decision_from_row).optional()?)
 }
 
-/// Every decision of a match, oldest first.
-pub fn decisions_of_match(conn: &Connection, m: MatchId) -> Result<Vec<DecisionRow>> {
-    let mut stmt = conn.prepare_cached(select_decision!("WHERE match_id = ?1 ORDER BY started_at, id"))?;
-    let rows = stmt.query_map([m], decision_from_row)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
 /// Every decision of the event (optionally of one match and/or one player), oldest first.
 pub fn decisions(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> Result<Vec<DecisionRow>> {
     let mut stmt = conn.prepare_cached(select_decision!(

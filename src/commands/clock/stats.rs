@@ -1,7 +1,7 @@
 //! `decisions [--table T] [--player P]`: per player, how many decisions were timed, their median and longest,
 //! and the overruns (possible slow play) with the stalls logged on the clock screen.
 
-use super::{Ctx, name_of, secs_text};
+use super::{Ctx, name_in, secs_text};
 use crate::cli::clock::DecisionsArgs;
 use crate::commands::table::resolve_match;
 use crate::domain::clock_stats::{Summary, Timed, summarize};
@@ -53,24 +53,18 @@ pub fn decisions(ctx: &Ctx, args: DecisionsArgs) -> Result<()> {
     for p in stalls.keys() {
         by_player.entry(*p).or_default();
     }
+    let names = crate::commands::player::names_by_id(conn)?;
+    let name = |p: PlayerId| name_in(conn, &names, p);
     let mut lines = Vec::new();
     for (p, ds) in &by_player {
-        let timed: Vec<Timed> = ds
-            .iter()
-            .map(|d| Timed { duration_ms: d.duration_ms.unwrap_or(0), overrun_ms: d.overrun_ms.unwrap_or(0) })
-            .collect();
-        let summary = summarize(&timed);
-        lines.push(PlayerLine { player: name_of(conn, *p)?, summary, stalls: stalls.get(p).copied().unwrap_or(0) });
+        let summary = summarize(&ds.iter().copied().map(timed).collect::<Vec<_>>());
+        lines.push(PlayerLine { player: name(*p)?, summary, stalls: stalls.get(p).copied().unwrap_or(0) });
     }
     lines.sort_by(|a, b| b.summary.overruns.cmp(&a.summary.overruns).then(a.player.cmp(&b.player)));
-    let overruns = overrun_list(conn, &rows)?;
+    let overruns = overrun_list(conn, &rows, &name)?;
     let running = rows.iter().filter(|d| d.ended_at.is_none()).count();
     let listing = listing(&lines, &overruns, running, &args);
-    let all: Vec<Timed> = rows
-        .iter()
-        .filter(|d| d.ended_at.is_some())
-        .map(|d| Timed { duration_ms: d.duration_ms.unwrap_or(0), overrun_ms: d.overrun_ms.unwrap_or(0) })
-        .collect();
+    let all: Vec<Timed> = rows.iter().filter(|d| d.ended_at.is_some()).map(timed).collect();
     let doc = serde_json::json!({
         "total": summarize(&all),
         "running": running,
@@ -80,14 +74,23 @@ pub fn decisions(ctx: &Ctx, args: DecisionsArgs) -> Result<()> {
     emit(ctx.format, &listing, &doc)
 }
 
-fn overrun_list(conn: &rusqlite::Connection, rows: &[DecisionRow]) -> Result<Vec<Overrun>> {
+/// A finished decision as the summary counts it.
+fn timed(d: &DecisionRow) -> Timed {
+    Timed { duration_ms: d.duration_ms.unwrap_or(0), overrun_ms: d.overrun_ms.unwrap_or(0) }
+}
+
+fn overrun_list(
+    conn: &rusqlite::Connection,
+    rows: &[DecisionRow],
+    name: &dyn Fn(PlayerId) -> Result<String>,
+) -> Result<Vec<Overrun>> {
     let mut out = Vec::new();
     for d in rows.iter().filter(|d| d.overrun_ms.unwrap_or(0) > 0) {
         let m = matches::get(conn, d.match_id)?;
         out.push(Overrun {
             round: m.round,
             table: m.table,
-            player: name_of(conn, d.player_id)?,
+            player: name(d.player_id)?,
             started_at: d.started_at.clone(),
             duration_ms: d.duration_ms.unwrap_or(0),
             limit_ms: d.limit_ms.unwrap_or(0),

@@ -64,7 +64,7 @@ pub fn page(site: &Site, pages: &[Page]) -> Result<Page> {
     status.extend(site.results.progress_note(played).into_iter().filter(|n| !n.starts_with("no round")));
     let status = status.into_iter().map(|s| sentence(&s)).collect();
     let page = IndexPage {
-        frame: site.frame(site.event.clone()),
+        frame: site.frame(site.settings.name()),
         status,
         latest,
         columns,

@@ -1,6 +1,6 @@
 //! Challenges, rulings and penalties: what the judges decided, by round and table.
 
-use super::{Frame, Page, Site, render};
+use super::{Frame, Page, Site, render, table_text};
 use crate::error::Result;
 use crate::store::{challenge, penalty, ruling};
 use askama::Template;
@@ -53,11 +53,6 @@ struct JudgingPage {
 /// Local `HH:MM` of a stored instant (the text itself if unreadable).
 fn when(at: &str) -> String {
     crate::time::unstamp(at).map(crate::time::clock_time).unwrap_or_else(|_| at.to_string())
-}
-
-/// A match's table for people (`bye` when it had none).
-fn table_text(table: Option<u32>) -> String {
-    table.map_or_else(|| "bye".into(), |t| t.to_string())
 }
 
 /// `judging.html`: every challenge, ruling and penalty.

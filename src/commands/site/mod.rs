@@ -85,9 +85,7 @@ pub struct Frame {
 pub struct Site<'c> {
     /// The event file, for page-specific reads.
     pub conn: &'c Connection,
-    /// The event's name.
-    pub event: String,
-    /// The event's settings.
+    /// The event's settings (its name among them).
     pub settings: Values,
     /// Players, matches, libraries and how far the event has got.
     pub results: Results,
@@ -103,13 +101,13 @@ impl<'c> Site<'c> {
         let settings = event::values(conn)?;
         let results = Results::load(conn)?;
         let standings = (0..=results.played).map(|r| results.standings(r)).collect();
-        Ok(Site { conn, event: settings.name().to_string(), settings, results, standings, now: crate::time::now()? })
+        Ok(Site { conn, settings, results, standings, now: crate::time::now()? })
     }
 
     /// The frame of a page titled `title`.
     pub fn frame(&self, title: impl Into<String>) -> Frame {
         let generated = self.now.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M").to_string();
-        Frame { event: self.event.clone(), title: title.into(), generated }
+        Frame { event: self.settings.name().to_string(), title: title.into(), generated }
     }
 
     /// A player's name.
@@ -137,6 +135,11 @@ impl<'c> Site<'c> {
 /// Renders an askama template, or says which page could not be written.
 pub fn render(page: &impl askama::Template) -> Result<String> {
     page.render().map_err(|e| Error::refused(format!("cannot write a page of the site: {e}")))
+}
+
+/// A match's table for people (`bye` when it had none).
+pub fn table_text(table: Option<u32>) -> String {
+    table.map_or_else(|| "bye".into(), |t| t.to_string())
 }
 
 /// Every page of the site, index last.

@@ -116,7 +116,7 @@ pub fn by_name(site: &Site) -> Result<Vec<Page>> {
                 for (me, opp, lib) in sides.into_iter().take(if m.is_bye() { 1 } else { 2 }) {
                     seats.push(Seat {
                         name: site.name(me).to_string(),
-                        table: m.table.map_or_else(|| "bye".into(), |t| t.to_string()),
+                        table: super::table_text(m.table),
                         library: site.library(lib),
                         opponent: opp.map(|o| site.name(o).to_string()).unwrap_or_default(),
                         points: points_of(&points, me),

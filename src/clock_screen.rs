@@ -23,6 +23,8 @@ use view::{Action, Flow, ScreenState};
 
 /// How long to wait for a key before redrawing: 12.5 redraws a second at most.
 const POLL: StdDuration = StdDuration::from_millis(80);
+/// How often the screen re-reads the table's extensions (a `round extend` from another terminal).
+const REFRESH: StdDuration = StdDuration::from_secs(2);
 
 /// Where the clock screen gets the time and records what happens (a database in the real tool).
 pub trait ClockBackend {
@@ -35,6 +37,11 @@ pub trait ClockBackend {
     fn log_stall(&mut self, player_slot: usize, at: DateTime<Utc>) -> Result<(), String>;
     /// Extends the table's round time by `secs` seconds, for `reason`.
     fn extend(&mut self, secs: i64, reason: &str) -> Result<(), String>;
+    /// The table's extensions in seconds as recorded now (another judge may extend the table while the
+    /// screen is open); `None` when the backend cannot tell.
+    fn extension_secs(&mut self) -> Option<i64> {
+        None
+    }
 }
 
 /// What the screen shows about one table: its number, its two players (slot 0 and 1) and its clock.
@@ -55,7 +62,14 @@ pub fn run_clock_screen(info: ScreenInfo, backend: &mut dyn ClockBackend) -> io:
     let mut out = io::stdout();
     let mut state = ScreenState::new(info);
     let mut last: Vec<Line> = Vec::new();
+    let mut refreshed = std::time::Instant::now();
     loop {
+        if refreshed.elapsed() >= REFRESH && state.paused_at.is_none() {
+            if let Some(secs) = backend.extension_secs() {
+                state.info.clock.extension_secs = secs;
+            }
+            refreshed = std::time::Instant::now();
+        }
         let now = backend.now();
         if state.tick(now) {
             queue!(out, Print("\x07"))?;

@@ -83,6 +83,10 @@ impl ClockBackend for StoreBackend<'_> {
             Ok(Change::new(summary))
         })
     }
+
+    fn extension_secs(&mut self) -> Option<i64> {
+        store_clock::extension_secs(self.store.conn(), self.game.id).ok()
+    }
 }
 
 /// Opens the live screen for `table` after the same checks as `--start` (round started and open, match
@@ -176,6 +180,16 @@ mod tests {
         let entries = audit::list(conn, Some(b.players[0]), None)?;
         assert!(entries.iter().any(|e| e.summary.contains("over by 7.3 s")), "{entries:?}");
         assert_eq!(audit::list(conn, None, None)?.len(), 4);
+        Ok(())
+    }
+
+    #[test]
+    fn sees_extensions_granted_from_another_terminal() -> Result<()> {
+        let ctx = ctx();
+        let mut b = backend(&ctx)?;
+        assert_eq!(b.extension_secs(), Some(0));
+        store_clock::add_extension(b.store.conn(), b.game.id, 180, "deck check", &stamp(t(900)))?;
+        assert_eq!(b.extension_secs(), Some(180), "a `round extend` elsewhere reaches the open screen");
         Ok(())
     }
 }

@@ -21,34 +21,41 @@ pub enum CardsCmd {
     },
     /// Every real card a card of this printed cost may be declared as (its binding class).
     Cost {
-        /// The printed cost: {1}{B} or the note form B1 (or `land` for a printed land card).
-        cost: String,
-        /// The printed card's first letter (alphabet binding rules).
-        #[arg(long)]
-        letter: Option<char>,
-        /// Also refuse / leave out the templates already declared in the game at this table.
-        #[arg(long, value_name = "T")]
-        table: Option<u32>,
-        /// The round of --table (default: the current round).
-        #[arg(long, value_name = "N", requires = "table")]
-        round: Option<u32>,
+        /// The printed card.
+        #[command(flatten)]
+        printed: PrintedArgs,
     },
     /// Is NAME a legal declaration for a card of printed cost COST? Exit 0 if legal, 1 with the reason if not.
     Check {
-        /// The printed cost: {1}{B} or B1 (or `land` for a printed land card).
-        cost: String,
+        /// The printed card.
+        #[command(flatten)]
+        printed: PrintedArgs,
         /// The declared card's name.
         name: String,
-        /// The printed card's first letter (alphabet binding rules).
-        #[arg(long)]
-        letter: Option<char>,
-        /// Also refuse / leave out the templates already declared in the game at this table.
-        #[arg(long, value_name = "T")]
-        table: Option<u32>,
-        /// The round of --table (default: the current round).
-        #[arg(long, value_name = "N", requires = "table")]
-        round: Option<u32>,
     },
+}
+
+/// The printed card a `cards cost` / `cards check` asks about, and the game whose templates are already used.
+#[derive(Debug, clap::Args)]
+pub struct PrintedArgs {
+    /// The printed cost: {1}{B} or the note form B1 (or `land` for a printed land card).
+    pub cost: String,
+    /// The printed card's first letter (alphabet binding rules).
+    #[arg(long)]
+    pub letter: Option<char>,
+    /// Also refuse / leave out the templates already declared in the game at this table.
+    #[arg(long, value_name = "T")]
+    pub table: Option<u32>,
+    /// The round of --table (default: the current round).
+    #[arg(long, value_name = "N", requires = "table")]
+    pub round: Option<u32>,
+}
+
+impl PrintedArgs {
+    /// The game named by `--table T [--round N]`, if any.
+    pub fn game(&self) -> Option<(u32, Option<u32>)> {
+        self.table.map(|t| (t, self.round))
+    }
 }
 
 /// The event's ban list.

@@ -20,10 +20,8 @@ pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<()> {
     match cmd {
         CardsCmd::Import { file } => import(ctx, &file),
         CardsCmd::Find { text, limit } => find(ctx, &text, limit),
-        CardsCmd::Cost { cost, letter, table, round } => cost_class(ctx, &cost, letter, table.map(|t| (t, round))),
-        CardsCmd::Check { cost, name, letter, table, round } => {
-            check(ctx, &cost, &name, letter, table.map(|t| (t, round)))
-        }
+        CardsCmd::Cost { printed: p } => cost_class(ctx, &p.cost, p.letter, p.game()),
+        CardsCmd::Check { printed: p, name } => check(ctx, &p.cost, &name, p.letter, p.game()),
     }
 }
 

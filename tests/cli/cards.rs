@@ -10,6 +10,14 @@ pub fn with_reference() -> Event {
     ev
 }
 
+/// The card names of a `cards cost --json` document.
+fn card_names(doc: &serde_json::Value) -> Vec<String> {
+    doc["cards"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|c| c["name"].as_str().map(String::from)).collect())
+        .unwrap_or_default()
+}
+
 #[test]
 fn imports_the_bundled_reference() {
     let ev = Event::new();
@@ -81,13 +89,7 @@ fn finds_names_forgiving_typos_and_accents() {
 fn lists_a_binding_class() {
     let ev = with_reference();
     let doc = ev.run(&["--json", "cards", "cost", "RRR"]).json();
-    let names: Vec<String> = doc["cards"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|c| c["name"].as_str().map(String::from))
-        .collect();
+    let names = card_names(&doc);
     assert!(names.contains(&"Flame Javelin".to_string()), "{names:?}");
     assert!(names.contains(&"Ball Lightning".to_string()), "{names:?}");
     assert_eq!(doc["count"].as_u64(), Some(names.len() as u64));
@@ -105,13 +107,7 @@ fn a_printed_land_may_be_declared_as_a_nonbasic_land() {
     assert!(ev.refuses(&["cards", "check", "land", "Forest"]).contains("Forest"), "no basic land under standard");
     assert!(ev.refuses(&["cards", "check", "land", "Demonic Tutor"]).contains("Demonic Tutor"));
     let doc = ev.run(&["--json", "cards", "cost", "land"]).json();
-    let names: Vec<String> = doc["cards"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|c| c["name"].as_str().map(String::from))
-        .collect();
+    let names = card_names(&doc);
     assert!(names.contains(&"Wasteland".to_string()) && !names.contains(&"Forest".to_string()), "{names:?}");
     ev.run(&["event", "set", "binding", "alphabet"]).ok();
     ev.run(&["cards", "check", "land", "Forest", "--letter", "f"]).ok();

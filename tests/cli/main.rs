@@ -19,4 +19,5 @@ mod report;
 mod result;
 mod round;
 mod site;
+mod snapshots;
 mod standings;

@@ -1,0 +1,87 @@
+//! The replies of writes: every step of the fixed event's history as typed, and each kind of write again with
+//! `--json` on a copy of the finished event.
+
+use super::{SCENARIO, check, event, name_of, run_at, shown, shown_run, template};
+use crate::harness::Event;
+
+/// Each scenario step's reply, in the order of the event's history (`NN_` keeps that order in the folder).
+#[test]
+fn scenario_replies() {
+    let template = template();
+    for (i, ((time, args), reply)) in SCENARIO.iter().zip(&template.replies).enumerate() {
+        let name = format!("{:02}_{}", i + 1, name_of(args));
+        check(&name, &format!("{} (at 2026-05-01T{time}Z)", shown(args)), reply);
+    }
+}
+
+/// Runs a write at `now` (`HH:MM:SS` that day) and snapshots its reply as `json__...`.
+fn json_write(ev: &Event, time: &str, args: &[&str]) {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let now = format!("2026-05-01T{time}Z");
+    let run = run_at(ev, &now, &all);
+    assert_eq!(run.code, 0, "{all:?} failed: {}", run.stderr);
+    check(&format!("json__{}", name_of(&all)), &format!("{} (at {now})", shown(&all)), &shown_run(ev, &run));
+}
+
+/// The first card of a library, as `library show LIB --json` lists it.
+fn first_card(ev: &Event, library: &str) -> String {
+    let doc = run_at(ev, super::NOW, &["library", "show", library, "--json"]).json();
+    let cards = doc["cards"].as_array().cloned().unwrap_or_default();
+    let first = cards.first().unwrap_or_else(|| panic!("library {library} has no cards: {doc}"));
+    first["name"].as_str().unwrap_or_else(|| panic!("no card name in {first}")).to_string()
+}
+
+/// Event, player, ban, pool and library writes with `--json`.
+#[test]
+fn setup_writes_as_json() {
+    let ev = event();
+    json_write(&ev, "11:21:00", &["event", "set", "decision-seconds", "40"]);
+    json_write(&ev, "11:21:10", &["player", "add", "Walk In"]);
+    json_write(&ev, "11:21:20", &["player", "rename", "walk", "Wendy Walker"]);
+    json_write(&ev, "11:21:30", &["player", "drop", "wendy"]);
+    json_write(&ev, "11:21:40", &["player", "undrop", "wendy"]);
+    json_write(&ev, "11:22:00", &["ban", "add", "Ancestral Recall", "--group", "too-powerful"]);
+    json_write(&ev, "11:22:10", &["ban", "remove", "Ancestral Recall"]);
+    json_write(&ev, "11:22:20", &["pool", "add", "Counterspell", "--count", "2"]);
+    json_write(&ev, "11:22:30", &["pool", "remove", "Counterspell", "--count", "1"]);
+    json_write(&ev, "11:22:40", &["pool", "exclude", "Abrade"]);
+    json_write(&ev, "11:22:50", &["pool", "include", "Abrade"]);
+    json_write(&ev, "11:23:00", &["pool", "watch", "add", "Ancestral Recall"]);
+    json_write(&ev, "11:23:10", &["pool", "watch", "remove", "Ancestral Recall"]);
+    let card = first_card(&ev, "2A");
+    json_write(&ev, "11:23:20", &["library", "swap", "2A", &card, "Counterspell", "--force"]);
+    json_write(&ev, "11:23:30", &["backup", "copy.db"]);
+}
+
+/// Table writes during round 3 with `--json`: notes, the clock, challenge, penalty, ruling, extension, swap,
+/// results and the round's end.
+#[test]
+fn table_writes_as_json() {
+    let ev = event();
+    json_write(&ev, "11:21:00", &["note", "2", "björn", "W", "Swords to Plowshares"]);
+    json_write(&ev, "11:21:10", &["note", "undo", "2"]);
+    json_write(&ev, "11:21:20", &["clock", "2", "--stop", "--at", "2026-05-01T11:21:20Z"]);
+    json_write(&ev, "11:21:30", &["clock", "2", "--start", "björn", "--at", "2026-05-01T11:21:30Z"]);
+    json_write(
+        &ev,
+        "11:22:00",
+        &["challenge", "3", "--by", "ingrid", "--about", "a card's text", "--ruling", "upheld"],
+    );
+    json_write(&ev, "11:22:10", &["penalty", "dmitri", "slow-play"]);
+    json_write(&ev, "11:22:20", &["ruling", "3", "Play on"]);
+    json_write(&ev, "11:22:30", &["round", "extend", "3", "2", "--reason", "spill"]);
+    json_write(&ev, "11:22:40", &["round", "swap", "josé", "aiko"]);
+    json_write(&ev, "11:23:00", &["result", "3", "ingrid", "--by", "life", "--life", "4", "0"]);
+    json_write(&ev, "11:23:10", &["result", "fix", "3", "dmitri", "--by", "concession"]);
+    json_write(&ev, "11:50:00", &["round", "end"]);
+}
+
+/// A new event and a card reference import with `--json`.
+#[test]
+fn new_event_and_import_as_json() {
+    let ev = Event::empty();
+    std::fs::copy(crate::harness::example("cards.csv"), ev.path("cards.csv")).expect("copy");
+    json_write(&ev, "07:00:00", &["event", "new", "Json Open", "--seed", "1"]);
+    json_write(&ev, "07:01:00", &["cards", "import", "cards.csv"]);
+}

@@ -22,7 +22,7 @@
 //! them in one run instead of stopping at the first. Delete the `.snap` file of a command line that no longer
 //! exists.
 //!
-//! Modules: `writes` (the replies of every write), `views` (each listing as a table, `--json` and `--csv`),
+//! Modules: `writes` (the replies of every write, and a small sealed event of its own), `views` (each listing as a table, `--json` and `--csv`),
 //! `pages` (every HTML output and written file), `refusals` (a representative one-line error per group).
 
 mod pages;

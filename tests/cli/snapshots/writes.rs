@@ -85,3 +85,40 @@ fn new_event_and_import_as_json() {
     json_write(&ev, "07:00:00", &["event", "new", "Json Open", "--seed", "1"]);
     json_write(&ev, "07:01:00", &["cards", "import", "cards.csv"]);
 }
+
+/// Sealed libraries (a small event of its own): `library register`'s reply, as typed and with `--json`, the
+/// sealed libraries as listed and shown, and a refused registration.
+#[test]
+fn sealed_libraries() {
+    let ev = Event::empty();
+    std::fs::copy(crate::harness::example("cards.csv"), ev.path("cards.csv")).expect("copy");
+    let product = "name,count\nLightning Bolt,2\nCounterspell,1\nSwords to Plowshares,1\nMountain,5\nIsland,4\n";
+    std::fs::write(ev.path("ana.csv"), product).expect("write");
+    std::fs::write(ev.path("bo.csv"), product).expect("write");
+    for args in [
+        &["event", "new", "Sealed Open", "--seed", "3"][..],
+        &["cards", "import", "cards.csv"],
+        &["event", "set", "libraries", "sealed"],
+        &["player", "add", "Ana", "Bo"],
+    ] {
+        run_at(&ev, "2026-05-01T07:00:00Z", args).ok();
+    }
+    let sideboard = "Counterspell,Swords to Plowshares,Lightning Bolt";
+    let args = ["library", "register", "ana", "ana.csv", "--sideboard", sideboard];
+    let run = run_at(&ev, "2026-05-01T07:10:00Z", &args);
+    check(&format!("sealed__{}", name_of(&args)), &shown(&args), &shown_run(&ev, &run));
+    json_write(&ev, "07:11:00", &["library", "register", "bo", "bo.csv", "--sideboard", sideboard]);
+    for args in [&["library", "list"][..], &["library", "show", "Ana"]] {
+        for format in [None, Some("--json"), Some("--csv")] {
+            let mut all = args.to_vec();
+            all.extend(format);
+            let run = run_at(&ev, "2026-05-01T07:20:00Z", &all);
+            check(&format!("sealed__{}", name_of(&all)), &shown(&all), &shown_run(&ev, &run));
+        }
+    }
+    let before = crate::harness::dump(&ev.db());
+    let args = ["library", "register", "bo", "bo.csv", "--sideboard", "Counterspell", "--force"];
+    let run = run_at(&ev, "2026-05-01T07:30:00Z", &args);
+    assert_eq!(before, crate::harness::dump(&ev.db()), "a refused registration changed the event file");
+    check(&format!("sealed__refused__{}", name_of(&args)), &shown(&args), run.refused());
+}

@@ -31,8 +31,9 @@ mod views;
 mod writes;
 
 use crate::harness::{Event, Run, dump};
+use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// The moment every read of the finished event runs at: round 3 is being played (one result in, a decision
 /// running at table 2 since 11:12).
@@ -225,8 +226,13 @@ pub fn shown_run(ev: &Event, run: &Run) -> String {
     redact(ev, &out)
 }
 
+/// The snapshot names asserted so far in this test binary (each must be used once).
+static NAMES: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
 /// Asserts one snapshot, named `name`, described by the command that made it.
 pub fn check(name: &str, description: &str, contents: &str) {
+    let fresh = NAMES.lock().map(|mut names| names.insert(name.to_string())).unwrap_or(true);
+    assert!(fresh, "the snapshot name {name} is used twice: give one of them a distinct name");
     let mut settings = insta::Settings::clone_current();
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);

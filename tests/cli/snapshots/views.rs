@@ -113,3 +113,30 @@ fn audit_log() {
     all_formats(&ev, &["log", "--player", "lucja"]);
     all_formats(&ev, &["log", "--since", "11:00"]);
 }
+
+/// A new event with nothing in it yet: the empty listings, and the views that need a paired round refusing.
+#[test]
+fn empty_event() {
+    let ev = Event::empty();
+    super::run(&ev, &["event", "new", "Empty Open", "--seed", "1"]).ok();
+    for args in
+        [&["standings"][..], &["decisions"], &["report", "libraries"], &["player", "list"], &["library", "list"]]
+    {
+        for format in [None, Some("--json"), Some("--csv")] {
+            let mut all = args.to_vec();
+            all.extend(format);
+            let run = super::run(&ev, &all);
+            super::check(
+                &format!("empty__{}", super::name_of(&all)),
+                &super::shown(&all),
+                &super::shown_run(&ev, &run),
+            );
+        }
+    }
+    for args in [&["time"][..], &["clock", "--html", "clock.html"], &["pairings"], &["results"]] {
+        let before = crate::harness::dump(&ev.db());
+        let run = super::run(&ev, args);
+        assert_eq!(before, crate::harness::dump(&ev.db()), "{args:?} changed the event file");
+        super::check(&format!("empty__refused__{}", super::name_of(args)), &super::shown(args), run.refused());
+    }
+}

@@ -122,3 +122,23 @@ fn sealed_libraries() {
     assert_eq!(before, crate::harness::dump(&ev.db()), "a refused registration changed the event file");
     check(&format!("sealed__refused__{}", name_of(&args)), &shown(&args), run.refused());
 }
+
+/// Round writes with `--json` on a copy: round 3 finished, a fourth round paired, taken back, paired again (not
+/// snapshotted twice) and started; libraries rebuilt and the pool imported again.
+#[test]
+fn round_writes_as_json() {
+    let ev = event();
+    json_write(&ev, "11:30:00", &["event", "set", "rounds", "4"]);
+    for (table, winner) in
+        [("2", "fatima"), ("3", "ingrid"), ("4", "josé"), ("5", "seán"), ("6", "aiko"), ("7", "chloé")]
+    {
+        run_at(&ev, "2026-05-01T11:40:00Z", &["result", table, winner, "--by", "life"]).ok();
+    }
+    run_at(&ev, "2026-05-01T11:50:00Z", &["round", "end"]).ok();
+    json_write(&ev, "12:00:00", &["round", "pair"]);
+    json_write(&ev, "12:00:30", &["round", "unpair"]);
+    run_at(&ev, "2026-05-01T12:01:00Z", &["round", "pair"]).ok();
+    json_write(&ev, "12:05:00", &["round", "start"]);
+    json_write(&ev, "12:06:00", &["pool", "import", "pool.csv"]);
+    json_write(&ev, "12:07:00", &["library", "build", "--tables", "8", "--force"]);
+}

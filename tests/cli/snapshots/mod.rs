@@ -16,14 +16,16 @@
 //! git diff tests/cli/snapshots/                         # review every changed byte, then commit with the reason
 //! ```
 //!
-//! or, with `cargo-insta` installed (`cargo install cargo-insta`), `cargo insta test --review` (or
-//! `cargo insta test --accept`). A plain `cargo test` fails on any difference and writes the new output
-//! beside the old one as `.snap.new`; `INSTA_FORCE_PASS=1 cargo test --test cli snapshots` collects all of
-//! them in one run instead of stopping at the first. Delete the `.snap` file of a command line that no longer
-//! exists.
+//! or, with `cargo-insta` installed (`cargo install cargo-insta`; it is not on the build machine today),
+//! `cargo insta test --review` (or `--accept`). A plain `cargo test` fails on any difference and, outside CI,
+//! writes the new output beside the old one as `.snap.new` (ignored by git);
+//! `INSTA_FORCE_PASS=1 cargo test --test cli snapshots` collects all of them in one run instead of stopping at
+//! each test's first. A snapshot whose command line was removed or renamed stays behind: delete its `.snap`
+//! file (or `cargo insta test --unreferenced=delete`). Each snapshot name may be used once ([`check`] says).
 //!
-//! Modules: `writes` (the replies of every write, and a small sealed event of its own), `views` (each listing as a table, `--json` and `--csv`),
-//! `pages` (every HTML output and written file), `refusals` (a representative one-line error per group).
+//! Modules: `writes` (the replies of every write, and a small sealed event of its own), `views` (each listing
+//! as a table, `--json` and `--csv`, and an empty event's), `pages` (every HTML output and written file, the
+//! demo's report), `refusals` (a representative one-line error per command group).
 
 mod pages;
 mod refusals;

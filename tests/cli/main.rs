@@ -2,6 +2,7 @@
 //! One module per command group; the harness is in `harness.rs`.
 
 mod harness;
+mod layering;
 
 mod cards;
 mod challenge;
@@ -19,4 +20,5 @@ mod report;
 mod result;
 mod round;
 mod site;
+mod snapshots;
 mod standings;

@@ -39,6 +39,17 @@ pub enum ResultSub {
         #[arg(long)]
         force: bool,
     },
+    /// Take a result back: the match is playing again (audited; says what it was).
+    Clear {
+        /// The table (in the current round unless --round).
+        table: u32,
+        /// The round (default: the current round).
+        #[arg(long, value_name = "N")]
+        round: Option<u32>,
+        /// Clear it even though later rounds were already paired on it (they are not re-paired).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 /// A result as typed.

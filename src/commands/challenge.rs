@@ -126,11 +126,13 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
     let mut rows = challenge::list(conn, match_id, who.as_ref().map(|p| p.id))?;
     rows.retain(|c| round.is_none_or(|r| c.round == r));
     let mut listing =
-        Listing::new(&["#", "round", "table", "by", "about", "ruling", "lost by", "judge", "at"]).titled(title);
+        Listing::new(&["#", "round", "table", "by", "about", "ruling", "lost by", "judge", "at", "void"]).titled(title);
+    let voided = crate::store::voids::of_kind(conn, crate::store::voids::VoidKind::Challenge)?;
     let mut evidence = challenge::all_evidence(conn)?;
     let mut doc = Vec::new();
     for c in &rows {
         let evidence = evidence.remove(&c.id).unwrap_or_default();
+        let v = voided.get(&c.id);
         listing.row(vec![
             c.id.to_string(),
             c.round.to_string(),
@@ -141,11 +143,13 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
             name(c.loser),
             c.judge.clone(),
             hhmm(&c.at),
+            super::corrections::void_cell(v),
         ]);
         doc.push(serde_json::json!({
             "id": c.id, "round": c.round, "table": c.table, "match": c.match_id, "by": name(c.by),
             "about": c.about, "by_says": c.by_says, "other_says": c.other_says, "ruling": c.ruling,
             "loser": name(c.loser), "judge": c.judge, "at": c.at, "evidence": evidence,
+            "voided": crate::store::voids::json(v),
         }));
     }
     listing.footer.push(format!("{} challenge{}", rows.len(), if rows.len() == 1 { "" } else { "s" }));

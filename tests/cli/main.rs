@@ -20,3 +20,4 @@ mod result;
 mod round;
 mod site;
 mod standings;
+mod voids;

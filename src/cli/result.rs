@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-/// `result`: record a match's result, or `result fix` to correct one.
+/// `result`: record a match's result, `result fix` to correct one, or `result clear` to take it back.
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
     after_help = RESULT_HELP
 )]
 pub struct ResultArgs {
-    /// `fix`: correct a recorded result.
+    /// `fix`: correct a recorded result; `clear`: take it back.
     #[command(subcommand)]
     pub fix: Option<ResultSub>,
     /// The result to record.

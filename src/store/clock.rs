@@ -224,11 +224,11 @@ pub fn stalls(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> Res
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Records a stall logged on the spot.
-pub fn add_stall(conn: &Connection, m: MatchId, p: PlayerId, at: &str) -> Result<()> {
+/// Records a stall logged on the spot; returns its id.
+pub fn add_stall(conn: &Connection, m: MatchId, p: PlayerId, at: &str) -> Result<i64> {
     let mut stmt = conn.prepare_cached("INSERT INTO stall (match_id, player_id, at) VALUES (?1, ?2, ?3)")?;
     stmt.execute(params![m, p, at])?;
-    Ok(())
+    Ok(conn.last_insert_rowid())
 }
 
 /// How many stalls that count (not voided) were logged (optionally at one match and/or for one player), per player.

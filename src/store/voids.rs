@@ -90,8 +90,7 @@ mod tests {
     fn a_void_is_found_and_goes_with_its_record() -> Result<()> {
         let (store, m, [ana, _]) = crate::store::memory_with_one_match()?;
         let conn = store.conn();
-        crate::store::clock::add_stall(conn, m, ana, "2026-05-01T10:20:00.000Z")?;
-        let id = conn.last_insert_rowid();
+        let id = crate::store::clock::add_stall(conn, m, ana, "2026-05-01T10:20:00.000Z")?;
         assert_eq!(get(conn, VoidKind::Stall, id)?, None);
         let v = Voided { at: "2026-05-01T10:30:00.000Z".into(), judge: "Kim".into(), reason: None };
         insert(conn, VoidKind::Stall, id, &v)?;

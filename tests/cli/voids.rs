@@ -210,3 +210,41 @@ fn a_voided_stall_no_longer_counts() {
     assert!(json(&ev, &["stalls"])["stalls"][0]["voided"].is_object());
     assert!(ev.run(&["stalls", "--table", "1"]).ok().contains("VOID"));
 }
+
+#[test]
+fn a_voided_game_loss_leaves_a_result_it_did_not_make_and_one_another_penalty_still_makes() {
+    let ev = round_one();
+    // Table 1: a result by life first; the tardiness Game Loss after it does not change it.
+    ev.run(&["result", "1", "ana", "--by", "life", "--life", "5", "0"]).ok();
+    let late = json(&ev, &["penalty", "bo", "tardiness"]);
+    assert_eq!(late["match_ended"], false);
+    let out = json(&ev, &["penalty", "void", &late["penalty"].to_string()]);
+    assert_eq!(out["reopened"], serde_json::json!([]));
+    assert!(out["summary"].as_str().unwrap_or("").contains("nothing else changes"), "{out}");
+    assert_eq!(table(&ev, 1)["reason"], "life");
+    // Table 2: two Game Losses to Di; voiding one leaves the match lost to the other.
+    let first = json(&ev, &["penalty", "di", "tardiness"]);
+    assert_eq!(first["match_ended"], true);
+    json(&ev, &["penalty", "di", "decklist-problem"]);
+    let out = json(&ev, &["penalty", "void", &first["penalty"].to_string()]);
+    assert_eq!(out["reopened"], serde_json::json!([]));
+    assert_eq!(table(&ev, 2)["reason"], "penalty");
+    // History and the site show the voided penalties, marked.
+    let history = ev.run(&["player", "history", "di"]).ok().to_string();
+    assert!(history.contains(&format!("#{}: game-loss for tardiness (void)", first["penalty"])), "{history}");
+    assert!(history.contains("; 1 penalty"), "the voided one is not counted: {history}");
+    let site = ev.path("site");
+    ev.run(&["site", site.to_str().unwrap_or_default()]).ok();
+    let page = std::fs::read_to_string(site.join("judging.html")).unwrap_or_default();
+    assert_eq!(page.matches("<tr class=\"void\">").count(), 2, "{page}");
+}
+
+#[test]
+fn a_note_is_voided_once() {
+    let ev = with_reference();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let id = ev.note(&["1", "ana", "R", "Shock"]).to_string();
+    ev.run(&["note", "void", &id]).ok();
+    let msg = ev.refuses(&["note", "void", &id, "--reason", "again"]);
+    assert!(msg.contains(&format!("note #{id} was already voided at")) && msg.contains("by Test Judge"), "{msg}");
+}

@@ -152,7 +152,8 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
             "voided": crate::store::voids::json(v),
         }));
     }
-    listing.footer.push(format!("{} challenge{}", rows.len(), if rows.len() == 1 { "" } else { "s" }));
+    let void = rows.iter().filter(|c| voided.contains_key(&c.id)).count();
+    listing.footer.push(super::corrections::count_words(rows.len(), void, "challenge"));
     emit(ctx.format, &listing, &serde_json::json!({ "challenges": doc }))
 }
 

@@ -194,7 +194,7 @@ pub fn stalls(ctx: &Ctx, args: &StallsArgs) -> Result<()> {
 }
 
 /// "3 rulings (1 void)".
-fn count_words(n: usize, void: usize, noun: &str) -> String {
+pub fn count_words(n: usize, void: usize, noun: &str) -> String {
     let mut s = format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
     if void > 0 {
         s.push_str(&format!(" ({void} void)"));

@@ -172,7 +172,9 @@ pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
             "judge": p.judge, "at": p.at, "voided": crate::store::voids::json(v),
         }));
     }
-    listing.footer.push(format!("{} penalt{}", rows.len(), if rows.len() == 1 { "y" } else { "ies" }));
+    let void = rows.iter().filter(|p| voided.contains_key(&p.id)).count();
+    let void = if void > 0 { format!(" ({void} void)") } else { String::new() };
+    listing.footer.push(format!("{} penalt{}{void}", rows.len(), if rows.len() == 1 { "y" } else { "ies" }));
     emit(ctx.format, &listing, &serde_json::json!({ "penalties": doc }))
 }
 

@@ -74,6 +74,20 @@ mod tests {
     }
 
     #[test]
+    fn an_event_written_before_voids_gets_the_void_table() -> Result<()> {
+        let mut conn = Connection::open_in_memory()?;
+        conn.execute_batch(MIGRATIONS[0])?;
+        conn.pragma_update(None, "user_version", 1)?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        upgrade(&mut conn)?;
+        let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        assert_eq!(v, SCHEMA_VERSION);
+        let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema WHERE name = 'void'", [], |r| r.get(0))?;
+        assert_eq!(n, 1);
+        Ok(())
+    }
+
+    #[test]
     fn refuses_newer_and_foreign_databases() -> Result<()> {
         let path = Path::new("x.db");
         let mut conn = Connection::open_in_memory()?;

@@ -121,7 +121,8 @@ pub fn get(conn: &Connection, id: i64) -> Result<Option<Penalty>> {
     Ok(stmt.query_row([id], from_row).optional()?)
 }
 
-/// A player's penalties for one infraction that count (not voided), in the order given.
+/// A player's penalties for one infraction that count (not voided), in the order they were recorded (the
+/// order their upgrades were counted in, even for one logged late with an earlier time).
 pub fn live_of(conn: &Connection, player: PlayerId, infraction: &str) -> Result<Vec<Penalty>> {
     let mut stmt = conn.prepare_cached(
         "SELECT p.id, p.player_id, p.match_id, m.round, m.table_no, p.infraction, p.penalty, p.upgraded, p.note,
@@ -129,7 +130,7 @@ pub fn live_of(conn: &Connection, player: PlayerId, infraction: &str) -> Result<
          FROM penalty p LEFT JOIN match m ON m.id = p.match_id
          WHERE p.player_id = ?1 AND p.infraction = ?2
            AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'penalty' AND v.record_id = p.id)
-         ORDER BY p.at, p.id",
+         ORDER BY p.id",
     )?;
     let rows = stmt.query_map(params![player, infraction], from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -248,3 +248,15 @@ fn a_note_is_voided_once() {
     let msg = ev.refuses(&["note", "void", &id, "--reason", "again"]);
     assert!(msg.contains(&format!("note #{id} was already voided at")) && msg.contains("by Test Judge"), "{msg}");
 }
+
+#[test]
+fn upgrades_are_counted_again_in_the_order_penalties_were_given_even_one_logged_late() {
+    let ev = round_one();
+    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    json(&ev, &["penalty", "bo", "slow-play", "--at", "10:05"]);
+    let late = json(&ev, &["penalty", "bo", "slow-play", "--at", "10:00"]);
+    assert_eq!(late["issued"], "game-loss", "the second one given");
+    let third = json(&ev, &["penalty", "bo", "slow-play", "--at", "10:10"]);
+    let out = json(&ev, &["penalty", "void", &third["penalty"].to_string()]);
+    assert_eq!(out["regraded"], serde_json::json!([]), "{out}");
+}

@@ -9,6 +9,7 @@ use crate::domain::result::Reason;
 use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
 use crate::store::challenge::{self, NewChallenge};
+use crate::store::voids::VoidKind;
 use crate::store::{Change, NoteId, PlayerId, event};
 use rusqlite::Connection;
 
@@ -89,6 +90,12 @@ fn check_evidence(conn: &Connection, seated: &Seated, ids: &[i64]) -> Result<Vec
     for &id in ids {
         let note = NoteId(id);
         match challenge::note_match(conn, note)? {
+            Some(m) if m == seated.m.id && crate::store::voids::get(conn, VoidKind::Note, id)?.is_some() => {
+                return Err(Error::refused(format!(
+                    "note {id} was voided: it is no evidence; see the notes that count with `mmjudge notes {}`",
+                    seated.table()
+                )));
+            }
             Some(m) if m == seated.m.id => out.push(note),
             _ => {
                 return Err(Error::refused(format!(

@@ -260,3 +260,13 @@ fn upgrades_are_counted_again_in_the_order_penalties_were_given_even_one_logged_
     let out = json(&ev, &["penalty", "void", &third["penalty"].to_string()]);
     assert_eq!(out["regraded"], serde_json::json!([]), "{out}");
 }
+
+#[test]
+fn a_voided_note_is_no_evidence() {
+    let ev = with_reference();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let id = ev.note(&["1", "ana", "R", "Shock"]).to_string();
+    ev.run(&["note", "void", &id]).ok();
+    let msg = ev.refuses(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied", "--evidence", &id]);
+    assert!(msg.contains(&format!("note {id} was voided")), "{msg}");
+}

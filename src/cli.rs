@@ -3,6 +3,7 @@
 pub mod cards;
 pub mod challenge;
 pub mod clock;
+pub mod corrections;
 pub mod event;
 pub mod library;
 pub mod movement;
@@ -79,21 +80,31 @@ pub enum Command {
     Clock(clock::ClockArgs),
     /// Decision statistics per player: count, median, longest, overruns (possible slow play).
     Decisions(clock::DecisionsArgs),
-    /// Record a template note at a table (`B1: Demonic Tutor`), checked with the template rules; `note undo`.
+    /// Record a template note at a table (`B1: Demonic Tutor`), checked with the template rules; `note undo`,
+    /// `note void ID`.
     Note(note::NoteArgs),
     /// A table's note sheet: two columns, one per player; --html for a printable page.
     Notes(note::NotesArgs),
-    /// Record a challenge a judge heard (upheld: the challenger was right; denied: the challenger lost it).
-    Challenge(challenge::ChallengeArgs),
+    /// Record a challenge a judge heard (upheld: the challenger was right; denied: the challenger lost it);
+    /// `challenge void ID`.
+    Challenge(challenge::ChallengeCmd),
     /// List challenges, or the judges' watch report (--watch).
     Challenges(challenge::ChallengesArgs),
-    /// Record a penalty (infraction procedure guide; upgrades, game and match losses, disqualification).
-    Penalty(penalty::PenaltyArgs),
+    /// Record a penalty (infraction procedure guide; upgrades, game and match losses, disqualification);
+    /// `penalty void ID`.
+    Penalty(penalty::PenaltyCmd),
     /// List penalties.
     Penalties(penalty::PenaltiesArgs),
-    /// Log a judge's ruling at a table that is not a penalty.
-    Ruling(penalty::RulingArgs),
-    /// Record a match's result at a table, or `result fix` to correct one.
+    /// Log a judge's ruling at a table that is not a penalty; `ruling void ID`.
+    Ruling(penalty::RulingCmd),
+    /// List rulings, with their ids.
+    Rulings(corrections::RulingsArgs),
+    /// Void a stall logged by mistake on the live clock: `stall void ID`.
+    #[command(subcommand)]
+    Stall(corrections::StallCmd),
+    /// List the stalls logged on the live clock, with their ids.
+    Stalls(corrections::StallsArgs),
+    /// Record a match's result at a table, `result fix` to correct one, `result clear` to take it back.
     Result(result::ResultArgs),
     /// The round's tables: results and the ones still playing.
     Results(result::ResultsArgs),

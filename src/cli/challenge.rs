@@ -2,6 +2,18 @@
 
 use clap::Args;
 
+/// `challenge`: record a challenge, or `challenge void ID`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
+pub struct ChallengeCmd {
+    /// `void`: void a challenge recorded by mistake.
+    #[command(subcommand)]
+    pub void: Option<super::corrections::VoidResultSub>,
+    /// The challenge to record.
+    #[command(flatten)]
+    pub record: Option<ChallengeArgs>,
+}
+
 /// `challenge`: record a challenge a judge heard.
 #[derive(Debug, Args)]
 #[command(

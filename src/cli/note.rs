@@ -11,7 +11,7 @@ declared before in this game by either player (rule MM.3e). \"Utopia\" is never 
 --unnamed records a card of that cost left unnamed (discarded and not templated: the Discard Rule).\n\
 A match that already has a result still takes notes (judges log them late); mmjudge says so.\n\n\
 Examples:\n  mmjudge note 4 ali B1 \"Demonic Tutor\"\n  mmjudge note 4 bo '{U}' --unnamed --at 14:05\n  \
-mmjudge note undo 4";
+mmjudge note undo 4\n  mmjudge note void 17 --reason \"entered at the wrong table\"";
 
 /// `note`: record a template note at a table, or `note undo` to remove the table's last one.
 #[derive(Debug, Args)]
@@ -39,6 +39,10 @@ pub enum NoteSub {
         #[arg(long)]
         force: bool,
     },
+    /// Void any note entered by mistake: it stays on the sheet, struck through, and the card counts as not
+    /// declared in that game (rule MM.3e).
+    #[command(after_help = super::corrections::VOID_HELP)]
+    Void(super::corrections::VoidArgs),
 }
 
 /// A note as typed.

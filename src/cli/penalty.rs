@@ -2,9 +2,20 @@
 
 use clap::Args;
 
+/// `penalty`: record a penalty, or `penalty void ID`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, arg_required_else_help = true, after_help = INFRACTIONS_HELP)]
+pub struct PenaltyCmd {
+    /// `void`: void a penalty given by mistake.
+    #[command(subcommand)]
+    pub void: Option<super::corrections::VoidResultSub>,
+    /// The penalty to record.
+    #[command(flatten)]
+    pub record: Option<PenaltyArgs>,
+}
+
 /// `penalty`: record a penalty after the infraction procedure guide.
 #[derive(Debug, Args)]
-#[command(after_help = INFRACTIONS_HELP)]
 pub struct PenaltyArgs {
     /// The penalised player (any unambiguous prefix).
     pub player: String,
@@ -49,6 +60,18 @@ pub struct PenaltiesArgs {
     /// Only this player's penalties.
     #[arg(long, value_name = "P")]
     pub player: Option<String>,
+}
+
+/// `ruling`: log a ruling, or `ruling void ID`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
+pub struct RulingCmd {
+    /// `void`: void a ruling logged by mistake.
+    #[command(subcommand)]
+    pub void: Option<super::corrections::VoidSub>,
+    /// The ruling to log.
+    #[command(flatten)]
+    pub record: Option<RulingArgs>,
 }
 
 /// `ruling` options.

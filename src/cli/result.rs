@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-/// `result`: record a match's result, or `result fix` to correct one.
+/// `result`: record a match's result, `result fix` to correct one, or `result clear` to take it back.
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
     after_help = RESULT_HELP
 )]
 pub struct ResultArgs {
-    /// `fix`: correct a recorded result.
+    /// `fix`: correct a recorded result; `clear`: take it back.
     #[command(subcommand)]
     pub fix: Option<ResultSub>,
     /// The result to record.
@@ -36,6 +36,17 @@ pub enum ResultSub {
         #[command(flatten)]
         record: RecordArgs,
         /// Fix it even though later rounds were already paired on the old result (they are not re-paired).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Take a result back: the match is playing again (audited; says what it was).
+    Clear {
+        /// The table (in the current round unless --round).
+        table: u32,
+        /// The round (default: the current round).
+        #[arg(long, value_name = "N")]
+        round: Option<u32>,
+        /// Clear it even though later rounds were already paired on it (they are not re-paired).
         #[arg(long)]
         force: bool,
     },

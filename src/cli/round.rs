@@ -34,16 +34,8 @@ pub enum RoundCmd {
         at: Option<String>,
     },
     /// Give one table extra round time (a long judge call, a deck check); its final window moves with it.
-    Extend {
-        /// The table.
-        table: u32,
-        /// Extra minutes (more than 0; decimals allowed, e.g. 2.5).
-        #[arg(allow_hyphen_values = true)]
-        minutes: String,
-        /// Why, for the record.
-        #[arg(long, value_name = "TEXT")]
-        reason: String,
-    },
+    /// `round extend void ID` takes a wrong extension back.
+    Extend(ExtendCmd),
 }
 
 /// Which listing `pairings` prints for people and in CSV.
@@ -67,4 +59,29 @@ pub struct PairingsArgs {
     /// Also write both listings as printable pages (A4 or Letter, large type) to this HTML file.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+}
+
+/// `round extend TABLE MINUTES --reason TEXT`, or `round extend void ID`.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
+pub struct ExtendCmd {
+    /// `void`: void an extension given by mistake (its id is in `mmjudge time`).
+    #[command(subcommand)]
+    pub void: Option<super::corrections::VoidSub>,
+    /// The extension to give.
+    #[command(flatten)]
+    pub grant: Option<ExtendArgs>,
+}
+
+/// `round extend TABLE MINUTES --reason TEXT`.
+#[derive(Debug, clap::Args)]
+pub struct ExtendArgs {
+    /// The table.
+    pub table: u32,
+    /// Extra minutes (more than 0; decimals allowed, e.g. 2.5).
+    #[arg(allow_hyphen_values = true)]
+    pub minutes: String,
+    /// Why, for the record.
+    #[arg(long, value_name = "TEXT")]
+    pub reason: String,
 }

@@ -9,6 +9,7 @@ use crate::domain::result::Reason;
 use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
 use crate::store::challenge::{self, NewChallenge};
+use crate::store::voids::VoidKind;
 use crate::store::{Change, NoteId, PlayerId, event};
 use rusqlite::Connection;
 
@@ -89,6 +90,12 @@ fn check_evidence(conn: &Connection, seated: &Seated, ids: &[i64]) -> Result<Vec
     for &id in ids {
         let note = NoteId(id);
         match challenge::note_match(conn, note)? {
+            Some(m) if m == seated.m.id && crate::store::voids::get(conn, VoidKind::Note, id)?.is_some() => {
+                return Err(Error::refused(format!(
+                    "note {id} was voided: it is no evidence; see the notes that count with `mmjudge notes {}`",
+                    seated.table()
+                )));
+            }
             Some(m) if m == seated.m.id => out.push(note),
             _ => {
                 return Err(Error::refused(format!(
@@ -126,11 +133,13 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
     let mut rows = challenge::list(conn, match_id, who.as_ref().map(|p| p.id))?;
     rows.retain(|c| round.is_none_or(|r| c.round == r));
     let mut listing =
-        Listing::new(&["#", "round", "table", "by", "about", "ruling", "lost by", "judge", "at"]).titled(title);
+        Listing::new(&["#", "round", "table", "by", "about", "ruling", "lost by", "judge", "at", "void"]).titled(title);
+    let voided = crate::store::voids::of_kind(conn, crate::store::voids::VoidKind::Challenge)?;
     let mut evidence = challenge::all_evidence(conn)?;
     let mut doc = Vec::new();
     for c in &rows {
         let evidence = evidence.remove(&c.id).unwrap_or_default();
+        let v = voided.get(&c.id);
         listing.row(vec![
             c.id.to_string(),
             c.round.to_string(),
@@ -141,14 +150,17 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
             name(c.loser),
             c.judge.clone(),
             hhmm(&c.at),
+            super::corrections::void_cell(v),
         ]);
         doc.push(serde_json::json!({
             "id": c.id, "round": c.round, "table": c.table, "match": c.match_id, "by": name(c.by),
             "about": c.about, "by_says": c.by_says, "other_says": c.other_says, "ruling": c.ruling,
             "loser": name(c.loser), "judge": c.judge, "at": c.at, "evidence": evidence,
+            "voided": crate::store::voids::json(v),
         }));
     }
-    listing.footer.push(format!("{} challenge{}", rows.len(), if rows.len() == 1 { "" } else { "s" }));
+    let void = rows.iter().filter(|c| voided.contains_key(&c.id)).count();
+    listing.footer.push(super::corrections::count_words(rows.len(), void, "challenge"));
     emit(ctx.format, &listing, &serde_json::json!({ "challenges": doc }))
 }
 

@@ -243,7 +243,14 @@ fn extensions_text(t: &TableTime) -> String {
     if t.extensions.is_empty() {
         return String::new();
     }
-    let reasons: Vec<&str> = t.extensions.iter().map(|e| e.reason.as_str()).collect();
+    let reasons: Vec<String> = t
+        .extensions
+        .iter()
+        .map(|e| {
+            let void = if e.voided.is_some() { ", void" } else { "" };
+            format!("#{} {}{void}", e.id, e.reason)
+        })
+        .collect();
     format!("+{} ({})", clock_text(Duration::seconds(t.extension_secs)), reasons.join("; "))
 }
 

@@ -6,6 +6,7 @@ use super::table::hhmm;
 use crate::error::Result;
 use crate::render::{Listing, emit};
 use crate::store::matches::{Match, Outcome};
+use crate::store::voids::{self, VoidKind};
 use crate::store::{PlayerId, challenge, history, matches, penalty, round, ruling};
 use rusqlite::Connection;
 use serde_json::json;
@@ -42,7 +43,7 @@ pub fn run(ctx: &Ctx, query: &str) -> Result<()> {
     entries.extend(challenges(conn, p.id, &name)?);
     entries.extend(rulings(conn, p.id)?);
     let penalties = penalties(conn, p.id)?;
-    let penalty_count = penalties.len();
+    let penalty_count = penalties.iter().filter(|e| e.doc["voided"].is_null()).count();
     entries.extend(penalties);
     entries.extend(overruns(conn, p.id)?);
     entries.sort_by(|a, b| b.at.cmp(&a.at));
@@ -136,8 +137,16 @@ fn result_words(
     }
 }
 
+/// "challenge #3: ..." with " (void)" for a voided record, and its void in the JSON.
+fn voided_entry(mut e: Entry, id: i64, v: Option<&voids::Voided>) -> Entry {
+    e.what = format!("#{id}: {}{}", e.what, if v.is_some() { " (void)" } else { "" });
+    e.doc["voided"] = voids::json(v);
+    e
+}
+
 fn challenges(conn: &Connection, p: PlayerId, name: &dyn Fn(PlayerId) -> String) -> Result<Vec<Entry>> {
     let mut out = Vec::new();
+    let voided = voids::of_kind(conn, VoidKind::Challenge)?;
     for c in challenge::list(conn, None, Some(p))? {
         let lost = if c.loser == p { "lost" } else { "won" };
         let what = if c.by == p {
@@ -149,26 +158,34 @@ fn challenges(conn: &Connection, p: PlayerId, name: &dyn Fn(PlayerId) -> String)
             "challenge": c.id, "by": name(c.by), "about": c.about, "ruling": c.ruling, "lost": c.loser == p,
             "judge": c.judge,
         });
-        out.push(Entry { at: c.at, round: Some(c.round), table: c.table, kind: "challenge", what, doc });
+        let (id, v) = (c.id, voided.get(&c.id));
+        let e = Entry { at: c.at, round: Some(c.round), table: c.table, kind: "challenge", what, doc };
+        out.push(voided_entry(e, id, v));
     }
     Ok(out)
 }
 
 fn rulings(conn: &Connection, p: PlayerId) -> Result<Vec<Entry>> {
+    let voided = voids::of_kind(conn, VoidKind::Ruling)?;
     Ok(ruling::list(conn, Some(p))?
         .into_iter()
-        .map(|r| Entry {
-            what: r.text.clone(),
-            doc: json!({ "ruling": r.id, "text": r.text, "judge": r.judge }),
-            at: r.at,
-            round: Some(r.round),
-            table: r.table,
-            kind: "ruling",
+        .map(|r| {
+            let (id, v) = (r.id, voided.get(&r.id));
+            let e = Entry {
+                what: r.text.clone(),
+                doc: json!({ "ruling": r.id, "text": r.text, "judge": r.judge }),
+                at: r.at,
+                round: Some(r.round),
+                table: r.table,
+                kind: "ruling",
+            };
+            voided_entry(e, id, v)
         })
         .collect())
 }
 
 fn penalties(conn: &Connection, p: PlayerId) -> Result<Vec<Entry>> {
+    let voided = voids::of_kind(conn, VoidKind::Penalty)?;
     Ok(penalty::list(conn, Some(p))?
         .into_iter()
         .map(|x| {
@@ -176,7 +193,8 @@ fn penalties(conn: &Connection, p: PlayerId) -> Result<Vec<Entry>> {
             for extra in [&x.upgraded, &x.note].into_iter().flatten() {
                 what.push_str(&format!("; {extra}"));
             }
-            Entry {
+            let (id, v) = (x.id, voided.get(&x.id));
+            let e = Entry {
                 what,
                 doc: json!({
                     "penalty": x.id, "infraction": x.infraction, "issued": x.penalty, "upgraded": x.upgraded,
@@ -186,7 +204,8 @@ fn penalties(conn: &Connection, p: PlayerId) -> Result<Vec<Entry>> {
                 round: x.round,
                 table: x.table,
                 kind: "penalty",
-            }
+            };
+            voided_entry(e, id, v)
         })
         .collect())
 }

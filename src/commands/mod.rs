@@ -5,6 +5,7 @@ pub mod ban;
 pub mod cards;
 pub mod challenge;
 pub mod clock;
+pub mod corrections;
 pub mod curation;
 pub mod demo;
 pub mod event;
@@ -135,11 +136,14 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Results(args) => result::results(ctx, &args),
         Command::Note(args) => notes::run(ctx, args),
         Command::Notes(args) => notes::sheet(ctx, &args),
-        Command::Challenge(args) => challenge::run(ctx, &args),
+        Command::Challenge(cmd) => corrections::challenge(ctx, cmd),
         Command::Challenges(args) => challenge::list(ctx, &args),
-        Command::Penalty(args) => penalty::run(ctx, &args),
+        Command::Penalty(cmd) => corrections::penalty(ctx, cmd),
         Command::Penalties(args) => penalty::list(ctx, &args),
-        Command::Ruling(args) => penalty::ruling(ctx, &args),
+        Command::Ruling(cmd) => corrections::ruling(ctx, cmd),
+        Command::Rulings(args) => corrections::rulings(ctx, &args),
+        Command::Stall(cmd) => corrections::stall(ctx, cmd),
+        Command::Stalls(args) => corrections::stalls(ctx, &args),
         Command::Pool(cmd) => pool::run(ctx, cmd),
         Command::Library(cmd) => library::run(ctx, cmd),
         Command::Round(cmd) => round::run(ctx, cmd),

@@ -11,6 +11,7 @@ use crate::render::note_sheet::{Column, NoteSheetPage};
 use crate::render::{Listing, done, emit};
 use crate::store::matches::Match;
 use crate::store::notes::{self, Note};
+use crate::store::voids::{self, VoidKind};
 use crate::store::{MatchId, event, matches};
 use rusqlite::Connection;
 
@@ -23,6 +24,7 @@ struct Loaded {
 
 fn load(conn: &Connection, seated: Seated) -> Result<Loaded> {
     let notes = notes::of_match(conn, seated.m.id)?;
+    let voided = voids::of_kind(conn, VoidKind::Note)?;
     let sheet = notes
         .iter()
         .map(|n| SheetNote {
@@ -31,6 +33,7 @@ fn load(conn: &Connection, seated: Seated) -> Result<Loaded> {
             shorthand: shorthand(&n.cost),
             card: n.card.clone(),
             time: hhmm(&n.at),
+            voided: voided.contains_key(&n.id.0),
         })
         .collect();
     Ok(Loaded { seated, notes, sheet })
@@ -76,8 +79,11 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
         listing.footer.push(format!("# is the note id that `mmjudge challenge {} ... --evidence ID` cites", s.table()));
     }
     let mut doc_notes = Vec::with_capacity(loaded.notes.len());
+    let voided = voids::of_kind(conn, VoidKind::Note)?;
     for n in &loaded.notes {
-        doc_notes.push(note_json(s, n, &player_name(conn, s, n.player)?));
+        let mut d = note_json(s, n, &player_name(conn, s, n.player)?);
+        d["voided"] = voids::json(voided.get(&n.id.0));
+        doc_notes.push(d);
     }
     let doc = serde_json::json!({
         "round": s.m.round, "table": s.table(), "match": s.m.id, "a": s.a.name, "b": s.b.name,
@@ -101,10 +107,14 @@ fn notes_words(n: usize) -> String {
 
 /// "Ana: 3 notes (1 unnamed)".
 fn count_words(name: &str, col: &[&SheetNote]) -> String {
-    let unnamed = col.iter().filter(|n| n.card.is_none()).count();
-    let mut s = format!("{name}: {}", notes_words(col.len()));
+    let unnamed = col.iter().filter(|n| n.card.is_none() && !n.voided).count();
+    let void = col.iter().filter(|n| n.voided).count();
+    let mut s = format!("{name}: {}", notes_words(col.len() - void));
     if unnamed > 0 {
         s.push_str(&format!(" ({unnamed} unnamed)"));
+    }
+    if void > 0 {
+        s.push_str(&format!(" and {void} void"));
     }
     s
 }

@@ -23,6 +23,9 @@ pub use super::note_sheet::{sheet, sheet_html};
 pub fn run(ctx: &Ctx, args: NoteArgs) -> Result<()> {
     match args.undo {
         Some(NoteSub::Undo { table, round, force }) => undo(ctx, table, round, force),
+        Some(NoteSub::Void(v)) => {
+            super::corrections::void(ctx, crate::store::voids::VoidKind::Note, v.id, v.reason, false)
+        }
         None => record(ctx, &args.record),
     }
 }
@@ -131,11 +134,12 @@ pub fn prior_declaration(conn: &Connection, seated: &Seated, card: &str) -> Resu
     }
 }
 
-/// Every card declared so far in a match, by reference name, with its first declaration.
+/// Every card declared so far in a match (voided notes left out), by reference name, with its first declaration.
 pub fn declared_in_game(conn: &Connection, seated: &Seated) -> Result<Vec<(String, PriorDeclaration)>> {
     let mut out: Vec<(String, PriorDeclaration)> = Vec::new();
+    let voided = crate::store::voids::of_kind(conn, crate::store::voids::VoidKind::Note)?;
     for n in notes::of_match(conn, seated.m.id)? {
-        let Some(card) = n.card else { continue };
+        let Some(card) = n.card.filter(|_| !voided.contains_key(&n.id.0)) else { continue };
         if out.iter().any(|(c, _)| c.eq_ignore_ascii_case(&card)) {
             continue;
         }

@@ -147,9 +147,12 @@ pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
         None => "Penalties".into(),
     };
     let mut listing =
-        Listing::new(&["#", "player", "infraction", "penalty", "round", "table", "why", "judge", "at"]).titled(title);
+        Listing::new(&["#", "player", "infraction", "penalty", "round", "table", "why", "judge", "at", "void"])
+            .titled(title);
+    let voided = crate::store::voids::of_kind(conn, crate::store::voids::VoidKind::Penalty)?;
     let mut doc = Vec::new();
     for p in &rows {
+        let v = voided.get(&p.id);
         let why = [p.upgraded.clone(), p.note.clone()].into_iter().flatten().collect::<Vec<_>>().join("; ");
         listing.row(vec![
             p.id.to_string(),
@@ -161,14 +164,17 @@ pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
             why,
             p.judge.clone(),
             hhmm(&p.at),
+            super::corrections::void_cell(v),
         ]);
         doc.push(serde_json::json!({
             "id": p.id, "player": name(p.player), "infraction": p.infraction, "penalty": p.penalty,
             "upgraded": p.upgraded, "note": p.note, "round": p.round, "table": p.table, "match": p.match_id,
-            "judge": p.judge, "at": p.at,
+            "judge": p.judge, "at": p.at, "voided": crate::store::voids::json(v),
         }));
     }
-    listing.footer.push(format!("{} penalt{}", rows.len(), if rows.len() == 1 { "y" } else { "ies" }));
+    let void = rows.iter().filter(|p| voided.contains_key(&p.id)).count();
+    let void = if void > 0 { format!(" ({void} void)") } else { String::new() };
+    listing.footer.push(format!("{} penalt{}{void}", rows.len(), if rows.len() == 1 { "y" } else { "ies" }));
     emit(ctx.format, &listing, &serde_json::json!({ "penalties": doc }))
 }
 

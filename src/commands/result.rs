@@ -7,13 +7,14 @@ use crate::domain::result::{Claim, Reason, Verdict, decide};
 use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
 use crate::store::matches::{self, Outcome};
-use crate::store::{Change, PlayerId, round};
+use crate::store::{Change, PlayerId};
 use rusqlite::Connection;
 
 /// Runs `result` (or `result fix`).
 pub fn run(ctx: &Ctx, args: ResultArgs) -> Result<()> {
     match args.fix {
         Some(ResultSub::Fix { record, force }) => fix(ctx, &record, force),
+        Some(ResultSub::Clear { table, round, force }) => super::corrections::clear(ctx, table, round, force),
         None => record(ctx, &args.record),
     }
 }
@@ -94,13 +95,7 @@ fn fix(ctx: &Ctx, args: &RecordArgs, force: bool) -> Result<()> {
                 seated.label()
             )));
         }
-        let later = round::after(tx, seated.m.round)?;
-        if !later.is_empty() && !force {
-            return Err(Error::refused(format!(
-                "{} already paired on this result: add --force to fix it anyway (those pairings are not redone)",
-                rounds_words(&later)
-            )));
-        }
+        let later = crate::ops::corrections::later_rounds_paired(tx, seated.m.round, force, "fix it")?;
         let before_words = seated.describe_recorded();
         let before = seated.result_json();
         let v = verdict(tx, &seated, &typed)?;
@@ -134,10 +129,7 @@ fn fix(ctx: &Ctx, args: &RecordArgs, force: bool) -> Result<()> {
     done(ctx.format, &summary, doc)
 }
 
-fn rounds_words(rounds: &[u32]) -> String {
-    let list: Vec<String> = rounds.iter().map(u32::to_string).collect();
-    if rounds.len() == 1 { format!("round {} is", list[0]) } else { format!("rounds {} are", list.join(", ")) }
-}
+use crate::ops::corrections::rounds_words;
 
 /// Prints the round's tables with their results and the ones still playing.
 pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {

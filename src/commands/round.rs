@@ -19,7 +19,7 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
         RoundCmd::Swap { first, second } => super::round_swap::swap(ctx, &first, &second),
         RoundCmd::Start { at } => super::round_clock::start(ctx, at.as_deref()),
         RoundCmd::End { at } => super::round_clock::end(ctx, at.as_deref()),
-        RoundCmd::Extend { table, minutes, reason } => super::round_clock::extend(ctx, table, &minutes, &reason),
+        RoundCmd::Extend(cmd) => super::corrections::extend(ctx, cmd),
     }
 }
 

@@ -133,7 +133,7 @@ pub fn extend(ctx: &Ctx, table: u32, minutes: &str, reason: &str) -> Result<()> 
         if m.outcome.is_some() {
             return Err(Error::refused(format!("the match at table {table} already has a result: nothing to extend")));
         }
-        store_clock::add_extension(tx, m.id, secs, reason, &stamp(now))?;
+        let id = store_clock::add_extension(tx, m.id, secs, reason, &stamp(now))?;
         let total = store_clock::extension_secs(tx, m.id)?;
         let ends = match &r.started_at {
             Some(s) => {
@@ -143,13 +143,15 @@ pub fn extend(ctx: &Ctx, table: u32, minutes: &str, reason: &str) -> Result<()> 
             None => String::new(),
         };
         let summary = format!(
-            "table {table} (round {}) extended by {} for {reason} (in all +{}){ends}",
+            "extension #{id}: table {table} (round {}) extended by {} for {reason} (in all +{}){ends}",
             r.number,
             clock_text(Duration::seconds(secs)),
             clock_text(Duration::seconds(total))
         );
         let players: Vec<_> = [Some(m.a), m.b].into_iter().flatten().collect();
-        let doc = serde_json::json!({ "table": table, "round": r.number, "seconds": secs, "total_seconds": total });
+        let doc = serde_json::json!({
+            "extension": id, "table": table, "round": r.number, "seconds": secs, "total_seconds": total,
+        });
         Ok(((summary.clone(), doc), Change::about(summary, players)))
     })?;
     done(ctx.format, &summary, doc)

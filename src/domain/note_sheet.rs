@@ -21,12 +21,15 @@ pub struct SheetNote {
     pub card: Option<String>,
     /// When, as people read it (`14:05`).
     pub time: String,
+    /// Voided by a judge: shown struck through, counts for nothing.
+    pub voided: bool,
 }
 
 impl SheetNote {
-    /// `B1: Demonic Tutor`, or `B1: (unnamed)`.
+    /// `B1: Demonic Tutor`, or `B1: (unnamed)`; a voided note ends with ` (void)`.
     pub fn line(&self) -> String {
-        format!("{}: {}", self.shorthand, self.card.as_deref().unwrap_or(UNNAMED))
+        let void = if self.voided { " (void)" } else { "" };
+        format!("{}: {}{void}", self.shorthand, self.card.as_deref().unwrap_or(UNNAMED))
     }
 }
 
@@ -53,7 +56,14 @@ mod tests {
     use super::*;
 
     fn note(id: i64, seat: Seat, cost: &str, card: Option<&str>) -> SheetNote {
-        SheetNote { id, seat, shorthand: shorthand(cost), card: card.map(String::from), time: "14:05".into() }
+        SheetNote {
+            id,
+            seat,
+            shorthand: shorthand(cost),
+            card: card.map(String::from),
+            time: "14:05".into(),
+            voided: false,
+        }
     }
 
     #[test]
@@ -62,6 +72,8 @@ mod tests {
         assert_eq!(note(2, Seat::B, "{W}", None).line(), "W: (unnamed)");
         assert_eq!(note(3, Seat::B, "B1", Some("Demonic Tutor")).line(), "B1: Demonic Tutor", "older rows");
         assert_eq!(shorthand("not a cost!"), "not a cost!");
+        let voided = SheetNote { voided: true, ..note(4, Seat::A, "{R}", Some("Shock")) };
+        assert_eq!(voided.line(), "R: Shock (void)");
     }
 
     #[test]

@@ -332,11 +332,51 @@ pub fn effective_penalty(
     };
     match head_judge_override {
         Some(kind) if kind != upgraded.0 => {
-            let note = format!("head judge override: {} instead of {}", kind.name(), upgraded.0.name());
+            let note = format!("{OVERRIDE_NOTE}{} instead of {}", kind.name(), upgraded.0.name());
             (kind, Some(note))
         }
         _ => upgraded,
     }
+}
+
+/// How an override's explanation starts (see [`effective_penalty`]).
+const OVERRIDE_NOTE: &str = "head judge override: ";
+
+/// A penalty as issued: the penalty and the explanation of any change from the default.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issued {
+    /// The penalty issued.
+    pub kind: PenaltyKind,
+    /// Why it differs from the default (an upgrade or the head judge's override), if it does.
+    pub note: Option<String>,
+}
+
+impl Issued {
+    /// Whether the head judge chose this penalty instead of the guide's.
+    pub fn is_override(&self) -> bool {
+        self.note.as_deref().is_some_and(|n| n.starts_with(OVERRIDE_NOTE))
+    }
+}
+
+/// Issues again a player's penalties for one infraction, in the order they were given, once the count of
+/// earlier Warnings has changed (a voided penalty left the list): each is upgraded by the Warnings issued
+/// before it in the list; a head judge's override stays as it was (and counts as what it issued).
+pub fn reissue(infraction: Infraction, given: &[Issued]) -> Vec<Issued> {
+    let mut warnings = 0u32;
+    let mut out = Vec::with_capacity(given.len());
+    for g in given {
+        let now = if g.is_override() {
+            g.clone()
+        } else {
+            let (kind, note) = effective_penalty(infraction, warnings, None);
+            Issued { kind, note }
+        };
+        if now.kind == Warning {
+            warnings = warnings.saturating_add(1);
+        }
+        out.push(now);
+    }
+    out
 }
 
 /// True for penalties that end a one-game match: Game Loss, Match Loss and Disqualification.
@@ -498,6 +538,34 @@ mod tests {
         assert_eq!(note.as_deref(), Some("head judge override: Warning instead of Game Loss"));
         let (kind, note) = effective_penalty(Infraction::Tardiness, 0, Some(Gl));
         assert_eq!((kind, note), (Gl, None));
+    }
+
+    #[test]
+    fn reissue_after_a_void_lowers_later_upgrades_and_keeps_overrides() {
+        let issued = |infraction, prior, chosen| {
+            let (kind, note) = effective_penalty(infraction, prior, chosen);
+            Issued { kind, note }
+        };
+        // Slow play: Warning, then Game Loss (upgraded); the first is voided, so the second is a Warning again.
+        let second = issued(Infraction::SlowPlay, 1, None);
+        assert_eq!(second.kind, Gl);
+        assert_eq!(
+            reissue(Infraction::SlowPlay, std::slice::from_ref(&second)),
+            vec![issued(Infraction::SlowPlay, 0, None)]
+        );
+        // Game rule violation: W, W, GL(3rd); voiding the first makes the 3rd a Warning.
+        let left = [issued(Infraction::GameRuleViolation, 1, None), issued(Infraction::GameRuleViolation, 2, None)];
+        let again = reissue(Infraction::GameRuleViolation, &left);
+        assert_eq!(again.iter().map(|i| i.kind).collect::<Vec<_>>(), vec![Warning, Warning]);
+        assert_eq!(again[1].note, None);
+        // An override stays, and a Warning chosen by the head judge counts as one.
+        let chosen = issued(Infraction::SlowPlay, 1, Some(Warning));
+        assert!(chosen.is_override());
+        let again = reissue(Infraction::SlowPlay, &[chosen.clone(), issued(Infraction::SlowPlay, 2, None)]);
+        assert_eq!(again[0], chosen);
+        assert_eq!(again[1].kind, Gl);
+        let dq = issued(Infraction::SlowPlay, 0, Some(Dq));
+        assert_eq!(reissue(Infraction::SlowPlay, std::slice::from_ref(&dq)), vec![dq]);
     }
 
     #[test]

@@ -44,7 +44,14 @@ mod tests {
     use crate::domain::result::Seat;
 
     fn note(id: i64, card: Option<&str>) -> SheetNote {
-        SheetNote { id, seat: Seat::A, shorthand: "B1".into(), card: card.map(String::from), time: "14:05".into() }
+        SheetNote {
+            id,
+            seat: Seat::A,
+            shorthand: "B1".into(),
+            card: card.map(String::from),
+            time: "14:05".into(),
+            voided: false,
+        }
     }
 
     fn page(player: &str, notes: Vec<SheetNote>) -> String {
@@ -71,6 +78,13 @@ mod tests {
         }
         assert!(html.find("Ana") < html.find("Bo"), "seat A first");
         assert!(html.contains("@media print"), "the shared stylesheet is inlined");
+    }
+
+    #[test]
+    fn a_voided_note_is_struck_through() {
+        let html = page("Ana", vec![SheetNote { voided: true, ..note(7, Some("Demonic Tutor")) }]);
+        assert!(html.contains("<del>Demonic Tutor</del>"), "{html}");
+        assert!(html.contains("class=\"void\""), "{html}");
     }
 
     #[test]

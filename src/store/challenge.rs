@@ -100,9 +100,18 @@ pub fn insert(conn: &Connection, c: &NewChallenge<'_>, evidence: &[NoteId]) -> R
     Ok(id)
 }
 
-/// How many challenges `player` has lost in a match.
+/// One challenge by id.
+pub fn get(conn: &Connection, id: i64) -> Result<Option<Challenge>> {
+    let mut stmt = conn.prepare_cached(select_challenge!("WHERE c.id = ?1"))?;
+    Ok(stmt.query_row([id], from_row).optional()?)
+}
+
+/// How many challenges `player` has lost in a match (voided ones left out).
 pub fn lost_in_match(conn: &Connection, match_id: MatchId, player: PlayerId) -> Result<u32> {
-    let mut stmt = conn.prepare_cached("SELECT count(*) FROM challenge WHERE match_id = ?1 AND loser = ?2")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT count(*) FROM challenge WHERE match_id = ?1 AND loser = ?2
+         AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'challenge' AND v.record_id = challenge.id)",
+    )?;
     Ok(stmt.query_row(params![match_id, player], |r| r.get(0))?)
 }
 
@@ -134,9 +143,13 @@ pub fn note_match(conn: &Connection, note: NoteId) -> Result<Option<MatchId>> {
     Ok(stmt.query_row([note], |r| r.get(0)).optional()?)
 }
 
-/// Every challenge of the event as (challenger, loser, ruling), for the watch report.
+/// Every challenge of the event that counts (not voided) as (challenger, loser, ruling), for the watch report.
 pub fn all_outcomes(conn: &Connection) -> Result<Vec<(PlayerId, PlayerId, String)>> {
-    let mut stmt = conn.prepare_cached("SELECT by_player, loser, ruling FROM challenge ORDER BY id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT by_player, loser, ruling FROM challenge
+         WHERE NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'challenge' AND v.record_id = challenge.id)
+         ORDER BY id",
+    )?;
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -17,29 +17,51 @@ pub struct Extension {
     pub reason: String,
     /// When it was given (RFC 3339).
     pub at: String,
+    /// Its void, if a judge voided it (then it counts for nothing).
+    pub voided: Option<super::voids::Voided>,
 }
 
-/// Records an extension.
-pub fn add_extension(conn: &Connection, m: MatchId, seconds: i64, reason: &str, at: &str) -> Result<()> {
+/// `SELECT` of an extension with its void, then the rest of the statement.
+macro_rules! select_extension {
+    ($tail:literal) => {
+        concat!(
+            "SELECT e.id, e.match_id, e.seconds, e.reason, e.at, v.at, v.judge, v.reason FROM extension e ",
+            "LEFT JOIN void v ON v.kind = 'extension' AND v.record_id = e.id ",
+            $tail
+        )
+    };
+}
+
+fn extension_from_row(r: &Row<'_>) -> rusqlite::Result<Extension> {
+    let void_at: Option<String> = r.get(5)?;
+    let voided = match void_at {
+        Some(at) => Some(super::voids::Voided { at, judge: r.get(6)?, reason: r.get(7)? }),
+        None => None,
+    };
+    Ok(Extension { id: r.get(0)?, match_id: r.get(1)?, seconds: r.get(2)?, reason: r.get(3)?, at: r.get(4)?, voided })
+}
+
+/// Records an extension; returns its id.
+pub fn add_extension(conn: &Connection, m: MatchId, seconds: i64, reason: &str, at: &str) -> Result<i64> {
     let mut stmt =
         conn.prepare_cached("INSERT INTO extension (match_id, seconds, reason, at) VALUES (?1, ?2, ?3, ?4)")?;
     stmt.execute(params![m, seconds, reason, at])?;
-    Ok(())
+    Ok(conn.last_insert_rowid())
 }
 
-/// A match's extensions, oldest first.
+/// A match's extensions, oldest first, voided ones included (marked).
 pub fn extensions(conn: &Connection, m: MatchId) -> Result<Vec<Extension>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, match_id, seconds, reason, at FROM extension WHERE match_id = ?1 ORDER BY id")?;
-    let rows = stmt.query_map([m], |r| {
-        Ok(Extension { id: r.get(0)?, match_id: r.get(1)?, seconds: r.get(2)?, reason: r.get(3)?, at: r.get(4)? })
-    })?;
+    let mut stmt = conn.prepare_cached(select_extension!("WHERE e.match_id = ?1 ORDER BY e.id"))?;
+    let rows = stmt.query_map([m], extension_from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The sum of a match's extensions, in seconds.
+/// The sum of a match's extensions that count (not voided), in seconds.
 pub fn extension_secs(conn: &Connection, m: MatchId) -> Result<i64> {
-    let mut stmt = conn.prepare_cached("SELECT coalesce(sum(seconds), 0) FROM extension WHERE match_id = ?1")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT coalesce(sum(seconds), 0) FROM extension WHERE match_id = ?1
+         AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'extension' AND v.record_id = extension.id)",
+    )?;
     Ok(stmt.query_row([m], |r| r.get(0))?)
 }
 
@@ -146,17 +168,74 @@ pub fn decisions(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> 
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Records a stall logged on the spot.
-pub fn add_stall(conn: &Connection, m: MatchId, p: PlayerId, at: &str) -> Result<()> {
-    let mut stmt = conn.prepare_cached("INSERT INTO stall (match_id, player_id, at) VALUES (?1, ?2, ?3)")?;
-    stmt.execute(params![m, p, at])?;
-    Ok(())
+/// One extension by id.
+pub fn extension(conn: &Connection, id: i64) -> Result<Option<Extension>> {
+    let mut stmt = conn.prepare_cached(select_extension!("WHERE e.id = ?1"))?;
+    Ok(stmt.query_row([id], extension_from_row).optional()?)
 }
 
-/// How many stalls were logged (optionally at one match and/or for one player), per player.
+/// A stall logged on the live clock.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Stall {
+    /// Row id.
+    pub id: i64,
+    /// The match.
+    pub match_id: MatchId,
+    /// The match's round.
+    pub round: u32,
+    /// The match's table.
+    pub table: Option<u32>,
+    /// The player who stalled.
+    pub player_id: PlayerId,
+    /// When (RFC 3339).
+    pub at: String,
+}
+
+/// `SELECT` of a stall joined with its match, then the rest of the statement.
+macro_rules! select_stall {
+    ($tail:literal) => {
+        concat!("SELECT s.id, s.match_id, m.round, m.table_no, s.player_id, s.at FROM stall s JOIN match m ON m.id = s.match_id ", $tail)
+    };
+}
+
+fn stall_from_row(r: &Row<'_>) -> rusqlite::Result<Stall> {
+    Ok(Stall {
+        id: r.get(0)?,
+        match_id: r.get(1)?,
+        round: r.get(2)?,
+        table: r.get(3)?,
+        player_id: r.get(4)?,
+        at: r.get(5)?,
+    })
+}
+
+/// One stall by id.
+pub fn stall(conn: &Connection, id: i64) -> Result<Option<Stall>> {
+    let mut stmt = conn.prepare_cached(select_stall!("WHERE s.id = ?1"))?;
+    Ok(stmt.query_row([id], stall_from_row).optional()?)
+}
+
+/// Every stall logged (optionally at one match and/or by one player), oldest first, voided ones included.
+pub fn stalls(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> Result<Vec<Stall>> {
+    let mut stmt = conn.prepare_cached(select_stall!(
+        "WHERE (?1 IS NULL OR s.match_id = ?1) AND (?2 IS NULL OR s.player_id = ?2) ORDER BY s.at, s.id"
+    ))?;
+    let rows = stmt.query_map(params![m, p], stall_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Records a stall logged on the spot; returns its id.
+pub fn add_stall(conn: &Connection, m: MatchId, p: PlayerId, at: &str) -> Result<i64> {
+    let mut stmt = conn.prepare_cached("INSERT INTO stall (match_id, player_id, at) VALUES (?1, ?2, ?3)")?;
+    stmt.execute(params![m, p, at])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// How many stalls that count (not voided) were logged (optionally at one match and/or for one player), per player.
 pub fn stall_counts(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> Result<Vec<(PlayerId, i64)>> {
     let mut stmt = conn.prepare_cached(
         "SELECT player_id, count(*) FROM stall WHERE (?1 IS NULL OR match_id = ?1) AND (?2 IS NULL OR player_id = ?2)
+           AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'stall' AND v.record_id = stall.id)
          GROUP BY player_id ORDER BY player_id",
     )?;
     let rows = stmt.query_map(params![m, p], |r| Ok((r.get(0)?, r.get(1)?)))?;

@@ -9,7 +9,9 @@ use rusqlite::Connection;
 pub fn note_counts(conn: &Connection, player: PlayerId) -> Result<Vec<(MatchId, u32)>> {
     let mut stmt = conn.prepare_cached(
         "SELECT n.match_id, count(*) FROM match m JOIN template_note n ON n.match_id = m.id
-         WHERE (m.a_player = ?1 OR m.b_player = ?1) AND n.player_id = ?1 GROUP BY n.match_id",
+         WHERE (m.a_player = ?1 OR m.b_player = ?1) AND n.player_id = ?1
+           AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'note' AND v.record_id = n.id)
+         GROUP BY n.match_id",
     )?;
     let rows = stmt.query_map([player], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

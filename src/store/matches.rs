@@ -201,6 +201,16 @@ pub fn set_result(conn: &Connection, id: MatchId, r: &ResultRecord<'_>) -> Resul
     Ok(())
 }
 
+/// Takes a match's result back: the match is playing again.
+pub fn clear_result(conn: &Connection, id: MatchId) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE match SET result = NULL, reason = NULL, life_a = NULL, life_b = NULL, note = NULL, result_at = NULL
+         WHERE id = ?1",
+    )?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
 /// Swaps two players' places in a round's matches (used by `round swap`).
 pub fn set_players(conn: &Connection, id: MatchId, a: PlayerId, b: Option<PlayerId>) -> Result<()> {
     let mut stmt = conn.prepare_cached("UPDATE match SET a_player = ?2, b_player = ?3 WHERE id = ?1")?;

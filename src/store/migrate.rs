@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// Every migration, in order; migration `i` brings `user_version` from `i` to `i + 1`.
 /// Never edit or reorder an entry: append a new one.
-const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql")];
+const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql"), include_str!("migrations/voids.sql")];
 
 /// The schema version this mmjudge writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -69,6 +69,20 @@ mod tests {
         assert_eq!(app, APPLICATION_ID);
         upgrade(&mut conn)?; // idempotent
         let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema WHERE name = 'player'", [], |r| r.get(0))?;
+        assert_eq!(n, 1);
+        Ok(())
+    }
+
+    #[test]
+    fn an_event_written_before_voids_gets_the_void_table() -> Result<()> {
+        let mut conn = Connection::open_in_memory()?;
+        conn.execute_batch(MIGRATIONS[0])?;
+        conn.pragma_update(None, "user_version", 1)?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        upgrade(&mut conn)?;
+        let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        assert_eq!(v, SCHEMA_VERSION);
+        let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema WHERE name = 'void'", [], |r| r.get(0))?;
         assert_eq!(n, 1);
         Ok(())
     }

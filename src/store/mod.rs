@@ -21,6 +21,7 @@ pub mod player;
 pub mod pool;
 pub mod round;
 pub mod ruling;
+pub mod voids;
 
 use crate::error::{Error, Result};
 use chrono::{DateTime, Utc};

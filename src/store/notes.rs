@@ -63,10 +63,18 @@ pub fn of_match(conn: &Connection, match_id: MatchId) -> Result<Vec<Note>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The first declaration of a card (by reference name, any case) in a match, if any.
+/// One note by id.
+pub fn get(conn: &Connection, id: NoteId) -> Result<Option<Note>> {
+    let mut stmt = conn.prepare_cached(select_note!("WHERE id = ?1"))?;
+    Ok(stmt.query_row([id], from_row).optional()?)
+}
+
+/// The first declaration of a card (by reference name, any case) in a match that counts (not voided), if any.
 pub fn declaration_of(conn: &Connection, match_id: MatchId, card: &str) -> Result<Option<Note>> {
     let mut stmt = conn.prepare_cached(select_note!(
-        "WHERE match_id = ?1 AND card_name = ?2 COLLATE NOCASE ORDER BY at, id LIMIT 1"
+        "WHERE match_id = ?1 AND card_name = ?2 COLLATE NOCASE
+           AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'note' AND v.record_id = template_note.id)
+         ORDER BY at, id LIMIT 1"
     ))?;
     Ok(stmt.query_row(params![match_id, card], from_row).optional()?)
 }

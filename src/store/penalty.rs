@@ -81,7 +81,8 @@ pub fn insert(conn: &Connection, p: &NewPenalty<'_>) -> Result<i64> {
 /// How many Warnings `player` has already received for `infraction` in the event.
 pub fn prior_warnings(conn: &Connection, player: PlayerId, infraction: &str) -> Result<u32> {
     let mut stmt = conn.prepare_cached(
-        "SELECT count(*) FROM penalty WHERE player_id = ?1 AND infraction = ?2 AND penalty = 'warning'",
+        "SELECT count(*) FROM penalty WHERE player_id = ?1 AND infraction = ?2 AND penalty = 'warning'
+         AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'penalty' AND v.record_id = penalty.id)",
     )?;
     Ok(stmt.query_row(params![player, infraction], |r| r.get(0))?)
 }
@@ -102,7 +103,53 @@ pub fn list(conn: &Connection, player: Option<PlayerId>) -> Result<Vec<Penalty>>
 pub fn disqualification(conn: &Connection, player: PlayerId) -> Result<Option<(i64, String)>> {
     use rusqlite::OptionalExtension;
     let mut stmt = conn.prepare_cached(
-        "SELECT id, at FROM penalty WHERE player_id = ?1 AND penalty = 'disqualification' ORDER BY id LIMIT 1",
+        "SELECT id, at FROM penalty WHERE player_id = ?1 AND penalty = 'disqualification'
+         AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'penalty' AND v.record_id = penalty.id)
+         ORDER BY id LIMIT 1",
     )?;
     Ok(stmt.query_row([player], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
+}
+
+/// One penalty by id.
+pub fn get(conn: &Connection, id: i64) -> Result<Option<Penalty>> {
+    use rusqlite::OptionalExtension;
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.id, p.player_id, p.match_id, m.round, m.table_no, p.infraction, p.penalty, p.upgraded, p.note,
+                p.judge, p.at
+         FROM penalty p LEFT JOIN match m ON m.id = p.match_id WHERE p.id = ?1",
+    )?;
+    Ok(stmt.query_row([id], from_row).optional()?)
+}
+
+/// A player's penalties for one infraction that count (not voided), in the order they were recorded (the
+/// order their upgrades were counted in, even for one logged late with an earlier time).
+pub fn live_of(conn: &Connection, player: PlayerId, infraction: &str) -> Result<Vec<Penalty>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.id, p.player_id, p.match_id, m.round, m.table_no, p.infraction, p.penalty, p.upgraded, p.note,
+                p.judge, p.at
+         FROM penalty p LEFT JOIN match m ON m.id = p.match_id
+         WHERE p.player_id = ?1 AND p.infraction = ?2
+           AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'penalty' AND v.record_id = p.id)
+         ORDER BY p.id",
+    )?;
+    let rows = stmt.query_map(params![player, infraction], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Changes the penalty issued (after a void changed the count of earlier Warnings).
+pub fn set_issued(conn: &Connection, id: i64, penalty: &str, upgraded: Option<&str>) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE penalty SET penalty = ?2, upgraded = ?3 WHERE id = ?1")?;
+    stmt.execute(params![id, penalty, upgraded])?;
+    Ok(())
+}
+
+/// How many penalties that end a match (Game Loss, Match Loss, Disqualification) a player still has at a
+/// match (voided ones left out).
+pub fn match_enders(conn: &Connection, match_id: MatchId, player: PlayerId) -> Result<u32> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT count(*) FROM penalty p WHERE p.match_id = ?1 AND p.player_id = ?2
+           AND p.penalty IN ('game-loss', 'match-loss', 'disqualification')
+           AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'penalty' AND v.record_id = p.id)",
+    )?;
+    Ok(stmt.query_row(params![match_id, player], |r| r.get(0))?)
 }

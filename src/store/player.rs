@@ -99,6 +99,13 @@ pub fn set_dropped(conn: &Connection, id: PlayerId, after: Option<u32>) -> Resul
     Ok(())
 }
 
+/// Lifts a player's disqualification (its penalty was voided).
+pub fn clear_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 0 WHERE id = ?1")?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
 /// Marks a player disqualified.
 pub fn set_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
     let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 1 WHERE id = ?1")?;

@@ -94,7 +94,7 @@ fn lists_by_table_and_player() {
     let t2 = ev.run(&["--json", "challenges", "--table", "2"]).json();
     assert_eq!(t2["challenges"][0]["by"], "Cy");
     let csv = ev.run(&["--csv", "challenges"]).ok().to_string();
-    assert!(csv.starts_with("#,round,table,by,about,ruling,lost by,judge,at\n"), "{csv}");
+    assert!(csv.starts_with("#,round,table,by,about,ruling,lost by,judge,at,void\n"), "{csv}");
 }
 
 #[test]

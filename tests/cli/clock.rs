@@ -58,7 +58,7 @@ fn round_start_time_and_extensions() {
     assert_eq!((doc["tables"][0]["over"].as_bool(), doc["tables"][1]["over"].as_bool()), (Some(true), Some(false)));
     let text = ev.run_with(&["time"], &[("MMJUDGE_NOW", &at("10:51:00"))]).ok().to_string();
     assert!(text.contains("Over time: table 1.") && text.contains("--by time"), "{text}");
-    assert!(text.contains("+2:30 (deck check)"), "{text}");
+    assert!(text.contains("+2:30 (#1 deck check)"), "{text}");
 }
 
 #[test]

@@ -22,3 +22,4 @@ mod round;
 mod site;
 mod snapshots;
 mod standings;
+mod voids;

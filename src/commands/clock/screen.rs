@@ -61,9 +61,9 @@ impl ClockBackend for StoreBackend<'_> {
     fn log_stall(&mut self, player_slot: usize, at: DateTime<Utc>) -> std::result::Result<(), String> {
         let who = self.player(player_slot);
         self.write(at, |tx, m| {
-            store_clock::add_stall(tx, m.id, who, &stamp(at))?;
+            let id = store_clock::add_stall(tx, m.id, who, &stamp(at))?;
             let summary = format!(
-                "table {} (round {}): stall logged for {} on the clock screen",
+                "table {} (round {}): stall logged for {} on the clock screen (stall #{id})",
                 m.table.unwrap_or(0),
                 m.round,
                 name_of(tx, who)?

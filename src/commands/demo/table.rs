@@ -28,6 +28,7 @@ struct Timing {
     start: DateTime<Utc>,
     minutes: i64,
     limit_secs: i64,
+    round: u32,
 }
 
 /// Pairs, plays and closes one round.
@@ -37,8 +38,12 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     let store = demo.store()?;
     let conn = store.conn();
     let values = event::values(conn)?;
-    let timing =
-        Timing { start, minutes: values.number("round-minutes"), limit_secs: values.number("decision-seconds") };
+    let timing = Timing {
+        start,
+        minutes: values.number("round-minutes"),
+        limit_secs: values.number("decision-seconds"),
+        round: number,
+    };
     let movement = round::get(conn, number)?.map(|r| r.movement).unwrap_or_default();
     let games = matches::of_round(conn, number)?;
     let byes = games.iter().filter(|m| m.is_bye()).count();
@@ -141,6 +146,7 @@ fn time_decisions(
         if d.millis > timing.limit_secs * 1000 {
             tally.overruns += 1;
             if m.round == 1 && tally.overruns == 1 {
+                wrong_player_penalty(demo, &t, &name(d.side.other()), &stamp(to))?;
                 demo.run(&[
                     "penalty",
                     &name(d.side),
@@ -159,6 +165,20 @@ fn time_decisions(
                 );
             }
         }
+    }
+    Ok(())
+}
+
+/// A judge's slip, corrected: the penalty goes to the wrong player first, is voided (it stays listed, struck
+/// through, and counts for nothing), then goes to the right one.
+fn wrong_player_penalty(demo: &mut Demo, t: &str, wrong: &str, at: &str) -> Result<()> {
+    demo.run(&["penalty", wrong, "slow-play", "--table", t, "--at", at])?;
+    let store = demo.store()?;
+    let last = crate::store::penalty::list(store.conn(), None)?.last().map(|p| p.id);
+    drop(store);
+    if let Some(id) = last {
+        demo.run(&["penalty", "void", &id.to_string(), "--reason", "given to the wrong player"])?;
+        println!("  table {t}: a slow-play warning went to {wrong} by mistake: voided with `penalty void {id}`");
     }
     Ok(())
 }
@@ -274,6 +294,21 @@ fn lose_on_challenges(demo: &mut Demo, t: &str, a: &str, timing: &Timing, tally:
     Ok(())
 }
 
+/// A judge's slip, corrected: round 1's first result is entered for the wrong player, taken back with
+/// `result clear` (the match is playing again), and then entered right.
+fn wrong_winner(demo: &mut Demo, t: &str, script: &GameScript, name: &dyn Fn(Side) -> String, at: &str) -> Result<()> {
+    let loser = match &script.ending {
+        Ending::Life { winner, .. } | Ending::Concession { winner } => name(winner.other()),
+        Ending::Time { .. } => return Ok(()),
+    };
+    demo.run(&["result", t, &loser, "--by", "concession", "--at", at])?;
+    demo.run(&["result", "clear", t])?;
+    println!(
+        "  table {t}: the result went to {loser} by mistake: taken back with `result clear {t}`, then entered right"
+    );
+    Ok(())
+}
+
 fn record_result(
     demo: &mut Demo,
     t: &str,
@@ -288,6 +323,9 @@ fn record_result(
     };
     demo.set_now(at);
     let at = stamp(at);
+    if t == "1" && timing.round == 1 {
+        wrong_winner(demo, t, script, name, &at)?;
+    }
     match &script.ending {
         Ending::Life { winner, winner_life } => {
             let (la, lb) = if *winner == Side::A { (*winner_life, 0) } else { (0, *winner_life) };

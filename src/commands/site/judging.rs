@@ -2,6 +2,7 @@
 
 use super::{Frame, Page, Site, render, table_text};
 use crate::error::Result;
+use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{challenge, penalty, ruling};
 use askama::Template;
 
@@ -17,6 +18,7 @@ struct ChallengeRow {
     ruling: String,
     lost_by: String,
     judge: String,
+    void: String,
 }
 
 /// One ruling as shown.
@@ -26,6 +28,7 @@ struct RulingRow {
     table: String,
     text: String,
     judge: String,
+    void: String,
 }
 
 /// One penalty as shown.
@@ -39,6 +42,7 @@ struct PenaltyRow {
     upgraded: String,
     note: String,
     judge: String,
+    void: String,
 }
 
 #[derive(Template)]
@@ -55,8 +59,24 @@ fn when(at: &str) -> String {
     crate::time::unstamp(at).map(crate::time::clock_time).unwrap_or_else(|_| at.to_string())
 }
 
-/// `judging.html`: every challenge, ruling and penalty.
+/// "void (Kim 14:05: wrong table)" for a voided record, empty for one that counts.
+fn void_text(v: Option<&Voided>) -> String {
+    match v {
+        Some(v) => {
+            let why = v.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+            format!("void ({} {}{why})", v.judge, when(&v.at))
+        }
+        None => String::new(),
+    }
+}
+
+/// `judging.html`: every challenge, ruling and penalty; voided ones struck through.
 pub fn page(site: &Site) -> Result<Vec<Page>> {
+    let (void_c, void_r, void_p) = (
+        voids::of_kind(site.conn, VoidKind::Challenge)?,
+        voids::of_kind(site.conn, VoidKind::Ruling)?,
+        voids::of_kind(site.conn, VoidKind::Penalty)?,
+    );
     let challenges = challenge::list(site.conn, None, None)?
         .into_iter()
         .map(|c| ChallengeRow {
@@ -70,6 +90,7 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
             ruling: c.ruling,
             lost_by: site.name(c.loser).to_string(),
             judge: c.judge,
+            void: void_text(void_c.get(&c.id)),
         })
         .collect();
     let rulings = ruling::list(site.conn, None)?
@@ -80,6 +101,7 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
             table: table_text(r.table),
             text: r.text,
             judge: r.judge,
+            void: void_text(void_r.get(&r.id)),
         })
         .collect();
     let penalties = penalty::list(site.conn, None)?
@@ -94,6 +116,7 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
             upgraded: p.upgraded.unwrap_or_default(),
             note: p.note.unwrap_or_default(),
             judge: p.judge,
+            void: void_text(void_p.get(&p.id)),
         })
         .collect();
     let page = JudgingPage { frame: site.frame("Challenges, rulings and penalties"), challenges, rulings, penalties };

@@ -45,7 +45,7 @@ pub enum ResultSub {
 #[derive(Debug, Args)]
 pub struct RecordArgs {
     /// The table (in the current round unless --round).
-    #[arg(required = true)]
+    #[arg(value_parser = crate::cli::bounds::table, required = true)]
     pub table: Option<u32>,
     /// The winner (any unambiguous prefix of a player at the table) or `draw`; may be left out with --by time.
     pub winner: Option<String>,
@@ -53,7 +53,7 @@ pub struct RecordArgs {
     #[arg(long = "by", value_name = "REASON", required = true)]
     pub reason: Option<String>,
     /// Life totals: seat A's, then seat B's (the order `results` lists the players). Required with --by time.
-    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_negative_numbers = true)]
+    #[arg(value_parser = crate::cli::bounds::life, long, num_args = 2, value_names = ["A", "B"], allow_negative_numbers = true)]
     pub life: Option<Vec<i64>>,
     /// A judge's remark on the result (`result fix` keeps the old one unless given).
     #[arg(long)]
@@ -62,7 +62,7 @@ pub struct RecordArgs {
     #[arg(long, value_name = "TIME")]
     pub at: Option<String>,
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
 }
 
@@ -70,6 +70,6 @@ pub struct RecordArgs {
 #[derive(Debug, Args)]
 pub struct ResultsArgs {
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
 }

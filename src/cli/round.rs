@@ -36,6 +36,7 @@ pub enum RoundCmd {
     /// Give one table extra round time (a long judge call, a deck check); its final window moves with it.
     Extend {
         /// The table.
+        #[arg(value_parser = crate::cli::bounds::table)]
         table: u32,
         /// Extra minutes (more than 0; decimals allowed, e.g. 2.5).
         #[arg(allow_hyphen_values = true)]
@@ -59,7 +60,7 @@ pub enum PairingsBy {
 #[derive(Debug, clap::Args)]
 pub struct PairingsArgs {
     /// The round (default: the current round).
-    #[arg(long)]
+    #[arg(value_parser = crate::cli::bounds::round, long)]
     pub round: Option<u32>,
     /// Only this listing (default: both for people, by name in CSV).
     #[arg(long, value_enum)]

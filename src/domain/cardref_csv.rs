@@ -77,9 +77,6 @@ fn line_error(e: &csv::Error, fallback: u64) -> ImportError {
 fn read_row(row: &csv::StringRecord, cols: &Columns, out: &mut Gathered) -> Result<(), String> {
     let field = |i: Option<usize>| i.and_then(|i| row.get(i)).unwrap_or("").trim();
     let name = field(Some(cols.name));
-    if name.is_empty() {
-        return Err("the name is empty".to_string());
-    }
     let flags: Vec<&str> = field(cols.flags).split_whitespace().collect();
     if flags.contains(&"meld-back") {
         out.drop(name, DropReason::MeldBack);
@@ -90,15 +87,19 @@ fn read_row(row: &csv::StringRecord, cols: &Columns, out: &mut Gathered) -> Resu
         "" => "normal",
         l => l,
     };
-    out.add(CardRecord {
-        name: name.to_string(),
-        mana_cost: cost_of(Some(field(Some(cols.mana_cost)))),
-        type_line: type_line.to_string(),
-        layout: layout.to_string(),
-        faces: parse_faces(field(cols.faces), type_line)?,
-        kinds: kinds_of(&flags),
-        sets: field(cols.sets).split_whitespace().map(str::to_string).collect(),
-    });
+    let need_type = cols.type_line.is_some() && !flags.contains(&"no-type");
+    out.add_typed(
+        CardRecord {
+            name: name.to_string(),
+            mana_cost: cost_of(Some(field(Some(cols.mana_cost)))),
+            type_line: type_line.to_string(),
+            layout: layout.to_string(),
+            faces: parse_faces(field(cols.faces), type_line)?,
+            kinds: kinds_of(&flags),
+            sets: field(cols.sets).split_whitespace().map(str::to_string).collect(),
+        },
+        need_type,
+    );
     Ok(())
 }
 
@@ -210,7 +211,6 @@ Power Play,,Conspiracy,normal,,,CNS
             ("card,cost\nShock,{R}\n", "columns found: card,cost"),
             ("name,type_line\nShock,Instant\n", "no `mana_cost` column"),
             ("name,mana_cost\nShock,{R}\nBolt,{R},extra\n", "CSV line 3: 3 fields"),
-            ("name,mana_cost\nShock,{R}\n,{R}\n", "CSV line 3: the name is empty"),
             ("name,mana_cost,faces\nFire // Ice,{1}{R},Fire // Ice\n", "CSV line 2: face `Fire` has no `=`"),
             ("name,mana_cost\n", "holds no cards"),
             ("Name;Cost\nShock;{R}\n", "columns found: Name;Cost"),

@@ -123,6 +123,7 @@ proptest! {
     #[test]
     fn typed_numbers_costs_names_and_moments_never_panic(t in messy(), n in number()) {
         let _ = crate::domain::cost::ManaCost::parse(&t);
+        let _ = crate::domain::cost::ManaCost::parse(&format!("{{{n}}}{{{n}}}{t}")).map(|c| c.mana_value());
         let _ = crate::commands::pool_import::printed_text(&t);
         let _ = crate::domain::names::fold(&t);
         let _ = crate::domain::names::closest(&t, ["Shock", "Brainstorm", &t], 2);

@@ -99,7 +99,9 @@ pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
             out.unknown.push(card.name.clone());
         }
     }
-    out.pool_copies = store_pool::all(conn)?.iter().map(|c| c.copies).sum();
+    let total: u64 = store_pool::all(conn)?.iter().map(|c| u64::from(c.copies)).sum();
+    crate::domain::bounds::pool(total).map_err(Error::Refused)?;
+    out.pool_copies = total as u32;
     Ok(out)
 }
 

@@ -3,6 +3,8 @@
 
 /// Copies of one card in the pool or in a card list.
 pub const MAX_COPIES: u32 = 1_000;
+/// Copies in the whole pool: enough for 10,000 tables of two 40-card libraries, with room to spare.
+pub const MAX_POOL: u64 = 1_000_000;
 /// Tables (and so fixed library pairs).
 pub const MAX_TABLES: u32 = 10_000;
 /// Players in an event.
@@ -64,6 +66,18 @@ pub fn copies(card: &str, total: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks the copies of the whole pool: at most [`MAX_POOL`].
+pub fn pool(total: u64) -> Result<(), String> {
+    if total > MAX_POOL {
+        return Err(format!(
+            "the pool would hold {} copies: a pool holds at most {} (enough for 10,000 tables)",
+            grouped(total.min(i64::MAX as u64) as i64),
+            grouped(MAX_POOL as i64)
+        ));
+    }
+    Ok(())
+}
+
 /// Checks the number of players an event would have: at most [`MAX_PLAYERS`].
 pub fn players(total: usize) -> Result<(), String> {
     if total > MAX_PLAYERS {
@@ -107,6 +121,8 @@ mod tests {
         assert!(copies("Shock", 1000).is_ok());
         assert!(copies("Shock", 4_294_967_295).unwrap_err().contains("at most 1,000 copies"));
         assert!(players(100_000).is_ok());
+        assert!(pool(1_000_000).is_ok());
+        assert!(pool(1_000_001).unwrap_err().contains("at most 1,000,000"));
         assert!(players(100_001).unwrap_err().contains("at most 100,000"));
         assert!(library("Ana's main library", 201).unwrap_err().contains("at most 200"));
         assert_eq!(grouped(1_000_000), "1,000,000");

@@ -30,6 +30,21 @@ fn copy_counts_are_bounded_when_typed_added_up_or_imported() {
 }
 
 #[test]
+fn a_pool_holds_at_most_a_million_copies() {
+    let ev = with_reference();
+    let reference = std::fs::read_to_string(example("cards.csv")).unwrap_or_default();
+    let mut reader = csv::Reader::from_reader(reference.as_bytes());
+    let names: Vec<String> = reader.records().filter_map(|r| r.ok()?.get(0).map(str::to_string)).take(1001).collect();
+    assert_eq!(names.len(), 1001);
+    let mut pool = String::from("name,count\n");
+    for n in &names {
+        pool.push_str(&format!("\"{}\",1000\n", n.replace('"', "\"\"")));
+    }
+    let file = ev.file("huge-pool.csv", &pool);
+    refused_with(&ev, &["pool", "import", &file.to_string_lossy()], "at most 1,000,000");
+}
+
+#[test]
 fn tables_rounds_players_and_life_totals_are_bounded() {
     let ev = Event::new();
     refused_with(&ev, &["library", "build", "--tables", "10001"], "1 to 10,000");

@@ -223,6 +223,27 @@ Power Play,,Conspiracy,normal,,,CNS
     }
 
     #[test]
+    fn nameless_untyped_conflicting_and_poisoned_rows_are_left_out_and_counted() {
+        let text = "name,mana_cost,type_line,flags\n\
+                    Shock,{R},Instant,\n\
+                    Shock,{1}{R},Instant,\n\
+                    \u{1b},{U},Instant,\n\
+                    Stickers Sheet,,,\n\
+                    Bail Out,{B},,no-type\n\
+                    Bra\u{0}instorm,{U},Ins\u{1b}tant,\n";
+        let Ok(out) = parse_detailed(text.as_bytes(), &mut |_, _| {}) else { panic!("parse failed") };
+        let names: Vec<&str> = out.cards.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, vec!["Bail Out", "Brainstorm"]);
+        assert_eq!(out.cards[1].type_line, "Instant");
+        assert_eq!(out.unnamed, 1);
+        assert_eq!(out.control_characters_removed, 3);
+        assert_eq!(out.dropped, vec![("Stickers Sheet".to_string(), DropReason::NoTypeLine)]);
+        assert_eq!(out.cost_conflicts, vec![("Shock".to_string(), vec!["{1}{R}".to_string(), "{R}".to_string()])]);
+        let untyped = parse(b"name,mana_cost\nShock,{R}\n", &mut |_, _| {}).map(|(_, c)| c.len());
+        assert_eq!(untyped, Ok(1), "without a type_line column nothing is left out for it");
+    }
+
+    #[test]
     fn minimal_columns_are_enough() {
         let got = parse(b"Name , Mana_Cost\nShock,{R}\n", &mut |_, _| {});
         let names: Vec<String> = got.map(|(_, c)| c.into_iter().map(|c| c.name).collect()).unwrap_or_default();

@@ -27,6 +27,9 @@ fn copy_counts_are_bounded_when_typed_added_up_or_imported() {
     refused_with(&ev, &["pool", "import", &summed.to_string_lossy()], "at most 1,000 copies");
     let huge = ev.file("huge.csv", "name,count\nBrainstorm,99999999999999999999999\n");
     refused_with(&ev, &["pool", "import", &huge.to_string_lossy()], "more than 1,000");
+    // An event written before the bounds: library build refuses instead of allocating 4 billion copies.
+    ev.sql("UPDATE pool_card SET copies = 4294967295 WHERE name = 'Shock';");
+    refused_with(&ev, &["library", "build", "--tables", "1"], "at most 1,000,000");
 }
 
 #[test]

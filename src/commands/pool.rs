@@ -361,6 +361,7 @@ fn status(c: &PoolCard) -> String {
 }
 
 fn watch_add(ctx: &Ctx, name: &str, note: &str, force: bool) -> Result<()> {
+    crate::domain::text::check("a card name", name, false).map_err(Error::Refused)?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
     let summary = store.write(&actor, |tx| {

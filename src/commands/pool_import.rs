@@ -225,6 +225,10 @@ fn resolve_line(
     if name.is_empty() {
         return Ok(Err(problem("no card name".into())));
     }
+    let typed = [("the card name", Some(name)), ("the type line", line.type_line.as_deref())];
+    if let Some(e) = typed.iter().find_map(|(what, t)| crate::domain::text::check(what, t.unwrap_or(""), false).err()) {
+        return Ok(Err(problem(e)));
+    }
     let copies = match parse_count(&line.count) {
         Ok(n) => n,
         Err(text) => return Ok(Err(problem(format!("\"{name}\": {text}")))),

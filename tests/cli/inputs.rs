@@ -149,8 +149,16 @@ fn typed_control_characters_are_refused_and_never_echoed() {
     let run = ev.run_with(&["player", "add", "Ana"], &[("MMJUDGE_JUDGE", &clear)]);
     assert!(run.refused().contains("judge's name") && !run.stderr.contains(ESC), "{}", run.stderr);
     assert_eq!(before, ev.dump());
-    let run = ev.run(&["event", "set", "name", "Spring\nOpen"]);
-    assert!(run.refused().contains("line break"), "{}", run.stderr);
+    for args in [
+        &["event", "set", "name", "Spring\nOpen"][..],
+        &["pool", "watch", "add", "Two\nLines", "--force"],
+        &["ban", "add", "Two\nLines", "--group", "too-powerful", "--force"],
+    ] {
+        assert!(ev.refuses(args).contains("line break"), "{args:?}");
+    }
+    let cards = with_reference();
+    let msg = cards.refuses(&["pool", "add", "Two\nLines", "--cost", "R", "--type", "Instant", "--allow-unknown"]);
+    assert!(msg.contains("line break"), "{msg}");
     let empty = Event::empty();
     assert!(empty.run(&["event", "new", &format!("X{ESC}")]).refused().contains("ESC"));
     assert!(!empty.db().exists());

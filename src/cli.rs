@@ -1,5 +1,6 @@
 //! The command line, as clap derive types. Each command group's verbs live in `cli/<group>.rs`.
 
+pub mod bounds;
 pub mod cards;
 pub mod challenge;
 pub mod clock;
@@ -145,13 +146,13 @@ pub struct BackupArgs {
 #[derive(Debug, clap::Args)]
 pub struct DemoArgs {
     /// Number of simulated players.
-    #[arg(long, default_value_t = 16)]
+    #[arg(value_parser = crate::cli::bounds::players_u32, long, default_value_t = 16)]
     pub players: u32,
     /// Number of rounds.
-    #[arg(long, default_value_t = 5)]
+    #[arg(value_parser = crate::cli::bounds::rounds, long, default_value_t = 5)]
     pub rounds: u32,
     /// Random seed (same seed, same tournament).
-    #[arg(long, default_value_t = 2026)]
+    #[arg(value_parser = crate::cli::bounds::seed, allow_hyphen_values = true, long, default_value_t = 2026)]
     pub seed: u64,
     /// Folder for the demo's outputs (its site and reports).
     #[arg(long, default_value = "mmjudge-demo")]

@@ -8,6 +8,8 @@ pub mod clock_screen;
 pub mod commands;
 pub mod domain;
 pub mod error;
+#[cfg(test)]
+mod input_props;
 pub mod ops;
 pub mod render;
 pub mod store;
@@ -17,9 +19,23 @@ use clap::Parser;
 
 /// Parses the command line, runs the command, prints any error on one line, and returns the exit code.
 pub fn run() -> i32 {
-    let args: Vec<String> = std::env::args().collect();
+    let Some(args) = std::env::args_os().map(|a| a.into_string().ok()).collect::<Option<Vec<String>>>() else {
+        eprintln!("error: an argument is not valid UTF-8 text: type names and paths as UTF-8");
+        return 1;
+    };
+    if let Some(msg) = typed_control(&args) {
+        eprintln!("error: {msg}");
+        return 1;
+    }
     let cli = match cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
+            // A typed value out of its bounds is bad input, not bad usage: one line, exit 1.
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or("error: invalid value");
+            eprintln!("{}", domain::text::escape(line, false));
+            return 1;
+        }
         Err(e) => {
             let code = e.exit_code();
             let _ = e.print();
@@ -30,8 +46,18 @@ pub fn run() -> i32 {
     match commands::dispatch(cli, &ctx) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e}");
+            // The one place errors are printed: a control character in a message (a name read from an old
+            // event file, a path) is shown as an escape, never sent raw to the terminal.
+            eprintln!("error: {}", domain::text::escape(&e.to_string(), false));
             e.exit_code()
         }
     }
+}
+
+/// Refuses a control character typed in any argument (a line feed is allowed, for free text over several
+/// lines): the message shows the argument with the character escaped.
+fn typed_control(args: &[String]) -> Option<String> {
+    args.iter().skip(1).find_map(|a| {
+        domain::text::check(&format!("the argument \"{}\"", domain::text::escape(a, false)), a, true).err()
+    })
 }

@@ -44,10 +44,10 @@ pub struct PrintedArgs {
     #[arg(long)]
     pub letter: Option<char>,
     /// Also refuse / leave out the templates already declared in the game at this table.
-    #[arg(long, value_name = "T")]
+    #[arg(value_parser = crate::cli::bounds::table, long, value_name = "T")]
     pub table: Option<u32>,
     /// The round of --table (default: the current round).
-    #[arg(long, value_name = "N", requires = "table")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N", requires = "table")]
     pub round: Option<u32>,
 }
 

@@ -26,6 +26,7 @@ Example:\n  mmjudge challenge 4 --by ana --about \"Ana says Bo already declared 
 )]
 pub struct ChallengeArgs {
     /// The table (in the current round unless --round).
+    #[arg(value_parser = crate::cli::bounds::table)]
     pub table: u32,
     /// The player who made the challenge (at that table).
     #[arg(long = "by", value_name = "PLAYER")]
@@ -49,7 +50,7 @@ pub struct ChallengeArgs {
     #[arg(long, value_name = "TIME")]
     pub at: Option<String>,
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
     /// Record it even though the match already has a result (the result is not changed).
     #[arg(long)]
@@ -63,13 +64,13 @@ denied, lost in total and the denied rate; a player is flagged (possible stallin
 made and more than half of them denied.")]
 pub struct ChallengesArgs {
     /// Only the challenges at this table (in the current round unless --round).
-    #[arg(long, value_name = "T", conflicts_with = "watch")]
+    #[arg(value_parser = crate::cli::bounds::table, long, value_name = "T", conflicts_with = "watch")]
     pub table: Option<u32>,
     /// Only the challenges at this player's matches.
     #[arg(long, value_name = "P", conflicts_with = "watch")]
     pub player: Option<String>,
     /// Only this round (with --table: that table's round).
-    #[arg(long, value_name = "N", conflicts_with = "watch")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N", conflicts_with = "watch")]
     pub round: Option<u32>,
     /// The judges' watch report per player instead of the list.
     #[arg(long)]

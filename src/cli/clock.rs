@@ -13,7 +13,7 @@ pub struct TimeArgs {}
 the player to act, p pauses for a judge call (over a minute extends the table), s logs a stall, q quits.")]
 pub struct ClockArgs {
     /// The table (required unless --html).
-    #[arg(required_unless_present = "html")]
+    #[arg(value_parser = crate::cli::bounds::table, required_unless_present = "html")]
     pub table: Option<u32>,
     /// Start a decision of this player (any unambiguous prefix), without the screen.
     #[arg(long, value_name = "PLAYER", conflicts_with_all = ["stop", "html"])]
@@ -33,7 +33,7 @@ pub struct ClockArgs {
 #[derive(Debug, clap::Args)]
 pub struct DecisionsArgs {
     /// Only the match at this table in the current round.
-    #[arg(long)]
+    #[arg(value_parser = crate::cli::bounds::table, long)]
     pub table: Option<u32>,
     /// Only this player (any unambiguous prefix).
     #[arg(long)]

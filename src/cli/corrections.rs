@@ -60,10 +60,10 @@ pub enum StallCmd {
 #[derive(Debug, Args)]
 pub struct RulingsArgs {
     /// Only the rulings at this table (in the current round unless --round).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = crate::cli::bounds::table)]
     pub table: Option<u32>,
     /// Only this round (with --table: that table's round).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::cli::bounds::round)]
     pub round: Option<u32>,
     /// Only the rulings at this player's matches.
     #[arg(long, value_name = "P")]
@@ -74,10 +74,10 @@ pub struct RulingsArgs {
 #[derive(Debug, Args)]
 pub struct StallsArgs {
     /// Only the stalls at this table (in the current round unless --round).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = crate::cli::bounds::table)]
     pub table: Option<u32>,
     /// Only this round (with --table: that table's round).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::cli::bounds::round)]
     pub round: Option<u32>,
     /// Only this player's stalls.
     #[arg(long, value_name = "P")]

@@ -10,10 +10,10 @@ pub enum EventCmd {
         /// The event's name.
         name: String,
         /// Number of rounds.
-        #[arg(long, default_value_t = 5)]
+        #[arg(value_parser = crate::cli::bounds::rounds, long, default_value_t = 5)]
         rounds: u32,
         /// Random seed (default: chosen now).
-        #[arg(long)]
+        #[arg(value_parser = crate::cli::bounds::seed, allow_hyphen_values = true, long)]
         seed: Option<u64>,
         /// Replace an existing event in that file (its data is lost).
         #[arg(long)]

@@ -9,10 +9,10 @@ pub enum LibraryCmd {
     /// Build two balanced main libraries per table from the pool (replacing any built before).
     Build {
         /// Number of tables (two libraries each, seats A and B).
-        #[arg(long)]
+        #[arg(value_parser = crate::cli::bounds::tables, long)]
         tables: u32,
         /// Random seed (default: the event's seed).
-        #[arg(long)]
+        #[arg(value_parser = crate::cli::bounds::seed, allow_hyphen_values = true, long)]
         seed: Option<u64>,
         /// Rebuild although round 1 is paired (audited).
         #[arg(long)]

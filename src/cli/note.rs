@@ -31,9 +31,10 @@ pub enum NoteSub {
     /// Remove the note entered last at a table (audited; says which).
     Undo {
         /// The table (in the current round unless --round).
+        #[arg(value_parser = crate::cli::bounds::table)]
         table: u32,
         /// The round (default: the current round).
-        #[arg(long, value_name = "N")]
+        #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
         round: Option<u32>,
         /// Remove it even though a challenge cites it as evidence (the citation goes with it).
         #[arg(long)]
@@ -49,7 +50,7 @@ pub enum NoteSub {
 #[derive(Debug, Args)]
 pub struct RecordNote {
     /// The table (in the current round unless --round).
-    #[arg(required = true)]
+    #[arg(value_parser = crate::cli::bounds::table, required = true)]
     pub table: Option<u32>,
     /// The declaring player (any unambiguous prefix of a player at the table).
     #[arg(required = true)]
@@ -69,7 +70,7 @@ pub struct RecordNote {
     #[arg(long, value_name = "TIME")]
     pub at: Option<String>,
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
 }
 
@@ -80,9 +81,10 @@ and its note id (for `challenge --evidence`), in the order declared.\n\nExamples
 notes 4 --round 2 --html table4.html")]
 pub struct NotesArgs {
     /// The table (in the current round unless --round).
+    #[arg(value_parser = crate::cli::bounds::table)]
     pub table: u32,
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
     /// Write the sheet as a printable HTML page to FILE instead.
     #[arg(long, value_name = "FILE")]

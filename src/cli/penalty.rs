@@ -22,10 +22,10 @@ pub struct PenaltyArgs {
     /// The infraction (its name, dashes or spaces, or a unique prefix: "slow" is slow-play).
     pub infraction: String,
     /// The match: a table (in the current round unless --round). Default: the player's match in that round.
-    #[arg(long, value_name = "T")]
+    #[arg(value_parser = crate::cli::bounds::table, long, value_name = "T")]
     pub table: Option<u32>,
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
     /// The head judge's choice of penalty instead of the guide's: none, warning, game-loss, match-loss, dq.
     #[arg(long, value_name = "P")]
@@ -78,11 +78,12 @@ pub struct RulingCmd {
 #[derive(Debug, Args)]
 pub struct RulingArgs {
     /// The table (in the current round unless --round).
+    #[arg(value_parser = crate::cli::bounds::table)]
     pub table: u32,
     /// What the judge ruled.
     pub text: String,
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
     /// When (HH:MM today or RFC 3339; default now).
     #[arg(long, value_name = "TIME")]

@@ -25,7 +25,7 @@ pub enum PoolCmd {
         /// The card's name.
         name: String,
         /// Copies to add.
-        #[arg(long, default_value_t = 1)]
+        #[arg(value_parser = crate::cli::bounds::copies, long, default_value_t = 1)]
         count: u32,
         /// Printed cost ({1}{B} or B1), for a card the reference does not know.
         #[arg(long)]
@@ -42,7 +42,7 @@ pub enum PoolCmd {
         /// The card (any unambiguous part of its name).
         name: String,
         /// Copies to remove.
-        #[arg(long)]
+        #[arg(value_parser = crate::cli::bounds::copies, long)]
         count: Option<u32>,
     },
     /// The curation report: every printed cost, its binding class and its flags.

@@ -42,9 +42,10 @@ pub enum ResultSub {
     /// Take a result back: the match is playing again (audited; says what it was).
     Clear {
         /// The table (in the current round unless --round).
+        #[arg(value_parser = crate::cli::bounds::table)]
         table: u32,
         /// The round (default: the current round).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = crate::cli::bounds::round)]
         round: Option<u32>,
         /// Clear it even though later rounds were already paired on it (they are not re-paired).
         #[arg(long)]
@@ -56,7 +57,7 @@ pub enum ResultSub {
 #[derive(Debug, Args)]
 pub struct RecordArgs {
     /// The table (in the current round unless --round).
-    #[arg(required = true)]
+    #[arg(value_parser = crate::cli::bounds::table, required = true)]
     pub table: Option<u32>,
     /// The winner (any unambiguous prefix of a player at the table) or `draw`; may be left out with --by time.
     pub winner: Option<String>,
@@ -64,7 +65,7 @@ pub struct RecordArgs {
     #[arg(long = "by", value_name = "REASON", required = true)]
     pub reason: Option<String>,
     /// Life totals: seat A's, then seat B's (the order `results` lists the players). Required with --by time.
-    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_negative_numbers = true)]
+    #[arg(value_parser = crate::cli::bounds::life, long, num_args = 2, value_names = ["A", "B"], allow_negative_numbers = true)]
     pub life: Option<Vec<i64>>,
     /// A judge's remark on the result (`result fix` keeps the old one unless given).
     #[arg(long)]
@@ -73,7 +74,7 @@ pub struct RecordArgs {
     #[arg(long, value_name = "TIME")]
     pub at: Option<String>,
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
 }
 
@@ -81,6 +82,6 @@ pub struct RecordArgs {
 #[derive(Debug, Args)]
 pub struct ResultsArgs {
     /// The round (default: the current round).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
 }

@@ -51,7 +51,7 @@ pub enum PairingsBy {
 #[derive(Debug, clap::Args)]
 pub struct PairingsArgs {
     /// The round (default: the current round).
-    #[arg(long)]
+    #[arg(value_parser = crate::cli::bounds::round, long)]
     pub round: Option<u32>,
     /// Only this listing (default: both for people, by name in CSV).
     #[arg(long, value_enum)]
@@ -77,6 +77,7 @@ pub struct ExtendCmd {
 #[derive(Debug, clap::Args)]
 pub struct ExtendArgs {
     /// The table.
+    #[arg(value_parser = crate::cli::bounds::table)]
     pub table: u32,
     /// Extra minutes (more than 0; decimals allowed, e.g. 2.5).
     #[arg(allow_hyphen_values = true)]

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub struct StandingsArgs {
     /// Standings after this round (default: the last round with every result in).
-    #[arg(long, value_name = "N")]
+    #[arg(value_parser = crate::cli::bounds::round, long, value_name = "N")]
     pub round: Option<u32>,
 }
 

@@ -37,6 +37,7 @@ fn list(ctx: &Ctx) -> Result<()> {
 }
 
 fn add(ctx: &Ctx, name: &str, group: &str, reason: Option<&str>, force: bool) -> Result<()> {
+    crate::domain::text::check("a card name", name, false).map_err(Error::Refused)?;
     let group: BanGroup =
         group.parse().map_err(|e: crate::domain::bans::UnknownBanGroup| Error::refused(e.to_string()))?;
     let mut store = ctx.open()?;

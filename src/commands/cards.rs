@@ -38,6 +38,12 @@ pub struct Imported {
     pub unreadable_costs: Vec<String>,
     /// Cards the reference held before.
     pub replaced: u32,
+    /// Rows or objects with no name, left out.
+    pub unnamed: usize,
+    /// Names given with different costs, left out (name and its costs).
+    pub cost_conflicts: Vec<(String, Vec<String>)>,
+    /// Control characters removed from the file's text.
+    pub control_characters_removed: usize,
 }
 
 fn import(ctx: &Ctx, file: &Path) -> Result<()> {
@@ -55,6 +61,24 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
         "imported {} cards ({}) from {shown}; {} non-card objects left out",
         outcome.cards, outcome.format, outcome.dropped
     );
+    if outcome.unnamed > 0 {
+        summary.push_str(&format!("; {} nameless row(s) left out", outcome.unnamed));
+    }
+    if !outcome.cost_conflicts.is_empty() {
+        let shown: Vec<String> =
+            outcome.cost_conflicts.iter().take(3).map(|(n, c)| format!("{n} ({})", c.join(" or "))).collect();
+        summary.push_str(&format!(
+            "; {} card(s) named with different costs left out, correct the file to keep them: {}",
+            outcome.cost_conflicts.len(),
+            shown.join(", ")
+        ));
+    }
+    if outcome.control_characters_removed > 0 {
+        summary.push_str(&format!(
+            "; removed {} control character(s) from the file's text",
+            outcome.control_characters_removed
+        ));
+    }
     if !outcome.unreadable_costs.is_empty() {
         summary.push_str(&format!(
             "; {} cards with unreadable costs cannot be declared (e.g. {})",
@@ -89,6 +113,9 @@ fn store_reference(
         format: parsed.format.label().to_string(),
         dropped: parsed.dropped.len(),
         replaced: cards::count(tx)?,
+        unnamed: parsed.unnamed,
+        cost_conflicts: parsed.cost_conflicts.clone(),
+        control_characters_removed: parsed.control_characters_removed,
         ..Default::default()
     };
     cards::clear(tx)?;

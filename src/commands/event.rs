@@ -23,6 +23,7 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
     if name.is_empty() {
         return Err(Error::refused("the event needs a name: mmjudge event new \"Spring Mental Magic Open\""));
     }
+    crate::domain::text::check("the event's name", name, false).map_err(Error::Refused)?;
     let rounds_setting = settings::find("rounds").map_err(|e| Error::refused(e.0))?;
     let rounds = settings::normalize(rounds_setting, &rounds.to_string()).map_err(|e| Error::refused(e.0))?;
     make_room(&ctx.db, force)?;

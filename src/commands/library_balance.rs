@@ -15,8 +15,13 @@ use std::collections::HashMap;
 
 /// Every physical spell copy available for building: not a land, not excluded.
 pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
+    let pool = store_pool::all(conn)?;
+    // An event written before the bounds may hold more copies than any build needs: refuse, never allocate.
+    let total = pool.iter().map(|c| u64::from(c.copies)).sum();
+    crate::domain::bounds::pool(total)
+        .map_err(|e| crate::error::Error::refused(format!("{e}: remove copies with `mmjudge pool remove`")))?;
     let mut out = Vec::new();
-    for card in store_pool::all(conn)?.iter().filter(|c| !c.is_land && !c.excluded) {
+    for card in pool.iter().filter(|c| !c.is_land && !c.excluded) {
         let copy = pool_copy(card.id.0, &card.name, card.mana_cost.as_deref());
         out.extend(std::iter::repeat_n(copy, card.copies as usize));
     }

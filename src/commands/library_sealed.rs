@@ -22,6 +22,7 @@ struct Registered {
     utopia: usize,
     sideboard: Vec<String>,
     replaced: bool,
+    control_characters_removed: usize,
 }
 
 /// Runs `library register`.
@@ -52,9 +53,13 @@ pub fn register(
                 p.name
             )));
         }
-        let lines = pool_import::read_lines(&bytes, &shown)?;
+        let (lines, removed) = pool_import::read_lines_counted(&bytes, &shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)
             .map_err(|e| Error::refused(format!("{shown}: nothing registered: {e}")))?;
+        let count = |basic: bool| res.cards.iter().filter(|c| c.is_basic == basic).map(|c| u64::from(c.copies)).sum();
+        let bounded = crate::domain::bounds::library(&format!("{}'s main library", p.name), count(false))
+            .and_then(|()| crate::domain::bounds::library(&format!("{}'s Utopia library", p.name), count(true)));
+        bounded.map_err(|e| Error::refused(format!("{shown}: nothing registered: {e}")))?;
         let copies: Vec<&ResolvedCard> =
             res.cards.iter().flat_map(|c| std::iter::repeat_n(c, c.copies as usize)).collect();
         let sealed: Vec<SealedCard> =
@@ -83,6 +88,7 @@ pub fn register(
             utopia: split.utopia.len(),
             sideboard: side.iter().map(|c| c.name.clone()).collect(),
             replaced: existing.is_some(),
+            control_characters_removed: removed,
         };
         let forced = if existing.is_some() && current > 0 { " (forced: round is paired)" } else { "" };
         let summary = format!(
@@ -103,6 +109,12 @@ pub fn register(
     );
     if !done_.sideboard.is_empty() {
         summary.push_str(&format!("; sideboard: {}", done_.sideboard.join(", ")));
+    }
+    if done_.control_characters_removed > 0 {
+        summary.push_str(&format!(
+            "; removed {} control character(s) from the file's text",
+            done_.control_characters_removed
+        ));
     }
     if done_.utopia == 0 {
         summary.push_str("; warning: no basic lands, so no Utopia library");

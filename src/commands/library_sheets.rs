@@ -83,7 +83,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
     let players = names_by_id(conn)?;
     let mut ticks = vec!["built".to_string()];
     ticks.extend((1..=values.number("rounds").clamp(0, MAX_ROUND_TICKS)).map(|r| format!("R{r}")));
-    let mut csv_out = csv::Writer::from_writer(Vec::new());
+    let mut csv_out = crate::render::CsvWriter::new(Vec::new());
     write_csv_header(&mut csv_out)?;
     let mut index = Vec::new();
     for s in &sheets {
@@ -130,7 +130,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
     Ok(sheets.len())
 }
 
-fn write_csv_header(w: &mut csv::Writer<Vec<u8>>) -> Result<()> {
+fn write_csv_header(w: &mut crate::render::CsvWriter<Vec<u8>>) -> Result<()> {
     let header = [
         "library",
         "table",

@@ -124,6 +124,8 @@ fn quote_arg(a: &str) -> String {
 
 /// Runs one parsed command.
 pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
+    crate::domain::text::check("the judge's name (--judge or MMJUDGE_JUDGE)", &ctx.judge, false)
+        .map_err(Error::Refused)?;
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(cmd) => player::run(ctx, cmd),

@@ -107,6 +107,7 @@ pub fn insert_rows(
     if rows.is_empty() {
         return Err(Error::refused("no players given: mmjudge player add NAME..."));
     }
+    crate::domain::bounds::players(player::all(conn)?.len().saturating_add(rows.len())).map_err(Error::Refused)?;
     let problems = check_rows(conn, rows, line_of)?;
     if !problems.is_empty() {
         return Err(Error::refused(format!(
@@ -147,6 +148,17 @@ fn plural(n: usize) -> &'static str {
 
 /// Reads a player CSV (header row; `name` required, `id` and `email` optional), reporting every bad line.
 pub fn read_csv(path: &Path) -> Result<Vec<NewRow>> {
+    read_csv_counted(path).map(|(rows, _)| rows)
+}
+
+/// Like [`read_csv`], also removing control characters from every cell: returns how many were removed.
+pub fn read_csv_counted(path: &Path) -> Result<(Vec<NewRow>, usize)> {
+    let mut removed = 0usize;
+    let mut clean = |cell: &str| {
+        let (kept, n) = crate::domain::text::strip(cell, false);
+        removed += n;
+        kept.trim().to_string()
+    };
     let mut reader = csv::ReaderBuilder::new()
         .flexible(false)
         .trim(csv::Trim::All)
@@ -172,9 +184,9 @@ pub fn read_csv(path: &Path) -> Result<Vec<NewRow>> {
     for (i, rec) in reader.records().enumerate() {
         match rec {
             Ok(r) => rows.push(NewRow {
-                name: r.get(name_col).unwrap_or("").to_string(),
-                ext_id: id_col.and_then(|c| r.get(c)).map(String::from),
-                email: email_col.and_then(|c| r.get(c)).map(String::from),
+                name: clean(r.get(name_col).unwrap_or("")),
+                ext_id: id_col.and_then(|c| r.get(c)).map(&mut clean),
+                email: email_col.and_then(|c| r.get(c)).map(&mut clean),
             }),
             Err(e) => problems.push(format!("line {}: {}", i + 2, csv_problem(&e))),
         }
@@ -182,7 +194,7 @@ pub fn read_csv(path: &Path) -> Result<Vec<NewRow>> {
     if !problems.is_empty() {
         return Err(Error::refused(format!("{}: nothing imported: {}", path.display(), problems.join("; "))));
     }
-    Ok(rows)
+    Ok((rows, removed))
 }
 
 /// A CSV reading error in words for a judge (`3 fields where the header has 4`); shared by every import.
@@ -197,7 +209,7 @@ pub(crate) fn csv_problem(e: &csv::Error) -> String {
 }
 
 fn import(ctx: &Ctx, file: &Path) -> Result<()> {
-    let rows = read_csv(file)?;
+    let (rows, removed) = read_csv_counted(file)?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
     let shown = file.display().to_string();
@@ -207,10 +219,15 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
         change.summary = format!("{} from {shown}", change.summary);
         Ok((ids, change))
     })?;
+    let cleaned = if removed > 0 {
+        format!("; removed {removed} control character(s) from the file's text")
+    } else {
+        String::new()
+    };
     done(
         ctx.format,
-        &format!("imported {} player{} from {shown}", added.len(), plural(added.len())),
-        serde_json::json!({ "added": added }),
+        &format!("imported {} player{} from {shown}{cleaned}", added.len(), plural(added.len())),
+        serde_json::json!({ "added": added, "control_characters_removed": removed }),
     )
 }
 

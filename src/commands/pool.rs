@@ -62,6 +62,8 @@ pub struct Added {
     pub zero_lines: usize,
     /// Copies in the pool afterwards.
     pub pool_copies: u32,
+    /// Control characters removed from the file's cells.
+    pub control_characters_removed: usize,
 }
 
 /// Adds resolved cards to the pool (summing copies of cards already there).
@@ -69,7 +71,11 @@ pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
     let mut out = Added { cost_notes: res.cost_notes.clone(), zero_lines: res.zero_lines, ..Default::default() };
     for card in &res.cards {
         match store_pool::by_name(conn, &card.name)? {
-            Some(existing) => store_pool::set_copies(conn, existing.id, existing.copies.saturating_add(card.copies))?,
+            Some(existing) => {
+                let total = u64::from(existing.copies) + u64::from(card.copies);
+                crate::domain::bounds::copies(&existing.name, total).map_err(Error::Refused)?;
+                store_pool::set_copies(conn, existing.id, existing.copies.saturating_add(card.copies))?
+            }
             None => {
                 store_pool::insert(
                     conn,
@@ -93,7 +99,9 @@ pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
             out.unknown.push(card.name.clone());
         }
     }
-    out.pool_copies = store_pool::all(conn)?.iter().map(|c| c.copies).sum();
+    let total: u64 = store_pool::all(conn)?.iter().map(|c| u64::from(c.copies)).sum();
+    crate::domain::bounds::pool(total).map_err(Error::Refused)?;
+    out.pool_copies = total as u32;
     Ok(out)
 }
 
@@ -105,7 +113,7 @@ pub fn import_bytes(
     allow_unknown: bool,
     replace: bool,
 ) -> Result<(Added, Change)> {
-    let lines = pool_import::read_lines(bytes, shown)?;
+    let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
     if lines.is_empty() {
         return Err(Error::refused(format!("{shown}: no cards under the header row: nothing imported")));
     }
@@ -119,7 +127,8 @@ pub fn import_bytes(
         }
         store_pool::clear(conn)?;
     }
-    let added = add_resolved(conn, &res)?;
+    let mut added = add_resolved(conn, &res)?;
+    added.control_characters_removed = removed;
     let summary = format!(
         "{} {} copies ({} new cards) from {shown}; the pool holds {} copies",
         if replace { "replaced the pool with" } else { "added" },
@@ -149,6 +158,12 @@ fn import(ctx: &Ctx, file: &Path, allow_unknown: bool, replace: bool) -> Result<
             "the reference's cost was kept for {} card(s): {}",
             added.cost_notes.len(),
             added.cost_notes.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
+        ));
+    }
+    if added.control_characters_removed > 0 {
+        summary.push_str(&format!(
+            "; removed {} control character(s) from the file's text",
+            added.control_characters_removed
         ));
     }
     if added.zero_lines > 0 {
@@ -346,6 +361,7 @@ fn status(c: &PoolCard) -> String {
 }
 
 fn watch_add(ctx: &Ctx, name: &str, note: &str, force: bool) -> Result<()> {
+    crate::domain::text::check("a card name", name, false).map_err(Error::Refused)?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
     let summary = store.write(&actor, |tx| {

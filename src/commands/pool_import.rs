@@ -58,6 +58,12 @@ pub struct Resolution {
 
 /// Reads a card list CSV (header row; `name` required; `count`, `mana_cost`, `type_line` optional).
 pub fn read_lines(bytes: &[u8], shown: &str) -> Result<Vec<CardLine>> {
+    read_lines_counted(bytes, shown).map(|(lines, _)| lines)
+}
+
+/// Like [`read_lines`], also removing control characters from every cell: returns how many were removed.
+pub fn read_lines_counted(bytes: &[u8], shown: &str) -> Result<(Vec<CardLine>, usize)> {
+    let removed = std::cell::Cell::new(0usize);
     let mut reader = csv::ReaderBuilder::new().flexible(false).trim(csv::Trim::All).from_reader(bytes);
     let headers: Vec<String> = reader
         .headers()
@@ -81,7 +87,13 @@ pub fn read_lines(bytes: &[u8], shown: &str) -> Result<Vec<CardLine>> {
         let line = i + 2;
         match rec {
             Ok(r) => {
-                let get = |c: Option<usize>| c.and_then(|c| r.get(c)).map(str::to_string);
+                let get = |c: Option<usize>| {
+                    c.and_then(|c| r.get(c)).map(|cell| {
+                        let (kept, n) = crate::domain::text::strip(cell, false);
+                        removed.set(removed.get() + n);
+                        kept.trim().to_string()
+                    })
+                };
                 lines.push(CardLine {
                     at: format!("line {line}: "),
                     name: get(Some(name_col)).unwrap_or_default(),
@@ -96,7 +108,7 @@ pub fn read_lines(bytes: &[u8], shown: &str) -> Result<Vec<CardLine>> {
     if !problems.is_empty() {
         return Err(Error::refused(format!("{shown}: nothing imported: {}", problems.join("; "))));
     }
-    Ok(lines)
+    Ok((lines, removed.get()))
 }
 
 /// The reference's names in memory, for fast exact and folded lookups of many names.
@@ -156,7 +168,13 @@ pub fn resolve_lines(conn: &Connection, lines: &[CardLine], allow_unknown: bool)
             continue;
         }
         match index.get(&resolved.name.to_lowercase()) {
-            Some(&i) => out.cards[i].copies = out.cards[i].copies.saturating_add(resolved.copies),
+            Some(&i) => {
+                let total = u64::from(out.cards[i].copies) + u64::from(resolved.copies);
+                if let Err(e) = crate::domain::bounds::copies(&resolved.name, total) {
+                    problems.push(format!("{}{e}", line.at));
+                }
+                out.cards[i].copies = out.cards[i].copies.saturating_add(resolved.copies);
+            }
             None => {
                 index.insert(resolved.name.to_lowercase(), out.cards.len());
                 out.cards.push(resolved);
@@ -207,6 +225,10 @@ fn resolve_line(
     if name.is_empty() {
         return Ok(Err(problem("no card name".into())));
     }
+    let typed = [("the card name", Some(name)), ("the type line", line.type_line.as_deref())];
+    if let Some(e) = typed.iter().find_map(|(what, t)| crate::domain::text::check(what, t.unwrap_or(""), false).err()) {
+        return Ok(Err(problem(e)));
+    }
     let copies = match parse_count(&line.count) {
         Ok(n) => n,
         Err(text) => return Ok(Err(problem(format!("\"{name}\": {text}")))),
@@ -256,8 +278,14 @@ pub fn parse_count(text: &str) -> std::result::Result<u32, String> {
     if t.is_empty() {
         return Ok(1);
     }
-    if let Ok(n) = t.parse::<u32>() {
-        return Ok(n);
+    if let Ok(n) = t.parse::<u128>() {
+        let max = crate::domain::bounds::MAX_COPIES;
+        return u32::try_from(n).ok().filter(|&n| n <= max).ok_or_else(|| {
+            format!(
+                "count {t} is more than {}: a card has at most that many copies",
+                crate::domain::bounds::grouped(max.into())
+            )
+        });
     }
     if t.parse::<i64>().is_ok_and(|n| n < 0) {
         return Err(format!("count {t} is negative: give the number of copies (0 or more)"));
@@ -336,6 +364,9 @@ mod tests {
         assert!(parse_count("-2").unwrap_err().contains("negative"));
         assert!(parse_count("two").unwrap_err().contains("not a whole number"));
         assert!(parse_count("1.5").unwrap_err().contains("not a whole number"));
+        assert_eq!(parse_count("1000"), Ok(1000));
+        assert!(parse_count("1001").unwrap_err().contains("more than 1,000"));
+        assert!(parse_count("4294967296").unwrap_err().contains("more than 1,000"));
     }
 
     #[test]

@@ -104,8 +104,10 @@ fn extension_seconds(minutes: &str) -> Result<i64> {
             "an extension must be more than 0 minutes, not {text}: give the extra minutes, e.g. 5"
         )));
     }
-    if secs > 24.0 * 3600.0 {
-        return Err(Error::refused(format!("{text} minutes is more than a day: give the extra minutes, e.g. 5")));
+    if secs > f64::from(crate::domain::bounds::MAX_MINUTES) * 60.0 {
+        return Err(Error::refused(format!(
+            "{text} minutes is more than a day: an extension is at most 1,440 minutes; give the extra minutes, e.g. 5"
+        )));
     }
     Ok(secs as i64)
 }

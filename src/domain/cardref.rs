@@ -156,6 +156,9 @@ pub enum DropReason {
     MeldBack,
     /// Preview placeholder of MTGJSON: a name wholly in quotes, legal only in `future`.
     Placeholder,
+    /// An object with no type line: not a real card (a CSV row may say `no-type` to keep a real card whose
+    /// source lacks it).
+    NoTypeLine,
 }
 
 /// The result of a parse, with what was left out.
@@ -167,6 +170,12 @@ pub struct ParseOutcome {
     pub cards: Vec<CardRecord>,
     /// Objects left out (name and reason), sorted by name, one per name.
     pub dropped: Vec<(String, DropReason)>,
+    /// Objects with no name, left out.
+    pub unnamed: usize,
+    /// Names given with different costs (each with its costs, sorted), left out rather than keep one.
+    pub cost_conflicts: Vec<(String, Vec<String>)>,
+    /// Control characters removed from the file's text.
+    pub control_characters_removed: usize,
 }
 
 /// A card file that cannot be imported.
@@ -252,6 +261,9 @@ pub fn parse_detailed(bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> R
         Format::Scryfall => super::cardref_scryfall::parse(bytes, &mut gathered, progress)?,
         _ => super::cardref_mtgjson::parse(bytes, format, &mut gathered, progress)?,
     }
+    for name in gathered.conflicts.keys() {
+        gathered.cards.remove(name);
+    }
     if gathered.cards.is_empty() {
         return Err(ImportError::NoCards { format: format.label() });
     }
@@ -259,6 +271,9 @@ pub fn parse_detailed(bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> R
         format,
         cards: gathered.cards.into_values().collect(),
         dropped: gathered.dropped.into_iter().collect(),
+        unnamed: gathered.unnamed,
+        cost_conflicts: gathered.conflicts.into_iter().map(|(n, c)| (n, c.into_iter().collect())).collect(),
+        control_characters_removed: gathered.controls_removed,
     })
 }
 
@@ -319,28 +334,96 @@ pub(super) fn cost_of(raw: Option<&str>) -> Option<String> {
 pub(super) struct Gathered {
     pub(super) cards: BTreeMap<String, CardRecord>,
     pub(super) dropped: BTreeMap<String, DropReason>,
+    pub(super) unnamed: usize,
+    pub(super) conflicts: BTreeMap<String, std::collections::BTreeSet<String>>,
+    pub(super) controls_removed: usize,
 }
 
 impl Gathered {
     /// Adds a card, or merges it into the card of the same name: sets are united; Joke, Digital
-    /// and Portal hold only if they hold for both; Ante if for either.
+    /// and Portal hold only if they hold for both; Ante if for either. Control characters are removed
+    /// from its text (and counted); a card with no name or no type line is left out (and counted); a
+    /// name seen with two different costs is recorded as a conflict.
     pub(super) fn add(&mut self, card: CardRecord) {
+        self.add_typed(card, true);
+    }
+
+    /// Like [`Gathered::add`]; with `need_type` false a card with no type line is kept (a CSV without a
+    /// `type_line` column, or a row flagged `no-type`).
+    pub(super) fn add_typed(&mut self, mut card: CardRecord, need_type: bool) {
+        self.clean(&mut card);
+        if card.name.trim().is_empty() {
+            self.unnamed += 1;
+            return;
+        }
         if let Some(reason) = drop_reason(&card.layout, &card.type_line) {
             self.dropped.insert(card.name, reason);
+            return;
+        }
+        if need_type && card.type_line.split("//").all(|t| t.trim().is_empty()) {
+            self.dropped.insert(card.name, DropReason::NoTypeLine);
             return;
         }
         match self.cards.get_mut(&card.name) {
             None => {
                 self.cards.insert(card.name.clone(), card);
             }
-            Some(old) => merge(old, card),
+            Some(old) => {
+                if old.mana_cost != card.mana_cost {
+                    let costs = self.conflicts.entry(card.name.clone()).or_default();
+                    costs.insert(cost_shown(old.mana_cost.as_deref()));
+                    costs.insert(cost_shown(card.mana_cost.as_deref()));
+                }
+                merge(old, card)
+            }
         }
     }
 
-    /// Records an object left out.
+    /// Records an object left out (a nameless one is only counted).
     pub(super) fn drop(&mut self, name: &str, reason: DropReason) {
-        self.dropped.insert(name.to_string(), reason);
+        let (name, n) = super::text::strip(name, false);
+        self.controls_removed += n;
+        if name.trim().is_empty() {
+            self.unnamed += 1;
+            return;
+        }
+        self.dropped.insert(name, reason);
     }
+
+    /// Records a name seen with two different costs (by a reader that merges objects itself).
+    pub(super) fn conflict(&mut self, name: &str, costs: impl IntoIterator<Item = Option<String>>) {
+        let (name, n) = super::text::strip(name, false);
+        self.controls_removed += n;
+        let entry = self.conflicts.entry(name.trim().to_string()).or_default();
+        entry.extend(costs.into_iter().map(|c| cost_shown(c.as_deref())));
+    }
+
+    fn clean(&mut self, card: &mut CardRecord) {
+        let n = &mut self.controls_removed;
+        super::text::strip_in_place(&mut card.name, n);
+        card.name = card.name.trim().to_string();
+        super::text::strip_in_place(&mut card.type_line, n);
+        super::text::strip_in_place(&mut card.layout, n);
+        if let Some(c) = card.mana_cost.as_mut() {
+            super::text::strip_in_place(c, n);
+        }
+        card.mana_cost = cost_of(card.mana_cost.as_deref());
+        for f in &mut card.faces {
+            super::text::strip_in_place(&mut f.name, n);
+            super::text::strip_in_place(&mut f.type_line, n);
+            if let Some(c) = f.mana_cost.as_mut() {
+                super::text::strip_in_place(c, n);
+            }
+        }
+        for set in &mut card.sets {
+            super::text::strip_in_place(set, n);
+        }
+    }
+}
+
+/// A cost as shown in a conflict report: its text, or "no cost".
+fn cost_shown(cost: Option<&str>) -> String {
+    cost.map_or_else(|| "no cost".to_string(), str::to_string)
 }
 
 fn merge(old: &mut CardRecord, new: CardRecord) {

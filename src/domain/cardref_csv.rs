@@ -77,9 +77,6 @@ fn line_error(e: &csv::Error, fallback: u64) -> ImportError {
 fn read_row(row: &csv::StringRecord, cols: &Columns, out: &mut Gathered) -> Result<(), String> {
     let field = |i: Option<usize>| i.and_then(|i| row.get(i)).unwrap_or("").trim();
     let name = field(Some(cols.name));
-    if name.is_empty() {
-        return Err("the name is empty".to_string());
-    }
     let flags: Vec<&str> = field(cols.flags).split_whitespace().collect();
     if flags.contains(&"meld-back") {
         out.drop(name, DropReason::MeldBack);
@@ -90,15 +87,19 @@ fn read_row(row: &csv::StringRecord, cols: &Columns, out: &mut Gathered) -> Resu
         "" => "normal",
         l => l,
     };
-    out.add(CardRecord {
-        name: name.to_string(),
-        mana_cost: cost_of(Some(field(Some(cols.mana_cost)))),
-        type_line: type_line.to_string(),
-        layout: layout.to_string(),
-        faces: parse_faces(field(cols.faces), type_line)?,
-        kinds: kinds_of(&flags),
-        sets: field(cols.sets).split_whitespace().map(str::to_string).collect(),
-    });
+    let need_type = cols.type_line.is_some() && !flags.contains(&"no-type");
+    out.add_typed(
+        CardRecord {
+            name: name.to_string(),
+            mana_cost: cost_of(Some(field(Some(cols.mana_cost)))),
+            type_line: type_line.to_string(),
+            layout: layout.to_string(),
+            faces: parse_faces(field(cols.faces), type_line)?,
+            kinds: kinds_of(&flags),
+            sets: field(cols.sets).split_whitespace().map(str::to_string).collect(),
+        },
+        need_type,
+    );
     Ok(())
 }
 
@@ -210,7 +211,6 @@ Power Play,,Conspiracy,normal,,,CNS
             ("card,cost\nShock,{R}\n", "columns found: card,cost"),
             ("name,type_line\nShock,Instant\n", "no `mana_cost` column"),
             ("name,mana_cost\nShock,{R}\nBolt,{R},extra\n", "CSV line 3: 3 fields"),
-            ("name,mana_cost\nShock,{R}\n,{R}\n", "CSV line 3: the name is empty"),
             ("name,mana_cost,faces\nFire // Ice,{1}{R},Fire // Ice\n", "CSV line 2: face `Fire` has no `=`"),
             ("name,mana_cost\n", "holds no cards"),
             ("Name;Cost\nShock;{R}\n", "columns found: Name;Cost"),
@@ -220,6 +220,27 @@ Power Play,,Conspiracy,normal,,,CNS
             let msg = got.err().map(|e| e.to_string()).unwrap_or_default();
             assert!(msg.contains(want), "{text:?}: {msg}");
         }
+    }
+
+    #[test]
+    fn nameless_untyped_conflicting_and_poisoned_rows_are_left_out_and_counted() {
+        let text = "name,mana_cost,type_line,flags\n\
+                    Shock,{R},Instant,\n\
+                    Shock,{1}{R},Instant,\n\
+                    \u{1b},{U},Instant,\n\
+                    Stickers Sheet,,,\n\
+                    Bail Out,{B},,no-type\n\
+                    Bra\u{0}instorm,{U},Ins\u{1b}tant,\n";
+        let Ok(out) = parse_detailed(text.as_bytes(), &mut |_, _| {}) else { panic!("parse failed") };
+        let names: Vec<&str> = out.cards.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, vec!["Bail Out", "Brainstorm"]);
+        assert_eq!(out.cards[1].type_line, "Instant");
+        assert_eq!(out.unnamed, 1);
+        assert_eq!(out.control_characters_removed, 3);
+        assert_eq!(out.dropped, vec![("Stickers Sheet".to_string(), DropReason::NoTypeLine)]);
+        assert_eq!(out.cost_conflicts, vec![("Shock".to_string(), vec!["{1}{R}".to_string(), "{R}".to_string()])]);
+        let untyped = parse(b"name,mana_cost\nShock,{R}\n", &mut |_, _| {}).map(|(_, c)| c.len());
+        assert_eq!(untyped, Ok(1), "without a type_line column nothing is left out for it");
     }
 
     #[test]

@@ -89,6 +89,8 @@ struct Group {
     ante: bool,
     rebalanced: bool,
     all_offline: bool,
+    /// Costs of one face that differ between objects of the group (empty when they agree).
+    cost_conflict: Vec<Option<String>>,
 }
 
 /// Decodes the file and gathers its cards.
@@ -188,15 +190,25 @@ fn add_object(groups: &mut BTreeMap<String, Group>, card: MjCard, set_code: &str
     let paper = card.availability.iter().any(|a| a == "paper");
     g.all_offline &= !card.availability.is_empty() && !paper || card.is_online_only == Some(true);
     let side = card.side.unwrap_or_default();
-    g.faces.entry(side).or_insert_with(|| FaceRecord {
-        name: card.face_name.unwrap_or(card.name),
-        mana_cost: cost_of(card.mana_cost.as_deref()),
-        type_line: card.type_line,
-    });
+    let cost = cost_of(card.mana_cost.as_deref());
+    if let Some(face) = g.faces.get(&side) {
+        if face.mana_cost != cost {
+            g.cost_conflict.extend([face.mana_cost.clone(), cost]);
+        }
+        return;
+    }
+    g.faces.insert(
+        side,
+        FaceRecord { name: card.face_name.unwrap_or(card.name), mana_cost: cost, type_line: card.type_line },
+    );
 }
 
 /// Turns a group into a card (or a drop).
 fn finish(name: &str, g: Group, facts: &HashMap<String, SetFacts>, out: &mut Gathered) {
+    if !g.cost_conflict.is_empty() {
+        out.conflict(name, g.cost_conflict);
+        return;
+    }
     let kinds = kinds_of(&g, facts);
     if g.future_only && name.split(" // ").all(quoted) {
         out.drop(name, DropReason::Placeholder);

@@ -2,6 +2,7 @@
 
 pub mod bans;
 pub mod binding;
+pub mod bounds;
 pub mod card_search;
 pub mod cardref;
 mod cardref_csv;
@@ -26,3 +27,4 @@ pub mod settings;
 pub mod simulate;
 pub mod standings;
 pub mod template;
+pub mod text;

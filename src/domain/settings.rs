@@ -11,8 +11,10 @@ pub enum Kind {
     Switch,
     /// One word out of a list.
     Choice(&'static [&'static str]),
-    /// Free text (not empty).
+    /// Free text (not empty, on one line, no control character).
     Text,
+    /// A random seed: any 64-bit number (see [`super::bounds::seed`]).
+    Seed,
 }
 
 /// One event setting a judge can show and change.
@@ -36,7 +38,12 @@ pub const MOVEMENTS: &[&str] = &["auto", "mitchell", "square", "howell", "swiss"
 /// Every setting, in the order `event show` lists them.
 pub const SETTINGS: &[Setting] = &[
     Setting { key: "name", default: "", kind: Kind::Text, help: "the event's name" },
-    Setting { key: "rounds", default: "5", kind: Kind::Number { min: 1, max: 64 }, help: "number of rounds" },
+    Setting {
+        key: "rounds",
+        default: "5",
+        kind: Kind::Number { min: 1, max: super::bounds::MAX_ROUNDS as i64 },
+        help: "number of rounds",
+    },
     Setting {
         key: "round-minutes",
         default: "50",
@@ -94,8 +101,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         key: "seed",
         default: "0",
-        kind: Kind::Number { min: 0, max: i64::MAX },
-        help: "random seed for library building and pairings",
+        kind: Kind::Seed,
+        help: "random seed for library building and pairings (any 64-bit number)",
     },
     Setting { key: "tiebreak-par", default: "off", kind: Kind::Switch, help: "wins above par as the first tiebreaker" },
     Setting {
@@ -167,9 +174,11 @@ pub fn normalize(setting: &Setting, value: &str) -> Result<String, SettingError>
             if v.is_empty() {
                 Err(SettingError(format!("{key} cannot be empty")))
             } else {
+                super::text::check(&format!("the {key}"), v, false).map_err(SettingError)?;
                 Ok(v.to_string())
             }
         }
+        Kind::Seed => super::bounds::seed(v).map(|n| n.to_string()).map_err(SettingError),
     }
 }
 
@@ -214,7 +223,7 @@ impl Values {
 
     /// The event's random seed.
     pub fn seed(&self) -> u64 {
-        self.number("seed").max(0) as u64
+        self.text("seed").parse().unwrap_or(0)
     }
 }
 

@@ -1,6 +1,8 @@
-//! CSV with a header row, for spreadsheets.
+//! CSV with a header row, for spreadsheets. Every CSV mmjudge writes goes through [`CsvWriter`], which
+//! makes each cell inert in a spreadsheet (see [`safe_cell`]).
 
 use super::{Exporter, Listing};
+use std::borrow::Cow;
 use std::io::Write;
 
 /// The CSV exporter.
@@ -8,11 +10,107 @@ pub struct Csv;
 
 impl Exporter for Csv {
     fn export(&self, out: &mut dyn Write, listing: &Listing, _json: &serde_json::Value) -> std::io::Result<()> {
-        let mut w = csv::Writer::from_writer(out);
+        let mut w = CsvWriter::new(out);
         w.write_record(&listing.headers)?;
         for row in &listing.rows {
             w.write_record(row)?;
         }
         w.flush()
+    }
+}
+
+/// A CSV writer whose every cell passes through [`safe_cell`]: the only way mmjudge writes CSV.
+pub struct CsvWriter<W: Write> {
+    inner: csv::Writer<W>,
+}
+
+impl<W: Write> CsvWriter<W> {
+    /// A writer into `out`.
+    pub fn new(out: W) -> Self {
+        CsvWriter { inner: csv::Writer::from_writer(out) }
+    }
+
+    /// Writes one row, each cell made safe.
+    pub fn write_record<I, T>(&mut self, cells: I) -> csv::Result<()>
+    where
+        I: IntoIterator<Item = T>,
+        T: AsRef<str>,
+    {
+        let safe: Vec<String> = cells.into_iter().map(|c| safe_cell(c.as_ref()).into_owned()).collect();
+        self.inner.write_record(&safe)
+    }
+
+    /// Flushes the rows written so far.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+
+    /// Flushes and returns the output.
+    pub fn into_inner(self) -> Result<W, String> {
+        self.inner.into_inner().map_err(|e| e.error().to_string())
+    }
+}
+
+/// A cell a spreadsheet shows as text, never runs: a cell starting with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return gets a leading `'` (the OWASP advice for CSV injection), unless it is a plain number
+/// such as `-3`, `+1.5` or `-12%`, or a lone `-` standing for "none" (data, left as it is). Control characters other than the line feed, tab
+/// and carriage return (ESC, NUL, ...) are written as visible escapes.
+pub fn safe_cell(cell: &str) -> Cow<'_, str> {
+    let placeholder = cell == "-" || cell == "+";
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && !plain_number(cell) && !placeholder;
+    let controls = cell.chars().any(|c| crate::domain::text::is_control(c) && !matches!(c, '\n' | '\t' | '\r'));
+    if !risky && !controls {
+        return Cow::Borrowed(cell);
+    }
+    let mut out = String::with_capacity(cell.len() + 1);
+    if risky {
+        out.push('\'');
+    }
+    for c in cell.chars() {
+        if crate::domain::text::is_control(c) && !matches!(c, '\n' | '\t' | '\r') {
+            out.push_str(&crate::domain::text::escape(&c.to_string(), false));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `-3`, `+1.5`, `0.25`, `-12%`: a sign, digits with at most one decimal point, an optional percent sign.
+fn plain_number(cell: &str) -> bool {
+    let body = cell.strip_prefix(['+', '-']).unwrap_or(cell);
+    let body = body.strip_suffix('%').unwrap_or(body);
+    let mut parts = body.splitn(2, '.');
+    let whole = parts.next().unwrap_or("");
+    let frac = parts.next();
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    let any = !whole.is_empty() || frac.is_some_and(|f| !f.is_empty());
+    any && digits(whole) && frac.is_none_or(digits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised_and_numbers_kept() {
+        assert_eq!(safe_cell("=HYPERLINK(\"http://x\",\"y\")"), "'=HYPERLINK(\"http://x\",\"y\")");
+        for risky in ["+cmd", "-1+2", "@SUM(A1)", "\tx", "\r=1", "--", "-x", "=1", "="] {
+            assert!(safe_cell(risky).starts_with('\''), "{risky:?}");
+        }
+        for data in ["-3", "+1.5", "0.25", "-12%", "-.5", "42", "Ana", "B1", "{1}{R}", "", "1-0-0", "x=y", "-", "+"] {
+            assert_eq!(safe_cell(data), data, "{data:?}");
+        }
+        assert_eq!(safe_cell("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(safe_cell("two\nlines"), "two\nlines");
+    }
+
+    #[test]
+    fn the_writer_neutralises_every_cell() {
+        let mut w = CsvWriter::new(Vec::new());
+        let wrote = w.write_record(["=1+1", "-3", "@x"]);
+        assert!(wrote.is_ok());
+        let text = w.into_inner().map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+        assert_eq!(text, "'=1+1,-3,'@x\n");
     }
 }

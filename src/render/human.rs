@@ -7,11 +7,13 @@ use std::io::Write;
 /// The human exporter.
 pub struct Human;
 
-/// A listing as a text table with its title and footer.
+/// A listing as a text table with its title and footer. Control characters in any text (an old event's
+/// names, a judge's name in the log) are shown as escapes, never sent raw to the terminal.
 pub fn render(listing: &Listing) -> String {
+    let safe = |t: &str| crate::domain::text::escape(t, true);
     let mut text = String::new();
     if let Some(t) = &listing.title {
-        text.push_str(t);
+        text.push_str(&safe(t));
         text.push('\n');
     }
     if listing.rows.is_empty() {
@@ -23,13 +25,13 @@ pub fn render(listing: &Listing) -> String {
             .set_content_arrangement(ContentArrangement::Disabled)
             .set_header(&listing.headers);
         for row in &listing.rows {
-            table.add_row(row);
+            table.add_row(row.iter().map(|c| safe(c)));
         }
         text.push_str(&table.to_string());
         text.push('\n');
     }
     for line in &listing.footer {
-        text.push_str(line);
+        text.push_str(&safe(line));
         text.push('\n');
     }
     text

@@ -2,6 +2,7 @@
 //! and CSV) plus a serializable JSON document, and [`emit`] writes it in the format asked for.
 
 mod csv_out;
+pub use csv_out::{CsvWriter, safe_cell};
 mod human;
 mod json_out;
 pub mod note_sheet;
@@ -97,7 +98,7 @@ pub fn done(format: Format, summary: &str, extra: serde_json::Value) -> Result<(
             }
             println!("{doc}");
         }
-        Format::Human | Format::Csv => println!("{summary}"),
+        Format::Human | Format::Csv => println!("{}", crate::domain::text::escape(summary, true)),
         Format::Quiet => {}
     }
     Ok(())

@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// Every migration, in order; migration `i` brings `user_version` from `i` to `i + 1`.
 /// Never edit or reorder an entry: append a new one.
-const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql")];
+const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql"), include_str!("migrations/player_names.sql")];
 
 /// The schema version this mmjudge writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -50,6 +50,7 @@ pub fn upgrade(conn: &mut Connection) -> Result<()> {
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
     }
+    super::player::fill_name_keys(&tx)?;
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
     tx.commit()?;
     Ok(())

@@ -11,6 +11,7 @@ mod demo;
 mod event;
 mod library;
 mod movement;
+mod names;
 mod notes;
 mod penalty;
 mod player;

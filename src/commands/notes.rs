@@ -6,13 +6,13 @@
 
 use super::Ctx;
 use super::reference;
-use crate::ops::card_names::resolve_card_name;
 use super::table::{Seated, at_or_now, hhmm};
 use crate::cli::note::{NoteArgs, NoteSub, RecordNote};
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
 use crate::error::{Error, Result};
+use crate::ops::card_names::resolve_card_name;
 use crate::render::done;
 use crate::store::notes::{self, NewNote, Note};
 use crate::store::{Change, PlayerId, player};

@@ -3,8 +3,8 @@
 use super::Ctx;
 use crate::cli::player::PlayerCmd;
 use crate::domain::names;
-use crate::ops::player_names;
 use crate::error::{Error, Result};
+use crate::ops::player_names;
 use crate::render::{Listing, done, emit};
 use crate::store::{Change, PlayerId, player, round};
 use rusqlite::Connection;
@@ -65,9 +65,8 @@ fn check_rows(
             Ok(name) => {
                 let twin = cleaned.iter().find_map(|c| player_names::same_person(&name, c));
                 match twin {
-                    Some(player_names::NameRefusal::LookAlike { existing, .. }) => problems.push(format!(
-                        "{at}\"{name}\" looks the same as \"{existing}\" (letters of another alphabet)"
-                    )),
+                    Some(player_names::NameRefusal::LookAlike { existing, .. }) => problems
+                        .push(format!("{at}\"{name}\" looks the same as \"{existing}\" (letters of another alphabet)")),
                     Some(_) => problems.push(format!("{at}\"{name}\" appears twice")),
                     None => {}
                 }

@@ -178,7 +178,14 @@ pub fn check(
     prior: Option<&PriorDeclaration>,
 ) -> Result<std::result::Result<Card, Refusal>> {
     if template::is_utopia(name) || name.trim().is_empty() {
-        return check_match(conn, printed, letter, name, &CardMatch::Unknown { typed: name.into(), close: vec![] }, prior);
+        return check_match(
+            conn,
+            printed,
+            letter,
+            name,
+            &CardMatch::Unknown { typed: name.into(), close: vec![] },
+            prior,
+        );
     }
     require(conn)?;
     let matched = card_names::resolve_card_name(conn, name)?;

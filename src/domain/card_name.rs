@@ -30,15 +30,38 @@ pub fn squeezed(name: &str) -> String {
     fold(name).chars().filter(|c| *c != ' ').collect()
 }
 
-/// The edit distance of two squeezed names, or None when it is surely above `limit` (their lengths
-/// differ by more), so most names are passed over cheaply.
+/// The edit distance of two squeezed names (optimal string alignment: a swap of two neighbouring letters
+/// counts one), or None as soon as it is surely above `limit`, so most names are passed over cheaply.
 pub fn distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
-    let (la, lb) = (a.chars().count(), b.chars().count());
-    if la.abs_diff(lb) > limit {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > limit {
         return None;
     }
-    let d = strsim::osa_distance(a, b);
-    (d <= limit).then_some(d)
+    let n = b.len();
+    let (mut before, mut prev, mut cur): (Vec<usize>, Vec<usize>, Vec<usize>) =
+        (vec![0; n + 1], (0..=n).collect(), vec![0; n + 1]);
+    let mut prev_min = 0;
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = i;
+        for j in 1..=n {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(before[j - 2] + 1);
+            }
+            cur[j] = v;
+            row_min = row_min.min(v);
+        }
+        // Two rows in a row above the limit: no later cell can come back under it.
+        if row_min > limit && prev_min > limit {
+            return None;
+        }
+        prev_min = row_min;
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    (prev[n] <= limit).then_some(prev[n])
 }
 
 /// A card that a typed name may mean, with how far the name is from it.
@@ -135,6 +158,18 @@ mod tests {
         match choice(typed) {
             Choice::Clear(n) => Some((n.card, n.face)),
             _ => None,
+        }
+    }
+
+    #[test]
+    fn distances_count_swaps_as_one_edit_and_stop_past_the_limit() {
+        assert_eq!(distance_within("kirdape", "kirdape", 2), Some(0));
+        assert_eq!(distance_within("kridape", "kirdape", 2), Some(1));
+        assert_eq!(distance_within("nevinyralsdisk", "nevinyrralsdisk", 3), Some(1));
+        assert_eq!(distance_within("abc", "xyz", 2), None);
+        assert_eq!(distance_within("abc", "abcdefg", 3), None);
+        for (a, b) in [("shok", "smoke"), ("lightnigbolt", "lightningbolt"), ("ca", "abc"), ("", "ab")] {
+            assert_eq!(distance_within(a, b, 9), Some(strsim::osa_distance(a, b)), "{a} {b}");
         }
     }
 

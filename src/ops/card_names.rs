@@ -138,8 +138,16 @@ fn near_cards(conn: &Connection, squeezed: &str) -> Result<Vec<Near<CardId>>> {
     for (id, name, _) in cards::names_where(conn, near_name)? {
         faces.entry(id).or_insert_with(|| (name, Vec::new()));
     }
-    let mut near: Vec<Near<CardId>> =
-        faces.into_iter().filter_map(|(id, (name, fs))| card_name::measure(squeezed, id, &name, &fs)).collect();
+    // A face printed with another card's name (a special printing of Lightning Bolt on the back of another
+    // card) is that card, not a rival to it.
+    let card_names: std::collections::HashSet<String> = faces.values().map(|(name, _)| names::fold(name)).collect();
+    let mut near: Vec<Near<CardId>> = faces
+        .into_iter()
+        .filter_map(|(id, (name, mut fs))| {
+            fs.retain(|f| !card_names.contains(&names::fold(f)));
+            card_name::measure(squeezed, id, &name, &fs)
+        })
+        .collect();
     near.sort_by_key(|n| n.card.0);
     Ok(near)
 }

@@ -168,7 +168,9 @@ pub enum NameRefusal {
 impl fmt::Display for NameRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NameRefusal::Bad { typed, problem: NameProblem::Empty } if typed.trim().is_empty() => write!(f, "empty name"),
+            NameRefusal::Bad { typed, problem: NameProblem::Empty } if typed.trim().is_empty() => {
+                write!(f, "empty name")
+            }
             NameRefusal::Bad { typed, problem } => write!(f, "\"{}\" {problem}", shown(typed)),
             NameRefusal::Same { name, existing } => write!(f, "\"{name}\" is already a player (as \"{existing}\")"),
             NameRefusal::LookAlike { name, existing } => write!(
@@ -218,4 +220,60 @@ pub fn same_person(name: &str, existing: &str) -> Option<NameRefusal> {
 fn shown(text: &str) -> String {
     let escape = |c: char| c.is_control() || names::is_invisible(c);
     text.trim().chars().map(|c| if escape(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(names_: &[&str]) -> Result<crate::store::Store> {
+        let store = crate::store::memory()?;
+        for name in names_ {
+            let key = names::key(name);
+            let np = player::NewPlayer { name, name_key: &key, ext_id: None, email: None, joined_round: 1 };
+            player::insert(store.conn(), &np)?;
+        }
+        Ok(store)
+    }
+
+    #[test]
+    fn only_the_candidates_leave_sqlite() -> Result<()> {
+        let many: Vec<String> = (0..400).map(|i| format!("Player {i:03}")).collect();
+        let mut all: Vec<&str> = many.iter().map(String::as_str).collect();
+        all.extend(["Zoë Quist", "Bo Nilsson", "Bob Ekström"]);
+        let store = field(&all)?;
+        let conn = store.conn();
+        let names_of = |ps: Vec<player::Player>| ps.into_iter().map(|p| p.name).collect::<Vec<_>>();
+        assert_eq!(names_of(player::named_like(conn, "quist")?), ["Zoë Quist"]);
+        assert_eq!(names_of(player::named_like(conn, "bo")?), ["Bo Nilsson", "Bob Ekström"]);
+        assert_eq!(player::named_like(conn, "player")?.len(), 400);
+        assert_eq!(find(conn, "zoe")?.name, "Zoë Quist");
+        assert_eq!(find(conn, "player 007")?.name, "Player 007");
+        assert!(find(conn, "player 00").is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn suggestions_are_ranked_by_closeness() -> Result<()> {
+        let store = field(&["Björn Andersson", "Bo Nilsson", "Ana Souza", "Anders Lind"])?;
+        match lookup(store.conn(), "Bjarn")? {
+            Resolved::Unknown(close) => assert_eq!(close.first().map(String::as_str), Some("Björn Andersson")),
+            other => panic!("{other:?}"),
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn names_are_checked_against_the_field() -> Result<()> {
+        let store = field(&["Renée Côté", "Ana"])?;
+        let conn = store.conn();
+        let same = check_name(conn, "renee cote", None)?;
+        assert_eq!(same, Err(NameRefusal::Same { name: "renee cote".into(), existing: "Renée Côté".into() }));
+        let alike = check_name(conn, "\u{410}na", None)?;
+        assert!(matches!(alike, Err(NameRefusal::LookAlike { .. })), "{alike:?}");
+        assert_eq!(check_name(conn, " Bo\u{200b} ", None)?, Ok("Bo".into()));
+        let ana = player::by_key(conn, "ana")?.map(|p| p.id);
+        assert_eq!(check_name(conn, "ANA", ana)?, Ok("ANA".into()));
+        Ok(())
+    }
 }

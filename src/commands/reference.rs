@@ -177,17 +177,6 @@ pub fn check(
     name: &str,
     prior: Option<&PriorDeclaration>,
 ) -> Result<std::result::Result<Card, Refusal>> {
-    if template::is_utopia(name) || name.trim().is_empty() {
-        return check_match(
-            conn,
-            printed,
-            letter,
-            name,
-            &CardMatch::Unknown { typed: name.into(), close: vec![] },
-            prior,
-        );
-    }
-    require(conn)?;
     let matched = card_names::resolve_card_name(conn, name)?;
     check_match(conn, printed, letter, name, &matched, prior)
 }

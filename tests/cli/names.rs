@@ -198,8 +198,9 @@ fn a_name_not_clearly_one_card_is_refused_with_the_close_names() {
     let msg = ev.refuses(&["note", "1", "ana", "B1", "Demonic"]);
     assert!(msg.contains("no card is named \"Demonic\"") && msg.contains("Demonic Tutor"), "{msg}");
     let msg = ev.refuses(&["cards", "check", "R", "Shok"]);
-    assert!(msg.contains("not clearly one card") || msg.contains("no card is named"), "{msg}");
-    assert!(msg.contains("Shock"), "{msg}");
+    assert!(msg.contains("\"Shok\" is not clearly one card (close: Shock, Smoke)"), "{msg}");
+    let msg = ev.refuses(&["note", "1", "ana", "R", "Shok"]);
+    assert!(msg.contains("not clearly one card") && msg.contains("have the player write it"), "{msg}");
     let msg = ev.refuses(&["note", "1", "ana", "B1", "Qqqzzxx Vvv"]);
     assert!(msg.contains("no card is named \"Qqqzzxx Vvv\""), "{msg}");
 }

@@ -208,13 +208,6 @@ pub fn faces_where(
     Ok(rows?)
 }
 
-/// The names of a card's faces, in order.
-pub fn face_names(conn: &Connection, id: CardId) -> Result<Vec<String>> {
-    let mut stmt = conn.prepare_cached("SELECT name FROM card_face WHERE card_id = ?1 ORDER BY idx")?;
-    let rows = stmt.query_map([id], |r| r.get(0))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
 /// Every card's id, name and folded name (for bulk lookups of many names at once).
 pub fn names(conn: &Connection) -> Result<Vec<(CardId, String, String)>> {
     let mut stmt = conn.prepare_cached("SELECT id, name, name_fold FROM card ORDER BY id")?;

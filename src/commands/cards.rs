@@ -207,7 +207,6 @@ fn find(ctx: &Ctx, text: &str, limit: usize) -> Result<()> {
     }
     let store = ctx.open()?;
     let conn = store.conn();
-    reference::require(conn)?;
     let hits = Search::load(conn, text)?.find_ids(text, limit.max(1));
     let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!("Cards matching \"{text}\""));
     let mut doc = Vec::new();
@@ -236,7 +235,6 @@ fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>, game: Game) -> Result
     let printed = reference::Printed::parse(cost)?;
     let store = ctx.open()?;
     let conn = store.conn();
-    reference::require(conn)?;
     let mut class = reference::class(conn, &printed.cost, letter, printed.is_land)?;
     let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
     let used = match &seated {
@@ -301,17 +299,20 @@ fn check(ctx: &Ctx, cost: &str, name: &str, letter: Option<char>, game: Game) ->
     let store = ctx.open()?;
     let conn = store.conn();
     let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
-    let prior = match (&seated, reference::lookup(conn, name)?) {
+    let matched = crate::ops::card_names::resolve_card_name(conn, name)?;
+    let prior = match (&seated, matched.card()) {
         (Some(s), Some(card)) => notes::prior_declaration(conn, s, &card.name)?,
         _ => None,
     };
-    match reference::check(conn, &printed, letter, name, prior.as_ref())? {
+    let taken = matched.note();
+    match reference::check_match(conn, &printed, letter, name, &matched, prior.as_ref())? {
         Ok(card) => done(
             ctx.format,
             &format!(
-                "legal{}: {} ({}) may be declared for {}",
+                "legal{}: {}{} ({}) may be declared for {}",
                 seated.as_ref().map(|s| format!(" at {}", s.label())).unwrap_or_default(),
                 card.name,
+                taken.as_ref().map(|t| format!(" ({t})")).unwrap_or_default(),
                 cost_text(&card),
                 if printed.is_land {
                     "a printed land card".to_string()
@@ -319,7 +320,7 @@ fn check(ctx: &Ctx, cost: &str, name: &str, letter: Option<char>, game: Game) ->
                     format!("a card costing {}", printed.canonical())
                 }
             ),
-            serde_json::json!({ "legal": true, "card": card.name }),
+            serde_json::json!({ "legal": true, "card": card.name, "typed": name.trim(), "taken": taken }),
         ),
         Err(refusal) => Err(Error::refused(refusal.to_string())),
     }

@@ -12,6 +12,7 @@ use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
 use crate::error::{Error, Result};
+use crate::ops::card_names::resolve_card_name;
 use crate::render::done;
 use crate::store::notes::{self, NewNote, Note};
 use crate::store::{Change, PlayerId, player};
@@ -65,18 +66,24 @@ fn record(ctx: &Ctx, r: &RecordNote) -> Result<()> {
         let seated = Seated::at(tx, typed.table, r.round)?;
         seated.not_before_start(tx, r.at.as_deref(), &at)?;
         let (seat, p) = seated.resolve_player(tx, typed.player).map(|(s, p)| (s, p.clone()))?;
-        let card = match typed.card {
-            None => None,
-            Some(name) => Some(declarable(tx, &seated, &typed.printed, r.letter, name)?),
+        let (card, taken) = match typed.card {
+            None => (None, None),
+            Some(name) => {
+                let (card, taken) = declarable(tx, &seated, &typed.printed, r.letter, name)?;
+                (Some(card), taken)
+            }
         };
         let cost = typed.printed.canonical();
         let new = NewNote { match_id: seated.m.id, player: p.id, cost: &cost, card: card.as_deref(), at: &at };
         let id = notes::insert(tx, &new)?;
         let line = format!("{}: {}", typed.printed.shorthand(), card.as_deref().unwrap_or(UNNAMED));
         let mut summary = format!("note #{} at {}: {} {line} at {}", id.0, seated.label(), p.name, hhmm(&at));
+        if let Some(taken) = &taken {
+            summary.push_str(&format!(" ({taken})"));
+        }
         summary.push_str(&late_words(&seated));
         let doc = serde_json::json!({
-            "note": id, "round": seated.m.round, "table": seated.table(), "match": seated.m.id,
+            "note": id, "typed": typed.card.map(str::trim), "taken": taken, "round": seated.m.round, "table": seated.table(), "match": seated.m.id,
             "player": p.name, "seat": seat, "cost": cost, "shorthand": typed.printed.shorthand(),
             "card": card, "unnamed": card.is_none(), "at": at, "late": seated.m.outcome.is_some(),
         });
@@ -85,20 +92,22 @@ fn record(ctx: &Ctx, r: &RecordNote) -> Result<()> {
     done(ctx.format, &summary, doc)
 }
 
-/// The reference name of `name` if it may be declared for a card of cost `printed` at this table now.
+/// The reference name of `name` if it may be declared for a card of cost `printed` at this table now, with
+/// what the judge is told when the card is not spelled as typed ("taken as Nevinyrral's Disk").
 fn declarable(
     conn: &Connection,
     seated: &Seated,
     printed: &reference::Printed,
     letter: Option<char>,
     name: &str,
-) -> Result<String> {
-    let prior = match reference::lookup(conn, name)? {
+) -> Result<(String, Option<String>)> {
+    let matched = resolve_card_name(conn, name)?;
+    let prior = match matched.card() {
         Some(card) => prior_declaration(conn, seated, &card.name)?,
         None => None,
     };
-    match reference::check(conn, printed, letter, name, prior.as_ref())? {
-        Ok(card) => Ok(card.name),
+    match reference::check_match(conn, printed, letter, name, &matched, prior.as_ref())? {
+        Ok(card) => Ok((card.name, matched.note())),
         Err(refusal) => Err(Error::refused(refusal.to_string())),
     }
 }

@@ -2,12 +2,13 @@
 
 use super::Ctx;
 use crate::cli::player::PlayerCmd;
-use crate::domain::names::{self, Resolved};
+use crate::domain::names;
 use crate::error::{Error, Result};
+use crate::ops::player_names;
 use crate::render::{Listing, done, emit};
 use crate::store::{Change, PlayerId, player, round};
 use rusqlite::Connection;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Runs a `player` verb.
@@ -31,26 +32,10 @@ pub fn names_by_id(conn: &Connection) -> Result<HashMap<PlayerId, String>> {
     Ok(player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect())
 }
 
-/// Finds the one player a typed name or unambiguous prefix means, or refuses with the closest names.
+/// Finds the one player a typed name means (the one resolver, `ops::player_names::find`), or refuses with
+/// the players it could mean or the closest names.
 pub fn resolve(conn: &Connection, query: &str) -> Result<player::Player> {
-    let players = player::all(conn)?;
-    let items: Vec<(String, usize)> = players.iter().enumerate().map(|(i, p)| (p.name.clone(), i)).collect();
-    match names::resolve(query, &items) {
-        Resolved::One(i) => {
-            players.get(i).cloned().ok_or_else(|| Error::refused(format!("unknown player \"{query}\"")))
-        }
-        Resolved::Ambiguous(found) => Err(Error::refused(format!(
-            "\"{query}\" matches several players ({}): type more of the name",
-            found.join(", ")
-        ))),
-        Resolved::Unknown(close) if close.is_empty() => Err(Error::refused(format!(
-            "unknown player \"{query}\": the event has no players yet; add them with `mmjudge player add NAME`"
-        ))),
-        Resolved::Unknown(close) => Err(Error::refused(format!(
-            "unknown player \"{query}\": closest are {}; see `mmjudge player list`",
-            close.join(", ")
-        ))),
-    }
+    crate::ops::player_names::find(conn, query)
 }
 
 /// A player to add, from the command line or a CSV line.
@@ -64,25 +49,32 @@ pub struct NewRow {
     pub email: Option<String>,
 }
 
-/// Checks every row (name present, no control characters, unique in the event and in the batch) and
-/// returns one problem per bad row, numbered by `line_of`.
-fn check_rows(conn: &Connection, rows: &[NewRow], line_of: impl Fn(usize) -> String) -> Result<Vec<String>> {
+/// Checks every row (a usable name, not the same as or a look-alike of a player's or of another row's) and
+/// returns the cleaned names, or one problem per bad row, numbered by `line_of`.
+fn check_rows(
+    conn: &Connection,
+    rows: &[NewRow],
+    line_of: impl Fn(usize) -> String,
+) -> Result<std::result::Result<Vec<String>, Vec<String>>> {
     let mut problems = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut cleaned: Vec<String> = Vec::new();
     for (i, row) in rows.iter().enumerate() {
-        let name = row.name.trim();
         let at = line_of(i);
-        if name.is_empty() {
-            problems.push(format!("{at}empty name"));
-        } else if name.chars().any(char::is_control) {
-            problems.push(format!("{at}\"{}\" contains a control character", name.escape_debug()));
-        } else if let Some(existing) = player::by_key(conn, &names::key(name))? {
-            problems.push(format!("{at}\"{name}\" is already a player (as \"{}\")", existing.name));
-        } else if !seen.insert(names::key(name)) {
-            problems.push(format!("{at}\"{name}\" appears twice"));
+        match player_names::check_name(conn, &row.name, None)? {
+            Err(refusal) => problems.push(format!("{at}{refusal}")),
+            Ok(name) => {
+                let twin = cleaned.iter().find_map(|c| player_names::same_person(&name, c));
+                match twin {
+                    Some(player_names::NameRefusal::LookAlike { existing, .. }) => problems
+                        .push(format!("{at}\"{name}\" looks the same as \"{existing}\" (letters of another alphabet)")),
+                    Some(_) => problems.push(format!("{at}\"{name}\" appears twice")),
+                    None => {}
+                }
+                cleaned.push(name);
+            }
         }
     }
-    Ok(problems)
+    Ok(if problems.is_empty() { Ok(cleaned) } else { Err(problems) })
 }
 
 /// Adds players in one transaction; refuses them all if any is bad.
@@ -90,7 +82,7 @@ pub fn add_rows(ctx: &Ctx, rows: &[NewRow], verb: &str) -> Result<()> {
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
     let added = store.write(&actor, |tx| insert_rows(tx, rows, |_| String::new()))?;
-    let names: Vec<&str> = rows.iter().map(|r| r.name.trim()).collect();
+    let names: Vec<String> = rows.iter().map(|r| names::clean_name(&r.name).unwrap_or_default()).collect();
     done(
         ctx.format,
         &format!("{verb} {} player{}: {}", added.len(), plural(added.len()), names.join(", ")),
@@ -107,20 +99,22 @@ pub fn insert_rows(
     if rows.is_empty() {
         return Err(Error::refused("no players given: mmjudge player add NAME..."));
     }
-    crate::domain::bounds::players(player::all(conn)?.len().saturating_add(rows.len())).map_err(Error::Refused)?;
-    let problems = check_rows(conn, rows, line_of)?;
-    if !problems.is_empty() {
-        return Err(Error::refused(format!(
-            "nothing added: {} bad name{}: {}",
-            problems.len(),
-            plural(problems.len()),
-            problems.join("; ")
-        )));
-    }
+    crate::domain::bounds::players((player::count(conn)? as usize).saturating_add(rows.len())).map_err(Error::Refused)?;
+    let cleaned = match check_rows(conn, rows, line_of)? {
+        Ok(cleaned) => cleaned,
+        Err(problems) => {
+            return Err(Error::refused(format!(
+                "nothing added: {} bad name{}: {}",
+                problems.len(),
+                plural(problems.len()),
+                problems.join("; ")
+            )));
+        }
+    };
     let current = round::current(conn)?;
     let mut ids = Vec::with_capacity(rows.len());
-    for row in rows {
-        let name = row.name.trim();
+    for (row, name) in rows.iter().zip(&cleaned) {
+        let name = name.as_str();
         let key = names::key(name);
         ids.push(player::insert(
             conn,
@@ -135,7 +129,7 @@ pub fn insert_rows(
     }
     let late = if current > 0 { format!(" (joining from round {})", current + 1) } else { String::new() };
     let summary = if rows.len() == 1 {
-        format!("added player \"{}\"{late}", rows[0].name.trim())
+        format!("added player \"{}\"{late}", cleaned[0])
     } else {
         format!("added {} players{late}", rows.len())
     };
@@ -309,16 +303,12 @@ fn rename(ctx: &Ctx, old: &str, new: &str) -> Result<()> {
     let actor = ctx.actor()?;
     let summary = store.write(&actor, |tx| {
         let p = resolve(tx, old)?;
-        let name = new.trim();
-        if name.is_empty() || name.chars().any(char::is_control) {
-            return Err(Error::refused("the new name is empty or has control characters: give a real name"));
-        }
+        let name = match player_names::check_name(tx, new, Some(p.id))? {
+            Ok(name) => name,
+            Err(refusal) => return Err(Error::refused(format!("cannot rename {}: {refusal}", p.name))),
+        };
+        let name = name.as_str();
         let key = names::key(name);
-        if let Some(other) = player::by_key(tx, &key)?
-            && other.id != p.id
-        {
-            return Err(Error::refused(format!("\"{name}\" is already a player (as \"{}\")", other.name)));
-        }
         player::rename(tx, p.id, name, &key)?;
         let summary = format!("renamed \"{}\" to \"{name}\"", p.name);
         Ok((summary.clone(), Change::about(summary, [p.id])))

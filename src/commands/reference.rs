@@ -8,6 +8,7 @@ use crate::domain::names;
 use crate::domain::settings::Values;
 use crate::domain::template::{self, Declared, PriorDeclaration, Refusal};
 use crate::error::{Error, Result};
+use crate::ops::card_names::{self, CardMatch};
 use crate::store::cards::{self, Card};
 use crate::store::{CardId, bans, event};
 use rusqlite::Connection;
@@ -176,6 +177,20 @@ pub fn check(
     name: &str,
     prior: Option<&PriorDeclaration>,
 ) -> Result<std::result::Result<Card, Refusal>> {
+    let matched = card_names::resolve_card_name(conn, name)?;
+    check_match(conn, printed, letter, name, &matched, prior)
+}
+
+/// Checks a declaration of the card a typed `name` was resolved to (`ops::card_names::resolve_card_name`):
+/// an unclear or unknown name is refused with the close names.
+pub fn check_match(
+    conn: &Connection,
+    printed: &Printed,
+    letter: Option<char>,
+    name: &str,
+    matched: &CardMatch,
+    prior: Option<&PriorDeclaration>,
+) -> Result<std::result::Result<Card, Refusal>> {
     let values = event::values(conn)?;
     let rule = rule(&values)?;
     if template::is_utopia(name) {
@@ -185,8 +200,17 @@ pub fn check(
         return Ok(Err(Refusal::EmptyName));
     }
     require(conn)?;
-    let Some(card) = lookup(conn, name)? else {
-        return Ok(Err(Refusal::UnknownName { name: name.trim().to_string(), closest: closest(conn, name, 3)? }));
+    let card = match matched {
+        CardMatch::Unclear { typed, close } => {
+            return Ok(Err(Refusal::UnclearName { name: typed.clone(), close: close.clone() }));
+        }
+        CardMatch::Unknown { typed, close } => {
+            return Ok(Err(Refusal::UnknownName { name: typed.clone(), closest: close.clone() }));
+        }
+        found => match found.card() {
+            Some(card) => card.clone(),
+            None => return Ok(Err(Refusal::UnknownName { name: name.trim().to_string(), closest: vec![] })),
+        },
     };
     if rule.needs_letter() && letter.is_none() {
         return Err(Error::refused(format!(

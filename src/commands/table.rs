@@ -2,9 +2,9 @@
 //! there, and describing and recording its result. Shared by `result`, `challenge`, `penalty`, `ruling`
 //! and the template notes.
 
-use crate::domain::names::{self, Resolved};
 use crate::domain::result::{Reason, Seat, Verdict};
 use crate::error::{Error, Result};
+use crate::ops::player_names;
 use crate::store::matches::{self, Match, Outcome, ResultRecord};
 use crate::store::{PlayerId, player, round};
 use rusqlite::Connection;
@@ -103,20 +103,13 @@ impl Seated {
         self.m.table.unwrap_or(0)
     }
 
-    /// The player at this table a typed name means: a prefix is tried against the two players first; a
-    /// player elsewhere, or an unknown name, is refused.
+    /// The player at this table a typed name means (`ops::player_names::find_at_table`): matched against
+    /// the two players first; a name that only begins one of them but is exactly the name of a player at
+    /// another table, a player elsewhere, or an unknown name is refused.
     pub fn resolve_player(&self, conn: &Connection, query: &str) -> Result<(Seat, &player::Player)> {
-        let here = [(self.a.name.clone(), Seat::A), (self.b.name.clone(), Seat::B)];
-        if let Resolved::One(seat) = names::resolve(query, &here) {
-            return Ok((seat, self.player(seat)));
-        }
-        let p = super::player::resolve(conn, query)?;
-        let elsewhere = matches::of_player_in_round(conn, p.id, self.m.round)?;
-        let where_ = match elsewhere.and_then(|m| m.table) {
-            Some(t) => format!("; {} plays at table {t}", p.name),
-            None => String::new(),
-        };
-        Err(Error::refused(format!("{} is not at {}{where_}", p.name, self.label())))
+        let at = player_names::AtTable { round: self.m.round, table: self.table(), players: [&self.a, &self.b] };
+        let seat = if player_names::find_at_table(conn, at, query)? == 0 { Seat::A } else { Seat::B };
+        Ok((seat, self.player(seat)))
     }
 
     /// One line describing a recorded outcome: "Ana beat Bo by life (12 to 0)".

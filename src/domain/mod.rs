@@ -3,6 +3,7 @@
 pub mod bans;
 pub mod binding;
 pub mod bounds;
+pub mod card_name;
 pub mod card_search;
 pub mod cardref;
 mod cardref_csv;

@@ -69,6 +69,15 @@ pub enum Refusal {
         /// Nearest real names, best first.
         closest: Vec<String>,
     },
+    /// The name is close to several cards, so it is clearly none of them (tournament rules: the name must
+    /// clearly not be another card).
+    #[error("\"{name}\" is not clearly one card (close: {}): say the name in full, or have the player write it", close.join(", "))]
+    UnclearName {
+        /// The name as given.
+        name: String,
+        /// The close names, nearest first.
+        close: Vec<String>,
+    },
     /// Standard binding: the declared card's cost does not match the printed cost.
     #[error("{name} costs {real}, not {printed}")]
     CostDiffers {

@@ -1,4 +1,6 @@
-//! Judge actions: rule checks and store calls, one function per action, with typed inputs and outcomes
-//! (no printing). `commands/` parses, calls these and renders.
+//! Judge actions and views: rule checks and store calls, one function per action, typed input and
+//! outcome (no printing). `commands` parses, calls these, and renders.
 
+pub mod card_names;
 pub mod corrections;
+pub mod player_names;

@@ -183,6 +183,31 @@ pub fn names_where(
     Ok(rows?)
 }
 
+/// The card id, card name and face name of the faces whose name passes `keep` (evaluated inside SQLite, so
+/// the faces that fail are never copied out).
+pub fn faces_where(
+    conn: &Connection,
+    keep: impl Fn(&str) -> bool + Send + 'static,
+) -> Result<Vec<(CardId, String, String)>> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function(
+        "mm_keep_face",
+        1,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+        move |ctx| Ok(keep(ctx.get_raw(0).as_str().unwrap_or(""))),
+    )?;
+    let rows = (|| {
+        let mut stmt = conn.prepare(
+            "SELECT f.card_id, c.name, f.name FROM card_face f JOIN card c ON c.id = f.card_id
+             WHERE mm_keep_face(f.name) ORDER BY f.card_id, f.idx",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        rows.collect::<rusqlite::Result<Vec<_>>>()
+    })();
+    conn.remove_function("mm_keep_face", 1)?;
+    Ok(rows?)
+}
+
 /// Every card's id, name and folded name (for bulk lookups of many names at once).
 pub fn names(conn: &Connection) -> Result<Vec<(CardId, String, String)>> {
     let mut stmt = conn.prepare_cached("SELECT id, name, name_fold FROM card ORDER BY id")?;

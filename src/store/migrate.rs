@@ -7,7 +7,11 @@ use std::path::Path;
 
 /// Every migration, in order; migration `i` brings `user_version` from `i` to `i + 1`.
 /// Never edit or reorder an entry: append a new one.
-const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql"), include_str!("migrations/voids.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../schema.sql"),
+    include_str!("migrations/voids.sql"),
+    include_str!("migrations/player_names.sql"),
+];
 
 /// The schema version this mmjudge writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -50,6 +54,7 @@ pub fn upgrade(conn: &mut Connection) -> Result<()> {
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
     }
+    super::player::fill_name_keys(&tx)?;
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
     tx.commit()?;
     Ok(())
@@ -99,6 +104,42 @@ mod tests {
         other.execute_batch("CREATE TABLE t(x)")?;
         let err = check_identity(&other, path).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("another program"), "{err}");
+        Ok(())
+    }
+
+    #[test]
+    fn player_names_migration_fills_folds_and_recomputes_keys_keeping_old_collisions() -> Result<()> {
+        let at = MIGRATIONS.iter().position(|m| *m == include_str!("migrations/player_names.sql"));
+        let at = at.ok_or_else(|| Error::refused("the player names migration is missing"))?;
+        let mut conn = Connection::open_in_memory()?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().take(at) {
+            conn.execute_batch(sql)?;
+            conn.pragma_update(None, "user_version", i as i64 + 1)?;
+        }
+        // An event from before: two players whose names now have one key, both accepted then.
+        conn.execute_batch(
+            "INSERT INTO player (name, name_key) VALUES ('Renée Côté', 'renée côté'), ('Renee Cote', 'renee cote'),
+                                                        ('Bo Nilsson', 'bo nilsson');",
+        )?;
+        upgrade(&mut conn)?;
+        let rows: Vec<(String, String, String)> = {
+            let mut stmt = conn.prepare("SELECT name, name_key, name_fold FROM player ORDER BY id")?;
+            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
+        let row = |n: &str, k: &str, f: &str| (n.to_string(), k.to_string(), f.to_string());
+        assert_eq!(
+            rows,
+            [
+                // Its new key is the other's old one: it keeps its own.
+                row("Renée Côté", "renée côté", "renee cote"),
+                row("Renee Cote", "renee cote", "renee cote"),
+                row("Bo Nilsson", "bo nilsson", "bo nilsson"),
+            ]
+        );
+        let skeletons: i64 =
+            conn.query_row("SELECT count(*) FROM player WHERE name_skeleton IS NOT NULL", [], |r| r.get(0))?;
+        assert_eq!(skeletons, 3);
         Ok(())
     }
 }

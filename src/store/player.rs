@@ -1,6 +1,7 @@
 //! Players.
 
 use super::PlayerId;
+use crate::domain::names;
 use crate::error::Result;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -83,12 +84,14 @@ pub fn by_key(conn: &Connection, key: &str) -> Result<Option<Player>> {
     Ok(stmt.query_row([key], from_row).optional()?)
 }
 
-/// Adds a player.
+/// Adds a player (its folded name and skeleton are computed here, so every insert keeps them).
 pub fn insert(conn: &Connection, p: &NewPlayer<'_>) -> Result<PlayerId> {
     let mut stmt = conn.prepare_cached(
-        "INSERT INTO player (name, name_key, ext_id, email, joined_round) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO player (name, name_key, ext_id, email, joined_round, name_fold, name_skeleton)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
-    stmt.execute(params![p.name, p.name_key, p.ext_id, p.email, p.joined_round])?;
+    let (fold, skeleton) = (names::fold(p.name), names::skeleton(p.name));
+    stmt.execute(params![p.name, p.name_key, p.ext_id, p.email, p.joined_round, fold, skeleton])?;
     Ok(PlayerId(conn.last_insert_rowid()))
 }
 
@@ -115,7 +118,90 @@ pub fn set_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
 
 /// Renames a player.
 pub fn rename(conn: &Connection, id: PlayerId, name: &str, key: &str) -> Result<()> {
-    let mut stmt = conn.prepare_cached("UPDATE player SET name = ?2, name_key = ?3 WHERE id = ?1")?;
-    stmt.execute(params![id, name, key])?;
+    let mut stmt = conn.prepare_cached(
+        "UPDATE player SET name = ?2, name_key = ?3, name_fold = ?4, name_skeleton = ?5 WHERE id = ?1",
+    )?;
+    stmt.execute(params![id, name, key, names::fold(name), names::skeleton(name)])?;
     Ok(())
+}
+
+/// Fills the folded name and skeleton of players that lack them (an event from before they were kept) and
+/// recomputes their `name_key` with [`names::key`], keeping the old key of a player whose new key another
+/// player already holds (two such names were both accepted before; they stay, and still resolve).
+pub fn fill_name_keys(conn: &Connection) -> Result<()> {
+    let todo: Vec<(PlayerId, String)> = {
+        let mut stmt = conn.prepare("SELECT id, name FROM player WHERE name_fold IS NULL ORDER BY id")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    let mut fill = conn.prepare(
+        "UPDATE player SET name_fold = ?2, name_skeleton = ?3,
+           name_key = CASE WHEN EXISTS (SELECT 1 FROM player o WHERE o.name_key = ?4 AND o.id <> ?1)
+                           THEN name_key ELSE ?4 END
+         WHERE id = ?1",
+    )?;
+    for (id, name) in todo {
+        fill.execute(params![id, names::fold(&name), names::skeleton(&name), names::key(&name)])?;
+    }
+    Ok(())
+}
+
+/// How many players the event has.
+pub fn count(conn: &Connection) -> Result<u32> {
+    let mut stmt = conn.prepare_cached("SELECT count(*) FROM player")?;
+    Ok(stmt.query_row([], |r| r.get(0))?)
+}
+
+/// The players a typed name may mean, narrowed inside SQLite: those with a word of the folded name starting
+/// with `first_word` (the first folded word typed), with any player whose folded name is not stored yet.
+/// The caller ranks them (domain::names::pick).
+pub fn named_like(conn: &Connection, first_word: &str) -> Result<Vec<Player>> {
+    let mut stmt = conn.prepare_cached(select_player!(
+        "WHERE name_fold IS NULL OR name_fold LIKE ?1 || '%' OR name_fold LIKE '% ' || ?1 || '%' ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([first_word], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The players who may be the same person as a name with this key and skeleton: the same key or the same
+/// skeleton (with any player whose skeleton is not stored yet). The caller decides (domain::names).
+pub fn same_or_alike(conn: &Connection, key: &str, skeleton: &str) -> Result<Vec<Player>> {
+    let mut stmt = conn.prepare_cached(select_player!(
+        "WHERE name_key = ?1 OR name_skeleton = ?2 OR name_skeleton IS NULL ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([key, skeleton], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The `limit` players whose folded names score highest under `score` (evaluated inside SQLite, so the
+/// rest of the field is never copied out), best first, with their scores.
+pub fn best_scored(
+    conn: &Connection,
+    score: impl Fn(&str) -> f64 + Send + 'static,
+    limit: u32,
+) -> Result<Vec<(Player, f64)>> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function(
+        "mm_player_score",
+        2,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+        move |ctx| {
+            let name = ctx.get_raw(1).as_str().unwrap_or("");
+            Ok(match ctx.get_raw(0).as_str() {
+                Ok(folded) => score(folded),
+                Err(_) => score(&names::fold(name)),
+            })
+        },
+    )?;
+    let rows = (|| {
+        let mut stmt = conn.prepare(
+            "SELECT id, name, ext_id, email, joined_round, dropped_after, disqualified,
+                    mm_player_score(name_fold, name) AS score
+             FROM player ORDER BY score DESC, name LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit], |r| Ok((from_row(r)?, r.get::<_, f64>(7)?)))?;
+        rows.collect::<rusqlite::Result<Vec<_>>>()
+    })();
+    conn.remove_function("mm_player_score", 2)?;
+    Ok(rows?)
 }

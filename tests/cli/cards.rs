@@ -51,7 +51,7 @@ fn checks_declarations_with_the_template_rules() {
     assert!(msg.contains("Demonic Tutor costs {1}{B}, not {2}{B}"), "{msg}");
     assert!(ev.refuses(&["cards", "check", "U", "Ancestral Recall"]).contains("banned"));
     assert!(ev.refuses(&["cards", "check", "B1", "Utopia"]).contains("Utopia"));
-    assert!(ev.refuses(&["cards", "check", "B1", "Demonic Tuttor"]).contains("Demonic Tutor"));
+    assert!(ev.refuses(&["cards", "check", "B1", "Demonik Tootor"]).contains("Demonic Tutor"));
     assert!(ev.refuses(&["cards", "check", "B-1", "Demonic Tutor"]).contains("cannot read cost"));
     assert!(ev.refuses(&["cards", "check", "{Q}", "Demonic Tutor"]).contains("\"Q\""));
 }

@@ -207,7 +207,7 @@ fn refuses_clock_at_a_table_without_a_live_match() {
 fn refuses_bad_starts_and_stops() {
     let ev = started();
     assert!(ev.refuses(&["clock", "1", "--stop"]).contains("no decision is running"));
-    assert!(ev.refuses(&["clock", "1", "--start", "Cy"]).contains("does not play at table 1"));
+    assert!(ev.refuses(&["clock", "1", "--start", "Cy"]).contains("is not at table 1"));
     assert!(ev.refuses(&["clock", "1", "--start", "Zed"]).contains("unknown player"));
     assert!(ev.refuses(&["clock", "1", "--start", "Ana", "--at", "soon"]).contains("cannot read the time"));
     assert!(ev.refuses(&["clock", "1", "--start", "Ana", "--at", &at("09:30:00")]).contains("before round 1 started"));

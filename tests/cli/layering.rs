@@ -25,7 +25,6 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/challenge.rs", "commands::player"),
     ("src/commands/challenge.rs", "commands::table"),
     ("src/commands/clock.rs", "commands::player"),
-    ("src/commands/clock/decide.rs", "commands::player"),
     ("src/commands/clock/decide.rs", "commands::table"),
     ("src/commands/clock/stats.rs", "commands::player"),
     ("src/commands/clock/stats.rs", "commands::table"),
@@ -104,7 +103,6 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/site/notes.rs", "commands::note_sheet"),
     ("src/commands/site/standings.rs", "commands::standings"),
     ("src/commands/table.rs", "commands::clock"),
-    ("src/commands/table.rs", "commands::player"),
     ("src/render/pages.rs", "commands::curation"),
 ];
 

@@ -13,6 +13,7 @@ mod event;
 mod inputs;
 mod library;
 mod movement;
+mod names;
 mod notes;
 mod penalty;
 mod player;

@@ -114,8 +114,9 @@ fn refuses_utopia_as_a_card_name() {
 #[test]
 fn refuses_an_unknown_card_with_the_closest_names() {
     let ev = round_one();
-    let msg = ev.refuses(&["note", "1", "ana", "B1", "Demonic Tuttor"]);
-    assert!(msg.contains("no card is named \"Demonic Tuttor\"; did you mean Demonic Tutor"), "{msg}");
+    // (one slip such as "Demonic Tuttor" is clearly Demonic Tutor and is taken: see tests/cli/names.rs)
+    let msg = ev.refuses(&["note", "1", "ana", "B1", "Demonik Tootor"]);
+    assert!(msg.contains("no card is named \"Demonik Tootor\"; did you mean Demonic Tutor"), "{msg}");
 }
 
 #[test]

@@ -6,10 +6,11 @@ use super::{Ctx, current_round, name_of, not_before_start, round_started, secs_t
 use crate::commands::table::resolve_match;
 use crate::domain::clock::{Decision, decision_outcome};
 use crate::error::{Error, Result};
+use crate::ops::player_names;
 use crate::render::done;
 use crate::store::clock::{self as store_clock, FinishedDecision};
 use crate::store::matches::Match;
-use crate::store::{Change, PlayerId};
+use crate::store::{Change, PlayerId, player};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -81,16 +82,15 @@ pub fn start(ctx: &Ctx, table: u32, who: &str, at: Option<&str>) -> Result<()> {
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let (m, _) = timed_match(tx, table, Some(at))?;
-        let p = crate::commands::player::resolve(tx, who)?;
-        if !m.has(p.id) {
-            let at_table: Vec<String> =
-                [Some(m.a), m.b].into_iter().flatten().map(|id| name_of(tx, id)).collect::<Result<_>>()?;
-            return Err(Error::refused(format!(
-                "{} does not play at table {table} (its players are {})",
-                p.name,
-                at_table.join(" and ")
-            )));
-        }
+        let p = match m.b {
+            Some(b) => {
+                let seated = [player::get(tx, m.a)?, player::get(tx, b)?];
+                let at = player_names::AtTable { round: m.round, table, players: [&seated[0], &seated[1]] };
+                let i = player_names::find_at_table(tx, at, who)?;
+                seated[i].clone()
+            }
+            None => return Err(Error::refused(format!("table {table} has no match between two players"))),
+        };
         if let Some(d) = store_clock::running(tx, m.id)? {
             return Err(Error::refused(format!(
                 "{} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",

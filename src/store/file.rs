@@ -20,7 +20,10 @@ const BUSY: Duration = Duration::from_secs(10);
 /// folds the write-ahead log into the file as SQLite does: the `.db` file alone then holds the event. It
 /// never changes the journal mode, so reading a backup leaves every byte of it as it was.
 pub fn open_read(path: &Path) -> Result<Connection> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    let conn = Connection::open_with_flags(
+        literal(path),
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
     conn.busy_timeout(BUSY)?;
     conn.pragma_update(None, "query_only", true)?;
     match conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get::<_, i64>(0)) {
@@ -40,7 +43,10 @@ pub fn open_read(path: &Path) -> Result<Connection> {
 
 /// Opens `path` to write: refuses plainly when the file, its folder or its disk is read-only.
 pub fn open_write(path: &Path) -> Result<Connection> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    let conn = Connection::open_with_flags(
+        literal(path),
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
     conn.busy_timeout(BUSY)?;
     make_writable(&conn, path)?;
     Ok(conn)
@@ -57,6 +63,12 @@ pub fn make_writable(conn: &Connection, path: &Path) -> Result<()> {
         super::configure(conn)
     };
     attempt().map_err(|e| explain(path, e))
+}
+
+/// `path` as SQLite must be given it to open that very file: SQLite reads a name starting with `file:` as a
+/// URI (`file:x.db?mode=memory` would be no file at all), so such a relative name gets a leading `./`.
+pub fn literal(path: &Path) -> PathBuf {
+    if path.to_str().is_some_and(|p| p.starts_with("file:")) { Path::new(".").join(path) } else { path.into() }
 }
 
 /// `file:` URI of `path` with `immutable=1`.
@@ -201,7 +213,8 @@ pub fn build(path: &Path, replace: &Replace, fill: impl FnOnce(&rusqlite::Transa
         temp.path(),
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    conn.pragma_update(None, "foreign_keys", true)?;
+    // Write-ahead-log mode from the start, as every writer sets it: readers never block the first write.
+    super::configure(&conn)?;
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     migrate::install(&tx)?;
     fill(&tx)?;
@@ -278,6 +291,98 @@ mod tests {
     fn immutable_uris_escape_what_a_uri_would_read() -> Result<()> {
         let uri = immutable_uri(Path::new("/tmp/a?b#c%d.db"))?;
         assert_eq!(uri, "file:/tmp/a%3Fb%23c%25d.db?immutable=1");
+        Ok(())
+    }
+
+    /// The files in `dir`, leaving out SQLite's log and index files of an open event.
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned())).collect())
+            .unwrap_or_default();
+        names.retain(|n| !n.ends_with("-wal") && !n.ends_with("-shm"));
+        names.sort();
+        names
+    }
+
+    fn actor() -> super::super::Actor {
+        super::super::Actor { judge: "Kim".into(), command_line: "mmjudge event new".into(), at: chrono::Utc::now() }
+    }
+
+    /// A complete event at `path` named `name`.
+    fn event_at(path: &Path, name: &str, replace: &Replace) -> Result<()> {
+        let store = super::super::Store::create(path, &actor(), replace, |tx| {
+            super::super::event::set(tx, "name", name)?;
+            Ok(super::super::Change::new("created"))
+        })?;
+        drop(store);
+        Ok(())
+    }
+
+    #[test]
+    fn event_new_failing_part_way_leaves_nothing_and_keeps_the_old_event() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let path = dir.path().join("spring.db");
+        // Nothing there: a failure leaves no file at all.
+        let failed = build(&path, &Replace::Discard, |tx| {
+            tx.execute("INSERT INTO setting (key, value) VALUES ('name', 'Half')", [])?;
+            Err(Error::refused("the process dies here"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(names_in(dir.path()), Vec::<String>::new());
+        // A real event there: a failure leaves it exactly as it was, and keeps no copy.
+        event_at(&path, "Spring", &Replace::Discard)?;
+        let before = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
+        let kept = dir.path().join("spring-replaced.db");
+        assert!(build(&path, &Replace::Keep(kept.clone()), |_| Err(Error::refused("boom"))).is_err());
+        assert_eq!(std::fs::read(&path).map_err(|e| Error::io(&path, e))?, before);
+        assert!(!kept.exists());
+        assert_eq!(names_in(dir.path()), vec!["spring.db".to_string()]);
+        // And once it succeeds, the old event is kept whole beside the new one.
+        event_at(&path, "Summer", &Replace::Keep(kept.clone()))?;
+        let name = |p: &Path| -> Result<String> {
+            let conn = open_read(p)?;
+            Ok(conn.query_row("SELECT value FROM setting WHERE key = 'name'", [], |r| r.get(0))?)
+        };
+        assert_eq!(name(&path)?, "Summer");
+        assert_eq!(name(&kept)?, "Spring");
+        assert!(matches!(inspect(&kept)?, Found::Event(n) if n == "Spring"));
+        Ok(())
+    }
+
+    #[test]
+    fn a_failed_backup_leaves_nothing() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let path = dir.path().join("spring.db");
+        event_at(&path, "Spring", &Replace::Discard)?;
+        let conn = open_read(&path)?;
+        let dest = dir.path().join("copy.db");
+        conn.execute_batch("BEGIN")?; // VACUUM INTO cannot run inside a transaction: it fails
+        assert!(backup(&conn, &dest).is_err());
+        conn.execute_batch("ROLLBACK")?;
+        assert_eq!(names_in(dir.path()), vec!["spring.db".to_string()]);
+        backup(&conn, &dest)?;
+        assert_eq!(names_in(dir.path()), vec!["copy.db".to_string(), "spring.db".to_string()]);
+        Ok(())
+    }
+
+    #[test]
+    fn a_snapshot_sees_one_moment_while_another_connection_writes() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let path = dir.path().join("spring.db");
+        event_at(&path, "Spring", &Replace::Discard)?;
+        let reader = super::super::Store::open(&path)?;
+        let mut writer = super::super::Store::open(&path)?;
+        let players = |c: &Connection| -> Result<i64> { Ok(c.query_row("SELECT count(*) FROM player", [], |r| r.get(0))?) };
+        let snapshot = reader.snapshot()?;
+        assert_eq!(players(&snapshot)?, 0);
+        writer.write(&actor(), |tx| {
+            tx.execute("INSERT INTO player (name, name_key) VALUES ('Ana', 'ana')", [])?;
+            Ok(((), super::super::Change::new("added Ana")))
+        })?;
+        assert_eq!(players(&snapshot)?, 0, "the snapshot does not see the write");
+        drop(snapshot);
+        assert_eq!(players(reader.conn())?, 1);
+        assert_eq!(reader.read(|c| players(c))?, 1);
         Ok(())
     }
 

@@ -9,6 +9,7 @@ mod clock;
 mod clock_screen;
 mod demo;
 mod event;
+mod files;
 mod library;
 mod movement;
 mod notes;

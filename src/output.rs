@@ -96,7 +96,9 @@ impl Kind {
     pub fn marks(self, head: &[u8]) -> bool {
         match self.mark() {
             Some(mark) if mark.starts_with('<') || mark.starts_with("/*") => find(head, mark.as_bytes()).is_some(),
-            Some(header) => head.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(head).starts_with(header.as_bytes()),
+            Some(header) => {
+                head.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(head).starts_with(header.as_bytes())
+            }
             None => false,
         }
     }
@@ -165,9 +167,7 @@ pub fn existing(path: &Path, kind: Kind) -> Result<Existing> {
 /// The first bytes of a regular file.
 fn head_of(path: &Path) -> Result<Vec<u8>> {
     let mut head = Vec::with_capacity(HEAD_BYTES);
-    File::open(path)
-        .and_then(|f| f.take(HEAD_BYTES as u64).read_to_end(&mut head))
-        .map_err(|e| Error::io(path, e))?;
+    File::open(path).and_then(|f| f.take(HEAD_BYTES as u64).read_to_end(&mut head)).map_err(|e| Error::io(path, e))?;
     Ok(head)
 }
 

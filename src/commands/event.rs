@@ -64,10 +64,8 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
 fn new(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Result<()> {
     let Created { store, kept } = create(ctx, name, rounds, seed, force, true)?;
     let values = store_event::values(store.conn())?;
-    let kept_text = kept
-        .as_ref()
-        .map(|k| format!("; the event that was there is kept as {}", k.display()))
-        .unwrap_or_default();
+    let kept_text =
+        kept.as_ref().map(|k| format!("; the event that was there is kept as {}", k.display())).unwrap_or_default();
     done(
         ctx.format,
         &format!(

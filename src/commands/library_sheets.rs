@@ -140,7 +140,8 @@ pub fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize>
 }
 
 fn write_csv_header(w: &mut csv::Writer<Vec<u8>>) -> Result<()> {
-    w.write_record(output::DECK_SHEETS_CSV_HEADER.split(',')).map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))
+    w.write_record(output::DECK_SHEETS_CSV_HEADER.split(','))
+        .map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))
 }
 
 /// Heading, note and file name of a library's sheet.

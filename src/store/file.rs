@@ -372,7 +372,8 @@ mod tests {
         event_at(&path, "Spring", &Replace::Discard)?;
         let reader = super::super::Store::open(&path)?;
         let mut writer = super::super::Store::open(&path)?;
-        let players = |c: &Connection| -> Result<i64> { Ok(c.query_row("SELECT count(*) FROM player", [], |r| r.get(0))?) };
+        let players =
+            |c: &Connection| -> Result<i64> { Ok(c.query_row("SELECT count(*) FROM player", [], |r| r.get(0))?) };
         let snapshot = reader.snapshot()?;
         assert_eq!(players(&snapshot)?, 0);
         writer.write(&actor(), |tx| {
@@ -384,6 +385,18 @@ mod tests {
         assert_eq!(players(reader.conn())?, 1);
         assert_eq!(reader.read(|c| players(c))?, 1);
         Ok(())
+    }
+
+    #[test]
+    fn a_full_disk_and_a_read_only_event_are_said_plainly_with_the_path() {
+        let path = Path::new("/mnt/stick/spring.db");
+        let sqlite = |code: i32| Error::Sqlite(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None));
+        let full = explain(path, sqlite(rusqlite::ffi::SQLITE_FULL)).to_string();
+        assert_eq!(full, "/mnt/stick/spring.db: the disk is full: free some space and run the command again");
+        let ro = explain(path, sqlite(rusqlite::ffi::SQLITE_READONLY)).to_string();
+        assert!(ro.starts_with("/mnt/stick/spring.db: is read-only"), "{ro}");
+        let enospc = Error::io("/mnt/stick/site/index.html", std::io::Error::from_raw_os_error(28)).to_string();
+        assert_eq!(enospc, "/mnt/stick/site/index.html: the disk is full: free some space and run the command again");
     }
 
     #[test]

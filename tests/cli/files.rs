@@ -63,7 +63,8 @@ fn no_output_ever_replaces_the_event_or_another_sqlite_file() {
     for (cmd, dir) in [("site", "site"), ("library", "sheets")] {
         std::fs::create_dir(ev.path(dir)).expect("dir");
         std::fs::copy(ev.db(), ev.path(&format!("{dir}/index.html"))).expect("copy");
-        let args: Vec<&str> = if cmd == "site" { vec!["site", dir, "--force"] } else { vec![cmd, "sheets", dir, "--force"] };
+        let args: Vec<&str> =
+            if cmd == "site" { vec!["site", dir, "--force"] } else { vec![cmd, "sheets", dir, "--force"] };
         let msg = ev.refuses(&args);
         assert!(msg.contains("SQLite"), "{msg}");
         assert_eq!(files(&ev.path(dir)), BTreeSet::from(["index.html".to_string()]), "{cmd}: nothing written");
@@ -210,7 +211,9 @@ fn event_new_force_keeps_the_old_event_beside_the_new_one() {
     let ev = Event::new();
     ev.run(&["player", "add", "Ana", "Bo"]).ok();
     let old = dump(&ev.db());
-    let doc = ev.run_with(&["--json", "event", "new", "Second", "--force"], &[("MMJUDGE_NOW", "2026-06-13T09:00:05Z")]).json();
+    let doc = ev
+        .run_with(&["--json", "event", "new", "Second", "--force"], &[("MMJUDGE_NOW", "2026-06-13T09:00:05Z")])
+        .json();
     assert_eq!(doc["kept"], ev.path("event-replaced-20260613-090005.db").display().to_string(), "{doc}");
     let kept = ev.path("event-replaced-20260613-090005.db");
     assert_eq!(dump(&kept), old, "the old event is kept whole");
@@ -265,7 +268,8 @@ fn a_refused_demo_leaves_no_file() {
     let before = dump(&ev.path("real.db"));
     ev.run(&["--db", "real.db", "demo", "--players", "4", "--rounds", "1"]).refused();
     assert_eq!(dump(&ev.path("real.db")), before);
-    let left: BTreeSet<String> = files(ev.dir.path()).into_iter().filter(|f| !f.ends_with("-wal") && !f.ends_with("-shm")).collect();
+    let left: BTreeSet<String> =
+        files(ev.dir.path()).into_iter().filter(|f| !f.ends_with("-wal") && !f.ends_with("-shm")).collect();
     assert_eq!(left, BTreeSet::from(["real.db".to_string()]), "no demo folder, no demo file");
 }
 

@@ -167,9 +167,16 @@ pub fn inspect(path: &Path) -> Result<Found> {
         return Ok(Found::NotEvent(e));
     }
     if app_id == APPLICATION_ID {
-        let audited: i64 = conn.query_row("SELECT count(*) FROM audit", [], |r| r.get(0)).unwrap_or(0);
-        if audited == 0 {
-            return Ok(Found::Unfinished);
+        match conn.query_row("SELECT count(*) FROM audit", [], |r| r.get::<_, i64>(0)) {
+            Ok(0) => return Ok(Found::Unfinished),
+            Ok(_) => {}
+            Err(_) => {
+                return Ok(Found::NotEvent(Error::NotAnEvent {
+                    path: path.into(),
+                    why: "has mmjudge's mark but its tables are damaged: restore a backup, or choose another file name"
+                        .into(),
+                }));
+            }
         }
     }
     let name: String = conn
@@ -346,6 +353,15 @@ mod tests {
         assert_eq!(name(&path)?, "Summer");
         assert_eq!(name(&kept)?, "Spring");
         assert!(matches!(inspect(&kept)?, Found::Event(n) if n == "Spring"));
+        // While another mmjudge has the event open, it is neither replaced nor kept.
+        let other = super::super::Store::open(&path)?;
+        let snapshot = other.snapshot()?;
+        let again = dir.path().join("summer-replaced.db");
+        let msg = event_at(&path, "Autumn", &Replace::Keep(again.clone())).err().map(|e| e.to_string());
+        assert!(msg.as_deref().is_some_and(|m| m.contains("open in another mmjudge")), "{msg:?}");
+        drop(snapshot);
+        assert!(!again.exists());
+        assert_eq!(name(&path)?, "Summer");
         Ok(())
     }
 

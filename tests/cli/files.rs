@@ -360,3 +360,17 @@ fn a_read_only_event_in_a_read_only_folder_can_be_read_and_says_so_when_written(
     assert_eq!(bytes(&db), before);
     assert_eq!(files(&shelf), BTreeSet::from(["event.db".to_string()]));
 }
+
+#[test]
+fn a_site_written_before_pages_carried_their_mark_is_still_replaced() {
+    let ev = running();
+    ev.run(&["site", "out"]).ok();
+    for page in ["index.html", "style.css"] {
+        let path = ev.path(&format!("out/{page}"));
+        let text = std::fs::read_to_string(&path).expect("read");
+        let unmarked: Vec<&str> = text.lines().filter(|l| !l.contains("mmjudge site")).collect();
+        std::fs::write(&path, unmarked.join("\n")).expect("write");
+    }
+    ev.run(&["site", "out"]).ok(); // the marker lists them: no --force needed
+    assert!(std::fs::read_to_string(ev.path("out/index.html")).expect("read").contains("content=\"mmjudge site\""));
+}

@@ -36,10 +36,11 @@ pub fn check(dir: &Path, pages: &[Page], force: bool) -> Result<Vec<String>> {
             "{shown} is not empty and holds no earlier mmjudge site: choose a new or empty folder, or add --force to write into it (files of the same names are replaced)"
         )));
     }
+    let listed = earlier.clone().unwrap_or_default();
     for page in pages {
-        output::check(&dir.join(&page.file), Kind::SitePage, force)?;
+        output::check(&dir.join(&page.file), Kind::SitePage, force || is_listed(dir, &listed, &page.file))?;
     }
-    output::check(&dir.join("style.css"), Kind::SiteStyle, force)?;
+    output::check(&dir.join("style.css"), Kind::SiteStyle, force || is_listed(dir, &listed, "style.css"))?;
     let marker = dir.join(MARKER);
     if earlier.is_none() && fs::symlink_metadata(&marker).is_ok() && !force {
         return Err(Error::refused(format!(
@@ -48,6 +49,12 @@ pub fn check(dir: &Path, pages: &[Page], force: bool) -> Result<Vec<String>> {
         )));
     }
     Ok(earlier.unwrap_or_default())
+}
+
+/// Whether `name` is listed by the folder's marker and is a regular file: a page an earlier site wrote, perhaps
+/// before pages carried their mark. (An SQLite file is refused all the same.)
+fn is_listed(dir: &Path, listed: &[String], name: &str) -> bool {
+    listed.iter().any(|f| f == name) && fs::symlink_metadata(dir.join(name)).is_ok_and(|m| m.is_file())
 }
 
 /// The files listed by the folder's marker, if it holds mmjudge's marker (a regular file, not a link).
@@ -95,10 +102,12 @@ pub fn write(dir: &Path, pages: &[Page], earlier: &[String], force: bool) -> Res
     fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let mut files = Vec::with_capacity(pages.len() + 1);
     for page in pages {
-        output::write(&dir.join(&page.file), Kind::SitePage, force, page.html.as_bytes())?;
+        let replace = force || is_listed(dir, earlier, &page.file);
+        output::write(&dir.join(&page.file), Kind::SitePage, replace, page.html.as_bytes())?;
         files.push(page.file.clone());
     }
-    output::write(&dir.join("style.css"), Kind::SiteStyle, force, STYLE.as_bytes())?;
+    let replace = force || is_listed(dir, earlier, "style.css");
+    output::write(&dir.join("style.css"), Kind::SiteStyle, replace, STYLE.as_bytes())?;
     files.push("style.css".into());
     let mut removed = Vec::new();
     for old in earlier.iter().filter(|f| !files.contains(f)) {

@@ -251,7 +251,8 @@ fn extensions_text(t: &TableTime) -> String {
 /// limit in force and whether time is over. After `round end`, the figures are those at the end.
 pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let r = current_round(conn)?;
     let started = round_started(&r)?;
     let ended = r.ended_at.as_deref().map(unstamp).transpose()?;

@@ -73,8 +73,9 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens an existing event file read-only, refusing anything that is not an mmjudge event or that a
-    /// newer mmjudge wrote. Nothing in the file changes unless it is an older mmjudge event to migrate.
+    /// Opens an existing event file to read (see [`file::open_read`]: no change is possible until the first
+    /// [`Store::write`]), refusing anything that is not an mmjudge event or that a newer mmjudge wrote.
+    /// Nothing in the file changes unless it is an older mmjudge event to migrate.
     pub fn open(path: &Path) -> Result<Store> {
         check_path(path)?;
         if !path.exists() {
@@ -180,9 +181,10 @@ fn check_path(path: &Path) -> Result<()> {
 
 /// Per-connection settings: foreign keys, WAL journal (readers never block the writer), a busy timeout.
 ///
-/// Used for writing only (readers open the file read-only and change nothing). The last writer to close
-/// folds the write-ahead log back into the main file when no reader holds it; `mmjudge backup` is the safe
-/// copy at any moment.
+/// Set when a connection first writes (readers set no journal mode, so reading a backup changes nothing).
+/// The last connection to close, reader or writer, folds the write-ahead log back into the main file
+/// (SQLite's default), so once no mmjudge command is running the `.db` file alone holds the whole event.
+/// (`mmjudge backup` is still the safe copy while commands are running.)
 fn configure(conn: &Connection) -> Result<()> {
     conn.pragma_update(None, "foreign_keys", true)?;
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;

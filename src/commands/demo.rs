@@ -90,11 +90,17 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     }
     let db = demo_db(ctx);
     check_not_a_real_event(&db)?;
-    let created_out = std::fs::symlink_metadata(&args.out).is_err();
     let created_db = !matches!(file::inspect(&db)?, file::Found::Event(_));
+    // What this run creates, so that a demo that stops leaves nothing it made.
+    let data = args.out.join("data");
+    let new = |p: &Path| std::fs::symlink_metadata(p).is_err();
+    let new_folders: Vec<PathBuf> =
+        [args.out.clone(), args.out.join("libraries"), args.out.join("site")].into_iter().filter(|p| new(p)).collect();
+    let new_files: Vec<PathBuf> =
+        ["cards.csv", "pool.csv", "players.csv"].iter().map(|n| data.join(n)).filter(|p| new(p)).collect();
+    let new_data = new(&data);
     let result = play(ctx, &args, &db);
     if result.is_err() {
-        // A demo that stops leaves nothing it made: its event file and its folder.
         if created_db {
             for suffix in ["", "-wal", "-shm", "-journal"] {
                 let mut p = db.as_os_str().to_owned();
@@ -102,8 +108,14 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
                 let _ = std::fs::remove_file(PathBuf::from(p));
             }
         }
-        if created_out {
-            let _ = std::fs::remove_dir_all(&args.out);
+        for f in &new_files {
+            let _ = std::fs::remove_file(f);
+        }
+        if new_data {
+            let _ = std::fs::remove_dir(&data);
+        }
+        for folder in new_folders.iter().rev() {
+            let _ = std::fs::remove_dir_all(folder);
         }
     }
     result

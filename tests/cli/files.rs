@@ -271,6 +271,14 @@ fn a_refused_demo_leaves_no_file() {
     let left: BTreeSet<String> =
         files(ev.dir.path()).into_iter().filter(|f| !f.ends_with("-wal") && !f.ends_with("-shm")).collect();
     assert_eq!(left, BTreeSet::from(["real.db".to_string()]), "no demo folder, no demo file");
+    // Refused at the very end (its site folder holds a page of mine): everything it made goes.
+    std::fs::create_dir_all(ev.path("mine/site")).expect("dir");
+    let page = ev.file("mine/site/index.html", "<p>my page</p>");
+    ev.run(&["--db", "demo.db", "demo", "--players", "4", "--rounds", "1", "--out", "mine"]).refused();
+    assert_eq!(bytes(&page), b"<p>my page</p>");
+    assert_eq!(files(&ev.path("mine")), BTreeSet::from(["site".to_string()]));
+    assert_eq!(files(&ev.path("mine/site")), BTreeSet::from(["index.html".to_string()]));
+    assert!(!ev.path("demo.db").exists());
 }
 
 #[test]

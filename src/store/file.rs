@@ -31,6 +31,17 @@ pub fn open_read(path: &Path) -> Result<Connection> {
             if matches!(f.code, ErrorCode::CannotOpen | ErrorCode::ReadOnly) && !folder_writable(path) =>
         {
             drop(conn);
+            let mut log = path.as_os_str().to_owned();
+            log.push("-wal");
+            if std::fs::metadata(PathBuf::from(log)).is_ok_and(|m| m.len() > 0) {
+                // Immutable would not see what the log holds: say so rather than show an older event.
+                return Err(Error::NotAnEvent {
+                    path: path.into(),
+                    why: "is in a folder that cannot be written, beside its unsaved log (-wal file): copy the \
+                          event with its -wal and -shm files somewhere writable to read it"
+                        .into(),
+                });
+            }
             let conn = Connection::open_with_flags(
                 immutable_uri(path)?,
                 OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,

@@ -138,8 +138,11 @@ pub struct LogArgs {
 /// `backup` options.
 #[derive(Debug, clap::Args)]
 pub struct BackupArgs {
-    /// Where to write the copy (must not exist).
+    /// Where to write the copy (must not exist, or be empty; never an existing SQLite file).
     pub file: PathBuf,
+    /// Replace FILE if it exists and is not an SQLite file.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `demo` options.

@@ -26,7 +26,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// SQLite failed in a way the checks above did not foresee.
-    #[error("database error: {0}")]
+    #[error("database error: {}", sqlite_advice(.0))]
     Sqlite(#[from] rusqlite::Error),
 }
 
@@ -57,8 +57,22 @@ fn io_advice(source: &std::io::Error) -> String {
         ErrorKind::NotFound => "no such file: check the path".to_string(),
         ErrorKind::PermissionDenied => "permission denied: check the file's permissions".to_string(),
         ErrorKind::IsADirectory => "is a folder: give a file".to_string(),
+        ErrorKind::StorageFull => "the disk is full: free some space and run the command again".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "is on a read-only disk: choose a place you can write to".to_string(),
+        _ if source.raw_os_error() == Some(28) => {
+            "the disk is full: free some space and run the command again".to_string()
+        }
         _ => source.to_string(),
     }
+}
+
+/// What SQLite said, on one line (without the SQL text it may quote).
+fn sqlite_advice(e: &rusqlite::Error) -> String {
+    let text = match e {
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        other => other.to_string(),
+    };
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Returns early with a refused command: `refuse!("unknown player \"{name}\"")`.

@@ -11,6 +11,7 @@ pub mod error;
 #[cfg(test)]
 mod input_props;
 pub mod ops;
+pub mod output;
 pub mod render;
 pub mod store;
 pub mod time;

@@ -27,6 +27,9 @@ pub struct ClockArgs {
     /// Write the room projector page for the current round to FILE instead.
     #[arg(long, value_name = "FILE", conflicts_with = "table")]
     pub html: Option<PathBuf>,
+    /// Replace FILE even if it exists and was not written by this command (never an SQLite file).
+    #[arg(long, requires = "html")]
+    pub force: bool,
 }
 
 /// `decisions` options.

@@ -42,6 +42,9 @@ pub enum LibraryCmd {
     Sheets {
         /// The folder (created if needed).
         dir: PathBuf,
+        /// Replace files of the same names in DIR that an earlier `library sheets` did not write.
+        #[arg(long)]
+        force: bool,
     },
     /// Register a player's sealed product (sealed events): basic lands become the Utopia library, the rest the
     /// main library.

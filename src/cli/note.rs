@@ -89,4 +89,7 @@ pub struct NotesArgs {
     /// Write the sheet as a printable HTML page to FILE instead.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Replace FILE even if it exists and was not written by this command (never an SQLite file).
+    #[arg(long, requires = "html")]
+    pub force: bool,
 }

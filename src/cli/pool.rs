@@ -53,6 +53,9 @@ pub enum PoolCmd {
         /// Also write the report as a printable HTML page.
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
+        /// Replace FILE even if it exists and was not written by this command (never an SQLite file).
+        #[arg(long, requires = "html")]
+        force: bool,
     },
     /// Leave a card out of library building.
     Exclude {

@@ -59,6 +59,9 @@ pub struct PairingsArgs {
     /// Also write both listings as printable pages (A4 or Letter, large type) to this HTML file.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Replace FILE even if it exists and was not written by this command (never an SQLite file).
+    #[arg(long, requires = "html")]
+    pub force: bool,
 }
 
 /// `round extend TABLE MINUTES --reason TEXT`, or `round extend void ID`.

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 /// Runs `clock`: the projector page, a scripted start or stop, or the live screen.
 pub fn run(ctx: &Ctx, args: ClockArgs) -> Result<()> {
     if let Some(file) = &args.html {
-        return projector(ctx, file);
+        return projector(ctx, file, args.force);
     }
     let Some(table) = args.table else {
         return Err(Error::refused("which table? mmjudge clock TABLE (or clock --html FILE for the projector)"));
@@ -258,7 +258,8 @@ fn extensions_text(t: &TableTime) -> String {
 /// limit in force and whether time is over. After `round end`, the figures are those at the end.
 pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let r = current_round(conn)?;
     let started = round_started(&r)?;
     let ended = r.ended_at.as_deref().map(unstamp).transpose()?;
@@ -331,15 +332,16 @@ pub fn projector_page(conn: &Connection, number: u32, started: DateTime<Utc>) ->
 }
 
 /// `clock --html FILE`: the projector page for the current round.
-fn projector(ctx: &Ctx, file: &std::path::Path) -> Result<()> {
+fn projector(ctx: &Ctx, file: &std::path::Path, force: bool) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let r = current_round(conn)?;
     let started = round_started(&r)?;
     let page = projector_page(conn, r.number, started)?;
     let tables = &page.tables;
     let html = page.render().map_err(|e| Error::refused(format!("cannot render the projector page: {e}")))?;
-    std::fs::write(file, html).map_err(|e| Error::io(file, e))?;
+    crate::output::write(file, crate::output::Kind::Projector, force, html.as_bytes())?;
     let extended = tables.iter().filter(|t| t.1 != 0).count();
     done(
         ctx.format,

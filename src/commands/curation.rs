@@ -298,9 +298,10 @@ fn check_group(
 }
 
 /// Runs `pool check`.
-pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>) -> Result<()> {
+pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>, force: bool) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let report = report(conn)?;
     if report.groups.is_empty() && report.lands.copies == 0 {
         return Err(Error::refused("the pool is empty: import it with `mmjudge pool import FILE.csv`"));
@@ -310,7 +311,7 @@ pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>) -> Result<()> {
         let page = CurationPage::new(&event_name, &report)
             .render()
             .map_err(|e| Error::refused(format!("cannot render the report page: {e}")))?;
-        std::fs::write(path, page).map_err(|e| Error::io(path, e))?;
+        crate::output::write(path, crate::output::Kind::PoolCheck, force, page.as_bytes())?;
     }
     let listing = listing(&report, all);
     if ctx.format == Format::Human {

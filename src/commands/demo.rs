@@ -13,7 +13,7 @@ use crate::cli::{Cli, DemoArgs};
 use crate::domain::simulate::Simulator;
 use crate::error::{Error, Result};
 use crate::render::Format;
-use crate::store::Store;
+use crate::store::{Store, file};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use clap::Parser;
 use std::path::{Path, PathBuf};
@@ -90,19 +90,51 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     }
     let db = demo_db(ctx);
     check_not_a_real_event(&db)?;
+    let created_db = !matches!(file::inspect(&db)?, file::Found::Event(_));
+    // What this run creates, so that a demo that stops leaves nothing it made.
+    let data = args.out.join("data");
+    let new = |p: &Path| std::fs::symlink_metadata(p).is_err();
+    let new_folders: Vec<PathBuf> =
+        [args.out.clone(), args.out.join("libraries"), args.out.join("site")].into_iter().filter(|p| new(p)).collect();
+    let new_files: Vec<PathBuf> =
+        ["cards.csv", "pool.csv", "players.csv"].iter().map(|n| data.join(n)).filter(|p| new(p)).collect();
+    let new_data = new(&data);
+    let result = play(ctx, &args, &db);
+    if result.is_err() {
+        if created_db {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                let mut p = db.as_os_str().to_owned();
+                p.push(suffix);
+                let _ = std::fs::remove_file(PathBuf::from(p));
+            }
+        }
+        for f in &new_files {
+            let _ = std::fs::remove_file(f);
+        }
+        if new_data {
+            let _ = std::fs::remove_dir(&data);
+        }
+        for folder in new_folders.iter().rev() {
+            let _ = std::fs::remove_dir_all(folder);
+        }
+    }
+    result
+}
+
+fn play(ctx: &Ctx, args: &DemoArgs, db: &Path) -> Result<()> {
     let started = std::time::Instant::now();
     let data = args.out.join("data");
     std::fs::create_dir_all(&data).map_err(|e| Error::io(&data, e))?;
     let files = write_data(&data, args.players as usize)?;
     let day = Utc.with_ymd_and_hms(2026, 6, 13, 9, 0, 0).single().unwrap_or_else(Utc::now);
     let mut demo = Demo {
-        ctx: Ctx { db: db.clone(), judge: "Demo Judge".into(), ..ctx.clone() },
+        ctx: Ctx { db: db.to_path_buf(), judge: "Demo Judge".into(), ..ctx.clone() },
         now: day,
         sim: Simulator::new(args.seed),
         out: args.out.clone(),
         shown_refusals: 0,
     };
-    setup(&mut demo, &args, &files)?;
+    setup(&mut demo, args, &files)?;
     // Keep one connection open for the whole run: the many short commands then share SQLite's log index
     // instead of each folding the log into the file when it closes.
     let _keep_open = demo.store()?;
@@ -113,7 +145,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
             drop_one(&mut demo)?;
         }
     }
-    finish(&mut demo, &db, started)
+    finish(&mut demo, db, started)
 }
 
 /// The files the demo imports: written from the bundled examples into `<out>/data`.
@@ -126,10 +158,16 @@ struct DataFiles {
 fn write_data(dir: &Path, players: usize) -> Result<DataFiles> {
     let files =
         DataFiles { cards: dir.join("cards.csv"), pool: dir.join("pool.csv"), players: dir.join("players.csv") };
-    let write = |p: &Path, text: &str| std::fs::write(p, text).map_err(|e| Error::io(p, e));
+    let write = |p: &Path, text: &'static str| {
+        let header = text.lines().next().unwrap_or_default();
+        crate::output::write(p, crate::output::Kind::DemoData(header), false, text.as_bytes())
+    };
     write(&files.cards, CARDS_CSV)?;
-    write(&files.pool, &scaled_pool(players))?;
-    write(&files.players, &player_csv(players))?;
+    let pool = scaled_pool(players);
+    let players = player_csv(players);
+    let header = |text: &'static str| crate::output::Kind::DemoData(text.lines().next().unwrap_or_default());
+    crate::output::write(&files.pool, header(POOL_CSV), false, pool.as_bytes())?;
+    crate::output::write(&files.players, header(PLAYERS_CSV), false, players.as_bytes())?;
     Ok(files)
 }
 
@@ -171,7 +209,9 @@ fn player_csv(n: usize) -> String {
 fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let path = |p: &Path| p.to_string_lossy().to_string();
     let (rounds, seed) = (args.rounds.to_string(), args.seed.to_string());
-    demo.run(&["event", "new", DEMO_EVENT, "--rounds", &rounds, "--seed", &seed, "--force"])?;
+    let line = ["mmjudge", "event", "new", DEMO_EVENT, "--rounds", &rounds, "--seed", &seed].join(" ");
+    let ctx = Ctx { command_line: line, now: Some(demo.now), ..demo.ctx.clone() };
+    super::event::create(&ctx, DEMO_EVENT, args.rounds, Some(args.seed), true, false)?;
     demo.run(&["cards", "import", &path(&files.cards)])?;
     demo.run(&["player", "import", &path(&files.players)])?;
     demo.run(&["pool", "import", &path(&files.pool)])?;
@@ -207,7 +247,7 @@ fn finish(demo: &mut Demo, db_path: &Path, started: std::time::Instant) -> Resul
     println!();
     demo.show(&["standings"])?;
     let site = demo.out.join("site");
-    demo.run(&["site", &site.to_string_lossy(), "--force"])?;
+    demo.run(&["site", &site.to_string_lossy()])?;
     println!(
         "\nDone in {:.1} s. Event file: {}  Site: {}",
         started.elapsed().as_secs_f64(),
@@ -221,14 +261,12 @@ fn finish(demo: &mut Demo, db_path: &Path, started: std::time::Instant) -> Resul
 
 /// Refuses to replace an event file that holds a real event (say `MMJUDGE_DB` still points at one).
 fn check_not_a_real_event(db: &Path) -> Result<()> {
-    if !db.exists() {
-        return Ok(());
-    }
-    let store = Store::open(db)?;
-    let name = crate::store::event::values(store.conn())?.name().to_string();
-    if name == DEMO_EVENT {
-        return Ok(());
-    }
+    let name = match file::inspect(db)? {
+        file::Found::Nothing | file::Found::Unfinished => return Ok(()),
+        file::Found::NotEvent(e) => return Err(e),
+        file::Found::Event(name) if name == DEMO_EVENT => return Ok(()),
+        file::Found::Event(name) => name,
+    };
     Err(Error::refused(format!(
         "{} holds the event \"{name}\"; the demo would replace it: give the demo its own file, e.g. `mmjudge --db demo.db demo`",
         db.display()

@@ -5,8 +5,9 @@ use crate::cli::event::EventCmd;
 use crate::domain::settings::{self, SETTINGS};
 use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
+use crate::store::file::{self, Found, Replace};
 use crate::store::{Change, Store, event as store_event, player, round};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Runs an `event` verb.
 pub fn run(ctx: &Ctx, cmd: EventCmd) -> Result<()> {
@@ -17,8 +18,20 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> Result<()> {
     }
 }
 
-/// Creates a new event file with default settings (used by `event new` and `demo`).
-pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Result<Store> {
+/// A new event file and what became of the file that was there.
+pub struct Created {
+    /// The new event.
+    pub store: Store,
+    /// Where an event that was at the path was kept (`event new --force`).
+    pub kept: Option<PathBuf>,
+}
+
+/// Creates a new event file with default settings (used by `event new` and `demo`): the schema, the
+/// settings, the ban list, the watch list and the first audit entry in one transaction, in a file built
+/// under a temporary name and renamed into place once complete. An empty file, or one an interrupted
+/// `event new` left, is replaced; a real event only with `force`, and it is kept beside the new one unless
+/// `keep` is false (the demo replacing its own event).
+pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool, keep: bool) -> Result<Created> {
     let name = name.trim();
     if name.is_empty() {
         return Err(Error::refused("the event needs a name: mmjudge event new \"Spring Mental Magic Open\""));
@@ -26,12 +39,11 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
     crate::domain::text::check("the event's name", name, false).map_err(Error::Refused)?;
     let rounds_setting = settings::find("rounds").map_err(|e| Error::refused(e.0))?;
     let rounds = settings::normalize(rounds_setting, &rounds.to_string()).map_err(|e| Error::refused(e.0))?;
-    make_room(&ctx.db, force)?;
-    let mut store = Store::create(&ctx.db)?;
-    let seed = seed.unwrap_or_else(fresh_seed);
     let actor = ctx.actor()?;
+    let replace = make_room(&ctx.db, force, keep, actor.at)?;
+    let seed = seed.unwrap_or_else(fresh_seed);
     let created = crate::time::stamp(actor.at);
-    let result = store.write(&actor, |tx| {
+    let store = Store::create(&ctx.db, &actor, &replace, |tx| {
         for s in SETTINGS {
             store_event::set(tx, s.key, s.default)?;
         }
@@ -41,61 +53,46 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
         store_event::set(tx, "seed", &seed.to_string())?;
         super::ban::seed_defaults(tx)?;
         super::pool::seed_watch_defaults(tx)?;
-        Ok(((), Change::new(format!("created event \"{name}\": {rounds} rounds, seed {seed}"))))
-    });
-    if let Err(e) = result {
-        drop(store);
-        remove_event_file(&ctx.db);
-        return Err(e);
-    }
-    Ok(store)
+        Ok(Change::new(format!("created event \"{name}\": {rounds} rounds, seed {seed}")))
+    })?;
+    let kept = match replace {
+        Replace::Keep(path) => Some(path),
+        Replace::Discard => None,
+    };
+    Ok(Created { store, kept })
 }
 
 fn new(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Result<()> {
-    let store = create(ctx, name, rounds, seed, force)?;
+    let Created { store, kept } = create(ctx, name, rounds, seed, force, true)?;
     let values = store_event::values(store.conn())?;
+    let kept_text =
+        kept.as_ref().map(|k| format!("; the event that was there is kept as {}", k.display())).unwrap_or_default();
     done(
         ctx.format,
         &format!(
-            "created event \"{}\" in {} ({} rounds, seed {})",
+            "created event \"{}\" in {} ({} rounds, seed {}){kept_text}",
             values.name(),
             ctx.db.display(),
             values.text("rounds"),
             values.seed()
         ),
-        serde_json::json!({ "file": ctx.db.display().to_string(), "seed": values.seed() }),
+        serde_json::json!({ "file": ctx.db.display().to_string(), "seed": values.seed(),
+                            "kept": kept.map(|k| k.display().to_string()) }),
     )
 }
 
-/// Refuses to create over an existing file unless it is an mmjudge event and `force` is given.
-fn make_room(path: &Path, force: bool) -> Result<()> {
-    if path.is_dir() {
-        return Err(Error::NotAnEvent {
-            path: path.into(),
-            why: "is a directory: give a file path, e.g. --db spring.db".into(),
-        });
-    }
-    if !path.exists() {
-        return Ok(());
-    }
-    let existing = Store::open(path)?;
-    let name = store_event::values(existing.conn())?.name().to_string();
-    drop(existing);
-    if !force {
-        return Err(Error::refused(format!(
-            "{} already holds the event \"{name}\": use another --db file, or --force to replace it (its data is lost)",
+/// Decides what happens to the file at `path`: nothing there, an empty file or an unfinished event go; a
+/// real event needs `force` and is kept (unless `keep` is false); anything else is refused.
+fn make_room(path: &Path, force: bool, keep: bool, at: chrono::DateTime<chrono::Utc>) -> Result<Replace> {
+    match file::inspect(path)? {
+        Found::Nothing | Found::Unfinished => Ok(Replace::Discard),
+        Found::NotEvent(e) => Err(e),
+        Found::Event(name) if !force => Err(Error::refused(format!(
+            "{} already holds the event \"{name}\": use another --db file, or --force to replace it (the old event is kept beside it)",
             path.display()
-        )));
-    }
-    remove_event_file(path);
-    Ok(())
-}
-
-fn remove_event_file(path: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let mut p = path.as_os_str().to_owned();
-        p.push(suffix);
-        let _ = std::fs::remove_file(std::path::PathBuf::from(p));
+        ))),
+        Found::Event(_) if keep => Ok(Replace::Keep(file::kept_name(path, at))),
+        Found::Event(_) => Ok(Replace::Discard),
     }
 }
 
@@ -112,7 +109,8 @@ fn fresh_seed() -> u64 {
 
 fn show(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let values = store_event::values(conn)?;
     let players = player::all(conn)?;
     let current = round::current(conn)?;

@@ -34,7 +34,8 @@ struct Record {
 /// Prints a player's history.
 pub fn run(ctx: &Ctx, query: &str) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let p = super::player::resolve(conn, query)?;
     let names = super::player::names_by_id(conn)?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));

@@ -29,7 +29,7 @@ pub fn run(ctx: &Ctx, cmd: LibraryCmd) -> Result<()> {
         LibraryCmd::Swap { library, out, card_in, force } => {
             super::library_edit::swap(ctx, &library, &out, &card_in, force)
         }
-        LibraryCmd::Sheets { dir } => super::library_sheets::write(ctx, &dir),
+        LibraryCmd::Sheets { dir, force } => super::library_sheets::write(ctx, &dir, force),
         LibraryCmd::Register { player, file, sideboard, allow_unknown, force } => {
             super::library_sealed::register(ctx, &player, &file, sideboard.as_deref(), allow_unknown, force)
         }

@@ -6,6 +6,7 @@ use super::library::label;
 use super::library_show::{ShownCard, pool_types, shown_with};
 use super::player::names_by_id;
 use crate::error::{Error, Result};
+use crate::output::{self, Kind};
 use crate::render::done;
 use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
 use crate::store::library::{self as store_library, Library};
@@ -70,15 +71,18 @@ pub fn library_sheets(conn: &Connection) -> Result<Vec<LibrarySheet>> {
     Ok(out)
 }
 
-/// Writes the deck sheets of every library into `dir`; returns how many.
-pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
+/// Writes the deck sheets of every library into `dir`; returns how many. Every file is checked before any
+/// is written: one that an earlier `library sheets` did not write is replaced only with `force`.
+pub fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
     let sheets = library_sheets(conn)?;
     if sheets.is_empty() {
         return Err(Error::refused(
             "no libraries yet: build them with `mmjudge library build --tables N` (or `library register` when sealed)",
         ));
     }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::refused(format!("{} is a file, not a folder: give a folder for the sheets", dir.display())));
+    }
     let values = event::values(conn)?;
     let players = names_by_id(conn)?;
     let mut ticks = vec!["built".to_string()];
@@ -86,6 +90,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
     let mut csv_out = crate::render::CsvWriter::new(Vec::new());
     write_csv_header(&mut csv_out)?;
     let mut index = Vec::new();
+    let mut files: Vec<(std::path::PathBuf, Kind, Vec<u8>)> = Vec::new();
     for s in &sheets {
         let lib = &s.library;
         let sheet = DeckSheet {
@@ -99,8 +104,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
             note: s.note.clone(),
         };
         let html = sheet.render().map_err(|e| Error::refused(format!("cannot render a deck sheet: {e}")))?;
-        let path = dir.join(&s.file);
-        std::fs::write(&path, html).map_err(|e| Error::io(&path, e))?;
+        files.push((dir.join(&s.file), Kind::DeckSheets, html.into_bytes()));
         for c in &s.cards {
             let row = [
                 s.label.clone(),
@@ -120,31 +124,24 @@ pub fn write_sheets(conn: &Connection, dir: &Path) -> Result<usize> {
         index.push((s.file.clone(), s.label.clone(), s.title.clone(), sheet.cards.len(), lib.utopia));
     }
     let bytes = csv_out.into_inner().map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))?;
-    let csv_path = dir.join("libraries.csv");
-    std::fs::write(&csv_path, bytes).map_err(|e| Error::io(&csv_path, e))?;
+    files.push((dir.join("libraries.csv"), Kind::DeckSheetsCsv, bytes));
     let page = SheetIndex { event: values.name().to_string(), sheets: index }
         .render()
         .map_err(|e| Error::refused(format!("cannot render the index page: {e}")))?;
-    let index_path = dir.join("index.html");
-    std::fs::write(&index_path, page).map_err(|e| Error::io(&index_path, e))?;
+    files.push((dir.join("index.html"), Kind::DeckSheets, page.into_bytes()));
+    for (path, kind, _) in &files {
+        output::check(path, *kind, force)?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    for (path, kind, bytes) in &files {
+        output::write(path, *kind, force, bytes)?;
+    }
     Ok(sheets.len())
 }
 
 fn write_csv_header(w: &mut crate::render::CsvWriter<Vec<u8>>) -> Result<()> {
-    let header = [
-        "library",
-        "table",
-        "seat",
-        "player",
-        "position",
-        "name",
-        "mana_cost",
-        "mana_value",
-        "type_line",
-        "sideboard",
-        "utopia",
-    ];
-    w.write_record(header).map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))
+    w.write_record(output::DECK_SHEETS_CSV_HEADER.split(','))
+        .map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))
 }
 
 /// Heading, note and file name of a library's sheet.
@@ -174,9 +171,9 @@ fn slug(name: &str, id: i64) -> String {
 }
 
 /// Runs `library sheets DIR`.
-pub fn write(ctx: &Ctx, dir: &Path) -> Result<()> {
+pub fn write(ctx: &Ctx, dir: &Path, force: bool) -> Result<()> {
     let store = ctx.open()?;
-    let n = write_sheets(store.conn(), dir)?;
+    let n = store.read(|conn| write_sheets(conn, dir, force))?;
     done(
         ctx.format,
         &format!("wrote {n} deck sheets, index.html and libraries.csv to {}", dir.display()),

@@ -9,7 +9,8 @@ use crate::store::audit;
 /// Prints the audit log, optionally for one player and/or since a moment.
 pub fn run(ctx: &Ctx, args: LogArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let player = match &args.player {
         Some(p) => Some(super::player::resolve(conn, p)?.id),
         None => None,

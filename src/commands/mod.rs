@@ -37,7 +37,7 @@ pub mod standings;
 pub mod table;
 
 use crate::cli::{Cli, Command};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::render::Format;
 use crate::store::{Actor, Store};
 use chrono::{DateTime, Utc};
@@ -125,7 +125,7 @@ fn quote_arg(a: &str) -> String {
 /// Runs one parsed command.
 pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     crate::domain::text::check("the judge's name (--judge or MMJUDGE_JUDGE)", &ctx.judge, false)
-        .map_err(Error::Refused)?;
+        .map_err(crate::error::Error::Refused)?;
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(cmd) => player::run(ctx, cmd),
@@ -152,7 +152,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Pairings(args) => pairings::run(ctx, args),
         Command::Movement(cmd) => movement::run(ctx, cmd),
         Command::Log(args) => log::run(ctx, args),
-        Command::Backup(args) => backup(ctx, &args.file),
+        Command::Backup(args) => backup(ctx, &args.file, args.force),
         Command::Standings(args) => standings::run(ctx, args),
         Command::Report(cmd) => report::run(ctx, cmd),
         Command::Site(args) => site::run(ctx, args),
@@ -160,21 +160,8 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     }
 }
 
-fn backup(ctx: &Ctx, dest: &std::path::Path) -> Result<()> {
-    if dest.exists() {
-        return Err(Error::refused(format!(
-            "{} already exists: choose a new file name for the backup",
-            dest.display()
-        )));
-    }
-    let folder = dest.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(folder) = folder.filter(|p| !p.is_dir()) {
-        return Err(Error::refused(format!(
-            "{}: the folder {} does not exist: create it first or choose another place for the backup",
-            dest.display(),
-            folder.display()
-        )));
-    }
+fn backup(ctx: &Ctx, dest: &std::path::Path, force: bool) -> Result<()> {
+    crate::output::check(dest, crate::output::Kind::Backup, force)?;
     let store = ctx.open()?;
     store.backup(dest)?;
     crate::render::done(

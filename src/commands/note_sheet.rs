@@ -42,11 +42,12 @@ fn load(conn: &Connection, seated: Seated) -> Result<Loaded> {
 /// Prints a table's note sheet, or writes it as HTML with `--html FILE`.
 pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let loaded = load(conn, Seated::at(conn, args.table, args.round)?)?;
     if let Some(file) = &args.html {
         let html = page(conn, &loaded)?;
-        std::fs::write(file, html).map_err(|e| Error::io(file, e))?;
+        crate::output::write(file, crate::output::Kind::NoteSheet, args.force, html.as_bytes())?;
         let s = &loaded.seated;
         return done(
             ctx.format,

@@ -20,7 +20,8 @@ type NextSeats = BTreeMap<usize, Option<(u32, char)>>;
 /// Runs `pairings`.
 pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let current = round::current(conn)?;
     if current == 0 {
         return Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`"));
@@ -32,7 +33,7 @@ pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
     let page = build(conn, number, current)?;
     if let Some(file) = &args.html {
         let html = page.render().map_err(|e| Error::refused(format!("cannot render the pairings page: {e}")))?;
-        std::fs::write(file, html).map_err(|e| Error::io(file, e))?;
+        crate::output::write(file, crate::output::Kind::Pairings, args.force, html.as_bytes())?;
     }
     let doc = page.json();
     match (ctx.format, args.by) {

@@ -28,7 +28,7 @@ pub fn run(ctx: &Ctx, cmd: PoolCmd) -> Result<()> {
             add(ctx, &line, allow_unknown)
         }
         PoolCmd::Remove { name, count } => remove(ctx, &name, count),
-        PoolCmd::Check { all, html } => super::curation::run(ctx, all, html.as_deref()),
+        PoolCmd::Check { all, html, force } => super::curation::run(ctx, all, html.as_deref(), force),
         PoolCmd::Exclude { name } => set_excluded(ctx, &name, true),
         PoolCmd::Include { name } => set_excluded(ctx, &name, false),
         PoolCmd::Watch(WatchCmd::Add { name, note, force }) => watch_add(ctx, &name, &note, force),

@@ -15,7 +15,8 @@ use std::collections::HashMap;
 /// Runs a `report` verb.
 pub fn run(ctx: &Ctx, cmd: ReportCmd) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     refuse_sealed(conn)?;
     let results = Results::load(conn)?;
     match cmd {

@@ -134,7 +134,8 @@ use crate::ops::corrections::rounds_words;
 /// Prints the round's tables with their results and the ones still playing.
 pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let n = round_or_current(conn, args.round)?;
     let names = super::player::names_by_id(conn)?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));

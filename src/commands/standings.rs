@@ -18,8 +18,9 @@ use std::collections::HashMap;
 /// Prints the standings after `--round N`, or after the last round with every result in.
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let store = ctx.open()?;
-    let results = Results::load(store.conn())?;
-    let name = event::values(store.conn())?.name().to_string();
+    let snapshot = store.snapshot()?;
+    let results = Results::load(&snapshot)?;
+    let name = event::values(&snapshot)?.name().to_string();
     let round = match args.round {
         Some(n) => results.check_played(n)?,
         None => results.played,

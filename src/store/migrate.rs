@@ -2,7 +2,7 @@
 
 use super::APPLICATION_ID;
 use crate::error::{Error, Result};
-use rusqlite::Connection;
+use rusqlite::{Connection, Transaction};
 use std::path::Path;
 
 /// Every migration, in order; migration `i` brings `user_version` from `i` to `i + 1`.
@@ -40,24 +40,64 @@ pub fn check_identity(conn: &Connection, path: &Path) -> Result<()> {
             "was written by a newer mmjudge (schema {version}; this one knows up to {SCHEMA_VERSION}): upgrade mmjudge to use it"
         )));
     }
+    if version == SCHEMA_VERSION {
+        let core: i64 = conn.query_row(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('setting', 'audit', 'player', 'round', 'match')",
+            [],
+            |r| r.get(0),
+        )?;
+        if core != 5 {
+            return Err(damaged(path, "some of its tables are missing"));
+        }
+    }
     Ok(())
 }
 
+/// The one-line error for a file with mmjudge's mark whose tables are broken or another program's.
+fn damaged(path: &Path, what: &str) -> Error {
+    Error::NotAnEvent {
+        path: path.into(),
+        why: format!(
+            "has mmjudge's mark but {what}, so it cannot be used as an event: restore a backup (mmjudge backup makes one)"
+        ),
+    }
+}
+
 /// Applies the migrations the file lacks, all in one transaction.
-pub fn upgrade(conn: &mut Connection) -> Result<()> {
+pub fn upgrade(conn: &mut Connection, path: &Path) -> Result<()> {
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version >= SCHEMA_VERSION {
         return Ok(());
     }
     let tx = conn.transaction()?;
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
+    apply(&tx, version).map_err(|e| match e {
+        Error::Sqlite(rusqlite::Error::SqlInputError { .. } | rusqlite::Error::SqliteFailure(..)) => {
+            damaged(path, &format!("its tables are not the ones mmjudge expects ({})", one_line(&e)))
+        }
+        other => other,
+    })?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Creates the whole schema inside `tx` (a new, empty event).
+pub fn install(tx: &Transaction) -> Result<()> {
+    apply(tx, 0)
+}
+
+fn apply(tx: &Transaction, from: i64) -> Result<()> {
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(from.max(0) as usize) {
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
     }
     super::player::fill_name_keys(&tx)?;
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
-    tx.commit()?;
     Ok(())
+}
+
+fn one_line(e: &Error) -> String {
+    let text = e.to_string();
+    text.trim_start_matches("database error: ").to_string()
 }
 
 #[cfg(test)]
@@ -67,12 +107,12 @@ mod tests {
     #[test]
     fn migrates_an_empty_database_to_the_latest_version() -> Result<()> {
         let mut conn = Connection::open_in_memory()?;
-        upgrade(&mut conn)?;
+        upgrade(&mut conn, Path::new(":memory:"))?;
         let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         assert_eq!(v, SCHEMA_VERSION);
         let app: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
         assert_eq!(app, APPLICATION_ID);
-        upgrade(&mut conn)?; // idempotent
+        upgrade(&mut conn, Path::new(":memory:"))?; // idempotent
         let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema WHERE name = 'player'", [], |r| r.get(0))?;
         assert_eq!(n, 1);
         Ok(())
@@ -84,7 +124,7 @@ mod tests {
         conn.execute_batch(MIGRATIONS[0])?;
         conn.pragma_update(None, "user_version", 1)?;
         conn.pragma_update(None, "application_id", APPLICATION_ID)?;
-        upgrade(&mut conn)?;
+        upgrade(&mut conn, Path::new("x.db"))?;
         let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         assert_eq!(v, SCHEMA_VERSION);
         let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema WHERE name = 'void'", [], |r| r.get(0))?;
@@ -96,7 +136,7 @@ mod tests {
     fn refuses_newer_and_foreign_databases() -> Result<()> {
         let path = Path::new("x.db");
         let mut conn = Connection::open_in_memory()?;
-        upgrade(&mut conn)?;
+        upgrade(&mut conn, path)?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1)?;
         let err = check_identity(&conn, path).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("newer mmjudge"), "{err}");
@@ -121,7 +161,7 @@ mod tests {
             "INSERT INTO player (name, name_key) VALUES ('Renée Côté', 'renée côté'), ('Renee Cote', 'renee cote'),
                                                         ('Bo Nilsson', 'bo nilsson');",
         )?;
-        upgrade(&mut conn)?;
+        upgrade(&mut conn, Path::new("x.db"))?;
         let rows: Vec<(String, String, String)> = {
             let mut stmt = conn.prepare("SELECT name, name_key, name_fold FROM player ORDER BY id")?;
             let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
@@ -140,6 +180,23 @@ mod tests {
         let skeletons: i64 =
             conn.query_row("SELECT count(*) FROM player WHERE name_skeleton IS NOT NULL", [], |r| r.get(0))?;
         assert_eq!(skeletons, 3);
+        Ok(())
+    }
+
+    #[test]
+    fn a_marked_file_with_foreign_tables_gets_one_line() -> Result<()> {
+        let path = Path::new("x.db");
+        let mut conn = Connection::open_in_memory()?;
+        conn.execute_batch("CREATE TABLE player (x); CREATE TABLE other (y);")?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        check_identity(&conn, path)?;
+        let err = upgrade(&mut conn, path).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("mmjudge's mark") && err.contains("restore a backup"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains("CREATE TABLE"), "{err}");
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        let err = check_identity(&conn, path).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("tables are missing"), "{err}");
         Ok(())
     }
 }

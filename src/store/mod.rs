@@ -10,6 +10,7 @@ pub mod cards;
 pub mod challenge;
 pub mod clock;
 pub mod event;
+pub mod file;
 pub mod history;
 pub mod ids;
 pub mod library;
@@ -25,9 +26,8 @@ pub mod voids;
 
 use crate::error::{Error, Result};
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 pub use ids::*;
 
@@ -66,15 +66,17 @@ impl Change {
     }
 }
 
-/// An open event file.
+/// An open event file: it refuses every change until the first [`Store::write`] (see [`file::open_read`]).
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    writable: bool,
 }
 
 impl Store {
-    /// Opens an existing event file, refusing anything that is not an mmjudge event or that a newer
-    /// mmjudge wrote. Nothing in the file changes unless it is an older mmjudge event to migrate.
+    /// Opens an existing event file to read (see [`file::open_read`]: no change is possible until the first
+    /// [`Store::write`]), refusing anything that is not an mmjudge event or that a newer mmjudge wrote.
+    /// Nothing in the file changes unless it is an older mmjudge event to migrate.
     pub fn open(path: &Path) -> Result<Store> {
         check_path(path)?;
         if !path.exists() {
@@ -83,25 +85,54 @@ impl Store {
                 why: "no event here yet: create one with `mmjudge event new NAME` (or point --db / MMJUDGE_DB at your event file)".into(),
             });
         }
-        let conn =
-            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
-        conn.busy_timeout(Duration::from_secs(10))?;
-        migrate::check_identity(&conn, path)?;
-        configure(&conn)?;
-        let mut store = Store { conn, path: path.into() };
-        migrate::upgrade(&mut store.conn)?;
-        Ok(store)
+        Store::open_existing(path).map_err(|e| file::explain(path, e))
     }
 
-    /// Creates a new, empty event file at `path` (which must not exist) with the whole schema.
-    pub fn create(path: &Path) -> Result<Store> {
+    fn open_existing(path: &Path) -> Result<Store> {
+        let mut conn = file::open_read(path)?;
+        migrate::check_identity(&conn, path)?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version >= migrate::SCHEMA_VERSION {
+            return Ok(Store { conn, path: path.into(), writable: false });
+        }
+        file::make_writable(&conn, path)?;
+        migrate::upgrade(&mut conn, path).map_err(|e| file::explain(path, e))?;
+        Ok(Store { conn, path: path.into(), writable: true })
+    }
+
+    /// Creates a new event at `path`: the schema, what `fill` writes and its audit entry in one transaction,
+    /// built under a temporary name and renamed into place once complete. What was at `path` goes or is kept
+    /// as `replace` says.
+    pub fn create(
+        path: &Path,
+        actor: &Actor,
+        replace: &file::Replace,
+        fill: impl FnOnce(&Transaction) -> Result<Change>,
+    ) -> Result<Store> {
         check_path(path)?;
-        let conn = Connection::open(path)?;
-        conn.busy_timeout(Duration::from_secs(10))?;
-        configure(&conn)?;
-        let mut store = Store { conn, path: path.into() };
-        migrate::upgrade(&mut store.conn)?;
-        Ok(store)
+        file::build(path, replace, |tx| {
+            let change = fill(tx)?;
+            audit::append(tx, actor, &change)
+        })
+        .map_err(|e| file::explain(path, e))?;
+        Store::open(path)
+    }
+
+    /// A read transaction for the rest of a command: every query through it sees the same moment of the
+    /// event, even while another judge writes (`let snapshot = store.snapshot()?; let conn = &*snapshot;`).
+    /// Dropping it ends the transaction. For commands that build a page or listing from several queries.
+    pub fn snapshot(&self) -> Result<Transaction<'_>> {
+        Ok(self.conn.unchecked_transaction()?)
+    }
+
+    /// Runs `f` in one read transaction: every query it makes sees the same moment of the event, even while
+    /// another judge writes.
+    pub fn read<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        let tx = self.conn.unchecked_transaction()?;
+        let value = f(&tx)?;
+        tx.finish()?;
+        Ok(value)
     }
 
     /// The file this store keeps.
@@ -117,19 +148,25 @@ impl Store {
     /// Runs `f` in one IMMEDIATE transaction and appends its audit entry; commits only if everything
     /// succeeded, so a refusal changes nothing.
     pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Transaction) -> Result<(T, Change)>) -> Result<T> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let (value, change) = f(&tx)?;
-        audit::append(&tx, actor, &change)?;
-        tx.commit()?;
-        Ok(value)
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
+        }
+        let path = self.path.clone();
+        let run = || -> Result<T> {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let (value, change) = f(&tx)?;
+            audit::append(&tx, actor, &change)?;
+            tx.commit()?;
+            Ok(value)
+        };
+        run().map_err(|e| file::explain(&path, e))
     }
 
-    /// Writes a consistent copy of the event to `dest` (`VACUUM INTO`), safe while other processes use it.
+    /// Writes a consistent copy of the event to `dest`, safe while other processes use it; a failed copy
+    /// leaves nothing (see [`file::backup`]).
     pub fn backup(&self, dest: &Path) -> Result<()> {
-        let dest_text =
-            dest.to_str().ok_or_else(|| Error::refused(format!("{} is not a UTF-8 path", dest.display())))?;
-        self.conn.execute("VACUUM INTO ?1", [dest_text])?;
-        Ok(())
+        file::backup(&self.conn, dest)
     }
 }
 
@@ -145,9 +182,10 @@ fn check_path(path: &Path) -> Result<()> {
 
 /// Per-connection settings: foreign keys, WAL journal (readers never block the writer), a busy timeout.
 ///
-/// The last connection to close folds the write-ahead log back into the main file (SQLite's default), so
-/// once no mmjudge command is running the `.db` file alone holds the whole event: a judge who copies it
-/// to a stick copies everything. (`mmjudge backup` is still the safe copy while commands are running.)
+/// Set when a connection first writes (readers set no journal mode, so reading a backup changes nothing).
+/// The last connection to close, reader or writer, folds the write-ahead log back into the main file
+/// (SQLite's default), so once no mmjudge command is running the `.db` file alone holds the whole event.
+/// (`mmjudge backup` is still the safe copy while commands are running.)
 fn configure(conn: &Connection) -> Result<()> {
     conn.pragma_update(None, "foreign_keys", true)?;
     let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
@@ -160,8 +198,8 @@ fn configure(conn: &Connection) -> Result<()> {
 pub(crate) fn memory() -> Result<Store> {
     let conn = Connection::open_in_memory()?;
     configure(&conn)?;
-    let mut store = Store { conn, path: PathBuf::from(":memory:") };
-    migrate::upgrade(&mut store.conn)?;
+    let mut store = Store { conn, path: PathBuf::from(":memory:"), writable: true };
+    migrate::upgrade(&mut store.conn, Path::new(":memory:"))?;
     Ok(store)
 }
 

@@ -36,6 +36,7 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/curation.rs", "commands::pool_import"),
     ("src/commands/curation.rs", "commands::reference"),
     ("src/commands/demo.rs", "commands::curation"),
+    ("src/commands/demo.rs", "commands::event"),
     ("src/commands/demo/table.rs", "commands::reference"),
     ("src/commands/event.rs", "commands::ban"),
     ("src/commands/event.rs", "commands::pool"),

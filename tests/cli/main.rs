@@ -10,6 +10,7 @@ mod clock;
 mod clock_screen;
 mod demo;
 mod event;
+mod files;
 mod inputs;
 mod library;
 mod movement;

@@ -35,7 +35,8 @@ struct Overrun {
 /// Runs `decisions`.
 pub fn decisions(ctx: &Ctx, args: DecisionsArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
+    let snapshot = store.snapshot()?;
+    let conn = &*snapshot;
     let game: Option<MatchId> = match args.table {
         Some(t) => Some(resolve_match(conn, t, None)?.id),
         None => None,

@@ -168,18 +168,20 @@ pub struct Written {
 
 /// Writes the event's site into `dir` (created if missing). Refuses a file, and a non-empty folder that
 /// is not an earlier mmjudge site unless `force`; replaces an earlier site's pages, removing those that
-/// no longer exist. Used by `site` and the demo.
-pub fn write_site(conn: &Connection, dir: &Path, force: bool) -> Result<Written> {
-    let earlier = folder::check(dir, force)?;
-    let site = Site::load(conn)?;
-    let pages = build(&site)?;
-    folder::write(dir, &pages, &earlier)
+/// no longer exist. The pages are built in one read transaction, so they all show the same moment.
+pub fn write_site(store: &crate::store::Store, dir: &Path, force: bool) -> Result<Written> {
+    let pages = store.read(|conn| {
+        let site = Site::load(conn)?;
+        build(&site)
+    })?;
+    let earlier = folder::check(dir, &pages, force)?;
+    folder::write(dir, &pages, &earlier, force)
 }
 
 /// Runs `site DIR [--force]`.
 pub fn run(ctx: &Ctx, args: SiteArgs) -> Result<()> {
     let store = ctx.open()?;
-    let written = write_site(store.conn(), &args.dir, args.force)?;
+    let written = write_site(&store, &args.dir, args.force)?;
     let summary = format!("wrote the site ({} files) to {}: open {}", written.files.len(), written.dir, written.index);
     done(ctx.format, &summary, serde_json::to_value(&written).unwrap_or_default())
 }

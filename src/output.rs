@@ -1,0 +1,400 @@
+//! Plain output files (web pages, deck sheets, CSV, backups): the one place that writes them.
+//!
+//! Every output is written to a temporary file in the destination's folder and renamed into place, so an
+//! interrupted or failed run leaves the old file (or nothing) and never a half one. Before that, [`check`]
+//! decides whether the destination may be replaced: never an SQLite file (an event, a backup, another
+//! program's database, or their `-wal`/`-shm`/`-journal` companions); freely a file mmjudge wrote earlier as
+//! the same kind of output (recognised by its mark, [`Kind::mark`]) or an empty file; anything else only with
+//! `--force`. A symbolic link is never written through: with `--force` the link itself is replaced.
+
+use crate::error::{Error, Result};
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// The kinds of file mmjudge writes; a file is replaced freely only by an output of its own kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `pairings --html FILE`.
+    Pairings,
+    /// `pool check --html FILE`.
+    PoolCheck,
+    /// `notes TABLE --html FILE`.
+    NoteSheet,
+    /// `clock --html FILE`.
+    Projector,
+    /// The pages of `library sheets DIR`.
+    DeckSheets,
+    /// `libraries.csv` of `library sheets DIR` (recognised by its header row).
+    DeckSheetsCsv,
+    /// The pages of `site DIR`.
+    SitePage,
+    /// The stylesheet of `site DIR`.
+    SiteStyle,
+    /// The files the demo imports, recognised by their header row (the bundled examples' first line).
+    DemoData(&'static str),
+    /// `backup FILE`: an SQLite file, so never written over (a backup cannot be told from a live event).
+    Backup,
+}
+
+impl Kind {
+    /// The command that writes this kind, for messages.
+    pub fn command(self) -> &'static str {
+        match self {
+            Kind::Pairings => "mmjudge pairings --html",
+            Kind::PoolCheck => "mmjudge pool check --html",
+            Kind::NoteSheet => "mmjudge notes TABLE --html",
+            Kind::Projector => "mmjudge clock --html",
+            Kind::DeckSheets | Kind::DeckSheetsCsv => "mmjudge library sheets",
+            Kind::SitePage | Kind::SiteStyle => "mmjudge site",
+            Kind::DemoData(_) => "mmjudge demo",
+            Kind::Backup => "mmjudge backup",
+        }
+    }
+
+    /// The bytes that mark a file of this kind, found near its start (None: no file is of this kind).
+    pub fn mark(self) -> Option<String> {
+        let html = |what: &str| Some(format!("<meta name=\"generator\" content=\"mmjudge {what}\">"));
+        match self {
+            Kind::Pairings => html("pairings"),
+            Kind::PoolCheck => html("pool check"),
+            Kind::NoteSheet => html("note sheet"),
+            Kind::Projector => html("projector clock"),
+            Kind::DeckSheets => html("library sheets"),
+            Kind::SitePage => html("site"),
+            Kind::SiteStyle => Some("/* generator: mmjudge site */".into()),
+            Kind::DeckSheetsCsv => Some(DECK_SHEETS_CSV_HEADER.into()),
+            Kind::DemoData(header) => Some(header.into()),
+            Kind::Backup => None,
+        }
+    }
+
+    /// The contents with this kind's mark added where needed (after `<head>` in a page, on top of the
+    /// stylesheet; a CSV carries its header already).
+    pub fn stamp(self, contents: &[u8]) -> Vec<u8> {
+        let Some(mark) = self.mark() else { return contents.to_vec() };
+        if contents.windows(mark.len()).take(HEAD_BYTES).any(|w| w == mark.as_bytes()) {
+            return contents.to_vec();
+        }
+        if self == Kind::SiteStyle {
+            return [mark.as_bytes(), b"\n", contents].concat();
+        }
+        if !mark.starts_with('<') {
+            return contents.to_vec();
+        }
+        match find(contents, b"<head>") {
+            Some(at) => {
+                let end = at + b"<head>".len();
+                [&contents[..end], b"\n", mark.as_bytes(), &contents[end..]].concat()
+            }
+            None => [mark.as_bytes(), b"\n", contents].concat(),
+        }
+    }
+
+    /// Whether `head` (the first bytes of a file) carries this kind's mark.
+    pub fn marks(self, head: &[u8]) -> bool {
+        match self.mark() {
+            Some(mark) if mark.starts_with('<') || mark.starts_with("/*") => find(head, mark.as_bytes()).is_some(),
+            Some(header) => {
+                head.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(head).starts_with(header.as_bytes())
+            }
+            None => false,
+        }
+    }
+}
+
+/// The header row of `libraries.csv`.
+pub const DECK_SHEETS_CSV_HEADER: &str =
+    "library,table,seat,player,position,name,mana_cost,mana_value,type_line,sideboard,utopia";
+
+/// How far into a file its mark is looked for.
+const HEAD_BYTES: usize = 4096;
+
+/// Prefix and suffix of the temporary files written beside an output.
+pub const TEMP_PREFIX: &str = ".mmjudge-";
+/// See [`TEMP_PREFIX`].
+pub const TEMP_SUFFIX: &str = ".tmp";
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// What is at a destination now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Existing {
+    /// Nothing: a new file.
+    Nothing,
+    /// An empty regular file (nothing to lose).
+    Empty,
+    /// A regular file mmjudge wrote as this kind of output.
+    Same,
+    /// Something else: a folder, a link, another kind of file, a foreign file (the words say which).
+    Other(String),
+    /// An SQLite database or one of its companion files: never replaced.
+    Sqlite(String),
+}
+
+/// Looks at what is at `path` now, without following a symbolic link.
+pub fn existing(path: &Path, kind: Kind) -> Result<Existing> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Existing::Nothing),
+        Err(e) => return Err(Error::io(path, e)),
+    };
+    if meta.file_type().is_symlink() {
+        return Ok(Existing::Other("is a symbolic link".into()));
+    }
+    if meta.is_dir() {
+        return Ok(Existing::Other("is a folder".into()));
+    }
+    if !meta.is_file() {
+        return Ok(Existing::Other("is not a regular file".into()));
+    }
+    let head = head_of(path)?;
+    if let Some(what) = sqlite_kind(path, &head) {
+        return Ok(Existing::Sqlite(what));
+    }
+    if head.is_empty() {
+        return Ok(Existing::Empty);
+    }
+    if kind.marks(&head) {
+        return Ok(Existing::Same);
+    }
+    Ok(Existing::Other(format!("was not written by `{}`", kind.command())))
+}
+
+/// The first bytes of a regular file.
+fn head_of(path: &Path) -> Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(HEAD_BYTES);
+    File::open(path).and_then(|f| f.take(HEAD_BYTES as u64).read_to_end(&mut head)).map_err(|e| Error::io(path, e))?;
+    Ok(head)
+}
+
+/// Says what SQLite file `path` is, if it is one (a database, or the log, index or journal beside one).
+fn sqlite_kind(path: &Path, head: &[u8]) -> Option<String> {
+    if head.starts_with(b"SQLite format 3\0") {
+        return Some("is an SQLite database (an mmjudge event, a backup or another program's data)".into());
+    }
+    if head.len() >= 4 && (head[..4] == [0x37, 0x7f, 0x06, 0x82] || head[..4] == [0x37, 0x7f, 0x06, 0x83]) {
+        return Some("is an SQLite write-ahead log (part of an event)".into());
+    }
+    let name = path.file_name()?.to_str()?;
+    for suffix in ["-wal", "-shm", "-journal"] {
+        if let Some(stem) = name.strip_suffix(suffix) {
+            let db = path.with_file_name(stem);
+            if db.is_file() && head_of(&db).is_ok_and(|h| h.starts_with(b"SQLite format 3\0")) {
+                return Some(format!("belongs to the SQLite database {} (part of an event)", db.display()));
+            }
+        }
+    }
+    None
+}
+
+/// Refuses a destination that must not be replaced: an SQLite file always; anything but nothing, an empty
+/// file or an earlier output of the same kind unless `force`.
+pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
+    match existing(path, kind)? {
+        Existing::Nothing | Existing::Empty | Existing::Same => Ok(()),
+        Existing::Sqlite(what) => Err(Error::refused(format!(
+            "{} already exists and {what}: mmjudge never writes over one, even with --force; choose another file name",
+            path.display()
+        ))),
+        Existing::Other(what) if what == "is a folder" => Err(Error::refused(format!(
+            "{} is a folder: give a file name, e.g. {}",
+            path.display(),
+            path.join("page.html").display()
+        ))),
+        Existing::Other(_) if force => Ok(()),
+        Existing::Other(what) => Err(Error::refused(format!(
+            "{} already exists and {what}: choose another file name, or add --force to replace it",
+            path.display()
+        ))),
+    }
+}
+
+/// Checks the destination, then writes `contents` (stamped with the kind's mark) through a temporary file.
+pub fn write(path: &Path, kind: Kind, force: bool, contents: &[u8]) -> Result<()> {
+    check(path, kind, force)?;
+    let stamped = kind.stamp(contents);
+    replace_with(path, |f| f.write_all(&stamped))
+}
+
+/// Writes `path` through a temporary file in its folder: `fill` writes the contents, then the file is
+/// flushed to disk and renamed over `path`. If `fill` or anything after it fails, the temporary file is
+/// removed and `path` is as it was. Does no checking: call [`check`] first.
+pub fn replace_with(path: &Path, fill: impl FnOnce(&mut File) -> std::io::Result<()>) -> Result<()> {
+    let mut temp = TempFile::beside(path)?;
+    let file = temp.file.as_mut().ok_or_else(|| Error::refused("internal: temporary file already closed"))?;
+    fill(file).and_then(|()| file.sync_data()).map_err(|e| Error::io(path, e))?;
+    temp.persist(path)
+}
+
+/// A temporary file beside a destination, removed when dropped unless persisted.
+#[derive(Debug)]
+pub struct TempFile {
+    path: PathBuf,
+    file: Option<File>,
+    keep: bool,
+}
+
+impl TempFile {
+    /// Creates a new, empty temporary file in the folder of `dest` (named after it, hidden, ending `.tmp`).
+    pub fn beside(dest: &Path) -> Result<TempFile> {
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let folder = match dest.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        if !folder.is_dir() {
+            return Err(Error::refused(format!(
+                "{}: the folder {} does not exist: create it first or choose another place",
+                dest.display(),
+                folder.display()
+            )));
+        }
+        let name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let short: String = name.chars().filter(|c| !c.is_control()).take(60).collect();
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let temp = folder.join(format!("{TEMP_PREFIX}{}-{n}-{short}{TEMP_SUFFIX}", std::process::id()));
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(file) => return Ok(TempFile { path: temp, file: Some(file), keep: false }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(Error::io(dest, e)),
+            }
+        }
+    }
+
+    /// The open file, to write into.
+    pub fn file_mut(&mut self) -> Option<&mut File> {
+        self.file.as_mut()
+    }
+
+    /// Closes this handle on the file (before another library, such as SQLite, writes it by its path).
+    pub fn release(&mut self) {
+        self.file = None;
+    }
+
+    /// The temporary file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Closes the temporary file and renames it over `dest`.
+    pub fn persist(mut self, dest: &Path) -> Result<()> {
+        self.file = None;
+        fs::rename(&self.path, dest).map_err(|e| Error::io(dest, e))?;
+        self.keep = true;
+        Ok(())
+    }
+
+    /// Leaves the temporary file where it is (as a killed process would), for tests.
+    #[cfg(test)]
+    pub fn abandon(mut self) -> PathBuf {
+        self.keep = true;
+        self.path.clone()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        self.file = None;
+        if !self.keep {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Whether a file name is one of the temporary files [`TempFile`] writes.
+pub fn is_temp_name(name: &str) -> bool {
+    name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned())).collect())
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_writer_failing_part_way_leaves_the_old_file_and_no_temporary_file() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let page = dir.path().join("round1.html");
+        write(&page, Kind::Pairings, false, b"<html><head></head>first</html>")?;
+        let before = fs::read(&page).map_err(|e| Error::io(&page, e))?;
+        let failed = replace_with(&page, |f| {
+            f.write_all(b"<html><head></head>half a pa")?;
+            Err(std::io::Error::other("the disk went away"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(fs::read(&page).map_err(|e| Error::io(&page, e))?, before);
+        assert_eq!(files_in(dir.path()), vec!["round1.html".to_string()]);
+        // A new destination that fails leaves nothing at all.
+        let fresh = dir.path().join("new.html");
+        assert!(replace_with(&fresh, |_| Err(std::io::Error::other("boom"))).is_err());
+        assert!(!fresh.exists());
+        assert_eq!(files_in(dir.path()), vec!["round1.html".to_string()]);
+        Ok(())
+    }
+
+    #[test]
+    fn a_killed_writer_leaves_the_old_file_and_its_leftover_blocks_nothing() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let page = dir.path().join("clock.html");
+        write(&page, Kind::Projector, false, b"<head></head>old")?;
+        let mut temp = TempFile::beside(&page)?;
+        if let Some(f) = temp.file.as_mut() {
+            f.write_all(b"<head></head>ne").map_err(|e| Error::io(&page, e))?;
+        }
+        let leftover = temp.abandon(); // the process dies here
+        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.ends_with("old"));
+        assert!(is_temp_name(&leftover.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()));
+        write(&page, Kind::Projector, false, b"<head></head>new")?;
+        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.ends_with("new"));
+        Ok(())
+    }
+
+    #[test]
+    fn replaces_only_nothing_empty_files_and_its_own_kind() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let p = |n: &str| dir.path().join(n);
+        write(&p("a.html"), Kind::Pairings, false, b"<head></head>x")?;
+        write(&p("a.html"), Kind::Pairings, false, b"<head></head>y")?; // its own kind: fine
+        assert!(write(&p("a.html"), Kind::NoteSheet, false, b"<head></head>z").is_err()); // another kind
+        write(&p("a.html"), Kind::NoteSheet, true, b"<head></head>z")?; // with --force
+        fs::write(p("mine.html"), "my own page").map_err(|e| Error::io("mine", e))?;
+        let msg = write(&p("mine.html"), Kind::Pairings, false, b"x").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("--force") && msg.contains("was not written by"), "{msg}");
+        fs::write(p("empty.html"), "").map_err(|e| Error::io("empty", e))?;
+        write(&p("empty.html"), Kind::Pairings, false, b"<head></head>x")?;
+        fs::write(p("ev.db"), b"SQLite format 3\0rest").map_err(|e| Error::io("ev", e))?;
+        fs::write(p("ev.db-shm"), b"\0\0\0").map_err(|e| Error::io("shm", e))?;
+        for db in ["ev.db", "ev.db-shm"] {
+            let msg = write(&p(db), Kind::Pairings, true, b"x").err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(msg.contains("never writes over"), "{msg}");
+        }
+        assert!(fs::read(p("ev.db")).map_err(|e| Error::io("ev", e))?.starts_with(b"SQLite"));
+        Ok(())
+    }
+
+    #[test]
+    fn marks_pages_the_stylesheet_and_csv() {
+        let page = Kind::SitePage.stamp(b"<!doctype html>\n<html><head>\n<title>t</title>");
+        assert!(Kind::SitePage.marks(&page));
+        assert!(!Kind::Pairings.marks(&page));
+        assert_eq!(Kind::SitePage.stamp(&page), page, "stamped once");
+        let css = Kind::SiteStyle.stamp(b"body{}");
+        assert!(Kind::SiteStyle.marks(&css) && css.ends_with(b"body{}"));
+        let csv = format!("{DECK_SHEETS_CSV_HEADER}\n1A,1,A,,1,Shock");
+        assert!(Kind::DeckSheetsCsv.marks(csv.as_bytes()));
+        assert!(!Kind::DeckSheetsCsv.marks(b"name,count\nShock,4"));
+        assert!(!Kind::Backup.marks(b"SQLite format 3\0"));
+    }
+}

@@ -21,6 +21,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::List => list(ctx),
         PlayerCmd::Drop { name } => set_drop(ctx, &name, true),
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
+        PlayerCmd::Remove { name } => remove(ctx, &name),
         PlayerCmd::Rename { old, new } => rename(ctx, &old, &new),
         PlayerCmd::History { name } => super::history::run(ctx, &name),
     }
@@ -285,6 +286,18 @@ fn set_drop(ctx: &Ctx, query: &str, drop: bool) -> Result<()> {
         Ok((summary.clone(), Change::about(summary, [p.id])))
     })?;
     done(ctx.format, &summary, serde_json::json!({}))
+}
+
+/// `player remove NAME`: deletes a player entered by mistake (see [`crate::ops::players::remove_player`]).
+fn remove(ctx: &Ctx, query: &str) -> Result<()> {
+    let mut store = ctx.open()?;
+    let p = resolve(store.conn(), query)?;
+    let input = crate::ops::players::RemoveInput { player: p.id };
+    let removed = crate::ops::players::remove_player(&mut store, &ctx.actor()?, input)?;
+    let with = if removed.library_removed { ", with the sealed library registered for them" } else { "" };
+    let summary = format!("removed {} from the event{with}", removed.name);
+    let doc = serde_json::to_value(&removed).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    done(ctx.format, &summary, doc)
 }
 
 fn rename(ctx: &Ctx, old: &str, new: &str) -> Result<()> {

@@ -18,7 +18,8 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
         RoundCmd::Unpair => unpair(ctx),
         RoundCmd::Swap { first, second } => super::round_swap::swap(ctx, &first, &second),
         RoundCmd::Start { at } => super::round_clock::start(ctx, at.as_deref()),
-        RoundCmd::End { at } => super::round_clock::end(ctx, at.as_deref()),
+        RoundCmd::End { at, force } => super::round_clock::end(ctx, at.as_deref(), force),
+        RoundCmd::Reopen => super::round_clock::reopen(ctx),
         RoundCmd::Extend { table, minutes, reason } => super::round_clock::extend(ctx, table, &minutes, &reason),
     }
 }

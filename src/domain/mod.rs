@@ -26,3 +26,4 @@ pub mod settings;
 pub mod simulate;
 pub mod standings;
 pub mod template;
+pub mod words;

@@ -6,6 +6,9 @@
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
+/// When [`Event::new`] creates its event.
+pub const CREATED: &str = "2025-01-01T00:00:00Z";
+
 /// A temporary event folder.
 pub struct Event {
     pub dir: tempfile::TempDir,
@@ -49,10 +52,11 @@ impl Event {
         Event { dir: tempfile::tempdir().expect("temp dir") }
     }
 
-    /// A folder with a created event called "Test Open" (seed 42).
+    /// A folder with a created event called "Test Open" (seed 42), created on 2025-01-01 so that the tests'
+    /// fixed moments (`--at 2025-05-01T10:00:00Z`) fall after its creation.
     pub fn new() -> Event {
         let ev = Event::empty();
-        ev.run(&["event", "new", "Test Open", "--seed", "42"]).ok();
+        ev.run_with(&["event", "new", "Test Open", "--seed", "42"], &[("MMJUDGE_NOW", CREATED)]).ok();
         ev
     }
 

@@ -1,0 +1,6 @@
+//! Judge actions: the rule checks and store calls of one action each, with typed input and outcome (no
+//! command-line types, no printing). `commands` parses, calls one of these, and renders the outcome.
+
+pub mod clock;
+pub mod players;
+pub mod round;

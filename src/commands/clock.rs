@@ -140,6 +140,12 @@ pub fn check_moment(conn: &Connection, round: u32, at: DateTime<Utc>) -> Result<
     crate::time::check_record_moment(at, crate::time::now()?, created, started.map(|s| (round, s)))
 }
 
+/// [`check_moment`] for a record of no particular round (a penalty given away from a table).
+pub fn check_event_moment(conn: &Connection, at: DateTime<Utc>) -> Result<()> {
+    let created = event::get(conn, "created")?.and_then(|c| unstamp(&c).ok());
+    crate::time::check_record_moment(at, crate::time::now()?, created, None)
+}
+
 /// Stops the decision still running at a match, if any, at `at` (never before it began), saving its
 /// duration, limit and overrun. Returns "Name (12.3 s)" for the message. Used when a round ends and when a
 /// match gets its result, so a finished game never leaves a clock running.

@@ -210,6 +210,11 @@ pub fn hhmm(stamp: &str) -> String {
     crate::time::unstamp(stamp).map(crate::time::clock_time).unwrap_or_else(|_| stamp.to_string())
 }
 
+/// A stored instant for a confirmation: `HH:MM`, with the date first when it is not today.
+pub fn confirm_hhmm(stamp: &str) -> String {
+    crate::time::unstamp(stamp).map(crate::time::confirm_time).unwrap_or_else(|_| stamp.to_string())
+}
+
 /// Refuses empty or control-character text for a free-text field.
 pub fn text_field<'a>(what: &str, text: &'a str) -> Result<&'a str> {
     let t = text.trim();

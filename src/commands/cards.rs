@@ -52,13 +52,15 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
         b.finish_and_clear();
     }
     let mut summary = format!(
-        "imported {} cards ({}) from {shown}; {} non-card objects left out",
-        outcome.cards, outcome.format, outcome.dropped
+        "imported {} ({}) from {shown}; {} left out",
+        crate::domain::words::count(outcome.cards, "card"),
+        outcome.format,
+        crate::domain::words::count(outcome.dropped, "non-card object")
     );
     if !outcome.unreadable_costs.is_empty() {
         summary.push_str(&format!(
-            "; {} cards with unreadable costs cannot be declared (e.g. {})",
-            outcome.unreadable_costs.len(),
+            "; {} with unreadable costs cannot be declared (e.g. {})",
+            crate::domain::words::count(outcome.unreadable_costs.len(), "card"),
             outcome.unreadable_costs.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
         ));
     }
@@ -104,7 +106,12 @@ fn store_reference(
         }
     }
     out.cards = parsed.cards.len();
-    let summary = format!("imported {} cards ({}) from {shown}, replacing {}", out.cards, out.format, out.replaced);
+    let summary = format!(
+        "imported {} ({}) from {shown}, replacing {}",
+        crate::domain::words::count(out.cards, "card"),
+        out.format,
+        out.replaced
+    );
     Ok((out, Change::new(summary)))
 }
 

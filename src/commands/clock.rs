@@ -301,7 +301,12 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     };
     let mut listing =
         Listing::new(&["table", "players", "time left", "ends", "extensions", "limit", "deciding", "status"]).titled(
-            format!("Round {} — started {}, {} minutes; {when}", r.number, clock_time(started), settings.round_minutes),
+            format!(
+                "Round {} — started {}, {}; {when}",
+                r.number,
+                clock_time(started),
+                crate::domain::words::count(settings.round_minutes, "minute")
+            ),
         );
     for t in &tables {
         let finished = t.result.is_some();

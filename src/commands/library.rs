@@ -193,7 +193,11 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
         unusable_in_libraries: Vec::new(),
         removed: removed.clone(),
     };
-    let mut summary = format!("built {} libraries for {tables} tables (seed {seed}){note}", 2 * tables);
+    let mut summary = format!(
+        "built {} for {} (seed {seed}){note}",
+        crate::domain::words::count(2 * tables, "library"),
+        crate::domain::words::count(tables, "table")
+    );
     if !removed.is_empty() {
         summary.push_str(&format!("; removed libraries {}", removed.join(", ")));
     }

@@ -231,8 +231,8 @@ pub fn status(p: &player::Player) -> String {
 fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
     let players = player::all(store.conn())?;
-    let mut listing =
-        Listing::new(&["#", "name", "id", "email", "status"]).titled(format!("{} players", players.len()));
+    let mut listing = Listing::new(&["#", "name", "id", "email", "status"])
+        .titled(crate::domain::words::count(players.len(), "player"));
     let mut doc = Vec::new();
     for (i, p) in players.iter().enumerate() {
         let st = status(p);

@@ -38,11 +38,11 @@ pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
         round::set_started(tx, r.number, Some(&stamp(at)))?;
         let clock = TableClock::new(at, clock_settings(&event::values(tx)?));
         let summary = format!(
-            "round {} started at {}: time is called at {}, the final {} minutes ({} s decisions) from {}",
+            "round {} started at {}: time is called at {}, the final {} ({} s decisions) from {}",
             r.number,
             crate::time::confirm_time(at),
             clock_time(clock.end()),
-            clock.settings.final_window_minutes,
+            crate::domain::words::count(clock.settings.final_window_minutes, "minute"),
             clock.settings.final_decision_secs,
             clock_time(clock.final_window_starts())
         );

@@ -2,19 +2,19 @@
 
 /// `n` and the noun, singular for 1 and plural otherwise: `count(1, "point")` is "1 point",
 /// `count(3, "copy")` is "3 copies". The plural follows English spelling for the nouns mmjudge counts.
-pub fn count(n: impl Into<i64>, noun: &str) -> String {
-    let n = n.into();
+pub fn count(n: impl TryInto<i64>, noun: &str) -> String {
+    let n = n.try_into().unwrap_or(i64::MAX);
     format!("{n} {}", noun_for(n, noun))
 }
 
 /// The noun alone, singular for 1 and plural otherwise.
-pub fn noun_for(n: impl Into<i64>, noun: &str) -> String {
-    if n.into() == 1 { noun.to_string() } else { plural(noun) }
+pub fn noun_for(n: impl TryInto<i64>, noun: &str) -> String {
+    if n.try_into().is_ok_and(|n: i64| n == 1) { noun.to_string() } else { plural(noun) }
 }
 
 /// How many times: "once", "twice", "3 times".
-pub fn times(n: impl Into<i64>) -> String {
-    match n.into() {
+pub fn times(n: impl TryInto<i64>) -> String {
+    match n.try_into().unwrap_or(i64::MAX) {
         1 => "once".into(),
         2 => "twice".into(),
         n => format!("{n} times"),

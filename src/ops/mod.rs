@@ -4,3 +4,4 @@
 pub mod clock;
 pub mod players;
 pub mod round;
+pub mod settings;

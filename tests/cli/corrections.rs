@@ -150,3 +150,32 @@ fn note_ids_are_never_given_twice() {
     let fourth = ev.note(&["1", "ana", "B1", "Demonic Tutor", "--at", moment]);
     assert!(fourth > third, "{third} {fourth}");
 }
+
+#[test]
+fn changing_a_rule_of_play_mid_round_needs_force_and_says_what_changes() {
+    let ev = started();
+    ev.set_result_for_clock(1, 1, "A");
+    let msg = ev.refuses(&["event", "set", "round-minutes", "60"]);
+    assert!(msg.contains("round 1 is being played (1 table without a result)"), "{msg}");
+    assert!(msg.contains("time is called at") && msg.contains("--force"), "{msg}");
+    let msg = ev.refuses(&["event", "set", "binding", "alphabet"]);
+    assert!(msg.contains("checked under alphabet binding instead of standard"), "{msg}");
+    let msg = ev.refuses(&["event", "set", "challenge-limit", "3"]);
+    assert!(msg.contains("at 3 lost challenges instead of 2"), "{msg}");
+    let msg = ev.refuses(&["event", "set", "allow-joke", "on"]);
+    assert!(msg.contains("joke cards may now be declared"), "{msg}");
+    for key in ["decision-seconds", "final-decision-seconds", "final-window-minutes", "split-combined"] {
+        let value = if key == "split-combined" { "on" } else { "10" };
+        assert!(ev.refuses(&["event", "set", key, value]).contains("--force"), "{key}");
+    }
+    // The same value, or a setting that does not touch play, goes through.
+    ev.run(&["event", "set", "binding", "standard"]).ok();
+    ev.run(&["event", "set", "name", "Spring Open"]).ok();
+    let doc = ev.run(&["--json", "event", "set", "round-minutes", "60", "--force"]).json();
+    assert_eq!(doc["value"], "60");
+    let t = ev.run_with(&["--json", "time"], &[("MMJUDGE_NOW", &at("10:20:00"))]).json();
+    assert_eq!(t["tables"][1]["time_left_ms"], 40 * 60_000);
+    // Once every table has a result, no round is being played.
+    ev.set_result_for_clock(1, 2, "B");
+    ev.run(&["event", "set", "binding", "alphabet"]).ok();
+}

@@ -22,3 +22,4 @@ mod result;
 mod round;
 mod site;
 mod standings;
+mod wording;

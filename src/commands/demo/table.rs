@@ -46,9 +46,9 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     demo.set_now(start);
     demo.run(&["round", "start", "--at", &stamp(start)])?;
     println!(
-        "Round {number}: {movement} movement, {} tables{}",
-        games.len() - byes,
-        if byes > 0 { format!(", {byes} bye") } else { String::new() }
+        "Round {number}: {movement} movement, {}{}",
+        crate::domain::words::count(games.len() - byes, "table"),
+        if byes > 0 { format!(", {}", crate::domain::words::count(byes, "bye")) } else { String::new() }
     );
     let mut tally = Tally::default();
     let mut classes = HashMap::new();

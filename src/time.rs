@@ -196,6 +196,31 @@ mod tests {
     }
 
     #[test]
+    fn moments_stay_in_the_years_2000_to_2100() {
+        let Some(base) = Utc.with_ymd_and_hms(2026, 5, 1, 12, 0, 0).single() else { panic!() };
+        for bad in ["0000-01-01T00:00:00+14:00", "1999-12-31T23:59:59Z", "2101-01-01T00:00:00Z", "9999-01-01"] {
+            let e = parse_at(bad, base).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains("outside the years 2000-2100"), "{bad}: {e}");
+        }
+        assert!(parse_at("2000-01-01T00:00:00Z", base).is_ok());
+    }
+
+    #[test]
+    fn record_moments_are_checked_against_now_the_event_and_the_round() {
+        let Some(now) = Utc.with_ymd_and_hms(2026, 5, 1, 12, 0, 0).single() else { panic!() };
+        let m = Duration::minutes;
+        let created = Some(now - Duration::days(1));
+        let round = Some((2, now - m(30)));
+        assert!(check_record_moment(now + m(2), now, created, round).is_ok());
+        let ahead = check_record_moment(now + m(3), now, created, round).err().map(|e| e.to_string());
+        assert!(ahead.unwrap_or_default().contains("3 minutes in the future"));
+        let early = check_record_moment(now - Duration::days(2), now, created, round).err().map(|e| e.to_string());
+        assert!(early.unwrap_or_default().contains("before the event was created"));
+        let before = check_record_moment(now - m(31), now, created, round).err().map(|e| e.to_string());
+        assert!(before.unwrap_or_default().contains("before round 2 started"));
+    }
+
+    #[test]
     fn stamp_round_trips() {
         let Some(t) = Utc.with_ymd_and_hms(2026, 5, 1, 9, 30, 15).single() else { panic!() };
         assert_eq!(unstamp(&stamp(t)).ok(), Some(t));

@@ -196,9 +196,7 @@ pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
         }));
     }
     let done_count = tables.len() - playing.len();
-    let have = if done_count == 1 { "has a result" } else { "have results" };
-    listing.title =
-        Some(format!("Round {n}: {done_count} of {} {have}", crate::domain::words::count(tables.len(), "table")));
+    listing.title = Some(format!("Round {n}: {done_count} of {} tables have results", tables.len()));
     listing.footer.push(if playing.is_empty() {
         "every table has a result".into()
     } else {

@@ -43,6 +43,12 @@ pub fn timed_match(conn: &Connection, table: u32, at: Option<DateTime<Utc>>) -> 
 /// Records that `who` started deciding at match `m` (the live screen), refusing while a decision runs there
 /// (one decision per table; the store's index enforces it too).
 pub fn begin(conn: &Connection, m: &Match, who: PlayerId, started: DateTime<Utc>) -> Result<Change> {
+    if let Some(ended) = crate::store::round::get(conn, m.round)?.and_then(|r| r.ended_at) {
+        return Err(Error::refused(format!("round {} was closed at {}", m.round, when_text(&ended))));
+    }
+    if crate::store::matches::get(conn, m.id)?.outcome.is_some() {
+        return Err(Error::refused("the match has a result: its decisions are no longer timed"));
+    }
     if let Some(d) = store_clock::running(conn, m.id)? {
         return Err(Error::refused(format!(
             "{} is already deciding at this table (since {})",

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::render::done;
 use crate::store::clock as store_clock;
 use crate::store::{Change, event, matches, round};
-use crate::time::{clock_time, stamp, unstamp};
+use crate::time::{confirm_time, stamp, unstamp};
 use chrono::Duration;
 
 /// `round start [--at TIME]`: records when the current round's clock started.
@@ -40,11 +40,11 @@ pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
         let summary = format!(
             "round {} started at {}: time is called at {}, the final {} ({} s decisions) from {}",
             r.number,
-            crate::time::confirm_time(at),
-            clock_time(clock.end()),
+            confirm_time(at),
+            confirm_time(clock.end()),
             crate::domain::words::count(clock.settings.final_window_minutes, "minute"),
             clock.settings.final_decision_secs,
-            clock_time(clock.final_window_starts())
+            confirm_time(clock.final_window_starts())
         );
         let doc = serde_json::json!({
             "round": r.number, "started_at": stamp(at), "ends_at": stamp(clock.end()),
@@ -93,7 +93,7 @@ pub fn end(ctx: &Ctx, at: Option<&str>, force: bool) -> Result<()> {
                 stopped.push(format!("table {table}: {who}"));
             }
         }
-        let mut summary = format!("round {} closed at {}", r.number, crate::time::confirm_time(at));
+        let mut summary = format!("round {} closed at {}", r.number, confirm_time(at));
         if open_tables.is_empty() {
             summary.push_str("; every table has a result");
         } else {
@@ -181,7 +181,7 @@ pub fn extend(ctx: &Ctx, table: u32, minutes: &str, reason: &str) -> Result<()> 
         let ends = match &r.started_at {
             Some(s) => {
                 let clock = table_clock(tx, unstamp(s)?, &m)?;
-                format!("; it now ends at {}", clock_time(clock.end()))
+                format!("; it now ends at {}", confirm_time(clock.end()))
             }
             None => String::new(),
         };

@@ -164,13 +164,13 @@ fn live_screen_follows_decisions_started_and_stopped_at_another_terminal() {
     ev.run(&["clock", "1", "--start", "bo"]).ok();
     let shown = Instant::now();
     t.wait_for("Bo deciding:");
-    assert!(shown.elapsed() < Duration::from_millis(1500), "took {:?}", shown.elapsed());
+    assert!(shown.elapsed() < Duration::from_millis(2500), "took {:?}", shown.elapsed());
     t.wait_for("started at another terminal");
     // ... and stops it: the screen drops it within a second.
     ev.run(&["clock", "1", "--stop"]).ok();
     let dropped = Instant::now();
     t.wait_for("stopped or cancelled at another terminal");
-    assert!(dropped.elapsed() < Duration::from_millis(1500), "took {:?}", dropped.elapsed());
+    assert!(dropped.elapsed() < Duration::from_millis(2500), "took {:?}", dropped.elapsed());
     // The screen's own decision is in the event at once: a second terminal cannot time the table meanwhile.
     t.keys(&["Space"]);
     t.wait_for("Bo deciding:");

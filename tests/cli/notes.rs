@@ -13,7 +13,7 @@ fn round_one() -> Event {
 fn note(ev: &Event, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json", "note"];
     all.extend_from_slice(args);
-    ev.run(&all).json()
+    ev.run_with(&all, &[("MMJUDGE_NOW", crate::harness::NOTES_NOW)]).json()
 }
 
 #[test]

@@ -188,8 +188,9 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let libraries = crate::store::library::all(store.conn())?.len();
     let report = super::curation::report(store.conn())?;
     println!(
-        "Mental Magic Demo Open: {} players, {} rounds, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
-        args.players, args.rounds
+        "Mental Magic Demo Open: {}, {}, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
+        crate::domain::words::count(args.players, "player"),
+        crate::domain::words::count(args.rounds, "round")
     );
     println!("  pool curation: {}", report.summary_line());
     println!("  deck sheets: {}", sheets.join("index.html").display());

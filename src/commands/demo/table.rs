@@ -59,15 +59,14 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     demo.set_now(end);
     demo.run(&["round", "end", "--at", &stamp(end)])?;
     println!(
-        "  {} results ({} at time), {} templates declared ({} refused), {} decisions timed ({} over the limit), {} challenge{}",
-        tally.results,
+        "  {} ({} at time), {} declared ({} refused), {} timed ({} over the limit), {}",
+        crate::domain::words::count(tally.results, "result"),
         tally.at_time,
-        tally.notes,
+        crate::domain::words::count(tally.notes, "template"),
         tally.refused,
-        tally.decisions,
+        crate::domain::words::count(tally.decisions, "decision"),
         tally.overruns,
-        tally.challenges,
-        if tally.challenges == 1 { "" } else { "s" }
+        crate::domain::words::count(tally.challenges, "challenge")
     );
     Ok(())
 }

@@ -23,16 +23,28 @@ use view::{Action, Flow, ScreenState};
 
 /// How long to wait for a key before redrawing: 12.5 redraws a second at most.
 const POLL: StdDuration = StdDuration::from_millis(80);
-/// How often the screen re-reads the table's extensions (a `round extend` from another terminal).
-const REFRESH: StdDuration = StdDuration::from_secs(2);
+/// How often the screen re-reads the table's extensions and its running decision (a `round extend`, a
+/// `clock --start/--stop/--cancel` from another terminal).
+const REFRESH: StdDuration = StdDuration::from_secs(1);
 
 /// Where the clock screen gets the time and records what happens (a database in the real tool).
 pub trait ClockBackend {
     /// The current instant.
     fn now(&self) -> DateTime<Utc>;
-    /// Records a finished decision of the player in `player_slot` (0 or 1).
-    fn save_decision(&mut self, player_slot: usize, started: DateTime<Utc>, ended: DateTime<Utc>)
-    -> Result<(), String>;
+    /// Records that the player in `player_slot` (0 or 1) started deciding at `started` (the store keeps one
+    /// running decision per table: this fails when another terminal already times one there).
+    fn start_decision(&mut self, _player_slot: usize, _started: DateTime<Utc>) -> Result<(), String> {
+        Ok(())
+    }
+    /// Records a finished decision of the player in `player_slot` (0 or 1), interrupted by judge-call pauses
+    /// of `paused` in all (not counted in its length; its start stays where it was).
+    fn save_decision(
+        &mut self,
+        player_slot: usize,
+        started: DateTime<Utc>,
+        ended: DateTime<Utc>,
+        paused: chrono::Duration,
+    ) -> Result<(), String>;
     /// Records a stall of the player in `player_slot` at `at`.
     fn log_stall(&mut self, player_slot: usize, at: DateTime<Utc>) -> Result<(), String>;
     /// Extends the table's round time by `secs` seconds, for `reason`.
@@ -40,6 +52,11 @@ pub trait ClockBackend {
     /// The table's extensions in seconds as recorded now (another judge may extend the table while the
     /// screen is open); `None` when the backend cannot tell.
     fn extension_secs(&mut self) -> Option<i64> {
+        None
+    }
+    /// The decision running at the table as recorded now, as (player slot, start): `Some(None)` when none
+    /// runs, `None` when the backend cannot tell. Another terminal may start, stop or cancel one.
+    fn running(&mut self) -> Option<Option<(usize, DateTime<Utc>)>> {
         None
     }
 }
@@ -67,6 +84,9 @@ pub fn run_clock_screen(info: ScreenInfo, backend: &mut dyn ClockBackend) -> io:
         if refreshed.elapsed() >= REFRESH && state.paused_at.is_none() {
             if let Some(secs) = backend.extension_secs() {
                 state.info.clock.extension_secs = secs;
+            }
+            if let Some(running) = backend.running() {
+                state.sync_running(running);
             }
             refreshed = std::time::Instant::now();
         }

@@ -21,6 +21,9 @@ pub struct ClockArgs {
     /// Stop the decision in progress at the table, without the screen.
     #[arg(long, conflicts_with = "html")]
     pub stop: bool,
+    /// Discard the decision in progress at the table, started by mistake (nothing is recorded).
+    #[arg(long, conflicts_with_all = ["start", "stop", "html", "at"])]
+    pub cancel: bool,
     /// When the decision started or stopped (RFC 3339, or HH:MM:SS today; default now).
     #[arg(long, value_name = "TIME", requires = "action")]
     pub at: Option<String>,

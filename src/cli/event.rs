@@ -28,5 +28,8 @@ pub enum EventCmd {
         /// The new value.
         #[arg(allow_hyphen_values = true)]
         value: String,
+        /// Change a rule of play (binding, timing, challenge limit, allow-*) while a round is being played.
+        #[arg(long)]
+        force: bool,
     },
 }

@@ -24,6 +24,11 @@ pub enum PlayerCmd {
         /// The player (any unambiguous prefix).
         name: String,
     },
+    /// Delete a player entered by mistake who has played nothing (a player who has played is dropped).
+    Remove {
+        /// The player (any unambiguous prefix).
+        name: String,
+    },
     /// Take back a drop.
     Undrop {
         /// The player (any unambiguous prefix).

@@ -27,12 +27,17 @@ pub enum RoundCmd {
         #[arg(long, value_name = "TIME")]
         at: Option<String>,
     },
-    /// Close the current round's clock and list the tables still without a result.
+    /// Close the current round's clock (refused while tables have no result, unless --force).
     End {
         /// When the round ended (RFC 3339, or HH:MM today; default now).
         #[arg(long, value_name = "TIME")]
         at: Option<String>,
+        /// Close it even though some tables have no result yet (they are listed).
+        #[arg(long)]
+        force: bool,
     },
+    /// Undo a `round end`: the round's clock runs on as if it had never been closed.
+    Reopen,
     /// Give one table extra round time (a long judge call, a deck check); its final window moves with it.
     /// `round extend void ID` takes a wrong extension back.
     Extend(ExtendCmd),

@@ -126,7 +126,10 @@ fn limit_text(state: &ScreenState, now: DateTime<Utc>) -> String {
     let clock = &state.info.clock;
     let limit = clock.decision_limit_at(now);
     if clock.in_final_window(now) {
-        return format!("Decision limit now: {limit} s  (final {} minutes)", clock.settings.final_window_minutes);
+        return format!(
+            "Decision limit now: {limit} s  (final {})",
+            crate::domain::words::count(clock.settings.final_window_minutes, "minute")
+        );
     }
     let s = &clock.settings;
     let to_window = clock_text(clock.final_window_starts() - now);

@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::frame::{ceil_secs, clock_text};
 use super::{ClockBackend, ScreenInfo};
-use crate::domain::clock::{decision_deadline, decision_outcome, pause_extension_secs};
+use crate::domain::clock::{decision_deadline, decision_outcome_paused, pause_extension_secs};
 
 /// A key the clock screen reacts to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,8 +37,10 @@ pub struct ScreenState {
     pub info: ScreenInfo,
     /// Slot (0 or 1) of the player to act.
     pub to_act: usize,
-    /// Start of the decision in progress, moved later by any judge-call pause inside it.
+    /// Start of the decision in progress (a judge-call pause never moves it).
     pub decision_started: Option<DateTime<Utc>>,
+    /// Judge-call pauses inside the decision in progress, in all (not counted in its length).
+    pub decision_paused: Duration,
     /// Start of the judge-call pause in progress.
     pub paused_at: Option<DateTime<Utc>>,
     /// Whether the bell already rang for the decision in progress.
@@ -54,6 +56,7 @@ impl ScreenState {
             info,
             to_act: 0,
             decision_started: None,
+            decision_paused: Duration::zero(),
             paused_at: None,
             bell_rung: false,
             message: String::from("Ready."),
@@ -68,7 +71,7 @@ impl ScreenState {
     /// Time left for the decision in progress (negative when over), if one is running.
     pub fn decision_left(&self, now: DateTime<Utc>) -> Option<Duration> {
         let started = self.decision_started?;
-        Some(decision_deadline(&self.info.clock, started) - self.decision_now(now))
+        Some(decision_deadline(&self.info.clock, started) + self.decision_paused - self.decision_now(now))
     }
 
     /// Whether the bell must ring now (the decision just reached 0); rings once per decision.
@@ -90,7 +93,7 @@ impl ScreenState {
             }
             Action::StartStop => match self.decision_started {
                 Some(_) => self.stop_decision(now, backend),
-                None => self.start_decision(now),
+                None => self.start_decision(now, backend),
             },
             Action::Switch => {
                 self.stop_decision(now, backend);
@@ -120,12 +123,40 @@ impl ScreenState {
         Flow::Continue
     }
 
-    fn start_decision(&mut self, now: DateTime<Utc>) {
+    fn start_decision(&mut self, now: DateTime<Utc>, backend: &mut dyn ClockBackend) {
+        let name = &self.info.players[self.to_act];
+        if let Err(e) = backend.start_decision(self.to_act, now) {
+            self.message = format!("NOT started for {name}: {e}");
+            return;
+        }
         self.decision_started = Some(now);
+        self.decision_paused = Duration::zero();
         self.bell_rung = false;
         let limit = decision_deadline(&self.info.clock, now) - now;
-        let name = &self.info.players[self.to_act];
         self.message = format!("{name} deciding ({} s).", ceil_secs(limit));
+    }
+
+    /// Follows the decision the store says runs at the table (`None`: none runs): one started at another
+    /// terminal is shown, one stopped or cancelled there is dropped from the screen.
+    pub fn sync_running(&mut self, running: Option<(usize, DateTime<Utc>)>) {
+        let same = |a: DateTime<Utc>, b: DateTime<Utc>| a.timestamp_millis() == b.timestamp_millis();
+        match (running, self.decision_started) {
+            (Some((slot, started)), current)
+                if !current.is_some_and(|c| same(c, started)) || slot.min(1) != self.to_act =>
+            {
+                self.to_act = slot.min(1);
+                self.decision_started = Some(started);
+                self.decision_paused = Duration::zero();
+                self.bell_rung = false;
+                self.message = format!("{} deciding (started at another terminal).", self.info.players[self.to_act]);
+            }
+            (None, Some(_)) => {
+                self.decision_started = None;
+                self.decision_paused = Duration::zero();
+                self.message = String::from("The decision was stopped or cancelled at another terminal.");
+            }
+            _ => {}
+        }
     }
 
     /// Stops and saves the decision in progress, if any.
@@ -134,12 +165,13 @@ impl ScreenState {
             return;
         };
         let ended = self.decision_now(now);
-        let d = decision_outcome(&self.info.clock, started, ended);
+        let paused = std::mem::replace(&mut self.decision_paused, Duration::zero());
+        let d = decision_outcome_paused(&self.info.clock, started, ended, paused);
         let name = &self.info.players[self.to_act];
         let over =
             if d.is_stall() { format!(", over by {:.1} s", d.overrun_ms as f64 / 1000.0) } else { String::new() };
         let summary = format!("{name}: {:.1} s (limit {:.1} s{over})", d.duration_ms as f64 / 1000.0, d.limit_secs());
-        self.message = match backend.save_decision(self.to_act, started, ended) {
+        self.message = match backend.save_decision(self.to_act, started, ended, paused) {
             Ok(()) => format!("Saved {summary}."),
             Err(e) => format!("NOT saved {summary}: {e}"),
         };
@@ -151,8 +183,8 @@ impl ScreenState {
             return;
         };
         let len = (now - paused).max(Duration::zero());
-        if let Some(started) = self.decision_started.as_mut() {
-            *started += len;
+        if self.decision_started.is_some() {
+            self.decision_paused += len;
         }
         let ext = pause_extension_secs(len);
         if ext == 0 {
@@ -180,6 +212,7 @@ pub(super) mod tests {
     #[derive(Default)]
     pub(crate) struct Log {
         pub(crate) decisions: Vec<(usize, DateTime<Utc>, DateTime<Utc>)>,
+        pub(crate) paused: Vec<Duration>,
         stalls: Vec<(usize, DateTime<Utc>)>,
         extensions: Vec<(i64, String)>,
         fail: bool,
@@ -189,11 +222,18 @@ pub(super) mod tests {
         fn now(&self) -> DateTime<Utc> {
             t0()
         }
-        fn save_decision(&mut self, slot: usize, started: DateTime<Utc>, ended: DateTime<Utc>) -> Result<(), String> {
+        fn save_decision(
+            &mut self,
+            slot: usize,
+            started: DateTime<Utc>,
+            ended: DateTime<Utc>,
+            paused: Duration,
+        ) -> Result<(), String> {
             if self.fail {
                 return Err("disk full".into());
             }
             self.decisions.push((slot, started, ended));
+            self.paused.push(paused);
             Ok(())
         }
         fn log_stall(&mut self, slot: usize, at: DateTime<Utc>) -> Result<(), String> {
@@ -269,7 +309,9 @@ pub(super) mod tests {
         assert_eq!(st.info.clock.extension_secs, 90);
         assert_eq!(st.decision_left(at(100)), Some(Duration::seconds(35)), "resumes where it stopped");
         st.apply(Action::StartStop, at(120), &mut log);
-        assert_eq!(log.decisions, vec![(0, at(90), at(120))]);
+        assert_eq!(log.decisions, vec![(0, at(0), at(120))], "the pause never moves the decision's start");
+        assert_eq!(log.paused, vec![Duration::seconds(90)]);
+        assert!(st.message.contains("Saved Ann: 30.0 s"), "the pause is not counted: {}", st.message);
     }
 
     #[test]
@@ -295,12 +337,27 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn follows_decisions_started_and_stopped_at_another_terminal() {
+        let mut st = state();
+        st.sync_running(Some((1, at(30))));
+        assert_eq!((st.to_act, st.decision_started), (1, Some(at(30))));
+        assert!(st.message.contains("Bob deciding (started at another terminal)"), "{}", st.message);
+        assert_eq!(st.decision_left(at(40)), Some(Duration::seconds(35)));
+        st.sync_running(Some((1, at(30))));
+        assert_eq!(st.decision_started, Some(at(30)), "the same decision stays");
+        st.sync_running(None);
+        assert_eq!(st.decision_started, None);
+        assert!(st.message.contains("another terminal"), "{}", st.message);
+    }
+
+    #[test]
     fn quit_resumes_and_saves_first() {
         let (mut st, mut log) = (state(), Log::default());
         st.apply(Action::StartStop, at(0), &mut log);
         st.apply(Action::Pause, at(5), &mut log);
         assert_eq!(st.apply(Action::Quit, at(80), &mut log), Flow::Quit);
         assert_eq!(log.extensions.len(), 1);
-        assert_eq!(log.decisions, vec![(0, at(75), at(80))]);
+        assert_eq!(log.decisions, vec![(0, at(0), at(80))]);
+        assert_eq!(log.paused, vec![Duration::seconds(75)]);
     }
 }

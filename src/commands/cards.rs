@@ -58,31 +58,33 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
         b.finish_and_clear();
     }
     let mut summary = format!(
-        "imported {} cards ({}) from {shown}; {} non-card objects left out",
-        outcome.cards, outcome.format, outcome.dropped
+        "imported {} ({}) from {shown}; {} left out",
+        crate::domain::words::count(outcome.cards, "card"),
+        outcome.format,
+        crate::domain::words::count(outcome.dropped, "non-card object")
     );
     if outcome.unnamed > 0 {
-        summary.push_str(&format!("; {} nameless row(s) left out", outcome.unnamed));
+        summary.push_str(&format!("; {} left out", crate::domain::words::count(outcome.unnamed, "nameless row")));
     }
     if !outcome.cost_conflicts.is_empty() {
         let shown: Vec<String> =
             outcome.cost_conflicts.iter().take(3).map(|(n, c)| format!("{n} ({})", c.join(" or "))).collect();
         summary.push_str(&format!(
-            "; {} card(s) named with different costs left out, correct the file to keep them: {}",
-            outcome.cost_conflicts.len(),
+            "; {} named with different costs left out, correct the file to keep them: {}",
+            crate::domain::words::count(outcome.cost_conflicts.len(), "card"),
             shown.join(", ")
         ));
     }
     if outcome.control_characters_removed > 0 {
         summary.push_str(&format!(
-            "; removed {} control character(s) from the file's text",
-            outcome.control_characters_removed
+            "; removed {} from the file's text",
+            crate::domain::words::count(outcome.control_characters_removed, "control character")
         ));
     }
     if !outcome.unreadable_costs.is_empty() {
         summary.push_str(&format!(
-            "; {} cards with unreadable costs cannot be declared (e.g. {})",
-            outcome.unreadable_costs.len(),
+            "; {} with unreadable costs cannot be declared (e.g. {})",
+            crate::domain::words::count(outcome.unreadable_costs.len(), "card"),
             outcome.unreadable_costs.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
         ));
     }
@@ -131,7 +133,12 @@ fn store_reference(
         }
     }
     out.cards = parsed.cards.len();
-    let summary = format!("imported {} cards ({}) from {shown}, replacing {}", out.cards, out.format, out.replaced);
+    let summary = format!(
+        "imported {} ({}) from {shown}, replacing {}",
+        crate::domain::words::count(out.cards, "card"),
+        out.format,
+        out.replaced
+    );
     Ok((out, Change::new(summary)))
 }
 

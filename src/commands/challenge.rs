@@ -62,7 +62,7 @@ pub fn run(ctx: &Ctx, args: &ChallengeArgs) -> Result<()> {
         let mut ended = false;
         if loses_match(lost, limit) {
             if seated.m.outcome.is_none() {
-                let note = format!("{} lost {lost} challenges", loser.name);
+                let note = format!("{} lost {}", loser.name, crate::domain::words::count(lost, "challenge"));
                 seated.record_loss(tx, loser_seat, Reason::Challenges, &note, &at)?;
                 ended = true;
                 summary.push_str(&format!("; {} loses the match: {}", loser.name, seated.describe_recorded()));
@@ -174,7 +174,7 @@ fn watch_report(ctx: &Ctx, conn: &Connection, name: &dyn Fn(PlayerId) -> String)
         b.flagged.cmp(&a.flagged).then(b.denied.cmp(&a.denied)).then(b.made.cmp(&a.made)).then(pa.cmp(pb))
     });
     let mut listing = Listing::new(&["player", "made", "denied", "denied %", "lost", "flag"])
-        .titled(format!("Challenge watch: {} challenges heard", heard.len()));
+        .titled(format!("Challenge watch: {} heard", crate::domain::words::count(heard.len(), "challenge")));
     let mut doc = Vec::new();
     for (p, l) in &lines {
         let rate = if l.made == 0 { String::new() } else { format!("{:.0}%", l.denied_rate() * 100.0) };

@@ -33,11 +33,27 @@ pub fn run(ctx: &Ctx, args: ClockArgs) -> Result<()> {
     let Some(table) = args.table else {
         return Err(Error::refused("which table? mmjudge clock TABLE (or clock --html FILE for the projector)"));
     };
+    if args.cancel {
+        return cancel(ctx, table);
+    }
     match (&args.start, args.stop) {
         (Some(who), _) => decide::start(ctx, table, who, args.at.as_deref()),
         (None, true) => decide::stop(ctx, table, args.at.as_deref()),
         (None, false) => screen::open(ctx, table),
     }
+}
+
+/// `clock TABLE --cancel`: discards the decision running at the table.
+fn cancel(ctx: &Ctx, table: u32) -> Result<()> {
+    let mut store = ctx.open()?;
+    let c = crate::ops::clock::cancel_decision(&mut store, &ctx.actor()?, crate::ops::clock::CancelInput { table })?;
+    let since = unstamp(&c.started_at).map(crate::time::confirm_time).unwrap_or_default();
+    let summary = format!(
+        "table {table} (round {}): cancelled the decision {} started at {since}; nothing is recorded",
+        c.round, c.player
+    );
+    let doc = serde_json::to_value(&c).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    done(ctx.format, &summary, doc)
 }
 
 /// The event's time settings.
@@ -114,6 +130,20 @@ pub fn not_before_start(round: u32, at: DateTime<Utc>, started: DateTime<Utc>) -
         )));
     }
     Ok(())
+}
+
+/// Checks a moment given with `--at` for a record in round `round` (see [`crate::time::check_record_moment`]):
+/// not more than 2 minutes ahead, not before the event was created, not before the round started.
+pub fn check_moment(conn: &Connection, round: u32, at: DateTime<Utc>) -> Result<()> {
+    let created = event::get(conn, "created")?.and_then(|c| unstamp(&c).ok());
+    let started = round::get(conn, round)?.and_then(|r| r.started_at).map(|s| unstamp(&s)).transpose()?;
+    crate::time::check_record_moment(at, crate::time::now()?, created, started.map(|s| (round, s)))
+}
+
+/// [`check_moment`] for a record of no particular round (a penalty given away from a table).
+pub fn check_event_moment(conn: &Connection, at: DateTime<Utc>) -> Result<()> {
+    let created = event::get(conn, "created")?.and_then(|c| unstamp(&c).ok());
+    crate::time::check_record_moment(at, crate::time::now()?, created, None)
 }
 
 /// Stops the decision still running at a match, if any, at `at` (never before it began), saving its
@@ -279,7 +309,12 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     };
     let mut listing =
         Listing::new(&["table", "players", "time left", "ends", "extensions", "limit", "deciding", "status"]).titled(
-            format!("Round {} — started {}, {} minutes; {when}", r.number, clock_time(started), settings.round_minutes),
+            format!(
+                "Round {} — started {}, {}; {when}",
+                r.number,
+                clock_time(started),
+                crate::domain::words::count(settings.round_minutes, "minute")
+            ),
         );
     for t in &tables {
         let finished = t.result.is_some();

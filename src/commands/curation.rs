@@ -102,16 +102,16 @@ impl Report {
     pub fn summary_line(&self) -> String {
         let s = &self.summary;
         format!(
-            "{} spell copies in {} printed costs under {} binding: {} unusable ({} copies), {} abusive ({} copies), {} restrictive ({} copies), {} clean",
-            s.copies,
-            s.groups,
+            "{} in {} under {} binding: {} unusable ({}), {} abusive ({}), {} restrictive ({}), {} clean",
+            crate::domain::words::count(s.copies, "spell copy"),
+            crate::domain::words::count(s.groups, "printed cost"),
             self.binding,
             s.unusable.groups,
-            s.unusable.copies,
+            crate::domain::words::count(s.unusable.copies, "copy"),
             s.abusive.groups,
-            s.abusive.copies,
+            crate::domain::words::count(s.abusive.copies, "copy"),
             s.restrictive.groups,
-            s.restrictive.copies,
+            crate::domain::words::count(s.restrictive.copies, "copy"),
             s.clean.groups
         )
     }
@@ -353,8 +353,11 @@ fn listing(report: &Report, all: bool) -> Listing {
         report.binding
     ));
     f.push(format!(
-        "lands kept apart: {} copies ({} basic); excluded from building: {} cards, {} copies",
-        report.lands.copies, report.basic_lands, report.excluded.cards, report.excluded.copies
+        "lands kept apart: {} ({} basic); excluded from building: {}, {}",
+        crate::domain::words::count(report.lands.copies, "copy"),
+        report.basic_lands,
+        crate::domain::words::count(report.excluded.cards, "card"),
+        crate::domain::words::count(report.excluded.copies, "copy")
     ));
     if !all {
         f.push("`pool check --all` lists every cost; `pool exclude NAME` leaves a card out of building".into());

@@ -56,7 +56,12 @@ impl Demo {
         let line: Vec<String> = std::iter::once("mmjudge").chain(args.iter().copied()).map(String::from).collect();
         let cli = Cli::try_parse_from(&line).map_err(|e| Error::refused(format!("demo: {}", e.to_string().trim())))?;
         let ctx = Ctx { format, command_line: line.join(" "), now: Some(self.now), ..self.ctx.clone() };
-        super::dispatch(cli, &ctx)
+        // A record dated with --at is entered at that moment at the latest (the simulated judge types it then).
+        let dated = args.iter().position(|a| *a == "--at").and_then(|i| args.get(i + 1));
+        let dated = dated.and_then(|a| crate::time::parse_at(a, self.now).ok());
+        let now = dated.map_or(self.now, |d| d.max(self.now));
+        let ctx = Ctx { now: Some(now), ..ctx };
+        crate::time::simulated(now, || super::dispatch(cli, &ctx))
     }
 
     /// Opens the event for reading.
@@ -223,8 +228,9 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let libraries = crate::store::library::all(store.conn())?.len();
     let report = super::curation::report(store.conn())?;
     println!(
-        "Mental Magic Demo Open: {} players, {} rounds, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
-        args.players, args.rounds
+        "Mental Magic Demo Open: {}, {}, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
+        crate::domain::words::count(args.players, "player"),
+        crate::domain::words::count(args.rounds, "round")
     );
     println!("  pool curation: {}", report.summary_line());
     println!("  deck sheets: {}", sheets.join("index.html").display());

@@ -14,7 +14,7 @@ pub fn run(ctx: &Ctx, cmd: EventCmd) -> Result<()> {
     match cmd {
         EventCmd::New { name, rounds, seed, force } => new(ctx, &name, rounds, seed, force),
         EventCmd::Show => show(ctx),
-        EventCmd::Set { key, value } => set(ctx, &key, &value),
+        EventCmd::Set { key, value, force } => set(ctx, &key, &value, force),
     }
 }
 
@@ -53,7 +53,10 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
         store_event::set(tx, "seed", &seed.to_string())?;
         super::ban::seed_defaults(tx)?;
         super::pool::seed_watch_defaults(tx)?;
-        Ok(Change::new(format!("created event \"{name}\": {rounds} rounds, seed {seed}")))
+        Ok(Change::new(format!(
+            "created event \"{name}\": {}, seed {seed}",
+            crate::domain::words::count(rounds.parse::<i64>().unwrap_or(0), "round")
+        )))
     })?;
     let kept = match replace {
         Replace::Keep(path) => Some(path),
@@ -70,10 +73,10 @@ fn new(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Re
     done(
         ctx.format,
         &format!(
-            "created event \"{}\" in {} ({} rounds, seed {}){kept_text}",
+            "created event \"{}\" in {} ({}, seed {}){kept_text}",
             values.name(),
             ctx.db.display(),
-            values.text("rounds"),
+            crate::domain::words::count(values.number("rounds"), "round"),
             values.seed()
         ),
         serde_json::json!({ "file": ctx.db.display().to_string(), "seed": values.seed(),
@@ -115,9 +118,9 @@ fn show(ctx: &Ctx) -> Result<()> {
     let players = player::all(conn)?;
     let current = round::current(conn)?;
     let mut listing = Listing::new(&["setting", "value", "meaning"]).titled(format!(
-        "{} — {} players, round {} of {}",
+        "{} — {}, round {} of {}",
         values.name(),
-        players.len(),
+        crate::domain::words::count(players.len(), "player"),
         current,
         values.text("rounds")
     ));
@@ -142,7 +145,7 @@ fn show(ctx: &Ctx) -> Result<()> {
     )
 }
 
-fn set(ctx: &Ctx, key: &str, value: &str) -> Result<()> {
+fn set(ctx: &Ctx, key: &str, value: &str, force: bool) -> Result<()> {
     let setting = settings::find(key).map_err(|e| Error::refused(e.0))?;
     let value = settings::normalize(setting, value).map_err(|e| Error::refused(e.0))?;
     let mut store = ctx.open()?;
@@ -156,10 +159,22 @@ fn set(ctx: &Ctx, key: &str, value: &str) -> Result<()> {
                  take the rounds back with `mmjudge round unpair` first"
             )));
         }
+        let in_play = crate::ops::settings::mid_round_change(tx, setting.key, &old, &value)?;
+        if let Some(change) = &in_play
+            && !force
+        {
+            return Err(Error::refused(format!(
+                "{change}; to change {} now anyway: `mmjudge event set {} {value} --force`",
+                setting.key, setting.key
+            )));
+        }
         values.0.insert(setting.key.into(), value.clone());
         settings::check_together(|k| values.number(k)).map_err(|e| Error::refused(e.0))?;
         store_event::set(tx, setting.key, &value)?;
-        let summary = format!("{}: {old} -> {value}", setting.key);
+        let mut summary = format!("{}: {old} -> {value}", setting.key);
+        if let Some(change) = in_play {
+            summary.push_str(&format!(" (with --force: {change})"));
+        }
         Ok((summary.clone(), Change::new(summary)))
     })?;
     done(ctx.format, &summary, serde_json::json!({ "key": setting.key, "value": value }))

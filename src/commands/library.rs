@@ -193,7 +193,11 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
         unusable_in_libraries: Vec::new(),
         removed: removed.clone(),
     };
-    let mut summary = format!("built {} libraries for {tables} tables (seed {seed}){note}", 2 * tables);
+    let mut summary = format!(
+        "built {} for {} (seed {seed}){note}",
+        crate::domain::words::count(2 * tables, "library"),
+        crate::domain::words::count(tables, "table")
+    );
     if !removed.is_empty() {
         summary.push_str(&format!("; removed libraries {}", removed.join(", ")));
     }
@@ -208,7 +212,11 @@ fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
     let excluded: u32 = pool.iter().filter(|c| c.excluded && !c.is_land).map(|c| c.copies).sum();
     let b = basics(tables, pool);
     let most = have / (2 * MAIN_SIZE);
-    let fewer = if most == 0 { "add cards to the pool".to_string() } else { format!("build at most {most} tables") };
+    let fewer = if most == 0 {
+        "add cards to the pool".to_string()
+    } else {
+        format!("build at most {}", crate::domain::words::count(most, "table"))
+    };
     Error::refused(format!(
         "the pool is too small for {tables} tables: main libraries need {needed} spell copies, the pool has {have} ({short} short; \
          {excluded} more are excluded); Utopia libraries need {} basic lands (the pool holds {}: {} more to find); \
@@ -267,10 +275,10 @@ fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables
 fn print_built(format: Format, built: &Built) -> Result<()> {
     let mut listing = balance_listing(&built.libraries);
     listing.title = Some(format!(
-        "Built {} main libraries of {} cards for {} tables (seed {})",
-        built.libraries.len(),
-        built.size,
-        built.tables,
+        "Built {} of {} for {} (seed {})",
+        crate::domain::words::count(built.libraries.len(), "main library"),
+        crate::domain::words::count(built.size, "card"),
+        crate::domain::words::count(built.tables, "table"),
         built.seed
     ));
     let worst = built

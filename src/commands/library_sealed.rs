@@ -112,8 +112,8 @@ pub fn register(
     }
     if done_.control_characters_removed > 0 {
         summary.push_str(&format!(
-            "; removed {} control character(s) from the file's text",
-            done_.control_characters_removed
+            "; removed {} from the file's text",
+            crate::domain::words::count(done_.control_characters_removed, "control character")
         ));
     }
     if done_.utopia == 0 {

@@ -19,7 +19,7 @@ pub fn list(ctx: &Ctx) -> Result<()> {
     let libs = load_all(conn)?;
     let (lines, worst) = balance_lines(&libs, &Sources::load(conn, &libs)?);
     let mut listing = balance_listing(&lines);
-    listing.title = Some(format!("{} libraries", lines.len()));
+    listing.title = Some(crate::domain::words::count(lines.len(), "library"));
     if let Some((t, d)) = worst {
         listing.footer.push(format!("worst pair: table {t} ({d:.0} cards apart)"));
     }

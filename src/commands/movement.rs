@@ -107,8 +107,10 @@ fn grid(plan: &Plan, players: usize, rounds: u32) -> Listing {
     let mut headers = vec!["table".to_string()];
     headers.extend((1..=rounds).map(|r| format!("R{r}")));
     let title = format!(
-        "{} ({players} players P1-P{players}, {rounds} rounds; A-B = seat A against seat B)",
-        plan.reason.trim_end_matches('.')
+        "{} ({} P1-P{players}, {}; A-B = seat A against seat B)",
+        plan.reason.trim_end_matches('.'),
+        crate::domain::words::count(players, "player"),
+        crate::domain::words::count(rounds, "round")
     );
     let mut l = Listing { title: Some(title), headers, ..Default::default() };
     for t in 1..=plan.tables_used {

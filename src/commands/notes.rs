@@ -77,7 +77,7 @@ fn record(ctx: &Ctx, r: &RecordNote) -> Result<()> {
         let new = NewNote { match_id: seated.m.id, player: p.id, cost: &cost, card: card.as_deref(), at: &at };
         let id = notes::insert(tx, &new)?;
         let line = format!("{}: {}", typed.printed.shorthand(), card.as_deref().unwrap_or(UNNAMED));
-        let mut summary = format!("note #{} at {}: {} {line} at {}", id.0, seated.label(), p.name, hhmm(&at));
+        let mut summary = format!("note #{} at {}: {} {line} at {}", id.0, seated.label(), p.name, super::table::confirm_hhmm(&at));
         if let Some(taken) = &taken {
             summary.push_str(&format!(" ({taken})"));
         }
@@ -175,8 +175,12 @@ fn undo(ctx: &Ctx, table: u32, round: Option<u32>, force: bool) -> Result<()> {
             )));
         }
         notes::delete(tx, last.id)?;
-        let mut summary =
-            format!("removed note #{} at {}: {who} {line} at {}", last.id.0, seated.label(), hhmm(&last.at));
+        let mut summary = format!(
+            "removed note #{} at {}: {who} {line} at {}",
+            last.id.0,
+            seated.label(),
+            super::table::confirm_hhmm(&last.at)
+        );
         if !cited.is_empty() {
             summary.push_str(&format!(" (no longer evidence in {})", challenges_words(&cited)));
         }

@@ -25,6 +25,8 @@ pub fn run(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
         let (p, mut seated) = player_and_match(tx, &args.player, args.table, args.round)?;
         if let Some(s) = &seated {
             s.not_before_start(tx, args.at.as_deref(), &at)?;
+        } else if args.at.is_some() {
+            super::clock::check_event_moment(tx, crate::time::unstamp(&at)?)?;
         }
         let prior = penalty::prior_warnings(tx, p.id, infraction.slug())?;
         let (kind, upgraded) = effective_penalty(infraction, prior, chosen);

@@ -22,6 +22,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::List => list(ctx),
         PlayerCmd::Drop { name } => set_drop(ctx, &name, true),
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
+        PlayerCmd::Remove { name } => remove(ctx, &name),
         PlayerCmd::Rename { old, new } => rename(ctx, &old, &new),
         PlayerCmd::History { name } => super::history::run(ctx, &name),
     }
@@ -99,7 +100,8 @@ pub fn insert_rows(
     if rows.is_empty() {
         return Err(Error::refused("no players given: mmjudge player add NAME..."));
     }
-    crate::domain::bounds::players((player::count(conn)? as usize).saturating_add(rows.len())).map_err(Error::Refused)?;
+    crate::domain::bounds::players((player::count(conn)? as usize).saturating_add(rows.len()))
+        .map_err(Error::Refused)?;
     let cleaned = match check_rows(conn, rows, line_of)? {
         Ok(cleaned) => cleaned,
         Err(problems) => {
@@ -214,7 +216,7 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
         Ok((ids, change))
     })?;
     let cleaned = if removed > 0 {
-        format!("; removed {removed} control character(s) from the file's text")
+        format!("; removed {} from the file's text", crate::domain::words::count(removed, "control character"))
     } else {
         String::new()
     };
@@ -241,8 +243,8 @@ pub fn status(p: &player::Player) -> String {
 fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
     let players = player::all(store.conn())?;
-    let mut listing =
-        Listing::new(&["#", "name", "id", "email", "status"]).titled(format!("{} players", players.len()));
+    let mut listing = Listing::new(&["#", "name", "id", "email", "status"])
+        .titled(crate::domain::words::count(players.len(), "player"));
     let mut doc = Vec::new();
     for (i, p) in players.iter().enumerate() {
         let st = status(p);
@@ -296,6 +298,18 @@ fn set_drop(ctx: &Ctx, query: &str, drop: bool) -> Result<()> {
         Ok((summary.clone(), Change::about(summary, [p.id])))
     })?;
     done(ctx.format, &summary, serde_json::json!({}))
+}
+
+/// `player remove NAME`: deletes a player entered by mistake (see [`crate::ops::players::remove_player`]).
+fn remove(ctx: &Ctx, query: &str) -> Result<()> {
+    let mut store = ctx.open()?;
+    let p = resolve(store.conn(), query)?;
+    let input = crate::ops::players::RemoveInput { player: p.id };
+    let removed = crate::ops::players::remove_player(&mut store, &ctx.actor()?, input)?;
+    let with = if removed.library_removed { ", with the sealed library registered for them" } else { "" };
+    let summary = format!("removed {} from the event{with}", removed.name);
+    let doc = serde_json::to_value(&removed).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    done(ctx.format, &summary, doc)
 }
 
 fn rename(ctx: &Ctx, old: &str, new: &str) -> Result<()> {

@@ -130,11 +130,11 @@ pub fn import_bytes(
     let mut added = add_resolved(conn, &res)?;
     added.control_characters_removed = removed;
     let summary = format!(
-        "{} {} copies ({} new cards) from {shown}; the pool holds {} copies",
+        "{} {} ({}) from {shown}; the pool holds {}",
         if replace { "replaced the pool with" } else { "added" },
-        added.copies,
-        added.new_cards,
-        added.pool_copies
+        crate::domain::words::count(added.copies, "copy"),
+        crate::domain::words::count(added.new_cards, "new card"),
+        crate::domain::words::count(added.pool_copies, "copy")
     );
     Ok((added, Change::new(summary)))
 }
@@ -146,8 +146,11 @@ fn import(ctx: &Ctx, file: &Path, allow_unknown: bool, replace: bool) -> Result<
     let actor = ctx.actor()?;
     let added = store.write(&actor, |tx| import_bytes(tx, &bytes, &shown, allow_unknown, replace))?;
     let mut summary = format!(
-        "added {} copies of {} new cards from {shown} ({} land copies kept apart); the pool holds {} copies",
-        added.copies, added.new_cards, added.land_copies, added.pool_copies
+        "added {} of {} from {shown} ({} kept apart); the pool holds {}",
+        crate::domain::words::count(added.copies, "copy"),
+        crate::domain::words::count(added.new_cards, "new card"),
+        crate::domain::words::count(added.land_copies, "land copy"),
+        crate::domain::words::count(added.pool_copies, "copy")
     );
     if !added.unknown.is_empty() {
         summary.push_str(&format!("; {} unknown to the reference: {}", added.unknown.len(), added.unknown.join(", ")));
@@ -155,19 +158,19 @@ fn import(ctx: &Ctx, file: &Path, allow_unknown: bool, replace: bool) -> Result<
     let mut notes = Vec::new();
     if !added.cost_notes.is_empty() {
         notes.push(format!(
-            "the reference's cost was kept for {} card(s): {}",
-            added.cost_notes.len(),
+            "the reference's cost was kept for {}: {}",
+            crate::domain::words::count(added.cost_notes.len() as i64, "card"),
             added.cost_notes.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
         ));
     }
     if added.control_characters_removed > 0 {
         summary.push_str(&format!(
-            "; removed {} control character(s) from the file's text",
-            added.control_characters_removed
+            "; removed {} from the file's text",
+            crate::domain::words::count(added.control_characters_removed, "control character")
         ));
     }
     if added.zero_lines > 0 {
-        notes.push(format!("{} line(s) with a count of 0 skipped", added.zero_lines));
+        notes.push(format!("{} with a count of 0 skipped", crate::domain::words::count(added.zero_lines, "line")));
     }
     notes.push("next: `mmjudge pool check` for the curation report".into());
     done(ctx.format, &summary, serde_json::to_value(&added).unwrap_or_default())?;
@@ -193,7 +196,7 @@ fn add(ctx: &Ctx, line: &CardLine, allow_unknown: bool) -> Result<()> {
     })?;
     done(
         ctx.format,
-        &format!("added to the pool: {name} ({copies} copies now)"),
+        &format!("added to the pool: {name} ({} now)", crate::domain::words::count(copies, "copy")),
         serde_json::json!({ "card": name, "copies": copies }),
     )
 }
@@ -289,9 +292,13 @@ fn set_excluded(ctx: &Ctx, query: &str, exclude: bool) -> Result<()> {
         }
         store_pool::set_excluded(tx, card.id, exclude)?;
         let mut summary = if exclude {
-            format!("excluded {} ({} copies) from library building", card.name, card.copies)
+            format!(
+                "excluded {} ({}) from library building",
+                card.name,
+                crate::domain::words::count(card.copies, "copy")
+            )
         } else {
-            format!("{} ({} copies) is back in library building", card.name, card.copies)
+            format!("{} ({}) is back in library building", card.name, crate::domain::words::count(card.copies, "copy"))
         };
         if exclude && in_use(tx)?.contains_key(&card.id) {
             summary.push_str(&format!("; copies are still in {}: swap them out or rebuild", holders(tx, card.id)?));
@@ -332,9 +339,16 @@ fn list(ctx: &Ctx) -> Result<()> {
         }));
     }
     let total = spells + lands + excluded;
-    listing.title = Some(format!("Pool: {} cards, {total} copies", cards.len()));
+    listing.title = Some(format!(
+        "Pool: {}, {}",
+        crate::domain::words::count(cards.len() as i64, "card"),
+        crate::domain::words::count(total, "copy")
+    ));
     listing.footer.push(format!(
-        "{spells} spell copies for main libraries, {lands} land copies kept apart, {excluded} excluded copies"
+        "{} for main libraries, {} kept apart, {}",
+        crate::domain::words::count(spells, "spell copy"),
+        crate::domain::words::count(lands, "land copy"),
+        crate::domain::words::count(excluded, "excluded copy")
     ));
     emit(
         ctx.format,

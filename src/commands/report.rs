@@ -134,13 +134,15 @@ fn libraries_listing(doc: &LibrariesDoc) -> Listing {
         ]);
     }
     listing.footer.push(format!(
-        "{} games; p-value: two-sided binomial test of the decided games (draws left out); lopsided below {} (6-0 is p = 0.031)",
-        doc.games, doc.alpha
+        "{}; p-value: two-sided binomial test of the decided games (draws left out); lopsided below {} (6-0 is p = 0.031)",
+        crate::domain::words::count(doc.games, "game"),
+        doc.alpha
     ));
     if doc.left_out > 0 {
-        listing
-            .footer
-            .push(format!("{} games left out: not played with one table's two fixed libraries", doc.left_out));
+        listing.footer.push(format!(
+            "{} left out: not played with one table's two fixed libraries",
+            crate::domain::words::count(doc.left_out, "game")
+        ));
     }
     listing
 }

@@ -18,7 +18,8 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
         RoundCmd::Unpair => unpair(ctx),
         RoundCmd::Swap { first, second } => super::round_swap::swap(ctx, &first, &second),
         RoundCmd::Start { at } => super::round_clock::start(ctx, at.as_deref()),
-        RoundCmd::End { at } => super::round_clock::end(ctx, at.as_deref()),
+        RoundCmd::End { at, force } => super::round_clock::end(ctx, at.as_deref(), force),
+        RoundCmd::Reopen => super::round_clock::reopen(ctx),
         RoundCmd::Extend(cmd) => super::corrections::extend(ctx, cmd),
     }
 }
@@ -85,8 +86,9 @@ fn next_round(conn: &Connection) -> Result<u32> {
     let rounds = Setup::load(conn)?.rounds;
     if current >= rounds {
         return Err(Error::refused(format!(
-            "all {rounds} rounds of the event are paired; to play another, raise the count with \
+            "all {} of the event are paired; to play another, raise the count with \
              `mmjudge event set rounds {}`",
+            crate::domain::words::count(rounds, "round"),
             current + 1
         )));
     }
@@ -260,8 +262,8 @@ fn unpair(ctx: &Ctx) -> Result<()> {
         round::delete(tx, current)?;
         let byes = all.iter().filter(|m| m.is_bye()).count();
         let summary = format!(
-            "took back round {current}: {} tables{}",
-            all.len() - byes,
+            "took back round {current}: {}{}",
+            crate::domain::words::count(all.len() - byes, "table"),
             if byes > 0 { format!(" and {byes} bye{}", if byes == 1 { "" } else { "s" }) } else { String::new() }
         );
         Ok((summary.clone(), Change::new(summary)))

@@ -6,19 +6,28 @@ use super::clock::{
 };
 use crate::commands::table::resolve_match;
 use crate::domain::clock::TableClock;
+use crate::domain::words;
 use crate::error::{Error, Result};
 use crate::render::done;
 use crate::store::clock as store_clock;
 use crate::store::{Change, event, matches, round};
-use crate::time::{clock_time, stamp, unstamp};
+use crate::time::{confirm_time, stamp, unstamp};
 use chrono::Duration;
 
 /// `round start [--at TIME]`: records when the current round's clock started.
 pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
+    let given = at.is_some();
     let at = ctx.at(at)?;
+    if given {
+        let fix = "a start may be scheduled at most 12 hours ahead: give the moment the round starts";
+        crate::time::not_ahead(at, ctx.now()?, crate::time::START_AHEAD, fix)?;
+    }
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let r = current_round(tx)?;
+        if given {
+            not_before_created(tx, at)?;
+        }
         if let Some(started) = &r.started_at {
             return Err(Error::refused(format!(
                 "round {} already started at {}: its clock runs; see `mmjudge time`",
@@ -29,13 +38,13 @@ pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
         round::set_started(tx, r.number, Some(&stamp(at)))?;
         let clock = TableClock::new(at, clock_settings(&event::values(tx)?));
         let summary = format!(
-            "round {} started at {}: time is called at {}, the final {} minutes ({} s decisions) from {}",
+            "round {} started at {}: time is called at {}, the final {} ({} s decisions) from {}",
             r.number,
-            clock_time(at),
-            clock_time(clock.end()),
-            clock.settings.final_window_minutes,
+            confirm_time(at),
+            confirm_time(clock.end()),
+            crate::domain::words::count(clock.settings.final_window_minutes, "minute"),
             clock.settings.final_decision_secs,
-            clock_time(clock.final_window_starts())
+            confirm_time(clock.final_window_starts())
         );
         let doc = serde_json::json!({
             "round": r.number, "started_at": stamp(at), "ends_at": stamp(clock.end()),
@@ -48,7 +57,8 @@ pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
 
 /// `round end [--at TIME]`: closes the current round's clock, stops any decision still running at that moment,
 /// and lists the tables still without a result.
-pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
+pub fn end(ctx: &Ctx, at: Option<&str>, force: bool) -> Result<()> {
+    let given = at.is_some();
     let at = ctx.at(at)?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
@@ -58,6 +68,19 @@ pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
             return Err(Error::refused(format!("round {} was already closed at {}", r.number, when_text(ended))));
         }
         not_before_start(r.number, at, started)?;
+        if given {
+            super::clock::check_moment(tx, r.number, at)?;
+        }
+        let open = matches::open_tables(tx, r.number)?;
+        if !open.is_empty() && !force {
+            return Err(Error::refused(format!(
+                "round {} still has {} without a result ({}): record each with `mmjudge result TABLE ...`, or \
+                 close the round anyway with `mmjudge round end --force`",
+                r.number,
+                words::count(open.len() as i64, "table"),
+                tables_text(&open)
+            )));
+        }
         round::set_ended(tx, r.number, Some(&stamp(at)))?;
         let mut open_tables = Vec::new();
         let mut stopped = Vec::new();
@@ -70,7 +93,7 @@ pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
                 stopped.push(format!("table {table}: {who}"));
             }
         }
-        let mut summary = format!("round {} closed at {}", r.number, clock_time(at));
+        let mut summary = format!("round {} closed at {}", r.number, confirm_time(at));
         if open_tables.is_empty() {
             summary.push_str("; every table has a result");
         } else {
@@ -88,6 +111,26 @@ pub fn end(ctx: &Ctx, at: Option<&str>) -> Result<()> {
         Ok(((summary.clone(), doc), Change::new(summary)))
     })?;
     done(ctx.format, &summary, doc)
+}
+
+/// `round reopen`: undoes `round end` (see [`crate::ops::round::reopen_round`]).
+pub fn reopen(ctx: &Ctx) -> Result<()> {
+    let mut store = ctx.open()?;
+    let r = crate::ops::round::reopen_round(&mut store, &ctx.actor()?)?;
+    let when = unstamp(&r.was_closed_at).map(crate::time::confirm_time).unwrap_or_default();
+    let summary = format!(
+        "reopened round {} (it was closed at {when}): its clock runs on as if it had never been closed; \
+         decisions can be timed again",
+        r.round
+    );
+    let doc = serde_json::to_value(&r).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    done(ctx.format, &summary, doc)
+}
+
+/// Refuses a moment before the event was created.
+fn not_before_created(conn: &rusqlite::Connection, at: chrono::DateTime<chrono::Utc>) -> Result<()> {
+    let created = event::get(conn, "created")?.and_then(|c| unstamp(&c).ok());
+    crate::time::check_record_moment(at, at, created, None)
 }
 
 /// Reads a number of minutes (> 0, decimals allowed) as whole seconds.
@@ -140,7 +183,7 @@ pub fn extend(ctx: &Ctx, table: u32, minutes: &str, reason: &str) -> Result<()> 
         let ends = match &r.started_at {
             Some(s) => {
                 let clock = table_clock(tx, unstamp(s)?, &m)?;
-                format!("; it now ends at {}", clock_time(clock.end()))
+                format!("; it now ends at {}", confirm_time(clock.end()))
             }
             None => String::new(),
         };

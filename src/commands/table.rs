@@ -65,16 +65,13 @@ impl Seated {
         Seated::load(conn, m)
     }
 
-    /// Refuses a moment given with `--at` (`given`, stored as `at`) before this match's round started.
+    /// Refuses a moment given with `--at` (`given`, stored as `at`) more than 2 minutes ahead, before the
+    /// event was created or before this match's round started.
     pub fn not_before_start(&self, conn: &Connection, given: Option<&str>, at: &str) -> Result<()> {
-        let Some(started) = round::get(conn, self.m.round)?.and_then(|r| r.started_at) else {
-            return Ok(());
-        };
         if given.is_none() {
             return Ok(());
         }
-        let (at, started) = (crate::time::unstamp(at)?, crate::time::unstamp(&started)?);
-        super::clock::not_before_start(self.m.round, at, started)
+        super::clock::check_moment(conn, self.m.round, crate::time::unstamp(at)?)
     }
 
     /// The player at a seat.
@@ -204,6 +201,11 @@ pub fn at_or_now(ctx: &super::Ctx, at: Option<&str>) -> Result<String> {
 /// A stored instant as local `HH:MM` for people (the text itself if unreadable).
 pub fn hhmm(stamp: &str) -> String {
     crate::time::unstamp(stamp).map(crate::time::clock_time).unwrap_or_else(|_| stamp.to_string())
+}
+
+/// A stored instant for a confirmation: `HH:MM`, with the date first when it is not today.
+pub fn confirm_hhmm(stamp: &str) -> String {
+    crate::time::unstamp(stamp).map(crate::time::confirm_time).unwrap_or_else(|_| stamp.to_string())
 }
 
 /// Refuses empty or control-character text for a free-text field.

@@ -187,12 +187,23 @@ impl Decision {
 /// The outcome of a decision from `started` to `ended` at this table. An `ended` before `started` (a clock
 /// mistake) counts as a decision of zero length.
 pub fn decision_outcome(clock: &TableClock, started: DateTime<Utc>, ended: DateTime<Utc>) -> Decision {
-    let deadline = decision_deadline(clock, started);
-    let ended = ended.max(started);
+    decision_outcome_paused(clock, started, ended, Duration::zero())
+}
+
+/// [`decision_outcome`] for a decision interrupted by judge-call pauses of `paused` in all: the decision keeps
+/// its real start (and so its limit), and the pauses do not count in its length.
+pub fn decision_outcome_paused(
+    clock: &TableClock,
+    started: DateTime<Utc>,
+    ended: DateTime<Utc>,
+    paused: Duration,
+) -> Decision {
+    let limit = decision_deadline(clock, started) - started;
+    let length = (ended - started - paused.max(Duration::zero())).max(Duration::zero());
     Decision {
-        duration_ms: (ended - started).num_milliseconds(),
-        limit_ms: (deadline - started).num_milliseconds(),
-        overrun_ms: (ended - deadline).num_milliseconds().max(0),
+        duration_ms: length.num_milliseconds(),
+        limit_ms: limit.num_milliseconds(),
+        overrun_ms: (length - limit).num_milliseconds().max(0),
     }
 }
 
@@ -340,6 +351,9 @@ mod tests {
             assert_eq!(d.is_stall(), overrun_ms > 0);
         }
         assert_eq!(decision_outcome(&c, s(910), s(900)).limit_secs(), 25.0);
+        // A 90 s judge call inside a decision: same start and limit, the pause not counted.
+        let d = decision_outcome_paused(&c, s(1800), s(1800) + ms(140_000), Duration::seconds(90));
+        assert_eq!(d, Decision { duration_ms: 50_000, limit_ms: 45_000, overrun_ms: 5_000 });
     }
 
     #[test]

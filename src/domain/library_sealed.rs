@@ -49,7 +49,7 @@ pub enum SealedError {
         name: String,
     },
     /// The sideboard names a card more often than the main library holds it.
-    #[error("\"{name}\" is named {named} times but the main library holds {have}: name it no more often than that")]
+    #[error("\"{name}\" is named {} but the main library holds {have}: name it no more often than that", crate::domain::words::times(*named as i64))]
     TooManyCopies {
         /// The name given.
         name: String,
@@ -169,7 +169,7 @@ mod tests {
         let e = SealedError::TooManyCopies { name: "Giant Growth".to_string(), named: 2, have: 1 };
         assert_eq!(
             e.to_string(),
-            "\"Giant Growth\" is named 2 times but the main library holds 1: name it no more often than that"
+            "\"Giant Growth\" is named twice but the main library holds 1: name it no more often than that"
         );
     }
 }

@@ -29,3 +29,4 @@ pub mod simulate;
 pub mod standings;
 pub mod template;
 pub mod text;
+pub mod words;

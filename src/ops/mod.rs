@@ -1,6 +1,10 @@
-//! Judge actions and views: rule checks and store calls, one function per action, typed input and
-//! outcome (no printing). `commands` parses, calls these, and renders.
+//! Judge actions: the rule checks and store calls of one action each, with typed input and outcome (no
+//! command-line types, no printing). `commands` parses, calls one of these, and renders the outcome.
 
 pub mod card_names;
+pub mod clock;
 pub mod corrections;
 pub mod player_names;
+pub mod players;
+pub mod round;
+pub mod settings;

@@ -73,8 +73,11 @@ impl CurationPage {
             flagged: r.flagged().into_iter().map(|g| GroupRow::from_group(g, true)).collect(),
             groups: r.groups.iter().map(|g| GroupRow::from_group(g, false)).collect(),
             apart: format!(
-                "Lands kept apart: {} copies ({} basic). Excluded from building: {} cards, {} copies.",
-                r.lands.copies, r.basic_lands, r.excluded.cards, r.excluded.copies
+                "Lands kept apart: {} ({} basic). Excluded from building: {}, {}.",
+                crate::domain::words::count(r.lands.copies, "copy"),
+                r.basic_lands,
+                crate::domain::words::count(r.excluded.cards, "card"),
+                crate::domain::words::count(r.excluded.copies, "copy")
             ),
         }
     }

@@ -159,6 +159,13 @@ pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
     Ok(stmt.query_row([m], decision_from_row).optional()?)
 }
 
+/// Deletes a decision (one started by mistake, cancelled before it was recorded).
+pub fn delete_decision(conn: &Connection, id: i64) -> Result<()> {
+    let mut stmt = conn.prepare_cached("DELETE FROM decision WHERE id = ?1")?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
 /// Every decision of the event (optionally of one match and/or one player), oldest first.
 pub fn decisions(conn: &Connection, m: Option<MatchId>, p: Option<PlayerId>) -> Result<Vec<DecisionRow>> {
     let mut stmt = conn.prepare_cached(select_decision!(

@@ -11,6 +11,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../schema.sql"),
     include_str!("migrations/voids.sql"),
     include_str!("migrations/player_names.sql"),
+    include_str!("migrations/note_ids_never_reused.sql"),
+    include_str!("migrations/one_decision_per_table.sql"),
 ];
 
 /// The schema version this mmjudge writes.
@@ -129,6 +131,35 @@ mod tests {
         assert_eq!(v, SCHEMA_VERSION);
         let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema WHERE name = 'void'", [], |r| r.get(0))?;
         assert_eq!(n, 1);
+        Ok(())
+    }
+
+    #[test]
+    fn an_older_file_keeps_its_note_ids_and_one_running_decision_per_table() -> Result<()> {
+        let mut conn = Connection::open_in_memory()?;
+        conn.execute_batch(MIGRATIONS[0])?;
+        conn.pragma_update(None, "user_version", 1)?;
+        conn.execute_batch(
+            "INSERT INTO player (id, name, name_key) VALUES (1, 'Ana', 'ana'), (2, 'Bo', 'bo');
+             INSERT INTO round (number, movement, paired_at) VALUES (1, 'test', '2025-05-01T09:00:00Z');
+             INSERT INTO match (id, round, table_no, a_player, b_player) VALUES (1, 1, 1, 1, 2);
+             INSERT INTO template_note (id, match_id, player_id, cost, at) VALUES
+                 (1, 1, 1, '{R}', '2025-05-01T10:00:00Z'), (2, 1, 2, '{R}', '2025-05-01T10:01:00Z');
+             INSERT INTO decision (match_id, player_id, started_at) VALUES
+                 (1, 1, '2025-05-01T10:02:00Z'), (1, 2, '2025-05-01T10:03:00Z');",
+        )?;
+        upgrade(&mut conn, Path::new("x.db"))?;
+        let running: i64 = conn.query_row("SELECT count(*) FROM decision WHERE ended_at IS NULL", [], |r| r.get(0))?;
+        assert_eq!(running, 1, "the newest running decision stays running");
+        conn.execute("DELETE FROM template_note WHERE id = 2", [])?;
+        let n = crate::store::notes::NewNote {
+            match_id: crate::store::MatchId(1),
+            player: crate::store::PlayerId(2),
+            cost: "{R}",
+            card: None,
+            at: "2025-05-01T10:04:00Z",
+        };
+        assert_eq!(crate::store::notes::insert(&conn, &n)?.0, 3, "note #2 was removed, its id is not given again");
         Ok(())
     }
 

@@ -47,10 +47,13 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Note> {
     Ok(Note { id: r.get(0)?, match_id: r.get(1)?, player: r.get(2)?, cost: r.get(3)?, card: r.get(4)?, at: r.get(5)? })
 }
 
-/// Records a note; returns its id.
+/// Records a note; returns its id, never one a removed note had (see migrations/note_ids_never_reused.sql).
 pub fn insert(conn: &Connection, n: &NewNote<'_>) -> Result<NoteId> {
     let mut stmt = conn.prepare_cached(
-        "INSERT INTO template_note (match_id, player_id, cost, card_name, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO template_note (id, match_id, player_id, cost, card_name, at) VALUES (
+             1 + max(coalesce((SELECT max(id) FROM template_note), 0),
+                     coalesce((SELECT last_id FROM id_high_water WHERE tbl = 'template_note'), 0)),
+             ?1, ?2, ?3, ?4, ?5)",
     )?;
     stmt.execute(params![n.match_id, n.player, n.cost, n.card, n.at])?;
     Ok(NoteId(conn.last_insert_rowid()))

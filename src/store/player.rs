@@ -116,6 +116,30 @@ pub fn set_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
     Ok(())
 }
 
+/// What is recorded about a player, as (kind, count) for the kinds with any: matches (byes included), notes,
+/// decisions, stalls, penalties and challenges (made or lost).
+pub fn records(conn: &Connection, id: PlayerId) -> Result<Vec<(&'static str, i64)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT (SELECT count(*) FROM match WHERE a_player = ?1 OR b_player = ?1),
+                (SELECT count(*) FROM template_note WHERE player_id = ?1),
+                (SELECT count(*) FROM decision WHERE player_id = ?1),
+                (SELECT count(*) FROM stall WHERE player_id = ?1),
+                (SELECT count(*) FROM penalty WHERE player_id = ?1),
+                (SELECT count(*) FROM challenge WHERE by_player = ?1 OR loser = ?1)",
+    )?;
+    let counts: [i64; 6] =
+        stmt.query_row([id], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?]))?;
+    let kinds = ["match", "note", "decision", "stall", "penalty", "challenge"];
+    Ok(kinds.into_iter().zip(counts).filter(|(_, n)| *n > 0).collect())
+}
+
+/// Deletes a player who has no records (see [`records`]); the audit log keeps its entries.
+pub fn delete(conn: &Connection, id: PlayerId) -> Result<()> {
+    let mut stmt = conn.prepare_cached("DELETE FROM player WHERE id = ?1")?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
 /// Renames a player.
 pub fn rename(conn: &Connection, id: PlayerId, name: &str, key: &str) -> Result<()> {
     let mut stmt = conn.prepare_cached(

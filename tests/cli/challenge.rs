@@ -38,7 +38,7 @@ fn the_challenge_limit_loses_the_match_at_once() {
 #[test]
 fn the_limit_is_the_event_setting() {
     let ev = round_one();
-    ev.run(&["event", "set", "challenge-limit", "1"]).ok();
+    ev.run(&["event", "set", "challenge-limit", "1", "--force"]).ok();
     let doc = challenge(&ev, "2", "cy", "upheld");
     assert_eq!(doc["match_ended"], true);
     assert_eq!(doc["result"]["winner"], "Cy");
@@ -102,7 +102,7 @@ fn the_watch_report_flags_mostly_denied_challengers() {
     let ev = Event::new();
     ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
-    ev.run(&["event", "set", "challenge-limit", "5"]).ok();
+    ev.run(&["event", "set", "challenge-limit", "5", "--force"]).ok();
     challenge(&ev, "1", "ana", "denied");
     challenge(&ev, "1", "ana", "denied");
     challenge(&ev, "1", "ana", "upheld");
@@ -133,7 +133,7 @@ fn refuses_a_challenge_after_the_result_unless_forced() {
     let msg = ev.refuses(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied"]);
     assert!(msg.contains("already has a result") && msg.contains("--force"), "{msg}");
     ev.run(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied", "--force"]).ok();
-    ev.run(&["event", "set", "challenge-limit", "1"]).ok();
+    ev.run(&["event", "set", "challenge-limit", "1", "--force"]).ok();
     let out = ev.run(&["challenge", "1", "--by", "bo", "--about", "y", "--ruling", "denied", "--force"]);
     assert!(out.ok().contains("already has a result (Ana beat Bo by concession), not changed"), "{}", out.stdout);
 }

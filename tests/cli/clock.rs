@@ -66,7 +66,9 @@ fn round_end_lists_open_tables_and_stops_running_decisions() {
     let ev = started();
     ev.set_result_for_clock(1, 1, "A");
     ev.run(&["clock", "2", "--start", "Cy", "--at", &at("10:49:50")]).ok();
-    let doc = ev.run(&["--json", "round", "end", "--at", &at("10:50:00")]).json();
+    let msg = ev.refuses(&["round", "end", "--at", &at("10:50:00")]);
+    assert!(msg.contains("still has 1 table without a result (table 2)") && msg.contains("--force"), "{msg}");
+    let doc = ev.run(&["--json", "round", "end", "--at", &at("10:50:00"), "--force"]).json();
     assert_eq!(doc["without_result"], serde_json::json!([2]));
     assert_eq!(doc["stopped_decisions"], 1);
     assert!(doc["summary"].as_str().unwrap_or("").contains("table 2"), "{doc}");
@@ -170,7 +172,7 @@ fn refuses_round_clock_misuse() {
     ev.run(&["round", "start", "--at", START]).ok();
     assert!(ev.refuses(&["round", "start"]).contains("already started"));
     assert!(ev.refuses(&["round", "end", "--at", &at("09:59:59")]).contains("before round 1 started"));
-    ev.run(&["round", "end", "--at", &at("10:50:00")]).ok();
+    ev.run(&["round", "end", "--at", &at("10:50:00"), "--force"]).ok();
     assert!(ev.refuses(&["round", "end"]).contains("already closed"));
     assert!(ev.refuses(&["round", "extend", "1", "5", "--reason", "late"]).contains("closed"));
     assert!(ev.refuses(&["clock", "1", "--start", "Ana"]).contains("closed"));

@@ -132,14 +132,54 @@ fn live_screen_times_saves_and_survives_a_crash() {
     let err = std::fs::read_to_string(ev.path("screen-err.txt")).unwrap_or_default();
     assert!(err.trim().is_empty(), "stderr: {err}");
 
-    // A crash (the terminal goes away) loses only the decision in progress.
+    // A crash (the terminal goes away) keeps the saved decisions; the one in progress stays running in the
+    // event, where the screen opened again picks it up (or `clock 1 --stop` / `--cancel` ends it).
     let t = Tmux::open(&ev, "clock 1");
     t.wait_for("Ana  (to act)");
     t.keys(&["Space"]);
     t.wait_for("Ana deciding:");
     drop(t);
     let doc = decisions(&ev);
-    assert_eq!((doc["total"]["count"].as_u64(), doc["running"].as_u64()), (Some(2), Some(0)), "{doc}");
+    assert_eq!((doc["total"]["count"].as_u64(), doc["running"].as_u64()), (Some(2), Some(1)), "{doc}");
+    let t = Tmux::open(&ev, "clock 1");
+    t.wait_for("Ana deciding:");
+    t.keys(&["q"]);
+    t.wait_exit();
+    let doc = decisions(&ev);
+    assert_eq!((doc["total"]["count"].as_u64(), doc["running"].as_u64()), (Some(3), Some(0)), "{doc}");
     let log = ev.run(&["log"]).ok().to_string();
     assert!(log.contains("Ana decided in") && log.contains("stall logged for Bo"), "{log}");
+}
+
+#[test]
+fn live_screen_follows_decisions_started_and_stopped_at_another_terminal() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not on PATH; skipping the live clock screen test");
+        return;
+    }
+    let ev = started_a_minute_ago();
+    let t = Tmux::open(&ev, "clock 1");
+    t.wait_for("Ana  (to act)");
+    // Another terminal starts Bo's decision: the screen shows it within a second.
+    ev.run(&["clock", "1", "--start", "bo"]).ok();
+    let shown = Instant::now();
+    t.wait_for("Bo deciding:");
+    assert!(shown.elapsed() < Duration::from_millis(2500), "took {:?}", shown.elapsed());
+    t.wait_for("started at another terminal");
+    // ... and stops it: the screen drops it within a second.
+    ev.run(&["clock", "1", "--stop"]).ok();
+    let dropped = Instant::now();
+    t.wait_for("stopped or cancelled at another terminal");
+    assert!(dropped.elapsed() < Duration::from_millis(2500), "took {:?}", dropped.elapsed());
+    // The screen's own decision is in the event at once: a second terminal cannot time the table meanwhile.
+    t.keys(&["Space"]);
+    t.wait_for("Bo deciding:");
+    let msg = ev.refuses(&["clock", "1", "--start", "ana"]);
+    assert!(msg.contains("Bo is already deciding at table 1"), "{msg}");
+    t.keys(&["Space"]);
+    t.wait_for("Saved Bo:");
+    t.keys(&["q"]);
+    t.wait_exit();
+    let doc = decisions(&ev);
+    assert_eq!((doc["total"]["count"].as_u64(), doc["running"].as_u64()), (Some(2), Some(0)), "{doc}");
 }

@@ -6,6 +6,13 @@
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
+/// When [`Event::new`] creates its event.
+pub const CREATED: &str = "2025-01-01T00:00:00Z";
+
+/// The now for notes dated `--at HH:MM`: late enough in the day, in every time zone, that a morning moment such
+/// as 09:05 is never in the future (a record may not be dated ahead of now).
+pub const NOTES_NOW: &str = "2025-05-01T23:59:00Z";
+
 /// A temporary event folder.
 pub struct Event {
     pub dir: tempfile::TempDir,
@@ -49,10 +56,11 @@ impl Event {
         Event { dir: tempfile::tempdir().expect("temp dir") }
     }
 
-    /// A folder with a created event called "Test Open" (seed 42).
+    /// A folder with a created event called "Test Open" (seed 42), created on 2025-01-01 so that the tests'
+    /// fixed moments (`--at 2025-05-01T10:00:00Z`) fall after its creation.
     pub fn new() -> Event {
         let ev = Event::empty();
-        ev.run(&["event", "new", "Test Open", "--seed", "42"]).ok();
+        ev.run_with(&["event", "new", "Test Open", "--seed", "42"], &[("MMJUDGE_NOW", CREATED)]).ok();
         ev
     }
 
@@ -144,11 +152,14 @@ impl Event {
     }
 
     /// Records a template note with the real `note` command (`TABLE PLAYER COST CARD ...`); returns its id.
+    /// A note dated `--at HH:MM` is entered at [`NOTES_NOW`].
     #[track_caller]
     pub fn note(&self, args: &[&str]) -> i64 {
         let mut all = vec!["--json", "note"];
         all.extend_from_slice(args);
-        let doc = self.run(&all).json();
+        let clock_time = |a: &&str| a.len() == 5 && a.as_bytes()[2] == b':';
+        let env: &[(&str, &str)] = if args.iter().any(clock_time) { &[("MMJUDGE_NOW", NOTES_NOW)] } else { &[] };
+        let doc = self.run_with(&all, env).json();
         doc["note"].as_i64().unwrap_or_else(|| panic!("no note id in {doc}"))
     }
 

@@ -219,7 +219,7 @@ fn card_imports_report_conflicting_costs_nameless_rows_and_non_cards() {
     assert_eq!(out["cost_conflicts"][0][1], serde_json::json!(["{1}{R}", "{R}"]));
     let human = ev.run(&["cards", "import", &file.to_string_lossy()]).ok().to_string();
     assert!(human.contains("different costs left out") && human.contains("Shock ({1}{R} or {R})"), "{human}");
-    assert!(human.contains("1 nameless row(s) left out"), "{human}");
+    assert!(human.contains("1 nameless row left out"), "{human}");
     assert!(ev.run(&["cards", "check", "R", "Shock"]).code == 1, "Shock was left out");
     let set = ev.file(
         "set.json",

@@ -74,6 +74,7 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/notes.rs", "commands::reference"),
     ("src/commands/notes.rs", "commands::table"),
     ("src/commands/pairings.rs", "commands::played"),
+    ("src/commands/penalty.rs", "commands::clock"),
     ("src/commands/penalty.rs", "commands::corrections"),
     ("src/commands/penalty.rs", "commands::player"),
     ("src/commands/penalty.rs", "commands::table"),

@@ -13,7 +13,7 @@ fn round_one() -> Event {
 fn note(ev: &Event, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json", "note"];
     all.extend_from_slice(args);
-    ev.run(&all).json()
+    ev.run_with(&all, &[("MMJUDGE_NOW", crate::harness::NOTES_NOW)]).json()
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn refuses_an_excluded_kind_and_a_missing_letter_under_alphabet_binding() {
     let doc = ev.run(&["--json", "cards", "find", "Blacker Lotus", "--limit", "1"]).json();
     let cost = doc["cards"][0]["mana_cost"].as_str().unwrap_or("{0}").to_string();
     assert!(ev.refuses(&["note", "1", "ana", &cost, "Blacker Lotus"]).contains("excluded"));
-    ev.run(&["event", "set", "binding", "alphabet"]).ok();
+    ev.run(&["event", "set", "binding", "alphabet", "--force"]).ok();
     assert!(ev.refuses(&["note", "1", "ana", "B1", "Dark Ritual"]).contains("--letter"));
     assert!(ev.refuses(&["note", "1", "ana", "B1", "Dark Ritual", "--letter", "x"]).contains("does not bind"));
     note(&ev, &["1", "ana", "B1", "Dark Ritual", "--letter", "d"]);

@@ -2,9 +2,11 @@
 //! progress is a `decision` row with no end; stopping it computes its limit and overrun with the table's clock
 //! as it stands (its extensions included).
 
-use super::{Ctx, current_round, name_of, not_before_start, round_started, secs_text, table_clock, when, when_text};
+use super::{
+    Ctx, check_moment, current_round, name_of, not_before_start, round_started, secs_text, table_clock, when, when_text,
+};
 use crate::commands::table::resolve_match;
-use crate::domain::clock::{Decision, decision_outcome};
+use crate::domain::clock::{Decision, decision_outcome, decision_outcome_paused};
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::render::done;
@@ -39,18 +41,62 @@ pub fn timed_match(conn: &Connection, table: u32, at: Option<DateTime<Utc>>) -> 
     Ok((m, started))
 }
 
-/// Records a whole decision of `who` at match `m` and returns it with its audit summary (one transaction, by
-/// the caller's `Store::write`). Used by the live screen.
+/// Records that `who` started deciding at match `m` (the live screen), refusing while a decision runs there
+/// (one decision per table; the store's index enforces it too).
+pub fn begin(conn: &Connection, m: &Match, who: PlayerId, started: DateTime<Utc>) -> Result<Change> {
+    if let Some(ended) = crate::store::round::get(conn, m.round)?.and_then(|r| r.ended_at) {
+        return Err(Error::refused(format!("round {} was closed at {}", m.round, when_text(&ended))));
+    }
+    if crate::store::matches::get(conn, m.id)?.outcome.is_some() {
+        return Err(Error::refused("the match has a result: its decisions are no longer timed"));
+    }
+    if let Some(d) = store_clock::running(conn, m.id)? {
+        return Err(Error::refused(format!(
+            "{} is already deciding at this table (since {})",
+            name_of(conn, d.player_id)?,
+            when_text(&d.started_at)
+        )));
+    }
+    store_clock::start_decision(conn, m.id, who, &stamp(started))?;
+    let summary = format!(
+        "table {} (round {}): {} deciding from {} (clock screen)",
+        m.table.unwrap_or(0),
+        m.round,
+        name_of(conn, who)?,
+        when(started)
+    );
+    Ok(Change::about(summary, [who]))
+}
+
+/// Records a decision of `who` at match `m` that ran over `(started, ended)` with judge-call pauses of
+/// `paused` in all, and returns it with its audit summary (one transaction, by the caller's `Store::write`).
+/// Used by the live screen: it finishes the decision the screen started (see [`begin`]); one stopped, cancelled
+/// or replaced at another terminal meanwhile is refused (the screen says so).
 pub fn record(
     conn: &Connection,
     m: &Match,
     round_start: DateTime<Utc>,
     who: PlayerId,
-    started: DateTime<Utc>,
-    ended: DateTime<Utc>,
+    (started, ended): (DateTime<Utc>, DateTime<Utc>),
+    paused: chrono::Duration,
 ) -> Result<(Decision, Change)> {
-    let d = decision_outcome(&table_clock(conn, round_start, m)?, started, ended);
-    store_clock::insert_decision(conn, m.id, who, &stamp(started), &finished(&d, &stamp(ended)))?;
+    let d = decision_outcome_paused(&table_clock(conn, round_start, m)?, started, ended, paused);
+    let ended_at = stamp(ended);
+    match store_clock::running(conn, m.id)? {
+        Some(r) if r.player_id == who && r.started_at == stamp(started) => {
+            store_clock::finish_decision(conn, r.id, &finished(&d, &ended_at))?;
+        }
+        Some(r) => {
+            return Err(Error::refused(format!(
+                "the decision at this table changed at another terminal ({} deciding since {})",
+                name_of(conn, r.player_id)?,
+                when_text(&r.started_at)
+            )));
+        }
+        None => {
+            return Err(Error::refused("the decision was stopped or cancelled at another terminal"));
+        }
+    }
     let summary = summary(conn, m, who, &d)?;
     Ok((d, Change::about(summary, [who])))
 }
@@ -78,10 +124,14 @@ fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<
 
 /// `clock TABLE --start PLAYER [--at TIME]`.
 pub fn start(ctx: &Ctx, table: u32, who: &str, at: Option<&str>) -> Result<()> {
+    let given = at.is_some();
     let at = ctx.at(at)?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let (m, _) = timed_match(tx, table, Some(at))?;
+        if given {
+            check_moment(tx, m.round, at)?;
+        }
         let p = match m.b {
             Some(b) => {
                 let seated = [player::get(tx, m.a)?, player::get(tx, b)?];
@@ -108,10 +158,14 @@ pub fn start(ctx: &Ctx, table: u32, who: &str, at: Option<&str>) -> Result<()> {
 
 /// `clock TABLE --stop [--at TIME]`.
 pub fn stop(ctx: &Ctx, table: u32, at: Option<&str>) -> Result<()> {
+    let given = at.is_some();
     let at = ctx.at(at)?;
     let mut store = ctx.open()?;
     let (summary, doc) = store.write(&ctx.actor()?, |tx| {
         let (m, round_start) = stoppable_match(tx, table, at)?;
+        if given {
+            check_moment(tx, m.round, at)?;
+        }
         let Some(running) = store_clock::running(tx, m.id)? else {
             return Err(Error::refused(format!(
                 "no decision is running at table {table}: start one with `mmjudge clock {table} --start PLAYER`"

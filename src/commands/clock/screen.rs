@@ -2,7 +2,7 @@
 //! own transaction (with its audit entry) the moment it ends, so quitting or a crash loses at most the decision
 //! in progress; stalls and long judge-call pauses (as extensions) are saved the same way.
 
-use super::decide::{record, timed_match};
+use super::decide::{begin, record, timed_match};
 use super::{Ctx, name_of, table_clock};
 use crate::clock_screen::{ClockBackend, ScreenInfo, run_clock_screen};
 use crate::error::{Error, Result};
@@ -48,14 +48,27 @@ impl ClockBackend for StoreBackend<'_> {
         self.opened.0 + elapsed
     }
 
+    fn start_decision(&mut self, player_slot: usize, started: DateTime<Utc>) -> std::result::Result<(), String> {
+        let who = self.player(player_slot);
+        self.write(started, |tx, m| begin(tx, m, who, started))
+    }
+
     fn save_decision(
         &mut self,
         player_slot: usize,
         started: DateTime<Utc>,
         ended: DateTime<Utc>,
+        paused: chrono::Duration,
     ) -> std::result::Result<(), String> {
         let (who, round_start) = (self.player(player_slot), self.round_start);
-        self.write(ended, |tx, m| Ok(record(tx, m, round_start, who, started, ended)?.1))
+        self.write(ended, |tx, m| Ok(record(tx, m, round_start, who, (started, ended), paused)?.1))
+    }
+
+    fn running(&mut self) -> Option<Option<(usize, DateTime<Utc>)>> {
+        let d = store_clock::running(self.store.conn(), self.game.id).ok()?;
+        let Some(d) = d else { return Some(None) };
+        let slot = usize::from(d.player_id == self.players[1]);
+        Some(Some((slot, crate::time::unstamp(&d.started_at).ok()?)))
     }
 
     fn log_stall(&mut self, player_slot: usize, at: DateTime<Utc>) -> std::result::Result<(), String> {
@@ -90,7 +103,7 @@ impl ClockBackend for StoreBackend<'_> {
 }
 
 /// Opens the live screen for `table` after the same checks as `--start` (round started and open, match
-/// undecided), and refuses while a decision started with `--start` is running there.
+/// undecided); a decision already running there (started with `--start`) shows on the screen.
 pub fn open(ctx: &Ctx, table: u32) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
@@ -98,13 +111,6 @@ pub fn open(ctx: &Ctx, table: u32) -> Result<()> {
     let Some(b) = game.b else {
         return Err(Error::refused(format!("table {table} has no opponent (a bye): nothing to time")));
     };
-    if let Some(d) = store_clock::running(conn, game.id)? {
-        return Err(Error::refused(format!(
-            "{} is deciding at table {table} (started with --start at {}): stop it first with `mmjudge clock {table} --stop`",
-            name_of(conn, d.player_id)?,
-            d.started_at
-        )));
-    }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Error::refused(format!(
             "the live clock needs a terminal: run `mmjudge clock {table}` in one, or script it with --start PLAYER / --stop"
@@ -157,11 +163,13 @@ mod tests {
         assert!(b.now() >= t(600) && b.now() < t(660), "the screen's now starts at the injected instant");
         // 52.3 s at 10:10, before the final window: 45 s limit, 7.3 s over.
         let ms = chrono::Duration::milliseconds;
-        b.save_decision(0, t(600), t(600) + ms(52_300)).map_err(Error::refused)?;
+        b.start_decision(0, t(600)).map_err(Error::refused)?;
+        b.save_decision(0, t(600), t(600) + ms(52_300), ms(0)).map_err(Error::refused)?;
         b.log_stall(1, t(700)).map_err(Error::refused)?;
         b.extend(90, "judge call").map_err(Error::refused)?;
         // The extension moves the window: a decision at 35:30 into the round is now outside it (45 s limit).
-        b.save_decision(1, t(35 * 60 + 30), t(35 * 60 + 50)).map_err(Error::refused)?;
+        b.start_decision(1, t(35 * 60 + 30)).map_err(Error::refused)?;
+        b.save_decision(1, t(35 * 60 + 30), t(35 * 60 + 50), ms(0)).map_err(Error::refused)?;
         let conn = b.store.conn();
         let ds = store_clock::decisions(conn, Some(b.game.id), None)?;
         let got: Vec<_> = ds.iter().map(|d| (d.player_id, d.duration_ms, d.limit_ms, d.overrun_ms)).collect();
@@ -179,7 +187,7 @@ mod tests {
         );
         let entries = audit::list(conn, Some(b.players[0]), None)?;
         assert!(entries.iter().any(|e| e.summary.contains("over by 7.3 s")), "{entries:?}");
-        assert_eq!(audit::list(conn, None, None)?.len(), 4);
+        assert_eq!(audit::list(conn, None, None)?.len(), 6, "two starts, two decisions, a stall, a pause");
         Ok(())
     }
 

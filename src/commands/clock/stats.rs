@@ -141,7 +141,9 @@ fn listing(lines: &[PlayerLine], overruns: &[Overrun], running: usize, args: &De
         ));
     }
     if running > 0 {
-        listing.footer.push(format!("{running} decision(s) still running (not counted)."));
+        listing
+            .footer
+            .push(format!("{} still running (not counted).", crate::domain::words::count(running as i64, "decision")));
     }
     listing
 }

@@ -51,9 +51,9 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     demo.set_now(start);
     demo.run(&["round", "start", "--at", &stamp(start)])?;
     println!(
-        "Round {number}: {movement} movement, {} tables{}",
-        games.len() - byes,
-        if byes > 0 { format!(", {byes} bye") } else { String::new() }
+        "Round {number}: {movement} movement, {}{}",
+        crate::domain::words::count(games.len() - byes, "table"),
+        if byes > 0 { format!(", {}", crate::domain::words::count(byes, "bye")) } else { String::new() }
     );
     let mut tally = Tally::default();
     let mut classes = HashMap::new();
@@ -64,15 +64,14 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     demo.set_now(end);
     demo.run(&["round", "end", "--at", &stamp(end)])?;
     println!(
-        "  {} results ({} at time), {} templates declared ({} refused), {} decisions timed ({} over the limit), {} challenge{}",
-        tally.results,
+        "  {} ({} at time), {} declared ({} refused), {} timed ({} over the limit), {}",
+        crate::domain::words::count(tally.results, "result"),
         tally.at_time,
-        tally.notes,
+        crate::domain::words::count(tally.notes, "template"),
         tally.refused,
-        tally.decisions,
+        crate::domain::words::count(tally.decisions, "decision"),
         tally.overruns,
-        tally.challenges,
-        if tally.challenges == 1 { "" } else { "s" }
+        crate::domain::words::count(tally.challenges, "challenge")
     );
     Ok(())
 }

@@ -58,7 +58,9 @@ pub fn page(site: &Site, pages: &[Page]) -> Result<Page> {
     });
     let rounds_planned = site.settings.text("rounds").to_string();
     let mut status = vec![match site.results.paired {
-        0 => format!("{rounds_planned} rounds planned, none paired yet"),
+        0 => {
+            format!("{} planned, none paired yet", crate::domain::words::count(site.settings.number("rounds"), "round"))
+        }
         p => format!("round {p} of {rounds_planned} paired"),
     }];
     status.extend(site.results.progress_note(played).into_iter().filter(|n| !n.starts_with("no round")));

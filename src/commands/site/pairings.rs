@@ -75,7 +75,7 @@ pub fn by_table(site: &Site) -> Result<Vec<Page>> {
                 let pts = points_of(&points, p);
                 let library = site.library(lib);
                 let meta = [
-                    (!pts.is_empty()).then(|| format!("{pts} pts")),
+                    (!pts.is_empty()).then(|| format!("{pts} {}", if pts == "1" { "pt" } else { "pts" })),
                     (!library.is_empty()).then(|| format!("library {library}")),
                 ];
                 Side {

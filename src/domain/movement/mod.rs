@@ -137,7 +137,7 @@ pub enum MovementError {
     #[error("unknown movement '{0}'; use one of auto, mitchell, square, howell, swiss")]
     UnknownKind(String),
     /// Fewer than two players.
-    #[error("{players} player(s) cannot play a round; register at least 2 players")]
+    #[error("{} cannot play a round; register at least 2 players", crate::domain::words::count(*players as i64, "player"))]
     TooFewPlayers {
         /// Players in the field.
         players: usize,

@@ -87,7 +87,8 @@ fn report_seating(seated: &Seated, warnings: &mut Vec<String>) {
     }
     if !seated.revisits.is_empty() {
         let names: Vec<String> = seated.revisits.iter().map(|p| format!("P{}", p + 1)).collect();
-        warnings.push(format!("{} come(s) back to a table already visited (other library)", names.join(", ")));
+        let verb = if names.len() == 1 { "comes" } else { "come" };
+        warnings.push(format!("{} {verb} back to a table already visited (other library)", names.join(", ")));
     }
 }
 

@@ -89,7 +89,12 @@ pub fn validate(n_players: usize, rounds: &[Round], check: &[Guarantee]) -> Vec<
                     guarantee: Guarantee::SeatBalance,
                     round: last,
                     players: vec![p],
-                    detail: format!("P{} sat {} times at A and {} at B", p + 1, ph.seats_a, ph.seats_b),
+                    detail: format!(
+                        "P{} sat {} at A and {} at B",
+                        p + 1,
+                        crate::domain::words::times(ph.seats_a),
+                        crate::domain::words::times(ph.seats_b)
+                    ),
                 });
             }
         }

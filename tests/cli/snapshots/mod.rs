@@ -107,7 +107,7 @@ pub const SCENARIO: &[(&str, &[&str])] = &[
     ("09:31:00", &["result", "2", "--by", "time", "--life", "12", "9"]),
     ("09:32:00", &["result", "3", "draw", "--by", "intentional-draw"]),
     ("09:33:00", &["result", "fix", "3", "seán", "--by", "concession"]),
-    ("09:40:00", &["round", "end"]),
+    ("09:40:00", &["round", "end", "--force"]),
     ("09:41:00", &["result", "4", "--by", "time", "--life", "5", "5"]),
     ("09:42:00", &["result", "5", "ingrid", "--by", "decking"]),
     ("09:43:00", &["result", "6", "tomás", "--by", "poison"]),

@@ -36,7 +36,7 @@ fn first_card(ev: &Event, library: &str) -> String {
 #[test]
 fn setup_writes_as_json() {
     let ev = event();
-    json_write(&ev, "11:21:00", &["event", "set", "decision-seconds", "40"]);
+    json_write(&ev, "11:21:00", &["event", "set", "decision-seconds", "40", "--force"]);
     json_write(&ev, "11:21:10", &["player", "add", "Walk In"]);
     json_write(&ev, "11:21:20", &["player", "rename", "walk", "Wendy Walker"]);
     json_write(&ev, "11:21:30", &["player", "drop", "wendy"]);
@@ -74,7 +74,7 @@ fn table_writes_as_json() {
     json_write(&ev, "11:22:40", &["round", "swap", "josé", "aiko"]);
     json_write(&ev, "11:23:00", &["result", "3", "ingrid", "--by", "life", "--life", "4", "0"]);
     json_write(&ev, "11:23:10", &["result", "fix", "3", "dmitri", "--by", "concession"]);
-    json_write(&ev, "11:50:00", &["round", "end"]);
+    json_write(&ev, "11:50:00", &["round", "end", "--force"]);
 }
 
 /// A new event and a card reference import with `--json`.

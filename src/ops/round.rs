@@ -1,0 +1,37 @@
+//! Round actions: reopening a round closed by mistake.
+
+use crate::error::{Error, Result};
+use crate::store::{Actor, Change, Store, round};
+
+/// A reopened round.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Reopened {
+    /// The round.
+    pub round: u32,
+    /// When it had been closed (RFC 3339).
+    pub was_closed_at: String,
+}
+
+/// `round reopen`: undoes `round end` on the current round. The round's clock runs as if it had never been
+/// closed (play went on at the tables) and decisions can be timed again; decisions that `round end` stopped
+/// stay as they were saved.
+pub fn reopen_round(store: &mut Store, actor: &Actor) -> Result<Reopened> {
+    store.write(actor, |tx| {
+        let number = round::current(tx)?;
+        let Some(r) = round::get(tx, number)?.filter(|_| number > 0) else {
+            return Err(Error::refused("no round has been paired yet: there is nothing to reopen"));
+        };
+        let Some(closed) = r.ended_at else {
+            return Err(Error::refused(format!(
+                "round {number} is not closed: nothing to reopen (`mmjudge round end` closes it)"
+            )));
+        };
+        round::set_ended(tx, number, None)?;
+        let when = crate::time::unstamp(&closed).map(crate::time::confirm_time).unwrap_or_else(|_| closed.clone());
+        let summary = format!(
+            "reopened round {number} (closed at {when}): its clock runs on as if it had never been closed, and \
+             decisions can be timed again"
+        );
+        Ok((Reopened { round: number, was_closed_at: closed }, Change::new(summary)))
+    })
+}

@@ -8,8 +8,6 @@ pub mod clock_screen;
 pub mod commands;
 pub mod domain;
 pub mod error;
-#[cfg(test)]
-mod input_props;
 pub mod ops;
 pub mod output;
 pub mod render;

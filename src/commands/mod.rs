@@ -10,6 +10,8 @@ pub mod curation;
 pub mod demo;
 pub mod event;
 pub mod history;
+#[cfg(test)]
+mod input_props;
 pub mod library;
 pub mod library_balance;
 pub mod library_edit;

@@ -235,8 +235,10 @@ fn check_file(src: &Path, file: &Path) -> Vec<Violation> {
     let mut out = Vec::new();
 
     let in_commands = here.first().is_some_and(|m| m == "commands");
-    // The crate-wide property tests drive every importer, whichever layer holds it today: test code, not a layer.
-    let runs_cli = name == "src/lib.rs" || name == "src/main.rs" || name == "src/input_props.rs";
+    // The property tests drive every importer, whichever command module holds it today: test code, not a layer.
+    let test_code = name == "src/commands/input_props.rs";
+    let runs_cli = name == "src/lib.rs" || name == "src/main.rs" || test_code;
+    let in_commands = in_commands && !test_code;
     for target in used_paths(&code, &here) {
         if target.first().is_none_or(|m| m != "commands") {
             continue;

@@ -8,6 +8,7 @@ pub mod clock_screen;
 pub mod commands;
 pub mod domain;
 pub mod error;
+pub mod ops;
 pub mod render;
 pub mod store;
 pub mod time;

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::{Deserialize, Deserializer};
 
 use super::cardref::{
-    CardRecord, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, cost_of,
-    mentions_ante,
+    CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, Ruling,
+    cost_of, mentions_ante, whole_text,
 };
 
 /// Set codes of joke sets, used when the file does not carry set types (AtomicCards).
@@ -40,6 +40,13 @@ struct MjCard {
     #[serde(rename = "type", deserialize_with = "null_default")]
     type_line: String,
     text: Option<String>,
+    power: Option<String>,
+    toughness: Option<String>,
+    loyalty: Option<String>,
+    #[serde(deserialize_with = "null_default")]
+    rulings: Vec<Ruling>,
+    #[serde(deserialize_with = "null_default")]
+    identifiers: Identifiers,
     is_funny: Option<bool>,
     is_online_only: Option<bool>,
     is_rebalanced: Option<bool>,
@@ -49,6 +56,12 @@ struct MjCard {
     printings: Vec<String>,
     set_code: Option<String>,
     legalities: Option<HashMap<String, String>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Identifiers {
+    scryfall_oracle_id: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -89,6 +102,8 @@ struct Group {
     ante: bool,
     rebalanced: bool,
     all_offline: bool,
+    rulings: Vec<Ruling>,
+    oracle_id: Option<String>,
 }
 
 /// Decodes the file and gathers its cards.
@@ -187,11 +202,23 @@ fn add_object(groups: &mut BTreeMap<String, Group>, card: MjCard, set_code: &str
     g.rebalanced |= card.is_rebalanced == Some(true);
     let paper = card.availability.iter().any(|a| a == "paper");
     g.all_offline &= !card.availability.is_empty() && !paper || card.is_online_only == Some(true);
+    if g.rulings.is_empty() {
+        g.rulings = card.rulings;
+    }
+    if g.oracle_id.is_none() {
+        g.oracle_id = card.identifiers.scryfall_oracle_id;
+    }
     let side = card.side.unwrap_or_default();
     g.faces.entry(side).or_insert_with(|| FaceRecord {
         name: card.face_name.unwrap_or(card.name),
         mana_cost: cost_of(card.mana_cost.as_deref()),
         type_line: card.type_line,
+        text: CardText {
+            text: Some(card.text.unwrap_or_default()),
+            power: card.power,
+            toughness: card.toughness,
+            loyalty: card.loyalty,
+        },
     });
 }
 
@@ -212,6 +239,11 @@ fn finish(name: &str, g: Group, facts: &HashMap<String, SetFacts>, out: &mut Gat
     let faces: Vec<FaceRecord> = g.faces.into_values().collect();
     let joined_types = || join(faces.iter().map(|f| f.type_line.as_str()));
     let split_like = matches!(g.layout.as_str(), "split" | "aftermath");
+    let text = match faces.len() {
+        0 | 1 => faces.first().map(|f| f.text.clone()).unwrap_or_default(),
+        _ if g.layout == "meld" => faces.first().map(|f| f.text.clone()).unwrap_or_default(),
+        _ => whole_text(&faces),
+    };
     let (card_name, mana_cost, type_line, faces) = if faces.len() <= 1 {
         let face = faces.into_iter().next();
         let cost = face.as_ref().and_then(|f| f.mana_cost.clone());
@@ -232,7 +264,9 @@ fn finish(name: &str, g: Group, facts: &HashMap<String, SetFacts>, out: &mut Gat
         let (n, c) = front.unwrap_or_default();
         (n, c, types, faces)
     };
-    out.add(CardRecord { name: card_name, mana_cost, type_line, layout: g.layout, faces, kinds, sets });
+    let (rulings, oracle_id) = (g.rulings, g.oracle_id);
+    let layout = g.layout;
+    out.add(CardRecord { name: card_name, mana_cost, type_line, layout, faces, kinds, sets, text, rulings, oracle_id });
 }
 
 /// `"Thief of the Coast"`: a name wholly in quotes.

@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// Every migration, in order; migration `i` brings `user_version` from `i` to `i + 1`.
 /// Never edit or reorder an entry: append a new one.
-const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql")];
+const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql"), include_str!("migrations/card_text.sql")];
 
 /// The schema version this mmjudge writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -307,7 +307,13 @@ pub fn find_text(ctx: &Ctx, q: &TextQuery) -> Result<()> {
     let rule = reference::rule(&values)?;
     let printed = q.cost.as_deref().map(reference::Printed::parse).transpose()?;
     let keys = match &printed {
-        Some(p) => Some(reference::class_keys(rule, &p.cost, q.letter, p.is_land)?),
+        Some(p) => {
+            let mut keys = Vec::new();
+            for cost in p.costs() {
+                keys.extend(reference::class_keys(rule, &cost, q.letter, p.is_land)?);
+            }
+            Some(keys)
+        }
         None => None,
     };
     let type_word = q.type_word.as_deref().map(str::trim).filter(|t| !t.is_empty());

@@ -308,7 +308,7 @@ fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>, game: Game) -> Result
     let store = ctx.open()?;
     let conn = store.conn();
     reference::require(conn)?;
-    let mut class = reference::class(conn, &printed.cost, letter, printed.is_land)?;
+    let mut class = reference::class_printed(conn, &printed, letter)?;
     let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
     let used = match &seated {
         Some(s) => notes::declared_in_game(conn, s)?,

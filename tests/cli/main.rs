@@ -3,6 +3,7 @@
 
 mod harness;
 
+mod card_text;
 mod cards;
 mod challenge;
 mod clock;

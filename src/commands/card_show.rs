@@ -203,7 +203,7 @@ pub fn show(ctx: &Ctx, typed: &str, game: Option<(u32, Option<u32>)>) -> Result<
         Some(a) => format!("{} (asked as \"{a}\")", view.name),
         None => view.name.clone(),
     });
-    let mut row = |k: &str, v: String| listing.row(vec![k.to_string(), v]);
+    let mut row = |k: &str, v: String| listing.row(vec![k.to_string(), wrap(&v, 88)]);
     let mv = view.mana_value.map(|v| format!(" (mana value {v})")).unwrap_or_default();
     row("cost", format!("{}{mv}", view.mana_cost.clone().unwrap_or_else(|| "no cost".into())));
     row("type", view.type_line.clone());
@@ -255,6 +255,25 @@ pub fn show(ctx: &Ctx, typed: &str, game: Option<(u32, Option<u32>)>) -> Result<
         );
     }
     emit(ctx.format, &listing, &view)
+}
+
+/// Wraps each line of `text` at `width` characters, on spaces.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
+                out.push(std::mem::take(&mut current));
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push(current);
+    }
+    out.join("\n")
 }
 
 const NO_TEXT: &str = "(no text in this reference: import an MTGJSON or Scryfall card file to read it)";

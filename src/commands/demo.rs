@@ -22,6 +22,8 @@ use std::path::{Path, PathBuf};
 pub const PLAYERS_CSV: &str = include_str!("../../examples/players.csv");
 /// The bundled card reference (a curated subset of real cards).
 pub const CARDS_CSV: &str = include_str!("../../examples/cards.csv");
+/// Texts for a few cards of the bundled reference (in our own words), imported on top of it.
+pub const CARD_TEXTS_CSV: &str = include_str!("../../examples/card-texts.csv");
 /// The bundled judge's pool.
 pub const POOL_CSV: &str = include_str!("../../examples/pool.csv");
 
@@ -119,15 +121,21 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
 /// The files the demo imports: written from the bundled examples into `<out>/data`.
 struct DataFiles {
     cards: PathBuf,
+    texts: PathBuf,
     pool: PathBuf,
     players: PathBuf,
 }
 
 fn write_data(dir: &Path, players: usize) -> Result<DataFiles> {
-    let files =
-        DataFiles { cards: dir.join("cards.csv"), pool: dir.join("pool.csv"), players: dir.join("players.csv") };
+    let files = DataFiles {
+        cards: dir.join("cards.csv"),
+        texts: dir.join("card-texts.csv"),
+        pool: dir.join("pool.csv"),
+        players: dir.join("players.csv"),
+    };
     let write = |p: &Path, text: &str| std::fs::write(p, text).map_err(|e| Error::io(p, e));
     write(&files.cards, CARDS_CSV)?;
+    write(&files.texts, CARD_TEXTS_CSV)?;
     write(&files.pool, &scaled_pool(players))?;
     write(&files.players, &player_csv(players))?;
     Ok(files)
@@ -173,6 +181,7 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let (rounds, seed) = (args.rounds.to_string(), args.seed.to_string());
     demo.run(&["event", "new", DEMO_EVENT, "--rounds", &rounds, "--seed", &seed, "--force"])?;
     demo.run(&["cards", "import", &path(&files.cards)])?;
+    demo.run(&["cards", "import", &path(&files.texts)])?;
     demo.run(&["player", "import", &path(&files.players)])?;
     demo.run(&["pool", "import", &path(&files.pool)])?;
     let tables = args.players.div_ceil(2).to_string();
@@ -188,6 +197,10 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     );
     println!("  pool curation: {}", report.summary_line());
     println!("  deck sheets: {}", sheets.join("index.html").display());
+    println!("\nDuring a challenge, what does the card do?");
+    demo.show(&["cards", "show", "demonic tutr"])?;
+    demo.show(&["cards", "find", "--text", "draw cards lose life", "--cost", "B1"])?;
+    println!();
     Ok(())
 }
 

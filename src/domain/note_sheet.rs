@@ -21,6 +21,8 @@ pub struct SheetNote {
     pub card: Option<String>,
     /// When, as people read it (`14:05`).
     pub time: String,
+    /// The declared card's rules text, when the reference has it (shown on hover in the HTML sheets).
+    pub text: Option<String>,
 }
 
 impl SheetNote {
@@ -53,7 +55,14 @@ mod tests {
     use super::*;
 
     fn note(id: i64, seat: Seat, cost: &str, card: Option<&str>) -> SheetNote {
-        SheetNote { id, seat, shorthand: shorthand(cost), card: card.map(String::from), time: "14:05".into() }
+        SheetNote {
+            id,
+            seat,
+            shorthand: shorthand(cost),
+            card: card.map(String::from),
+            time: "14:05".into(),
+            text: None,
+        }
     }
 
     #[test]

@@ -44,7 +44,14 @@ mod tests {
     use crate::domain::result::Seat;
 
     fn note(id: i64, card: Option<&str>) -> SheetNote {
-        SheetNote { id, seat: Seat::A, shorthand: "B1".into(), card: card.map(String::from), time: "14:05".into() }
+        SheetNote {
+            id,
+            seat: Seat::A,
+            shorthand: "B1".into(),
+            card: card.map(String::from),
+            time: "14:05".into(),
+            text: None,
+        }
     }
 
     fn page(player: &str, notes: Vec<SheetNote>) -> String {

@@ -157,3 +157,9 @@ pub fn keys_of(conn: &Connection, rule: &str, id: CardId, combined: bool) -> Res
     let rows = stmt.query_map(params![rule, id, combined], |r| r.get(0))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+/// The rules text of the card named exactly `name` (any case), when the reference has one.
+pub fn text_by_name(conn: &Connection, name: &str) -> Result<Option<String>> {
+    let mut stmt = conn.prepare_cached("SELECT text FROM card WHERE name = ?1 COLLATE NOCASE AND text <> ''")?;
+    Ok(stmt.query_row([name], |r| r.get(0)).optional()?.flatten())
+}

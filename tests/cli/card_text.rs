@@ -286,3 +286,19 @@ fn a_typed_split_cost_is_understood() {
     assert_eq!(names, vec!["Fire // Ice", "Frost Lance"]);
     assert!(ev.refuses(&["cards", "check", "R1 // U1", "Counterspell"]).contains("Counterspell"));
 }
+
+#[test]
+fn note_sheets_show_a_declared_cards_text_on_hover() {
+    let ev = with_set();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
+    let sheet = ev.path("t1.html");
+    ev.run(&["notes", "1", "--html", &sheet.to_string_lossy()]).ok();
+    let html = std::fs::read_to_string(&sheet).unwrap_or_default();
+    assert!(html.contains("title=\"Look through your library for any one card"), "{html}");
+    let site = ev.path("site");
+    ev.run(&["site", &site.to_string_lossy()]).ok();
+    let page = std::fs::read_to_string(site.join("round-1-notes.html")).unwrap_or_default();
+    assert!(page.contains("title=\"Look through your library for any one card"), "{page}");
+}

@@ -123,7 +123,18 @@ fn write_atomic(path: &Path) -> (usize, u64) {
     let (name_i, cost_i, type_i) = (col("name").unwrap_or(0), col("mana_cost").unwrap_or(1), col("type_line"));
     write!(w, "{{\"meta\":{{\"version\":\"5.2.2\"}},\"data\":{{").expect("write");
     let mut n = 0usize;
-    let languages = ["German", "French", "Italian", "Spanish", "Portuguese (Brazil)", "Japanese"];
+    let languages = [
+        "German",
+        "French",
+        "Italian",
+        "Spanish",
+        "Portuguese (Brazil)",
+        "Japanese",
+        "Chinese Simplified",
+        "Russian",
+        "Korean",
+        "Chinese Traditional",
+    ];
     for (i, row) in reader.records().flatten().enumerate() {
         let name = row.get(name_i).unwrap_or("").to_string();
         if name.is_empty() || name.contains(" // ") || name == "Delver of Secrets" {
@@ -136,7 +147,7 @@ fn write_atomic(path: &Path) -> (usize, u64) {
             "text": text, "printings": ["LEA", "M10"], "legalities": {"vintage": "Legal", "legacy": "Legal", "commander": "Legal"},
             "identifiers": {"scryfallOracleId": format!("00000000-0000-0000-0000-{i:012}")},
             "rulings": (0..i % 4).map(|k| json!({"date": "2020-01-01", "text": texts[(i + k + 7) % texts.len()]})).collect::<Vec<_>>(),
-            "foreignData": languages.iter().map(|l| json!({"language": l, "name": format!("{name} ({l})"), "text": text, "type": type_line})).collect::<Vec<_>>(),
+            "foreignData": languages.iter().map(|l| json!({"language": l, "name": format!("{name} ({l})"), "text": text, "flavorText": text, "type": type_line})).collect::<Vec<_>>(),
         });
         if type_line.contains("Creature") {
             card["power"] = json!("2");

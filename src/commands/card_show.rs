@@ -183,15 +183,17 @@ fn status(conn: &Connection, card: &Card) -> Result<Status> {
     let decl = reference::declared(conn, card, &values)?;
     let combined = values.switch("split-combined");
     let keys = card_text::keys_of(conn, rule.name(), card.id, combined)?;
-    let members = cards::class(conn, rule.name(), &keys, combined)?;
-    let class_size = members.len() as u32;
-    let class = reference::sort_class(members, &reference::banned_names(conn)?, &values);
+    let class_size = cards::class_count(conn, rule.name(), &keys, combined)?;
+    let banned = reference::banned_names(conn)?;
+    let excluded_kind = |kinds: &str| kinds.split_whitespace().any(|k| !values.switch(&format!("allow-{k}")));
+    let flagged = card_text::class_flagged(conn, rule.name(), &keys, combined)?;
+    let left_out = flagged.iter().filter(|(name, kinds)| reference::is_banned(&banned, name) || excluded_kind(kinds));
     Ok(Status {
         binding: rule.name().to_string(),
         banned: decl.banned_group,
         excluded: decl.excluded_kind,
         class_size,
-        class_declarable: class.cards.len(),
+        class_declarable: (class_size as usize).saturating_sub(left_out.count()),
     })
 }
 
@@ -298,14 +300,31 @@ pub fn tokens(words: &str) -> Vec<String> {
     words.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| w.to_lowercase()).collect()
 }
 
-/// The FTS5 query over card texts: the whole phrase or every word (`all`), else any word.
-fn fts_query(tokens: &[String], all: bool) -> String {
-    let quoted: Vec<String> = tokens.iter().map(|t| format!("\"{t}\"")).collect();
-    if all {
-        format!("text : (\"{}\" OR ({}))", tokens.join(" "), quoted.join(" AND "))
-    } else {
+/// Little words that say nothing about a card (left out of the search unless there is nothing else).
+const STOPWORDS: [&str; 14] =
+    ["a", "an", "the", "of", "to", "and", "or", "it", "its", "that", "this", "is", "on", "in"];
+
+/// The FTS5 query over card texts: every word, the words close together ranking first (`all`), else any
+/// word; with a type-line word when given.
+fn fts_query(tokens: &[String], all: bool, type_word: Option<&str>) -> String {
+    let meaningful: Vec<&String> = tokens.iter().filter(|t| !STOPWORDS.contains(&t.as_str())).collect();
+    let used: Vec<&String> = if meaningful.is_empty() { tokens.iter().collect() } else { meaningful };
+    let quoted: Vec<String> = used.iter().map(|t| format!("\"{t}\"")).collect();
+    let text = if !all {
         format!("text : ({})", quoted.join(" OR "))
+    } else if quoted.len() > 1 {
+        format!("text : (NEAR({}, 3) OR ({}))", quoted.join(" "), quoted.join(" AND "))
+    } else {
+        format!("text : ({})", quoted.join(" "))
+    };
+    match type_word.map(tokens_of_type).filter(|t| !t.is_empty()) {
+        Some(t) => format!("({text}) AND type_line : ({t})"),
+        None => text,
     }
+}
+
+fn tokens_of_type(word: &str) -> String {
+    tokens(word).iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(" AND ")
 }
 
 /// `cards find --text WORDS [--cost C] [--type T]`.
@@ -317,7 +336,7 @@ pub fn find_text(ctx: &Ctx, q: &TextQuery) -> Result<()> {
     let store = ctx.open()?;
     let conn = store.conn();
     reference::require(conn)?;
-    if card_text::with_text(conn)? == 0 {
+    if !card_text::has_text(conn)? {
         return Err(Error::refused(
             "the card reference has no texts: import an MTGJSON or Scryfall card file (or a CSV with a text column) with `mmjudge cards import FILE`",
         ));
@@ -336,13 +355,12 @@ pub fn find_text(ctx: &Ctx, q: &TextQuery) -> Result<()> {
         None => None,
     };
     let type_word = q.type_word.as_deref().map(str::trim).filter(|t| !t.is_empty());
-    let filter =
-        TextFilter { class: keys.as_deref().map(|k| (rule.name(), k, values.switch("split-combined"))), type_word };
+    let filter = TextFilter { class: keys.as_deref().map(|k| (rule.name(), k, values.switch("split-combined"))) };
     let limit = q.limit.max(1);
-    let mut hits = card_text::search(conn, &fts_query(&words, true), &filter, limit)?;
+    let mut hits = card_text::search(conn, &fts_query(&words, true, type_word), &filter, limit)?;
     let every_word = !hits.is_empty();
     if hits.is_empty() && words.len() > 1 {
-        hits = card_text::search(conn, &fts_query(&words, false), &filter, limit)?;
+        hits = card_text::search(conn, &fts_query(&words, false, type_word), &filter, limit)?;
     }
     let scope = match (&printed, type_word) {
         (Some(p), _) => format!(" among the cards a {} may be declared as", p.canonical()),

@@ -150,6 +150,7 @@ fn store_reference(
         }
     }
     out.cards = parsed.cards.len();
+    card_text::optimize_index(tx)?;
     out.after = cards::count(tx)?;
     let summary = format!(
         "imported {} cards ({}) from {shown}{}: {} new, {} updated; {} cards before, {} after",

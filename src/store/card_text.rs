@@ -86,9 +86,9 @@ pub fn oracle_ids(conn: &Connection) -> Result<Vec<(String, CardId)>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// How many cards of the reference have rules text (a non-empty text, or a known empty one).
-pub fn with_text(conn: &Connection) -> Result<u32> {
-    let mut stmt = conn.prepare_cached("SELECT count(*) FROM card WHERE text IS NOT NULL")?;
+/// Whether any card of the reference has rules text (stops at the first).
+pub fn has_text(conn: &Connection) -> Result<bool> {
+    let mut stmt = conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM card WHERE text IS NOT NULL)")?;
     Ok(stmt.query_row([], |r| r.get(0))?)
 }
 
@@ -108,30 +108,55 @@ pub struct TextHit {
 pub struct TextFilter<'a> {
     /// Binding rule and keys of a class (and whether combined split costs count).
     pub class: Option<(&'a str, &'a [String], bool)>,
-    /// A word of the type line (`creature`), case-insensitive.
-    pub type_word: Option<&'a str>,
 }
 
-/// The best cards for an FTS5 query over the card texts, best first.
+/// The best cards for an FTS5 query (over the `text` and `type_line` columns), best first, with the snippets
+/// of those only (a snippet is costly to build).
 pub fn search(conn: &Connection, fts_query: &str, filter: &TextFilter<'_>, limit: usize) -> Result<Vec<TextHit>> {
-    let (rule, keys, combined) = match filter.class {
-        Some((r, k, c)) => (Some(r), serde_json::to_string(k).unwrap_or_else(|_| "[]".into()), c),
-        None => (None, "[]".to_string(), false),
+    let ranked: Vec<(CardId, f64)> = match filter.class {
+        None => {
+            let mut stmt = conn.prepare_cached(
+                "SELECT rowid, bm25(card_fts, 0.0, 0.0, 1.0) AS score FROM card_fts WHERE card_fts MATCH ?1
+                 ORDER BY score, rowid LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![fts_query, limit as i64], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        }
+        Some((rule, keys, combined)) => {
+            let keys_json = serde_json::to_string(keys).unwrap_or_else(|_| "[]".into());
+            let mut stmt = conn.prepare_cached(
+                "SELECT DISTINCT card_id FROM card_key
+                 WHERE rule = ?1 AND key IN (SELECT value FROM json_each(?2)) AND (combined_only = 0 OR ?3)",
+            )?;
+            let rows = stmt.query_map(params![rule, keys_json, combined], |r| r.get::<_, CardId>(0))?;
+            let class: std::collections::HashSet<CardId> = rows.collect::<rusqlite::Result<_>>()?;
+            let mut stmt = conn.prepare_cached(
+                "SELECT rowid, bm25(card_fts, 0.0, 0.0, 1.0) AS score FROM card_fts WHERE card_fts MATCH ?1
+                 ORDER BY score, rowid",
+            )?;
+            let rows = stmt.query_map(params![fts_query], |r| Ok((r.get::<_, CardId>(0)?, r.get(1)?)))?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (id, score) = row?;
+                if class.contains(&id) {
+                    out.push((id, score));
+                    if out.len() >= limit {
+                        break;
+                    }
+                }
+            }
+            out
+        }
     };
     let mut stmt = conn.prepare_cached(
-        "SELECT f.rowid, bm25(card_fts, 0.0, 1.0), snippet(card_fts, 1, '«', '»', '…', 16)
-         FROM card_fts f JOIN card c ON c.id = f.rowid
-         WHERE card_fts MATCH ?1
-           AND (?2 IS NULL OR c.id IN (SELECT k.card_id FROM card_key k
-                                       WHERE k.rule = ?2 AND k.key IN (SELECT value FROM json_each(?3))
-                                         AND (k.combined_only = 0 OR ?4)))
-           AND (?5 IS NULL OR c.type_line LIKE '%' || ?5 || '%')
-         ORDER BY bm25(card_fts, 0.0, 1.0), c.name LIMIT ?6",
+        "SELECT snippet(card_fts, 2, '«', '»', '…', 16) FROM card_fts WHERE card_fts MATCH ?1 AND rowid = ?2",
     )?;
-    let rows = stmt.query_map(params![fts_query, rule, keys, combined, filter.type_word, limit as i64], |r| {
-        Ok(TextHit { id: r.get(0)?, rank: r.get(1)?, snippet: r.get(2)? })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let mut hits = Vec::with_capacity(ranked.len());
+    for (id, rank) in ranked {
+        let snippet: String = stmt.query_row(params![fts_query, id], |r| r.get(0)).optional()?.unwrap_or_default();
+        hits.push(TextHit { id, rank, snippet });
+    }
+    Ok(hits)
 }
 
 /// The card one of whose faces has this folded name (a back face, a split half), if exactly one.
@@ -162,4 +187,24 @@ pub fn keys_of(conn: &Connection, rule: &str, id: CardId, combined: bool) -> Res
 pub fn text_by_name(conn: &Connection, name: &str) -> Result<Option<String>> {
     let mut stmt = conn.prepare_cached("SELECT text FROM card WHERE name = ?1 COLLATE NOCASE AND text <> ''")?;
     Ok(stmt.query_row([name], |r| r.get(0)).optional()?.flatten())
+}
+
+/// The name and excluded kinds of the cards sharing any of `keys` under `rule` that are banned or of an
+/// excluded kind (the others need no look: they may be declared).
+pub fn class_flagged(conn: &Connection, rule: &str, keys: &[String], combined: bool) -> Result<Vec<(String, String)>> {
+    let keys_json = serde_json::to_string(keys).unwrap_or_else(|_| "[]".into());
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.name, c.kinds FROM card c
+         WHERE c.id IN (SELECT k.card_id FROM card_key k
+                        WHERE k.rule = ?1 AND k.key IN (SELECT value FROM json_each(?2)) AND (k.combined_only = 0 OR ?3))
+           AND (c.kinds <> '' OR c.name IN (SELECT card_name FROM ban))",
+    )?;
+    let rows = stmt.query_map(params![rule, keys_json, combined], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Merges the full-text index into one segment (after a bulk import: searches then read one list per word).
+pub fn optimize_index(conn: &Connection) -> Result<()> {
+    conn.execute("INSERT INTO card_fts (card_fts) VALUES ('optimize')", [])?;
+    Ok(())
 }

@@ -20,16 +20,16 @@ CREATE TABLE card_ruling (
     PRIMARY KEY (card_id, idx)
 ) STRICT;
 
--- Full-text index of card names and texts (rowid = card.id), kept in step with `card` by triggers.
-CREATE VIRTUAL TABLE card_fts USING fts5(name, text, tokenize = 'porter unicode61 remove_diacritics 2');
-INSERT INTO card_fts (rowid, name, text) SELECT id, name, coalesce(text, '') FROM card;
+-- Full-text index of card names, type lines and texts (rowid = card.id), kept in step with `card` by triggers.
+CREATE VIRTUAL TABLE card_fts USING fts5(name, type_line, text, tokenize = 'porter unicode61 remove_diacritics 2');
+INSERT INTO card_fts (rowid, name, type_line, text) SELECT id, name, type_line, coalesce(text, '') FROM card;
 CREATE TRIGGER card_fts_insert AFTER INSERT ON card BEGIN
-    INSERT INTO card_fts (rowid, name, text) VALUES (new.id, new.name, coalesce(new.text, ''));
+    INSERT INTO card_fts (rowid, name, type_line, text) VALUES (new.id, new.name, new.type_line, coalesce(new.text, ''));
 END;
 CREATE TRIGGER card_fts_delete AFTER DELETE ON card BEGIN
     DELETE FROM card_fts WHERE rowid = old.id;
 END;
-CREATE TRIGGER card_fts_update AFTER UPDATE OF name, text ON card BEGIN
+CREATE TRIGGER card_fts_update AFTER UPDATE OF name, type_line, text ON card BEGIN
     DELETE FROM card_fts WHERE rowid = old.id;
-    INSERT INTO card_fts (rowid, name, text) VALUES (new.id, new.name, coalesce(new.text, ''));
+    INSERT INTO card_fts (rowid, name, type_line, text) VALUES (new.id, new.name, new.type_line, coalesce(new.text, ''));
 END;

@@ -462,4 +462,24 @@ mod tests {
         let empty = r#"{"data":{"code":"X","cards":[]}}"#;
         assert!(matches!(parse(empty.as_bytes(), &mut |_, _| {}), Err(ImportError::NoCards { .. })));
     }
+
+    #[test]
+    fn texts_pt_loyalty_rulings_and_oracle_ids_are_kept() {
+        let set = r#"{"code":"T","cards":[
+          {"name":"Bear","layout":"normal","manaCost":"{1}{G}","type":"Creature","power":"2","toughness":"2",
+           "rulings":[{"date":"2020-01-01","text":"R."}],"identifiers":{"scryfallOracleId":"o-1"}},
+          {"name":"Walker","layout":"normal","manaCost":"{3}","type":"Planeswalker","loyalty":"4","text":"+1: Win."},
+          {"name":"Up // Down","faceName":"Up","side":"a","layout":"split","manaCost":"{U}","type":"Instant","text":"A."},
+          {"name":"Up // Down","faceName":"Down","side":"b","layout":"split","manaCost":"{B}","type":"Instant","text":"B."}]}"#;
+        let cards = cards(set, Format::MtgjsonSet);
+        let bear = get(&cards, "Bear");
+        assert_eq!((bear.text.power.as_deref(), bear.text.toughness.as_deref()), (Some("2"), Some("2")));
+        assert_eq!(bear.text.text.as_deref(), Some(""), "a vanilla creature has an empty text, not an unknown one");
+        assert_eq!(bear.rulings, vec![Ruling { date: "2020-01-01".into(), text: "R.".into() }]);
+        assert_eq!(bear.oracle_id.as_deref(), Some("o-1"));
+        assert_eq!(get(&cards, "Walker").text.loyalty.as_deref(), Some("4"));
+        let split = get(&cards, "Up // Down");
+        assert_eq!(split.text.text.as_deref(), Some("A.\n//\nB."));
+        assert_eq!(split.faces[1].text.text.as_deref(), Some("B."));
+    }
 }

@@ -1,12 +1,13 @@
 //! The bench sections, in the order they run; `cargo bench -- NAME` runs those whose name contains NAME.
 
 use super::Section;
-use super::sections::{cards, clock, demo, library, movement, standings, table};
+use super::sections::{card_text, cards, clock, demo, library, movement, standings, table};
 
 /// Every section: (name, what builds its event and times its commands).
 pub fn sections() -> Vec<(&'static str, Section)> {
     vec![
         ("cards", cards::run),
+        ("cards-text", card_text::run),
         ("library", library::run),
         ("movement", movement::run),
         ("table", table::run),

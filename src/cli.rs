@@ -61,6 +61,8 @@ pub enum Command {
     /// The event's ban list.
     #[command(subcommand)]
     Ban(cards::BanCmd),
+    /// The rules mmjudge applies, with their ids (`rules MM.3h`, `rules hybrid`).
+    Rules(cards::RulesArgs),
     /// The judges' card pool: import, edit, exclude cards, the curation report and the watch list.
     #[command(subcommand)]
     Pool(pool::PoolCmd),

@@ -1,5 +1,6 @@
 //! One module per bench section (issues 3 to 8), and `field`, the shared builder of big events.
 
+pub mod card_text;
 pub mod cards;
 pub mod clock;
 pub mod demo;

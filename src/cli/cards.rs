@@ -6,18 +6,53 @@ use std::path::PathBuf;
 /// The card reference: every real card a player may declare.
 #[derive(Debug, Subcommand)]
 pub enum CardsCmd {
-    /// Load a card reference (CSV, MTGJSON or Scryfall JSON, detected from the content), replacing the old one.
+    /// Load cards (CSV, MTGJSON or Scryfall JSON, detected from the content): adds new cards, updates known ones, keeps the rest.
     Import {
         /// The file.
         file: PathBuf,
+        /// Start from an empty reference instead of adding to it.
+        #[arg(long)]
+        replace: bool,
+        /// With --replace: replace even while a round is being played.
+        #[arg(long, requires = "replace")]
+        force: bool,
     },
-    /// Find cards by name, forgiving typos, accents and punctuation.
+    /// Find cards by name (forgiving typos, accents and punctuation), or by what they say with --text.
     Find {
         /// Part of a card name.
-        text: String,
+        #[arg(required_unless_present = "words")]
+        name: Option<String>,
+        /// Words of the card's rules text ("draw a card"), best matches first.
+        #[arg(long = "text", value_name = "WORDS", conflicts_with = "name")]
+        words: Option<String>,
+        /// With --text: only cards a card of this printed cost may be declared as (its binding class).
+        #[arg(long, requires = "words")]
+        cost: Option<String>,
+        /// With --cost under an alphabet binding rule: the printed card's first letter.
+        #[arg(long, requires = "cost")]
+        letter: Option<char>,
+        /// With --text: only cards with this word in their type line (creature, instant, ...).
+        #[arg(long = "type", value_name = "TYPE", requires = "words")]
+        type_word: Option<String>,
         /// Most results to show.
         #[arg(long, default_value_t = 10)]
         limit: usize,
+    },
+    /// Everything about one card: cost, type, text, rulings, Mental Magic status and rulings.
+    Show {
+        /// The card's name (typos forgiven; a back face or split half names its card).
+        name: String,
+        /// Also say whether it was already declared in the game at this table.
+        #[arg(long, value_name = "T")]
+        table: Option<u32>,
+        /// The round of --table (default: the current round).
+        #[arg(long, value_name = "N", requires = "table")]
+        round: Option<u32>,
+    },
+    /// Add Scryfall's rulings bulk file to the reference's cards (matched by Oracle id).
+    ImportRulings {
+        /// The rulings file (JSON).
+        file: PathBuf,
     },
     /// Every real card a card of this printed cost may be declared as (its binding class).
     Cost {
@@ -82,4 +117,11 @@ pub enum BanCmd {
         /// The card's name.
         name: String,
     },
+}
+
+/// `rules` options.
+#[derive(Debug, clap::Args)]
+pub struct RulesArgs {
+    /// A rule id (MM.3h) or words to search for (hybrid); none lists every rule.
+    pub query: Vec<String>,
 }

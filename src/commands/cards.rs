@@ -10,6 +10,7 @@ use crate::domain::cardref::{self, CardRecord};
 use crate::domain::names;
 use crate::error::{Error, Result};
 use crate::render::{Listing, done, emit};
+use crate::store::card_text;
 use crate::store::cards::{self, Card, Face, NewCard};
 use crate::store::{Change, event};
 use rusqlite::Connection;
@@ -18,8 +19,14 @@ use std::path::Path;
 /// Runs a `cards` verb.
 pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<()> {
     match cmd {
-        CardsCmd::Import { file } => import(ctx, &file),
-        CardsCmd::Find { text, limit } => find(ctx, &text, limit),
+        CardsCmd::Import { file, replace, force } => import(ctx, &file, replace, force),
+        CardsCmd::Find { name: Some(text), words: None, limit, .. } => find(ctx, &text, limit),
+        CardsCmd::Find { words, cost, letter, type_word, limit, .. } => super::card_show::find_text(
+            ctx,
+            &super::card_show::TextQuery { words: words.unwrap_or_default(), cost, letter, type_word, limit },
+        ),
+        CardsCmd::Show { name, table, round } => super::card_show::show(ctx, &name, table.map(|t| (t, round))),
+        CardsCmd::ImportRulings { file } => super::card_show::import_rulings(ctx, &file),
         CardsCmd::Cost { printed: p } => cost_class(ctx, &p.cost, p.letter, p.game()),
         CardsCmd::Check { printed: p, name } => check(ctx, &p.cost, &name, p.letter, p.game()),
     }
@@ -36,7 +43,7 @@ pub struct Imported {
     pub dropped: usize,
     /// Cards whose cost mmjudge cannot read (stored without a binding class).
     pub unreadable_costs: Vec<String>,
-    /// Cards the reference held before.
+    /// Cards dropped because of `--replace` (0 without it).
     pub replaced: u32,
     /// Rows or objects with no name, left out.
     pub unnamed: usize,
@@ -44,23 +51,44 @@ pub struct Imported {
     pub cost_conflicts: Vec<(String, Vec<String>)>,
     /// Control characters removed from the file's text.
     pub control_characters_removed: usize,
+    /// Size of the reference before the import.
+    pub before: u32,
+    /// Size of the reference after the import.
+    pub after: u32,
+    /// Cards new to the reference.
+    pub added: usize,
+    /// Cards already in the reference, now updated from the file.
+    pub updated: usize,
+    /// Cards of the file with rules text.
+    pub with_text: usize,
+    /// Cards of the file with official rulings.
+    pub with_rulings: usize,
 }
 
-fn import(ctx: &Ctx, file: &Path) -> Result<()> {
+fn import(ctx: &Ctx, file: &Path, replace: bool, force: bool) -> Result<()> {
+    let mut store = ctx.open()?;
+    if replace && !force {
+        crate::ops::cards::refuse_replace_during_round(store.conn())?;
+    }
     let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
     let shown = file.display().to_string();
     let bar = progress_bar(bytes.len());
     let parsed = parse_reference(&bytes, &shown)?;
-    let mut store = ctx.open()?;
+    drop(bytes);
     let actor = ctx.actor()?;
-    let outcome = store.write(&actor, |tx| store_reference(tx, &parsed, &shown, bar.as_ref()))?;
+    let outcome = store.write(&actor, |tx| store_reference(tx, &parsed, &shown, bar.as_ref(), replace))?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     let mut summary = format!(
-        "imported {} ({}) from {shown}; {} left out",
+        "imported {} ({}) from {shown}: {} new, {} updated{}; the reference had {} and now has {}; {} left out",
         crate::domain::words::count(outcome.cards, "card"),
         outcome.format,
+        outcome.added,
+        outcome.updated,
+        if replace { format!(", {} dropped by --replace", outcome.replaced) } else { String::new() },
+        crate::domain::words::count(outcome.before, "card"),
+        outcome.after,
         crate::domain::words::count(outcome.dropped, "non-card object")
     );
     if outcome.unnamed > 0 {
@@ -80,6 +108,9 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
             "; removed {} from the file's text",
             crate::domain::words::count(outcome.control_characters_removed, "control character")
         ));
+    }
+    if outcome.with_text == 0 {
+        summary.push_str("; the file has no card texts (`cards show` and `cards find --text` need an MTGJSON or Scryfall file, or a CSV with a text column)");
     }
     if !outcome.unreadable_costs.is_empty() {
         summary.push_str(&format!(
@@ -101,31 +132,44 @@ pub fn parse_reference(bytes: &[u8], shown: &str) -> Result<cardref::ParseOutcom
 /// `cards import` and the demo).
 pub fn import_bytes(tx: &Connection, bytes: &[u8], shown: &str) -> Result<(Imported, Change)> {
     let parsed = parse_reference(bytes, shown)?;
-    store_reference(tx, &parsed, shown, None)
+    store_reference(tx, &parsed, shown, None, true)
 }
 
-/// Stores a parsed reference, replacing the old one.
+/// Stores a parsed reference: adds its cards and updates those already there (keeping the texts, rulings
+/// and Oracle id the file does not give), or with `replace` starts from an empty reference.
 fn store_reference(
     tx: &Connection,
     parsed: &cardref::ParseOutcome,
     shown: &str,
     bar: Option<&indicatif::ProgressBar>,
+    replace: bool,
 ) -> Result<(Imported, Change)> {
+    let before = cards::count(tx)?;
     let mut out = Imported {
         format: parsed.format.label().to_string(),
         dropped: parsed.dropped.len(),
-        replaced: cards::count(tx)?,
+        before,
+        replaced: if replace { before } else { 0 },
         unnamed: parsed.unnamed,
         cost_conflicts: parsed.cost_conflicts.clone(),
         control_characters_removed: parsed.control_characters_removed,
         ..Default::default()
     };
-    cards::clear(tx)?;
+    if replace {
+        cards::clear(tx)?;
+    }
     if let Some(b) = bar {
         b.set_length(parsed.cards.len() as u64);
     }
     for (i, record) in parsed.cards.iter().enumerate() {
-        store_card(tx, record, &mut out)?;
+        let kept = crate::ops::cards::take_old(tx, &record.name)?;
+        match kept {
+            Some(_) => out.updated += 1,
+            None => out.added += 1,
+        }
+        out.with_text += usize::from(record.text.text.is_some());
+        out.with_rulings += usize::from(!record.rulings.is_empty());
+        store_card(tx, record, &mut out, kept)?;
         if let Some(b) = bar
             && i % 1000 == 0
         {
@@ -133,11 +177,17 @@ fn store_reference(
         }
     }
     out.cards = parsed.cards.len();
+    card_text::optimize_index(tx)?;
+    out.after = cards::count(tx)?;
     let summary = format!(
-        "imported {} ({}) from {shown}, replacing {}",
+        "imported {} ({}) from {shown}{}: {} new, {} updated; {} before, {} after",
         crate::domain::words::count(out.cards, "card"),
         out.format,
-        out.replaced
+        if replace { " replacing the reference" } else { "" },
+        out.added,
+        out.updated,
+        crate::domain::words::count(out.before, "card"),
+        out.after
     );
     Ok((out, Change::new(summary)))
 }
@@ -156,11 +206,27 @@ fn progress_bar(bytes: usize) -> Option<indicatif::ProgressBar> {
 }
 
 /// Stores one card with its faces and its binding keys under every rule.
-fn store_card(tx: &Connection, r: &CardRecord, out: &mut Imported) -> Result<()> {
+fn store_card(
+    tx: &Connection,
+    r: &CardRecord,
+    out: &mut Imported,
+    kept: Option<crate::ops::cards::Kept>,
+) -> Result<()> {
     let front_type = r.type_line.split(" // ").next().unwrap_or("");
     let is_land = front_type.contains("Land");
     let is_basic = front_type.starts_with("Basic");
     let kinds: Vec<&str> = r.kinds.iter().map(|k| k.as_str()).collect();
+    let old = kept.unwrap_or_default();
+    let new_text = r.text.text.is_some();
+    let text_of = |new: &Option<String>, old: &Option<String>| if new_text { new.clone() } else { old.clone() };
+    let t = &r.text;
+    let (text, power, toughness, loyalty) = (
+        text_of(&t.text, &old.details.text),
+        text_of(&t.power, &old.details.power),
+        text_of(&t.toughness, &old.details.toughness),
+        text_of(&t.loyalty, &old.details.loyalty),
+    );
+    let oracle_id = r.oracle_id.clone().or(old.details.oracle_id);
     let id = cards::insert(
         tx,
         &NewCard {
@@ -173,11 +239,37 @@ fn store_card(tx: &Connection, r: &CardRecord, out: &mut Imported) -> Result<()>
             is_basic,
             kinds: &kinds.join(" "),
             sets: &r.sets.join(" "),
+            text: text.as_deref(),
+            power: power.as_deref(),
+            toughness: toughness.as_deref(),
+            loyalty: loyalty.as_deref(),
+            oracle_id: oracle_id.as_deref(),
         },
     )?;
     for (i, f) in r.faces.iter().enumerate() {
-        let face = Face { name: f.name.clone(), mana_cost: f.mana_cost.clone(), type_line: f.type_line.clone() };
+        let old_face = old.faces.iter().find(|o| o.name == f.name).filter(|_| !new_text);
+        let pick = |new: &Option<String>, old: Option<&Option<String>>| match old {
+            Some(o) => o.clone(),
+            None => new.clone(),
+        };
+        let face = Face {
+            name: f.name.clone(),
+            mana_cost: f.mana_cost.clone(),
+            type_line: f.type_line.clone(),
+            text: pick(&f.text.text, old_face.map(|o| &o.text)),
+            power: pick(&f.text.power, old_face.map(|o| &o.power)),
+            toughness: pick(&f.text.toughness, old_face.map(|o| &o.toughness)),
+            loyalty: pick(&f.text.loyalty, old_face.map(|o| &o.loyalty)),
+        };
         cards::insert_face(tx, id, i, &face)?;
+    }
+    let rulings: Vec<card_text::Ruling> = if r.rulings.is_empty() {
+        old.rulings
+    } else {
+        r.rulings.iter().map(|x| card_text::Ruling { date: x.date.clone(), text: x.text.clone() }).collect()
+    };
+    if !rulings.is_empty() {
+        card_text::set_rulings(tx, id, &rulings)?;
     }
     let face_text: Vec<Option<&str>> = r.faces.iter().map(|f| f.mana_cost.as_deref()).collect();
     let costs = match reference::face_costs(&r.layout, r.mana_cost.as_deref(), &face_text) {
@@ -242,7 +334,8 @@ fn cost_class(ctx: &Ctx, cost: &str, letter: Option<char>, game: Game) -> Result
     let printed = reference::Printed::parse(cost)?;
     let store = ctx.open()?;
     let conn = store.conn();
-    let mut class = reference::class(conn, &printed.cost, letter, printed.is_land)?;
+    reference::require(conn)?;
+    let mut class = reference::class_printed(conn, &printed, letter)?;
     let seated = game.map(|(t, r)| Seated::at(conn, t, r)).transpose()?;
     let used = match &seated {
         Some(s) => notes::declared_in_game(conn, s)?,

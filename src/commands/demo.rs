@@ -22,6 +22,8 @@ use std::path::{Path, PathBuf};
 pub const PLAYERS_CSV: &str = include_str!("../../examples/players.csv");
 /// The bundled card reference (a curated subset of real cards).
 pub const CARDS_CSV: &str = include_str!("../../examples/cards.csv");
+/// Texts for a few cards of the bundled reference (in our own words), imported on top of it.
+pub const CARD_TEXTS_CSV: &str = include_str!("../../examples/card-texts.csv");
 /// The bundled judge's pool.
 pub const POOL_CSV: &str = include_str!("../../examples/pool.csv");
 
@@ -101,8 +103,11 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     let new = |p: &Path| std::fs::symlink_metadata(p).is_err();
     let new_folders: Vec<PathBuf> =
         [args.out.clone(), args.out.join("libraries"), args.out.join("site")].into_iter().filter(|p| new(p)).collect();
-    let new_files: Vec<PathBuf> =
-        ["cards.csv", "pool.csv", "players.csv"].iter().map(|n| data.join(n)).filter(|p| new(p)).collect();
+    let new_files: Vec<PathBuf> = ["cards.csv", "card-texts.csv", "pool.csv", "players.csv"]
+        .iter()
+        .map(|n| data.join(n))
+        .filter(|p| new(p))
+        .collect();
     let new_data = new(&data);
     let result = play(ctx, &args, &db);
     if result.is_err() {
@@ -156,21 +161,23 @@ fn play(ctx: &Ctx, args: &DemoArgs, db: &Path) -> Result<()> {
 /// The files the demo imports: written from the bundled examples into `<out>/data`.
 struct DataFiles {
     cards: PathBuf,
+    texts: PathBuf,
     pool: PathBuf,
     players: PathBuf,
 }
 
 fn write_data(dir: &Path, players: usize) -> Result<DataFiles> {
-    let files =
-        DataFiles { cards: dir.join("cards.csv"), pool: dir.join("pool.csv"), players: dir.join("players.csv") };
-    let write = |p: &Path, text: &'static str| {
-        let header = text.lines().next().unwrap_or_default();
-        crate::output::write(p, crate::output::Kind::DemoData(header), false, text.as_bytes())
+    let files = DataFiles {
+        cards: dir.join("cards.csv"),
+        texts: dir.join("card-texts.csv"),
+        pool: dir.join("pool.csv"),
+        players: dir.join("players.csv"),
     };
-    write(&files.cards, CARDS_CSV)?;
+    let header = |text: &'static str| crate::output::Kind::DemoData(text.lines().next().unwrap_or_default());
+    crate::output::write(&files.cards, header(CARDS_CSV), false, CARDS_CSV.as_bytes())?;
+    crate::output::write(&files.texts, header(CARD_TEXTS_CSV), false, CARD_TEXTS_CSV.as_bytes())?;
     let pool = scaled_pool(players);
     let players = player_csv(players);
-    let header = |text: &'static str| crate::output::Kind::DemoData(text.lines().next().unwrap_or_default());
     crate::output::write(&files.pool, header(POOL_CSV), false, pool.as_bytes())?;
     crate::output::write(&files.players, header(PLAYERS_CSV), false, players.as_bytes())?;
     Ok(files)
@@ -218,6 +225,7 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let ctx = Ctx { command_line: line, now: Some(demo.now), ..demo.ctx.clone() };
     super::event::create(&ctx, DEMO_EVENT, args.rounds, Some(args.seed), true, false)?;
     demo.run(&["cards", "import", &path(&files.cards)])?;
+    demo.run(&["cards", "import", &path(&files.texts)])?;
     demo.run(&["player", "import", &path(&files.players)])?;
     demo.run(&["pool", "import", &path(&files.pool)])?;
     let tables = args.players.div_ceil(2).to_string();
@@ -234,6 +242,10 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     );
     println!("  pool curation: {}", report.summary_line());
     println!("  deck sheets: {}", sheets.join("index.html").display());
+    println!("\nDuring a challenge, what does the card do?");
+    demo.show(&["cards", "show", "demonic tutr"])?;
+    demo.show(&["cards", "find", "--text", "draw cards lose life", "--cost", "B1"])?;
+    println!();
     Ok(())
 }
 

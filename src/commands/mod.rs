@@ -2,6 +2,7 @@
 //! renderers.
 
 pub mod ban;
+pub mod card_show;
 pub mod cards;
 pub mod challenge;
 pub mod clock;
@@ -34,6 +35,7 @@ pub mod result;
 pub mod round;
 pub mod round_clock;
 mod round_swap;
+pub mod rules;
 pub mod site;
 pub mod standings;
 pub mod table;
@@ -133,6 +135,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Player(cmd) => player::run(ctx, cmd),
         Command::Cards(cmd) => cards::run(ctx, cmd),
         Command::Ban(cmd) => ban::run(ctx, cmd),
+        Command::Rules(args) => rules::run(ctx, &args),
         Command::Time(args) => clock::time(ctx, args),
         Command::Clock(args) => clock::run(ctx, args),
         Command::Decisions(args) => clock::decisions(ctx, args),

@@ -25,17 +25,22 @@ struct Loaded {
 fn load(conn: &Connection, seated: Seated) -> Result<Loaded> {
     let notes = notes::of_match(conn, seated.m.id)?;
     let voided = voids::of_kind(conn, VoidKind::Note)?;
-    let sheet = notes
-        .iter()
-        .map(|n| SheetNote {
+    let mut sheet = Vec::with_capacity(notes.len());
+    for n in &notes {
+        let text = match &n.card {
+            Some(name) => crate::store::card_text::text_by_name(conn, name)?,
+            None => None,
+        };
+        sheet.push(SheetNote {
             id: n.id.0,
             seat: seat_of(&seated, n),
             shorthand: shorthand(&n.cost),
             card: n.card.clone(),
             time: hhmm(&n.at),
             voided: voided.contains_key(&n.id.0),
-        })
-        .collect();
+            text,
+        });
+    }
     Ok(Loaded { seated, notes, sheet })
 }
 

@@ -33,29 +33,49 @@ pub fn parse_cost(text: &str) -> Result<ManaCost> {
 /// ignored: under standard binding it may be declared as any nonbasic land, under the alphabet rules as any land).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Printed {
-    /// The printed cost ({0} for a land).
+    /// The printed cost ({0} for a land; a split card's first half).
     pub cost: ManaCost,
     /// The printed card is a land.
     pub is_land: bool,
+    /// A printed split card's halves, typed `{1}{R} // {1}{U}` (empty for any other card).
+    pub halves: Vec<ManaCost>,
 }
 
 impl Printed {
-    /// Reads `B1`, `{1}{B}` or `land`.
+    /// Reads `B1`, `{1}{B}`, a split card's `{1}{R} // {1}{U}` (or `R1 // U1`) or `land`.
     pub fn parse(text: &str) -> Result<Printed> {
         if text.trim().eq_ignore_ascii_case("land") {
-            return Ok(Printed { cost: ManaCost::zero(), is_land: true });
+            return Ok(Printed { cost: ManaCost::zero(), is_land: true, halves: Vec::new() });
         }
-        Ok(Printed { cost: parse_cost(text)?, is_land: false })
+        if text.contains("//") {
+            let halves = text.split("//").map(parse_cost).collect::<Result<Vec<_>>>()?;
+            let cost = halves.first().cloned().unwrap_or_else(ManaCost::zero);
+            return Ok(Printed { cost, is_land: false, halves });
+        }
+        Ok(Printed { cost: parse_cost(text)?, is_land: false, halves: Vec::new() })
     }
 
-    /// `{1}{B}`, or `land`.
+    /// The costs the printed card binds with: each half of a split card (rule MM.3g), else its cost.
+    pub fn costs(&self) -> Vec<ManaCost> {
+        if self.halves.is_empty() { vec![self.cost.clone()] } else { self.halves.clone() }
+    }
+
+    /// `{1}{B}`, `{1}{R} // {1}{U}`, or `land`.
     pub fn canonical(&self) -> String {
-        if self.is_land { "land".into() } else { self.cost.canonical() }
+        if self.is_land {
+            "land".into()
+        } else {
+            self.costs().iter().map(ManaCost::canonical).collect::<Vec<_>>().join(" // ")
+        }
     }
 
-    /// The note form `B1`, or `land`.
+    /// The note form `B1` (`R1 // U1`), or `land`.
     pub fn shorthand(&self) -> String {
-        if self.is_land { "land".into() } else { self.cost.shorthand() }
+        if self.is_land {
+            "land".into()
+        } else {
+            self.costs().iter().map(ManaCost::shorthand).collect::<Vec<_>>().join(" // ")
+        }
     }
 }
 
@@ -141,8 +161,16 @@ pub fn face_costs(
         None => Ok(None),
         Some(t) => ManaCost::parse(t).map(Some).map_err(|_| t.to_string()),
     };
-    if is_split_layout(layout) && !faces.is_empty() {
-        faces.iter().map(|f| parse(*f)).collect()
+    let printed_halves: Vec<&str> = mana_cost.map(|c| c.split(" // ").collect()).unwrap_or_default();
+    if is_split_layout(layout) && (!faces.is_empty() || printed_halves.len() > 1) {
+        // A face without a cost in the card file takes its half of the printed cost.
+        let n = faces.len().max(printed_halves.len());
+        (0..n)
+            .map(|i| {
+                let face = faces.get(i).copied().flatten().filter(|t| !t.trim().is_empty());
+                parse(face.or(printed_halves.get(i).copied()))
+            })
+            .collect()
     } else {
         Ok(vec![parse(mana_cost.map(|c| c.split(" // ").next().unwrap_or("")))?])
     }
@@ -212,16 +240,16 @@ pub fn check_match(
             None => return Ok(Err(Refusal::UnknownName { name: name.trim().to_string(), closest: vec![] })),
         },
     };
-    if rule.needs_letter() && letter.is_none() {
+    if rule.needs_letter() && letter.is_none() && !printed.is_land {
         return Err(Error::refused(format!(
-            "the {rule} binding rule compares first letters: give the printed card's letter with --letter"
+            "BV.{rule}: the {rule} binding rule compares first letters: give the printed card's letter with --letter"
         )));
     }
     let printed_name = letter.map(|l| l.to_string()).unwrap_or_default();
     let shape = CardShape {
         name: &printed_name,
-        face_costs: vec![Some(printed.cost.clone())],
-        is_split: false,
+        face_costs: printed.costs().into_iter().map(Some).collect(),
+        is_split: !printed.halves.is_empty(),
         is_land: printed.is_land,
         is_basic_land: false,
     };
@@ -256,6 +284,20 @@ pub fn class(conn: &Connection, printed: &ManaCost, letter: Option<char>, is_lan
     let values = event::values(conn)?;
     let rule = rule(&values)?;
     let keys = class_keys(rule, printed, letter, is_land)?;
+    let members = cards::class(conn, rule.name(), &keys, values.switch("split-combined"))?;
+    Ok(sort_class(members, &banned_names(conn)?, &values))
+}
+
+/// The binding class of a printed card (every half of a printed split card) under the event's rule.
+pub fn class_printed(conn: &Connection, printed: &Printed, letter: Option<char>) -> Result<Class> {
+    let values = event::values(conn)?;
+    let rule = rule(&values)?;
+    let mut keys = Vec::new();
+    for cost in printed.costs() {
+        keys.extend(class_keys(rule, &cost, letter, printed.is_land)?);
+    }
+    keys.sort();
+    keys.dedup();
     let members = cards::class(conn, rule.name(), &keys, values.switch("split-combined"))?;
     Ok(sort_class(members, &banned_names(conn)?, &values))
 }

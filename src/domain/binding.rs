@@ -187,9 +187,10 @@ fn class_keys(rule: BindingRule, letter: char, costs: &[ManaCost]) -> Vec<String
         .map(|k| match rule {
             BindingRule::Standard => format!("S:{k}"),
             BindingRule::Alphabet => format!("A:{letter}:{}", k.colored_total()),
-            BindingRule::AlphabetGeneric => format!("AG:{letter}:{}", k.generic),
+            // {S} counts as one generic mana here (comprehensive rules 107.4h).
+            BindingRule::AlphabetGeneric => format!("AG:{letter}:{}", k.generic + u32::from(k.snow)),
             BindingRule::AlphabetExact => {
-                format!("AE:{letter}:{}:{}", k.generic, k.colored_total())
+                format!("AE:{letter}:{}:{}", k.generic + u32::from(k.snow), k.colored_total())
             }
         })
         .collect();
@@ -198,33 +199,15 @@ fn class_keys(rule: BindingRule, letter: char, costs: &[ManaCost]) -> Vec<String
     keys
 }
 
-/// The folded first letter of a card name: leading quotes and punctuation skipped, lower case,
-/// common Latin accents stripped (`Æther` → `a`, `Éowyn` → `e`); `#` when the name has none.
+/// The first letter A–Z of a card name once accents are folded, lower case: digits, quotes and signs
+/// are skipped (`+2 Mace` → `m`, `Æther` → `a`, `Éowyn` → `e`); `#` when the name has none.
 pub fn initial(name: &str) -> char {
-    name.chars().find_map(fold_letter).unwrap_or('#')
+    super::names::fold(name).chars().find(char::is_ascii_lowercase).unwrap_or('#')
 }
 
-/// A letter or digit folded to plain lower-case ASCII where possible; `None` for anything else.
+/// A typed letter folded to plain lower-case ASCII A–Z; `None` for anything else.
 fn fold_letter(c: char) -> Option<char> {
-    if !c.is_alphanumeric() {
-        return None;
-    }
-    let lower = c.to_lowercase().next().unwrap_or(c);
-    Some(match lower {
-        'à'..='å' | 'æ' | 'ā' | 'ă' | 'ą' => 'a',
-        'ç' | 'ć' | 'č' => 'c',
-        'ð' | 'ď' => 'd',
-        'è'..='ë' | 'ē' | 'ė' | 'ę' | 'ě' => 'e',
-        'ì'..='ï' | 'ī' | 'į' | 'ı' => 'i',
-        'ñ' | 'ń' | 'ň' => 'n',
-        'ò'..='ö' | 'ø' | 'ō' | 'ő' | 'œ' => 'o',
-        'ś' | 'š' | 'ş' | 'ß' => 's',
-        'ù'..='ü' | 'ū' | 'ů' | 'ű' => 'u',
-        'ý' | 'ÿ' => 'y',
-        'ź' | 'ż' | 'ž' => 'z',
-        'þ' => 't',
-        other => other,
-    })
+    super::names::fold(&c.to_string()).chars().next().filter(char::is_ascii_lowercase)
 }
 
 #[cfg(test)]

@@ -35,6 +35,35 @@ pub struct CardRecord {
     pub kinds: Vec<ExcludedKind>,
     /// Set codes the card was printed in (as the source gives them).
     pub sets: Vec<String>,
+    /// Oracle text and the rest of what the card says (front face for multi-face cards; `None` when the
+    /// file does not carry text at all, as a CSV without a `text` column).
+    pub text: CardText,
+    /// Official rulings (date, text), oldest first.
+    pub rulings: Vec<Ruling>,
+    /// Scryfall's Oracle id (to match Scryfall's rulings file), when the file gives it.
+    pub oracle_id: Option<String>,
+}
+
+/// What a card or face says: rules text, power/toughness, loyalty.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct CardText {
+    /// Rules text; `None` when the source carries no text, `Some("")` when the card has none.
+    pub text: Option<String>,
+    /// Power, as printed (`*`, `1+*`).
+    pub power: Option<String>,
+    /// Toughness, as printed.
+    pub toughness: Option<String>,
+    /// Starting loyalty.
+    pub loyalty: Option<String>,
+}
+
+/// One official ruling.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Ruling {
+    /// Date published, `YYYY-MM-DD`.
+    pub date: String,
+    /// The ruling.
+    pub text: String,
 }
 
 /// One face of a multi-face card.
@@ -46,6 +75,8 @@ pub struct FaceRecord {
     pub mana_cost: Option<String>,
     /// Face type line (may be empty when the source does not give it).
     pub type_line: String,
+    /// What the face says.
+    pub text: CardText,
 }
 
 /// Kinds of real cards an event may refuse as templates.
@@ -329,6 +360,15 @@ pub(super) fn cost_of(raw: Option<&str>) -> Option<String> {
     raw.map(str::trim).filter(|c| !c.is_empty()).map(str::to_string)
 }
 
+/// The text of a whole multi-face card: the faces' texts joined by a `//` line (none if no face has
+/// text), and the front face's power, toughness and loyalty.
+pub(super) fn whole_text(faces: &[FaceRecord]) -> CardText {
+    let front = faces.first().map(|f| f.text.clone()).unwrap_or_default();
+    let texts: Vec<&str> = faces.iter().filter_map(|f| f.text.text.as_deref()).collect();
+    let text = (!texts.is_empty()).then(|| texts.join("\n//\n"));
+    CardText { text, ..front }
+}
+
 /// Cards and drops gathered by a format reader, merged by name.
 #[derive(Debug, Default)]
 pub(super) struct Gathered {
@@ -427,6 +467,15 @@ fn cost_shown(cost: Option<&str>) -> String {
 }
 
 fn merge(old: &mut CardRecord, new: CardRecord) {
+    if old.text.text.is_none() && new.text.text.is_some() {
+        old.text = new.text;
+    }
+    if old.rulings.is_empty() {
+        old.rulings = new.rulings;
+    }
+    if old.oracle_id.is_none() {
+        old.oracle_id = new.oracle_id;
+    }
     for set in new.sets {
         if !old.sets.contains(&set) {
             old.sets.push(set);
@@ -498,6 +547,9 @@ mod tests {
             faces: vec![],
             kinds: kinds.to_vec(),
             sets: sets.iter().map(|s| s.to_string()).collect(),
+            text: CardText::default(),
+            rulings: vec![],
+            oracle_id: None,
         }
     }
 

@@ -1,6 +1,7 @@
-//! CSV card lists: `name,mana_cost` required, `type_line,layout,faces,flags,sets` optional.
+//! CSV card lists: `name,mana_cost` required, `type_line,layout,faces,flags,sets,text` optional (plus
+//! `power,toughness,loyalty`). A multi-face card's `text` gives each face's text separated by a `//` line.
 
-use super::cardref::{CardRecord, DropReason, ExcludedKind, FaceRecord, Gathered, ImportError, cost_of};
+use super::cardref::{CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Gathered, ImportError, cost_of};
 use super::cardref_detect::strip_bom;
 
 /// Column positions found in the header.
@@ -12,6 +13,10 @@ struct Columns {
     faces: Option<usize>,
     flags: Option<usize>,
     sets: Option<usize>,
+    text: Option<usize>,
+    power: Option<usize>,
+    toughness: Option<usize>,
+    loyalty: Option<usize>,
 }
 
 impl Columns {
@@ -28,6 +33,10 @@ impl Columns {
             faces: find("faces"),
             flags: find("flags"),
             sets: find("sets"),
+            text: find("text"),
+            power: find("power"),
+            toughness: find("toughness"),
+            loyalty: find("loyalty"),
         })
     }
 }
@@ -88,15 +97,34 @@ fn read_row(row: &csv::StringRecord, cols: &Columns, out: &mut Gathered) -> Resu
         l => l,
     };
     let need_type = cols.type_line.is_some() && !flags.contains(&"no-type");
+    let given = |i: Option<usize>| i.map(|_| field(i)).filter(|v| !v.is_empty()).map(str::to_string);
+    let text = CardText {
+        text: given(cols.text).map(|t| t.replace("\r\n", "\n")),
+        power: given(cols.power),
+        toughness: given(cols.toughness),
+        loyalty: given(cols.loyalty),
+    };
+    let mut faces = parse_faces(field(cols.faces), type_line)?;
+    if let Some(whole) = &text.text {
+        let parts: Vec<&str> = whole.split("\n//\n").collect();
+        if parts.len() == faces.len() {
+            for (face, part) in faces.iter_mut().zip(parts) {
+                face.text.text = Some(part.to_string());
+            }
+        }
+    }
     out.add_typed(
         CardRecord {
             name: name.to_string(),
             mana_cost: cost_of(Some(field(Some(cols.mana_cost)))),
             type_line: type_line.to_string(),
             layout: layout.to_string(),
-            faces: parse_faces(field(cols.faces), type_line)?,
+            faces,
             kinds: kinds_of(&flags),
             sets: field(cols.sets).split_whitespace().map(str::to_string).collect(),
+            text,
+            rulings: Vec::new(),
+            oracle_id: None,
         },
         need_type,
     );
@@ -123,6 +151,7 @@ fn parse_faces(text: &str, type_line: &str) -> Result<Vec<FaceRecord>, String> {
                 name: name.trim().to_string(),
                 mana_cost: cost_of(Some(cost)),
                 type_line: face_type.trim().to_string(),
+                text: CardText::default(),
             })
         })
         .collect()

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::{Deserialize, Deserializer};
 
 use super::cardref::{
-    CardRecord, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, cost_of,
-    mentions_ante,
+    CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, Ruling,
+    cost_of, mentions_ante, whole_text,
 };
 
 /// Set codes of joke sets, used when the file does not carry set types (AtomicCards).
@@ -40,6 +40,13 @@ struct MjCard {
     #[serde(rename = "type", deserialize_with = "null_default")]
     type_line: String,
     text: Option<String>,
+    power: Option<String>,
+    toughness: Option<String>,
+    loyalty: Option<String>,
+    #[serde(deserialize_with = "null_default")]
+    rulings: Vec<Ruling>,
+    #[serde(deserialize_with = "null_default")]
+    identifiers: Identifiers,
     is_funny: Option<bool>,
     is_online_only: Option<bool>,
     is_rebalanced: Option<bool>,
@@ -49,6 +56,12 @@ struct MjCard {
     printings: Vec<String>,
     set_code: Option<String>,
     legalities: Option<HashMap<String, String>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Identifiers {
+    scryfall_oracle_id: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -91,6 +104,8 @@ struct Group {
     all_offline: bool,
     /// Costs of one face that differ between objects of the group (empty when they agree).
     cost_conflict: Vec<Option<String>>,
+    rulings: Vec<Ruling>,
+    oracle_id: Option<String>,
 }
 
 /// Decodes the file and gathers its cards.
@@ -189,6 +204,12 @@ fn add_object(groups: &mut BTreeMap<String, Group>, card: MjCard, set_code: &str
     g.rebalanced |= card.is_rebalanced == Some(true);
     let paper = card.availability.iter().any(|a| a == "paper");
     g.all_offline &= !card.availability.is_empty() && !paper || card.is_online_only == Some(true);
+    if g.rulings.is_empty() {
+        g.rulings = card.rulings;
+    }
+    if g.oracle_id.is_none() {
+        g.oracle_id = card.identifiers.scryfall_oracle_id;
+    }
     let side = card.side.unwrap_or_default();
     let cost = cost_of(card.mana_cost.as_deref());
     if let Some(face) = g.faces.get(&side) {
@@ -199,7 +220,17 @@ fn add_object(groups: &mut BTreeMap<String, Group>, card: MjCard, set_code: &str
     }
     g.faces.insert(
         side,
-        FaceRecord { name: card.face_name.unwrap_or(card.name), mana_cost: cost, type_line: card.type_line },
+        FaceRecord {
+            name: card.face_name.unwrap_or(card.name),
+            mana_cost: cost,
+            type_line: card.type_line,
+            text: CardText {
+                text: Some(card.text.unwrap_or_default()),
+                power: card.power,
+                toughness: card.toughness,
+                loyalty: card.loyalty,
+            },
+        },
     );
 }
 
@@ -224,6 +255,11 @@ fn finish(name: &str, g: Group, facts: &HashMap<String, SetFacts>, out: &mut Gat
     let faces: Vec<FaceRecord> = g.faces.into_values().collect();
     let joined_types = || join(faces.iter().map(|f| f.type_line.as_str()));
     let split_like = matches!(g.layout.as_str(), "split" | "aftermath");
+    let text = match faces.len() {
+        0 | 1 => faces.first().map(|f| f.text.clone()).unwrap_or_default(),
+        _ if g.layout == "meld" => faces.first().map(|f| f.text.clone()).unwrap_or_default(),
+        _ => whole_text(&faces),
+    };
     let (card_name, mana_cost, type_line, faces) = if faces.len() <= 1 {
         let face = faces.into_iter().next();
         let cost = face.as_ref().and_then(|f| f.mana_cost.clone());
@@ -244,7 +280,9 @@ fn finish(name: &str, g: Group, facts: &HashMap<String, SetFacts>, out: &mut Gat
         let (n, c) = front.unwrap_or_default();
         (n, c, types, faces)
     };
-    out.add(CardRecord { name: card_name, mana_cost, type_line, layout: g.layout, faces, kinds, sets });
+    let (rulings, oracle_id) = (g.rulings, g.oracle_id);
+    let layout = g.layout;
+    out.add(CardRecord { name: card_name, mana_cost, type_line, layout, faces, kinds, sets, text, rulings, oracle_id });
 }
 
 /// `"Thief of the Coast"`: a name wholly in quotes.
@@ -439,5 +477,25 @@ mod tests {
         );
         let empty = r#"{"data":{"code":"X","cards":[]}}"#;
         assert!(matches!(parse(empty.as_bytes(), &mut |_, _| {}), Err(ImportError::NoCards { .. })));
+    }
+
+    #[test]
+    fn texts_pt_loyalty_rulings_and_oracle_ids_are_kept() {
+        let set = r#"{"code":"T","cards":[
+          {"name":"Bear","layout":"normal","manaCost":"{1}{G}","type":"Creature","power":"2","toughness":"2",
+           "rulings":[{"date":"2020-01-01","text":"R."}],"identifiers":{"scryfallOracleId":"o-1"}},
+          {"name":"Walker","layout":"normal","manaCost":"{3}","type":"Planeswalker","loyalty":"4","text":"+1: Win."},
+          {"name":"Up // Down","faceName":"Up","side":"a","layout":"split","manaCost":"{U}","type":"Instant","text":"A."},
+          {"name":"Up // Down","faceName":"Down","side":"b","layout":"split","manaCost":"{B}","type":"Instant","text":"B."}]}"#;
+        let cards = cards(set, Format::MtgjsonSet);
+        let bear = get(&cards, "Bear");
+        assert_eq!((bear.text.power.as_deref(), bear.text.toughness.as_deref()), (Some("2"), Some("2")));
+        assert_eq!(bear.text.text.as_deref(), Some(""), "a vanilla creature has an empty text, not an unknown one");
+        assert_eq!(bear.rulings, vec![Ruling { date: "2020-01-01".into(), text: "R.".into() }]);
+        assert_eq!(bear.oracle_id.as_deref(), Some("o-1"));
+        assert_eq!(get(&cards, "Walker").text.loyalty.as_deref(), Some("4"));
+        let split = get(&cards, "Up // Down");
+        assert_eq!(split.text.text.as_deref(), Some("A.\n//\nB."));
+        assert_eq!(split.faces[1].text.text.as_deref(), Some("B."));
     }
 }

@@ -7,8 +7,8 @@
 use serde::{Deserialize, Deserializer};
 
 use super::cardref::{
-    CardRecord, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, cost_of,
-    mentions_ante,
+    CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, cost_of,
+    mentions_ante, whole_text,
 };
 use super::cardref_detect::strip_bom;
 use super::cardref_mtgjson::json_error;
@@ -32,6 +32,20 @@ struct Face {
     #[serde(deserialize_with = "null_default")]
     type_line: String,
     oracle_text: Option<String>,
+    power: Option<String>,
+    toughness: Option<String>,
+    loyalty: Option<String>,
+}
+
+impl Face {
+    fn text(&self) -> CardText {
+        CardText {
+            text: Some(self.oracle_text.clone().unwrap_or_default()),
+            power: self.power.clone(),
+            toughness: self.toughness.clone(),
+            loyalty: self.loyalty.clone(),
+        }
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -56,6 +70,10 @@ struct Card {
     mana_cost: Option<String>,
     type_line: Option<String>,
     oracle_text: Option<String>,
+    power: Option<String>,
+    toughness: Option<String>,
+    loyalty: Option<String>,
+    oracle_id: Option<String>,
     #[serde(deserialize_with = "null_default")]
     card_faces: Vec<Face>,
     #[serde(deserialize_with = "null_default")]
@@ -118,8 +136,19 @@ fn add(card: Card, out: &mut Gathered) {
             name: f.name.clone(),
             mana_cost: cost_of(f.mana_cost.as_deref()),
             type_line: f.type_line.clone(),
+            text: f.text(),
         })
         .collect();
+    let text = if faces.is_empty() {
+        CardText {
+            text: Some(card.oracle_text.clone().unwrap_or_default()),
+            power: card.power.clone(),
+            toughness: card.toughness.clone(),
+            loyalty: card.loyalty.clone(),
+        }
+    } else {
+        whole_text(&faces)
+    };
     let joined_types = faces.iter().map(|f| f.type_line.as_str()).collect::<Vec<_>>();
     let type_line = card.type_line.clone().unwrap_or_else(|| joined_types.join(" // "));
     let (name, mana_cost) = match faces.first() {
@@ -134,6 +163,9 @@ fn add(card: Card, out: &mut Gathered) {
         faces,
         kinds,
         sets: vec![card.set.to_ascii_uppercase()],
+        text,
+        rulings: Vec::new(),
+        oracle_id: card.oracle_id,
     });
 }
 

@@ -24,6 +24,7 @@ pub mod names;
 pub mod note_sheet;
 pub mod penalty;
 pub mod result;
+pub mod rules;
 pub mod settings;
 pub mod simulate;
 pub mod standings;

@@ -23,6 +23,8 @@ pub struct SheetNote {
     pub time: String,
     /// Voided by a judge: shown struck through, counts for nothing.
     pub voided: bool,
+    /// The declared card's rules text, when the reference has it (shown on hover in the HTML sheets).
+    pub text: Option<String>,
 }
 
 impl SheetNote {
@@ -63,6 +65,7 @@ mod tests {
             card: card.map(String::from),
             time: "14:05".into(),
             voided: false,
+            text: None,
         }
     }
 

@@ -56,7 +56,7 @@ pub struct PriorDeclaration {
 #[serde(tag = "refusal", rename_all = "kebab-case")]
 pub enum Refusal {
     /// "Utopia" was declared (rule MM.4e).
-    #[error("\"Utopia\" is the face-down land, never a card name: declare a real card")]
+    #[error("MM.4e: \"Utopia\" is the face-down land, never a card name: declare a real card")]
     Utopia,
     /// No name was given.
     #[error("no card name given: declare a real card")]
@@ -79,7 +79,7 @@ pub enum Refusal {
         close: Vec<String>,
     },
     /// Standard binding: the declared card's cost does not match the printed cost.
-    #[error("{name} costs {real}, not {printed}")]
+    #[error("MM.3: {name} costs {real}, not {printed}")]
     CostDiffers {
         /// The declared card.
         name: String,
@@ -89,7 +89,7 @@ pub enum Refusal {
         printed: String,
     },
     /// The two cards are in different binding classes (lands, or an alphabet rule).
-    #[error("{name} ({real}) does not bind with this card ({printed}) under {rule} binding")]
+    #[error("BV.{rule}: {name} ({real}) does not bind with this card ({printed}) under {rule} binding")]
     ClassDiffers {
         /// The declared card.
         name: String,
@@ -101,13 +101,13 @@ pub enum Refusal {
         printed: String,
     },
     /// Standard binding: a basic land has no binding class.
-    #[error("{name} is a basic land and binds with no card: play the card face down as Utopia")]
+    #[error("BV.standard: {name} is a basic land and binds with no card: play the card face down as Utopia")]
     BasicLand {
         /// The declared card.
         name: String,
     },
     /// The card is on the event's ban list.
-    #[error("{name} is banned ({group}): declare another card")]
+    #[error("TR.bans: {name} is banned ({group}): declare another card")]
     Banned {
         /// The declared card.
         name: String,
@@ -115,7 +115,7 @@ pub enum Refusal {
         group: String,
     },
     /// The card is of a kind this event excludes.
-    #[error("{name} is excluded from this event ({kind} cards): declare another card")]
+    #[error("TR.kinds: {name} is excluded from this event ({kind} cards): declare another card")]
     Excluded {
         /// The declared card.
         name: String,
@@ -123,7 +123,7 @@ pub enum Refusal {
         kind: String,
     },
     /// The card was already declared in this game (rule MM.3e).
-    #[error("{name} was already declared in this game by {by} at {at}")]
+    #[error("MM.3e: a template is declared once per game: {name} was already declared in this game by {by} at {at}")]
     AlreadyDeclared {
         /// The declared card.
         name: String,

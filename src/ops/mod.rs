@@ -2,6 +2,7 @@
 //! command-line types, no printing). `commands` parses, calls one of these, and renders the outcome.
 
 pub mod card_names;
+pub mod cards;
 pub mod clock;
 pub mod corrections;
 pub mod player_names;

@@ -20,10 +20,10 @@ pub fn render(listing: &Listing) -> String {
         text.push_str("(none)\n");
     } else {
         let mut table = Table::new();
-        table
-            .load_style(presets::UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Disabled)
-            .set_header(&listing.headers);
+        table.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+        if listing.headers.iter().any(|h| !h.is_empty()) {
+            table.set_header(&listing.headers);
+        }
         for row in &listing.rows {
             table.add_row(row.iter().map(|c| safe(c)));
         }

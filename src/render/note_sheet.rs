@@ -51,6 +51,7 @@ mod tests {
             card: card.map(String::from),
             time: "14:05".into(),
             voided: false,
+            text: None,
         }
     }
 

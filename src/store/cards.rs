@@ -34,6 +34,14 @@ pub struct Face {
     pub mana_cost: Option<String>,
     /// Face type line.
     pub type_line: String,
+    /// Face rules text, if the reference has it.
+    pub text: Option<String>,
+    /// Power.
+    pub power: Option<String>,
+    /// Toughness.
+    pub toughness: Option<String>,
+    /// Loyalty.
+    pub loyalty: Option<String>,
 }
 
 /// A card to insert.
@@ -57,6 +65,16 @@ pub struct NewCard<'a> {
     pub kinds: &'a str,
     /// Set codes, space-separated.
     pub sets: &'a str,
+    /// Rules text (a multi-face card's faces joined by a `//` line); None when unknown.
+    pub text: Option<&'a str>,
+    /// Power.
+    pub power: Option<&'a str>,
+    /// Toughness.
+    pub toughness: Option<&'a str>,
+    /// Loyalty.
+    pub loyalty: Option<&'a str>,
+    /// Scryfall Oracle id.
+    pub oracle_id: Option<&'a str>,
 }
 
 macro_rules! select_card {
@@ -84,15 +102,16 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Card> {
 
 /// Deletes the whole reference (faces and keys go with it).
 pub fn clear(conn: &Connection) -> Result<()> {
-    conn.execute_batch("DELETE FROM card_key; DELETE FROM card_face; DELETE FROM card;")?;
+    conn.execute_batch("DELETE FROM card_key; DELETE FROM card_face; DELETE FROM card_ruling; DELETE FROM card;")?;
     Ok(())
 }
 
 /// Inserts a card.
 pub fn insert(conn: &Connection, c: &NewCard<'_>) -> Result<CardId> {
     let mut stmt = conn.prepare_cached(
-        "INSERT INTO card (name, name_fold, mana_cost, type_line, layout, is_land, is_basic, kinds, sets)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO card (name, name_fold, mana_cost, type_line, layout, is_land, is_basic, kinds, sets,
+                           text, power, toughness, loyalty, oracle_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?;
     stmt.execute(params![
         c.name,
@@ -103,7 +122,12 @@ pub fn insert(conn: &Connection, c: &NewCard<'_>) -> Result<CardId> {
         c.is_land,
         c.is_basic,
         c.kinds,
-        c.sets
+        c.sets,
+        c.text,
+        c.power,
+        c.toughness,
+        c.loyalty,
+        c.oracle_id
     ])?;
     Ok(CardId(conn.last_insert_rowid()))
 }
@@ -111,9 +135,11 @@ pub fn insert(conn: &Connection, c: &NewCard<'_>) -> Result<CardId> {
 /// Inserts a face of a card.
 pub fn insert_face(conn: &Connection, card: CardId, idx: usize, face: &Face) -> Result<()> {
     let mut stmt = conn.prepare_cached(
-        "INSERT INTO card_face (card_id, idx, name, mana_cost, type_line) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO card_face (card_id, idx, name, mana_cost, type_line, text, power, toughness, loyalty)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
-    stmt.execute(params![card, idx as i64, face.name, face.mana_cost, face.type_line])?;
+    let f = face;
+    stmt.execute(params![card, idx as i64, f.name, f.mana_cost, f.type_line, f.text, f.power, f.toughness, f.loyalty])?;
     Ok(())
 }
 
@@ -152,9 +178,20 @@ pub fn get(conn: &Connection, id: CardId) -> Result<Card> {
 
 /// The faces of a card, in order (empty for ordinary cards).
 pub fn faces(conn: &Connection, id: CardId) -> Result<Vec<Face>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT name, mana_cost, type_line FROM card_face WHERE card_id = ?1 ORDER BY idx")?;
-    let rows = stmt.query_map([id], |r| Ok(Face { name: r.get(0)?, mana_cost: r.get(1)?, type_line: r.get(2)? }))?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT name, mana_cost, type_line, text, power, toughness, loyalty FROM card_face WHERE card_id = ?1 ORDER BY idx",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok(Face {
+            name: r.get(0)?,
+            mana_cost: r.get(1)?,
+            type_line: r.get(2)?,
+            text: r.get(3)?,
+            power: r.get(4)?,
+            toughness: r.get(5)?,
+            loyalty: r.get(6)?,
+        })
+    })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 

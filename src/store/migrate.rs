@@ -13,6 +13,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/player_names.sql"),
     include_str!("migrations/note_ids_never_reused.sql"),
     include_str!("migrations/one_decision_per_table.sql"),
+    include_str!("migrations/card_text.sql"),
 ];
 
 /// The schema version this mmjudge writes.

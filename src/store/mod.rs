@@ -6,6 +6,7 @@
 
 pub mod audit;
 pub mod bans;
+pub mod card_text;
 pub mod cards;
 pub mod challenge;
 pub mod clock;

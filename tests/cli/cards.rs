@@ -25,10 +25,12 @@ fn imports_the_bundled_reference() {
     let doc = ev.run(&["--json", "cards", "import", &cards.to_string_lossy()]).json();
     assert_eq!(doc["format"], "CSV");
     assert!(doc["cards"].as_u64().unwrap_or(0) > 1500, "{doc}");
-    // importing again replaces, it does not add
+    // importing again updates every card: the reference keeps its size
     let again = ev.run(&["--json", "cards", "import", &cards.to_string_lossy()]).json();
     assert_eq!(again["cards"], doc["cards"]);
-    assert_eq!(again["replaced"], doc["cards"]);
+    assert_eq!((again["updated"].clone(), again["added"].clone()), (doc["cards"].clone(), 0.into()));
+    assert_eq!((again["before"].clone(), again["after"].clone()), (doc["cards"].clone(), doc["cards"].clone()));
+    assert_eq!(again["replaced"], 0);
 }
 
 #[test]

@@ -237,7 +237,9 @@ fn event_new_replaces_an_empty_file_or_an_unfinished_event_without_force() {
         let conn = rusqlite::Connection::open(&half).expect("db");
         let schema: Vec<String> = {
             let src = rusqlite::Connection::open(ev.db()).expect("db");
-            let mut stmt = src.prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL").expect("schema");
+            let mut stmt = src
+                .prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'card_fts_%'")
+                .expect("schema");
             stmt.query_map([], |r| r.get(0)).expect("rows").map(|r| r.expect("row")).collect()
         };
         for sql in schema {

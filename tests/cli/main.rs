@@ -4,6 +4,7 @@
 mod harness;
 mod layering;
 
+mod card_text;
 mod cards;
 mod challenge;
 mod clock;

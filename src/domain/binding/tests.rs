@@ -134,7 +134,8 @@ fn initials_are_folded() {
         ("Éowyn, Lady of Rohan", 'e'),
         ("\"Ach! Hans, Run!\"", 'a'),
         ("_____", '#'),
-        ("+2 Mace", '2'),
+        ("+2 Mace", 'm'),
+        ("1996 World Champion", 'w'),
         ("cogwork Librarian", 'c'),
     ];
     for (name, want) in table {
@@ -171,4 +172,20 @@ fn printed_and_declared_keys_agree() {
     let typed = keys_for_printed(BindingRule::Standard, &cost("B1"), None, false);
     let real = binding_keys(BindingRule::Standard, &card("Doom Blade", "{1}{B}"), false);
     assert_eq!(typed, Ok(real));
+}
+
+#[test]
+fn snow_counts_as_one_generic_under_the_generic_rules() {
+    use BindingRule::*;
+    let snow = card("Rime Transfusion", "{1}{B}{S}");
+    assert_eq!(binding_keys(AlphabetGeneric, &snow, false), vec!["AG:r:2"]);
+    assert_eq!(binding_keys(AlphabetExact, &snow, false), vec!["AE:r:2:1"]);
+    assert_eq!(binding_keys(Alphabet, &snow, false), vec!["A:r:1"]);
+}
+
+#[test]
+fn a_typed_letter_must_be_a_letter() {
+    use BindingRule::*;
+    assert!(keys_for_printed(Alphabet, &cost("B"), Some('É'), false).is_ok_and(|k| k == vec!["A:e:1"]));
+    assert!(keys_for_printed(Alphabet, &cost("B"), Some('2'), false).is_err());
 }

@@ -57,20 +57,20 @@ fn standard_declarations() {
     // (printed cost, declared card, earlier use, split_combined, expected message)
     let table = [
         ("{1}{B}", declared("Demonic Tutor", "{1}{B}"), None, false, "ok"),
-        ("B2", declared("Demonic Tutor", "{1}{B}"), None, false, "Demonic Tutor costs {1}{B}, not {2}{B}"),
+        ("B2", declared("Demonic Tutor", "{1}{B}"), None, false, "MM.3: Demonic Tutor costs {1}{B}, not {2}{B}"),
         (
             "{1}{B}",
             declared("Utopia", "-"),
             None,
             false,
-            "\"Utopia\" is the face-down land, never a card name: declare a real card",
+            "MM.4e: \"Utopia\" is the face-down land, never a card name: declare a real card",
         ),
         (
             "{1}{B}",
             declared(" utopia ", "-"),
             None,
             false,
-            "\"Utopia\" is the face-down land, never a card name: declare a real card",
+            "MM.4e: \"Utopia\" is the face-down land, never a card name: declare a real card",
         ),
         ("{1}{B}", declared("  ", "{1}{B}"), None, false, "no card name given: declare a real card"),
         (
@@ -78,24 +78,30 @@ fn standard_declarations() {
             declared("Dark Ritual", "{B}"),
             Some(&earlier),
             false,
-            "Dark Ritual was already declared in this game by Ana at 14:05",
+            "MM.3e: a template is declared once per game: Dark Ritual was already declared in this game by Ana at 14:05",
         ),
-        ("{0}", banned, None, false, "Black Lotus is banned (ruleset ban list): declare another card"),
-        ("1", ante, None, false, "Jeweled Bird is excluded from this event (ante cards): declare another card"),
+        ("{0}", banned, None, false, "TR.bans: Black Lotus is banned (ruleset ban list): declare another card"),
+        (
+            "1",
+            ante,
+            None,
+            false,
+            "TR.kinds: Jeweled Bird is excluded from this event (ante cards): declare another card",
+        ),
         // order: a ban is reported before an earlier use
         (
             "{B}",
             banned_and_used,
             Some(&earlier),
             false,
-            "Dark Ritual is banned (ruleset ban list): declare another card",
+            "TR.bans: Dark Ritual is banned (ruleset ban list): declare another card",
         ),
         // order: the cost is reported before the earlier use
-        ("{R}", declared("Dark Ritual", "{B}"), Some(&earlier), false, "Dark Ritual costs {B}, not {R}"),
+        ("{R}", declared("Dark Ritual", "{B}"), Some(&earlier), false, "MM.3: Dark Ritual costs {B}, not {R}"),
         ("RRR", declared("Flame Javelin", "{2/R}{2/R}{2/R}"), None, false, "ok"),
         ("U", declared("Gitaxian Probe", "{U/P}"), None, false, "ok"),
         ("0", declared("Ancestral Vision", "-"), None, false, "ok"),
-        ("U", declared("Ancestral Vision", "-"), None, false, "Ancestral Vision costs {0}, not {U}"),
+        ("U", declared("Ancestral Vision", "-"), None, false, "MM.3: Ancestral Vision costs {0}, not {U}"),
         ("1R", declared("Fire // Ice", "{1}{R} // {1}{U}"), None, false, "ok"),
         ("1U", declared("Fire // Ice", "{1}{R} // {1}{U}"), None, false, "ok"),
         (
@@ -103,24 +109,24 @@ fn standard_declarations() {
             declared("Fire // Ice", "{1}{R} // {1}{U}"),
             None,
             false,
-            "Fire // Ice costs {1}{R} // {1}{U}, not {2}{U}{R}",
+            "MM.3: Fire // Ice costs {1}{R} // {1}{U}, not {2}{U}{R}",
         ),
         ("2UR", declared("Fire // Ice", "{1}{R} // {1}{U}"), None, true, "ok"),
         ("XR", declared("Disintegrate", "{X}{R}"), None, false, "ok"),
-        ("1R", declared("Disintegrate", "{X}{R}"), None, false, "Disintegrate costs {X}{R}, not {1}{R}"),
+        ("1R", declared("Disintegrate", "{X}{R}"), None, false, "MM.3: Disintegrate costs {X}{R}, not {1}{R}"),
         (
             "1B",
             land("Wasteland", false),
             None,
             false,
-            "Wasteland (land) does not bind with this card (cost {1}{B}) under standard binding",
+            "BV.standard: Wasteland (land) does not bind with this card (cost {1}{B}) under standard binding",
         ),
         (
             "1B",
             land("Forest", true),
             None,
             false,
-            "Forest is a basic land and binds with no card: play the card face down as Utopia",
+            "BV.standard: Forest is a basic land and binds with no card: play the card face down as Utopia",
         ),
     ];
     for (cost_text, decl, prior, combined, want) in table {
@@ -138,23 +144,23 @@ fn alphabet_declarations() {
         (
             BindingRule::Alphabet,
             declared("Lightning Bolt", "{R}"),
-            "Lightning Bolt (initial L, 1 coloured mana) does not bind with this card (initial D, 1 coloured mana) under alphabet binding",
+            "BV.alphabet: Lightning Bolt (initial L, 1 coloured mana) does not bind with this card (initial D, 1 coloured mana) under alphabet binding",
         ),
         (
             BindingRule::AlphabetGeneric,
             declared("Doom Blade", "{1}{B}"),
-            "Doom Blade (initial D, generic 1) does not bind with this card (initial D, generic 0) under alphabet-generic binding",
+            "BV.alphabet-generic: Doom Blade (initial D, generic 1) does not bind with this card (initial D, generic 0) under alphabet-generic binding",
         ),
         (BindingRule::AlphabetExact, declared("Dark Ritual", "{B}"), "ok"),
         (
             BindingRule::AlphabetExact,
             declared("Dismember", "{1}{B/P}{B/P}"),
-            "Dismember (initial D, generic 1, 2 coloured mana) does not bind with this card (initial D, generic 0, 1 coloured mana) under alphabet-exact binding",
+            "BV.alphabet-exact: Dismember (initial D, generic 1, 2 coloured mana) does not bind with this card (initial D, generic 0, 1 coloured mana) under alphabet-exact binding",
         ),
         (
             BindingRule::Alphabet,
             land("Forest", true),
-            "Forest (land) does not bind with this card (initial D, 1 coloured mana) under alphabet binding",
+            "BV.alphabet: Forest (land) does not bind with this card (initial D, 1 coloured mana) under alphabet binding",
         ),
     ];
     for (rule, decl, want) in table {

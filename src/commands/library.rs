@@ -222,7 +222,9 @@ fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
          {excluded} more are excluded); Utopia libraries need {} basic lands (the pool holds {}: {} more to find); \
          add cards with `mmjudge pool add` or {fewer}",
         crate::domain::words::count(tables, "table"),
-        b.needed, b.in_pool, b.to_find
+        b.needed,
+        b.in_pool,
+        b.to_find
     ))
 }
 

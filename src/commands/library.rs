@@ -218,10 +218,13 @@ fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
         format!("build at most {}", crate::domain::words::count(most, "table"))
     };
     Error::refused(format!(
-        "the pool is too small for {tables} tables: main libraries need {needed} spell copies, the pool has {have} ({short} short; \
+        "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} ({short} short; \
          {excluded} more are excluded); Utopia libraries need {} basic lands (the pool holds {}: {} more to find); \
          add cards with `mmjudge pool add` or {fewer}",
-        b.needed, b.in_pool, b.to_find
+        crate::domain::words::count(tables, "table"),
+        b.needed,
+        b.in_pool,
+        b.to_find
     ))
 }
 

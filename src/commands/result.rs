@@ -189,7 +189,9 @@ pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
         }));
     }
     let done_count = tables.len() - playing.len();
-    listing.title = Some(format!("Round {n}: {done_count} of {} tables have results", tables.len()));
+    let have = if done_count == 1 || tables.len() == 1 { "has a result" } else { "have results" };
+    listing.title =
+        Some(format!("Round {n}: {done_count} of {} {have}", crate::domain::words::count(tables.len(), "table")));
     listing.footer.push(if playing.is_empty() {
         "every table has a result".into()
     } else {

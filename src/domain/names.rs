@@ -88,6 +88,17 @@ pub fn look_alike(a: &str, b: &str) -> bool {
     ka != kb && skeleton(a) == skeleton(b) && ka.as_str().resolve_script_set() != kb.as_str().resolve_script_set()
 }
 
+/// Whether two names differ only by punctuation that looks the same: the same letters and the same confusable
+/// skeleton ("Sean O\u{2019}Brien" with a typographic apostrophe beside "Sean O'Brien"). Such names are one
+/// name; a mark that is there in one name and missing in the other ("O'Brien", "OBrien") is not.
+pub fn same_but_for_marks(a: &str, b: &str) -> bool {
+    let (ka, kb) = (key(a), key(b));
+    // Spacing modifier letters (U+02B0-U+02FF: the modifier apostrophe, accents standing alone) are marks here.
+    let mark = |c: char| !(c.is_alphanumeric() || c == ' ') || ('\u{2b0}'..='\u{2ff}').contains(&c);
+    let letters = |k: &str| k.chars().filter(|c| !mark(*c)).collect::<String>();
+    ka != kb && letters(&ka) == letters(&kb) && skeleton(a) == skeleton(b)
+}
+
 /// Characters that print nothing (Unicode's default-ignorable code points): zero-width spaces and joiners,
 /// bidi marks and controls, the soft hyphen, variation selectors, tags.
 pub fn is_invisible(c: char) -> bool {
@@ -362,6 +373,15 @@ mod tests {
         assert_eq!(key("Ana\u{200E} Souza"), key("ana souza"));
         assert_eq!(key("ΟΔΥΣΣΕΥΣ"), key("οδυσσευς"));
         assert_ne!(key("Ana"), key("Anna"));
+    }
+
+    #[test]
+    fn names_differing_only_by_a_look_alike_mark_are_one_name() {
+        assert!(same_but_for_marks("Sean O\u{2019}Brien", "Seán O'Brien"));
+        assert!(same_but_for_marks("Sean O\u{2bc}Brien", "Sean O'Brien"));
+        assert!(!same_but_for_marks("Sean OBrien", "Sean O'Brien"), "a missing mark is another name");
+        assert!(!same_but_for_marks("Arnie", "Amie"), "other letters");
+        assert!(!same_but_for_marks("Ana", "Ana"), "the same key is not this case");
     }
 
     #[test]

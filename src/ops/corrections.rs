@@ -194,7 +194,10 @@ fn regrade(
         if let (true, false, Some(m)) = (ends_match(was.kind), ends_match(now.kind), x.match_id) {
             reasons.push((m, who));
         }
-        out.push(Regraded { penalty: x.id, was: was.kind, now: now.kind });
+        // Only the upgrade's words changed ("3rd Warning" is now the 2nd): the penalty is what it was.
+        if now.kind != was.kind {
+            out.push(Regraded { penalty: x.id, was: was.kind, now: now.kind });
+        }
     }
     Ok(out)
 }

@@ -207,7 +207,7 @@ pub fn check_name(
 /// Whether a cleaned new name is the same as, or looks the same as, `existing`.
 pub fn same_person(name: &str, existing: &str) -> Option<NameRefusal> {
     let (name, existing) = (name.to_string(), existing.to_string());
-    if names::key(&name) == names::key(&existing) {
+    if names::key(&name) == names::key(&existing) || names::same_but_for_marks(&name, &existing) {
         Some(NameRefusal::Same { name, existing })
     } else if names::look_alike(&name, &existing) {
         Some(NameRefusal::LookAlike { name, existing })

@@ -204,3 +204,17 @@ fn a_name_not_clearly_one_card_is_refused_with_the_close_names() {
     let msg = ev.refuses(&["note", "1", "ana", "B1", "Qqqzzxx Vvv"]);
     assert!(msg.contains("no card is named \"Qqqzzxx Vvv\""), "{msg}");
 }
+
+#[test]
+fn a_name_that_differs_only_by_a_look_alike_apostrophe_is_refused() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Seán O'Brien", "Cy"]).ok();
+    let msg = ev.refuses(&["player", "add", "Sean O\u{2019}Brien"]);
+    assert!(msg.contains("is already a player (as \"Seán O'Brien\")"), "{msg}");
+    let file = ev.file("late.csv", "name\nSean O\u{2019}Brien\n");
+    ev.refuses(&["player", "import", &file.to_string_lossy()]);
+    ev.refuses(&["player", "rename", "cy", "Se\u{e1}n O\u{2bc}Brien"]);
+    // Letters that differ stay different people: "O'Brien" and "OBrien", "Arnie" and "Amie".
+    ev.run(&["player", "add", "Sean OBrien", "Arnie", "Amie"]).ok();
+    assert_eq!(names(&ev).len(), 5, "{:?}", names(&ev));
+}

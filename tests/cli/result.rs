@@ -25,7 +25,7 @@ fn records_results_and_lists_the_round() {
     assert_eq!(doc["playing"], serde_json::json!([2]));
     assert_eq!(doc["byes"][0]["player"], "Ed");
     let text = ev.run(&["results"]).ok().to_string();
-    assert!(text.contains("Round 1: 1 of 2 tables have results"), "{text}");
+    assert!(text.contains("Round 1: 1 of 2 tables has a result"), "{text}");
     assert!(text.contains("still playing: table 2"), "{text}");
     let csv = ev.run(&["--csv", "results"]).ok().to_string();
     assert!(csv.starts_with("table,A,B,result,by,life,at\n1,Ana,Bo,Ana won,life,12-0,"), "{csv}");

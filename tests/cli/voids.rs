@@ -270,3 +270,19 @@ fn a_voided_note_is_no_evidence() {
     let msg = ev.refuses(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied", "--evidence", &id]);
     assert!(msg.contains(&format!("note {id} was voided")), "{msg}");
 }
+
+#[test]
+fn a_void_that_only_renumbers_an_upgrade_does_not_report_it_as_regraded() {
+    let ev = round_one();
+    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    let first = json(&ev, &["penalty", "bo", "slow-play", "--at", "10:00"])["penalty"].to_string();
+    json(&ev, &["penalty", "bo", "slow-play", "--at", "10:01", "--penalty", "warning"]);
+    let third = json(&ev, &["penalty", "bo", "slow-play", "--at", "10:02"]);
+    assert_eq!(third["issued"], "game-loss", "{third}");
+    let out = json(&ev, &["penalty", "void", &first]);
+    assert_eq!(out["regraded"], serde_json::json!([]), "still a Game Loss: {out}");
+    let summary = out["summary"].as_str().unwrap_or_default();
+    assert!(summary.ends_with("nothing else changes"), "{summary}");
+    let list = json(&ev, &["penalties"]);
+    assert!(list.to_string().contains("2nd Warning for Slow Play"), "the upgrade's words follow the void: {list}");
+}

@@ -41,3 +41,27 @@ fn no_output_says_s_in_brackets() {
     }
     assert!(bad.is_empty(), "use domain::words::count instead of \"(s)\":\n{}", bad.join("\n"));
 }
+
+#[test]
+fn one_table_is_singular_in_results_pairing_and_building() {
+    let ev = Event::new();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let results = ev.run(&["results"]).ok().to_string();
+    assert!(results.contains("Round 1: 0 of 1 table has a result"), "{results}");
+    ev.sql("UPDATE match SET result = 'A', reason = 'concession', result_at = '2026-05-01T12:00:00Z';");
+    let results = ev.run(&["results"]).ok().to_string();
+    assert!(results.contains("Round 1: 1 of 1 table has a result"), "{results}");
+
+    let ev = Event::new();
+    ev.fake_libraries(1);
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
+    let msg = ev.refuses(&["round", "pair"]);
+    assert!(msg.contains("4 players need 2 tables but only 1 exists"), "{msg}");
+
+    let ev = Event::new();
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cards.csv");
+    ev.run(&["cards", "import", &cards.to_string_lossy()]).ok();
+    ev.run(&["pool", "add", "Shock"]).ok();
+    let msg = ev.refuses(&["library", "build", "--tables", "1"]);
+    assert!(msg.contains("the pool is too small for 1 table:"), "{msg}");
+}

@@ -84,14 +84,15 @@ fn tables_needed(kind: MovementKind, n: u32) -> u32 {
 
 fn too_many(players: usize, tables: u32) -> MovementError {
     let need = players.div_ceil(2);
+    let exist = if tables == 1 { "exists" } else { "exist" };
     let msg = if players % 2 == 1 {
         format!(
-            "{players} players need {need} tables (or {} with the Howell movement) but only {tables} exist; \
+            "{players} players need {need} tables (or {} with the Howell movement) but only {tables} {exist}; \
              build more libraries",
             players / 2
         )
     } else {
-        format!("{players} players need {need} tables but only {tables} exist; build more libraries")
+        format!("{players} players need {need} tables but only {tables} {exist}; build more libraries")
     };
     MovementError::TooManyPlayers(msg)
 }

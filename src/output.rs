@@ -139,7 +139,11 @@ pub enum Existing {
 pub fn existing(path: &Path, kind: Kind) -> Result<Existing> {
     let meta = match fs::symlink_metadata(path) {
         Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Existing::Nothing),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // SQLite takes a file of that name as part of its database (and deletes it on the next close).
+            return Ok(companion_of(path)
+                .map_or(Existing::Nothing, |what| Existing::Sqlite(format!("is the name of a file that {what}"))));
+        }
         Err(e) => return Err(Error::io(path, e)),
     };
     if meta.file_type().is_symlink() {
@@ -153,7 +157,7 @@ pub fn existing(path: &Path, kind: Kind) -> Result<Existing> {
     }
     let head = head_of(path)?;
     if let Some(what) = sqlite_kind(path, &head) {
-        return Ok(Existing::Sqlite(what));
+        return Ok(Existing::Sqlite(format!("already exists and {what}")));
     }
     if head.is_empty() {
         return Ok(Existing::Empty);
@@ -179,6 +183,12 @@ fn sqlite_kind(path: &Path, head: &[u8]) -> Option<String> {
     if head.len() >= 4 && (head[..4] == [0x37, 0x7f, 0x06, 0x82] || head[..4] == [0x37, 0x7f, 0x06, 0x83]) {
         return Some("is an SQLite write-ahead log (part of an event)".into());
     }
+    companion_of(path)
+}
+
+/// Says which SQLite database `path` belongs to, when its name is that database's name followed by
+/// `-wal`, `-shm` or `-journal` (whether the companion exists or not).
+fn companion_of(path: &Path) -> Option<String> {
     let name = path.file_name()?.to_str()?;
     for suffix in ["-wal", "-shm", "-journal"] {
         if let Some(stem) = name.strip_suffix(suffix) {
@@ -197,7 +207,7 @@ pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
     match existing(path, kind)? {
         Existing::Nothing | Existing::Empty | Existing::Same => Ok(()),
         Existing::Sqlite(what) => Err(Error::refused(format!(
-            "{} already exists and {what}: mmjudge never writes over one, even with --force; choose another file name",
+            "{} {what}: mmjudge never writes over one, even with --force; choose another file name",
             path.display()
         ))),
         Existing::Other(what) if what == "is a folder" => Err(Error::refused(format!(

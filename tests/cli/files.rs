@@ -382,3 +382,25 @@ fn a_site_written_before_pages_carried_their_mark_is_still_replaced() {
     ev.run(&["site", "out"]).ok(); // the marker lists them: no --force needed
     assert!(std::fs::read_to_string(ev.path("out/index.html")).expect("read").contains("content=\"mmjudge site\""));
 }
+
+#[test]
+fn no_output_takes_the_name_of_an_sqlite_companion_file_even_when_it_is_absent() {
+    // With no one using the event its `-wal` and `-shm` are gone; a file written under one of those names
+    // would be taken by SQLite as part of the event and deleted on the next close (a "backup" that vanishes).
+    let ev = running();
+    let event_bytes = bytes(&ev.db());
+    for name in ["event.db-wal", "event.db-shm", "event.db-journal"] {
+        assert!(!ev.path(name).exists(), "{name} is absent");
+        let mut commands: Vec<Vec<&str>> = OUTPUTS.iter().map(|o| with_file(o, name)).collect();
+        commands.push(vec!["backup", name]);
+        for args in commands {
+            // Not `refuses`: its dump opens the event and would leave a `-wal` of its own.
+            let run = ev.run(&args);
+            let msg = run.refused();
+            assert!(msg.contains("event.db") && msg.contains("SQLite"), "{args:?}: {msg}");
+            assert!(!ev.path(name).exists(), "{args:?}: nothing written as {name}");
+            assert_eq!(bytes(&ev.db()), event_bytes, "{args:?}");
+        }
+    }
+    assert_eq!(bytes(&ev.db()), event_bytes);
+}

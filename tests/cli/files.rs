@@ -404,3 +404,13 @@ fn no_output_takes_the_name_of_an_sqlite_companion_file_even_when_it_is_absent()
     }
     assert_eq!(bytes(&ev.db()), event_bytes);
 }
+
+#[test]
+fn a_marked_file_whose_table_lost_its_columns_names_the_fix() {
+    let ev = running();
+    ev.sql("PRAGMA foreign_keys = OFF; DROP TABLE player; CREATE TABLE player (x, y)");
+    for args in [vec!["standings"], vec!["player", "list"], vec!["player", "add", "Quinn Quill"]] {
+        let msg = ev.refuses(&args);
+        assert!(msg.contains("not as mmjudge made them") && msg.contains("restore a backup"), "{args:?}: {msg}");
+    }
+}

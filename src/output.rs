@@ -201,6 +201,18 @@ fn companion_of(path: &Path) -> Option<String> {
     None
 }
 
+/// Refuses a folder for an output of several files (`site`, `library sheets`, the demo's folder) whose name
+/// SQLite would take as part of a database: a folder named `spring.db-wal` stops the event from opening.
+pub fn check_folder(dir: &Path) -> Result<()> {
+    if let Some(what) = companion_of(dir) {
+        return Err(Error::refused(format!(
+            "{} is the name of a file that {what}: a folder there would stop the event from opening; choose another folder",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses a destination that must not be replaced: an SQLite file always; anything but nothing, an empty
 /// file or an earlier output of the same kind unless `force`.
 pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {

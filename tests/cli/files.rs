@@ -414,3 +414,28 @@ fn a_marked_file_whose_table_lost_its_columns_names_the_fix() {
         assert!(msg.contains("not as mmjudge made them") && msg.contains("restore a backup"), "{args:?}: {msg}");
     }
 }
+
+#[test]
+fn no_folder_output_takes_the_name_of_an_sqlite_companion_file() {
+    // A folder named `event.db-wal` stops SQLite from opening the event at all.
+    let ev = running();
+    for args in [
+        vec!["site", "event.db-wal"],
+        vec!["library", "sheets", "event.db-shm"],
+        vec!["demo", "--db", "demo.db", "--players", "4", "--rounds", "1", "--out", "event.db-wal"],
+    ] {
+        ev.sql("PRAGMA journal_mode = DELETE"); // folds in and removes the -wal and -shm
+        let event_bytes = bytes(&ev.db());
+        let run = ev.run(&args);
+        let msg = run.refused();
+        assert!(msg.contains("SQLite") && msg.contains("event.db"), "{args:?}: {msg}");
+        for name in ["event.db-wal", "event.db-shm", "demo.db"] {
+            assert!(!ev.path(name).exists(), "{args:?}: {name} was made");
+        }
+        assert_eq!(bytes(&ev.db()), event_bytes, "{args:?}");
+    }
+    ev.run(&["standings"]).ok();
+    let msg = ev.run(&["demo", "--db", "demo.db", "--out", "event.db"]).refused().to_string();
+    assert!(msg.contains("event.db") && msg.contains("not a folder"), "{msg}");
+    assert!(!ev.path("demo.db").exists());
+}

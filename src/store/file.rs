@@ -77,9 +77,14 @@ pub fn make_writable(conn: &Connection, path: &Path) -> Result<()> {
 }
 
 /// `path` as SQLite must be given it to open that very file: SQLite reads a name starting with `file:` as a
-/// URI (`file:x.db?mode=memory` would be no file at all), so such a relative name gets a leading `./`.
+/// URI (`file:x.db?mode=memory` would be no file at all), and `:memory:` as a database in memory, so such a
+/// relative name gets a leading `./`.
 pub fn literal(path: &Path) -> PathBuf {
-    if path.to_str().is_some_and(|p| p.starts_with("file:")) { Path::new(".").join(path) } else { path.into() }
+    if path.to_str().is_some_and(|p| p.starts_with("file:") || p == ":memory:") {
+        Path::new(".").join(path)
+    } else {
+        path.into()
+    }
 }
 
 /// `file:` URI of `path` with `immutable=1`.

@@ -439,3 +439,16 @@ fn no_folder_output_takes_the_name_of_an_sqlite_companion_file() {
     assert!(msg.contains("event.db") && msg.contains("not a folder"), "{msg}");
     assert!(!ev.path("demo.db").exists());
 }
+
+#[test]
+fn an_event_file_named_like_sqlites_in_memory_database_is_that_file() {
+    // SQLite reads the name `:memory:` as a database in memory: the event must still be the file of that name.
+    let ev = Event::empty();
+    ev.run(&["--db", ":memory:", "event", "new", "Memory Open"]).ok();
+    assert!(ev.path(":memory:").is_file());
+    let shown = ev.run(&["--db", ":memory:", "event", "show"]).ok().to_string();
+    assert!(shown.contains("Memory Open"), "{shown}");
+    ev.run(&["--db", ":memory:", "player", "add", "Ana Alves"]).ok();
+    let players = ev.run(&["--db", ":memory:", "player", "list"]).ok().to_string();
+    assert!(players.contains("Ana Alves"), "{players}");
+}

@@ -225,7 +225,7 @@ pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
         Existing::Other(what) if what == "is a folder" => Err(Error::refused(format!(
             "{} is a folder: give a file name, e.g. {}",
             path.display(),
-            path.join("page.html").display()
+            path.join(if kind == Kind::Backup { "backup.db" } else { "page.html" }).display()
         ))),
         Existing::Other(_) if force => Ok(()),
         Existing::Other(what) => Err(Error::refused(format!(

@@ -198,6 +198,9 @@ fn backup_never_replaces_a_file_and_writes_uri_like_names_literally() {
     let notes = ev.file("notes.txt", "mine");
     assert!(ev.refuses(&["backup", "notes.txt"]).contains("--force"));
     assert_eq!(bytes(&notes), b"mine");
+    std::fs::create_dir(ev.path("copies")).expect("dir");
+    let msg = ev.refuses(&["backup", "copies"]);
+    assert!(msg.contains("is a folder") && msg.contains("copies/backup.db"), "{msg}");
     let uri = "file:named.db?mode=memory";
     ev.run(&["backup", uri]).ok();
     assert!(ev.path(uri).is_file(), "the file named is written");

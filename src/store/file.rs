@@ -166,6 +166,9 @@ pub fn inspect(path: &Path) -> Result<Found> {
             why: "is a directory: give a file path, e.g. --db spring.db".into(),
         }));
     }
+    if let Err(e) = super::check_path(path) {
+        return Ok(Found::NotEvent(e)); // a dangling link
+    }
     if meta.is_file() && meta.len() == 0 {
         return Ok(Found::Unfinished);
     }

@@ -455,3 +455,14 @@ fn an_event_file_named_like_sqlites_in_memory_database_is_that_file() {
     let players = ev.run(&["--db", ":memory:", "player", "list"]).ok().to_string();
     assert!(players.contains("Ana Alves"), "{players}");
 }
+
+#[test]
+fn a_dangling_link_as_the_event_file_is_said_plainly() {
+    let ev = Event::empty();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("gone/spring.db", ev.path("spring.db")).expect("link");
+    for args in [vec!["--db", "spring.db", "event", "new", "Spring"], vec!["--db", "spring.db", "standings"]] {
+        let msg = ev.run(&args).refused().to_string();
+        assert!(msg.contains("symbolic link") && msg.contains("gone/spring.db"), "{args:?}: {msg}");
+    }
+}

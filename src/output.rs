@@ -53,6 +53,11 @@ impl Kind {
         }
     }
 
+    /// Whether this kind is one of several files written into a folder under names the user does not choose.
+    pub fn in_a_folder(self) -> bool {
+        matches!(self, Kind::DeckSheets | Kind::DeckSheetsCsv | Kind::SitePage | Kind::SiteStyle | Kind::DemoData(_))
+    }
+
     /// The bytes that mark a file of this kind, found near its start (None: no file is of this kind).
     pub fn mark(self) -> Option<String> {
         let html = |what: &str| Some(format!("<meta name=\"generator\" content=\"mmjudge {what}\">"));
@@ -221,6 +226,11 @@ pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
         Existing::Sqlite(what) => Err(Error::refused(format!(
             "{} {what}: mmjudge never writes over one, even with --force; choose another file name",
             path.display()
+        ))),
+        Existing::Other(what) if what == "is a folder" && kind.in_a_folder() => Err(Error::refused(format!(
+            "{} is a folder where `{}` writes a file of that name: move or rename that folder, or choose another folder",
+            path.display(),
+            kind.command()
         ))),
         Existing::Other(what) if what == "is a folder" => Err(Error::refused(format!(
             "{} is a folder: give a file name, e.g. {}",

@@ -466,3 +466,12 @@ fn a_dangling_link_as_the_event_file_is_said_plainly() {
         assert!(msg.contains("symbolic link") && msg.contains("gone/spring.db"), "{args:?}: {msg}");
     }
 }
+
+#[test]
+fn a_folder_where_the_site_writes_a_page_names_a_fix_that_works() {
+    let ev = running();
+    std::fs::create_dir_all(ev.path("out/index.html")).expect("dir");
+    let msg = ev.refuses(&["site", "out", "--force"]);
+    assert!(msg.contains("out/index.html") && msg.contains("move or rename"), "{msg}");
+    assert!(!msg.contains("page.html"), "{msg}");
+}

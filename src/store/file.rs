@@ -186,7 +186,10 @@ pub fn inspect(path: &Path) -> Result<Found> {
         return Ok(Found::NotEvent(explain(path, e)));
     }
     if app_id == APPLICATION_ID {
-        match conn.query_row("SELECT count(*) FROM audit", [], |r| r.get::<_, i64>(0)) {
+        // Unfinished: no audit entry and nothing entered (an event whose log was emptied still holds its data).
+        let entered = "SELECT (SELECT count(*) FROM audit) + (SELECT count(*) FROM player) + (SELECT count(*) FROM card) \
+                       + (SELECT count(*) FROM pool_card) + (SELECT count(*) FROM library) + (SELECT count(*) FROM round)";
+        match conn.query_row(entered, [], |r| r.get::<_, i64>(0)) {
             Ok(0) => return Ok(Found::Unfinished),
             Ok(_) => {}
             Err(_) => {

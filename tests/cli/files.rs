@@ -475,3 +475,16 @@ fn a_folder_where_the_site_writes_a_page_names_a_fix_that_works() {
     assert!(msg.contains("out/index.html") && msg.contains("move or rename"), "{msg}");
     assert!(!msg.contains("page.html"), "{msg}");
 }
+
+#[test]
+fn an_event_with_players_but_an_emptied_log_is_not_taken_for_an_unfinished_one() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana Alves", "Bo Berg"]).ok();
+    ev.sql("DELETE FROM audit");
+    let msg = ev.refuses(&["event", "new", "Other"]);
+    assert!(msg.contains("--force"), "{msg}");
+    let doc = ev.run(&["--json", "event", "new", "Other", "--force"]).json();
+    let kept = doc["kept"].as_str().expect("the old event is kept").to_string();
+    let players = ev.run(&["--db", &kept, "--json", "player", "list"]).json();
+    assert_eq!(players["players"].as_array().map(Vec::len), Some(2), "{players}");
+}

@@ -286,7 +286,14 @@ impl TempFile {
             )));
         }
         let name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let short: String = name.chars().filter(|c| !c.is_control()).take(60).collect();
+        // At most 60 bytes of the name: with the prefix and suffix, well within the 255 bytes a name may have.
+        let mut short = String::new();
+        for c in name.chars().filter(|c| !c.is_control()) {
+            if short.len() + c.len_utf8() > 60 {
+                break;
+            }
+            short.push(c);
+        }
         loop {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
             let temp = folder.join(format!("{TEMP_PREFIX}{}-{n}-{short}{TEMP_SUFFIX}", std::process::id()));

@@ -488,3 +488,12 @@ fn an_event_with_players_but_an_emptied_log_is_not_taken_for_an_unfinished_one()
     let players = ev.run(&["--db", &kept, "--json", "player", "list"]).json();
     assert_eq!(players["players"].as_array().map(Vec::len), Some(2), "{players}");
 }
+
+#[test]
+fn an_output_name_near_the_length_limit_is_written() {
+    // 62 four-byte characters: a legal name (253 bytes) whose temporary name must stay legal too.
+    let ev = running();
+    let name = format!("{}.html", "😀".repeat(62));
+    ev.run(&["pairings", "--html", &name]).ok();
+    assert!(ev.path(&name).is_file());
+}

@@ -72,7 +72,14 @@ fn sqlite_advice(e: &rusqlite::Error) -> String {
         rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
         other => other.to_string(),
     };
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // mmjudge's own queries name only its own tables and columns: a miss means the file was changed.
+    if ["no such table", "no such column", "has no column named"].iter().any(|w| text.contains(w)) {
+        return format!(
+            "{text}: the event's tables are not as mmjudge made them (damaged, or changed by another program): restore a backup (mmjudge backup makes one)"
+        );
+    }
+    text
 }
 
 /// Returns early with a refused command: `refuse!("unknown player \"{name}\"")`.

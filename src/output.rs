@@ -53,6 +53,11 @@ impl Kind {
         }
     }
 
+    /// Whether this kind is one of several files written into a folder under names the user does not choose.
+    pub fn in_a_folder(self) -> bool {
+        matches!(self, Kind::DeckSheets | Kind::DeckSheetsCsv | Kind::SitePage | Kind::SiteStyle | Kind::DemoData(_))
+    }
+
     /// The bytes that mark a file of this kind, found near its start (None: no file is of this kind).
     pub fn mark(self) -> Option<String> {
         let html = |what: &str| Some(format!("<meta name=\"generator\" content=\"mmjudge {what}\">"));
@@ -139,7 +144,11 @@ pub enum Existing {
 pub fn existing(path: &Path, kind: Kind) -> Result<Existing> {
     let meta = match fs::symlink_metadata(path) {
         Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Existing::Nothing),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // SQLite takes a file of that name as part of its database (and deletes it on the next close).
+            return Ok(companion_of(path)
+                .map_or(Existing::Nothing, |what| Existing::Sqlite(format!("is the name of a file that {what}"))));
+        }
         Err(e) => return Err(Error::io(path, e)),
     };
     if meta.file_type().is_symlink() {
@@ -153,7 +162,7 @@ pub fn existing(path: &Path, kind: Kind) -> Result<Existing> {
     }
     let head = head_of(path)?;
     if let Some(what) = sqlite_kind(path, &head) {
-        return Ok(Existing::Sqlite(what));
+        return Ok(Existing::Sqlite(format!("already exists and {what}")));
     }
     if head.is_empty() {
         return Ok(Existing::Empty);
@@ -179,6 +188,12 @@ fn sqlite_kind(path: &Path, head: &[u8]) -> Option<String> {
     if head.len() >= 4 && (head[..4] == [0x37, 0x7f, 0x06, 0x82] || head[..4] == [0x37, 0x7f, 0x06, 0x83]) {
         return Some("is an SQLite write-ahead log (part of an event)".into());
     }
+    companion_of(path)
+}
+
+/// Says which SQLite database `path` belongs to, when its name is that database's name followed by
+/// `-wal`, `-shm` or `-journal` (whether the companion exists or not).
+fn companion_of(path: &Path) -> Option<String> {
     let name = path.file_name()?.to_str()?;
     for suffix in ["-wal", "-shm", "-journal"] {
         if let Some(stem) = name.strip_suffix(suffix) {
@@ -191,19 +206,36 @@ fn sqlite_kind(path: &Path, head: &[u8]) -> Option<String> {
     None
 }
 
+/// Refuses a folder for an output of several files (`site`, `library sheets`, the demo's folder) whose name
+/// SQLite would take as part of a database: a folder named `spring.db-wal` stops the event from opening.
+pub fn check_folder(dir: &Path) -> Result<()> {
+    if let Some(what) = companion_of(dir) {
+        return Err(Error::refused(format!(
+            "{} is the name of a file that {what}: a folder there would stop the event from opening; choose another folder",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses a destination that must not be replaced: an SQLite file always; anything but nothing, an empty
 /// file or an earlier output of the same kind unless `force`.
 pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
     match existing(path, kind)? {
         Existing::Nothing | Existing::Empty | Existing::Same => Ok(()),
         Existing::Sqlite(what) => Err(Error::refused(format!(
-            "{} already exists and {what}: mmjudge never writes over one, even with --force; choose another file name",
+            "{} {what}: mmjudge never writes over one, even with --force; choose another file name",
             path.display()
+        ))),
+        Existing::Other(what) if what == "is a folder" && kind.in_a_folder() => Err(Error::refused(format!(
+            "{} is a folder where `{}` writes a file of that name: move or rename that folder, or choose another folder",
+            path.display(),
+            kind.command()
         ))),
         Existing::Other(what) if what == "is a folder" => Err(Error::refused(format!(
             "{} is a folder: give a file name, e.g. {}",
             path.display(),
-            path.join("page.html").display()
+            path.join(if kind == Kind::Backup { "backup.db" } else { "page.html" }).display()
         ))),
         Existing::Other(_) if force => Ok(()),
         Existing::Other(what) => Err(Error::refused(format!(
@@ -254,7 +286,14 @@ impl TempFile {
             )));
         }
         let name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let short: String = name.chars().filter(|c| !c.is_control()).take(60).collect();
+        // At most 60 bytes of the name: with the prefix and suffix, well within the 255 bytes a name may have.
+        let mut short = String::new();
+        for c in name.chars().filter(|c| !c.is_control()) {
+            if short.len() + c.len_utf8() > 60 {
+                break;
+            }
+            short.push(c);
+        }
         loop {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
             let temp = folder.join(format!("{TEMP_PREFIX}{}-{n}-{short}{TEMP_SUFFIX}", std::process::id()));

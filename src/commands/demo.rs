@@ -95,6 +95,13 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     if args.rounds == 0 || args.rounds > 20 {
         return Err(Error::refused("the demo runs 1 to 20 rounds: try --rounds 5"));
     }
+    crate::output::check_folder(&args.out)?;
+    if args.out.exists() && !args.out.is_dir() {
+        return Err(Error::refused(format!(
+            "{} is a file, not a folder: give the demo a folder, e.g. --out mmjudge-demo",
+            args.out.display()
+        )));
+    }
     let db = demo_db(ctx);
     check_not_a_real_event(&db)?;
     let created_db = !matches!(file::inspect(&db)?, file::Found::Event(_));

@@ -80,6 +80,7 @@ pub fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize>
             "no libraries yet: build them with `mmjudge library build --tables N` (or `library register` when sealed)",
         ));
     }
+    crate::output::check_folder(dir)?;
     if dir.exists() && !dir.is_dir() {
         return Err(Error::refused(format!("{} is a file, not a folder: give a folder for the sheets", dir.display())));
     }

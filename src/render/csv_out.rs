@@ -55,18 +55,25 @@ impl<W: Write> CsvWriter<W> {
 /// carriage return gets a leading `'` (the OWASP advice for CSV injection), unless it is a plain number
 /// such as `-3`, `+1.5` or `-12%`, or a lone `-` standing for "none" (data, left as it is). Control characters other than the line feed, tab
 /// and carriage return (ESC, NUL, ...) are written as visible escapes.
+/// Where a spreadsheet splits cells on `;` (Excel in much of Europe), each `;`-separated part is guarded the
+/// same way.
 pub fn safe_cell(cell: &str) -> Cow<'_, str> {
-    let placeholder = cell == "-" || cell == "+";
-    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && !plain_number(cell) && !placeholder;
     let controls = cell.chars().any(|c| crate::domain::text::is_control(c) && !matches!(c, '\n' | '\t' | '\r'));
-    if !risky && !controls {
+    if !cell.split(';').any(risky) && !controls {
         return Cow::Borrowed(cell);
     }
-    let mut out = String::with_capacity(cell.len() + 1);
-    if risky {
-        out.push('\'');
+    let mut guarded = String::with_capacity(cell.len() + 2);
+    for (i, part) in cell.split(';').enumerate() {
+        if i > 0 {
+            guarded.push(';');
+        }
+        if risky(part) {
+            guarded.push('\'');
+        }
+        guarded.push_str(part);
     }
-    for c in cell.chars() {
+    let mut out = String::with_capacity(guarded.len());
+    for c in guarded.chars() {
         if crate::domain::text::is_control(c) && !matches!(c, '\n' | '\t' | '\r') {
             out.push_str(&crate::domain::text::escape(&c.to_string(), false));
         } else {
@@ -74,6 +81,12 @@ pub fn safe_cell(cell: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Whether a spreadsheet would run `cell` as a formula.
+fn risky(cell: &str) -> bool {
+    let placeholder = cell == "-" || cell == "+";
+    cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && !plain_number(cell) && !placeholder
 }
 
 /// `-3`, `+1.5`, `0.25`, `-12%`: a sign, digits with at most one decimal point, an optional percent sign.
@@ -103,6 +116,10 @@ mod tests {
         }
         assert_eq!(safe_cell("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
         assert_eq!(safe_cell("two\nlines"), "two\nlines");
+        // Where `;` separates cells (Excel in much of Europe), each part is guarded as a cell of its own.
+        assert_eq!(safe_cell("Al;=1+1"), "Al;'=1+1");
+        assert_eq!(safe_cell("=a;@b;-3;x"), "'=a;'@b;-3;x");
+        assert_eq!(safe_cell("a;b"), "a;b");
     }
 
     #[test]

@@ -77,9 +77,14 @@ pub fn make_writable(conn: &Connection, path: &Path) -> Result<()> {
 }
 
 /// `path` as SQLite must be given it to open that very file: SQLite reads a name starting with `file:` as a
-/// URI (`file:x.db?mode=memory` would be no file at all), so such a relative name gets a leading `./`.
+/// URI (`file:x.db?mode=memory` would be no file at all), and `:memory:` as a database in memory, so such a
+/// relative name gets a leading `./`.
 pub fn literal(path: &Path) -> PathBuf {
-    if path.to_str().is_some_and(|p| p.starts_with("file:")) { Path::new(".").join(path) } else { path.into() }
+    if path.to_str().is_some_and(|p| p.starts_with("file:") || p == ":memory:") {
+        Path::new(".").join(path)
+    } else {
+        path.into()
+    }
 }
 
 /// `file:` URI of `path` with `immutable=1`.
@@ -161,12 +166,15 @@ pub fn inspect(path: &Path) -> Result<Found> {
             why: "is a directory: give a file path, e.g. --db spring.db".into(),
         }));
     }
+    if let Err(e) = super::check_path(path) {
+        return Ok(Found::NotEvent(e)); // a dangling link
+    }
     if meta.is_file() && meta.len() == 0 {
         return Ok(Found::Unfinished);
     }
     let conn = match open_read(path) {
         Ok(c) => c,
-        Err(e) => return Ok(Found::NotEvent(e)),
+        Err(e) => return Ok(Found::NotEvent(explain(path, e))),
     };
     let app_id: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).unwrap_or(-1);
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap_or(-1);
@@ -175,10 +183,13 @@ pub fn inspect(path: &Path) -> Result<Found> {
         return Ok(Found::Unfinished);
     }
     if let Err(e) = migrate::check_identity(&conn, path) {
-        return Ok(Found::NotEvent(e));
+        return Ok(Found::NotEvent(explain(path, e)));
     }
     if app_id == APPLICATION_ID {
-        match conn.query_row("SELECT count(*) FROM audit", [], |r| r.get::<_, i64>(0)) {
+        // Unfinished: no audit entry and nothing entered (an event whose log was emptied still holds its data).
+        let entered = "SELECT (SELECT count(*) FROM audit) + (SELECT count(*) FROM player) + (SELECT count(*) FROM card) \
+                       + (SELECT count(*) FROM pool_card) + (SELECT count(*) FROM library) + (SELECT count(*) FROM round)";
+        match conn.query_row(entered, [], |r| r.get::<_, i64>(0)) {
             Ok(0) => return Ok(Found::Unfinished),
             Ok(_) => {}
             Err(_) => {
@@ -227,6 +238,31 @@ pub fn kept_name(path: &Path, at: chrono::DateTime<chrono::Utc>) -> PathBuf {
 pub fn build(path: &Path, replace: &Replace, fill: impl FnOnce(&rusqlite::Transaction) -> Result<()>) -> Result<()> {
     let mut temp = TempFile::beside(path)?;
     temp.release();
+    // Explained while the temporary file still takes its room: once it is gone, a full disk no longer
+    // looks full and SQLite's "disk I/O error" would be all the user sees.
+    if let Err(e) = fill_temp(&temp, fill) {
+        let e = explain(path, e);
+        // SQLite leaves its log and index beside a file it could not finish (a full disk): they go too.
+        remove_companions(temp.path());
+        return Err(e);
+    }
+    match replace {
+        Replace::Discard => {
+            remove_companions(path);
+            temp.persist(path)
+        }
+        Replace::Keep(kept) => {
+            settle(path).map_err(|e| explain(path, e))?;
+            if std::fs::hard_link(path, kept).is_err() {
+                std::fs::rename(path, kept).map_err(|e| Error::io(kept, e))?;
+            }
+            temp.persist(path)
+        }
+    }
+}
+
+/// Writes a new event into the temporary file in one transaction, and closes it.
+fn fill_temp(temp: &TempFile, fill: impl FnOnce(&rusqlite::Transaction) -> Result<()>) -> Result<()> {
     let mut conn = Connection::open_with_flags(
         temp.path(),
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -237,20 +273,26 @@ pub fn build(path: &Path, replace: &Replace, fill: impl FnOnce(&rusqlite::Transa
     migrate::install(&tx)?;
     fill(&tx)?;
     tx.commit()?;
-    conn.close().map_err(|(_, e)| Error::Sqlite(e))?;
-    match replace {
-        Replace::Discard => {
-            remove_companions(path);
-            temp.persist(path)
-        }
-        Replace::Keep(kept) => {
-            settle(path)?;
-            if std::fs::hard_link(path, kept).is_err() {
-                std::fs::rename(path, kept).map_err(|e| Error::io(kept, e))?;
-            }
-            temp.persist(path)
-        }
+    // Closing folds the log into the file but says nothing when it cannot (a full disk): fold it here and
+    // check, or the file would be renamed into place without what its log holds (a malformed event).
+    let (busy, log, folded): (i64, i64, i64) =
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    if busy != 0 || folded < log {
+        return Err(Error::refused(format!(
+            "{}: could not finish writing the new event (its log was not folded in): run the command again",
+            temp.path().display()
+        )));
     }
+    conn.close().map_err(|(_, e)| Error::Sqlite(e))?;
+    let mut wal = temp.path().as_os_str().to_owned();
+    wal.push("-wal");
+    if std::fs::metadata(PathBuf::from(wal)).is_ok_and(|m| m.len() > 0) {
+        return Err(Error::refused(format!(
+            "{}: could not finish writing the new event (its log was not folded in): run the command again",
+            temp.path().display()
+        )));
+    }
+    Ok(())
 }
 
 /// Folds an event's write-ahead log into its file and leaves it in rollback-journal mode, so that the file
@@ -258,7 +300,15 @@ pub fn build(path: &Path, replace: &Replace, fill: impl FnOnce(&rusqlite::Transa
 fn settle(path: &Path) -> Result<()> {
     let conn = open_write(path)?;
     conn.busy_timeout(Duration::from_millis(500))?;
-    let mode: String = conn.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).unwrap_or_default();
+    let mode: String = match conn.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)) {
+        Ok(mode) => mode,
+        Err(rusqlite::Error::SqliteFailure(f, _))
+            if matches!(f.code, ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) =>
+        {
+            String::new()
+        }
+        Err(e) => return Err(e.into()), // a full disk, said plainly by the caller
+    };
     if !mode.eq_ignore_ascii_case("delete") {
         return Err(Error::refused(format!(
             "{} is open in another mmjudge (a clock screen, or another judge's command): close it, then run event new again",

@@ -178,6 +178,16 @@ fn check_path(path: &Path) -> Result<()> {
             why: "is a directory: give the event's file, e.g. --db spring.db".into(),
         });
     }
+    let dangling = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) && !path.exists();
+    if dangling {
+        let target = std::fs::read_link(path).map(|t| t.display().to_string()).unwrap_or_default();
+        return Err(Error::NotAnEvent {
+            path: path.into(),
+            why: format!(
+                "is a symbolic link to {target}, which does not exist: fix or remove the link, or give the event's file"
+            ),
+        });
+    }
     Ok(())
 }
 

@@ -198,6 +198,9 @@ fn backup_never_replaces_a_file_and_writes_uri_like_names_literally() {
     let notes = ev.file("notes.txt", "mine");
     assert!(ev.refuses(&["backup", "notes.txt"]).contains("--force"));
     assert_eq!(bytes(&notes), b"mine");
+    std::fs::create_dir(ev.path("copies")).expect("dir");
+    let msg = ev.refuses(&["backup", "copies"]);
+    assert!(msg.contains("is a folder") && msg.contains("copies/backup.db"), "{msg}");
     let uri = "file:named.db?mode=memory";
     ev.run(&["backup", uri]).ok();
     assert!(ev.path(uri).is_file(), "the file named is written");
@@ -383,4 +386,116 @@ fn a_site_written_before_pages_carried_their_mark_is_still_replaced() {
     }
     ev.run(&["site", "out"]).ok(); // the marker lists them: no --force needed
     assert!(std::fs::read_to_string(ev.path("out/index.html")).expect("read").contains("content=\"mmjudge site\""));
+}
+
+#[test]
+fn no_output_takes_the_name_of_an_sqlite_companion_file_even_when_it_is_absent() {
+    // With no one using the event its `-wal` and `-shm` are gone; a file written under one of those names
+    // would be taken by SQLite as part of the event and deleted on the next close (a "backup" that vanishes).
+    let ev = running();
+    let event_bytes = bytes(&ev.db());
+    for name in ["event.db-wal", "event.db-shm", "event.db-journal"] {
+        assert!(!ev.path(name).exists(), "{name} is absent");
+        let mut commands: Vec<Vec<&str>> = OUTPUTS.iter().map(|o| with_file(o, name)).collect();
+        commands.push(vec!["backup", name]);
+        for args in commands {
+            // Not `refuses`: its dump opens the event and would leave a `-wal` of its own.
+            let run = ev.run(&args);
+            let msg = run.refused();
+            assert!(msg.contains("event.db") && msg.contains("SQLite"), "{args:?}: {msg}");
+            assert!(!ev.path(name).exists(), "{args:?}: nothing written as {name}");
+            assert_eq!(bytes(&ev.db()), event_bytes, "{args:?}");
+        }
+    }
+    assert_eq!(bytes(&ev.db()), event_bytes);
+}
+
+#[test]
+fn a_marked_file_whose_table_lost_its_columns_names_the_fix() {
+    let ev = running();
+    ev.sql("PRAGMA foreign_keys = OFF; DROP TABLE player; CREATE TABLE player (x, y)");
+    for args in [vec!["standings"], vec!["player", "list"], vec!["player", "add", "Quinn Quill"]] {
+        let msg = ev.refuses(&args);
+        assert!(msg.contains("not as mmjudge made them") && msg.contains("restore a backup"), "{args:?}: {msg}");
+    }
+}
+
+#[test]
+fn no_folder_output_takes_the_name_of_an_sqlite_companion_file() {
+    // A folder named `event.db-wal` stops SQLite from opening the event at all.
+    let ev = running();
+    for args in [
+        vec!["site", "event.db-wal"],
+        vec!["library", "sheets", "event.db-shm"],
+        vec!["demo", "--db", "demo.db", "--players", "4", "--rounds", "1", "--out", "event.db-wal"],
+    ] {
+        ev.sql("PRAGMA journal_mode = DELETE"); // folds in and removes the -wal and -shm
+        let event_bytes = bytes(&ev.db());
+        let run = ev.run(&args);
+        let msg = run.refused();
+        assert!(msg.contains("SQLite") && msg.contains("event.db"), "{args:?}: {msg}");
+        for name in ["event.db-wal", "event.db-shm", "demo.db"] {
+            assert!(!ev.path(name).exists(), "{args:?}: {name} was made");
+        }
+        assert_eq!(bytes(&ev.db()), event_bytes, "{args:?}");
+    }
+    ev.run(&["standings"]).ok();
+    let msg = ev.run(&["demo", "--db", "demo.db", "--out", "event.db"]).refused().to_string();
+    assert!(msg.contains("event.db") && msg.contains("not a folder"), "{msg}");
+    assert!(!ev.path("demo.db").exists());
+}
+
+#[test]
+fn an_event_file_named_like_sqlites_in_memory_database_is_that_file() {
+    // SQLite reads the name `:memory:` as a database in memory: the event must still be the file of that name.
+    let ev = Event::empty();
+    ev.run(&["--db", ":memory:", "event", "new", "Memory Open"]).ok();
+    assert!(ev.path(":memory:").is_file());
+    let shown = ev.run(&["--db", ":memory:", "event", "show"]).ok().to_string();
+    assert!(shown.contains("Memory Open"), "{shown}");
+    ev.run(&["--db", ":memory:", "player", "add", "Ana Alves"]).ok();
+    let players = ev.run(&["--db", ":memory:", "player", "list"]).ok().to_string();
+    assert!(players.contains("Ana Alves"), "{players}");
+}
+
+#[test]
+fn a_dangling_link_as_the_event_file_is_said_plainly() {
+    let ev = Event::empty();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("gone/spring.db", ev.path("spring.db")).expect("link");
+    for args in [vec!["--db", "spring.db", "event", "new", "Spring"], vec!["--db", "spring.db", "standings"]] {
+        let msg = ev.run(&args).refused().to_string();
+        assert!(msg.contains("symbolic link") && msg.contains("gone/spring.db"), "{args:?}: {msg}");
+    }
+}
+
+#[test]
+fn a_folder_where_the_site_writes_a_page_names_a_fix_that_works() {
+    let ev = running();
+    std::fs::create_dir_all(ev.path("out/index.html")).expect("dir");
+    let msg = ev.refuses(&["site", "out", "--force"]);
+    assert!(msg.contains("out/index.html") && msg.contains("move or rename"), "{msg}");
+    assert!(!msg.contains("page.html"), "{msg}");
+}
+
+#[test]
+fn an_event_with_players_but_an_emptied_log_is_not_taken_for_an_unfinished_one() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana Alves", "Bo Berg"]).ok();
+    ev.sql("DELETE FROM audit");
+    let msg = ev.refuses(&["event", "new", "Other"]);
+    assert!(msg.contains("--force"), "{msg}");
+    let doc = ev.run(&["--json", "event", "new", "Other", "--force"]).json();
+    let kept = doc["kept"].as_str().expect("the old event is kept").to_string();
+    let players = ev.run(&["--db", &kept, "--json", "player", "list"]).json();
+    assert_eq!(players["players"].as_array().map(Vec::len), Some(2), "{players}");
+}
+
+#[test]
+fn an_output_name_near_the_length_limit_is_written() {
+    // 62 four-byte characters: a legal name (253 bytes) whose temporary name must stay legal too.
+    let ev = running();
+    let name = format!("{}.html", "😀".repeat(62));
+    ev.run(&["pairings", "--html", &name]).ok();
+    assert!(ev.path(&name).is_file());
 }

@@ -242,3 +242,19 @@ fn the_bundled_examples_still_import_unchanged() {
     assert_eq!((out["unnamed"].clone(), out["control_characters_removed"].clone()), (0.into(), 0.into()));
     assert_eq!(out["cost_conflicts"], serde_json::json!([]));
 }
+
+#[test]
+fn csv_cells_stay_inert_where_a_spreadsheet_splits_on_semicolons() {
+    // Excel in much of Europe opens a .csv with `;` as the separator: `Al;=cmd|...` would be two cells there,
+    // the second a live formula.
+    let ev = Event::new();
+    let dde = "Al;=cmd|' /C calc'!A0";
+    ev.run(&["player", "add", dde, "Bo;@SUM(1+1)"]).ok();
+    let players = ev.run(&["--csv", "player", "list"]).ok().to_string();
+    for line in players.lines() {
+        for cell in line.split([',', ';']) {
+            assert!(!cell.starts_with(['=', '@', '+']), "{cell:?} in {players}");
+        }
+    }
+    assert!(players.contains("Al;'=cmd|' /C calc'!A0"), "{players}");
+}

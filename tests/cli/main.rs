@@ -13,6 +13,7 @@ mod corrections;
 mod demo;
 mod event;
 mod files;
+mod full_disk;
 mod inputs;
 mod library;
 mod moments;

@@ -22,6 +22,7 @@ const MARKER_HEAD: &str = "mmjudge site: files written by `mmjudge site` (remove
 /// replaced without `force`) before anything is written.
 pub fn check(dir: &Path, pages: &[Page], force: bool) -> Result<Vec<String>> {
     let shown = dir.display();
+    output::check_folder(dir)?;
     if dir.exists() && !dir.is_dir() {
         return Err(Error::refused(format!(
             "{shown} is a file, not a folder: give a folder for the site, e.g. `mmjudge site site`"

@@ -160,7 +160,7 @@ fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
     }
     let used = super::pool::in_use(conn)?;
     let in_libraries: Vec<PoolCard> = store_pool::all(conn)?.into_iter().filter(|c| used.contains_key(&c.id)).collect();
-    super::curation::unusable_among(conn, &in_libraries)
+    crate::ops::curation::unusable_among(conn, &in_libraries)
 }
 
 /// Builds and stores the libraries inside a transaction (shared with the demo).

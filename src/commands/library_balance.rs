@@ -3,7 +3,7 @@
 
 use super::library::label;
 use super::player::names_by_id;
-use super::pool_import::{pool_copy, printed_costs};
+use crate::domain::library::{pool_copy, printed_costs};
 use crate::domain::cost::ManaCost;
 use crate::domain::library::{BUCKETS, Balance, PoolCopy, Profile, balance, pair_distance, pool_profile};
 use crate::error::Result;

@@ -73,7 +73,7 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
             },
         )?;
         let mut notes: Vec<String> =
-            super::curation::check_card(tx, &arriving)?.into_iter().map(|f| f.reason).collect();
+            crate::ops::curation::check_card(tx, &arriving)?.into_iter().map(|f| f.reason).collect();
         let copies_now = cards.iter().filter(|c| c.name.eq_ignore_ascii_case(&arriving.name)).count() + 1;
         if copies_now > 1 {
             notes.push(format!("{label} now holds {copies_now} copies of {}", arriving.name));

@@ -3,6 +3,7 @@
 
 pub mod card_names;
 pub mod clock;
+pub mod curation;
 pub mod corrections;
 pub mod player_names;
 pub mod players;

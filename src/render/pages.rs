@@ -1,7 +1,8 @@
 //! Printable HTML pages (askama templates in `templates/`, one shared stylesheet inlined so every page
 //! stands alone): the curation report and the deck sheets.
 
-use crate::commands::curation::{CheckedGroup, Report, flag_word, short_list};
+use crate::domain::curation::{flag_word, short_list};
+use crate::ops::curation::{CheckedGroup, Report};
 use askama::Template;
 
 /// One cost group as the curation page shows it.

@@ -158,7 +158,7 @@ fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
     if crate::store::cards::count(conn)? == 0 {
         return Ok(Vec::new());
     }
-    let used = super::pool::in_use(conn)?;
+    let used = crate::ops::pool::in_use(conn)?;
     let in_libraries: Vec<PoolCard> = store_pool::all(conn)?.into_iter().filter(|c| used.contains_key(&c.id)).collect();
     crate::ops::curation::unusable_among(conn, &in_libraries)
 }

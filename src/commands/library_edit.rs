@@ -36,7 +36,7 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
         let label = lib.label();
         let cards = store_library::cards(tx, lib.id)?;
         let leaving = card_in_library(&cards, out, &label)?;
-        let arriving = super::pool::resolve(tx, card_in)?;
+        let arriving = crate::ops::pool::resolve(tx, card_in)?;
         if arriving.name.eq_ignore_ascii_case(&leaving.name) {
             return Err(Error::refused(format!("{} would replace itself: name two different cards", leaving.name)));
         }
@@ -52,14 +52,14 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
                 arriving.name, arriving.name
             )));
         }
-        let used = super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
+        let used = crate::ops::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
         if used >= arriving.copies {
             return Err(Error::refused(format!(
                 "no free copy of {}: the pool's {} {} in {}",
                 arriving.name,
                 arriving.copies,
                 if arriving.copies == 1 { "copy is" } else { "copies are" },
-                super::pool::holders(tx, arriving.id)?
+                crate::ops::pool::holders(tx, arriving.id)?
             )));
         }
         store_library::replace_card(

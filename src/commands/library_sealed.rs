@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use super::library_balance::cost_order;
-use super::pool_import::{self, ResolvedCard};
+use crate::ops::pool::import::{self as pool_import, ResolvedCard};
 use crate::domain::library::{SealedCard, SealedError, split_sealed};
 use crate::domain::names;
 use crate::error::{Error, Result};

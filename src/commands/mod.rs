@@ -27,7 +27,6 @@ pub mod penalty;
 mod played;
 pub mod player;
 pub mod pool;
-pub mod pool_import;
 pub mod reference;
 pub mod report;
 pub mod result;

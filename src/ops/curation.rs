@@ -2,12 +2,13 @@
 //! and its class size under the event's binding rule, flagged unusable, restrictive or abusive; and the quick
 //! checks library building and swaps make with the same classes.
 
+use super::card_reference;
 use crate::domain::binding::{self, BindingRule};
 use crate::domain::cost::{Color, ManaCost};
 use crate::domain::curation::{CostGroup, CurationLimits, CurationSummary, Finding, Flag, curation_flags, summarize};
 use crate::domain::library::printed_costs;
 use crate::domain::settings::Values;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::store::{bans, cards, event, pool as store_pool};
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -105,7 +106,7 @@ impl Report {
 
 /// Checks the pool against the reference under the event's binding rule.
 pub fn report(conn: &Connection) -> Result<Report> {
-    require_reference(conn)?;
+    card_reference::require(conn)?;
     let classifier = Classifier::load(conn)?;
     let rule = classifier.rule;
     let mut lands = Apart::default();
@@ -191,7 +192,7 @@ fn is_unusable(
     let combined = classifier.values.switch("split-combined");
     let mut raw = 0u32;
     for c in printed_costs(card.mana_cost.as_deref()) {
-        let keys = class_keys(classifier.rule, &c, letter, false)?;
+        let keys = card_reference::class_keys(classifier.rule, &c, letter, false)?;
         raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
     }
     if raw > SURELY_USABLE {
@@ -232,21 +233,21 @@ struct Classifier {
 impl Classifier {
     fn load(conn: &Connection) -> Result<Classifier> {
         let values = event::values(conn)?;
-        let rule = binding_rule(&values)?;
-        let banned = banned_names(conn)?;
+        let rule = card_reference::rule(&values)?;
+        let banned = card_reference::banned_names(conn)?;
         Ok(Classifier { rule, values, banned, danger: dangerous_names(conn)? })
     }
 
     /// The declarable cards and the banned cards of a printed cost's class.
     fn class(&self, conn: &Connection, cost: &ManaCost, letter: Option<char>) -> Result<(Vec<String>, Vec<String>)> {
-        let keys = class_keys(self.rule, cost, letter, false)?;
+        let keys = card_reference::class_keys(self.rule, cost, letter, false)?;
         let members = cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))?;
         let mut declarable = Vec::new();
         let mut banned = Vec::new();
         for card in members {
             if self.banned.contains(&card.name.to_ascii_lowercase()) {
                 banned.push(card.name);
-            } else if !card.kinds.iter().any(|k| !self.values.switch(&format!("allow-{k}"))) {
+            } else if !card_reference::is_excluded(&card, &self.values) {
                 declarable.push(card.name);
             }
         }
@@ -288,31 +289,4 @@ fn check_group(
     };
     let flags = curation_flags(&group, &CurationLimits::default());
     Ok(CheckedGroup { group, letter, banned: banned.into_iter().collect(), watched, flags })
-}
-
-// The reference's checks as the report needs them (the same rules and words as the `cards` commands use).
-
-/// Refuses when no reference is loaded, saying how to load one.
-fn require_reference(conn: &Connection) -> Result<()> {
-    if cards::count(conn)? == 0 {
-        return Err(Error::refused(
-            "no card reference loaded: import one with `mmjudge cards import FILE` (e.g. examples/cards.csv)",
-        ));
-    }
-    Ok(())
-}
-
-/// The event's binding rule.
-fn binding_rule(values: &Values) -> Result<BindingRule> {
-    values.text("binding").parse().map_err(|e: binding::BindingError| Error::refused(e.to_string()))
-}
-
-/// The class keys of a printed cost under a binding rule.
-fn class_keys(rule: BindingRule, printed: &ManaCost, letter: Option<char>, is_land: bool) -> Result<Vec<String>> {
-    binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::refused(e.to_string()))
-}
-
-/// The banned card names, folded as the ban list compares them (ASCII case, like its `NOCASE` column).
-fn banned_names(conn: &Connection) -> Result<HashSet<String>> {
-    Ok(bans::all(conn)?.into_iter().map(|b| b.card.to_ascii_lowercase()).collect())
 }

@@ -1,7 +1,7 @@
 //! Card lists a judge or player types (`name,count,mana_cost,type_line`): reading them and resolving every
 //! name against the card reference. Shared by `pool import`, `pool add`, `library register` and the demo.
 
-use super::reference;
+use crate::ops::card_reference as reference;
 use crate::domain::cost::ManaCost;
 use crate::domain::names;
 use crate::error::{Error, Result};
@@ -101,7 +101,7 @@ pub fn read_lines_counted(bytes: &[u8], shown: &str) -> Result<(Vec<CardLine>, u
                     type_line: get(type_col).filter(|t| !t.is_empty()),
                 });
             }
-            Err(e) => problems.push(format!("line {line}: {}", super::player::csv_problem(&e))),
+            Err(e) => problems.push(format!("line {line}: {}", csv_problem(&e))),
         }
     }
     if !problems.is_empty() {
@@ -330,6 +330,17 @@ pub fn printed_text(typed: &str) -> Result<Option<String>> {
     let parts: Vec<String> =
         t.split("//").map(|half| reference::parse_cost(half).map(|c| c.canonical())).collect::<Result<_>>()?;
     Ok(Some(parts.join(" // ")))
+}
+
+/// A CSV reading problem in a judge's words.
+fn csv_problem(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
+            format!("{len} fields where the header has {expected_len}")
+        }
+        csv::ErrorKind::Utf8 { .. } => "not UTF-8 text".into(),
+        _ => e.to_string(),
+    }
 }
 
 #[cfg(test)]

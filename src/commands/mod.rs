@@ -13,11 +13,6 @@ pub mod history;
 #[cfg(test)]
 mod input_props;
 pub mod library;
-pub mod library_balance;
-pub mod library_edit;
-pub mod library_sealed;
-pub mod library_sheets;
-pub mod library_show;
 pub mod log;
 pub mod movement;
 pub mod note_sheet;

@@ -4,8 +4,9 @@
 pub mod card_names;
 pub mod card_reference;
 pub mod clock;
-pub mod curation;
 pub mod corrections;
+pub mod curation;
+pub mod library;
 pub mod player_names;
 pub mod players;
 pub mod pool;

@@ -3,6 +3,7 @@
 
 use crate::domain::curation::{flag_word, short_list};
 use crate::ops::curation::{CheckedGroup, Report};
+use crate::ops::library::show::ShownCard;
 use askama::Template;
 
 /// One cost group as the curation page shows it.
@@ -98,6 +99,19 @@ pub struct SheetCard {
     pub name: String,
     /// Type line.
     pub type_line: String,
+}
+
+/// The main library (`sideboard == false`) or the sealed sideboard of a library's cards as sheet lines.
+pub fn sheet_part(cards: &[ShownCard], sideboard: bool) -> Vec<SheetCard> {
+    cards
+        .iter()
+        .filter(|c| c.sideboard == sideboard)
+        .map(|c| SheetCard {
+            cost: c.mana_cost.clone().unwrap_or_default(),
+            name: c.name.clone(),
+            type_line: c.type_line.clone(),
+        })
+        .collect()
 }
 
 /// One library's deck sheet.

@@ -6,7 +6,6 @@ pub mod cards;
 pub mod challenge;
 pub mod clock;
 pub mod corrections;
-pub mod curation;
 pub mod demo;
 pub mod event;
 pub mod history;

@@ -77,3 +77,19 @@ pub fn face_costs(
         Ok(vec![parse(mana_cost.map(|c| c.split(" // ").next().unwrap_or("")))?])
     }
 }
+
+/// The card a typed name means: exact name, folded name, or one half of a split card.
+pub fn lookup(conn: &Connection, name: &str) -> Result<Option<cards::Card>> {
+    if let Some(c) = cards::by_name(conn, name.trim())? {
+        return Ok(Some(c));
+    }
+    let folded = crate::domain::names::fold(name);
+    if folded.is_empty() {
+        return Ok(None);
+    }
+    let found = cards::by_fold(conn, &folded)?;
+    if found.len() == 1 {
+        return Ok(found.into_iter().next());
+    }
+    Ok(None)
+}

@@ -2,7 +2,9 @@
 //! name, and which libraries hold its copies. Reading and resolving card lists is in [`import`]; the curation
 //! report in [`super::curation`].
 
+pub mod edit;
 pub mod import;
+pub mod watch;
 
 use crate::domain::names::{self, Resolved};
 use crate::error::{Error, Result};
@@ -147,7 +149,16 @@ pub fn in_use(conn: &Connection) -> Result<HashMap<PoolId, u32>> {
 
 /// "library 1A" or "libraries 1A, 3B": the libraries holding copies of a pool card.
 pub fn holders(conn: &Connection, id: PoolId) -> Result<String> {
-    let labels: Vec<String> = library::holding(conn, id)?.iter().map(|l| l.label()).collect();
+    Ok(holders_text(&holder_labels(conn, id)?))
+}
+
+/// The labels of the libraries holding copies of a pool card.
+pub fn holder_labels(conn: &Connection, id: PoolId) -> Result<Vec<String>> {
+    Ok(library::holding(conn, id)?.iter().map(|l| l.label()).collect())
+}
+
+/// "library 1A" or "libraries 1A, 3B".
+pub fn holders_text(labels: &[String]) -> String {
     let word = if labels.len() == 1 { "library" } else { "libraries" };
-    Ok(format!("{word} {}", labels.join(", ")))
+    format!("{word} {}", labels.join(", "))
 }

@@ -51,8 +51,6 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/penalty.rs", "commands::player"),
     ("src/commands/penalty.rs", "commands::table"),
     ("src/commands/player.rs", "commands::history"),
-    ("src/commands/pool.rs", "commands::curation"),
-    ("src/commands/pool.rs", "commands::reference"),
     ("src/commands/report.rs", "commands::player"),
     ("src/commands/report.rs", "commands::standings"),
     ("src/commands/result.rs", "commands::corrections"),

@@ -134,13 +134,23 @@ pub struct BuildInput {
     pub force: bool,
 }
 
+impl BuildInput {
+    /// Refuses a build of nothing (a front end may call this before opening the event).
+    pub fn check(&self) -> Result<()> {
+        if self.tables == 0 {
+            return Err(Error::refused(
+                "--tables 0 builds nothing: give the number of tables (players / 2, rounded up)",
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// `library build`: builds and stores the balanced main libraries in one write, then names the cards of
 /// unusable costs that landed in them.
 pub fn build(store: &mut Store, actor: &Actor, input: BuildInput) -> Result<Built> {
+    input.check()?;
     let BuildInput { tables, seed, force } = input;
-    if tables == 0 {
-        return Err(Error::refused("--tables 0 builds nothing: give the number of tables (players / 2, rounded up)"));
-    }
     let mut built = store.write(actor, |tx| build_in(tx, tables, seed, force))?;
     built.unusable_in_libraries = unusable_in_libraries(store.conn())?;
     Ok(built)

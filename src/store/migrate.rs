@@ -92,7 +92,7 @@ fn apply(tx: &Transaction, from: i64) -> Result<()> {
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
     }
-    super::player::fill_name_keys(&tx)?;
+    super::player::fill_name_keys(tx)?;
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
     Ok(())
 }

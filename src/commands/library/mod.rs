@@ -21,9 +21,7 @@ pub fn run(ctx: &Ctx, cmd: LibraryCmd) -> Result<()> {
         LibraryCmd::Build { tables, seed, force } => build(ctx, BuildInput { tables, seed, force }),
         LibraryCmd::List => show::list(ctx),
         LibraryCmd::Show { library } => show::show(ctx, &library),
-        LibraryCmd::Swap { library, out, card_in, force } => {
-            swap::swap(ctx, &library, &out, &card_in, force)
-        }
+        LibraryCmd::Swap { library, out, card_in, force } => swap::swap(ctx, &library, &out, &card_in, force),
         LibraryCmd::Sheets { dir, force } => sheets::write(ctx, &dir, force),
         LibraryCmd::Register { player, file, sideboard, allow_unknown, force } => {
             register::register(ctx, &player, &file, sideboard.as_deref(), allow_unknown, force)
@@ -32,6 +30,7 @@ pub fn run(ctx: &Ctx, cmd: LibraryCmd) -> Result<()> {
 }
 
 fn build(ctx: &Ctx, input: BuildInput) -> Result<()> {
+    input.check()?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
     let built = crate::ops::library::build(&mut store, &actor, input)?;

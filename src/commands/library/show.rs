@@ -28,8 +28,7 @@ pub fn list(ctx: &Ctx) -> Result<()> {
 
 pub fn show(ctx: &Ctx, text: &str) -> Result<()> {
     let store = ctx.open()?;
-    let view::LibraryView { library: lib, name, player, cards: shown, balance: line } =
-        view::show(store.conn(), text)?;
+    let view::LibraryView { library: lib, name, player, cards: shown, balance: line } = view::show(store.conn(), text)?;
     let main: Vec<&ShownCard> = shown.iter().filter(|c| !c.sideboard).collect();
     let whereabouts = match (lib.table, &lib.seat) {
         (Some(t), Some(s)) => format!("table {t}, seat {s}"),

@@ -77,9 +77,11 @@ fn import(ctx: &Ctx, file: &Path, allow_unknown: bool, replace: bool) -> Result<
 }
 
 fn add(ctx: &Ctx, line: CardLine, allow_unknown: bool) -> Result<()> {
+    let input = AddInput { line, allow_unknown };
+    input.check()?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
-    let AddedCard { card: name, copies } = pool::edit::add(&mut store, &actor, AddInput { line, allow_unknown })?;
+    let AddedCard { card: name, copies } = pool::edit::add(&mut store, &actor, input)?;
     done(
         ctx.format,
         &format!("added to the pool: {name} ({} now)", crate::domain::words::count(copies, "copy")),
@@ -88,6 +90,7 @@ fn add(ctx: &Ctx, line: CardLine, allow_unknown: bool) -> Result<()> {
 }
 
 fn remove(ctx: &Ctx, query: &str, count: Option<u32>) -> Result<()> {
+    pool::edit::check_remove_count(count)?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
     let Removed { card, removed, left } = pool::edit::remove(&mut store, &actor, query, count)?;

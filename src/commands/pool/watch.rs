@@ -6,9 +6,11 @@ use crate::ops::pool::watch::{self as ops_watch, WatchInput};
 use crate::render::{Listing, done, emit};
 
 pub fn add(ctx: &Ctx, name: String, note: String, force: bool) -> Result<()> {
+    let input = WatchInput { name, note, force };
+    input.check()?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
-    let card = ops_watch::add(&mut store, &actor, WatchInput { name, note, force })?;
+    let card = ops_watch::add(&mut store, &actor, input)?;
     let summary = format!("watching {card}: pool costs whose class holds it are flagged abusive");
     done(ctx.format, &summary, serde_json::json!({}))
 }

@@ -2,11 +2,11 @@
 //! their partner at the table, shared by `library build`, `list`, `show` and `swap`.
 
 use super::label;
-use crate::ops::player_names::names_by_id;
 use crate::domain::cost::ManaCost;
-use crate::domain::library::{pool_copy, printed_costs};
 use crate::domain::library::{BUCKETS, Balance, PoolCopy, Profile, balance, pair_distance, pool_profile};
+use crate::domain::library::{pool_copy, printed_costs};
 use crate::error::Result;
+use crate::ops::player_names::names_by_id;
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool as store_pool;
 use rusqlite::Connection;

@@ -44,12 +44,20 @@ pub struct AddedCard {
     pub copies: u32,
 }
 
+impl AddInput {
+    /// Refuses adding no copies (a front end may call this before opening the event).
+    pub fn check(&self) -> Result<()> {
+        if self.line.count == "0" {
+            return Err(Error::refused("--count 0 adds nothing: give 1 or more copies"));
+        }
+        Ok(())
+    }
+}
+
 /// `pool add`: adds copies of one card.
 pub fn add(store: &mut Store, actor: &Actor, input: AddInput) -> Result<AddedCard> {
+    input.check()?;
     let AddInput { line, allow_unknown } = input;
-    if line.count == "0" {
-        return Err(Error::refused("--count 0 adds nothing: give 1 or more copies"));
-    }
     store.write(actor, |tx| {
         let res = import::resolve_lines(tx, std::slice::from_ref(&line), allow_unknown)?;
         let card = res.cards.first().cloned().ok_or_else(|| Error::refused("no card to add"))?;
@@ -71,11 +79,17 @@ pub struct Removed {
     pub left: u32,
 }
 
-/// `pool remove`: removes copies of a pool card (all of them without a count), never copies in libraries.
-pub fn remove(store: &mut Store, actor: &Actor, query: &str, count: Option<u32>) -> Result<Removed> {
+/// Refuses removing no copies (a front end may call this before opening the event).
+pub fn check_remove_count(count: Option<u32>) -> Result<()> {
     if count == Some(0) {
         return Err(Error::refused("--count 0 removes nothing: give 1 or more copies, or leave --count out for all"));
     }
+    Ok(())
+}
+
+/// `pool remove`: removes copies of a pool card (all of them without a count), never copies in libraries.
+pub fn remove(store: &mut Store, actor: &Actor, query: &str, count: Option<u32>) -> Result<Removed> {
+    check_remove_count(count)?;
     store.write(actor, |tx| {
         let card = resolve(tx, query)?;
         let take = count.unwrap_or(card.copies);

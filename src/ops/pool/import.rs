@@ -1,10 +1,10 @@
 //! Card lists a judge or player types (`name,count,mana_cost,type_line`): reading them and resolving every
 //! name against the card reference. Shared by `pool import`, `pool add`, `library register` and the demo.
 
-use crate::ops::card_reference as reference;
 use crate::domain::cost::ManaCost;
 use crate::domain::names;
 use crate::error::{Error, Result};
+use crate::ops::card_reference as reference;
 use crate::store::CardId;
 use crate::store::cards;
 use rusqlite::Connection;

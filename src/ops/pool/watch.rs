@@ -18,11 +18,18 @@ pub struct WatchInput {
     pub force: bool,
 }
 
+impl WatchInput {
+    /// Refuses a name no card can have (a front end may call this before opening the event).
+    pub fn check(&self) -> Result<()> {
+        crate::domain::text::check("a card name", &self.name, false).map_err(Error::Refused)
+    }
+}
+
 /// `pool watch add`: watches a card of the reference (or, forced, any name); returns the card's name.
 pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<String> {
+    input.check()?;
     let WatchInput { name, note, force } = input;
     let name = name.as_str();
-    crate::domain::text::check("a card name", name, false).map_err(Error::Refused)?;
     store.write(actor, |tx| {
         let card = match reference::lookup(tx, name)? {
             Some(c) => c.name,

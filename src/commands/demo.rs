@@ -232,7 +232,7 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
         crate::domain::words::count(args.players, "player"),
         crate::domain::words::count(args.rounds, "round")
     );
-    println!("  pool curation: {}", report.summary_line());
+    println!("  pool curation: {}", crate::render::pages::curation_summary(&report));
     println!("  deck sheets: {}", sheets.join("index.html").display());
     Ok(())
 }

@@ -8,7 +8,7 @@ use crate::domain::cost::{Color, ManaCost};
 use crate::domain::curation::{CostGroup, CurationLimits, CurationSummary, Finding, Flag, curation_flags, summarize};
 use crate::domain::library::printed_costs;
 use crate::domain::settings::Values;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::store::{bans, cards, event, pool as store_pool};
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -84,24 +84,15 @@ impl Report {
         out.sort_by(|a, b| rank(a).cmp(&rank(b)).then(b.group.copies.cmp(&a.group.copies)));
         out
     }
+}
 
-    /// One line for people: copies, costs and flags.
-    pub fn summary_line(&self) -> String {
-        let s = &self.summary;
-        format!(
-            "{} in {} under {} binding: {} unusable ({}), {} abusive ({}), {} restrictive ({}), {} clean",
-            crate::domain::words::count(s.copies, "spell copy"),
-            crate::domain::words::count(s.groups, "printed cost"),
-            self.binding,
-            s.unusable.groups,
-            crate::domain::words::count(s.unusable.copies, "copy"),
-            s.abusive.groups,
-            crate::domain::words::count(s.abusive.copies, "copy"),
-            s.restrictive.groups,
-            crate::domain::words::count(s.restrictive.copies, "copy"),
-            s.clean.groups
-        )
+/// `pool check`: the curation report, refused when the pool is empty.
+pub fn pool_check(conn: &Connection) -> Result<Report> {
+    let report = report(conn)?;
+    if report.groups.is_empty() && report.lands.copies == 0 {
+        return Err(Error::refused("the pool is empty: import it with `mmjudge pool import FILE.csv`"));
     }
+    Ok(report)
 }
 
 /// Checks the pool against the reference under the event's binding rule.

@@ -64,7 +64,7 @@ impl CurationPage {
         CurationPage {
             event: event.to_string(),
             binding: r.binding.clone(),
-            summary: r.summary_line(),
+            summary: curation_summary(r),
             tiles: vec![
                 tile("costs checked", s.groups, s.copies, ""),
                 tile("unusable", s.unusable.groups, s.unusable.copies, "unusable"),
@@ -88,6 +88,24 @@ impl CurationPage {
     pub fn render(&self) -> Result<String, askama::Error> {
         Template::render(self)
     }
+}
+
+/// The curation report in one line for people: copies, costs and flags.
+pub fn curation_summary(report: &Report) -> String {
+    let s = &report.summary;
+    format!(
+        "{} in {} under {} binding: {} unusable ({}), {} abusive ({}), {} restrictive ({}), {} clean",
+        crate::domain::words::count(s.copies, "spell copy"),
+        crate::domain::words::count(s.groups, "printed cost"),
+        report.binding,
+        s.unusable.groups,
+        crate::domain::words::count(s.unusable.copies, "copy"),
+        s.abusive.groups,
+        crate::domain::words::count(s.abusive.copies, "copy"),
+        s.restrictive.groups,
+        crate::domain::words::count(s.restrictive.copies, "copy"),
+        s.clean.groups
+    )
 }
 
 /// One card line of a deck sheet.

@@ -3,8 +3,8 @@
 use super::Ctx;
 use crate::domain::curation::{flag_word, short_list};
 use crate::error::{Error, Result};
-use crate::ops::curation::{CheckedGroup, Report, report};
-use crate::render::pages::CurationPage;
+use crate::ops::curation::{CheckedGroup, Report, pool_check};
+use crate::render::pages::{CurationPage, curation_summary};
 use crate::render::{Format, Listing, emit, human_text};
 use crate::store::event;
 use std::path::Path;
@@ -14,10 +14,7 @@ pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>, force: bool) -> Result<()>
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
     let conn = &*snapshot;
-    let report = report(conn)?;
-    if report.groups.is_empty() && report.lands.copies == 0 {
-        return Err(Error::refused("the pool is empty: import it with `mmjudge pool import FILE.csv`"));
-    }
+    let report = pool_check(conn)?;
     if let Some(path) = html {
         let event_name = event::values(conn)?.name().to_string();
         let page = CurationPage::new(&event_name, &report)
@@ -38,7 +35,7 @@ pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>, force: bool) -> Result<()>
 
 fn listing(report: &Report, all: bool) -> Listing {
     let mut listing = Listing::new(&["cost", "copies", "class", "flag", "why", "pool cards"])
-        .titled(format!("Pool check: {}", report.summary_line()));
+        .titled(format!("Pool check: {}", curation_summary(report)));
     let shown: Vec<&CheckedGroup> = if all { report.groups.iter().collect() } else { report.flagged() };
     for g in shown {
         let cards = short_list(&g.group.names, 3);

@@ -59,7 +59,7 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
     if name.is_empty() {
         return Err(Error::refused("give the card's name: mmjudge ban add \"Black Lotus\" --group too-powerful"));
     }
-    if let Some(card) = super::reference::lookup(conn, name)? {
+    if let Some(card) = crate::ops::card_reference::lookup(conn, name)? {
         return Ok(card.name);
     }
     if force {
@@ -70,7 +70,7 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
             "no card reference loaded to check \"{name}\": import one with `mmjudge cards import FILE`, or add --force"
         )));
     }
-    let close = super::reference::closest(conn, name, 3)?;
+    let close = crate::ops::card_reference::closest(conn, name, 3)?;
     let hint = if close.is_empty() {
         "nothing close; check the spelling with `mmjudge cards find`".to_string()
     } else {
@@ -83,7 +83,8 @@ fn remove(ctx: &Ctx, name: &str) -> Result<()> {
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
     let summary = store.write(&actor, |tx| {
-        let card = super::reference::lookup(tx, name)?.map(|c| c.name).unwrap_or_else(|| name.trim().to_string());
+        let card =
+            crate::ops::card_reference::lookup(tx, name)?.map(|c| c.name).unwrap_or_else(|| name.trim().to_string());
         if !bans::remove(tx, &card)? {
             return Err(Error::refused(format!("{card} is not banned; see `mmjudge ban list`")));
         }

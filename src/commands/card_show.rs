@@ -3,13 +3,13 @@
 
 use super::Ctx;
 use super::notes;
-use super::reference::{self, Search};
 use super::table::Seated;
 use crate::domain::cost::ManaCost;
 use crate::domain::names;
 use crate::domain::rules::{self, CardRuling};
 use crate::domain::template::PriorDeclaration;
 use crate::error::{Error, Result};
+use crate::ops::card_reference::{self as reference, Search};
 use crate::render::{Listing, done, emit};
 use crate::store::card_text::{self, Ruling, TextFilter};
 use crate::store::cards::{self, Card, Face};

@@ -2,13 +2,13 @@
 
 use super::Ctx;
 use super::notes;
-use super::reference::{self, Search};
 use super::table::Seated;
 use crate::cli::cards::CardsCmd;
 use crate::domain::binding::{BindingRule, CardShape, binding_keys};
 use crate::domain::cardref::{self, CardRecord};
 use crate::domain::names;
 use crate::error::{Error, Result};
+use crate::ops::card_reference::{self as reference, Search};
 use crate::render::{Listing, done, emit};
 use crate::store::card_text;
 use crate::store::cards::{self, Card, Face, NewCard};

@@ -241,13 +241,13 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     demo.run(&["library", "sheets", &path(&sheets)])?;
     let store = demo.store()?;
     let libraries = crate::store::library::all(store.conn())?.len();
-    let report = super::curation::report(store.conn())?;
+    let report = crate::ops::curation::report(store.conn())?;
     println!(
         "Mental Magic Demo Open: {}, {}, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
         crate::domain::words::count(args.players, "player"),
         crate::domain::words::count(args.rounds, "round")
     );
-    println!("  pool curation: {}", report.summary_line());
+    println!("  pool curation: {}", crate::render::pages::curation_summary(&report));
     println!("  deck sheets: {}", sheets.join("index.html").display());
     println!("\nDuring a challenge, what does the card do?");
     demo.show(&["cards", "show", "demonic tutr"])?;

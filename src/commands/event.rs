@@ -52,7 +52,7 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
         store_event::set(tx, "rounds", &rounds)?;
         store_event::set(tx, "seed", &seed.to_string())?;
         super::ban::seed_defaults(tx)?;
-        super::pool::seed_watch_defaults(tx)?;
+        crate::ops::pool::seed_watch_defaults(tx)?;
         Ok(Change::new(format!(
             "created event \"{name}\": {}, seed {seed}",
             crate::domain::words::count(rounds.parse::<i64>().unwrap_or(0), "round")

@@ -91,15 +91,15 @@ proptest! {
         rows in proptest::collection::vec((messy(), number(), messy(), messy()), 0..8),
         junk in proptest::collection::vec(any::<u8>(), 0..200),
     ) {
-        let _ = crate::commands::pool_import::read_lines(&junk, "junk.csv");
+        let _ = crate::ops::pool::import::read_lines(&junk, "junk.csv");
         let mut csv = String::from("name,count,mana_cost,type_line\n");
         for (n, k, c, t) in &rows {
             csv.push_str(&format!("{},{},{},{}\n", csv_cell(n), csv_cell(k), csv_cell(c), csv_cell(t)));
         }
-        if let Ok((lines, _)) = crate::commands::pool_import::read_lines_counted(csv.as_bytes(), "x.csv") {
+        if let Ok((lines, _)) = crate::ops::pool::import::read_lines_counted(csv.as_bytes(), "x.csv") {
             for l in &lines {
                 prop_assert!(no_controls(&l.name) && no_controls(&l.count));
-                if let Ok(n) = crate::commands::pool_import::parse_count(&l.count) {
+                if let Ok(n) = crate::ops::pool::import::parse_count(&l.count) {
                     prop_assert!(n <= bounds::MAX_COPIES);
                 }
             }
@@ -124,7 +124,7 @@ proptest! {
     fn typed_numbers_costs_names_and_moments_never_panic(t in messy(), n in number()) {
         let _ = crate::domain::cost::ManaCost::parse(&t);
         let _ = crate::domain::cost::ManaCost::parse(&format!("{{{n}}}{{{n}}}{t}")).map(|c| c.mana_value());
-        let _ = crate::commands::pool_import::printed_text(&t);
+        let _ = crate::ops::pool::import::printed_text(&t);
         let _ = crate::domain::names::fold(&t);
         let _ = crate::domain::names::closest(&t, ["Shock", "Brainstorm", &t], 2);
         let now = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;

@@ -5,7 +5,6 @@
 //! game (for a challenge or a ruling), so a late note is allowed and the outcome line says the match is over.
 
 use super::Ctx;
-use super::reference;
 use super::table::{Seated, at_or_now, hhmm};
 use crate::cli::note::{NoteArgs, NoteSub, RecordNote};
 use crate::domain::note_sheet::{UNNAMED, shorthand};
@@ -13,6 +12,7 @@ use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
 use crate::error::{Error, Result};
 use crate::ops::card_names::resolve_card_name;
+use crate::ops::card_reference as reference;
 use crate::render::done;
 use crate::store::notes::{self, NewNote, Note};
 use crate::store::{Change, PlayerId, player};

@@ -217,6 +217,24 @@ fn add(count: &mut FlagCount, copies: u32) {
     count.copies = count.copies.saturating_add(copies);
 }
 
+/// The word for a flag.
+pub fn flag_word(flag: Flag) -> &'static str {
+    match flag {
+        Flag::Unusable => "unusable",
+        Flag::Restrictive => "restrictive",
+        Flag::Abusive => "abusive",
+    }
+}
+
+/// `a, b, c and 4 more`.
+pub fn short_list(names: &[String], n: usize) -> String {
+    let mut text = names.iter().take(n).cloned().collect::<Vec<_>>().join(", ");
+    if names.len() > n {
+        text.push_str(&format!(" and {} more", names.len() - n));
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

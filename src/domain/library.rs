@@ -20,7 +20,27 @@ pub use super::curation::*;
 pub use super::library_build::*;
 pub use super::library_sealed::*;
 
+use super::cost::ManaCost;
 use serde::Serialize;
+
+/// The costs a stored printed cost binds with: each half of a split card, `{0}` for no cost.
+pub fn printed_costs(text: Option<&str>) -> Vec<ManaCost> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => vec![ManaCost::zero()],
+        Some(t) => t.split("//").map(|half| ManaCost::parse(half).unwrap_or_else(|_| ManaCost::zero())).collect(),
+    }
+}
+
+/// A physical copy as library building sees it: mana value and colours of the whole card (both halves of a
+/// split card together).
+pub fn pool_copy(pool_id: i64, name: &str, cost: Option<&str>) -> PoolCopy {
+    let costs = printed_costs(cost);
+    let mana_value = costs.iter().map(ManaCost::mana_value).sum();
+    let mut colors: Vec<char> = costs.iter().flat_map(|c| c.colors()).map(|c| c.as_char()).collect();
+    colors.sort_unstable();
+    colors.dedup();
+    PoolCopy { pool_id, name: name.to_string(), cost: cost.unwrap_or("").to_string(), mana_value, colors }
+}
 
 /// Number of buckets in each half of a library's shape.
 pub const BUCKETS: usize = 7;

@@ -2,10 +2,14 @@
 //! command-line types, no printing). `commands` parses, calls one of these, and renders the outcome.
 
 pub mod card_names;
+pub mod card_reference;
 pub mod cards;
 pub mod clock;
 pub mod corrections;
+pub mod curation;
+pub mod library;
 pub mod player_names;
 pub mod players;
+pub mod pool;
 pub mod round;
 pub mod settings;

@@ -15,6 +15,11 @@ use std::fmt;
 /// How many close names a refusal suggests.
 const SUGGESTIONS: u32 = 3;
 
+/// Every player's name by id (load once to name many players).
+pub fn names_by_id(conn: &Connection) -> Result<std::collections::HashMap<PlayerId, String>> {
+    Ok(player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect())
+}
+
 /// The one player a typed name means, or a refusal naming the players it could mean or the closest names.
 pub fn find(conn: &Connection, query: &str) -> Result<player::Player> {
     match lookup(conn, query)? {

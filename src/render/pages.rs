@@ -1,7 +1,9 @@
 //! Printable HTML pages (askama templates in `templates/`, one shared stylesheet inlined so every page
 //! stands alone): the curation report and the deck sheets.
 
-use crate::commands::curation::{CheckedGroup, Report, flag_word, short_list};
+use crate::domain::curation::{flag_word, short_list};
+use crate::ops::curation::{CheckedGroup, Report};
+use crate::ops::library::show::ShownCard;
 use askama::Template;
 
 /// One cost group as the curation page shows it.
@@ -62,7 +64,7 @@ impl CurationPage {
         CurationPage {
             event: event.to_string(),
             binding: r.binding.clone(),
-            summary: r.summary_line(),
+            summary: curation_summary(r),
             tiles: vec![
                 tile("costs checked", s.groups, s.copies, ""),
                 tile("unusable", s.unusable.groups, s.unusable.copies, "unusable"),
@@ -88,6 +90,24 @@ impl CurationPage {
     }
 }
 
+/// The curation report in one line for people: copies, costs and flags.
+pub fn curation_summary(report: &Report) -> String {
+    let s = &report.summary;
+    format!(
+        "{} in {} under {} binding: {} unusable ({}), {} abusive ({}), {} restrictive ({}), {} clean",
+        crate::domain::words::count(s.copies, "spell copy"),
+        crate::domain::words::count(s.groups, "printed cost"),
+        report.binding,
+        s.unusable.groups,
+        crate::domain::words::count(s.unusable.copies, "copy"),
+        s.abusive.groups,
+        crate::domain::words::count(s.abusive.copies, "copy"),
+        s.restrictive.groups,
+        crate::domain::words::count(s.restrictive.copies, "copy"),
+        s.clean.groups
+    )
+}
+
 /// One card line of a deck sheet.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SheetCard {
@@ -97,6 +117,19 @@ pub struct SheetCard {
     pub name: String,
     /// Type line.
     pub type_line: String,
+}
+
+/// The main library (`sideboard == false`) or the sealed sideboard of a library's cards as sheet lines.
+pub fn sheet_part(cards: &[ShownCard], sideboard: bool) -> Vec<SheetCard> {
+    cards
+        .iter()
+        .filter(|c| c.sideboard == sideboard)
+        .map(|c| SheetCard {
+            cost: c.mana_cost.clone().unwrap_or_default(),
+            name: c.name.clone(),
+            type_line: c.type_line.clone(),
+        })
+        .collect()
 }
 
 /// One library's deck sheet.

@@ -1,10 +1,10 @@
 //! One simulated round of the demo: pairing, the clock, and what happens at each table.
 
 use super::{DETAILED_TABLES, Demo};
-use crate::commands::reference;
 use crate::domain::cost::ManaCost;
 use crate::domain::simulate::{Ending, GameScript, Side};
 use crate::error::Result;
+use crate::ops::card_reference as reference;
 use crate::store::matches::Match;
 use crate::store::{event, library, matches, player, round};
 use crate::time::stamp;

@@ -1,9 +1,9 @@
 //! The libraries' deck sheets: every library's cards sorted by cost, with its Utopia count.
 
 use super::{Frame, Page, Site, render};
-use crate::commands::library_sheets::{LibrarySheet, library_sheets};
 use crate::error::Result;
-use crate::render::pages::SheetCard;
+use crate::ops::library::sheets::{LibrarySheet, library_sheets};
+use crate::render::pages::{SheetCard, sheet_part};
 use askama::Template;
 
 /// One library as the page shows it.
@@ -17,7 +17,13 @@ struct Deck {
 
 impl From<LibrarySheet> for Deck {
     fn from(s: LibrarySheet) -> Self {
-        Deck { cards: s.part(false), sideboard: s.part(true), utopia: s.library.utopia, label: s.label, title: s.title }
+        Deck {
+            cards: sheet_part(&s.cards, false),
+            sideboard: sheet_part(&s.cards, true),
+            utopia: s.library.utopia,
+            label: s.label,
+            title: s.title,
+        }
     }
 }
 

@@ -1,17 +1,19 @@
-//! `library`: build the balanced main libraries, list and show them. Swaps are in [`super::library_edit`],
-//! deck sheets in [`super::library_sheets`], sealed registration in [`super::library_sealed`].
+//! Libraries: building the balanced main libraries, finding a library by its label or its player, and the
+//! rules every edit checks (libraries lock once round 1 is paired). Balance measures are in [`balance`],
+//! views in [`show`] and [`sheets`], swaps in [`swap`], sealed registration in [`sealed`].
 
-use super::Ctx;
-use super::library_balance::{
-    LibraryLine, Sources, balance_lines, balance_listing, cost_order, load_fixed, round1, spell_copies,
-};
-use crate::cli::library::LibraryCmd;
+pub mod balance;
+pub mod sealed;
+pub mod sheets;
+pub mod show;
+pub mod swap;
+
 use crate::domain::library::{BuildError, BuiltLibrary, PoolCopy, basics_needed, build_libraries};
 use crate::error::{Error, Result};
-use crate::render::{Format, emit, human_text};
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool::{self as store_pool, PoolCard};
-use crate::store::{Change, PoolId, event, round};
+use crate::store::{Actor, Change, PoolId, Store, event, round};
+use balance::{LibraryLine, Sources, balance_lines, cost_order, load_fixed, round1, spell_copies};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
@@ -19,22 +21,6 @@ use std::collections::HashMap;
 pub const MAIN_SIZE: usize = 40;
 /// Basic lands in a Utopia library (rules, "The Decks").
 pub const UTOPIA_SIZE: u32 = 30;
-
-/// Runs a `library` verb.
-pub fn run(ctx: &Ctx, cmd: LibraryCmd) -> Result<()> {
-    match cmd {
-        LibraryCmd::Build { tables, seed, force } => build(ctx, tables, seed, force),
-        LibraryCmd::List => super::library_show::list(ctx),
-        LibraryCmd::Show { library } => super::library_show::show(ctx, &library),
-        LibraryCmd::Swap { library, out, card_in, force } => {
-            super::library_edit::swap(ctx, &library, &out, &card_in, force)
-        }
-        LibraryCmd::Sheets { dir, force } => super::library_sheets::write(ctx, &dir, force),
-        LibraryCmd::Register { player, file, sideboard, allow_unknown, force } => {
-            super::library_sealed::register(ctx, &player, &file, sideboard.as_deref(), allow_unknown, force)
-        }
-    }
-}
 
 /// Refuses an edit of the libraries once round 1 is paired, unless forced; returns the audit note.
 pub fn check_unlocked(conn: &Connection, force: bool, what: &str) -> Result<String> {
@@ -80,7 +66,7 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
             text.trim()
         )));
     }
-    let p = super::player::resolve(conn, text)?;
+    let p = crate::ops::player_names::find(conn, text)?;
     store_library::of_player(conn, p.id)?
         .ok_or_else(|| Error::refused(format!("{} has no sealed library: `mmjudge library register`", p.name)))
 }
@@ -104,7 +90,8 @@ pub struct Basics {
     pub to_find: u32,
 }
 
-fn basics(tables: u32, pool: &[PoolCard]) -> Basics {
+/// The basic lands the Utopia libraries of `tables` tables need, against those in the pool.
+pub fn basics(tables: u32, pool: &[PoolCard]) -> Basics {
     let in_pool = pool.iter().filter(|c| c.is_basic()).map(|c| c.copies).sum();
     Basics {
         needed: tables.saturating_mul(2).saturating_mul(UTOPIA_SIZE),
@@ -113,44 +100,60 @@ fn basics(tables: u32, pool: &[PoolCard]) -> Basics {
     }
 }
 
-fn basics_line(b: &Basics, libraries: u32) -> String {
-    format!(
-        "Utopia: {libraries} libraries x {UTOPIA_SIZE} basic lands = {} basic lands to set out (the pool holds {}: find {} more)",
-        b.needed, b.in_pool, b.to_find
-    )
-}
-
 /// What `library build` did.
 #[derive(Debug, Clone, serde::Serialize)]
-struct Built {
-    seed: u64,
-    tables: u32,
-    size: usize,
-    utopia: u32,
-    libraries: Vec<LibraryLine>,
-    mean_distance: f64,
-    worst_pair: Option<WorstPair>,
-    basics: Basics,
-    spells_left: usize,
-    unusable_in_libraries: Vec<String>,
-    removed: Vec<String>,
+pub struct Built {
+    pub seed: u64,
+    pub tables: u32,
+    pub size: usize,
+    pub utopia: u32,
+    pub libraries: Vec<LibraryLine>,
+    pub mean_distance: f64,
+    pub worst_pair: Option<WorstPair>,
+    pub basics: Basics,
+    pub spells_left: usize,
+    pub unusable_in_libraries: Vec<String>,
+    pub removed: Vec<String>,
 }
 
+/// The two libraries of a table furthest apart.
 #[derive(Debug, Clone, Copy, serde::Serialize)]
-struct WorstPair {
-    table: u32,
-    distance: f64,
+pub struct WorstPair {
+    pub table: u32,
+    pub distance: f64,
 }
 
-fn build(ctx: &Ctx, tables: u32, seed: Option<u64>, force: bool) -> Result<()> {
-    if tables == 0 {
-        return Err(Error::refused("--tables 0 builds nothing: give the number of tables (players / 2, rounded up)"));
+/// What `library build` is asked.
+#[derive(Debug, Clone, Copy)]
+pub struct BuildInput {
+    /// Tables to build for (two main libraries each).
+    pub tables: u32,
+    /// The shuffle's seed (the event's seed when none).
+    pub seed: Option<u64>,
+    /// Rebuild even though round 1 is paired.
+    pub force: bool,
+}
+
+impl BuildInput {
+    /// Refuses a build of nothing (a front end may call this before opening the event).
+    pub fn check(&self) -> Result<()> {
+        if self.tables == 0 {
+            return Err(Error::refused(
+                "--tables 0 builds nothing: give the number of tables (players / 2, rounded up)",
+            ));
+        }
+        Ok(())
     }
-    let mut store = ctx.open()?;
-    let actor = ctx.actor()?;
-    let mut built = store.write(&actor, |tx| build_in(tx, tables, seed, force))?;
+}
+
+/// `library build`: builds and stores the balanced main libraries in one write, then names the cards of
+/// unusable costs that landed in them.
+pub fn build(store: &mut Store, actor: &Actor, input: BuildInput) -> Result<Built> {
+    input.check()?;
+    let BuildInput { tables, seed, force } = input;
+    let mut built = store.write(actor, |tx| build_in(tx, tables, seed, force))?;
     built.unusable_in_libraries = unusable_in_libraries(store.conn())?;
-    print_built(ctx.format, &built)
+    Ok(built)
 }
 
 /// Cards of unusable cost groups (pool check) with copies in the libraries.
@@ -160,10 +163,10 @@ fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
     }
     let used = super::pool::in_use(conn)?;
     let in_libraries: Vec<PoolCard> = store_pool::all(conn)?.into_iter().filter(|c| used.contains_key(&c.id)).collect();
-    super::curation::unusable_among(conn, &in_libraries)
+    crate::ops::curation::unusable_among(conn, &in_libraries)
 }
 
-/// Builds and stores the libraries inside a transaction (shared with the demo).
+/// Builds and stores the libraries inside a transaction.
 fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Result<(Built, Change)> {
     let values = event::values(tx)?;
     if values.text("libraries") == "sealed" {
@@ -273,41 +276,6 @@ fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables
         }
     }
     Ok(removed)
-}
-
-fn print_built(format: Format, built: &Built) -> Result<()> {
-    let mut listing = balance_listing(&built.libraries);
-    listing.title = Some(format!(
-        "Built {} of {} for {} (seed {})",
-        crate::domain::words::count(built.libraries.len(), "main library"),
-        crate::domain::words::count(built.size, "card"),
-        crate::domain::words::count(built.tables, "table"),
-        built.seed
-    ));
-    let worst = built
-        .worst_pair
-        .map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance))
-        .unwrap_or_default();
-    listing.footer.push(format!("mean off profile {:.1}{worst}", built.mean_distance));
-    listing.footer.push(basics_line(&built.basics, built.libraries.len() as u32));
-    listing.footer.push(format!(
-        "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",
-        built.spells_left
-    ));
-    if !built.removed.is_empty() {
-        listing.footer.push(format!("removed libraries {}", built.removed.join(", ")));
-    }
-    if !built.unusable_in_libraries.is_empty() {
-        listing.footer.push(format!(
-            "warning: cards of unusable costs are in the libraries ({}): `mmjudge pool exclude NAME` and build again, or swap them out",
-            built.unusable_in_libraries.join(", ")
-        ));
-    }
-    if format == Format::Human {
-        print!("{}", human_text(&listing));
-        return Ok(());
-    }
-    emit(format, &listing, built)
 }
 
 #[cfg(test)]

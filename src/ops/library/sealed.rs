@@ -2,49 +2,60 @@
 //! libraries (rules, "Sealed Deck"): basic lands the Utopia library, the rest the main library, with an
 //! optional sideboard of exactly three cards.
 
-use super::Ctx;
-use super::library_balance::cost_order;
-use super::pool_import::{self, ResolvedCard};
+use super::balance::cost_order;
 use crate::domain::library::{SealedCard, SealedError, split_sealed};
 use crate::domain::names;
 use crate::error::{Error, Result};
-use crate::render::done;
+use crate::ops::pool::import::{self as pool_import, ResolvedCard};
 use crate::store::library::{self as store_library, LibraryCard};
-use crate::store::{Change, LibraryId, event, round};
+use crate::store::{Actor, Change, LibraryId, Store, event, round};
 use rusqlite::Connection;
-use std::path::Path;
 
-/// What a registration stored.
-#[derive(Debug, serde::Serialize)]
-struct Registered {
-    player: String,
-    main: usize,
-    utopia: usize,
-    sideboard: Vec<String>,
-    replaced: bool,
-    control_characters_removed: usize,
+/// What `library register` is asked.
+#[derive(Debug, Clone)]
+pub struct RegisterInput {
+    /// The player, as typed.
+    pub player: String,
+    /// The card list's bytes (CSV).
+    pub bytes: Vec<u8>,
+    /// The card list's name as messages show it.
+    pub shown: String,
+    /// The sideboard names, as typed (`A,B,C`).
+    pub sideboard: Option<String>,
+    /// Keep cards the reference does not know.
+    pub allow_unknown: bool,
+    /// Register again even though round 1 is paired.
+    pub force: bool,
 }
 
-/// Runs `library register`.
-pub fn register(
-    ctx: &Ctx,
-    player: &str,
-    file: &Path,
-    sideboard: Option<&str>,
-    allow_unknown: bool,
-    force: bool,
-) -> Result<()> {
-    let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
-    let shown = file.display().to_string();
-    let mut store = ctx.open()?;
-    let actor = ctx.actor()?;
-    let done_ = store.write(&actor, |tx| {
+/// What a registration stored.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Registered {
+    /// The player's name.
+    pub player: String,
+    /// Cards in the main library.
+    pub main: usize,
+    /// Basic lands in the Utopia library.
+    pub utopia: usize,
+    /// The sideboard, by name.
+    pub sideboard: Vec<String>,
+    /// The player had libraries already, now replaced.
+    pub replaced: bool,
+    /// Control characters removed from the file's cells.
+    pub control_characters_removed: usize,
+}
+
+/// `library register`: stores a player's sealed libraries from their card list, in one write.
+pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Result<Registered> {
+    let RegisterInput { player, bytes, shown, sideboard, allow_unknown, force } = input;
+    let (player, bytes, shown, sideboard) = (player.as_str(), bytes.as_slice(), shown.as_str(), sideboard.as_deref());
+    store.write(actor, |tx| {
         if event::values(tx)?.text("libraries") != "sealed" {
             return Err(Error::refused(
                 "this event uses judge-built libraries at the tables: `mmjudge event set libraries sealed` first",
             ));
         }
-        let p = super::player::resolve(tx, player)?;
+        let p = crate::ops::player_names::find(tx, player)?;
         let existing = store_library::of_player(tx, p.id)?;
         let current = round::current(tx)?;
         if existing.is_some() && current > 0 && !force {
@@ -53,7 +64,7 @@ pub fn register(
                 p.name
             )));
         }
-        let (lines, removed) = pool_import::read_lines_counted(&bytes, &shown)?;
+        let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)
             .map_err(|e| Error::refused(format!("{shown}: nothing registered: {e}")))?;
         let count = |basic: bool| res.cards.iter().filter(|c| c.is_basic == basic).map(|c| u64::from(c.copies)).sum();
@@ -99,27 +110,7 @@ pub fn register(
             if out.sideboard.is_empty() { String::new() } else { format!(", sideboard {}", out.sideboard.join(", ")) }
         );
         Ok((out, Change::about(summary, [p.id])))
-    })?;
-    let mut summary = format!(
-        "{} {}'s sealed libraries: {} main cards, Utopia {} basic lands",
-        if done_.replaced { "replaced" } else { "registered" },
-        done_.player,
-        done_.main,
-        done_.utopia
-    );
-    if !done_.sideboard.is_empty() {
-        summary.push_str(&format!("; sideboard: {}", done_.sideboard.join(", ")));
-    }
-    if done_.control_characters_removed > 0 {
-        summary.push_str(&format!(
-            "; removed {} from the file's text",
-            crate::domain::words::count(done_.control_characters_removed, "control character")
-        ));
-    }
-    if done_.utopia == 0 {
-        summary.push_str("; warning: no basic lands, so no Utopia library");
-    }
-    done(ctx.format, &summary, serde_json::to_value(&done_).unwrap_or_default())
+    })
 }
 
 fn store_cards(tx: &Connection, id: LibraryId, main: &[&ResolvedCard], side: &[&ResolvedCard]) -> Result<()> {

@@ -1,13 +1,12 @@
 //! The balance of libraries: their shape (curve and colours), distance from the pool's profile and from
 //! their partner at the table, shared by `library build`, `list`, `show` and `swap`.
 
-use super::library::label;
-use super::player::names_by_id;
-use super::pool_import::{pool_copy, printed_costs};
+use super::label;
 use crate::domain::cost::ManaCost;
 use crate::domain::library::{BUCKETS, Balance, PoolCopy, Profile, balance, pair_distance, pool_profile};
+use crate::domain::library::{pool_copy, printed_costs};
 use crate::error::Result;
-use crate::render::Listing;
+use crate::ops::player_names::names_by_id;
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool as store_pool;
 use rusqlite::Connection;
@@ -141,39 +140,6 @@ pub fn balance_lines(
 /// Rounded to one decimal, for people and JSON.
 pub fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
-}
-
-/// The listing of library lines, shared by `library build` and `library list`.
-pub fn balance_listing(lines: &[LibraryLine]) -> Listing {
-    let mut listing = Listing::new(&[
-        "library",
-        "cards",
-        "utopia",
-        "curve 0/1/2/3/4/5/6+",
-        "colours W/U/B/R/G/multi/none",
-        "off profile",
-        "vs partner",
-        "dupes",
-    ]);
-    let slash = |v: &[u32; BUCKETS]| v.iter().map(u32::to_string).collect::<Vec<_>>().join("/");
-    for l in lines {
-        listing.row(vec![
-            l.library.clone(),
-            l.cards.to_string(),
-            l.utopia.to_string(),
-            slash(&l.curve),
-            slash(&l.colors),
-            format!("{:.1}", l.distance_from_mean),
-            l.pair_distance.map(|d| format!("{d:.0}")).unwrap_or_default(),
-            l.duplicates.to_string(),
-        ]);
-    }
-    listing.footer.push(
-        "off profile: cards out of place against the pool's curve and colours scaled to the library (0 = same shape); \
-         vs partner: the same count between the two libraries at a table"
-            .into(),
-    );
-    listing
 }
 
 /// Every library with its people's name and its main cards as copies.

@@ -1,11 +1,10 @@
 //! Card lists a judge or player types (`name,count,mana_cost,type_line`): reading them and resolving every
 //! name against the card reference. Shared by `pool import`, `pool add`, `library register` and the demo.
 
-use super::reference;
 use crate::domain::cost::ManaCost;
-use crate::domain::library::PoolCopy;
 use crate::domain::names;
 use crate::error::{Error, Result};
+use crate::ops::card_reference as reference;
 use crate::store::CardId;
 use crate::store::cards;
 use rusqlite::Connection;
@@ -102,7 +101,7 @@ pub fn read_lines_counted(bytes: &[u8], shown: &str) -> Result<(Vec<CardLine>, u
                     type_line: get(type_col).filter(|t| !t.is_empty()),
                 });
             }
-            Err(e) => problems.push(format!("line {line}: {}", super::player::csv_problem(&e))),
+            Err(e) => problems.push(format!("line {line}: {}", csv_problem(&e))),
         }
     }
     if !problems.is_empty() {
@@ -333,28 +332,21 @@ pub fn printed_text(typed: &str) -> Result<Option<String>> {
     Ok(Some(parts.join(" // ")))
 }
 
-/// The costs a stored printed cost binds with: each half of a split card, `{0}` for no cost.
-pub fn printed_costs(text: Option<&str>) -> Vec<ManaCost> {
-    match text.map(str::trim).filter(|t| !t.is_empty()) {
-        None => vec![ManaCost::zero()],
-        Some(t) => t.split("//").map(|half| ManaCost::parse(half).unwrap_or_else(|_| ManaCost::zero())).collect(),
+/// A CSV reading problem in a judge's words.
+fn csv_problem(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
+            format!("{len} fields where the header has {expected_len}")
+        }
+        csv::ErrorKind::Utf8 { .. } => "not UTF-8 text".into(),
+        _ => e.to_string(),
     }
-}
-
-/// A physical copy as library building sees it: mana value and colours of the whole card (both halves of a
-/// split card together).
-pub fn pool_copy(pool_id: i64, name: &str, cost: Option<&str>) -> PoolCopy {
-    let costs = printed_costs(cost);
-    let mana_value = costs.iter().map(ManaCost::mana_value).sum();
-    let mut colors: Vec<char> = costs.iter().flat_map(|c| c.colors()).map(|c| c.as_char()).collect();
-    colors.sort_unstable();
-    colors.dedup();
-    PoolCopy { pool_id, name: name.to_string(), cost: cost.unwrap_or("").to_string(), mana_value, colors }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::library::pool_copy;
 
     #[test]
     fn counts_are_whole_numbers() {

@@ -1,31 +1,48 @@
 //! `library swap`: a judge's hand edit of one library from the pool, re-checked and audited.
 
-use super::Ctx;
-use super::library::{check_unlocked, find};
-use super::library_balance::{Sources, balance_lines, load_all};
+use super::balance::{Sources, balance_lines, load_all};
+use super::{check_unlocked, find};
 use crate::domain::names::{self, Resolved};
 use crate::error::{Error, Result};
-use crate::render::{Format, done};
-use crate::store::Change;
 use crate::store::library::{self as store_library, LibraryCard};
+use crate::store::{Actor, Change, Store};
 
-/// What a swap did, for the JSON document.
-#[derive(Debug, serde::Serialize)]
-struct Swapped {
-    library: String,
-    out: String,
-    #[serde(rename = "in")]
-    card_in: String,
-    distance_from_mean: f64,
-    pair_distance: Option<f64>,
-    notes: Vec<String>,
+/// What `library swap` is asked.
+#[derive(Debug, Clone)]
+pub struct SwapInput {
+    /// The library as the judge names it (`3A`).
+    pub library: String,
+    /// The card to take out, as typed.
+    pub out: String,
+    /// The pool card to put in, as typed.
+    pub card_in: String,
+    /// Edit even though round 1 is paired.
+    pub force: bool,
 }
 
-/// Runs `library swap LIBRARY OUT IN`.
-pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> Result<()> {
-    let mut store = ctx.open()?;
-    let actor = ctx.actor()?;
-    let swapped = store.write(&actor, |tx| {
+/// What a swap did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Swapped {
+    /// The library's label.
+    pub library: String,
+    /// The card taken out.
+    pub out: String,
+    /// The card put in.
+    #[serde(rename = "in")]
+    pub card_in: String,
+    /// The library's distance from the pool's profile afterwards.
+    pub distance_from_mean: f64,
+    /// Its distance from its partner afterwards.
+    pub pair_distance: Option<f64>,
+    /// What the judge should know (curation flags of the new card, copies it now holds).
+    pub notes: Vec<String>,
+}
+
+/// `library swap LIBRARY OUT IN`: replaces one card of a fixed library with a free copy from the pool.
+pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swapped> {
+    let SwapInput { library, out, card_in, force } = input;
+    let (library, out, card_in) = (library.as_str(), out.as_str(), card_in.as_str());
+    store.write(actor, |tx| {
         let lib = find(tx, library)?;
         if lib.table.is_none() {
             return Err(Error::refused(
@@ -36,7 +53,7 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
         let label = lib.label();
         let cards = store_library::cards(tx, lib.id)?;
         let leaving = card_in_library(&cards, out, &label)?;
-        let arriving = super::pool::resolve(tx, card_in)?;
+        let arriving = super::super::pool::resolve(tx, card_in)?;
         if arriving.name.eq_ignore_ascii_case(&leaving.name) {
             return Err(Error::refused(format!("{} would replace itself: name two different cards", leaving.name)));
         }
@@ -52,14 +69,14 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
                 arriving.name, arriving.name
             )));
         }
-        let used = super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
+        let used = super::super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
         if used >= arriving.copies {
             return Err(Error::refused(format!(
                 "no free copy of {}: the pool's {} {} in {}",
                 arriving.name,
                 arriving.copies,
                 if arriving.copies == 1 { "copy is" } else { "copies are" },
-                super::pool::holders(tx, arriving.id)?
+                super::super::pool::holders(tx, arriving.id)?
             )));
         }
         store_library::replace_card(
@@ -73,7 +90,7 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
             },
         )?;
         let mut notes: Vec<String> =
-            super::curation::check_card(tx, &arriving)?.into_iter().map(|f| f.reason).collect();
+            super::super::curation::check_card(tx, &arriving)?.into_iter().map(|f| f.reason).collect();
         let copies_now = cards.iter().filter(|c| c.name.eq_ignore_ascii_case(&arriving.name)).count() + 1;
         if copies_now > 1 {
             notes.push(format!("{label} now holds {copies_now} copies of {}", arriving.name));
@@ -91,19 +108,7 @@ pub fn swap(ctx: &Ctx, library: &str, out: &str, card_in: &str, force: bool) -> 
         };
         let summary = format!("library {label}: swapped {} out for {}{note}", leaving.name, arriving.name);
         Ok((swapped, Change::new(summary)))
-    })?;
-    let mut summary = format!(
-        "library {}: {} out, {} in; now {:.1} cards off profile",
-        swapped.library, swapped.out, swapped.card_in, swapped.distance_from_mean
-    );
-    if let Some(d) = swapped.pair_distance {
-        summary.push_str(&format!(", {d:.0} apart from its partner"));
-    }
-    done(ctx.format, &summary, serde_json::to_value(&swapped).unwrap_or_default())?;
-    if ctx.format == Format::Human {
-        swapped.notes.iter().for_each(|n| println!("note: {n}"));
-    }
-    Ok(())
+    })
 }
 
 /// The library card a typed name means, or why none.

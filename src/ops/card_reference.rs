@@ -321,3 +321,8 @@ pub fn sort_class(members: Vec<Card>, banned: &HashSet<String>, values: &Values)
     }
     out
 }
+
+/// Whether a card is of a kind the event does not allow.
+pub fn is_excluded(card: &Card, values: &Values) -> bool {
+    excluded_kind(card, values).is_some()
+}

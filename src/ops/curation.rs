@@ -1,21 +1,17 @@
-//! `pool check`: the curation report. Every printed cost of the pool's spells (not excluded) with its copies
-//! and its class size under the event's binding rule, flagged unusable, restrictive or abusive.
+//! The curation report (`pool check`): every printed cost of the pool's spells (not excluded) with its copies
+//! and its class size under the event's binding rule, flagged unusable, restrictive or abusive; and the quick
+//! checks library building and swaps make with the same classes.
 
-use super::Ctx;
-use super::pool_import::printed_costs;
-use super::reference;
-use crate::domain::binding;
-use crate::domain::binding::BindingRule;
+use super::card_reference;
+use crate::domain::binding::{self, BindingRule};
 use crate::domain::cost::{Color, ManaCost};
 use crate::domain::curation::{CostGroup, CurationLimits, CurationSummary, Finding, Flag, curation_flags, summarize};
+use crate::domain::library::printed_costs;
 use crate::domain::settings::Values;
 use crate::error::{Error, Result};
-use crate::render::pages::CurationPage;
-use crate::render::{Format, Listing, emit, human_text};
 use crate::store::{bans, cards, event, pool as store_pool};
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-use std::path::Path;
 
 /// One printed cost of the pool, checked.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -40,15 +36,6 @@ impl CheckedGroup {
             Some(l) => format!("{} ({l}…)", self.group.cost),
             None => self.group.cost.clone(),
         }
-    }
-}
-
-/// The word for a flag.
-pub fn flag_word(flag: Flag) -> &'static str {
-    match flag {
-        Flag::Unusable => "unusable",
-        Flag::Restrictive => "restrictive",
-        Flag::Abusive => "abusive",
     }
 }
 
@@ -97,29 +84,20 @@ impl Report {
         out.sort_by(|a, b| rank(a).cmp(&rank(b)).then(b.group.copies.cmp(&a.group.copies)));
         out
     }
+}
 
-    /// One line for people: copies, costs and flags.
-    pub fn summary_line(&self) -> String {
-        let s = &self.summary;
-        format!(
-            "{} in {} under {} binding: {} unusable ({}), {} abusive ({}), {} restrictive ({}), {} clean",
-            crate::domain::words::count(s.copies, "spell copy"),
-            crate::domain::words::count(s.groups, "printed cost"),
-            self.binding,
-            s.unusable.groups,
-            crate::domain::words::count(s.unusable.copies, "copy"),
-            s.abusive.groups,
-            crate::domain::words::count(s.abusive.copies, "copy"),
-            s.restrictive.groups,
-            crate::domain::words::count(s.restrictive.copies, "copy"),
-            s.clean.groups
-        )
+/// `pool check`: the curation report, refused when the pool is empty.
+pub fn pool_check(conn: &Connection) -> Result<Report> {
+    let report = report(conn)?;
+    if report.groups.is_empty() && report.lands.copies == 0 {
+        return Err(Error::refused("the pool is empty: import it with `mmjudge pool import FILE.csv`"));
     }
+    Ok(report)
 }
 
 /// Checks the pool against the reference under the event's binding rule.
 pub fn report(conn: &Connection) -> Result<Report> {
-    reference::require(conn)?;
+    card_reference::require(conn)?;
     let classifier = Classifier::load(conn)?;
     let rule = classifier.rule;
     let mut lands = Apart::default();
@@ -205,7 +183,7 @@ fn is_unusable(
     let combined = classifier.values.switch("split-combined");
     let mut raw = 0u32;
     for c in printed_costs(card.mana_cost.as_deref()) {
-        let keys = reference::class_keys(classifier.rule, &c, letter, false)?;
+        let keys = card_reference::class_keys(classifier.rule, &c, letter, false)?;
         raw = raw.saturating_add(cards::class_count(conn, classifier.rule.name(), &keys, combined)?);
     }
     if raw > SURELY_USABLE {
@@ -235,7 +213,7 @@ fn add_apart(a: &mut Apart, copies: u32) {
 }
 
 /// The reference as the check reads it, with the event's rule, settings, bans and dangerous names loaded
-/// once: the same classes as [`reference::class`], without a query per card.
+/// once: the same classes as `cards class` shows, without a query per card.
 struct Classifier {
     rule: BindingRule,
     values: Values,
@@ -246,18 +224,25 @@ struct Classifier {
 impl Classifier {
     fn load(conn: &Connection) -> Result<Classifier> {
         let values = event::values(conn)?;
-        let rule = reference::rule(&values)?;
-        let banned = reference::banned_names(conn)?;
+        let rule = card_reference::rule(&values)?;
+        let banned = card_reference::banned_names(conn)?;
         Ok(Classifier { rule, values, banned, danger: dangerous_names(conn)? })
     }
 
     /// The declarable cards and the banned cards of a printed cost's class.
     fn class(&self, conn: &Connection, cost: &ManaCost, letter: Option<char>) -> Result<(Vec<String>, Vec<String>)> {
-        let keys = reference::class_keys(self.rule, cost, letter, false)?;
+        let keys = card_reference::class_keys(self.rule, cost, letter, false)?;
         let members = cards::class(conn, self.rule.name(), &keys, self.values.switch("split-combined"))?;
-        let class = reference::sort_class(members, &self.banned, &self.values);
-        let names = |cards: Vec<cards::Card>| cards.into_iter().map(|c| c.name).collect();
-        Ok((names(class.cards), names(class.banned)))
+        let mut declarable = Vec::new();
+        let mut banned = Vec::new();
+        for card in members {
+            if self.banned.contains(&card.name.to_ascii_lowercase()) {
+                banned.push(card.name);
+            } else if !card_reference::is_excluded(&card, &self.values) {
+                declarable.push(card.name);
+            }
+        }
+        Ok((declarable, banned))
     }
 }
 
@@ -295,81 +280,4 @@ fn check_group(
     };
     let flags = curation_flags(&group, &CurationLimits::default());
     Ok(CheckedGroup { group, letter, banned: banned.into_iter().collect(), watched, flags })
-}
-
-/// Runs `pool check`.
-pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>, force: bool) -> Result<()> {
-    let store = ctx.open()?;
-    let snapshot = store.snapshot()?;
-    let conn = &*snapshot;
-    let report = report(conn)?;
-    if report.groups.is_empty() && report.lands.copies == 0 {
-        return Err(Error::refused("the pool is empty: import it with `mmjudge pool import FILE.csv`"));
-    }
-    if let Some(path) = html {
-        let event_name = event::values(conn)?.name().to_string();
-        let page = CurationPage::new(&event_name, &report)
-            .render()
-            .map_err(|e| Error::refused(format!("cannot render the report page: {e}")))?;
-        crate::output::write(path, crate::output::Kind::PoolCheck, force, page.as_bytes())?;
-    }
-    let listing = listing(&report, all);
-    if ctx.format == Format::Human {
-        print!("{}", human_text(&listing));
-        if let Some(path) = html {
-            println!("report page written to {}", path.display());
-        }
-        return Ok(());
-    }
-    emit(ctx.format, &listing, &report)
-}
-
-fn listing(report: &Report, all: bool) -> Listing {
-    let mut listing = Listing::new(&["cost", "copies", "class", "flag", "why", "pool cards"])
-        .titled(format!("Pool check: {}", report.summary_line()));
-    let shown: Vec<&CheckedGroup> = if all { report.groups.iter().collect() } else { report.flagged() };
-    for g in shown {
-        let cards = short_list(&g.group.names, 3);
-        let base = |flag: &str, why: &str| {
-            vec![
-                g.label(),
-                g.group.copies.to_string(),
-                g.group.class_size.to_string(),
-                flag.to_string(),
-                why.to_string(),
-                cards.clone(),
-            ]
-        };
-        if g.flags.is_empty() {
-            listing.row(base("", ""));
-        }
-        for f in &g.flags {
-            listing.row(base(flag_word(f.flag), &f.reason));
-        }
-    }
-    let f = &mut listing.footer;
-    f.push(format!(
-        "class = real cards a copy may be declared as under {} binding (banned and excluded kinds left out)",
-        report.binding
-    ));
-    f.push(format!(
-        "lands kept apart: {} ({} basic); excluded from building: {}, {}",
-        crate::domain::words::count(report.lands.copies, "copy"),
-        report.basic_lands,
-        crate::domain::words::count(report.excluded.cards, "card"),
-        crate::domain::words::count(report.excluded.copies, "copy")
-    ));
-    if !all {
-        f.push("`pool check --all` lists every cost; `pool exclude NAME` leaves a card out of building".into());
-    }
-    listing
-}
-
-/// `a, b, c and 4 more`.
-pub fn short_list(names: &[String], n: usize) -> String {
-    let mut text = names.iter().take(n).cloned().collect::<Vec<_>>().join(", ");
-    if names.len() > n {
-        text.push_str(&format!(" and {} more", names.len() - n));
-    }
-    text
 }

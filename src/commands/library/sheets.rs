@@ -2,78 +2,22 @@
 //! for deck checks between rounds, the Utopia count), an index page, and one CSV of every library card.
 
 use super::Ctx;
-use super::library::label;
-use super::library_show::{ShownCard, pool_types, shown_with};
-use super::player::names_by_id;
 use crate::error::{Error, Result};
+use crate::ops::library::sheets::library_sheets;
+use crate::ops::player_names::names_by_id;
 use crate::output::{self, Kind};
 use crate::render::done;
-use crate::render::pages::{DeckSheet, SheetCard, SheetIndex};
-use crate::store::library::{self as store_library, Library};
-use crate::store::{PlayerId, event};
+use crate::render::pages::{DeckSheet, SheetIndex, sheet_part};
+use crate::store::event;
 use rusqlite::Connection;
-use std::collections::HashMap;
 use std::path::Path;
 
 /// Most round columns of tick boxes on a sheet.
 const MAX_ROUND_TICKS: i64 = 8;
 
-/// One library's deck sheet: where it plays, its page's file name and its cards sorted by cost.
-#[derive(Debug, Clone)]
-pub struct LibrarySheet {
-    /// The library.
-    pub library: Library,
-    /// Its label (`3A`, or the player's name when sealed).
-    pub label: String,
-    /// Heading (`Table 3 · Seat A`, `Sealed · Ana`).
-    pub title: String,
-    /// A line under the heading.
-    pub note: String,
-    /// The file name of its sheet.
-    pub file: String,
-    /// Its cards, main library first, each part sorted by cost.
-    pub cards: Vec<ShownCard>,
-}
-
-impl LibrarySheet {
-    /// The main library (`sideboard == false`) or the sealed sideboard as sheet lines.
-    pub fn part(&self, sideboard: bool) -> Vec<SheetCard> {
-        self.cards
-            .iter()
-            .filter(|c| c.sideboard == sideboard)
-            .map(|c| SheetCard {
-                cost: c.mana_cost.clone().unwrap_or_default(),
-                name: c.name.clone(),
-                type_line: c.type_line.clone(),
-            })
-            .collect()
-    }
-}
-
-/// Every library's sheet: fixed ones by table and seat, then sealed ones by player name.
-pub fn library_sheets(conn: &Connection) -> Result<Vec<LibrarySheet>> {
-    let players = names_by_id(conn)?;
-    let types = pool_types(conn)?;
-    let mut out = Vec::new();
-    for lib in store_library::all(conn)? {
-        let label = label(&lib, &players);
-        let (title, note, file) = describe(&lib, &label, &players);
-        let cards = shown_with(conn, &lib, &types)?;
-        out.push(LibrarySheet { library: lib, label, title, note, file, cards });
-    }
-    let sealed_key = |s: &LibrarySheet| {
-        (
-            s.library.table.is_none(),
-            if s.library.table.is_none() { crate::domain::names::fold(&s.label) } else { String::new() },
-        )
-    };
-    out.sort_by_cached_key(sealed_key);
-    Ok(out)
-}
-
 /// Writes the deck sheets of every library into `dir`; returns how many. Every file is checked before any
 /// is written: one that an earlier `library sheets` did not write is replaced only with `force`.
-pub fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
+fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
     let sheets = library_sheets(conn)?;
     if sheets.is_empty() {
         return Err(Error::refused(
@@ -98,8 +42,8 @@ pub fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize>
             event: values.name().to_string(),
             label: s.label.clone(),
             title: s.title.clone(),
-            cards: s.part(false),
-            sideboard: s.part(true),
+            cards: sheet_part(&s.cards, false),
+            sideboard: sheet_part(&s.cards, true),
             utopia: lib.utopia,
             ticks: ticks.clone(),
             note: s.note.clone(),
@@ -143,32 +87,6 @@ pub fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize>
 fn write_csv_header(w: &mut crate::render::CsvWriter<Vec<u8>>) -> Result<()> {
     w.write_record(output::DECK_SHEETS_CSV_HEADER.split(','))
         .map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))
-}
-
-/// Heading, note and file name of a library's sheet.
-fn describe(lib: &Library, name: &str, players: &HashMap<PlayerId, String>) -> (String, String, String) {
-    match (lib.table, &lib.seat) {
-        (Some(t), Some(s)) => (
-            format!("Table {t} · Seat {s}"),
-            format!("This library stays at table {t}, seat {s}, for the whole event. Tick each card as it goes in."),
-            format!("library-{t}{s}.html"),
-        ),
-        _ => {
-            let owner = lib.player.and_then(|p| players.get(&p)).map_or(name, String::as_str);
-            (
-                format!("Sealed · {owner}"),
-                "Sealed library: it travels with its player. The sideboard is listed below the main library.".into(),
-                format!("library-sealed-{}.html", slug(owner, lib.id.0)),
-            )
-        }
-    }
-}
-
-/// A file-name-safe form of a player's name, with the library id to keep names apart.
-fn slug(name: &str, id: i64) -> String {
-    let s: String =
-        crate::domain::names::fold(name).chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-    format!("{}-{id}", s.trim_matches('-'))
 }
 
 /// Runs `library sheets DIR`.

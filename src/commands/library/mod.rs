@@ -1,0 +1,113 @@
+//! `library`: build the balanced main libraries, list and show them, swap a card, print the deck sheets and
+//! register sealed libraries. The rules and store calls are in [`crate::ops::library`]; these files parse,
+//! call them and print.
+
+mod register;
+mod sheets;
+mod show;
+mod swap;
+
+use super::Ctx;
+use crate::cli::library::LibraryCmd;
+use crate::domain::library::BUCKETS;
+use crate::error::Result;
+use crate::ops::library::balance::LibraryLine;
+use crate::ops::library::{Basics, BuildInput, Built, UTOPIA_SIZE};
+use crate::render::{Format, Listing, emit, human_text};
+
+/// Runs a `library` verb.
+pub fn run(ctx: &Ctx, cmd: LibraryCmd) -> Result<()> {
+    match cmd {
+        LibraryCmd::Build { tables, seed, force } => build(ctx, BuildInput { tables, seed, force }),
+        LibraryCmd::List => show::list(ctx),
+        LibraryCmd::Show { library } => show::show(ctx, &library),
+        LibraryCmd::Swap { library, out, card_in, force } => swap::swap(ctx, &library, &out, &card_in, force),
+        LibraryCmd::Sheets { dir, force } => sheets::write(ctx, &dir, force),
+        LibraryCmd::Register { player, file, sideboard, allow_unknown, force } => {
+            register::register(ctx, &player, &file, sideboard.as_deref(), allow_unknown, force)
+        }
+    }
+}
+
+fn build(ctx: &Ctx, input: BuildInput) -> Result<()> {
+    input.check()?;
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let built = crate::ops::library::build(&mut store, &actor, input)?;
+    print_built(ctx.format, &built)
+}
+
+fn basics_line(b: &Basics, libraries: u32) -> String {
+    format!(
+        "Utopia: {libraries} libraries x {UTOPIA_SIZE} basic lands = {} basic lands to set out (the pool holds {}: find {} more)",
+        b.needed, b.in_pool, b.to_find
+    )
+}
+
+fn print_built(format: Format, built: &Built) -> Result<()> {
+    let mut listing = balance_listing(&built.libraries);
+    listing.title = Some(format!(
+        "Built {} of {} for {} (seed {})",
+        crate::domain::words::count(built.libraries.len(), "main library"),
+        crate::domain::words::count(built.size, "card"),
+        crate::domain::words::count(built.tables, "table"),
+        built.seed
+    ));
+    let worst = built
+        .worst_pair
+        .map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance))
+        .unwrap_or_default();
+    listing.footer.push(format!("mean off profile {:.1}{worst}", built.mean_distance));
+    listing.footer.push(basics_line(&built.basics, built.libraries.len() as u32));
+    listing.footer.push(format!(
+        "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",
+        built.spells_left
+    ));
+    if !built.removed.is_empty() {
+        listing.footer.push(format!("removed libraries {}", built.removed.join(", ")));
+    }
+    if !built.unusable_in_libraries.is_empty() {
+        listing.footer.push(format!(
+            "warning: cards of unusable costs are in the libraries ({}): `mmjudge pool exclude NAME` and build again, or swap them out",
+            built.unusable_in_libraries.join(", ")
+        ));
+    }
+    if format == Format::Human {
+        print!("{}", human_text(&listing));
+        return Ok(());
+    }
+    emit(format, &listing, built)
+}
+
+/// The listing of library lines, shared by `library build` and `library list`.
+pub(super) fn balance_listing(lines: &[LibraryLine]) -> Listing {
+    let mut listing = Listing::new(&[
+        "library",
+        "cards",
+        "utopia",
+        "curve 0/1/2/3/4/5/6+",
+        "colours W/U/B/R/G/multi/none",
+        "off profile",
+        "vs partner",
+        "dupes",
+    ]);
+    let slash = |v: &[u32; BUCKETS]| v.iter().map(u32::to_string).collect::<Vec<_>>().join("/");
+    for l in lines {
+        listing.row(vec![
+            l.library.clone(),
+            l.cards.to_string(),
+            l.utopia.to_string(),
+            slash(&l.curve),
+            slash(&l.colors),
+            format!("{:.1}", l.distance_from_mean),
+            l.pair_distance.map(|d| format!("{d:.0}")).unwrap_or_default(),
+            l.duplicates.to_string(),
+        ]);
+    }
+    listing.footer.push(
+        "off profile: cards out of place against the pool's curve and colours scaled to the library (0 = same shape); \
+         vs partner: the same count between the two libraries at a table"
+            .into(),
+    );
+    listing
+}

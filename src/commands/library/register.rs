@@ -1,0 +1,52 @@
+//! `library register PLAYER FILE.csv [--sideboard A,B,C]`: reads the file, registers the player's sealed
+//! libraries through [`crate::ops::library::sealed`] and prints what was stored.
+
+use super::Ctx;
+use crate::error::{Error, Result};
+use crate::ops::library::sealed::RegisterInput;
+use crate::render::done;
+use std::path::Path;
+
+/// Runs `library register`.
+pub fn register(
+    ctx: &Ctx,
+    player: &str,
+    file: &Path,
+    sideboard: Option<&str>,
+    allow_unknown: bool,
+    force: bool,
+) -> Result<()> {
+    let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
+    let shown = file.display().to_string();
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let input = RegisterInput {
+        player: player.to_string(),
+        bytes,
+        shown,
+        sideboard: sideboard.map(str::to_string),
+        allow_unknown,
+        force,
+    };
+    let done_ = crate::ops::library::sealed::register(&mut store, &actor, input)?;
+    let mut summary = format!(
+        "{} {}'s sealed libraries: {} main cards, Utopia {} basic lands",
+        if done_.replaced { "replaced" } else { "registered" },
+        done_.player,
+        done_.main,
+        done_.utopia
+    );
+    if !done_.sideboard.is_empty() {
+        summary.push_str(&format!("; sideboard: {}", done_.sideboard.join(", ")));
+    }
+    if done_.control_characters_removed > 0 {
+        summary.push_str(&format!(
+            "; removed {} from the file's text",
+            crate::domain::words::count(done_.control_characters_removed, "control character")
+        ));
+    }
+    if done_.utopia == 0 {
+        summary.push_str("; warning: no basic lands, so no Utopia library");
+    }
+    done(ctx.format, &summary, serde_json::to_value(&done_).unwrap_or_default())
+}

@@ -1,0 +1,36 @@
+//! `pool watch add/list/remove`: prints what [`crate::ops::pool::watch`] did or reads.
+
+use super::Ctx;
+use crate::error::Result;
+use crate::ops::pool::watch::{self as ops_watch, WatchInput};
+use crate::render::{Listing, done, emit};
+
+pub fn add(ctx: &Ctx, name: String, note: String, force: bool) -> Result<()> {
+    let input = WatchInput { name, note, force };
+    input.check()?;
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let card = ops_watch::add(&mut store, &actor, input)?;
+    let summary = format!("watching {card}: pool costs whose class holds it are flagged abusive");
+    done(ctx.format, &summary, serde_json::json!({}))
+}
+
+pub fn list(ctx: &Ctx) -> Result<()> {
+    let store = ctx.open()?;
+    let all = ops_watch::list(store.conn())?;
+    let mut listing = Listing::new(&["card", "note"]).titled(format!("{} watched cards", all.len()));
+    for w in &all {
+        listing.row(vec![w.card.clone(), w.note.clone()]);
+    }
+    listing
+        .footer
+        .push("cards banned as too powerful count as watched too; add more with `mmjudge pool watch add NAME`".into());
+    emit(ctx.format, &listing, &serde_json::json!({ "watch": all }))
+}
+
+pub fn remove(ctx: &Ctx, name: &str) -> Result<()> {
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let card = ops_watch::remove(&mut store, &actor, name)?;
+    done(ctx.format, &format!("no longer watching {card}"), serde_json::json!({}))
+}

@@ -17,24 +17,8 @@ use crate::store::event;
 use rusqlite::Connection;
 use std::path::Path;
 
-/// One face of a shown card (a single-faced card has one).
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct FaceView {
-    /// Face name.
-    pub name: String,
-    /// Printed cost.
-    pub mana_cost: Option<String>,
-    /// Type line.
-    pub type_line: String,
-    /// Rules text (None: the reference has no text for it).
-    pub text: Option<String>,
-    /// Power.
-    pub power: Option<String>,
-    /// Toughness.
-    pub toughness: Option<String>,
-    /// Loyalty.
-    pub loyalty: Option<String>,
-}
+/// One face of a shown card (a single-faced card has one): the reference's face, its text included.
+pub type FaceView = Face;
 
 /// The card's Mental Magic status in this event.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -136,7 +120,7 @@ pub fn card_view(conn: &Connection, typed: &str, game: Option<(u32, Option<u32>)
             loyalty: details.loyalty.clone(),
         }]
     } else {
-        stored.into_iter().map(face_view).collect()
+        stored
     };
     let mana_value = card.mana_cost.as_deref().and_then(|c| {
         c.split(" // ").map(|half| ManaCost::parse(half).ok().map(|m| m.mana_value())).sum::<Option<u32>>()
@@ -163,18 +147,6 @@ pub fn card_view(conn: &Connection, typed: &str, game: Option<(u32, Option<u32>)
         faces,
         game,
     })
-}
-
-fn face_view(f: Face) -> FaceView {
-    FaceView {
-        name: f.name,
-        mana_cost: f.mana_cost,
-        type_line: f.type_line,
-        text: f.text,
-        power: f.power,
-        toughness: f.toughness,
-        loyalty: f.loyalty,
-    }
 }
 
 fn status(conn: &Connection, card: &Card) -> Result<Status> {

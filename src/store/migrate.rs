@@ -14,6 +14,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/note_ids_never_reused.sql"),
     include_str!("migrations/one_decision_per_table.sql"),
     include_str!("migrations/card_text.sql"),
+    include_str!("migrations/card_key_by_card.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -1,7 +1,11 @@
 //! mmjudge: the judge's bookkeeping for Mental Magic tournaments.
 //!
-//! Layers: `cli` (clap types) -> `commands` (one module per group, glue) -> `domain` (pure rules),
-//! `store` (all SQL) and `render` (tables, JSON, CSV, HTML).
+//! The house, top down: `cli` (clap types) and `commands` (the command-line front end: parse, call, render) use
+//! `ops` (every judge action and view: typed input, typed outcome, one transaction plus its audit row), `render`
+//! (tables, JSON, CSV, HTML) and `domain` types; `ops` uses `store` (the connection and every SQL string) and
+//! `domain` (pure rules: no I/O, no SQL, no clock); `output` writes files safely (temp file and rename). Nothing
+//! outside `commands` uses `commands`, and no command module uses another: `tests/cli/layering.rs` checks both and
+//! lists the places not yet moved down to `ops`.
 
 pub mod cli;
 pub mod clock_screen;

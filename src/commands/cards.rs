@@ -103,12 +103,7 @@ fn import(ctx: &Ctx, file: &Path, replace: bool, force: bool) -> Result<()> {
             shown.join(", ")
         ));
     }
-    if outcome.control_characters_removed > 0 {
-        summary.push_str(&format!(
-            "; removed {} from the file's text",
-            crate::domain::words::count(outcome.control_characters_removed, "control character")
-        ));
-    }
+    summary.push_str(&crate::domain::text::removed_clause(outcome.control_characters_removed));
     if outcome.with_text == 0 {
         summary.push_str("; the file has no card texts (`cards show` and `cards find --text` need an MTGJSON or Scryfall file, or a CSV with a text column)");
     }

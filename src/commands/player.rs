@@ -215,11 +215,7 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
         change.summary = format!("{} from {shown}", change.summary);
         Ok((ids, change))
     })?;
-    let cleaned = if removed > 0 {
-        format!("; removed {} from the file's text", crate::domain::words::count(removed, "control character"))
-    } else {
-        String::new()
-    };
+    let cleaned = crate::domain::text::removed_clause(removed);
     done(
         ctx.format,
         &format!("imported {} player{} from {shown}{cleaned}", added.len(), plural(added.len())),

@@ -16,6 +16,14 @@ pub fn first_control(text: &str, lines: bool) -> Option<char> {
     text.chars().find(|&c| is_control(c) && !(lines && c == '\n'))
 }
 
+/// The clause an import's reply adds when it removed control characters from the file (empty when none).
+pub fn removed_clause(removed: usize) -> String {
+    match removed {
+        0 => String::new(),
+        n => format!("; removed {} from the file's text", crate::domain::words::count(n, "control character")),
+    }
+}
+
 /// How a control character is named in messages: its usual name, or its code point.
 pub fn control_name(c: char) -> String {
     match c {

@@ -69,16 +69,6 @@ pub fn list(conn: &Connection, player: Option<PlayerId>) -> Result<Vec<Ruling>> 
          FROM match m JOIN ruling r ON r.match_id = m.id
          WHERE ?1 IS NULL OR m.a_player = ?1 OR m.b_player = ?1 ORDER BY r.at, r.id",
     )?;
-    let rows = stmt.query_map([player], |r| {
-        Ok(Ruling {
-            id: r.get(0)?,
-            match_id: r.get(1)?,
-            round: r.get(2)?,
-            table: r.get(3)?,
-            text: r.get(4)?,
-            judge: r.get(5)?,
-            at: r.get(6)?,
-        })
-    })?;
+    let rows = stmt.query_map([player], from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

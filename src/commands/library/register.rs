@@ -39,12 +39,7 @@ pub fn register(
     if !done_.sideboard.is_empty() {
         summary.push_str(&format!("; sideboard: {}", done_.sideboard.join(", ")));
     }
-    if done_.control_characters_removed > 0 {
-        summary.push_str(&format!(
-            "; removed {} from the file's text",
-            crate::domain::words::count(done_.control_characters_removed, "control character")
-        ));
-    }
+    summary.push_str(&crate::domain::text::removed_clause(done_.control_characters_removed));
     if done_.utopia == 0 {
         summary.push_str("; warning: no basic lands, so no Utopia library");
     }

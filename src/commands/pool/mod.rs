@@ -59,12 +59,7 @@ fn import(ctx: &Ctx, file: &Path, allow_unknown: bool, replace: bool) -> Result<
             added.cost_notes.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
         ));
     }
-    if added.control_characters_removed > 0 {
-        summary.push_str(&format!(
-            "; removed {} from the file's text",
-            crate::domain::words::count(added.control_characters_removed, "control character")
-        ));
-    }
+    summary.push_str(&crate::domain::text::removed_clause(added.control_characters_removed));
     if added.zero_lines > 0 {
         notes.push(format!("{} with a count of 0 skipped", crate::domain::words::count(added.zero_lines, "line")));
     }

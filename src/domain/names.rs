@@ -9,14 +9,20 @@ use unicode_normalization::UnicodeNormalization;
 ///
 /// `fold("  Nevinyrral's  Disk ")` is `"nevinyrrals disk"`, `fold("Dandân")` is `"dandan"`.
 pub fn fold(s: &str) -> String {
+    joined(s, |c| c.is_whitespace() || c == '-' || c == '/' || c == '_', char::is_alphanumeric)
+}
+
+/// The letters of a name (see [`letters`]) with each run of `gap` characters made one space (none at the ends)
+/// and only the characters `keep` allows.
+fn joined(s: &str, gap: impl Fn(char) -> bool, keep: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(s.len());
     let mut pending_space = false;
     for c in letters(s) {
-        if c.is_whitespace() || c == '-' || c == '/' || c == '_' {
+        if gap(c) {
             pending_space = !out.is_empty();
             continue;
         }
-        if !c.is_alphanumeric() {
+        if !keep(c) {
             continue;
         }
         if pending_space {
@@ -57,20 +63,7 @@ fn push_letter(out: &mut String, c: char) {
 /// collapsed; punctuation is kept ("O'Brien" and "OBrien" are different people, "Renée Côté" and
 /// "renee cote" are the same).
 pub fn key(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut pending_space = false;
-    for c in letters(s) {
-        if c.is_whitespace() {
-            pending_space = !out.is_empty();
-            continue;
-        }
-        if pending_space {
-            out.push(' ');
-            pending_space = false;
-        }
-        push_letter(&mut out, c);
-    }
-    out
+    joined(s, char::is_whitespace, |_| true)
 }
 
 /// The confusable skeleton of a name's key (Unicode UTS #39): names that look alike on a screen or a

@@ -5,10 +5,21 @@ use std::path::PathBuf;
 /// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A command refused: bad input, unknown name, a rule that forbids it. The message names the thing
-    /// and how to fix it.
+    /// A rule of the game or of the event refuses the action as things stand (a match that already has a
+    /// result, a template already declared, later rounds paired). The message names the thing and the fix.
     #[error("{0}")]
     Refused(String),
+    /// The input itself is wrong whatever the event holds: a malformed cost, a time that is not a time, a
+    /// number out of its bounds, a name with control characters.
+    #[error("{0}")]
+    BadInput(String),
+    /// The input names something the event or the card reference does not hold: an unknown player, table,
+    /// card, judge or record id.
+    #[error("{0}")]
+    NotFound(String),
+    /// The one asking may not do this (a floor judge voiding a record, a player acting for another).
+    #[error("{0}")]
+    Forbidden(String),
     /// The database file cannot be used as an mmjudge event.
     #[error("{path}: {why}")]
     NotAnEvent {
@@ -33,10 +44,66 @@ pub enum Error {
 /// Shorthand for results in mmjudge.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// What kind of failure an [`Error`] is, so every front end can word or map it without reading the message:
+/// the command line exits 1 for all of them; the server answers 400, 404, 409, 403 and 500.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// The input is malformed (HTTP 400).
+    BadInput,
+    /// The input names nothing the event holds (HTTP 404).
+    NotFound,
+    /// A rule refuses the action as things stand (HTTP 409).
+    Refused,
+    /// Not allowed for this role (HTTP 403).
+    Forbidden,
+    /// The event file or the system failed (HTTP 500).
+    Failed,
+}
+
+impl Kind {
+    /// The HTTP status a server answers with for this kind of failure.
+    pub fn http_status(self) -> u16 {
+        match self {
+            Kind::BadInput => 400,
+            Kind::NotFound => 404,
+            Kind::Refused => 409,
+            Kind::Forbidden => 403,
+            Kind::Failed => 500,
+        }
+    }
+}
+
 impl Error {
-    /// A refused command with this message.
+    /// A refused command with this message (a rule forbids it as things stand).
     pub fn refused(msg: impl Into<String>) -> Self {
         Error::Refused(msg.into())
+    }
+
+    /// Malformed input, with this message naming the thing and the fix.
+    pub fn bad_input(msg: impl Into<String>) -> Self {
+        Error::BadInput(msg.into())
+    }
+
+    /// Input naming nothing the event holds, with this message.
+    pub fn not_found(msg: impl Into<String>) -> Self {
+        Error::NotFound(msg.into())
+    }
+
+    /// Not allowed for the one asking, with this message.
+    pub fn forbidden(msg: impl Into<String>) -> Self {
+        Error::Forbidden(msg.into())
+    }
+
+    /// What kind of failure this is.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Error::Refused(_) => Kind::Refused,
+            Error::BadInput(_) => Kind::BadInput,
+            Error::NotFound(_) => Kind::NotFound,
+            Error::Forbidden(_) => Kind::Forbidden,
+            Error::NotAnEvent { .. } | Error::Io { .. } | Error::Sqlite(_) => Kind::Failed,
+        }
     }
 
     /// An I/O error on a path.
@@ -82,10 +149,53 @@ fn sqlite_advice(e: &rusqlite::Error) -> String {
     text
 }
 
-/// Returns early with a refused command: `refuse!("unknown player \"{name}\"")`.
+/// Returns early with a refused command (a rule forbids it as things stand): `refuse!("table 3 already has a result")`.
 #[macro_export]
 macro_rules! refuse {
     ($($arg:tt)*) => {
         return Err($crate::error::Error::Refused(format!($($arg)*)))
     };
+}
+
+/// Returns early with malformed input: `bad_input!("\"{cost}\" is not a mana cost: write it like 2UU")`.
+#[macro_export]
+macro_rules! bad_input {
+    ($($arg:tt)*) => {
+        return Err($crate::error::Error::BadInput(format!($($arg)*)))
+    };
+}
+
+/// Returns early with input naming nothing the event holds: `not_found!("no player \"{name}\"")`.
+#[macro_export]
+macro_rules! not_found {
+    ($($arg:tt)*) => {
+        return Err($crate::error::Error::NotFound(format!($($arg)*)))
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_has_its_own_http_status() {
+        let cases = [
+            (Error::bad_input("x"), 400),
+            (Error::not_found("x"), 404),
+            (Error::refused("x"), 409),
+            (Error::forbidden("x"), 403),
+            (Error::io("f", std::io::Error::other("x")), 500),
+        ];
+        for (e, status) in cases {
+            assert_eq!(e.kind().http_status(), status, "{e:?}");
+            assert_eq!(e.exit_code(), 1);
+        }
+    }
+
+    #[test]
+    fn every_kind_prints_only_its_message() {
+        assert_eq!(Error::bad_input("bad cost").to_string(), "bad cost");
+        assert_eq!(Error::not_found("no player").to_string(), "no player");
+        assert_eq!(Error::forbidden("head judges only").to_string(), "head judges only");
+    }
 }

@@ -26,7 +26,7 @@ pub fn require(conn: &Connection) -> Result<()> {
 
 /// Reads a printed cost typed by a judge or player.
 pub fn parse_cost(text: &str) -> Result<ManaCost> {
-    ManaCost::parse(text).map_err(|e| Error::refused(e.to_string()))
+    ManaCost::parse(text).map_err(|e| Error::bad_input(e.to_string()))
 }
 
 /// A printed card as a judge types it: a mana cost, or the word `land` for a land card (whose cost is

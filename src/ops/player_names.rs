@@ -24,16 +24,16 @@ pub fn names_by_id(conn: &Connection) -> Result<std::collections::HashMap<Player
 pub fn find(conn: &Connection, query: &str) -> Result<player::Player> {
     match lookup(conn, query)? {
         Resolved::One(p) => Ok(p),
-        Resolved::Ambiguous(found) => Err(Error::refused(format!(
+        Resolved::Ambiguous(found) => Err(Error::bad_input(format!(
             "\"{}\" matches several players ({}): type more of the name",
             shown(query),
             found.join(", ")
         ))),
-        Resolved::Unknown(_) if player::count(conn)? == 0 => Err(Error::refused(format!(
+        Resolved::Unknown(_) if player::count(conn)? == 0 => Err(Error::not_found(format!(
             "unknown player \"{}\": the event has no players yet; add them with `mmjudge player add NAME`",
             shown(query)
         ))),
-        Resolved::Unknown(close) => Err(Error::refused(format!(
+        Resolved::Unknown(close) => Err(Error::not_found(format!(
             "unknown player \"{}\": closest are {}; see `mmjudge player list`",
             shown(query),
             close.join(", ")

@@ -13,3 +13,4 @@ pub mod players;
 pub mod pool;
 pub mod round;
 pub mod settings;
+pub mod table;

@@ -2,10 +2,10 @@
 //! own transaction (with its audit entry) the moment it ends, so quitting or a crash loses at most the decision
 //! in progress; stalls and long judge-call pauses (as extensions) are saved the same way.
 
-use super::decide::{begin, record, timed_match};
-use super::{Ctx, name_of, table_clock};
+use super::Ctx;
 use crate::clock_screen::{ClockBackend, ScreenInfo, run_clock_screen};
 use crate::error::{Error, Result};
+use crate::ops::table::clock::{begin, name_of, record, table_clock, timed_match};
 use crate::store::clock as store_clock;
 use crate::store::matches::Match;
 use crate::store::{Change, PlayerId, Store};
@@ -87,7 +87,7 @@ impl ClockBackend for StoreBackend<'_> {
 
     fn extend(&mut self, secs: i64, reason: &str) -> std::result::Result<(), String> {
         let at = self.now();
-        let length = super::clock_text(chrono::Duration::seconds(secs));
+        let length = crate::ops::table::clock::clock_text(chrono::Duration::seconds(secs));
         let reason = format!("{reason}: a pause of {length} on the clock screen");
         self.write(at, |tx, m| {
             store_clock::add_extension(tx, m.id, secs, &reason, &stamp(at))?;

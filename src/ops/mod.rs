@@ -4,7 +4,6 @@
 pub mod card_names;
 pub mod card_reference;
 pub mod cards;
-pub mod clock;
 pub mod corrections;
 pub mod curation;
 pub mod library;

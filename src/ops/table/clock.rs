@@ -1,10 +1,11 @@
 //! The clocks at a table: the round's clock as one table sees it (its extensions included), the moments a
-//! record may be given at, and the decision clock (start, stop, the live screen's begin and save, cancel).
+//! record may be given at, and the decision clock without a screen (start, stop, cancel; the live screen's
+//! writes are in [`super::live`]).
 //! A decision in progress is a `decision` row with no end; stopping it computes its limit and overrun with the
 //! table's clock as it stands.
 
 use super::find_match;
-use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome, decision_outcome_paused};
+use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
 use crate::domain::settings::Values;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
@@ -16,8 +17,6 @@ use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 use std::collections::HashMap;
-
-pub use crate::ops::clock::{CancelInput, Cancelled, cancel_decision};
 
 /// The event's time settings.
 pub fn clock_settings(values: &Values) -> ClockSettings {
@@ -198,72 +197,12 @@ pub fn timed_match(conn: &Connection, table: u32, at: Option<DateTime<Utc>>) -> 
     Ok((m, started))
 }
 
-/// Records that `who` started deciding at match `m` (the live screen), refusing while a decision runs there
-/// (one decision per table; the store's index enforces it too). Runs inside the caller's `Store::write`.
-pub fn begin(conn: &Connection, m: &Match, who: PlayerId, started: DateTime<Utc>) -> Result<Change> {
-    if let Some(ended) = round::get(conn, m.round)?.and_then(|r| r.ended_at) {
-        return Err(Error::refused(format!("round {} was closed at {}", m.round, when_text(&ended))));
-    }
-    if crate::store::matches::get(conn, m.id)?.outcome.is_some() {
-        return Err(Error::refused("the match has a result: its decisions are no longer timed"));
-    }
-    if let Some(d) = store_clock::running(conn, m.id)? {
-        return Err(Error::refused(format!(
-            "{} is already deciding at this table (since {})",
-            name_of(conn, d.player_id)?,
-            when_text(&d.started_at)
-        )));
-    }
-    store_clock::start_decision(conn, m.id, who, &stamp(started))?;
-    let summary = format!(
-        "table {} (round {}): {} deciding from {} (clock screen)",
-        m.table.unwrap_or(0),
-        m.round,
-        name_of(conn, who)?,
-        when(started)
-    );
-    Ok(Change::about(summary, [who]))
-}
-
-/// Records a decision of `who` at match `m` that ran over `(started, ended)` with judge-call pauses of
-/// `paused` in all, and returns it with its audit summary (one transaction, by the caller's `Store::write`).
-/// Used by the live screen: it finishes the decision the screen started (see [`begin`]); one stopped, cancelled
-/// or replaced at another terminal meanwhile is refused.
-pub fn record(
-    conn: &Connection,
-    m: &Match,
-    round_start: DateTime<Utc>,
-    who: PlayerId,
-    (started, ended): (DateTime<Utc>, DateTime<Utc>),
-    paused: Duration,
-) -> Result<(Decision, Change)> {
-    let d = decision_outcome_paused(&table_clock(conn, round_start, m)?, started, ended, paused);
-    let ended_at = stamp(ended);
-    match store_clock::running(conn, m.id)? {
-        Some(r) if r.player_id == who && r.started_at == stamp(started) => {
-            store_clock::finish_decision(conn, r.id, &finished(&d, &ended_at))?;
-        }
-        Some(r) => {
-            return Err(Error::refused(format!(
-                "the decision at this table changed at another terminal ({} deciding since {})",
-                name_of(conn, r.player_id)?,
-                when_text(&r.started_at)
-            )));
-        }
-        None => {
-            return Err(Error::refused("the decision was stopped or cancelled at another terminal"));
-        }
-    }
-    let summary = summary(conn, m, who, &d)?;
-    Ok((d, Change::about(summary, [who])))
-}
-
-fn finished<'a>(d: &Decision, ended_at: &'a str) -> FinishedDecision<'a> {
+pub(super) fn finished<'a>(d: &Decision, ended_at: &'a str) -> FinishedDecision<'a> {
     FinishedDecision { ended_at, duration_ms: d.duration_ms, limit_ms: d.limit_ms, overrun_ms: d.overrun_ms }
 }
 
 /// One line about a finished decision, for the audit log and the judge.
-fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<String> {
+pub(super) fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<String> {
     let name = name_of(conn, who)?;
     let table = m.table.unwrap_or(0);
     let over = if d.is_stall() {
@@ -427,5 +366,57 @@ pub fn stop_decision(store: &mut Store, actor: &Actor, input: StopInput) -> Resu
             summary: summary.clone(),
         };
         Ok((out, Change::about(summary, [running.player_id])))
+    })
+}
+
+/// `clock TABLE --cancel`: the table in the current round.
+#[derive(Debug, Clone, Copy)]
+pub struct CancelInput {
+    /// The table.
+    pub table: u32,
+}
+
+/// A cancelled decision.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Cancelled {
+    /// The decision's id (gone now).
+    pub decision: i64,
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// Who was deciding.
+    pub player: String,
+    /// When it had started (RFC 3339).
+    pub started_at: String,
+}
+
+/// Discards the decision running at a table of the current round, as if it had never been started: nothing is
+/// recorded for the player (the audit log keeps the cancellation).
+pub fn cancel_decision(store: &mut Store, actor: &Actor, input: CancelInput) -> Result<Cancelled> {
+    let table = input.table;
+    store.write(actor, |tx| {
+        let number = round::current(tx)?;
+        if number == 0 {
+            return Err(Error::refused("no round has been paired yet: there is no decision to cancel"));
+        }
+        let Some(m) = crate::store::matches::at_table(tx, number, table)? else {
+            return Err(Error::not_found(format!("no match at table {table} in round {number}: check the table")));
+        };
+        let Some(d) = store_clock::running(tx, m.id)? else {
+            return Err(Error::refused(format!(
+                "no decision is running at table {table}: nothing to cancel (`mmjudge decisions --table {table}` lists \
+                 the recorded ones)"
+            )));
+        };
+        store_clock::delete_decision(tx, d.id)?;
+        let name = player::get(tx, d.player_id)?.name;
+        let since = crate::time::unstamp(&d.started_at).map(crate::time::confirm_time).unwrap_or_default();
+        let summary = format!(
+            "table {table} (round {number}): cancelled the decision {name} started at {since} (started by mistake; \
+             nothing recorded)"
+        );
+        let out = Cancelled { decision: d.id, round: number, table, player: name, started_at: d.started_at };
+        Ok((out, Change::about(summary, [d.player_id])))
     })
 }

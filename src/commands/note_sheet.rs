@@ -8,7 +8,6 @@ use crate::error::{Error, Result};
 use crate::ops::table::sheet::{NoteSheet, note_sheet, note_sheet_of};
 use crate::render::note_sheet::{Column, NoteSheetPage};
 use crate::render::{Listing, done, emit};
-use crate::store::event;
 use crate::store::matches::Match;
 use rusqlite::Connection;
 
@@ -19,7 +18,7 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
     let conn = &*snapshot;
     let s = note_sheet(conn, args.table, args.round)?;
     if let Some(file) = &args.html {
-        let html = page(conn, &s)?;
+        let html = page(&s)?;
         crate::output::write(file, crate::output::Kind::NoteSheet, args.force, html.as_bytes())?;
         return done(
             ctx.format,
@@ -109,9 +108,9 @@ fn sheet_columns(s: &NoteSheet) -> Vec<Column> {
     vec![column("A", &s.a, a), column("B", &s.b, b)]
 }
 
-fn page(conn: &Connection, s: &NoteSheet) -> Result<String> {
+fn page(s: &NoteSheet) -> Result<String> {
     let page = NoteSheetPage {
-        event: event::values(conn)?.name().to_string(),
+        event: s.event.clone(),
         round: s.round,
         table: s.table,
         outcome: s.outcome.clone(),

@@ -277,3 +277,6 @@ pub fn text_field<'a>(what: &str, text: &'a str) -> Result<&'a str> {
     }
     Ok(t)
 }
+
+#[cfg(test)]
+mod tests;

@@ -47,6 +47,9 @@ pub struct NoteSheet {
     /// The notes as the sheet shows them (card text included, for the HTML page).
     #[serde(skip)]
     pub sheet: Vec<SheetNote>,
+    /// The event's name (the printable page's heading).
+    #[serde(skip)]
+    pub event: String,
 }
 
 impl NoteSheet {
@@ -107,5 +110,6 @@ fn load(conn: &Connection, seated: Seated) -> Result<NoteSheet> {
         outcome: seated.describe_recorded(),
         label: seated.label(),
         sheet,
+        event: crate::store::event::values(conn)?.name().to_string(),
     })
 }

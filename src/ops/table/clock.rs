@@ -255,41 +255,63 @@ pub struct DecisionStarted {
 /// must be playing, and no other decision may be running there).
 pub fn start_decision(store: &mut Store, actor: &Actor, input: StartInput) -> Result<DecisionStarted> {
     let at = input.at.unwrap_or(actor.at);
-    let table = input.table;
     store.write(actor, |tx| {
-        let (m, _) = timed_match(tx, table, Some(at))?;
-        if input.at.is_some() {
-            check_moment(tx, m.round, at)?;
-        }
-        let p = match m.b {
-            Some(b) => {
-                let seated = [player::get(tx, m.a)?, player::get(tx, b)?];
-                let here = player_names::AtTable { round: m.round, table, players: [&seated[0], &seated[1]] };
-                let i = player_names::find_at_table(tx, here, &input.player)?;
-                seated[i].clone()
-            }
-            None => return Err(Error::refused(format!("table {table} has no match between two players"))),
-        };
-        if let Some(d) = store_clock::running(tx, m.id)? {
-            return Err(Error::refused(format!(
-                "{} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
-                name_of(tx, d.player_id)?,
-                when_text(&d.started_at)
-            )));
-        }
-        let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
-        let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));
-        let out = DecisionStarted {
-            decision: id,
-            table,
-            player: p.name,
-            started_at: stamp(at),
-            match_id: m.id,
-            round: m.round,
-            summary: summary.clone(),
-        };
-        Ok((out, Change::about(summary, [p.id])))
+        let out = start_in(tx, input.table, (at, input.at.is_some()), Who::Named(&input.player))?;
+        let player = out.1;
+        Ok((out.0.clone(), Change::about(out.0.summary, [player])))
     })
+}
+
+/// Who is to decide: a typed name, or a player known by id.
+enum Who<'a> {
+    Named(&'a str),
+    Id(PlayerId),
+}
+
+/// Starts a decision in the caller's transaction; `at` and whether the judge gave it.
+fn start_in(
+    tx: &Connection,
+    table: u32,
+    (at, given): (DateTime<Utc>, bool),
+    who: Who<'_>,
+) -> Result<(DecisionStarted, PlayerId)> {
+    let (m, _) = timed_match(tx, table, Some(at))?;
+    if given {
+        check_moment(tx, m.round, at)?;
+    }
+    let p = match m.b {
+        Some(b) => {
+            let seated = [player::get(tx, m.a)?, player::get(tx, b)?];
+            let i = match who {
+                Who::Named(query) => {
+                    let here = player_names::AtTable { round: m.round, table, players: [&seated[0], &seated[1]] };
+                    player_names::find_at_table(tx, here, query)?
+                }
+                Who::Id(id) => usize::from(id == b),
+            };
+            seated[i].clone()
+        }
+        None => return Err(Error::refused(format!("table {table} has no match between two players"))),
+    };
+    if let Some(d) = store_clock::running(tx, m.id)? {
+        return Err(Error::refused(format!(
+            "{} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
+            name_of(tx, d.player_id)?,
+            when_text(&d.started_at)
+        )));
+    }
+    let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
+    let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));
+    let out = DecisionStarted {
+        decision: id,
+        table,
+        player: p.name,
+        started_at: stamp(at),
+        match_id: m.id,
+        round: m.round,
+        summary,
+    };
+    Ok((out, p.id))
 }
 
 /// A decision to stop at a table of the current round.
@@ -329,43 +351,78 @@ pub struct DecisionStopped {
 /// closed round or a recorded result does not prevent stopping it).
 pub fn stop_decision(store: &mut Store, actor: &Actor, input: StopInput) -> Result<DecisionStopped> {
     let at = input.at.unwrap_or(actor.at);
-    let table = input.table;
     store.write(actor, |tx| {
-        let r = current_round(tx)?;
-        let m = find_match(tx, table, None)?;
-        let round_start = round_started(&r)?;
-        not_before_start(r.number, at, round_start)?;
-        if input.at.is_some() {
-            check_moment(tx, m.round, at)?;
-        }
-        let Some(running) = store_clock::running(tx, m.id)? else {
-            return Err(Error::refused(format!(
-                "no decision is running at table {table}: start one with `mmjudge clock {table} --start PLAYER`"
-            )));
-        };
-        let started = unstamp(&running.started_at)?;
-        if at < started {
-            return Err(Error::refused(format!(
-                "{} is before the decision started ({}): give a later --at",
-                when(at),
-                when_text(&running.started_at)
-            )));
-        }
-        let d = decision_outcome(&table_clock(tx, round_start, &m)?, started, at);
-        store_clock::finish_decision(tx, running.id, &finished(&d, &stamp(at)))?;
-        let summary = summary(tx, &m, running.player_id, &d)?;
-        let out = DecisionStopped {
-            decision: running.id,
-            table,
-            player: name_of(tx, running.player_id)?,
-            started_at: running.started_at,
-            ended_at: stamp(at),
-            duration_ms: d.duration_ms,
-            limit_ms: d.limit_ms,
-            overrun_ms: d.overrun_ms,
-            summary: summary.clone(),
-        };
-        Ok((out, Change::about(summary, [running.player_id])))
+        let (out, player) = stop_in(tx, input.table, (at, input.at.is_some()))?;
+        Ok((out.clone(), Change::about(out.summary, [player])))
+    })
+}
+
+/// Stops the running decision in the caller's transaction; `at` and whether the judge gave it.
+fn stop_in(tx: &Connection, table: u32, (at, given): (DateTime<Utc>, bool)) -> Result<(DecisionStopped, PlayerId)> {
+    let r = current_round(tx)?;
+    let m = find_match(tx, table, None)?;
+    let round_start = round_started(&r)?;
+    not_before_start(r.number, at, round_start)?;
+    if given {
+        check_moment(tx, m.round, at)?;
+    }
+    let Some(running) = store_clock::running(tx, m.id)? else {
+        return Err(Error::refused(format!(
+            "no decision is running at table {table}: start one with `mmjudge clock {table} --start PLAYER`"
+        )));
+    };
+    let started = unstamp(&running.started_at)?;
+    if at < started {
+        return Err(Error::refused(format!(
+            "{} is before the decision started ({}): give a later --at",
+            when(at),
+            when_text(&running.started_at)
+        )));
+    }
+    let d = decision_outcome(&table_clock(tx, round_start, &m)?, started, at);
+    store_clock::finish_decision(tx, running.id, &finished(&d, &stamp(at)))?;
+    let out = DecisionStopped {
+        decision: running.id,
+        table,
+        player: name_of(tx, running.player_id)?,
+        summary: summary(tx, &m, running.player_id, &d)?,
+        started_at: running.started_at,
+        ended_at: stamp(at),
+        duration_ms: d.duration_ms,
+        limit_ms: d.limit_ms,
+        overrun_ms: d.overrun_ms,
+    };
+    Ok((out, running.player_id))
+}
+
+/// A decision handed over: the one that ran, stopped, and the other player's, started at the same instant.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct HandedOver {
+    /// The decision stopped.
+    pub stopped: DecisionStopped,
+    /// The decision started.
+    pub started: DecisionStarted,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// Hands the decision at a table over to the other player (a pass of priority, a tap on the clock): stops the
+/// running decision and starts the opponent's at the same instant, in one write (both refusals as for
+/// [`stop_decision`] and [`start_decision`]; a match that has a result by now takes no new decision).
+pub fn hand_over(store: &mut Store, actor: &Actor, input: StopInput) -> Result<HandedOver> {
+    let at = input.at.unwrap_or(actor.at);
+    let moment = (at, input.at.is_some());
+    store.write(actor, |tx| {
+        let (stopped, was) = stop_in(tx, input.table, moment)?;
+        let m = find_match(tx, input.table, None)?;
+        let other = m
+            .opponent(was)
+            .ok_or_else(|| Error::refused(format!("table {} has no match between two players", input.table)))?;
+        let (started, now) = start_in(tx, input.table, moment, Who::Id(other))?;
+        let summary = format!("{}; {} deciding from {}", stopped.summary, started.player, when(at));
+        let out = HandedOver { stopped, started, summary: summary.clone() };
+        Ok((out, Change::about(summary, [was, now])))
     })
 }
 

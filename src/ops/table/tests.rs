@@ -2,7 +2,7 @@
 //! round 1), checking their typed outcomes and the kind of each refusal.
 
 use super::challenge::{ChallengeInput, record_challenge};
-use super::clock::{StartInput, StopInput, start_decision, stop_decision};
+use super::clock::{StartInput, StopInput, hand_over, start_decision, stop_decision};
 use super::note::{NoteInput, UndoInput, add_note, undo_note};
 use super::penalty::{PenaltyInput, record_penalty};
 use super::ruling::{RulingInput, record_ruling};
@@ -120,5 +120,22 @@ fn a_decision_is_timed_and_the_table_view_gathers_the_records() -> Result<()> {
     assert_eq!(table.rulings.iter().map(|r| r.id).collect::<Vec<_>>(), vec![ruling.ruling]);
     assert!(table.clock.is_some_and(|c| c.deciding.is_none() && !c.over));
     assert_eq!(kind(view(store.conn(), 4, None, at(20)?)), Some(Kind::NotFound));
+    Ok(())
+}
+
+#[test]
+fn a_hand_over_stops_one_decision_and_starts_the_other_players() -> Result<()> {
+    let mut store = event()?;
+    let stop = StopInput { table: 1, at: None };
+    assert_eq!(kind(hand_over(&mut store, &actor(10)?, stop)), Some(Kind::Refused), "nothing is running yet");
+    start_decision(&mut store, &actor(10)?, StartInput { table: 1, player: "bo".into(), at: None })?;
+    let passed = hand_over(&mut store, &actor(11)?, stop)?;
+    assert_eq!((passed.stopped.player.as_str(), passed.stopped.duration_ms), ("Bo", 60_000));
+    assert_eq!(
+        (passed.started.player.as_str(), passed.started.started_at.as_str()),
+        ("Ana", passed.stopped.ended_at.as_str())
+    );
+    let last = stop_decision(&mut store, &actor(13)?, stop)?;
+    assert_eq!((last.player.as_str(), last.duration_ms), ("Ana", 120_000));
     Ok(())
 }

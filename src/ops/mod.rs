@@ -4,7 +4,6 @@
 pub mod card_names;
 pub mod card_reference;
 pub mod cards;
-pub mod clock;
 pub mod corrections;
 pub mod curation;
 pub mod library;
@@ -13,3 +12,4 @@ pub mod players;
 pub mod pool;
 pub mod round;
 pub mod settings;
+pub mod table;

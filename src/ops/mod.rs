@@ -11,5 +11,7 @@ pub mod library;
 pub mod player_names;
 pub mod players;
 pub mod pool;
+pub mod reports;
 pub mod round;
 pub mod settings;
+pub mod standings;

@@ -51,8 +51,6 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/penalty.rs", "commands::player"),
     ("src/commands/penalty.rs", "commands::table"),
     ("src/commands/player.rs", "commands::history"),
-    ("src/commands/report.rs", "commands::player"),
-    ("src/commands/report.rs", "commands::standings"),
     ("src/commands/result.rs", "commands::corrections"),
     ("src/commands/result.rs", "commands::player"),
     ("src/commands/result.rs", "commands::table"),
@@ -65,11 +63,7 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/round_swap.rs", "commands::played"),
     ("src/commands/round_swap.rs", "commands::player"),
     ("src/commands/site/clock.rs", "commands::clock"),
-    ("src/commands/site/libraries.rs", "commands::report"),
-    ("src/commands/site/libraries.rs", "commands::standings"),
-    ("src/commands/site/mod.rs", "commands::standings"),
     ("src/commands/site/notes.rs", "commands::note_sheet"),
-    ("src/commands/site/standings.rs", "commands::standings"),
     ("src/commands/table.rs", "commands::clock"),
 ];
 

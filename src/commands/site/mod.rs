@@ -18,7 +18,7 @@ mod slips;
 mod standings;
 
 use super::Ctx;
-use super::standings::{Line, Results};
+use crate::ops::standings::{Line, Results};
 use crate::cli::standings::SiteArgs;
 use crate::domain::settings::Values;
 use crate::error::{Error, Result};

@@ -1,7 +1,8 @@
 //! The standings after each played round.
 
 use super::{Frame, Page, Site};
-use crate::commands::standings::{Line, par, pct};
+use crate::ops::standings::Line;
+use crate::render::standings::{par, pct};
 use crate::error::Result;
 use askama::Template;
 

@@ -8,6 +8,8 @@ pub mod clock;
 pub mod corrections;
 pub mod curation;
 pub mod library;
+pub mod pairings;
+pub mod played;
 pub mod player_names;
 pub mod players;
 pub mod pool;

@@ -1,4 +1,11 @@
-//! Round actions: reopening a round closed by mistake.
+//! Round actions: pairing the next round, taking it back, swapping two players' seats, reopening a round
+//! closed by mistake.
+
+mod pair;
+mod swap;
+
+pub use pair::{PairInput, Paired, Unpaired, pair_round, tables_word, unpair_round, unpaired_words};
+pub use swap::{Moved, SwapInput, Swapped, swap_seats, swapped_words};
 
 use crate::error::{Error, Result};
 use crate::store::{Actor, Change, Store, round};

@@ -122,6 +122,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         .map_err(crate::error::Error::Refused)?;
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
+        Command::Player(crate::cli::player::PlayerCmd::History { name }) => history::run(ctx, &name),
         Command::Player(cmd) => player::run(ctx, cmd),
         Command::Cards(cmd) => cards::run(ctx, cmd),
         Command::Ban(cmd) => ban::run(ctx, cmd),

@@ -8,6 +8,7 @@ pub mod clock;
 pub mod corrections;
 pub mod curation;
 pub mod library;
+pub mod log;
 pub mod pairings;
 pub mod played;
 pub mod player_names;

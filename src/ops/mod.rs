@@ -7,6 +7,7 @@ pub mod cards;
 pub mod clock;
 pub mod corrections;
 pub mod curation;
+pub mod event;
 pub mod library;
 pub mod log;
 pub mod pairings;

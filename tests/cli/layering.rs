@@ -36,7 +36,6 @@ const ALLOWED: &[(&str, &str)] = &[
     ("src/commands/corrections.rs", "commands::round_clock"),
     ("src/commands/corrections.rs", "commands::table"),
     ("src/commands/demo.rs", "commands::event"),
-    ("src/commands/event.rs", "commands::ban"),
     ("src/commands/history.rs", "commands::table"),
     ("src/commands/note_sheet.rs", "commands::notes"),
     ("src/commands/note_sheet.rs", "commands::table"),

@@ -18,4 +18,5 @@ pub mod pool;
 pub mod reports;
 pub mod round;
 pub mod settings;
+pub mod site;
 pub mod standings;

@@ -5,7 +5,6 @@ use crate::cli::event::EventCmd;
 use crate::error::Result;
 use crate::ops::event::{self as ops_event, NewEvent, SetInput};
 use crate::render::{Listing, done, emit};
-use crate::store::event as store_event;
 
 pub use crate::ops::event::Created;
 
@@ -26,20 +25,20 @@ pub fn create(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool
 }
 
 fn new(ctx: &Ctx, name: &str, rounds: u32, seed: Option<u64>, force: bool) -> Result<()> {
-    let Created { store, kept } = create(ctx, name, rounds, seed, force, true)?;
-    let values = store_event::values(store.conn())?;
+    let created = create(ctx, name, rounds, seed, force, true)?;
+    let kept = created.kept;
     let kept_text =
         kept.as_ref().map(|k| format!("; the event that was there is kept as {}", k.display())).unwrap_or_default();
     done(
         ctx.format,
         &format!(
             "created event \"{}\" in {} ({}, seed {}){kept_text}",
-            values.name(),
+            created.name,
             ctx.db.display(),
-            crate::domain::words::count(values.number("rounds"), "round"),
-            values.seed()
+            crate::domain::words::count(created.rounds, "round"),
+            created.seed
         ),
-        serde_json::json!({ "file": ctx.db.display().to_string(), "seed": values.seed(),
+        serde_json::json!({ "file": ctx.db.display().to_string(), "seed": created.seed,
                             "kept": kept.map(|k| k.display().to_string()) }),
     )
 }

@@ -34,6 +34,12 @@ pub struct Created {
     pub store: Store,
     /// Where an event that was at the path was kept (`event new --force`).
     pub kept: Option<PathBuf>,
+    /// The event's name as stored.
+    pub name: String,
+    /// Rounds planned.
+    pub rounds: i64,
+    /// The event's seed.
+    pub seed: u64,
 }
 
 /// Creates a new event file with default settings: the schema, the settings, the ban list, the watch list
@@ -70,7 +76,9 @@ pub fn create(actor: &Actor, input: NewEvent) -> Result<Created> {
         Replace::Keep(path) => Some(path),
         Replace::Discard => None,
     };
-    Ok(Created { store, kept })
+    let values = store_event::values(store.conn())?;
+    let (name, rounds, seed) = (values.name().to_string(), values.number("rounds"), values.seed());
+    Ok(Created { store, kept, name, rounds, seed })
 }
 
 /// Decides what happens to the file at `path`: nothing there, an empty file or an unfinished event go; a

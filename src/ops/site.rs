@@ -9,8 +9,13 @@ pub use folder::{MARKER, STYLE};
 use crate::domain::settings::Values;
 use crate::error::Result;
 use crate::ops::standings::{Line, Results};
+use crate::store::challenge::{self, Challenge};
 use crate::store::matches::Match;
-use crate::store::{LibraryId, PlayerId, event};
+use crate::store::penalty::{self, Penalty};
+use crate::store::ruling::{self, Ruling};
+use crate::store::voids::{self, VoidKind, Voided};
+use crate::store::{LibraryId, MatchId, PlayerId, event};
+use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use std::path::Path;
@@ -91,9 +96,61 @@ impl<'c> Site<'c> {
     }
 
     /// Match points of each player before round `r` (None when round `r - 1` is not played).
-    pub fn points_before(&self, r: u32) -> Option<std::collections::HashMap<PlayerId, u32>> {
+    pub fn points_before(&self, r: u32) -> Option<HashMap<PlayerId, u32>> {
         let table = self.standings.get(usize::try_from(r.checked_sub(1)?).ok()?)?;
         Some(table.iter().map(|l| (l.player_id, l.points)).collect())
+    }
+}
+
+/// Every challenge, ruling and penalty of the event, each with its void when voided.
+pub struct Judging {
+    /// The challenges, by round and table.
+    pub challenges: Vec<(Challenge, Option<Voided>)>,
+    /// The rulings.
+    pub rulings: Vec<(Ruling, Option<Voided>)>,
+    /// The penalties.
+    pub penalties: Vec<(Penalty, Option<Voided>)>,
+}
+
+impl Site<'_> {
+    /// The judges' records: every challenge, ruling and penalty, voided ones with their void.
+    pub fn judging(&self) -> Result<Judging> {
+        let conn = self.conn;
+        let mut void_c = voids::of_kind(conn, VoidKind::Challenge)?;
+        let mut void_r = voids::of_kind(conn, VoidKind::Ruling)?;
+        let mut void_p = voids::of_kind(conn, VoidKind::Penalty)?;
+        Ok(Judging {
+            challenges: challenge::list(conn, None, None)?
+                .into_iter()
+                .map(|c| {
+                    let v = void_c.remove(&c.id);
+                    (c, v)
+                })
+                .collect(),
+            rulings: ruling::list(conn, None)?
+                .into_iter()
+                .map(|r| {
+                    let v = void_r.remove(&r.id);
+                    (r, v)
+                })
+                .collect(),
+            penalties: penalty::list(conn, None)?
+                .into_iter()
+                .map(|p| {
+                    let v = void_p.remove(&p.id);
+                    (p, v)
+                })
+                .collect(),
+        })
+    }
+
+    /// Every challenge heard, by match.
+    pub fn challenges_by_match(&self) -> Result<HashMap<MatchId, Vec<Challenge>>> {
+        let mut by_match: HashMap<MatchId, Vec<Challenge>> = HashMap::new();
+        for c in challenge::list(self.conn, None, None)? {
+            by_match.entry(c.match_id).or_default().push(c);
+        }
+        Ok(by_match)
     }
 }
 

@@ -191,3 +191,24 @@ fn next_seats(played: &Played, setup: &Setup, tables: &Tables, number: u32, curr
         _ => NextSeats::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    #[test]
+    fn a_round_by_table_and_by_player_and_the_rounds_it_refuses() -> Result<()> {
+        let (store, _, _) = crate::store::memory_with_one_match()?;
+        let view = pairings(store.conn(), None)?;
+        assert_eq!((view.round, view.tables.len()), (1, 1));
+        assert_eq!((view.tables[0].a.as_str(), view.tables[0].b.as_str()), ("Ana", "Bo"));
+        let seats: Vec<(&str, Option<char>, &str)> =
+            view.players.iter().map(|p| (p.name.as_str(), p.seat, p.opponent.as_str())).collect();
+        assert_eq!(seats, [("Ana", Some('A'), "Bo"), ("Bo", Some('B'), "Ana")]);
+        assert_eq!(view.json()["tables"][0]["a"]["name"], "Ana");
+        assert_eq!(pairings(store.conn(), Some(2)).map_err(|e| e.kind()).err(), Some(Kind::NotFound));
+        assert_eq!(pairings(store.conn(), Some(0)).map_err(|e| e.kind()).err(), Some(Kind::BadInput));
+        Ok(())
+    }
+}

@@ -243,3 +243,38 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
 fn quoted(name: &str) -> String {
     if name.contains(' ') { format!("\"{name}\"") } else { name.to_string() }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    fn actor() -> Actor {
+        Actor { judge: "Kim".into(), command_line: "test".into(), at: chrono::Utc::now() }
+    }
+
+    #[test]
+    fn players_are_added_dropped_renamed_and_listed() -> Result<()> {
+        let mut store = crate::store::memory()?;
+        let rows = |names: &[&str]| -> Vec<NewRow> {
+            names.iter().map(|n| NewRow { name: n.to_string(), ext_id: None, email: None }).collect()
+        };
+        let added = add_players(&mut store, &actor(), &rows(&["Ana  Souza", "Bo"]))?;
+        assert_eq!(added.names, ["Ana Souza", "Bo"]);
+        let twice = add_players(&mut store, &actor(), &rows(&["Cy", "cy"])).map_err(|e| e.kind()).err();
+        assert_eq!(twice, Some(Kind::Refused));
+        let dropped = drop_player(&mut store, &actor(), "Bo")?;
+        assert_eq!((dropped.name.as_str(), dropped.after), ("Bo", Some(0)));
+        assert_eq!(drop_player(&mut store, &actor(), "Bo").map_err(|e| e.kind()).err(), Some(Kind::Refused));
+        let input = RenameInput { player: "Ana".into(), new: "Ana Lima".into() };
+        assert_eq!(rename_player(&mut store, &actor(), input)?.old, "Ana Souza");
+        let listed: Vec<(String, String)> = list(store.conn())?.into_iter().map(|p| (p.name, p.status)).collect();
+        assert_eq!(
+            listed,
+            [("Ana Lima".to_string(), "active".to_string()), ("Bo".into(), "dropped before round 1".into())]
+        );
+        let h = history(store.conn(), "Bo")?;
+        assert_eq!((h.player.status.as_str(), h.entries.len()), ("dropped before round 1", 0));
+        Ok(())
+    }
+}

@@ -287,3 +287,22 @@ impl Flip for rules::Outcome {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    #[test]
+    fn standings_wait_for_every_result_of_a_round() -> Result<()> {
+        let (store, _, _) = crate::store::memory_with_one_match()?;
+        let before = standings(store.conn(), None)?;
+        assert_eq!((before.round, before.rounds_paired, before.standings.len()), (0, 1, 2));
+        assert_eq!(before.progress.playing, Some((1, 0, 1)));
+        let refused = standings(store.conn(), Some(1)).map_err(|e| e.kind()).err();
+        assert_eq!(refused, Some(Kind::Refused));
+        assert_eq!(standings(store.conn(), Some(2)).map_err(|e| e.kind()).err(), Some(Kind::NotFound));
+        assert_eq!(standings(store.conn(), Some(0)).map_err(|e| e.kind()).err(), Some(Kind::BadInput));
+        Ok(())
+    }
+}

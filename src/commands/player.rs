@@ -71,8 +71,8 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
 fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
     let all = players::list(store.conn())?;
-    let mut listing = Listing::new(&["#", "name", "id", "email", "status"])
-        .titled(crate::domain::words::count(all.len(), "player"));
+    let mut listing =
+        Listing::new(&["#", "name", "id", "email", "status"]).titled(crate::domain::words::count(all.len(), "player"));
     for (i, p) in all.iter().enumerate() {
         listing.row(vec![
             (i + 1).to_string(),

@@ -4,7 +4,9 @@
 mod add;
 mod history;
 
-pub use add::{Added, ImportInput, Imported, NewRow, add_players, import_players, read_csv, read_csv_counted, read_import};
+pub use add::{
+    Added, ImportInput, Imported, NewRow, add_players, import_players, read_csv, read_csv_counted, read_import,
+};
 pub use history::{Entry, History, HistoryPlayer, Record, history};
 
 use crate::domain::{names, words};

@@ -15,9 +15,9 @@ use crate::store::penalty::{self, Penalty};
 use crate::store::ruling::{self, Ruling};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{LibraryId, MatchId, PlayerId, event};
-use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// One page of the site.

@@ -2,8 +2,8 @@
 
 use askama::Template;
 
-pub use crate::ops::pairings::{PlayerLine, TableLine};
 use crate::ops::pairings::Pairings;
+pub use crate::ops::pairings::{PlayerLine, TableLine};
 
 impl PlayerLine {
     /// "table 4, seat B", "sits out (bye)", or empty.

@@ -1,9 +1,9 @@
 //! The library report: each table's library A against library B, for the judges' audit.
 
 use super::{Frame, Page, Site, render};
+use crate::error::Result;
 use crate::ops::reports;
 use crate::render::standings::pct;
-use crate::error::Result;
 use askama::Template;
 
 /// One table as shown.

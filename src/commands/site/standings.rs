@@ -1,9 +1,9 @@
 //! The standings after each played round.
 
 use super::{Frame, Page, Site};
+use crate::error::Result;
 use crate::ops::standings::Line;
 use crate::render::standings::{par, pct};
-use crate::error::Result;
 use askama::Template;
 
 /// One line as shown.

@@ -5,11 +5,9 @@ use super::Ctx;
 use crate::cli::note::NotesArgs;
 use crate::domain::note_sheet::SheetNote;
 use crate::error::{Error, Result};
-use crate::ops::table::sheet::{NoteSheet, note_sheet, note_sheet_of};
-use crate::render::note_sheet::{Column, NoteSheetPage};
+use crate::ops::table::sheet::{NoteSheet, note_sheet};
+use crate::render::note_sheet::{NoteSheetPage, columns};
 use crate::render::{Listing, done, emit};
-use crate::store::matches::Match;
-use rusqlite::Connection;
 
 /// Prints a table's note sheet, or writes it as HTML with `--html FILE`.
 pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
@@ -79,42 +77,13 @@ fn count_words(name: &str, col: &[&SheetNote]) -> String {
     s
 }
 
-/// One match's note sheet: its table, its result in words and its two columns (seat A first).
-#[derive(Debug, Clone, PartialEq)]
-pub struct MatchSheet {
-    /// The table.
-    pub table: u32,
-    /// The match's result in words, or "still playing".
-    pub outcome: String,
-    /// Seat A's column, then seat B's.
-    pub columns: Vec<Column>,
-}
-
-/// The note sheet of a match with two players (the event's site shows one per table; kept here for the
-/// site's pages, which read [`crate::ops::table::sheet::note_sheet_of`] through it).
-pub fn match_sheet(conn: &Connection, m: Match) -> Result<MatchSheet> {
-    let s = note_sheet_of(conn, m)?;
-    Ok(MatchSheet { table: s.table, outcome: s.outcome.clone(), columns: sheet_columns(&s) })
-}
-
-/// The two columns of a sheet, seat A first.
-fn sheet_columns(s: &NoteSheet) -> Vec<Column> {
-    let [a, b] = s.columns();
-    let column = |seat: &str, name: &str, notes: Vec<&SheetNote>| Column {
-        seat: seat.to_string(),
-        player: name.to_string(),
-        notes: notes.into_iter().cloned().collect(),
-    };
-    vec![column("A", &s.a, a), column("B", &s.b, b)]
-}
-
 fn page(s: &NoteSheet) -> Result<String> {
     let page = NoteSheetPage {
         event: s.event.clone(),
         round: s.round,
         table: s.table,
         outcome: s.outcome.clone(),
-        columns: sheet_columns(s),
+        columns: columns(s),
     };
     page.render().map_err(|e| Error::refused(format!("cannot render the note sheet: {e}")))
 }

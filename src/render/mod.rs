@@ -10,6 +10,7 @@ pub mod pages;
 pub mod pairings;
 pub mod projector;
 pub mod records;
+pub mod standings;
 
 use crate::error::{Error, Result};
 use serde::Serialize;

@@ -44,7 +44,14 @@ pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<String
             }
         };
         store_pool::watch_add(tx, &Watched { card: card.clone(), note: note.trim().to_string() })?;
-        let summary = format!("watching {card}: pool costs whose class holds it are flagged abusive");
+        let summary = if reference::is_banned(&reference::banned_names(tx)?, &card) {
+            format!(
+                "watching {card}: it is banned, so no player may declare it and it flags no cost abusive \
+                 (`pool check` lists it as information)"
+            )
+        } else {
+            format!("watching {card}: pool costs whose class holds it are flagged abusive")
+        };
         Ok((card, Change::new(summary)))
     })
 }

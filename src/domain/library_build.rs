@@ -72,14 +72,53 @@ pub fn build_libraries(
     size: usize,
     seed: u64,
 ) -> Result<Vec<BuiltLibrary>, BuildError> {
+    build_libraries_toward(pool, tables, size, seed, &pool_profile(pool, size))
+}
+
+/// Like [`build_libraries`], but balanced toward `target` (the shape of one library) instead of the pool's own
+/// profile: more tables' libraries built from what is left in the pool, shaped like the libraries already in
+/// play.
+pub fn build_libraries_toward(
+    pool: &[PoolCopy],
+    tables: u32,
+    size: usize,
+    seed: u64,
+    target: &Profile,
+) -> Result<Vec<BuiltLibrary>, BuildError> {
     let needed = check_size(pool.len(), tables, size)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let order = stratified_order(pool, &mut rng);
     let (used, reserve) = even_sample(&order, needed, &mut rng);
     let count = 2 * tables as usize;
-    let mut state = Dealing::new(pool, snake_deal(&used, count), reserve, size);
+    let mut state = Dealing::new(pool, snake_deal(&used, count), reserve, target);
     state.improve(&mut rng, needed.saturating_mul(MOVES_PER_CARD));
     Ok(state.into_libraries())
+}
+
+/// Cards missing per mana-value bucket (0, 1, ..., 6+) for `libraries` libraries shaped like `target` (one
+/// library's shape), against the copies `available`: what a judge would add to the pool to fill them.
+pub fn shortfall_by_curve(available: &[PoolCopy], target: &Profile, libraries: usize) -> [u32; BUCKETS] {
+    let mut have = [0u32; BUCKETS];
+    for c in available {
+        have[curve_bucket(c.mana_value)] += 1;
+    }
+    let mut short = [0u32; BUCKETS];
+    for (b, s) in short.iter_mut().enumerate() {
+        let need = (target.curve[b] * libraries as f64).round();
+        *s = (need - f64::from(have[b])).max(0.0) as u32;
+    }
+    short
+}
+
+/// `14 costing 1, 20 costing 2 and 3 costing 6 or more`: a [`shortfall_by_curve`] in words (empty when none).
+pub fn curve_words(counts: &[u32; BUCKETS]) -> String {
+    let parts: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(b, n)| if b + 1 == BUCKETS { format!("{n} costing {b} or more") } else { format!("{n} costing {b}") })
+        .collect();
+    super::curation::join_names(&parts)
 }
 
 fn check_size(have: usize, tables: u32, size: usize) -> Result<usize, BuildError> {
@@ -173,7 +212,7 @@ struct Swap {
 }
 
 impl Dealing {
-    fn new(pool: &[PoolCopy], libs: Vec<Vec<usize>>, reserve: Vec<usize>, size: usize) -> Self {
+    fn new(pool: &[PoolCopy], libs: Vec<Vec<usize>>, reserve: Vec<usize>, target: &Profile) -> Self {
         let names = name_ids(pool);
         let keys = pool
             .iter()
@@ -183,7 +222,7 @@ impl Dealing {
                 (curve_bucket(c.mana_value) as u8, colour, n)
             })
             .collect();
-        let mut dealing = Dealing { keys, mean: flat(&pool_profile(pool, size)), shapes: Vec::new(), libs, reserve };
+        let mut dealing = Dealing { keys, mean: flat(target), shapes: Vec::new(), libs, reserve };
         dealing.shapes = dealing.libs.iter().map(|l| dealing.shape(l)).collect();
         dealing
     }
@@ -447,6 +486,37 @@ mod tests {
         let libs = build_libraries(&one_name, 1, 4, 0).unwrap();
         let report = build_report(&one_name, &libs, 4);
         assert!(report.per_library.iter().all(|l| l.2.duplicates == 3));
+    }
+
+    #[test]
+    fn libraries_built_toward_a_target_take_its_shape() {
+        let pool = synthetic_pool(600, 11);
+        let cheap = Profile { curve: [0.0, 20.0, 20.0, 0.0, 0.0, 0.0, 0.0], colors: pool_profile(&pool, 40).colors };
+        let libs = build_libraries_toward(&pool, 2, 40, 3, &cheap).unwrap();
+        let report = build_report(&pool, &libs, 40);
+        for (_, _, b) in &report.per_library {
+            assert!(b.curve[1] + b.curve[2] >= 36, "{b:?}");
+        }
+    }
+
+    #[test]
+    fn shortfall_names_the_missing_costs() {
+        let copies = |mv: u32, n: usize| {
+            (0..n).map(move |i| PoolCopy {
+                pool_id: i as i64,
+                name: format!("c{mv}-{i}"),
+                cost: String::new(),
+                mana_value: mv,
+                colors: vec![],
+            })
+        };
+        let available: Vec<PoolCopy> = copies(1, 10).chain(copies(2, 4)).chain(copies(7, 9)).collect();
+        let target = Profile { curve: [0.0, 5.0, 4.0, 0.0, 0.0, 0.0, 1.0], colors: [0.0; BUCKETS] };
+        let short = shortfall_by_curve(&available, &target, 4);
+        assert_eq!(short, [0, 10, 12, 0, 0, 0, 0]);
+        assert_eq!(curve_words(&short), "10 costing 1 and 12 costing 2");
+        assert_eq!(curve_words(&[0, 0, 0, 0, 0, 1, 3]), "1 costing 5 and 3 costing 6 or more");
+        assert_eq!(curve_words(&[0; BUCKETS]), "");
     }
 
     #[test]

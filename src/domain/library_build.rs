@@ -72,7 +72,26 @@ pub fn build_libraries(
     size: usize,
     seed: u64,
 ) -> Result<Vec<BuiltLibrary>, BuildError> {
-    build_libraries_toward(pool, tables, size, seed, &pool_profile(pool, size))
+    let needed = check_size(pool.len(), tables, size)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let order = stratified_order(pool, &mut rng);
+    let (used, reserve) = even_sample(&order, needed, &mut rng);
+    Ok(deal(pool, used, reserve, tables, &pool_profile(pool, size), &mut rng))
+}
+
+/// Deals the chosen copies over the libraries and improves them toward `target`.
+fn deal(
+    pool: &[PoolCopy],
+    used: Vec<usize>,
+    reserve: Vec<usize>,
+    tables: u32,
+    target: &Profile,
+    rng: &mut ChaCha8Rng,
+) -> Vec<BuiltLibrary> {
+    let moves = used.len().saturating_mul(MOVES_PER_CARD);
+    let mut state = Dealing::new(pool, snake_deal(&used, 2 * tables as usize), reserve, target);
+    state.improve(rng, moves);
+    state.into_libraries()
 }
 
 /// Like [`build_libraries`], but balanced toward `target` (the shape of one library) instead of the pool's own
@@ -88,11 +107,49 @@ pub fn build_libraries_toward(
     let needed = check_size(pool.len(), tables, size)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let order = stratified_order(pool, &mut rng);
-    let (used, reserve) = even_sample(&order, needed, &mut rng);
-    let count = 2 * tables as usize;
-    let mut state = Dealing::new(pool, snake_deal(&used, count), reserve, target);
-    state.improve(&mut rng, needed.saturating_mul(MOVES_PER_CARD));
-    Ok(state.into_libraries())
+    let (used, reserve) = curve_sample(pool, &order, needed, target, 2 * tables as usize, &mut rng);
+    Ok(deal(pool, used, reserve, tables, target, &mut rng))
+}
+
+/// `needed` entries of `order` taken per mana-value bucket as `target` asks for `libraries` libraries (as far
+/// as each bucket holds copies; the rest evenly from what is left), kept in `order`; and the rest as a reserve.
+fn curve_sample(
+    pool: &[PoolCopy],
+    order: &[usize],
+    needed: usize,
+    target: &Profile,
+    libraries: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut by_bucket: Vec<Vec<usize>> = vec![Vec::new(); BUCKETS];
+    for (pos, &i) in order.iter().enumerate() {
+        by_bucket[curve_bucket(pool[i].mana_value)].push(pos);
+    }
+    let mut taken = vec![false; order.len()];
+    let mut count = 0;
+    for (b, positions) in by_bucket.iter().enumerate() {
+        let want = ((target.curve[b] * libraries as f64).round() as usize).min(positions.len());
+        let want = want.min(needed - count);
+        if want > 0 {
+            let (chosen, _) = even_sample(positions, want, rng);
+            for pos in chosen {
+                taken[pos] = true;
+            }
+            count += want;
+        }
+    }
+    if count < needed {
+        let rest: Vec<usize> = (0..order.len()).filter(|&p| !taken[p]).collect();
+        let (chosen, _) = even_sample(&rest, needed - count, rng);
+        for pos in chosen {
+            taken[pos] = true;
+        }
+    }
+    let (mut used, mut reserve) = (Vec::with_capacity(needed), Vec::new());
+    for (pos, &i) in order.iter().enumerate() {
+        if taken[pos] { &mut used } else { &mut reserve }.push(i);
+    }
+    (used, reserve)
 }
 
 /// Cards missing per mana-value bucket (0, 1, ..., 6+) for `libraries` libraries shaped like `target` (one

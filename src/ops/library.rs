@@ -62,18 +62,21 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
         } else {
             format!("libraries are 1A to {tables}B: see `mmjudge library list`")
         };
-        return Err(Error::refused(format!("no library {table}{seat}: {known}")));
+        return Err(Error::not_found(format!("no library {table}{seat}: {known}")));
     }
-    let has_sealed = store_library::all(conn)?.iter().any(|l| l.player.is_some());
+    // A sealed library is named by its player, found as every command finds a typed player.
+    let sealed = event::values(conn)?.text("libraries") == "sealed";
+    let has_sealed = sealed || store_library::all(conn)?.iter().any(|l| l.player.is_some());
     if !has_sealed {
-        return Err(Error::refused(format!(
+        return Err(Error::not_found(format!(
             "\"{}\" is not a library: name one by table and seat, e.g. 3A",
             text.trim()
         )));
     }
     let p = crate::ops::player_names::find(conn, text)?;
-    store_library::of_player(conn, p.id)?
-        .ok_or_else(|| Error::refused(format!("{} has no sealed library: `mmjudge library register`", p.name)))
+    store_library::of_player(conn, p.id)?.ok_or_else(|| {
+        Error::not_found(format!("{} has no sealed library: `mmjudge library register PLAYER FILE.csv`", p.name))
+    })
 }
 
 /// A library's name for people: `3A`, or the player's name for a sealed library.

@@ -192,6 +192,11 @@ fn a_sealed_library_is_found_by_any_form_of_its_players_name() {
         assert_eq!(doc["player"], "Ana", "{typed}");
     }
     assert!(ev.refuses(&["library", "show", "bo"]).contains("Bo has no sealed library"));
+    // Before anyone registers, a sealed event still finds the player (and says what is missing).
+    let fresh = crate::cards::with_reference();
+    fresh.run(&["player", "add", "Ana"]).ok();
+    fresh.run(&["event", "set", "libraries", "sealed"]).ok();
+    assert!(fresh.refuses(&["library", "show", "ana"]).contains("Ana has no sealed library"));
     assert!(ev.refuses(&["library", "show", "zed"]).contains("zed"));
 }
 

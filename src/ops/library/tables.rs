@@ -172,11 +172,17 @@ pub fn seats_for(conn: &Connection, players: usize) -> Result<()> {
         return Ok(());
     }
     let more = matches - tables;
+    // Before round 1 nothing is played yet: rebuilding every library for the whole field is the other way.
+    let rebuild = if crate::store::round::current(conn)? == 0 {
+        format!(" (before round 1, `mmjudge library build --tables {matches}` rebuilds them all instead)")
+    } else {
+        String::new()
+    };
     Err(Error::refused(format!(
-        "{players} players need {} but libraries are built for {}: `mmjudge library add-tables {more}` builds {} \
-         from what is left in the pool, without touching the libraries in play",
+        "{players} players need {} but only {tables} {}: `mmjudge library add-tables {more}` builds {} from what is \
+         left in the pool, without touching the libraries in play{rebuild}",
         count_tables(matches as usize),
-        count_tables(tables as usize),
+        if tables == 1 { "exists" } else { "exist" },
         if more == 1 { "the missing one".to_string() } else { format!("the {more} missing") }
     )))
 }

@@ -152,32 +152,6 @@ fn curve_sample(
     (used, reserve)
 }
 
-/// Cards missing per mana-value bucket (0, 1, ..., 6+) for `libraries` libraries shaped like `target` (one
-/// library's shape), against the copies `available`: what a judge would add to the pool to fill them.
-pub fn shortfall_by_curve(available: &[PoolCopy], target: &Profile, libraries: usize) -> [u32; BUCKETS] {
-    let mut have = [0u32; BUCKETS];
-    for c in available {
-        have[curve_bucket(c.mana_value)] += 1;
-    }
-    let mut short = [0u32; BUCKETS];
-    for (b, s) in short.iter_mut().enumerate() {
-        let need = (target.curve[b] * libraries as f64).round();
-        *s = (need - f64::from(have[b])).max(0.0) as u32;
-    }
-    short
-}
-
-/// `14 costing 1, 20 costing 2 and 3 costing 6 or more`: a [`shortfall_by_curve`] in words (empty when none).
-pub fn curve_words(counts: &[u32; BUCKETS]) -> String {
-    let parts: Vec<String> = counts
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| **n > 0)
-        .map(|(b, n)| if b + 1 == BUCKETS { format!("{n} costing {b} or more") } else { format!("{n} costing {b}") })
-        .collect();
-    super::curation::join_names(&parts)
-}
-
 fn check_size(have: usize, tables: u32, size: usize) -> Result<usize, BuildError> {
     if tables == 0 {
         return Err(BuildError::NoTables);
@@ -554,26 +528,6 @@ mod tests {
         for (_, _, b) in &report.per_library {
             assert!(b.curve[1] + b.curve[2] >= 36, "{b:?}");
         }
-    }
-
-    #[test]
-    fn shortfall_names_the_missing_costs() {
-        let copies = |mv: u32, n: usize| {
-            (0..n).map(move |i| PoolCopy {
-                pool_id: i as i64,
-                name: format!("c{mv}-{i}"),
-                cost: String::new(),
-                mana_value: mv,
-                colors: vec![],
-            })
-        };
-        let available: Vec<PoolCopy> = copies(1, 10).chain(copies(2, 4)).chain(copies(7, 9)).collect();
-        let target = Profile { curve: [0.0, 5.0, 4.0, 0.0, 0.0, 0.0, 1.0], colors: [0.0; BUCKETS] };
-        let short = shortfall_by_curve(&available, &target, 4);
-        assert_eq!(short, [0, 10, 12, 0, 0, 0, 0]);
-        assert_eq!(curve_words(&short), "10 costing 1 and 12 costing 2");
-        assert_eq!(curve_words(&[0, 0, 0, 0, 0, 1, 3]), "1 costing 5 and 3 costing 6 or more");
-        assert_eq!(curve_words(&[0; BUCKETS]), "");
     }
 
     #[test]

@@ -52,6 +52,7 @@ pub fn pair_round(store: &mut Store, actor: &Actor, input: PairInput) -> Result<
             )));
         }
         let tables = Tables::seats(tx)?;
+        crate::ops::library::seats_for(tx, active.len())?;
         let sealed = if setup.fixed { HashMap::new() } else { sealed_libraries(tx, &played, &active)? };
         let count = if setup.fixed { fixed_tables(&tables, active.len())? } else { 0 };
         let proposal = propose(&setup.situation(&played, &active, count, allow), &played.points)

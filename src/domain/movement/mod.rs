@@ -5,6 +5,7 @@
 //! Players are indices `0..n` into the caller's list; tables are numbered from 1.
 //! Every schedule can be checked by the one validator, [`validate::validate`].
 
+mod band;
 mod euler;
 pub mod follow;
 pub mod history;

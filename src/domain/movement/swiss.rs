@@ -6,6 +6,7 @@
 
 use std::collections::HashSet;
 
+use super::band;
 use super::history::History;
 use super::matching::{Edge, max_weight_matching};
 use super::seating::{Seated, seat_fixed, seat_travelling};
@@ -33,6 +34,8 @@ pub struct SwissOutcome {
 
 const FIRST_WINDOW: usize = 6;
 const TRIES: usize = 4;
+/// Fields of this many players and more are paired by the band programme (see [`Graph::solve`]).
+const BAND_FROM: usize = 256;
 /// Score gaps beyond this weigh the same (keeps weights far from overflow).
 const MAX_GAP: u32 = 1 << 16;
 
@@ -126,7 +129,7 @@ fn pair_by_score(
     loop {
         let last = window >= n;
         let g = Graph::build(field, h, forbidden, window, last);
-        let mate = max_weight_matching(g.vertices, &g.edges, true);
+        let mate = g.solve(n, window);
         if mate.iter().all(Option::is_some) || last {
             return g.read(field, h, &mate, warnings);
         }
@@ -182,6 +185,25 @@ impl Graph {
                 edges.push((i, n, 1));
             }
         }
+    }
+
+    /// The heaviest perfect matching (each vertex's mate), or the heaviest of the largest size when
+    /// no perfect one exists. From [`BAND_FROM`] players the band is solved exactly by a dynamic
+    /// programme over the window (linear in the field); a smaller field, or a window too wide for the
+    /// programme (nearly everyone near a player has met them), takes the general matching. Both find
+    /// the same optimum; only between equally heavy pairings may they choose differently, so small
+    /// fields keep exactly the pairings they always had.
+    fn solve(&self, n: usize, window: usize) -> Vec<Option<usize>> {
+        let band = window.min(n.saturating_sub(1)).max(1);
+        if n >= BAND_FROM && band::fits(n, band) {
+            if let Some(mate) = band::band_matching(n, band, &self.edges) {
+                return mate.into_iter().map(Some).collect();
+            }
+            if band < n.saturating_sub(1) {
+                return vec![None; self.vertices];
+            }
+        }
+        max_weight_matching(self.vertices, &self.edges, true)
     }
 
     fn read(&self, field: &[SwissPlayer], h: &History, mate: &[Option<usize>], warnings: &mut Vec<String>) -> Pairing {
@@ -244,3 +266,7 @@ impl Weights {
         self.base - self.score * d * d + position as i64
     }
 }
+
+#[cfg(test)]
+#[path = "swiss_optimum_tests.rs"]
+mod optimum_tests;

@@ -19,6 +19,8 @@ pub mod swiss;
 pub mod validate;
 
 #[cfg(test)]
+mod seat_balance_tests;
+#[cfg(test)]
 mod sweep_tests;
 #[cfg(test)]
 mod swiss_tests;

@@ -40,10 +40,10 @@ pub(super) fn orient(h: &History, (p, q): (usize, usize)) -> (usize, usize) {
 /// 0: a clean table for both; 1: a revisit but a library-safe seating; 2: library-safe only with the
 /// seats the other way round (the player owed seat B would sit at A again); 3: a library reused.
 fn level(h: &History, (p, q): (usize, usize), t: u32) -> u8 {
-    let safe = safe_orientations(h, (p, q), t);
-    if safe.is_empty() {
+    let safe = |(a, b): (usize, usize)| !used(h, a, t, Seat::A) && !used(h, b, t, Seat::B);
+    if !safe((p, q)) && !safe((q, p)) {
         3
-    } else if lean(h, p) != lean(h, q) && !safe.contains(&orient(h, (p, q))) {
+    } else if lean(h, p) != lean(h, q) && !safe(orient(h, (p, q))) {
         2
     } else if visited(h, p, t) || visited(h, q, t) {
         1

@@ -133,6 +133,9 @@ fn main() {
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     let dir = tempfile::tempdir().expect("temp dir");
+    // MMJUDGE_BENCH_DIR keeps the bench's event files there (to profile a command by hand afterwards).
+    let kept = std::env::var_os("MMJUDGE_BENCH_DIR").map(PathBuf::from);
+    let dir = kept.as_deref().unwrap_or(dir.path());
     let mut figures = Vec::new();
     let started = Instant::now();
     eprintln!("bench: load average {} at the start", load());
@@ -140,7 +143,7 @@ fn main() {
         if wanted(name) {
             let section = Instant::now();
             eprintln!("bench: {name} ...");
-            run(dir.path(), &mut figures);
+            run(dir, &mut figures);
             eprintln!("bench: {name} took {:.0} s", section.elapsed().as_secs_f64());
         }
     }

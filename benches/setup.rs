@@ -1,7 +1,7 @@
 //! The bench sections, in the order they run; `cargo bench -- NAME` runs those whose name contains NAME.
 
 use super::Section;
-use super::sections::{card_text, cards, clock, demo, library, movement, standings, table};
+use super::sections::{card_text, cards, clock, demo, library, movement, pairing, standings, table};
 
 /// Every section: (name, what builds its event and times its commands).
 pub fn sections() -> Vec<(&'static str, Section)> {
@@ -10,6 +10,7 @@ pub fn sections() -> Vec<(&'static str, Section)> {
         ("cards-text", card_text::run),
         ("library", library::run),
         ("movement", movement::run),
+        ("pairing", pairing::run),
         ("table", table::run),
         ("clock", clock::run),
         ("standings", standings::run),

@@ -7,5 +7,6 @@ pub mod demo;
 pub mod field;
 pub mod library;
 pub mod movement;
+pub mod pairing;
 pub mod standings;
 pub mod table;

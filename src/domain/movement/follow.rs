@@ -199,10 +199,15 @@ pub fn propose(s: &Situation<'_>, points: &[u32]) -> Result<Proposal, MovementEr
             let history = History::from_rounds(s.players, s.played);
             let round_seed = s.seed.wrapping_add(s.played.len() as u64 + 1);
             let out = pair_swiss(&field, &history, s.tables, s.fixed_libraries, round_seed)?;
-            let violations = violations_of_next(s.players, s.played, &out.round, &swiss_guarantees(s.fixed_libraries));
+            // One pass of the validator: the promised guarantees, and seat balance, which Swiss keeps as well
+            // as it can (said whenever a player ends up more than one apart).
+            let mut check = swiss_guarantees(s.fixed_libraries);
+            check.push(Guarantee::SeatBalance);
+            let (seats, violations): (Vec<Violation>, Vec<Violation>) =
+                violations_of_next(s.players, s.played, &out.round, &check)
+                    .into_iter()
+                    .partition(|v| v.guarantee == Guarantee::SeatBalance);
             let mut notes: Vec<String> = out.warnings.into_iter().filter(|w| w.contains("back to a table")).collect();
-            // Swiss balances seats as well as it can; say so whenever a player ends up more than one apart.
-            let seats = violations_of_next(s.players, s.played, &out.round, &[Guarantee::SeatBalance]);
             notes.extend(seats.into_iter().map(|v| format!("seats (best effort in Swiss): {}", v.detail)));
             Ok(Proposal {
                 kind: MovementKind::Swiss,

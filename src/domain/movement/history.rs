@@ -57,10 +57,20 @@ impl History {
     /// The history after `rounds`; grows past `n_players` if a round names a higher index.
     pub fn from_rounds(n_players: usize, rounds: &[Round]) -> Self {
         let mut h = History::new(n_players);
+        h.reserve(rounds.len());
         for round in rounds {
             h.record(round);
         }
         h
+    }
+
+    /// Room for `rounds` more games for every known player (one allocation each, not one a round).
+    pub fn reserve(&mut self, rounds: usize) {
+        for p in &mut self.players {
+            p.libraries.reserve_exact(rounds);
+            p.opponents.reserve_exact(rounds);
+            p.tables.reserve_exact(rounds);
+        }
     }
 
     /// One player's record (empty for an unknown player).

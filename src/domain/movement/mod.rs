@@ -5,6 +5,7 @@
 //! Players are indices `0..n` into the caller's list; tables are numbered from 1.
 //! Every schedule can be checked by the one validator, [`validate::validate`].
 
+mod band;
 mod euler;
 pub mod follow;
 pub mod history;
@@ -17,6 +18,8 @@ pub mod square;
 pub mod swiss;
 pub mod validate;
 
+#[cfg(test)]
+mod seat_balance_tests;
 #[cfg(test)]
 mod sweep_tests;
 #[cfg(test)]

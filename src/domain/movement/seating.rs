@@ -1,5 +1,6 @@
 //! Seating Swiss matches at tables: an assignment of matches to tables by levels
-//! (clean table, then a revisited table, then a reused library as a last resort),
+//! (clean table, then a revisited table, then a table that turns the seats the wrong way for
+//! balance, then a reused library as a last resort),
 //! greedy first and repaired by augmenting paths.
 
 use std::collections::{BTreeSet, VecDeque};
@@ -36,10 +37,13 @@ pub(super) fn orient(h: &History, (p, q): (usize, usize)) -> (usize, usize) {
     if lean(h, p) > lean(h, q) { (q, p) } else { (p, q) }
 }
 
-/// 0: a clean table for both; 1: a revisit but a library-safe seating; 2: a library reused.
+/// 0: a clean table for both; 1: a revisit but a library-safe seating; 2: library-safe only with the
+/// seats the other way round (the player owed seat B would sit at A again); 3: a library reused.
 fn level(h: &History, (p, q): (usize, usize), t: u32) -> u8 {
-    let safe = safe_orientations(h, (p, q), t);
-    if safe.is_empty() {
+    let safe = |(a, b): (usize, usize)| !used(h, a, t, Seat::A) && !used(h, b, t, Seat::B);
+    if !safe((p, q)) && !safe((q, p)) {
+        3
+    } else if lean(h, p) != lean(h, q) && !safe(orient(h, (p, q))) {
         2
     } else if visited(h, p, t) || visited(h, q, t) {
         1
@@ -75,7 +79,7 @@ pub(super) fn seat_fixed(h: &History, pairs: &[(usize, usize)], tables: u32) -> 
     let tables = tables.min(u32::try_from(enough).unwrap_or(u32::MAX));
     let mut a = Assignment { h, pairs, tables, table_of: vec![NONE; pairs.len()], at: vec![NONE; tables as usize + 1] };
     a.greedy();
-    for lvl in 0..=2u8 {
+    for lvl in 0..=3u8 {
         for m in 0..pairs.len() {
             if a.table_of[m] == NONE {
                 a.augment(m, lvl);

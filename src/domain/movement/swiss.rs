@@ -1,12 +1,14 @@
 //! M3 — Swiss pairing by score (maximum-weight matching), then seating at tables.
 //!
 //! Players are joined only to their neighbours in the standings (a window that widens when no
-//! perfect pairing exists), so a round for thousands of players stays fast. Warnings name
-//! players as P1.. (index 0 = P1).
+//! perfect pairing exists), and that band is solved exactly by a dynamic programme over the
+//! window (`band.rs`), so a round for thousands of players takes time linear in the field.
+//! Warnings name players as P1.. (index 0 = P1).
 
 use std::collections::HashSet;
 
-use super::history::History;
+use super::band;
+use super::history::{History, PlayerHistory};
 use super::matching::{Edge, max_weight_matching};
 use super::seating::{Seated, seat_fixed, seat_travelling};
 use super::{MovementError, Round};
@@ -33,6 +35,12 @@ pub struct SwissOutcome {
 
 const FIRST_WINDOW: usize = 6;
 const TRIES: usize = 4;
+/// Fields of this many players and more are paired by the band programme (see [`Graph::solve`]).
+const BAND_FROM: usize = 256;
+/// What leaving a player three seats apart weighs, in squared points: as much as floating a player
+/// across a win's worth of points (3 points, squared). Chess pairing treats a colour difference beyond
+/// two as absolute; here it gives way only to a wider float.
+const THREE_APART: i64 = 9;
 /// Score gaps beyond this weigh the same (keeps weights far from overflow).
 const MAX_GAP: u32 = 1 << 16;
 
@@ -126,7 +134,7 @@ fn pair_by_score(
     loop {
         let last = window >= n;
         let g = Graph::build(field, h, forbidden, window, last);
-        let mate = max_weight_matching(g.vertices, &g.edges, true);
+        let mate = g.solve(n, window);
         if mate.iter().all(Option::is_some) || last {
             return g.read(field, h, &mate, warnings);
         }
@@ -184,6 +192,25 @@ impl Graph {
         }
     }
 
+    /// The heaviest perfect matching (each vertex's mate), or the heaviest of the largest size when
+    /// no perfect one exists. From [`BAND_FROM`] players the band is solved exactly by a dynamic
+    /// programme over the window (linear in the field); a smaller field, or a window too wide for the
+    /// programme (nearly everyone near a player has met them), takes the general matching. Both find
+    /// the same optimum; only between equally heavy pairings may they choose differently, so small
+    /// fields keep exactly the pairings they always had.
+    fn solve(&self, n: usize, window: usize) -> Vec<Option<usize>> {
+        let band = window.min(n.saturating_sub(1)).max(1);
+        if n >= BAND_FROM && band::fits(n, band) {
+            if let Some(mate) = band::band_matching(n, band, &self.edges) {
+                return mate.into_iter().map(Some).collect();
+            }
+            if band < n.saturating_sub(1) {
+                return vec![None; self.vertices];
+            }
+        }
+        max_weight_matching(self.vertices, &self.edges, true)
+    }
+
     fn read(&self, field: &[SwissPlayer], h: &History, mate: &[Option<usize>], warnings: &mut Vec<String>) -> Pairing {
         let n = field.len();
         let mut pairs = Vec::new();
@@ -233,10 +260,18 @@ impl Weights {
 
     fn pair(&self, h: &History, x: &SwissPlayer, y: &SwissPlayer, distance: usize) -> i64 {
         let d = i64::from(x.points.abs_diff(y.points).min(MAX_GAP));
-        let lean = |p: usize| h.get(p).map_or(0, |r| r.seat_lean().signum());
+        let lean = |p: usize| h.get(p).map_or(0, PlayerHistory::seat_lean);
         let (lx, ly) = (lean(x.index), lean(y.index));
-        let same_seat_owed = lx != 0 && lx == ly;
-        self.base - self.score * d * d - if same_seat_owed { self.seat } else { 0 } - distance as i64
+        let same_seat_owed = lx.signum() != 0 && lx.signum() == ly.signum();
+        // Both already two apart the same way: one of them would end three apart.
+        let three_apart = same_seat_owed && lx.abs() >= 2 && ly.abs() >= 2;
+        let w = self.base
+            - self.score * d * d
+            - if same_seat_owed { self.seat } else { 0 }
+            - if three_apart { self.score * THREE_APART } else { 0 }
+            - distance as i64;
+        // Still above a rematch (weight 1), whatever the penalties.
+        w.max(2)
     }
 
     fn bye(&self, p: &SwissPlayer, position: usize) -> i64 {
@@ -244,3 +279,7 @@ impl Weights {
         self.base - self.score * d * d + position as i64
     }
 }
+
+#[cfg(test)]
+#[path = "swiss_optimum_tests.rs"]
+mod optimum_tests;

@@ -76,6 +76,7 @@ pub struct Violation {
 pub fn validate(n_players: usize, rounds: &[Round], check: &[Guarantee]) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut h = History::new(n_players);
+    h.reserve(rounds.len());
     for (i, round) in rounds.iter().enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
         check_round(&h, round, number, check, &mut out);

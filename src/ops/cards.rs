@@ -19,6 +19,11 @@ use crate::store::{Actor, Change, Store, round};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
+/// Whether the reference holds any card's text (without, card pages say how to import one that does).
+pub fn reference_has_text(conn: &Connection) -> Result<bool> {
+    card_text::has_text(conn)
+}
+
 /// What an updated card had that a file may not give again (texts, rulings, Oracle id).
 #[derive(Debug, Clone, Default)]
 pub struct Kept {

@@ -69,13 +69,6 @@ pub struct CardView {
     pub game: Option<InGame>,
 }
 
-impl CardView {
-    /// Whether the reference holds a text for any face of the card.
-    pub fn has_text(&self) -> bool {
-        self.faces.iter().any(|f| f.text.is_some())
-    }
-}
-
 /// Finds the card a typed name means: its name, a face's name, or the closest name (typos forgiven).
 pub fn resolve(conn: &Connection, typed: &str) -> Result<Card> {
     if let Some(card) = reference::lookup(conn, typed)? {

@@ -112,3 +112,49 @@ pub fn refusal_error(refusal: &Refusal) -> Error {
         _ => Error::refused(msg),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+    use crate::ops::card_reference::Printed;
+    use crate::ops::cards::{ImportInput, import};
+    use crate::ops::table::note::{NoteInput, add_note};
+    use crate::store::{Actor, round};
+
+    const CARDS: &str = "name,mana_cost,type_line\nDemonic Tutor,{1}{B},Sorcery\nDread Return,{1}{B},Sorcery\n\
+                         Night's Whisper,{1}{B},Sorcery\nShock,{R},Instant\n";
+
+    #[test]
+    fn class_for_completes_a_cost_without_the_cards_declared_at_the_table() -> Result<()> {
+        let (mut store, _, _) = crate::store::memory_with_one_match()?;
+        let actor = Actor {
+            judge: "Kim".into(),
+            command_line: "test".into(),
+            at: crate::time::unstamp("2025-05-01T09:05:00.000Z")?,
+        };
+        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
+        let input = ImportInput { bytes: CARDS.as_bytes(), shown: "cards.csv", replace: false, force: false };
+        import(&mut store, &actor, input, &mut |_, _| {})?;
+        let conn = store.conn();
+        assert_eq!(class_for(conn, "B1", Some(1), "d")?, ["Demonic Tutor", "Dread Return"]);
+        let note = NoteInput {
+            table: 1,
+            round: None,
+            player: "ana".into(),
+            printed: Printed::parse("B1")?,
+            card: Some("Demonic Tutor".into()),
+            letter: None,
+            at: None,
+        };
+        add_note(&mut store, &actor, note)?;
+        let conn = store.conn();
+        assert_eq!(class_for(conn, "B1", Some(1), "D")?, ["Dread Return"]);
+        assert_eq!(class_for(conn, "B1", None, "")?.len(), 3);
+        let typo = check(conn, &PrintedInput { cost: "B1".into(), ..Default::default() }, "Zzyzx Qwerty");
+        assert_eq!(typo.err().map(|e| e.kind()), Some(Kind::NotFound));
+        let cost = check(conn, &PrintedInput { cost: "B1".into(), ..Default::default() }, "Shock");
+        assert_eq!(cost.err().map(|e| e.kind()), Some(Kind::Refused));
+        Ok(())
+    }
+}

@@ -232,7 +232,7 @@ pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
             path.display(),
             kind.command()
         ))),
-        Existing::Other(what) if what == "is a folder" => Err(Error::refused(format!(
+        Existing::Other(what) if what == "is a folder" => Err(Error::bad_input(format!(
             "{} is a folder: give a file name, e.g. {}",
             path.display(),
             path.join(if kind == Kind::Backup { "backup.db" } else { "page.html" }).display()
@@ -279,7 +279,7 @@ impl TempFile {
             _ => PathBuf::from("."),
         };
         if !folder.is_dir() {
-            return Err(Error::refused(format!(
+            return Err(Error::bad_input(format!(
                 "{}: the folder {} does not exist: create it first or choose another place",
                 dest.display(),
                 folder.display()

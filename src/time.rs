@@ -37,7 +37,7 @@ pub fn simulated<T>(at: DateTime<Utc>, f: impl FnOnce() -> T) -> T {
 pub fn parse_at(text: &str, today_from: DateTime<Utc>) -> Result<DateTime<Utc>> {
     let at = parse_any(text, today_from)?;
     if !(FIRST_YEAR..=LAST_YEAR).contains(&at.year()) {
-        return Err(Error::refused(format!(
+        return Err(Error::bad_input(format!(
             "the moment \"{}\" is outside the years {FIRST_YEAR}-{LAST_YEAR}: give a moment of the event, e.g. 14:05 \
              or 2026-05-01T14:05:00Z",
             text.trim()
@@ -132,12 +132,12 @@ fn parse_any(text: &str, today_from: DateTime<Utc>) -> Result<DateTime<Utc>> {
         let local = Local
             .from_local_datetime(&day.and_time(NaiveTime::MIN))
             .earliest()
-            .ok_or_else(|| Error::refused(format!("{t} has no midnight in this time zone")))?;
+            .ok_or_else(|| Error::bad_input(format!("{t} has no midnight in this time zone")))?;
         return Ok(local.with_timezone(&Utc));
     }
     let time =
         NaiveTime::parse_from_str(t, "%H:%M").or_else(|_| NaiveTime::parse_from_str(t, "%H:%M:%S")).map_err(|_| {
-            Error::refused(format!(
+            Error::bad_input(format!(
                 "cannot read the time \"{t}\": use HH:MM for today, a date like 2026-05-01, or RFC 3339 like 2026-05-01T14:05:00Z"
             ))
         })?;
@@ -145,7 +145,7 @@ fn parse_any(text: &str, today_from: DateTime<Utc>) -> Result<DateTime<Utc>> {
     let local = Local
         .from_local_datetime(&day.and_time(time))
         .earliest()
-        .ok_or_else(|| Error::refused(format!("{t} does not exist today in this time zone")))?;
+        .ok_or_else(|| Error::bad_input(format!("{t} does not exist today in this time zone")))?;
     Ok(local.with_timezone(&Utc))
 }
 

@@ -25,7 +25,7 @@ pub fn run(ctx: &Ctx, args: ClockArgs) -> Result<()> {
         return projector(ctx, file, args.force);
     }
     let Some(table) = args.table else {
-        return Err(Error::refused("which table? mmjudge clock TABLE (or clock --html FILE for the projector)"));
+        return Err(Error::bad_input("which table? mmjudge clock TABLE (or clock --html FILE for the projector)"));
     };
     if args.cancel {
         return cancel(ctx, table);

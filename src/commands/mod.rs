@@ -119,7 +119,7 @@ fn quote_arg(a: &str) -> String {
 /// Runs one parsed command.
 pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     crate::domain::text::check("the judge's name (--judge or MMJUDGE_JUDGE)", &ctx.judge, false)
-        .map_err(crate::error::Error::Refused)?;
+        .map_err(crate::error::Error::BadInput)?;
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(crate::cli::player::PlayerCmd::History { name }) => history::run(ctx, &name),

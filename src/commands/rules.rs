@@ -11,7 +11,7 @@ pub fn run(ctx: &Ctx, args: &RulesArgs) -> Result<()> {
     let query = args.query.join(" ");
     let found = rules::search(&query);
     if found.is_empty() {
-        return Err(Error::refused(format!(
+        return Err(Error::not_found(format!(
             "no rule matches \"{query}\": `mmjudge rules` lists them all (ids like MM.3e, BV.alphabet, TR.challenges)"
         )));
     }

@@ -161,10 +161,10 @@ pub fn decide(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> {
     };
     match (claim.reason, verdict) {
         (Reason::IntentionalDraw, Verdict::Won(_)) => {
-            Err("an intentional draw has no winner: give `draw` instead of a player".into())
+            Err("TR.draws: an intentional draw has no winner: give `draw` instead of a player".into())
         }
         (r, Verdict::Draw) if !r.allows_draw() => {
-            Err(format!("a game ended by {r} has a winner: name the player who won instead of `draw`"))
+            Err(format!("TR.draws: a game ended by {r} has a winner: name the player who won instead of `draw`"))
         }
         (Reason::Life, v) => check_life_zero(v, claim.life, names),
         (_, v) => Ok(v),
@@ -192,7 +192,7 @@ fn decide_at_time(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> 
                 Verdict::Draw => format!("equal life ({a}) is a draw"),
             };
             Err(format!(
-                "at time the higher life total wins: {says}; leave the winner out to let the totals decide, \
+                "TR.end-of-match: at time the higher life total wins: {says}; leave the winner out to let the totals decide, \
                  or use --by lock if a judge ruled a complete lock"
             ))
         }

@@ -253,7 +253,7 @@ pub fn check_match(
         },
     };
     if rule.needs_letter() && letter.is_none() && !printed.is_land {
-        return Err(Error::refused(format!(
+        return Err(Error::bad_input(format!(
             "BV.{rule}: the {rule} binding rule compares first letters: give the printed card's letter with --letter"
         )));
     }
@@ -316,7 +316,7 @@ pub fn class_printed(conn: &Connection, printed: &Printed, letter: Option<char>)
 
 /// The class keys of a printed cost under a binding rule.
 pub fn class_keys(rule: BindingRule, printed: &ManaCost, letter: Option<char>, is_land: bool) -> Result<Vec<String>> {
-    binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::refused(e.to_string()))
+    binding::keys_for_printed(rule, printed, letter, is_land).map_err(|e| Error::bad_input(e.to_string()))
 }
 
 /// Sorts a class's members into declarable, banned (names from [`banned_names`]) and excluded cards.

@@ -1,4 +1,16 @@
-//! The card reference's texts: keeping them across imports, and Scryfall's rulings file.
+//! The `cards` group's views and writes: importing the reference and its rulings, showing a card, finding
+//! cards by name or text, a printed cost's class, a declaration checked. One function each, typed input and
+//! outcome; the command line and the server render them.
+
+mod class;
+mod find;
+mod import;
+mod show;
+
+pub use class::{Checked, CostClass, PrintedInput, check, class_for, cost_class, refusal_error};
+pub use find::{FindInput, Found, NameHit, TextFound, TextHit, find, matched_words, tokens};
+pub use import::{ImportInput, Imported, Progress, import, parse_reference};
+pub use show::{CardView, FaceView, InGame, Status, resolve, show, show_at, view_of};
 
 use crate::error::{Error, Result};
 use crate::store::card_text::{self, Details, Ruling};
@@ -6,6 +18,11 @@ use crate::store::cards::{self, Face};
 use crate::store::{Actor, Change, Store, round};
 use rusqlite::Connection;
 use std::collections::HashMap;
+
+/// Whether the reference holds any card's text (without, card pages say how to import one that does).
+pub fn reference_has_text(conn: &Connection) -> Result<bool> {
+    card_text::has_text(conn)
+}
 
 /// What an updated card had that a file may not give again (texts, rulings, Oracle id).
 #[derive(Debug, Clone, Default)]
@@ -77,7 +94,7 @@ pub fn parse_rulings(bytes: &[u8], shown: &str) -> Result<Vec<(String, Ruling)>>
     }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let file: File = serde_json::from_slice(bytes).map_err(|e| {
-        Error::refused(format!(
+        Error::bad_input(format!(
             "{shown}: not a Scryfall rulings file ({e}): download the \"Rulings\" bulk file from scryfall.com/docs/api/bulk-data"
         ))
     })?;
@@ -119,7 +136,7 @@ pub fn import_rulings(
             }
         }
         if per_card.is_empty() {
-            return Err(Error::refused(format!(
+            return Err(Error::not_found(format!(
                 "{shown}: none of its {} rulings is for a card of the reference (they are matched by Scryfall Oracle id: import a Scryfall or MTGJSON card file first)",
                 out.rulings
             )));

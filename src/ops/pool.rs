@@ -54,7 +54,7 @@ pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
         match store_pool::by_name(conn, &card.name)? {
             Some(existing) => {
                 let total = u64::from(existing.copies) + u64::from(card.copies);
-                crate::domain::bounds::copies(&existing.name, total).map_err(Error::Refused)?;
+                crate::domain::bounds::copies(&existing.name, total).map_err(Error::BadInput)?;
                 store_pool::set_copies(conn, existing.id, existing.copies.saturating_add(card.copies))?
             }
             None => {
@@ -81,7 +81,7 @@ pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
         }
     }
     let total: u64 = store_pool::all(conn)?.iter().map(|c| u64::from(c.copies)).sum();
-    crate::domain::bounds::pool(total).map_err(Error::Refused)?;
+    crate::domain::bounds::pool(total).map_err(Error::BadInput)?;
     out.pool_copies = total as u32;
     Ok(out)
 }
@@ -96,10 +96,10 @@ pub fn import_bytes(
 ) -> Result<(Added, Change)> {
     let (lines, removed) = import::read_lines_counted(bytes, shown)?;
     if lines.is_empty() {
-        return Err(Error::refused(format!("{shown}: no cards under the header row: nothing imported")));
+        return Err(Error::bad_input(format!("{shown}: no cards under the header row: nothing imported")));
     }
     let res = import::resolve_lines(conn, &lines, allow_unknown)
-        .map_err(|e| Error::refused(format!("{shown}: nothing imported: {e}")))?;
+        .map_err(|e| Error::bad_input(format!("{shown}: nothing imported: {e}")))?;
     if replace {
         if !library::copies_in_use(conn)?.is_empty() {
             return Err(Error::refused(
@@ -126,16 +126,16 @@ pub fn resolve(conn: &Connection, query: &str) -> Result<PoolCard> {
     let items: Vec<(String, usize)> = cards.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
     match names::resolve(query, &items) {
         Resolved::One(i) => {
-            cards.get(i).cloned().ok_or_else(|| Error::refused(format!("\"{query}\" is not in the pool")))
+            cards.get(i).cloned().ok_or_else(|| Error::not_found(format!("\"{query}\" is not in the pool")))
         }
-        Resolved::Ambiguous(found) => Err(Error::refused(format!(
+        Resolved::Ambiguous(found) => Err(Error::bad_input(format!(
             "\"{query}\" matches several pool cards ({}): type more of the name",
             found.join(", ")
         ))),
-        Resolved::Unknown(_) if cards.is_empty() => Err(Error::refused(format!(
+        Resolved::Unknown(_) if cards.is_empty() => Err(Error::not_found(format!(
             "\"{query}\" is not in the pool: the pool is empty; import it with `mmjudge pool import FILE.csv`"
         ))),
-        Resolved::Unknown(close) => Err(Error::refused(format!(
+        Resolved::Unknown(close) => Err(Error::not_found(format!(
             "\"{query}\" is not in the pool: closest are {}; see `mmjudge pool list`",
             close.join(", ")
         ))),

@@ -90,7 +90,7 @@ pub fn literal(path: &Path) -> PathBuf {
 /// `file:` URI of `path` with `immutable=1`.
 fn immutable_uri(path: &Path) -> Result<String> {
     let abs = std::path::absolute(path).map_err(|e| Error::io(path, e))?;
-    let text = abs.to_str().ok_or_else(|| Error::refused(format!("{} is not a UTF-8 path", path.display())))?;
+    let text = abs.to_str().ok_or_else(|| Error::bad_input(format!("{} is not a UTF-8 path", path.display())))?;
     let uri = String::from("file:") + &text.replace('%', "%25").replace('?', "%3F").replace('#', "%23");
     Ok(uri + "?immutable=1")
 }
@@ -335,7 +335,7 @@ pub fn backup(conn: &Connection, dest: &Path) -> Result<()> {
     let mut temp = TempFile::beside(dest)?;
     temp.release();
     let abs = std::path::absolute(temp.path()).map_err(|e| Error::io(dest, e))?;
-    let text = abs.to_str().ok_or_else(|| Error::refused(format!("{} is not a UTF-8 path", dest.display())))?;
+    let text = abs.to_str().ok_or_else(|| Error::bad_input(format!("{} is not a UTF-8 path", dest.display())))?;
     // VACUUM INTO only reads the event, but `query_only` forbids it: lift it for this statement.
     let query_only: bool = conn.query_row("PRAGMA query_only", [], |r| r.get(0))?;
     conn.pragma_update(None, "query_only", false)?;

@@ -302,3 +302,40 @@ fn note_sheets_show_a_declared_cards_text_on_hover() {
     let page = std::fs::read_to_string(site.join("round-1-notes.html")).unwrap_or_default();
     assert!(page.contains("title=\"Look through your library for any one card"), "{page}");
 }
+
+#[test]
+fn the_sites_judging_page_links_each_declared_card_to_its_page() {
+    let ev = with_set();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
+    ev.run(&["note", "1", "bo", "G1", "Grizzly Bears", "--at", "09:07"]).ok();
+    ev.run_with(&["site", "out"], &[("MMJUDGE_NOW", "2026-05-01T10:00:00Z")]).ok();
+    let read = |f: &str| std::fs::read_to_string(ev.path("out").join(f)).unwrap_or_default();
+    let judging = read("judging.html");
+    assert!(judging.contains(r#"<a href="card-demonic-tutor.html">Demonic Tutor</a>"#), "{judging}");
+    assert!(judging.contains(r#"<a href="card-grizzly-bears.html">Grizzly Bears</a>"#), "{judging}");
+    let tutor = read("card-demonic-tutor.html");
+    assert!(tutor.contains("Look through your library for any one card"), "{tutor}");
+    assert!(tutor.contains("The card you find stays hidden from your opponent."), "{tutor}");
+    assert!(tutor.contains("{1}{B} (mana value 2)"), "{tutor}");
+    assert!(!tutor.contains("mmjudge cards import FILE"), "a card with text needs no import: {tutor}");
+    let bears = read("card-grizzly-bears.html");
+    assert!(bears.contains("<p>2/2</p>") && !bears.contains("mmjudge cards import FILE"), "{bears}");
+    let index = read("index.html");
+    assert!(!index.contains("card-demonic-tutor.html"), "card pages are reached from the judging page: {index}");
+    insta::assert_snapshot!("site_card_page_demonic_tutor", tutor);
+}
+
+#[test]
+fn a_card_page_says_how_to_get_texts_when_the_reference_has_none() {
+    let ev = Event::new();
+    let f = ev.file("names.csv", "name,mana_cost,type_line\nDemonic Tutor,{1}{B},Sorcery\nDuress,{B},Sorcery\n");
+    ev.run(&["cards", "import", "--replace", &f.to_string_lossy()]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
+    ev.run(&["site", "out"]).ok();
+    let page = std::fs::read_to_string(ev.path("out").join("card-demonic-tutor.html")).unwrap_or_default();
+    assert!(page.contains("<code>mmjudge cards import FILE</code>") && page.contains("MTGJSON or Scryfall"), "{page}");
+}

@@ -195,3 +195,21 @@ fn refuses_an_at_before_the_round_started_at_the_table() {
     let msg = ev.refuses(&["result", "fix", "1", "bo", "--by", "life", "--at", early]);
     assert!(msg.contains("is before round 1 started"), "{msg}");
 }
+
+#[test]
+fn refusals_resting_on_a_rule_name_its_id_and_rules_shows_it() {
+    let ev = round_one();
+    let msg = ev.refuses(&["result", "1", "draw", "--by", "time", "--life", "3", "8"]);
+    assert!(msg.contains("TR.end-of-match: at time the higher life total wins"), "{msg}");
+    let msg = ev.refuses(&["result", "1", "draw", "--by", "concession"]);
+    assert!(msg.contains("TR.draws: a game ended by concession has a winner"), "{msg}");
+    let msg = ev.refuses(&["result", "1", "ana", "--by", "intentional-draw"]);
+    assert!(msg.contains("TR.draws: an intentional draw has no winner"), "{msg}");
+    ev.run(&["result", "1", "ana", "--by", "life"]).ok();
+    let msg = ev.refuses(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "upheld"]);
+    assert!(msg.contains("TR.challenges: table 1 in round 1"), "{msg}");
+    for id in ["TR.end-of-match", "TR.draws", "TR.challenges"] {
+        let shown = ev.run(&["rules", id]).ok().to_string();
+        assert!(shown.contains(id), "{id}: {shown}");
+    }
+}

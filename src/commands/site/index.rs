@@ -48,7 +48,7 @@ pub fn page(site: &Site, pages: &[Page]) -> Result<Page> {
         .collect();
     let event_pages = pages
         .iter()
-        .filter(|p| p.round.is_none())
+        .filter(|p| p.round.is_none() && !p.link.is_empty())
         .map(|p| Link { file: p.file.clone(), text: p.link.clone() })
         .collect();
     let played = site.results.played;

@@ -51,6 +51,7 @@ struct JudgingPage {
     challenges: Vec<ChallengeRow>,
     rulings: Vec<RulingRow>,
     penalties: Vec<PenaltyRow>,
+    declared: Vec<super::cards::Declared>,
 }
 
 /// Local `HH:MM` of a stored instant (the text itself if unreadable).
@@ -117,6 +118,8 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
             void: void_text(v.as_ref()),
         })
         .collect();
-    let page = JudgingPage { frame: site.frame("Challenges, rulings and penalties"), challenges, rulings, penalties };
+    let declared = super::cards::declared(site)?;
+    let frame = site.frame("Challenges, rulings and penalties");
+    let page = JudgingPage { frame, challenges, rulings, penalties, declared };
     Ok(vec![Page::of_event("judging.html", "Challenges, rulings and penalties", render(&page)?)])
 }

@@ -6,6 +6,7 @@
 //! `templates/site/` that extends `site/base.html`. [`BUILDERS`] lists them in the index's order; the
 //! index links every page a builder returned (round pages in the round's row, under the page's `link`).
 
+mod cards;
 mod clock;
 mod decks;
 mod index;
@@ -35,6 +36,7 @@ pub const BUILDERS: &[Builder] = &[
     slips::pages,
     notes::pages,
     judging::page,
+    cards::pages,
     libraries::page,
     decks::page,
     clock::page,

@@ -66,11 +66,11 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         }
         let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)
-            .map_err(|e| Error::refused(format!("{shown}: nothing registered: {e}")))?;
+            .map_err(|e| Error::bad_input(format!("{shown}: nothing registered: {e}")))?;
         let count = |basic: bool| res.cards.iter().filter(|c| c.is_basic == basic).map(|c| u64::from(c.copies)).sum();
         let bounded = crate::domain::bounds::library(&format!("{}'s main library", p.name), count(false))
             .and_then(|()| crate::domain::bounds::library(&format!("{}'s Utopia library", p.name), count(true)));
-        bounded.map_err(|e| Error::refused(format!("{shown}: nothing registered: {e}")))?;
+        bounded.map_err(|e| Error::bad_input(format!("{shown}: nothing registered: {e}")))?;
         let copies: Vec<&ResolvedCard> =
             res.cards.iter().flat_map(|c| std::iter::repeat_n(c, c.copies as usize)).collect();
         let sealed: Vec<SealedCard> =
@@ -79,7 +79,7 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         let names = sideboard.map(|s| split_names(s, &product)).unwrap_or_default();
         let split = split_sealed(&sealed, &names).map_err(|e| sideboard_error(e, &product))?;
         if split.main.is_empty() {
-            return Err(Error::refused(format!("{shown}: no cards besides basic lands: a main library needs spells")));
+            return Err(Error::bad_input(format!("{shown}: no cards besides basic lands: a main library needs spells")));
         }
         let id = match &existing {
             Some(lib) => {
@@ -160,7 +160,7 @@ fn sideboard_error(e: SealedError, product: &[String]) -> Error {
     match &e {
         SealedError::UnknownCard { name } => {
             let close = names::closest(name, product.iter().map(String::as_str), 3);
-            Error::refused(format!("{e} (closest: {})", close.join(", ")))
+            Error::not_found(format!("{e} (closest: {})", close.join(", ")))
         }
         _ => Error::refused(e.to_string()),
     }

@@ -55,7 +55,7 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
         let leaving = card_in_library(&cards, out, &label)?;
         let arriving = super::super::pool::resolve(tx, card_in)?;
         if arriving.name.eq_ignore_ascii_case(&leaving.name) {
-            return Err(Error::refused(format!("{} would replace itself: name two different cards", leaving.name)));
+            return Err(Error::bad_input(format!("{} would replace itself: name two different cards", leaving.name)));
         }
         if arriving.is_land {
             return Err(Error::refused(format!(
@@ -119,11 +119,11 @@ fn card_in_library(cards: &[LibraryCard], query: &str, label: &str) -> Result<Li
     let items: Vec<(String, usize)> = main.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
     match names::resolve(query, &items) {
         Resolved::One(i) => Ok(main[i].clone()),
-        Resolved::Ambiguous(found) => Err(Error::refused(format!(
+        Resolved::Ambiguous(found) => Err(Error::bad_input(format!(
             "\"{query}\" matches several cards of library {label} ({}): type more of the name",
             found.join(", ")
         ))),
-        Resolved::Unknown(close) => Err(Error::refused(format!(
+        Resolved::Unknown(close) => Err(Error::not_found(format!(
             "\"{query}\" is not in library {label} (closest: {}): see `mmjudge library show {label}`",
             close.join(", ")
         ))),

@@ -48,7 +48,7 @@ impl AddInput {
     /// Refuses adding no copies (a front end may call this before opening the event).
     pub fn check(&self) -> Result<()> {
         if self.line.count == "0" {
-            return Err(Error::refused("--count 0 adds nothing: give 1 or more copies"));
+            return Err(Error::bad_input("--count 0 adds nothing: give 1 or more copies"));
         }
         Ok(())
     }
@@ -60,7 +60,7 @@ pub fn add(store: &mut Store, actor: &Actor, input: AddInput) -> Result<AddedCar
     let AddInput { line, allow_unknown } = input;
     store.write(actor, |tx| {
         let res = import::resolve_lines(tx, std::slice::from_ref(&line), allow_unknown)?;
-        let card = res.cards.first().cloned().ok_or_else(|| Error::refused("no card to add"))?;
+        let card = res.cards.first().cloned().ok_or_else(|| Error::bad_input("no card to add"))?;
         add_resolved(tx, &res)?;
         let now = store_pool::by_name(tx, &card.name)?.map(|c| c.copies).unwrap_or(card.copies);
         let summary = format!("added {} of {} to the pool ({now} now)", card.copies, card.name);
@@ -82,7 +82,7 @@ pub struct Removed {
 /// Refuses removing no copies (a front end may call this before opening the event).
 pub fn check_remove_count(count: Option<u32>) -> Result<()> {
     if count == Some(0) {
-        return Err(Error::refused("--count 0 removes nothing: give 1 or more copies, or leave --count out for all"));
+        return Err(Error::bad_input("--count 0 removes nothing: give 1 or more copies, or leave --count out for all"));
     }
     Ok(())
 }
@@ -94,7 +94,7 @@ pub fn remove(store: &mut Store, actor: &Actor, query: &str, count: Option<u32>)
         let card = resolve(tx, query)?;
         let take = count.unwrap_or(card.copies);
         if take > card.copies {
-            return Err(Error::refused(format!(
+            return Err(Error::bad_input(format!(
                 "the pool has {} {} of {}: remove at most that many",
                 card.copies,
                 if card.copies == 1 { "copy" } else { "copies" },

@@ -66,13 +66,13 @@ pub fn read_lines_counted(bytes: &[u8], shown: &str) -> Result<(Vec<CardLine>, u
     let mut reader = csv::ReaderBuilder::new().flexible(false).trim(csv::Trim::All).from_reader(bytes);
     let headers: Vec<String> = reader
         .headers()
-        .map_err(|e| Error::refused(format!("{shown}: cannot read the header row: {e}")))?
+        .map_err(|e| Error::bad_input(format!("{shown}: cannot read the header row: {e}")))?
         .iter()
         .map(|h| h.trim().trim_start_matches('\u{feff}').to_lowercase().replace([' ', '-'], "_"))
         .collect();
     let col = |names: &[&str]| headers.iter().position(|h| names.contains(&h.as_str()));
     let Some(name_col) = col(&["name", "card", "card_name"]) else {
-        return Err(Error::refused(format!(
+        return Err(Error::bad_input(format!(
             "{shown}: no \"name\" column (found: {}): the first line must be a header such as name,count,mana_cost,type_line",
             headers.join(", ")
         )));
@@ -105,7 +105,7 @@ pub fn read_lines_counted(bytes: &[u8], shown: &str) -> Result<(Vec<CardLine>, u
         }
     }
     if !problems.is_empty() {
-        return Err(Error::refused(format!("{shown}: nothing imported: {}", problems.join("; "))));
+        return Err(Error::bad_input(format!("{shown}: nothing imported: {}", problems.join("; "))));
     }
     Ok((lines, removed.get()))
 }
@@ -188,7 +188,7 @@ pub fn resolve_lines(conn: &Connection, lines: &[CardLine], allow_unknown: bool)
     } else {
         ""
     };
-    Err(Error::refused(format!("{} problem{}: {}{hint}", problems.len(), plural(problems.len()), shorten(&problems))))
+    Err(Error::bad_input(format!("{} problem{}: {}{hint}", problems.len(), plural(problems.len()), shorten(&problems))))
 }
 
 /// At most ten problems, then how many more.

@@ -21,7 +21,7 @@ pub struct WatchInput {
 impl WatchInput {
     /// Refuses a name no card can have (a front end may call this before opening the event).
     pub fn check(&self) -> Result<()> {
-        crate::domain::text::check("a card name", &self.name, false).map_err(Error::Refused)
+        crate::domain::text::check("a card name", &self.name, false).map_err(Error::BadInput)
     }
 }
 
@@ -60,7 +60,7 @@ pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<WatchA
             None if force && !name.trim().is_empty() => name.trim().to_string(),
             None => {
                 reference::require(tx)?;
-                return Err(Error::refused(format!(
+                return Err(Error::not_found(format!(
                     "\"{}\" is not in the card reference (closest: {}): correct the name, or --force to watch it anyway",
                     name.trim(),
                     reference::closest(tx, name, 3)?.join(", ")
@@ -89,7 +89,7 @@ pub fn remove(store: &mut Store, actor: &Actor, name: &str) -> Result<String> {
             Resolved::One(c) => c,
             _ => {
                 let list: Vec<&str> = all.iter().map(|w| w.card.as_str()).collect();
-                return Err(Error::refused(format!(
+                return Err(Error::not_found(format!(
                     "\"{}\" is not on the watch list ({}): see `mmjudge pool watch list`",
                     name.trim(),
                     if list.is_empty() { "it is empty".to_string() } else { list.join(", ") }

@@ -81,7 +81,7 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
         let (by_seat, by) = seated.resolve_player(tx, &input.by).map(|(s, p)| (s, p.clone()))?;
         if seated.m.outcome.is_some() && !input.force {
             return Err(Error::refused(format!(
-                "{} already has a result ({}): a finished match takes no more challenges; add --force to record \
+                "TR.challenges: {} already has a result ({}): a finished match takes no more challenges; add --force to record \
                  this one anyway (the result stays)",
                 seated.label(),
                 seated.describe_recorded()

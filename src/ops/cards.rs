@@ -1,5 +1,7 @@
 //! The card reference's texts: keeping them across imports, and Scryfall's rulings file.
 
+pub mod import;
+
 use crate::error::{Error, Result};
 use crate::store::card_text::{self, Details, Ruling};
 use crate::store::cards::{self, Face};

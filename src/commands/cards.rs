@@ -87,7 +87,6 @@ fn import(ctx: &Ctx, file: &Path, replace: bool, force: bool) -> Result<()> {
     done(ctx.format, &summary, serde_json::to_value(&outcome).unwrap_or_default())
 }
 
-
 /// A progress bar on standard error for large files when a person is watching.
 fn progress_bar(bytes: usize) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;

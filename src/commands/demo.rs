@@ -270,7 +270,8 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     demo.act(&["player", "import", &shown], None, |s, a| crate::ops::players::import_players(s, a, &input))?;
     let shown = path(&files.pool);
     let bytes = std::fs::read(&files.pool).map_err(|e| Error::io(&files.pool, e))?;
-    let input = crate::ops::pool::edit::ImportInput { bytes, shown: shown.clone(), allow_unknown: false, replace: false };
+    let input =
+        crate::ops::pool::edit::ImportInput { bytes, shown: shown.clone(), allow_unknown: false, replace: false };
     demo.act(&["pool", "import", &shown], None, |s, a| crate::ops::pool::edit::import(s, a, input))?;
     let tables = args.players.div_ceil(2);
     let (tables_text, seed) = (tables.to_string(), args.seed.to_string());

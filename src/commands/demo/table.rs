@@ -409,6 +409,12 @@ fn slow_play(player: &str, table: u32, at: DateTime<Utc>, note: Option<&str>) ->
 }
 
 /// A result at a table.
-fn result(table: u32, winner: Option<&str>, reason: Reason, life: Option<(i64, i64)>, at: DateTime<Utc>) -> ResultInput {
+fn result(
+    table: u32,
+    winner: Option<&str>,
+    reason: Reason,
+    life: Option<(i64, i64)>,
+    at: DateTime<Utc>,
+) -> ResultInput {
     ResultInput { table, round: None, winner: winner.map(String::from), reason, life, note: None, at: Some(at) }
 }

@@ -131,12 +131,7 @@ fn store_reference(
 }
 
 /// Stores one card with its faces and its binding keys under every rule.
-fn store_card(
-    tx: &Connection,
-    r: &CardRecord,
-    out: &mut Imported,
-    kept: Option<super::Kept>,
-) -> Result<()> {
+fn store_card(tx: &Connection, r: &CardRecord, out: &mut Imported, kept: Option<super::Kept>) -> Result<()> {
     let front_type = r.type_line.split(" // ").next().unwrap_or("");
     let is_land = front_type.contains("Land");
     let is_basic = front_type.starts_with("Basic");
@@ -224,4 +219,3 @@ fn store_card(
     }
     Ok(())
 }
-

@@ -1,10 +1,13 @@
-//! `demo`: a whole simulated tournament on the bundled examples, run through the real commands.
+//! `demo`: a whole simulated tournament on the bundled examples, run through the judge actions of `ops`.
 //!
 //! The demo writes the bundled reference, pool and players into `<out>/data/`, creates a fresh event
-//! (default `./mmjudge-demo.db`), then runs every step a judge would — import, curation, libraries,
+//! (default `./mmjudge-demo.db`), then takes every step a judge would — import, curation, libraries,
 //! pairing by the movement, the round clock, timed decisions, template notes (with a few refused
-//! attempts shown as the judge sees them), challenges, a penalty, results, a drop, standings and the site —
-//! by parsing real command lines and dispatching them in-process, silently, on a simulated clock.
+//! attempts shown as the judge sees them), challenges, a penalty, results, a drop, standings and the site.
+//! Each judge action calls its `ops` function on one connection kept for the whole event, as a simulated
+//! judge at the simulated clock, and the audit log records the command line that judge would have typed.
+//! What a judge reads (a card's text, the standings) and the printed files (deck sheets, the site) are the
+//! real commands' own output, run in-process.
 
 mod table;
 
@@ -12,8 +15,9 @@ use super::Ctx;
 use crate::cli::{Cli, DemoArgs};
 use crate::domain::simulate::Simulator;
 use crate::error::{Error, Result};
+use crate::ops::cards as card_import;
 use crate::render::Format;
-use crate::store::{Store, file};
+use crate::store::{Actor, Store, file};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use clap::Parser;
 use std::path::{Path, PathBuf};
@@ -33,9 +37,10 @@ const DEMO_EVENT: &str = "Mental Magic Demo Open";
 /// Tables per round that get the full simulation (notes, decisions, challenges); the rest only results.
 const DETAILED_TABLES: u32 = 12;
 
-/// The running demo: its event, its simulated clock and its dice.
+/// The running demo: its event (one connection for the whole run), its simulated clock and its dice.
 pub struct Demo {
     ctx: Ctx,
+    store: Store,
     now: DateTime<Utc>,
     sim: Simulator,
     out: PathBuf,
@@ -44,7 +49,21 @@ pub struct Demo {
 }
 
 impl Demo {
-    /// Runs one command line silently at the simulated now.
+    /// Takes one judge action at the simulated now (or at `at`, the moment the action records, when that is
+    /// later: the simulated judge enters it then), recording `line` as the command the judge would type.
+    pub fn act<T>(
+        &mut self,
+        line: &[&str],
+        at: Option<DateTime<Utc>>,
+        action: impl FnOnce(&mut Store, &Actor) -> Result<T>,
+    ) -> Result<T> {
+        let now = at.map_or(self.now, |d| d.max(self.now));
+        let actor = Actor { judge: self.ctx.judge.clone(), command_line: command_line(line), at: now };
+        let store = &mut self.store;
+        crate::time::simulated(now, || action(store, &actor))
+    }
+
+    /// Runs one command line silently at the simulated now (the printed files: deck sheets, the site).
     pub fn run(&self, args: &[&str]) -> Result<()> {
         self.run_as(args, Format::Quiet)
     }
@@ -58,17 +77,12 @@ impl Demo {
         let line: Vec<String> = std::iter::once("mmjudge").chain(args.iter().copied()).map(String::from).collect();
         let cli = Cli::try_parse_from(&line).map_err(|e| Error::refused(format!("demo: {}", e.to_string().trim())))?;
         let ctx = Ctx { format, command_line: line.join(" "), now: Some(self.now), ..self.ctx.clone() };
-        // A record dated with --at is entered at that moment at the latest (the simulated judge types it then).
-        let dated = args.iter().position(|a| *a == "--at").and_then(|i| args.get(i + 1));
-        let dated = dated.and_then(|a| crate::time::parse_at(a, self.now).ok());
-        let now = dated.map_or(self.now, |d| d.max(self.now));
-        let ctx = Ctx { now: Some(now), ..ctx };
-        crate::time::simulated(now, || super::dispatch(cli, &ctx))
+        crate::time::simulated(self.now, || super::dispatch(cli, &ctx))
     }
 
-    /// Opens the event for reading.
-    pub fn store(&self) -> Result<Store> {
-        self.ctx.open()
+    /// The event, for reading.
+    pub fn conn(&self) -> &rusqlite::Connection {
+        self.store.conn()
     }
 
     /// The simulated clock.
@@ -144,17 +158,17 @@ fn play(ctx: &Ctx, args: &DemoArgs, db: &Path) -> Result<()> {
     std::fs::create_dir_all(&data).map_err(|e| Error::io(&data, e))?;
     let files = write_data(&data, args.players as usize)?;
     let day = Utc.with_ymd_and_hms(2026, 6, 13, 9, 0, 0).single().unwrap_or_else(Utc::now);
+    let ctx = Ctx { db: db.to_path_buf(), judge: "Demo Judge".into(), ..ctx.clone() };
+    create_event(&ctx, args, day)?;
     let mut demo = Demo {
-        ctx: Ctx { db: db.to_path_buf(), judge: "Demo Judge".into(), ..ctx.clone() },
+        store: Store::open(db)?,
+        ctx,
         now: day,
         sim: Simulator::new(args.seed),
         out: args.out.clone(),
         shown_refusals: 0,
     };
     setup(&mut demo, args, &files)?;
-    // Keep one connection open for the whole run: the many short commands then share SQLite's log index
-    // instead of each folding the log into the file when it closes.
-    let _keep_open = demo.store()?;
     for round in 1..=args.rounds {
         let start = day + Duration::minutes(30 + 70 * i64::from(round - 1));
         table::play_round(&mut demo, round, start)?;
@@ -225,11 +239,11 @@ fn player_csv(n: usize) -> String {
     lines.join("\n") + "\n"
 }
 
-fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
-    let path = |p: &Path| p.to_string_lossy().to_string();
+/// Creates the demo's event, replacing an earlier demo's.
+fn create_event(ctx: &Ctx, args: &DemoArgs, day: DateTime<Utc>) -> Result<()> {
     let (rounds, seed) = (args.rounds.to_string(), args.seed.to_string());
-    let line = ["mmjudge", "event", "new", DEMO_EVENT, "--rounds", &rounds, "--seed", &seed].join(" ");
-    let ctx = Ctx { command_line: line, now: Some(demo.now), ..demo.ctx.clone() };
+    let line = command_line(&["event", "new", DEMO_EVENT, "--rounds", &rounds, "--seed", &seed]);
+    let ctx = Ctx { command_line: line, now: Some(day), ..ctx.clone() };
     let input = crate::ops::event::NewEvent {
         path: &ctx.db,
         name: DEMO_EVENT,
@@ -239,17 +253,36 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
         keep: false,
     };
     crate::ops::event::create(&ctx.actor()?, input)?;
-    demo.run(&["cards", "import", &path(&files.cards)])?;
-    demo.run(&["cards", "import", &path(&files.texts)])?;
-    demo.run(&["player", "import", &path(&files.players)])?;
-    demo.run(&["pool", "import", &path(&files.pool)])?;
-    let tables = args.players.div_ceil(2).to_string();
-    demo.run(&["library", "build", "--tables", &tables])?;
+    Ok(())
+}
+
+fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
+    let path = |p: &Path| p.to_string_lossy().to_string();
+    for file in [&files.cards, &files.texts] {
+        let shown = path(file);
+        let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
+        demo.act(&["cards", "import", &shown], None, |s, a| {
+            let input = card_import::ImportInput { bytes: &bytes, shown: &shown, replace: false, force: false };
+            card_import::import(s, a, input, &mut |_, _| {})
+        })?;
+    }
+    let shown = path(&files.players);
+    let input = crate::ops::players::read_import(&files.players)?;
+    demo.act(&["player", "import", &shown], None, |s, a| crate::ops::players::import_players(s, a, &input))?;
+    let shown = path(&files.pool);
+    let bytes = std::fs::read(&files.pool).map_err(|e| Error::io(&files.pool, e))?;
+    let input =
+        crate::ops::pool::edit::ImportInput { bytes, shown: shown.clone(), allow_unknown: false, replace: false };
+    demo.act(&["pool", "import", &shown], None, |s, a| crate::ops::pool::edit::import(s, a, input))?;
+    let tables = args.players.div_ceil(2);
+    let (tables_text, seed) = (tables.to_string(), args.seed.to_string());
+    let input = crate::ops::library::BuildInput::new(tables);
+    input.check()?;
+    demo.act(&["library", "build", "--tables", &tables_text], None, |s, a| crate::ops::library::build(s, a, input))?;
     let sheets = demo.out.join("libraries");
     demo.run(&["library", "sheets", &path(&sheets)])?;
-    let store = demo.store()?;
-    let libraries = crate::store::library::all(store.conn())?.len();
-    let report = crate::ops::curation::report(store.conn())?;
+    let libraries = crate::store::library::all(demo.conn())?.len();
+    let report = crate::ops::curation::report(demo.conn())?;
     println!(
         "Mental Magic Demo Open: {}, {}, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
         crate::domain::words::count(args.players, "player"),
@@ -264,12 +297,21 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     Ok(())
 }
 
+/// The command line a judge would type for an action (the audit log records it).
+fn command_line(args: &[&str]) -> String {
+    let mut line = String::from("mmjudge");
+    for a in args {
+        line.push(' ');
+        line.push_str(a);
+    }
+    line
+}
+
 /// After round 2 a player drops (the field changes, so the movement carries on with Swiss pairing).
 fn drop_one(demo: &mut Demo) -> Result<()> {
-    let store = demo.store()?;
-    let players = crate::store::player::all(store.conn())?;
+    let players = crate::store::player::all(demo.conn())?;
     if let Some(p) = players.iter().rev().find(|p| p.active_in(3)) {
-        demo.run(&["player", "drop", &p.name])?;
+        demo.act(&["player", "drop", &p.name], None, |s, a| crate::ops::players::drop_player(s, a, &p.name))?;
         println!("  {} drops after round 2", p.name);
     }
     Ok(())

@@ -54,3 +54,48 @@ fn refuses_to_replace_a_real_event_named_by_mmjudge_db() {
     assert!(msg.contains("Test Open") && msg.contains("--db demo.db"), "{msg}");
     assert!(!out.exists());
 }
+
+/// Every kind of judge action the demo takes leaves its audit entry (with the command line the simulated
+/// judge would type): a demo that stops taking one of them fails here.
+#[test]
+fn takes_every_kind_of_judge_action() {
+    let ev = Event::empty();
+    let (db, out) = (ev.path("demo.db"), ev.path("demo-out"));
+    let (db_s, out_s) = (db.to_string_lossy().to_string(), out.to_string_lossy().to_string());
+    ev.run(&["--db", &db_s, "demo", "--rounds", "3", "--out", &out_s]).ok();
+    let log = ev.run(&["--db", &db_s, "--json", "log"]).json();
+    let commands: Vec<String> = log["entries"]
+        .as_array()
+        .map(|e| e.iter().filter_map(|x| x["command"].as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    let count = |kind: &str, with: &str| {
+        commands.iter().filter(|c| format!("{c} ").starts_with(&format!("mmjudge {kind} ")) && c.contains(with)).count()
+    };
+    let kinds: [(&str, &str, usize); 17] = [
+        ("event new", "", 1),
+        ("cards import", "", 2),
+        ("player import", "", 1),
+        ("pool import", "", 1),
+        ("library build", "--tables 8", 1),
+        ("round pair", "", 3),
+        ("round start", "--at", 3),
+        ("clock", "--start", 1),
+        ("clock", "--stop", 1),
+        ("note", "--at", 1),
+        ("challenge", "--ruling upheld", 1),
+        ("challenge", "--ruling denied", 2),
+        ("penalty", "slow-play", 2),
+        ("penalty void", "--reason", 1),
+        ("result", "--by", 1),
+        ("result clear", "", 1),
+        ("round end", "--at", 3),
+    ];
+    for (kind, with, at_least) in kinds {
+        let n = count(kind, with);
+        assert!(n >= at_least, "{n} audit entries of `{kind} ... {with}` (want {at_least} or more)");
+    }
+    assert_eq!(commands.iter().filter(|c| c.starts_with("mmjudge player drop ")).count(), 1);
+    for by in ["life", "concession", "time"] {
+        assert!(count("result", &format!("--by {by}")) > 0, "no result by {by}");
+    }
+}

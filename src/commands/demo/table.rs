@@ -1,12 +1,24 @@
 //! One simulated round of the demo: pairing, the clock, and what happens at each table.
 
 use super::{DETAILED_TABLES, Demo};
+use crate::domain::challenge::Ruling;
 use crate::domain::cost::ManaCost;
+use crate::domain::penalty::Infraction;
+use crate::domain::result::Reason;
 use crate::domain::simulate::{Ending, GameScript, Side};
-use crate::error::Result;
-use crate::ops::card_reference as reference;
+use crate::error::{Error, Result};
+use crate::ops::card_reference::{self as reference, Printed};
+use crate::ops::corrections::{ClearInput, VoidInput};
+use crate::ops::round::PairInput;
+use crate::ops::table::challenge::{ChallengeInput, record_challenge};
+use crate::ops::table::clock::{StartInput, StopInput, start_decision, stop_decision};
+use crate::ops::table::note::{NoteInput, add_note};
+use crate::ops::table::penalty::{PenaltyInput, record_penalty};
+use crate::ops::table::result::{ResultInput, record_result as record};
+use crate::ops::table::round_clock::{end_round, start_round};
 use crate::store::matches::Match;
-use crate::store::{event, library, matches, player, round};
+use crate::store::voids::VoidKind;
+use crate::store::{PlayerId, event, library, matches, round};
 use crate::time::stamp;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::{HashMap, HashSet};
@@ -34,9 +46,8 @@ struct Timing {
 /// Pairs, plays and closes one round.
 pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<()> {
     demo.set_now(start - Duration::minutes(10));
-    demo.run(&["round", "pair"])?;
-    let store = demo.store()?;
-    let conn = store.conn();
+    demo.act(&["round", "pair"], None, |s, a| crate::ops::round::pair_round(s, a, PairInput { allow: false }))?;
+    let conn = demo.conn();
     let values = event::values(conn)?;
     let timing = Timing {
         start,
@@ -47,9 +58,9 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     let movement = round::get(conn, number)?.map(|r| r.movement).unwrap_or_default();
     let games = matches::of_round(conn, number)?;
     let byes = games.iter().filter(|m| m.is_bye()).count();
-    drop(store);
+    let names = crate::ops::player_names::names_by_id(conn)?;
     demo.set_now(start);
-    demo.run(&["round", "start", "--at", &stamp(start)])?;
+    demo.act(&["round", "start", "--at", &stamp(start)], Some(start), |s, a| start_round(s, a, Some(start)))?;
     println!(
         "Round {number}: {movement} movement, {}{}",
         crate::domain::words::count(games.len() - byes, "table"),
@@ -58,11 +69,11 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     let mut tally = Tally::default();
     let mut classes = HashMap::new();
     for m in games.iter().filter(|m| !m.is_bye()) {
-        play_table(demo, m, &timing, &mut tally, &mut classes)?;
+        play_table(demo, m, &names, &timing, &mut tally, &mut classes)?;
     }
     let end = start + Duration::minutes(timing.minutes + 5);
     demo.set_now(end);
-    demo.run(&["round", "end", "--at", &stamp(end)])?;
+    demo.act(&["round", "end", "--at", &stamp(end)], Some(end), |s, a| end_round(s, a, Some(end), false))?;
     println!(
         "  {} ({} at time), {} declared ({} refused), {} timed ({} over the limit), {}",
         crate::domain::words::count(tally.results, "result"),
@@ -77,19 +88,15 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
 }
 
 /// The two players' names at a match.
-fn names(demo: &Demo, m: &Match) -> Result<(String, String)> {
-    let store = demo.store()?;
-    let a = player::get(store.conn(), m.a)?.name;
-    let b = match m.b {
-        Some(b) => player::get(store.conn(), b)?.name,
-        None => String::new(),
-    };
-    Ok((a, b))
+fn names(names: &HashMap<PlayerId, String>, m: &Match) -> Result<(String, String)> {
+    let name = |id: PlayerId| names.get(&id).cloned().ok_or_else(|| Error::not_found(format!("no player #{id:?}")));
+    Ok((name(m.a)?, m.b.map(name).transpose()?.unwrap_or_default()))
 }
 
 fn play_table(
     demo: &mut Demo,
     m: &Match,
+    players: &HashMap<PlayerId, String>,
     timing: &Timing,
     tally: &mut Tally,
     classes: &mut HashMap<String, Vec<String>>,
@@ -97,7 +104,7 @@ fn play_table(
     let Some(table) = m.table else { return Ok(()) };
     let detailed = table <= DETAILED_TABLES;
     let script = demo.sim().game(timing.minutes, if detailed { 6 } else { 0 }, timing.limit_secs);
-    let (a, b) = names(demo, m)?;
+    let (a, b) = names(players, m)?;
     let name = |s: Side| if s == Side::A { a.clone() } else { b.clone() };
     let t = table.to_string();
     if detailed {
@@ -107,19 +114,10 @@ fn play_table(
             return lose_on_challenges(demo, &t, &a, timing, tally);
         }
         if m.round == 3 && table == 2 {
-            let at = stamp(timing.start + Duration::minutes(20));
-            demo.run(&[
-                "challenge",
-                &t,
-                "--by",
-                &b,
-                "--about",
-                "whether the declared card may block",
-                "--ruling",
-                "upheld",
-                "--at",
-                &at,
-            ])?;
+            let at = timing.start + Duration::minutes(20);
+            let about = "whether the declared card may block";
+            let line = ["challenge", &t, "--by", &b, "--about", about, "--ruling", "upheld", "--at", &stamp(at)];
+            demo.act(&line, Some(at), |s, a| record_challenge(s, a, challenge(table, &b, about, Ruling::Upheld, at)))?;
             tally.challenges += 1;
         }
     }
@@ -139,24 +137,22 @@ fn time_decisions(
         let from = timing.start + Duration::seconds(d.at_secs);
         let to = from + Duration::milliseconds(d.millis);
         demo.set_now(to);
-        demo.run(&["clock", &t, "--start", &name(d.side), "--at", &stamp(from)])?;
-        demo.run(&["clock", &t, "--stop", "--at", &stamp(to)])?;
+        let (table, player) = (m.table.unwrap_or(0), name(d.side));
+        let input = StartInput { table, player: player.clone(), at: Some(from) };
+        demo.act(&["clock", &t, "--start", &player, "--at", &stamp(from)], Some(from), |s, a| {
+            start_decision(s, a, input)
+        })?;
+        let input = StopInput { table, at: Some(to) };
+        demo.act(&["clock", &t, "--stop", "--at", &stamp(to)], Some(to), |s, a| stop_decision(s, a, input))?;
         tally.decisions += 1;
         if d.millis > timing.limit_secs * 1000 {
             tally.overruns += 1;
             if m.round == 1 && tally.overruns == 1 {
-                wrong_player_penalty(demo, &t, &name(d.side.other()), &stamp(to))?;
-                demo.run(&[
-                    "penalty",
-                    &name(d.side),
-                    "slow-play",
-                    "--table",
-                    &t,
-                    "--at",
-                    &stamp(to),
-                    "--note",
-                    "ran over the decision limit",
-                ])?;
+                wrong_player_penalty(demo, &t, &name(d.side.other()), to)?;
+                let note = "ran over the decision limit";
+                let line = ["penalty", &player, "slow-play", "--table", &t, "--at", &stamp(to), "--note", note];
+                let input = slow_play(&player, table, to, Some(note))?;
+                demo.act(&line, Some(to), |s, a| record_penalty(s, a, input))?;
                 println!(
                     "  table {t}: {} ran {:.0} s over the decision limit: warning for slow play",
                     name(d.side),
@@ -170,13 +166,17 @@ fn time_decisions(
 
 /// A judge's slip, corrected: the penalty goes to the wrong player first, is voided (it stays listed, struck
 /// through, and counts for nothing), then goes to the right one.
-fn wrong_player_penalty(demo: &mut Demo, t: &str, wrong: &str, at: &str) -> Result<()> {
-    demo.run(&["penalty", wrong, "slow-play", "--table", t, "--at", at])?;
-    let store = demo.store()?;
-    let last = crate::store::penalty::list(store.conn(), None)?.last().map(|p| p.id);
-    drop(store);
+fn wrong_player_penalty(demo: &mut Demo, t: &str, wrong: &str, at: DateTime<Utc>) -> Result<()> {
+    let input = slow_play(wrong, t.parse().unwrap_or(0), at, None)?;
+    let line = ["penalty", wrong, "slow-play", "--table", t, "--at", &stamp(at)];
+    demo.act(&line, Some(at), |s, a| record_penalty(s, a, input))?;
+    let last = crate::store::penalty::list(demo.conn(), None)?.last().map(|p| p.id);
     if let Some(id) = last {
-        demo.run(&["penalty", "void", &id.to_string(), "--reason", "given to the wrong player"])?;
+        let reason = "given to the wrong player";
+        let input = VoidInput { id, reason: Some(reason.into()), force: false };
+        demo.act(&["penalty", "void", &id.to_string(), "--reason", reason], None, |s, a| {
+            crate::ops::corrections::void(s, a, VoidKind::Penalty, input)
+        })?;
         println!("  table {t}: a slow-play warning went to {wrong} by mistake: voided with `penalty void {id}`");
     }
     Ok(())
@@ -199,7 +199,7 @@ fn declare(
     let turns = [(Side::A, m.a_library, script.declarations.0), (Side::B, m.b_library, script.declarations.1)];
     for (k, (side, lib, count)) in turns.into_iter().enumerate() {
         let Some(lib) = lib else { continue };
-        let cards: Vec<(String, Option<String>)> = library::cards(demo.store()?.conn(), lib)?
+        let cards: Vec<(String, Option<String>)> = library::cards(demo.conn(), lib)?
             .into_iter()
             .filter(|c| !c.sideboard)
             .map(|c| (c.name, c.mana_cost))
@@ -208,7 +208,7 @@ fn declare(
             let at = timing.start + Duration::minutes(3 + 6 * (k as i64 + 2 * i as i64));
             demo.set_now(at);
             let Some((cost, card)) = pick(demo, &cards, classes, &used)? else { continue };
-            if demo.run(&["note", &t, &name(side), &cost, &card, "--at", &stamp(at)]).is_ok() {
+            if note(demo, &t, &name(side), &cost, &card, at).is_ok() {
                 tally.notes += 1;
                 used.insert(card.clone());
                 last = Some((cost, card));
@@ -237,8 +237,7 @@ fn pick(
     let cost_text = costed[demo.sim().below(costed.len())].clone();
     let Ok(cost) = ManaCost::parse(&cost_text) else { return Ok(None) };
     if !classes.contains_key(&cost_text) {
-        let store = demo.store()?;
-        let class = reference::class(store.conn(), &cost, None, false)?;
+        let class = reference::class(demo.conn(), &cost, None, false)?;
         classes.insert(cost_text.clone(), class.cards.into_iter().map(|c| c.name).collect());
     }
     let free: Vec<&String> =
@@ -271,8 +270,8 @@ fn try_refused(
         _ => [cost.to_string(), "Utopia".into()],
     };
     let [cost, card] = attempt;
-    let at = stamp(demo.now() + Duration::minutes(1));
-    if let Err(e) = demo.run(&["note", t, who, &cost, &card, "--at", &at]) {
+    let at = demo.now() + Duration::minutes(1);
+    if let Err(e) = note(demo, t, who, &cost, &card, at) {
         println!("  table {t}: {who} declares \"{cost}: {card}\" — refused: {e}");
         demo.shown_refusals += 1;
         tally.refused += 1;
@@ -284,8 +283,10 @@ fn try_refused(
 fn lose_on_challenges(demo: &mut Demo, t: &str, a: &str, timing: &Timing, tally: &mut Tally) -> Result<()> {
     for (i, about) in ["what the declared Prodigal Sorcerer does", "whether the creature was tapped"].iter().enumerate()
     {
-        let at = stamp(timing.start + Duration::minutes(25 + 5 * i as i64));
-        demo.run(&["challenge", t, "--by", a, "--about", about, "--ruling", "denied", "--at", &at])?;
+        let at = timing.start + Duration::minutes(25 + 5 * i as i64);
+        let line = ["challenge", t, "--by", a, "--about", about, "--ruling", "denied", "--at", &stamp(at)];
+        let input = challenge(t.parse().unwrap_or(0), a, about, Ruling::Denied, at);
+        demo.act(&line, Some(at), |s, actor| record_challenge(s, actor, input))?;
         tally.challenges += 1;
     }
     tally.results += 1;
@@ -295,13 +296,23 @@ fn lose_on_challenges(demo: &mut Demo, t: &str, a: &str, timing: &Timing, tally:
 
 /// A judge's slip, corrected: round 1's first result is entered for the wrong player, taken back with
 /// `result clear` (the match is playing again), and then entered right.
-fn wrong_winner(demo: &mut Demo, t: &str, script: &GameScript, name: &dyn Fn(Side) -> String, at: &str) -> Result<()> {
+fn wrong_winner(
+    demo: &mut Demo,
+    t: &str,
+    script: &GameScript,
+    name: &dyn Fn(Side) -> String,
+    at: DateTime<Utc>,
+) -> Result<()> {
     let loser = match &script.ending {
         Ending::Life { winner, .. } | Ending::Concession { winner } => name(winner.other()),
         Ending::Time { .. } => return Ok(()),
     };
-    demo.run(&["result", t, &loser, "--by", "concession", "--at", at])?;
-    demo.run(&["result", "clear", t])?;
+    let table: u32 = t.parse().unwrap_or(0);
+    let line = ["result", t, &loser, "--by", "concession", "--at", &stamp(at)];
+    let input = result(table, Some(&loser), Reason::Concession, None, at);
+    demo.act(&line, Some(at), |s, a| record(s, a, input))?;
+    let input = ClearInput { table, round: None, force: false };
+    demo.act(&["result", "clear", t], None, |s, a| crate::ops::corrections::clear_result(s, a, input))?;
     println!(
         "  table {t}: the result went to {loser} by mistake: taken back with `result clear {t}`, then entered right"
     );
@@ -321,23 +332,89 @@ fn record_result(
         _ => timing.start + Duration::minutes(script.minutes),
     };
     demo.set_now(at);
-    let at = stamp(at);
     if t == "1" && timing.round == 1 {
-        wrong_winner(demo, t, script, name, &at)?;
+        wrong_winner(demo, t, script, name, at)?;
     }
+    let (table, when) = (t.parse().unwrap_or(0), stamp(at));
     match &script.ending {
         Ending::Life { winner, winner_life } => {
             let (la, lb) = if *winner == Side::A { (*winner_life, 0) } else { (0, *winner_life) };
+            let (winner, life) = (name(*winner), Some((la, lb)));
             let (la, lb) = (la.to_string(), lb.to_string());
-            demo.run(&["result", t, &name(*winner), "--by", "life", "--life", &la, &lb, "--at", &at])?;
+            let line = ["result", t, &winner, "--by", "life", "--life", &la, &lb, "--at", &when];
+            let input = result(table, Some(&winner), Reason::Life, life, at);
+            demo.act(&line, Some(at), |s, a| record(s, a, input))?;
         }
-        Ending::Concession { winner } => demo.run(&["result", t, &name(*winner), "--by", "concession", "--at", &at])?,
+        Ending::Concession { winner } => {
+            let winner = name(*winner);
+            let line = ["result", t, &winner, "--by", "concession", "--at", &when];
+            let input = result(table, Some(&winner), Reason::Concession, None, at);
+            demo.act(&line, Some(at), |s, a| record(s, a, input))?;
+        }
         Ending::Time { life_a, life_b } => {
             let (la, lb) = (life_a.to_string(), life_b.to_string());
-            demo.run(&["result", t, "--by", "time", "--life", &la, &lb, "--at", &at])?;
+            let line = ["result", t, "--by", "time", "--life", &la, &lb, "--at", &when];
+            let input = result(table, None, Reason::Time, Some((*life_a, *life_b)), at);
+            demo.act(&line, Some(at), |s, a| record(s, a, input))?;
             tally.at_time += 1;
         }
     }
     tally.results += 1;
     Ok(())
+}
+
+/// A template note declared at a table (`note TABLE PLAYER COST CARD --at ...`).
+fn note(demo: &mut Demo, t: &str, who: &str, cost: &str, card: &str, at: DateTime<Utc>) -> Result<()> {
+    let input = NoteInput {
+        table: t.parse().unwrap_or(0),
+        round: None,
+        player: who.to_string(),
+        printed: Printed::parse(cost)?,
+        card: Some(card.to_string()),
+        letter: None,
+        at: Some(at),
+    };
+    demo.act(&["note", t, who, cost, card, "--at", &stamp(at)], Some(at), |s, a| add_note(s, a, input))?;
+    Ok(())
+}
+
+/// A challenge heard at a table and its ruling.
+fn challenge(table: u32, by: &str, about: &str, ruling: Ruling, at: DateTime<Utc>) -> ChallengeInput {
+    ChallengeInput {
+        table,
+        round: None,
+        by: by.to_string(),
+        about: about.to_string(),
+        by_says: None,
+        other_says: None,
+        ruling,
+        evidence: Vec::new(),
+        force: false,
+        at: Some(at),
+    }
+}
+
+/// A slow-play penalty at a table (its penalty as the guide gives it).
+fn slow_play(player: &str, table: u32, at: DateTime<Utc>, note: Option<&str>) -> Result<PenaltyInput> {
+    let infraction = Infraction::parse("slow-play").map_err(|e| Error::bad_input(e.to_string()))?;
+    Ok(PenaltyInput {
+        player: player.to_string(),
+        infraction,
+        penalty: None,
+        note: note.map(String::from),
+        table: Some(table),
+        round: None,
+        at: Some(at),
+    })
+}
+
+/// A result at a table.
+fn result(
+    table: u32,
+    winner: Option<&str>,
+    reason: Reason,
+    life: Option<(i64, i64)>,
+    at: DateTime<Utc>,
+) -> ResultInput {
+    ResultInput { table, round: None, winner: winner.map(String::from), reason, life, note: None, at: Some(at) }
 }

@@ -480,6 +480,7 @@ mod tests {
         // P0's OMW% averages P1 (0-2, floored to 1/3) twice and P2's 2/3 once.
         let p0 = find(&table, 0);
         assert!(close(p0.omwp, (1.0 / 3.0 + 1.0 / 3.0 + 2.0 / 3.0) / 3.0), "{}", p0.omwp);
-        assert_eq!(table[0].index, 0);
+        // Equal on points, P2 ranks first on OMW% (it beat the 2-1 P0); its own loss does not lift it.
+        assert_eq!(table[0].index, 2);
     }
 }

@@ -264,7 +264,7 @@ impl Results {
     pub fn library_games(&self, round: u32) -> (Vec<LibraryGame>, usize) {
         let mut games = Vec::new();
         let mut left_out = 0;
-        for m in self.matches.iter().filter(|m| m.round <= round && !m.is_bye()) {
+        for m in self.matches.iter().filter(|m| m.round <= round && !m.is_bye() && !not_a_game(m)) {
             let (Some(result), Some(b)) = (m.outcome, m.b) else { continue };
             match (self.fixed_seat(m.a_library), self.fixed_seat(m.b_library)) {
                 (Some((ta, sa)), Some((tb, sb))) if ta == tb && sa != sb => {
@@ -284,10 +284,31 @@ impl Results {
         (games, left_out)
     }
 
+    /// The results up to `round` that are not games played, by reason (`bye`, `no-show`, `penalty`,
+    /// `intentional-draw`): what the duplicate reports and wins above par leave out.
+    pub fn not_games(&self, round: u32) -> std::collections::BTreeMap<String, usize> {
+        let mut out = std::collections::BTreeMap::new();
+        for m in self.matches.iter().filter(|m| m.round <= round && m.outcome.is_some()) {
+            if m.is_bye() || not_a_game(m) {
+                let reason = if m.is_bye() { "bye" } else { m.reason.as_deref().unwrap_or_default() };
+                *out.entry(reason.to_string()).or_insert(0) += 1;
+            }
+        }
+        out
+    }
+
     fn fixed_seat(&self, lib: Option<LibraryId>) -> Option<(u32, &str)> {
         let lib = self.libraries.get(&lib?)?;
         Some((lib.table?, lib.seat.as_deref()?))
     }
+}
+
+/// Results that are not a game played to its end: no-shows, penalties (game and match losses, tardiness
+/// among them) and intentional draws.
+fn not_a_game(m: &Match) -> bool {
+    use crate::domain::result::Reason;
+    let not = [Reason::NoShow, Reason::Penalty, Reason::IntentionalDraw].map(Reason::slug);
+    m.reason.as_deref().is_some_and(|r| not.contains(&r))
 }
 
 /// The rounds `p` missed by entering late, each a match loss when `late_losses` (the event's

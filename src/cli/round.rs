@@ -21,11 +21,14 @@ pub enum RoundCmd {
         /// The other player.
         second: String,
     },
-    /// Start the current round's clock (now, or at --at).
+    /// Start the current round's clock (now, or at --at); with inspection-minutes, deck inspection first.
     Start {
         /// When the round started (RFC 3339, or HH:MM today; default now).
         #[arg(long, value_name = "TIME")]
         at: Option<String>,
+        /// End deck inspection early: the round's clock starts now.
+        #[arg(long, conflicts_with = "at")]
+        now: bool,
     },
     /// Close the current round's clock (refused while tables have no result, unless --force).
     End {

@@ -91,15 +91,24 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     let at = unstamp(&view.at)?;
     let closed = view.ended_at.is_some();
     let when = if closed { format!("closed at {}", clock_time(at)) } else { format!("now {}", clock_time(at)) };
+    let title = match view.inspection_left_ms {
+        Some(left) => format!(
+            "Round {} — deck inspection, {} left; the round's clock starts {}, {}; {when}",
+            view.round,
+            clock_text(Duration::milliseconds(left)),
+            clock_time(started),
+            crate::domain::words::count(view.settings.round_minutes, "minute")
+        ),
+        None => format!(
+            "Round {} — started {}, {}; {when}",
+            view.round,
+            clock_time(started),
+            crate::domain::words::count(view.settings.round_minutes, "minute")
+        ),
+    };
     let mut listing =
-        Listing::new(&["table", "players", "time left", "ends", "extensions", "limit", "deciding", "status"]).titled(
-            format!(
-                "Round {} — started {}, {}; {when}",
-                view.round,
-                clock_time(started),
-                crate::domain::words::count(view.settings.round_minutes, "minute")
-            ),
-        );
+        Listing::new(&["table", "players", "time left", "ends", "extensions", "limit", "deciding", "status"])
+            .titled(title);
     for t in &view.tables {
         let finished = t.result.is_some();
         let dash = |s: String| if finished { "-".to_string() } else { s };

@@ -147,7 +147,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Stalls(args) => corrections::stalls(ctx, &args),
         Command::Pool(cmd) => pool::run(ctx, cmd),
         Command::Library(cmd) => library::run(ctx, cmd),
-        Command::Round(RoundCmd::Start { at }) => round_clock::start(ctx, at.as_deref()),
+        Command::Round(RoundCmd::Start { at, now }) => round_clock::start(ctx, at.as_deref(), now),
         Command::Round(RoundCmd::End { at, force }) => round_clock::end(ctx, at.as_deref(), force),
         Command::Round(RoundCmd::Reopen) => round_clock::reopen(ctx),
         Command::Round(RoundCmd::Extend(cmd)) => corrections::extend(ctx, cmd),

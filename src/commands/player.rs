@@ -35,7 +35,10 @@ fn add(ctx: &Ctx, names: Vec<String>) -> Result<()> {
     let n = added.added.len();
     done(
         ctx.format,
-        &format!("added {n} player{}: {}", plural(n), added.names.join(", ")),
+        &match &added.joining {
+            None => format!("added {n} player{}: {}", plural(n), added.names.join(", ")),
+            Some(j) => format!("added {n} player{}: {} ({j})", plural(n), added.names.join(", ")),
+        },
         serde_json::json!({ "added": added.added }),
     )
 }

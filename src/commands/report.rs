@@ -57,6 +57,7 @@ fn libraries_listing(doc: &LibraryReport) -> Listing {
             crate::domain::words::count(doc.left_out, "game")
         ));
     }
+    listing.footer.extend(reports::not_games_words(&doc.not_games_by_reason));
     listing
 }
 
@@ -73,6 +74,7 @@ fn players_listing(doc: &PlayerReport) -> Listing {
         ]);
     }
     listing.footer.push("one player's games with their libraries and par: `mmjudge report players NAME`".into());
+    listing.footer.extend(reports::not_games_words(&doc.not_games_by_reason));
     listing
 }
 
@@ -102,5 +104,6 @@ fn games_listing(doc: &PlayerReport) -> Listing {
     listing
         .footer
         .push("par: the mean result of the other players who used that library; - when nobody else has".into());
+    listing.footer.extend(reports::not_games_words(&doc.not_games_by_reason));
     listing
 }

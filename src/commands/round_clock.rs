@@ -3,15 +3,16 @@
 
 use super::Ctx;
 use crate::error::Result;
-use crate::ops::table::round_clock::{end_round, start_round};
+use crate::ops::table::round_clock::{end_round, start_round, start_round_now};
 use crate::render::done_with;
 use crate::time::unstamp;
 
 /// `round start [--at TIME]`: records when the current round's clock started.
-pub fn start(ctx: &Ctx, at: Option<&str>) -> Result<()> {
+pub fn start(ctx: &Ctx, at: Option<&str>, now: bool) -> Result<()> {
     let at = at.map(|a| ctx.at(Some(a))).transpose()?;
     let mut store = ctx.open()?;
-    let out = start_round(&mut store, &ctx.actor()?, at)?;
+    let out =
+        if now { start_round_now(&mut store, &ctx.actor()?)? } else { start_round(&mut store, &ctx.actor()?, at)? };
     done_with(ctx.format, &out.summary, &out)
 }
 

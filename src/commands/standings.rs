@@ -32,7 +32,7 @@ fn listing(view: &Standings) -> Listing {
             row.push(par(p));
         }
         row.extend([pct(l.omwp), pct(l.gwp), pct(l.ogwp)]);
-        row.push(if l.dropped { "dropped".into() } else { String::new() });
+        row.push(l.status());
         listing.row(row);
     }
     listing.footer = progress_note(&view.progress, view.round);

@@ -104,6 +104,18 @@ pub const SETTINGS: &[Setting] = &[
         kind: Kind::Seed,
         help: "random seed for library building and pairings (any 64-bit number)",
     },
+    Setting {
+        key: "late-entry",
+        default: "loss",
+        kind: Kind::Choice(&["loss", "none"]),
+        help: "a late entrant loses each round missed (loss) or not (none)",
+    },
+    Setting {
+        key: "inspection-minutes",
+        default: "0",
+        kind: Kind::Number { min: 0, max: 60 },
+        help: "minutes to inspect libraries before each round starts",
+    },
     Setting { key: "tiebreak-par", default: "off", kind: Kind::Switch, help: "wins above par as the first tiebreaker" },
     Setting {
         key: "allow-joke",

@@ -15,8 +15,11 @@
 //!   count: their opponents keep the results and the DQ'd player's MW% in their OMW%, as the MTR keeps
 //!   a dropped player's record. Players that appear in matches but not among the entrants are handled
 //!   the same way (counted, not listed).
-//! - Only matches with `round <= up_to_round` count. A record with `b: None` is a bye and counts as a
-//!   win whatever its outcome says. A record pairing a player with themself is ignored.
+//! - Only matches with `round <= up_to_round` count. A record with `b: None` and outcome `AWins` is a bye
+//!   and counts as a win. A record with `b: None` and any other outcome is a round the player missed by
+//!   entering late (the event's `late-entry loss`): a match loss, counted as a match (and game) played and
+//!   lost for the player's MW% and GW%, and, like a bye, without an opponent (it adds nothing to OMW%).
+//!   A record pairing a player with themself is ignored.
 //!
 //! Percentages are kept as exact fractions of integers and compared by cross-multiplying, so ties are
 //! exact (for events of at least 30 rounds; beyond that, denominators are rounded to 50 bits).
@@ -85,6 +88,8 @@ pub struct Standing {
     pub draws: u32,
     /// Byes received (already counted in `wins`).
     pub byes: u32,
+    /// Rounds missed by entering late, each a match loss (already counted in `losses`).
+    pub late_losses: u32,
     /// Match points: 3 per win or bye, 1 per draw.
     pub points: u32,
     /// Match-win percentage, floored at 1/3 (0 if nothing played).
@@ -106,6 +111,7 @@ struct Tally {
     losses: u32,
     draws: u32,
     byes: u32,
+    late_losses: u32,
 }
 
 impl Tally {
@@ -200,9 +206,13 @@ fn tally(slots: &HashMap<usize, usize>, matches: &[&MatchRecord]) -> Vec<Tally> 
     for m in matches {
         let a = slots[&m.a];
         match m.b {
-            None => {
+            None if m.outcome == Outcome::AWins => {
                 tallies[a].wins += 1;
                 tallies[a].byes += 1;
+            }
+            None => {
+                tallies[a].losses += 1;
+                tallies[a].late_losses += 1;
             }
             Some(b) => {
                 tallies[a].add(m.outcome, true);
@@ -273,6 +283,7 @@ fn line(rank: u32, e: &Entrant, t: &Tally, k: &Keys, up_to_round: u32) -> Standi
         losses: t.losses,
         draws: t.draws,
         byes: t.byes,
+        late_losses: t.late_losses,
         points: t.match_points(),
         mwp: k.mw.to_f64(),
         gwp: k.gw.to_f64(),
@@ -447,5 +458,29 @@ mod tests {
         assert_eq!((p0.wins, p0.losses), (0, 1));
         assert!(close(p0.omwp, 1.0));
         assert_eq!(find(&table, 1).points, 0);
+    }
+
+    #[test]
+    fn a_late_entrants_missed_round_is_a_loss_without_an_opponent() {
+        // P2 entered in round 2: round 1 missed (a loss), a bye in round 2, then beat P0 in round 3.
+        let missed = MatchRecord { round: 1, a: 2, b: None, outcome: Outcome::BWins };
+        let matches = vec![
+            game(1, 0, 1, Outcome::AWins),
+            missed,
+            game(2, 0, 1, Outcome::AWins),
+            bye(2, 2),
+            game(3, 2, 0, Outcome::AWins),
+        ];
+        let table = standings(&players(3), &matches, 3, None);
+        let late = find(&table, 2);
+        assert_eq!((late.wins, late.losses, late.byes, late.late_losses, late.points), (2, 1, 1, 1, 6));
+        assert!(close(late.mwp, 2.0 / 3.0), "{}", late.mwp);
+        // Only the one real opponent counts for OMW%: P0 at 2-1.
+        assert!(close(late.omwp, 2.0 / 3.0), "{}", late.omwp);
+        // P0's OMW% averages P1 (0-2, floored to 1/3) twice and P2's 2/3 once.
+        let p0 = find(&table, 0);
+        assert!(close(p0.omwp, (1.0 / 3.0 + 1.0 / 3.0 + 2.0 / 3.0) / 3.0), "{}", p0.omwp);
+        // Equal on points, P2 ranks first on OMW% (it beat the 2-1 P0); its own loss does not lift it.
+        assert_eq!(table[0].index, 2);
     }
 }

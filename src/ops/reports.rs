@@ -7,7 +7,7 @@ use crate::ops::standings::Results;
 use crate::store::{PlayerId, event};
 use rusqlite::Connection;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Whether the event plays with fixed libraries (the duplicate reports need them).
 pub fn fixed_libraries(conn: &Connection) -> Result<bool> {
@@ -55,10 +55,34 @@ pub struct LibraryReport {
     pub games: usize,
     /// Decided games left out because they were not played with one table's two fixed libraries.
     pub left_out: usize,
+    /// Results left out because they were not games played: byes, no-shows, penalties (tardiness and other
+    /// game or match losses) and intentional draws.
+    pub not_games: usize,
+    /// Those results by reason (`bye`, `no-show`, `penalty`, `intentional-draw`).
+    pub not_games_by_reason: BTreeMap<String, usize>,
     /// One line per table.
     pub tables: Vec<TableLine>,
     /// One line per library.
     pub libraries: Vec<LibraryLine>,
+}
+
+/// "3 results left out, not games played: 2 byes, 1 no-show" (nothing when none).
+pub fn not_games_words(by_reason: &BTreeMap<String, usize>) -> Option<String> {
+    let total: usize = by_reason.values().sum();
+    if total == 0 {
+        return None;
+    }
+    let noun = |r: &str| match r {
+        "penalty" => "penalty result".to_string(),
+        "intentional-draw" => "intentional draw".to_string(),
+        other => other.to_string(),
+    };
+    let parts: Vec<String> = by_reason.iter().map(|(r, &n)| crate::domain::words::count(n as i64, &noun(r))).collect();
+    Some(format!(
+        "{} left out, not games played: {}",
+        crate::domain::words::count(total as i64, "result"),
+        parts.join(", ")
+    ))
 }
 
 impl LibraryReport {
@@ -94,10 +118,13 @@ pub struct LibraryLine {
 pub fn library_report(results: &Results) -> LibraryReport {
     let (games, left_out) = results.library_games(results.paired);
     let report = duplicate::library_report(&games);
+    let not_games_by_reason = results.not_games(results.paired);
     LibraryReport {
         alpha: report.alpha,
         games: games.len(),
         left_out,
+        not_games: not_games_by_reason.values().sum(),
+        not_games_by_reason,
         tables: report
             .tables
             .into_iter()
@@ -116,6 +143,10 @@ pub fn library_report(results: &Results) -> LibraryReport {
 pub struct PlayerReport {
     /// Best above par first.
     pub players: Vec<PlayerLine>,
+    /// Results left out because they were not games played (see [`LibraryReport::not_games`]).
+    pub not_games: usize,
+    /// Those results by reason.
+    pub not_games_by_reason: BTreeMap<String, usize>,
 }
 
 /// A player's duplicate score.
@@ -188,5 +219,6 @@ pub fn player_report(results: &Results, only: Option<PlayerId>) -> PlayerReport 
         })
         .collect();
     players.sort_by(|x, y| y.above_par.total_cmp(&x.above_par).then(y.wins.cmp(&x.wins)).then(x.name.cmp(&y.name)));
-    PlayerReport { players }
+    let not_games_by_reason = results.not_games(results.paired);
+    PlayerReport { players, not_games: not_games_by_reason.values().sum(), not_games_by_reason }
 }

@@ -79,6 +79,8 @@ pub struct Line {
     pub draws: u32,
     /// Byes (already in `wins`).
     pub byes: u32,
+    /// Match losses for rounds missed by entering late (already in `losses`; event setting `late-entry`).
+    pub late_losses: u32,
     /// Match points.
     pub points: u32,
     /// Match-win percentage (floored at 1/3), as a fraction of 1.
@@ -100,6 +102,20 @@ impl Line {
     pub fn record(&self) -> String {
         format!("{}-{}-{}", self.wins, self.losses, self.draws)
     }
+
+    /// The status column: "dropped", and the match losses of a late entry ("entered late: 2 match losses").
+    pub fn status(&self) -> String {
+        let late = match self.late_losses {
+            0 => String::new(),
+            1 => "entered late: 1 match loss".to_string(),
+            n => format!("entered late: {n} match losses"),
+        };
+        match (self.dropped, late.is_empty()) {
+            (true, true) => "dropped".into(),
+            (true, false) => format!("dropped; {late}"),
+            (false, _) => late,
+        }
+    }
 }
 
 /// The event's players, matches and libraries, loaded once; standings and reports are computed from it.
@@ -114,6 +130,8 @@ pub struct Results {
     pub played: u32,
     /// Whether wins above par breaks ties first (event setting `tiebreak-par`).
     pub tiebreak_par: bool,
+    /// Whether a late entrant loses each round missed (event setting `late-entry loss`).
+    pub late_losses: bool,
     /// Libraries by id.
     pub libraries: HashMap<LibraryId, Library>,
     index: HashMap<PlayerId, usize>,
@@ -125,11 +143,13 @@ impl Results {
         let players = player::all(conn)?;
         let matches = matches::all(conn)?;
         let paired = round::current(conn)?;
-        let tiebreak_par = event::values(conn)?.switch("tiebreak-par");
+        let values = event::values(conn)?;
+        let tiebreak_par = values.switch("tiebreak-par");
+        let late_losses = values.text("late-entry") == "loss";
         let libraries = library::all(conn)?.into_iter().map(|l| (l.id, l)).collect();
         let index = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         let played = (1..=paired).take_while(|&r| pending_in(&matches, r).is_empty()).last().unwrap_or(0);
-        Ok(Results { players, matches, paired, played, tiebreak_par, libraries, index })
+        Ok(Results { players, matches, paired, played, tiebreak_par, late_losses, libraries, index })
     }
 
     /// `n` if standings can be computed after round `n`, else the refusal saying why not.
@@ -183,7 +203,11 @@ impl Results {
                 disqualified: p.disqualified,
             })
             .collect();
-        let records: Vec<MatchRecord> = self.matches.iter().filter_map(|m| self.record(m, round)).collect();
+        let mut records: Vec<MatchRecord> = self.matches.iter().filter_map(|m| self.record(m, round)).collect();
+        for (a, p) in self.players.iter().enumerate() {
+            let lost = self.missed_rounds(p).filter(|&r| r <= round);
+            records.extend(lost.map(|r| MatchRecord { round: r, a, b: None, outcome: rules::Outcome::BWins }));
+        }
         let par =
             self.tiebreak_par.then(|| duplicate::above_par_map(&duplicate::player_par(&self.library_games(round).0)));
         rules::standings(&entrants, &records, round, par.as_ref())
@@ -201,6 +225,7 @@ impl Results {
             losses: s.losses,
             draws: s.draws,
             byes: s.byes,
+            late_losses: s.late_losses,
             points: s.points,
             mwp: s.mwp,
             omwp: s.omwp,
@@ -223,6 +248,12 @@ impl Results {
         Some(MatchRecord { round: m.round, a, b: Some(b), outcome: outcome(m.outcome?) })
     }
 
+    /// The rounds a player missed by entering late, each a match loss under `late-entry loss` (none under
+    /// `late-entry none`): the paired rounds before the one they joined.
+    pub fn missed_rounds(&self, p: &Player) -> std::ops::RangeInclusive<u32> {
+        missed_rounds(p, self.paired, self.late_losses)
+    }
+
     /// The player index used by the domain (position in [`Results::players`]).
     pub fn index_of(&self, p: PlayerId) -> Option<usize> {
         self.index.get(&p).copied()
@@ -233,7 +264,7 @@ impl Results {
     pub fn library_games(&self, round: u32) -> (Vec<LibraryGame>, usize) {
         let mut games = Vec::new();
         let mut left_out = 0;
-        for m in self.matches.iter().filter(|m| m.round <= round && !m.is_bye()) {
+        for m in self.matches.iter().filter(|m| m.round <= round && !m.is_bye() && !not_a_game(m)) {
             let (Some(result), Some(b)) = (m.outcome, m.b) else { continue };
             match (self.fixed_seat(m.a_library), self.fixed_seat(m.b_library)) {
                 (Some((ta, sa)), Some((tb, sb))) if ta == tb && sa != sb => {
@@ -253,10 +284,38 @@ impl Results {
         (games, left_out)
     }
 
+    /// The results up to `round` that are not games played, by reason (`bye`, `no-show`, `penalty`,
+    /// `intentional-draw`): what the duplicate reports and wins above par leave out.
+    pub fn not_games(&self, round: u32) -> std::collections::BTreeMap<String, usize> {
+        let mut out = std::collections::BTreeMap::new();
+        for m in self.matches.iter().filter(|m| m.round <= round && m.outcome.is_some()) {
+            if m.is_bye() || not_a_game(m) {
+                let reason = if m.is_bye() { "bye" } else { m.reason.as_deref().unwrap_or_default() };
+                *out.entry(reason.to_string()).or_insert(0) += 1;
+            }
+        }
+        out
+    }
+
     fn fixed_seat(&self, lib: Option<LibraryId>) -> Option<(u32, &str)> {
         let lib = self.libraries.get(&lib?)?;
         Some((lib.table?, lib.seat.as_deref()?))
     }
+}
+
+/// Results that are not a game played to its end: no-shows, penalties (game and match losses, tardiness
+/// among them) and intentional draws.
+fn not_a_game(m: &Match) -> bool {
+    use crate::domain::result::Reason;
+    let not = [Reason::NoShow, Reason::Penalty, Reason::IntentionalDraw].map(Reason::slug);
+    m.reason.as_deref().is_some_and(|r| not.contains(&r))
+}
+
+/// The rounds `p` missed by entering late, each a match loss when `late_losses` (the event's
+/// `late-entry loss`): the rounds before the one they joined, up to `paired`.
+pub fn missed_rounds(p: &Player, paired: u32, late_losses: bool) -> std::ops::RangeInclusive<u32> {
+    let last = if late_losses { p.joined_round.saturating_sub(1).min(paired) } else { 0 };
+    1..=last
 }
 
 /// Tables of round `r` still without a result.

@@ -16,6 +16,8 @@ mod event;
 mod files;
 mod full_disk;
 mod inputs;
+mod inspection;
+mod late_entry;
 mod library;
 mod library_tables;
 mod moments;

@@ -113,3 +113,28 @@ fn refuses_sealed_events_and_unknown_players() {
     assert!(ev.refuses(&["report", "libraries"]).contains("sealed"));
     assert!(ev.refuses(&["report", "players"]).contains("sealed"));
 }
+
+#[test]
+fn reports_leave_out_results_that_are_not_games_played_and_say_how_many() {
+    let ev = six_games(6);
+    ev.sql(
+        "UPDATE match SET reason = 'no-show' WHERE round = 2; \
+         UPDATE match SET reason = 'penalty' WHERE round = 3; \
+         UPDATE match SET result = 'draw', reason = 'intentional-draw' WHERE round = 4;",
+    );
+    ev.bye(6, "P01");
+    let doc = ev.run(&["--json", "report", "libraries"]).json();
+    assert_eq!((doc["games"].as_u64(), doc["not_games"].as_u64()), (Some(3), Some(4)), "{doc}");
+    let by = &doc["not_games_by_reason"];
+    assert_eq!((by["bye"].as_u64(), by["no-show"].as_u64(), by["penalty"].as_u64()), (Some(1), Some(1), Some(1)));
+    assert_eq!(by["intentional-draw"], 1);
+    assert_eq!(doc["tables"][0]["a_wins"], 3, "{doc}");
+    let text = ev.run(&["report", "libraries"]).ok().to_string();
+    let want = "4 results left out, not games played: 1 bye, 1 intentional draw, 1 no-show, 1 penalty result";
+    assert!(text.contains(want), "{text}");
+    let players = ev.run(&["--json", "report", "players"]).json();
+    assert_eq!(players["not_games"], 4, "{players}");
+    let p03 = players["players"].as_array().and_then(|a| a.iter().find(|p| p["name"] == "P03")).cloned();
+    assert!(p03.is_none(), "P03's no-show win is not a game: {players}");
+    assert!(ev.run(&["report", "players"]).ok().contains(want));
+}

@@ -25,6 +25,7 @@ struct LibrariesPage {
     fixed: bool,
     games: usize,
     left_out: usize,
+    not_games: Option<String>,
     alpha: f64,
     rows: Vec<Row>,
 }
@@ -53,6 +54,7 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
         fixed,
         games: doc.games,
         left_out: doc.left_out,
+        not_games: reports::not_games_words(&doc.not_games_by_reason),
         alpha: doc.alpha,
         rows,
     };

@@ -26,6 +26,10 @@ pub struct Added {
     /// Their names as stored (spaces cleaned).
     #[serde(skip)]
     pub names: Vec<String>,
+    /// For players added after round 1 is paired: the round they join from and what the rounds missed
+    /// count as ("joining from round 3; a match loss for each of rounds 1-2, or none with ...").
+    #[serde(skip)]
+    pub joining: Option<String>,
 }
 
 /// Players imported from a CSV file.
@@ -43,7 +47,23 @@ pub struct Imported {
 pub fn add_players(store: &mut Store, actor: &Actor, rows: &[NewRow]) -> Result<Added> {
     let added = store.write(actor, |tx| insert_rows(tx, rows, |_| String::new()))?;
     let names = rows.iter().map(|r| names::clean_name(&r.name).unwrap_or_default()).collect();
-    Ok(Added { added, names })
+    let joining = joining_words(store.conn())?;
+    Ok(Added { added, names, joining })
+}
+
+/// What joining now means, when round 1 is already paired (see [`Added::joining`]).
+fn joining_words(conn: &Connection) -> Result<Option<String>> {
+    let current = round::current(conn)?;
+    if current == 0 {
+        return Ok(None);
+    }
+    let missed = if current == 1 { "round 1".to_string() } else { format!("each of rounds 1-{current}") };
+    let what = if crate::store::event::values(conn)?.text("late-entry") == "loss" {
+        format!("a match loss for {missed}, or none with `mmjudge event set late-entry none`")
+    } else {
+        format!("no result for {missed} (late-entry none)")
+    };
+    Ok(Some(format!("joining from round {}; {what}", current + 1)))
 }
 
 /// A player CSV file read and checked for form (see [`read_import`]), ready to import.

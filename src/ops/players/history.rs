@@ -86,6 +86,7 @@ pub fn history(conn: &Connection, player: &str) -> Result<History> {
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
     let mut record = Record::default();
     let mut entries = results(conn, p.id, &name, &mut record)?;
+    entries.extend(late_losses(conn, &p, &mut record)?);
     entries.extend(challenges(conn, p.id, &name)?);
     entries.extend(rulings(conn, p.id)?);
     let penalties = penalties(conn, p.id)?;
@@ -119,6 +120,20 @@ fn results(
             "life": m.life.map(|(a, b)| if m.a == p { [a, b] } else { [b, a] }), "note": m.note, "notes": notes,
         });
         out.push(Entry { at, round: Some(m.round), table: m.table, kind: "result", what, details });
+    }
+    Ok(out)
+}
+
+/// The rounds missed by entering late, each a match loss under the event's `late-entry loss`.
+fn late_losses(conn: &Connection, p: &crate::store::player::Player, record: &mut Record) -> Result<Vec<Entry>> {
+    let late = crate::store::event::values(conn)?.text("late-entry") == "loss";
+    let mut out = Vec::new();
+    for r in crate::ops::standings::missed_rounds(p, round::current(conn)?, late) {
+        record.lost += 1;
+        let at = round::get(conn, r)?.map(|r| r.paired_at).unwrap_or_default();
+        let what = format!("match loss: entered late (joined round {}), not paired in round {r}", p.joined_round);
+        let details = json!({ "match": null, "opponent": null, "outcome": "lost", "reason": "late-entry" });
+        out.push(Entry { at, round: Some(r), table: None, kind: "result", what, details });
     }
     Ok(out)
 }

@@ -1,7 +1,7 @@
 //! A match's result at a table: recording it, correcting it, and the round's results.
 
 use super::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
-use crate::domain::result::{Claim, Reason, Verdict, decide};
+use crate::domain::result::{Claim, Reason, Seat, Verdict, decide};
 use crate::error::{Error, Result};
 use crate::ops::corrections::{later_rounds_paired, rounds_words};
 use crate::ops::player_names::names_by_id;
@@ -46,6 +46,8 @@ pub struct ResultOutcome {
     pub b: String,
     /// The result as recorded now.
     pub result: RecordedResult,
+    /// The player dropped for not showing (a `no-show` result), if any.
+    pub dropped: Option<String>,
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
@@ -71,6 +73,8 @@ pub struct FixOutcome {
     pub after: RecordedResult,
     /// Rounds already paired after this one on the old result (not redone).
     pub later_rounds: Vec<u32>,
+    /// The player dropped for not showing (a `no-show` result), if any.
+    pub dropped: Option<String>,
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
@@ -86,6 +90,29 @@ fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -> Result<Ve
     let claim = Claim { verdict: given, reason: input.reason, life: input.life };
     decide(claim, (&seated.a.name, &seated.b.name))
         .map_err(|e| Error::refused(format!("table {}: {e}", seated.table())))
+}
+
+/// A `no-show` result drops the player who did not show (the loser) after the current round, so the next
+/// pairing leaves them out; returns their name. Nothing when they already dropped or were disqualified.
+fn drop_no_show(conn: &Connection, seated: &Seated, v: Verdict, reason: Reason) -> Result<Option<String>> {
+    let absent = match (reason, v) {
+        (Reason::NoShow, Verdict::Won(Seat::A)) => &seated.b,
+        (Reason::NoShow, Verdict::Won(Seat::B)) => &seated.a,
+        _ => return Ok(None),
+    };
+    if absent.dropped_after.is_some() || absent.disqualified {
+        return Ok(None);
+    }
+    crate::store::player::set_dropped(conn, absent.id, Some(crate::store::round::current(conn)?))?;
+    Ok(Some(absent.name.clone()))
+}
+
+/// "; Bo did not show and is dropped ..." for the reply and the audit line.
+fn dropped_words(name: Option<&str>) -> String {
+    name.map(|n| {
+        format!("; {n} did not show and is dropped (not paired from the next round; `mmjudge player undrop \"{n}\"` keeps them in)")
+    })
+    .unwrap_or_default()
 }
 
 fn note_of(input: &ResultInput) -> Option<&str> {
@@ -109,7 +136,9 @@ pub fn record_result(store: &mut Store, actor: &Actor, input: ResultInput) -> Re
         }
         let v = verdict(tx, &seated, &input)?;
         seated.record(tx, v, input.reason, ResultText { life: input.life, note: note_of(&input), at: &at })?;
-        let summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
+        let dropped = drop_no_show(tx, &seated, v, input.reason)?;
+        let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
+        summary.push_str(&dropped_words(dropped.as_deref()));
         let out = ResultOutcome {
             round: seated.m.round,
             table: seated.table(),
@@ -117,6 +146,7 @@ pub fn record_result(store: &mut Store, actor: &Actor, input: ResultInput) -> Re
             a: seated.a.name.clone(),
             b: seated.b.name.clone(),
             result: seated.result(),
+            dropped,
             summary: summary.clone(),
         };
         Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
@@ -152,6 +182,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             return Err(Error::refused(format!("nothing to fix: {} is already {before_words}", seated.label())));
         }
         seated.record(tx, v, input.reason, ResultText { life: input.life, note: note.as_deref(), at: &at })?;
+        let dropped = drop_no_show(tx, &seated, v, input.reason)?;
         let mut summary = format!(
             "fixed table {table}, round {}: was {before_words}; now {}",
             seated.m.round,
@@ -160,6 +191,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         if !later.is_empty() {
             summary.push_str(&format!(" ({} already paired on the old result, not redone)", rounds_words(&later)));
         }
+        summary.push_str(&dropped_words(dropped.as_deref()));
         let out = FixOutcome {
             round: seated.m.round,
             table,
@@ -169,6 +201,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             before,
             after: seated.result(),
             later_rounds: later,
+            dropped,
             summary: summary.clone(),
         };
         Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))

@@ -19,8 +19,10 @@ use chrono::{DateTime, Duration, Utc};
 pub struct RoundStarted {
     /// The round.
     pub round: u32,
-    /// When its clock started (RFC 3339).
+    /// When its clock started (RFC 3339): after deck inspection, when the event has one.
     pub started_at: String,
+    /// When deck inspection started (RFC 3339; null without inspection, event setting `inspection-minutes`).
+    pub inspection_from: Option<String>,
     /// When time is called (RFC 3339).
     pub ends_at: String,
     /// When the final window opens (RFC 3339).
@@ -31,7 +33,8 @@ pub struct RoundStarted {
 }
 
 /// `round start [--at TIME]`: records when the current round's clock started (`at`, if given, is at most 12
-/// hours ahead and not before the event was created).
+/// hours ahead and not before the event was created). With `inspection-minutes N`, `at` is when deck
+/// inspection starts and the round's clock starts N minutes later (or at `round start --now`).
 pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) -> Result<RoundStarted> {
     if let Some(given) = at {
         let fix = "a start may be scheduled at most 12 hours ahead: give the moment the round starts";
@@ -52,12 +55,27 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
                 when_text(started)
             )));
         }
+        let values = event::values(tx)?;
+        let inspection = values.number("inspection-minutes");
+        let (inspection_from, at) = match inspection {
+            0 => (None, at),
+            n => (Some(at), at + Duration::minutes(n)),
+        };
         round::set_started(tx, r.number, Some(&stamp(at)))?;
-        let clock = TableClock::new(at, clock_settings(&event::values(tx)?));
+        let clock = TableClock::new(at, clock_settings(&values));
+        let opening = match inspection_from {
+            None => format!("round {} started at {}", r.number, confirm_time(at)),
+            Some(from) => format!(
+                "round {}: deck inspection from {} for {}; the round's clock starts at {} \
+                 (`mmjudge round start --now` starts it early)",
+                r.number,
+                confirm_time(from),
+                words::count(inspection, "minute"),
+                confirm_time(at)
+            ),
+        };
         let summary = format!(
-            "round {} started at {}: time is called at {}, the final {} ({} s decisions) from {}",
-            r.number,
-            confirm_time(at),
+            "{opening}: time is called at {}, the final {} ({} s decisions) from {}",
             confirm_time(clock.end()),
             words::count(clock.settings.final_window_minutes, "minute"),
             clock.settings.final_decision_secs,
@@ -66,6 +84,48 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
         let out = RoundStarted {
             round: r.number,
             started_at: stamp(at),
+            inspection_from: inspection_from.map(stamp),
+            ends_at: stamp(clock.end()),
+            final_window_at: stamp(clock.final_window_starts()),
+            summary: summary.clone(),
+        };
+        Ok((out, Change::new(summary)))
+    })
+}
+
+/// `round start --now`: ends deck inspection early; the round's clock starts now. Refused when the round
+/// has not been started (`round start`) or its clock already runs.
+pub fn start_round_now(store: &mut Store, actor: &Actor) -> Result<RoundStarted> {
+    let now = actor.at;
+    store.write(actor, |tx| {
+        let r = current_round(tx)?;
+        let Some(scheduled) = r.started_at.as_deref().map(unstamp).transpose()? else {
+            return Err(Error::refused(format!(
+                "round {} has not been started: `mmjudge round start` starts it (and its deck inspection)",
+                r.number
+            )));
+        };
+        if scheduled <= now {
+            return Err(Error::refused(format!(
+                "round {} already started at {}: its clock runs; see `mmjudge time`",
+                r.number,
+                confirm_time(scheduled)
+            )));
+        }
+        round::set_started(tx, r.number, Some(&stamp(now)))?;
+        let clock = TableClock::new(now, clock_settings(&event::values(tx)?));
+        let summary = format!(
+            "round {}: started early at {} (was {}): time is called at {}, the final window from {}",
+            r.number,
+            confirm_time(now),
+            confirm_time(scheduled),
+            confirm_time(clock.end()),
+            confirm_time(clock.final_window_starts())
+        );
+        let out = RoundStarted {
+            round: r.number,
+            started_at: stamp(now),
+            inspection_from: None,
             ends_at: stamp(clock.end()),
             final_window_at: stamp(clock.final_window_starts()),
             summary: summary.clone(),

@@ -64,6 +64,11 @@ pub struct RoundTimes {
     pub ended_at: Option<String>,
     /// The instant shown: now, or the close.
     pub at: String,
+    /// What is running at that instant: `inspection` (deck inspection before the round's clock starts),
+    /// `waiting` (a start given for later, without inspection), `round`, or `closed`.
+    pub phase: &'static str,
+    /// Deck inspection time left (only in the `inspection` phase).
+    pub inspection_left_ms: Option<i64>,
     /// The event's time settings.
     pub settings: ClockSettings,
     /// Every table of the round.
@@ -78,8 +83,16 @@ pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> 
         Some(t) => t,
         None => now,
     };
-    let settings = clock_settings(&event::values(conn)?);
+    let values = event::values(conn)?;
+    let settings = clock_settings(&values);
     let names = player_names::names_by_id(conn)?;
+    let phase = match (r.ended_at.is_some(), at < started, values.number("inspection-minutes") > 0) {
+        (true, _, _) => "closed",
+        (false, false, _) => "round",
+        (false, true, true) => "inspection",
+        (false, true, false) => "waiting",
+    };
+    let inspection_left_ms = (phase == "inspection").then(|| (started - at).num_milliseconds());
     let mut tables = Vec::new();
     for m in matches::of_round(conn, r.number)?.iter().filter(|m| m.table.is_some()) {
         tables.push(table_time(conn, (&names, settings), started, m, at)?);
@@ -89,6 +102,8 @@ pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> 
         started_at: stamp(started),
         ended_at: r.ended_at,
         at: stamp(at),
+        phase,
+        inspection_left_ms,
         settings,
         tables,
     })

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod clock;
 pub mod corrections;
 pub mod curation;
+pub mod judges;
 pub mod library;
 pub mod player_names;
 pub mod players;

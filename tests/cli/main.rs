@@ -15,6 +15,7 @@ mod event;
 mod files;
 mod full_disk;
 mod inputs;
+mod judges;
 mod library;
 mod moments;
 mod movement;

@@ -9,6 +9,7 @@ pub mod corrections;
 pub mod curation;
 pub mod judges;
 pub mod library;
+pub mod live;
 pub mod player_names;
 pub mod players;
 pub mod pool;

@@ -146,6 +146,11 @@ async fn logout(State(app): State<Shared>, judge: Judge) -> Result<Json<serde_js
 /// A body that is not the JSON expected: 400 with what was wrong.
 pub fn bad_json(e: &axum::extract::rejection::JsonRejection) -> ApiError {
     let text = e.body_text();
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        let message =
+            format!("the request is too large (at most {} KB): send only the fields needed", BODY_LIMIT / 1024);
+        return ApiError { status: e.status(), message };
+    }
     ApiError {
         status: StatusCode::BAD_REQUEST,
         message: format!(

@@ -28,6 +28,7 @@ mod props;
 mod report;
 mod result;
 mod round;
+mod serve;
 mod site;
 mod snapshots;
 mod standings;

@@ -10,6 +10,7 @@ pub mod error;
 pub mod pages;
 pub mod routes;
 pub mod sse;
+pub mod writes;
 
 use crate::error::{Error, Result};
 use crate::store::Store;

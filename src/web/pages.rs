@@ -258,3 +258,15 @@ pub async fn dashboard(
         &DashboardPage { home: d.home, judge: judge.judge, tables: d.tables, playing, finished, over_time },
     ))
 }
+
+#[derive(Template)]
+#[template(path = "web/refused.html")]
+struct RefusedPage<'a> {
+    message: &'a str,
+    back: &'a str,
+}
+
+/// A form's refused write: the one-line error with its status, and a link back to the page.
+pub fn refused(e: ApiError, back: &str) -> Response {
+    page(e.status, &RefusedPage { message: &e.message, back })
+}

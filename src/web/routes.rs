@@ -3,7 +3,7 @@
 
 use super::auth::{self, Judge};
 use super::error::{ApiError, blocking};
-use super::{Shared, pages, sse};
+use super::{Shared, pages, sse, writes};
 use crate::ops::{judges, live};
 use axum::Json;
 use axum::Router;
@@ -38,6 +38,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/judge", get(dashboard))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
+        .route("/api/void", post(writes::void))
+        .route("/api/result/clear", post(writes::clear_result))
         .fallback(not_found)
         .layer(middleware::from_fn(timeout))
         .route("/events", get(sse::events))

@@ -363,3 +363,86 @@ fn a_change_made_with_the_command_line_reaches_the_phones_live() {
     events.wait_for("result", Duration::from_secs(10));
     assert!(server.get("/api/tables").json()["tables"][0]["result"].as_str().is_some_and(|r| r.contains("Ana won")));
 }
+
+/// The `csrf` field of a page's form.
+fn csrf_of(body: &str) -> String {
+    body.split("name=\"csrf\" value=\"").nth(1).and_then(|r| r.split('"').next()).expect("a CSRF field").to_string()
+}
+
+/// Logs in through the page form; returns the cookie (`name=value`) and the session's CSRF token.
+fn page_login(server: &Server, name: &str, pin: &str) -> (String, String) {
+    let form_type = ("Content-Type", "application/x-www-form-urlencoded");
+    let ok = server.request("POST", "/login", &[form_type], &format!("name={name}&pin={pin}"));
+    assert_eq!(ok.status, 303, "{}", ok.body);
+    let cookie = ok.header("set-cookie").and_then(|c| c.split(';').next()).expect("cookie").to_string();
+    let page = server.request("GET", "/judge", &[("Cookie", &cookie)], "");
+    (cookie, csrf_of(&page.body))
+}
+
+#[test]
+fn head_judges_void_and_clear_floor_judges_may_not_and_each_write_is_audited_with_its_address() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["ruling", "1", "Bo may not take back the attack"]).ok();
+    ev.run(&["ruling", "1", "Ana must reveal the declared card"]).ok();
+    ev.run(&["round", "start"]).ok();
+    ev.run(&["result", "1", "ana", "--by", "concession"]).ok();
+    let head = judge(&ev, "Kim", "head");
+    let floor = judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+    let (kim, lee) = (server.login("Kim", &head), server.login("Lee", &floor));
+    let before = ev.dump();
+    let void = |token: &str, body: serde_json::Value| server.post_json("/api/void", Some(token), &body);
+    assert!(void(&lee, serde_json::json!({ "kind": "ruling", "id": 1 })).error(403).contains("for head judges"));
+    assert!(
+        server
+            .post_json("/api/result/clear", Some(&lee), &serde_json::json!({ "table": 1 }))
+            .error(403)
+            .contains("head")
+    );
+    assert!(void(&kim, serde_json::json!({ "kind": "bogus", "id": 1 })).error(400).contains("not a kind of record"));
+    assert!(void(&kim, serde_json::json!({ "kind": "ruling" })).error(400).contains("JSON"));
+    let unauthenticated = server.post_json("/api/void", None, &serde_json::json!({ "kind": "ruling", "id": 1 }));
+    unauthenticated.error(401);
+    assert_eq!(before, ev.dump(), "refused writes change nothing");
+
+    let done = void(&kim, serde_json::json!({ "kind": "ruling", "id": 1, "reason": "wrong table" }));
+    assert_eq!(done.status, 200, "{}", done.body);
+    let doc = done.json();
+    assert_eq!(doc["ok"], true);
+    assert_eq!(doc["kind"], "ruling");
+    assert_eq!(doc["voided"]["judge"], "Kim");
+    assert_eq!(doc["voided"]["reason"], "wrong table");
+    let before = ev.dump();
+    void(&kim, serde_json::json!({ "kind": "ruling", "id": 1 })).error(409);
+    assert_eq!(before, ev.dump());
+
+    let cleared = server.post_json("/api/result/clear", Some(&kim), &serde_json::json!({ "table": 1 }));
+    assert_eq!(cleared.status, 200, "{}", cleared.body);
+    assert!(cleared.json()["was"].as_str().is_some_and(|w| w.contains("Ana")), "{}", cleared.body);
+    assert!(
+        server
+            .post_json("/api/result/clear", Some(&kim), &serde_json::json!({ "table": 1 }))
+            .error(409)
+            .contains("no result")
+    );
+
+    // The same write from a page's form: the CSRF field, then back to the page.
+    let (cookie, csrf) = page_login(&server, "Kim", &head);
+    let form_type = ("Content-Type", "application/x-www-form-urlencoded");
+    let forged = server.request("POST", "/api/void", &[("Cookie", &cookie), form_type], "kind=ruling&id=2");
+    assert_eq!(forged.status, 403, "{}", forged.body);
+    assert!(forged.body.contains("CSRF"));
+    let body = format!("kind=ruling&id=2&csrf={csrf}&back=/judge");
+    let by_form = server.request("POST", "/api/void", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(by_form.status, 303, "{}", by_form.body);
+    assert_eq!(by_form.header("location"), Some("/judge"));
+
+    let writes: Vec<_> = audit_vias(&ev)
+        .into_iter()
+        .filter(|(_, c, _)| c == "POST /api/void" || c == "POST /api/result/clear")
+        .collect();
+    assert_eq!(writes.len(), 3, "{writes:?}");
+    assert!(writes.iter().all(|(j, _, v)| j == "Kim" && v == "web 127.0.0.1"), "{writes:?}");
+}

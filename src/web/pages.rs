@@ -27,7 +27,7 @@ pub async fn script() -> Response {
 }
 
 /// A rendered page with its status.
-fn page(status: StatusCode, t: &impl Template) -> Response {
+pub fn page(status: StatusCode, t: &impl Template) -> Response {
     match t.render() {
         Ok(body) => (status, Html(body)).into_response(),
         Err(_) => ApiError::internal("a page could not be drawn").into_response(),
@@ -230,25 +230,33 @@ struct DashboardPage {
     over_time: usize,
 }
 
+/// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
+/// shows what failed.
+pub fn judge_or_login(judge: Result<Judge, ApiError>, headers: &HeaderMap) -> Result<Judge, Response> {
+    match judge {
+        Ok(j) => Ok(j),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+            let mut res = Redirect::to("/login").into_response();
+            if auth::cookie(headers, auth::COOKIE).is_some()
+                && let Ok(v) = HeaderValue::from_str(&auth::cleared_cookie())
+            {
+                res.headers_mut().insert(header::SET_COOKIE, v);
+            }
+            Err(res)
+        }
+        Err(e) => Err(e.into_response()),
+    }
+}
+
 /// `GET /judge`: the judges' dashboard; without a login, the login page.
 pub async fn dashboard(
     State(app): State<Shared>,
     judge: Result<Judge, ApiError>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let judge = match judge {
+    let judge = match judge_or_login(judge, &headers) {
         Ok(j) => j,
-        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
-            // A stale cookie is cleared so the login page starts clean.
-            let mut res = Redirect::to("/login").into_response();
-            if auth::cookie(&headers, auth::COOKIE).is_some()
-                && let Ok(v) = HeaderValue::from_str(&auth::cleared_cookie())
-            {
-                res.headers_mut().insert(header::SET_COOKIE, v);
-            }
-            return Ok(res);
-        }
-        Err(e) => return Err(e),
+        Err(to_login) => return Ok(to_login),
     };
     let d = blocking(move || live::dashboard(&app.open()?, now()?)).await?;
     let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();

@@ -174,7 +174,7 @@ impl Events {
     }
 }
 
-fn audit_vias(ev: &Event) -> Vec<(String, String, String)> {
+pub fn audit_vias(ev: &Event) -> Vec<(String, String, String)> {
     let doc = ev.run(&["--json", "log"]).json();
     doc["entries"]
         .as_array()
@@ -365,12 +365,12 @@ fn a_change_made_with_the_command_line_reaches_the_phones_live() {
 }
 
 /// The `csrf` field of a page's form.
-fn csrf_of(body: &str) -> String {
+pub fn csrf_of(body: &str) -> String {
     body.split("name=\"csrf\" value=\"").nth(1).and_then(|r| r.split('"').next()).expect("a CSRF field").to_string()
 }
 
 /// Logs in through the page form; returns the cookie (`name=value`) and the session's CSRF token.
-fn page_login(server: &Server, name: &str, pin: &str) -> (String, String) {
+pub fn page_login(server: &Server, name: &str, pin: &str) -> (String, String) {
     let form_type = ("Content-Type", "application/x-www-form-urlencoded");
     let ok = server.request("POST", "/login", &[form_type], &format!("name={name}&pin={pin}"));
     assert_eq!(ok.status, 303, "{}", ok.body);

@@ -232,7 +232,7 @@ struct DashboardPage {
 
 /// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
 /// shows what failed.
-pub fn judge_or_login(judge: Result<Judge, ApiError>, headers: &HeaderMap) -> Result<Judge, Response> {
+pub fn judge_or_login(judge: Result<Judge, ApiError>, headers: &HeaderMap) -> Result<Judge, Box<Response>> {
     match judge {
         Ok(j) => Ok(j),
         Err(e) if e.status == StatusCode::UNAUTHORIZED => {
@@ -242,9 +242,9 @@ pub fn judge_or_login(judge: Result<Judge, ApiError>, headers: &HeaderMap) -> Re
             {
                 res.headers_mut().insert(header::SET_COOKIE, v);
             }
-            Err(res)
+            Err(Box::new(res))
         }
-        Err(e) => Err(e.into_response()),
+        Err(e) => Err(Box::new(e.into_response())),
     }
 }
 
@@ -256,7 +256,7 @@ pub async fn dashboard(
 ) -> Result<Response, ApiError> {
     let judge = match judge_or_login(judge, &headers) {
         Ok(j) => j,
-        Err(to_login) => return Ok(to_login),
+        Err(to_login) => return Ok(*to_login),
     };
     let d = blocking(move || live::dashboard(&app.open()?, now()?)).await?;
     let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();

@@ -305,7 +305,21 @@ pub fn changes_after(store: &Store, after: i64) -> Result<(i64, Vec<&'static str
 
 /// The live-update event a write's command line belongs to (see [`changes_after`]).
 pub fn event_name(command: &str) -> Option<&'static str> {
-    let words: Vec<&str> = command.split([' ', '/']).filter(|w| !w.is_empty() && !w.starts_with('-')).collect();
+    // The words of the command or route, not of its fields (a ruling's text may say "clock").
+    let command = command.split('{').next().unwrap_or_default();
+    let mut words: Vec<&str> = Vec::new();
+    let mut skip = false;
+    for w in command.split([' ', '/']).filter(|w| !w.is_empty()) {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if w.starts_with('-') {
+            // The global options' values are not words of the command (`--db x.db`, `--judge Kim`).
+            skip = matches!(w, "--db" | "--judge");
+            continue;
+        }
+        words.push(w);
+    }
     let has = |w: &str| words.contains(&w);
     if has("self-report") {
         return Some("self-report");
@@ -337,6 +351,7 @@ mod tests {
         assert_eq!(event_name("mmjudge clock 3 --start ana"), Some("clock"));
         assert_eq!(event_name("mmjudge round start"), Some("round"));
         assert_eq!(event_name("POST /api/result"), Some("result"));
+        assert_eq!(event_name("POST /api/ruling {\"text\":\"stop the clock\"}"), Some("note"));
         assert_eq!(event_name("POST /api/login"), None);
         assert_eq!(event_name("mmjudge judge add Kim --role head"), None);
     }

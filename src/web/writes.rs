@@ -24,6 +24,8 @@ pub struct Payload<T> {
     pub csrf: Option<String>,
     /// Where a form goes back to (a path on this server), None for JSON.
     pub back: Option<String>,
+    /// The fields for the audit log (see [`shown`]).
+    pub shown: String,
 }
 
 #[derive(serde::Deserialize)]
@@ -42,20 +44,54 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
+        let too_large = |_| ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: format!("the request is too large (at most {} KB): send only the fields needed", 16),
+        };
+        let body = Bytes::from_request(req, app).await.map_err(too_large)?;
         if !is_form {
-            let Json(input) = Json::<T>::from_request(req, app).await.map_err(|e| super::routes::bad_json(&e))?;
-            return Ok(Payload { input, csrf: header_csrf, back: None });
+            let bad = |e: serde_json::Error| {
+                ApiError::from(Error::bad_input(format!(
+                    "the request's body is not the JSON expected ({e}): see docs/http.md"
+                )))
+            };
+            let value: serde_json::Value = if body.iter().all(u8::is_ascii_whitespace) {
+                serde_json::json!({})
+            } else {
+                serde_json::from_slice(&body).map_err(bad)?
+            };
+            let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
+            return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value) });
         }
-        let body = Bytes::from_request(req, app)
-            .await
-            .map_err(|_| ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, message: "the form is too large".into() })?;
         let bad = |e: serde_urlencoded::de::Error| {
             ApiError::from(Error::bad_input(format!("the form's fields are not the ones expected ({e})")))
         };
         let meta: FormMeta = serde_urlencoded::from_bytes(&body).map_err(bad)?;
         let input: T = serde_urlencoded::from_bytes(&body).map_err(bad)?;
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).map_err(bad)?;
+        let fields: serde_json::Map<String, serde_json::Value> =
+            pairs.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
         let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
-        Ok(Payload { input, csrf: meta.csrf.or(header_csrf), back: Some(back.unwrap_or_else(|| "/judge".into())) })
+        Ok(Payload {
+            input,
+            csrf: meta.csrf.or(header_csrf),
+            back: Some(back.unwrap_or_else(|| "/judge".into())),
+            shown: shown(serde_json::Value::Object(fields)),
+        })
+    }
+}
+
+/// The fields of a write as the audit log shows them (after the route): one line of JSON, without the form's
+/// CSRF token and return page, cut at 400 characters.
+fn shown(mut value: serde_json::Value) -> String {
+    if let Some(map) = value.as_object_mut() {
+        map.remove("csrf");
+        map.remove("back");
+    }
+    let text = value.to_string();
+    match text.char_indices().nth(400) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
 }
 
@@ -76,7 +112,7 @@ pub async fn write<T: Send + 'static>(
         if let Some(what) = head_only {
             judge.judge.require_head(what).map_err(ApiError::from)?;
         }
-        let actor = judge.actor(route)?;
+        let actor = judge.actor(&format!("{route} {}", payload.shown))?;
         let input = payload.input;
         blocking(move || f(&mut Store::open(&app.db)?, &actor, input)).await
     }

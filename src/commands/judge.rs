@@ -41,7 +41,8 @@ pub fn run(ctx: &Ctx, cmd: JudgeCmd) -> Result<()> {
         JudgeCmd::Remove { name } => {
             let mut store = ctx.open()?;
             let out = judges::remove_judge(&mut store, &ctx.actor()?, &name)?;
-            let summary = format!("judge {} removed ({} open login(s) ended)", out.name, out.sessions_ended);
+            let ended = crate::domain::words::count(out.sessions_ended, "open login");
+            let summary = format!("judge {} removed ({ended} ended)", out.name);
             done(ctx.format, &summary, serde_json::json!({ "name": out.name, "sessions_ended": out.sessions_ended }))
         }
     }

@@ -1,7 +1,7 @@
 //! Judges of the live server: adding them with a PIN shown once, renewing the PIN, removing them, and the
 //! logins (sessions) they make from their phones. A PIN and a session token are kept only as hashes.
 
-use crate::domain::names;
+use crate::domain::{names, words};
 use crate::error::{Error, Result};
 use crate::store::{Actor, Change, Store, judges};
 use crate::time::{stamp, unstamp};
@@ -138,7 +138,8 @@ pub fn renew_pin(store: &mut Store, actor: &Actor, name: &str) -> Result<JudgePi
         judges::set_pin(tx, j.id, &hash)?;
         let ended = judges::end_sessions(tx, j.id)?;
         let out = JudgePin { name: j.name.clone(), role: Role::from_word(&j.role), pin: pin.clone() };
-        Ok((out, Change::new(format!("judge {}: new PIN ({ended} login(s) ended)", j.name))))
+        let ended = words::count(ended, "login");
+        Ok((out, Change::new(format!("judge {}: new PIN ({ended} ended)", j.name))))
     })
 }
 
@@ -149,7 +150,8 @@ pub fn remove_judge(store: &mut Store, actor: &Actor, name: &str) -> Result<Judg
         let ended = judges::end_sessions(tx, j.id)?;
         judges::delete(tx, j.id)?;
         let out = JudgeRemoved { name: j.name.clone(), sessions_ended: ended };
-        Ok((out, Change::new(format!("judge {} removed ({ended} login(s) ended)", j.name))))
+        let ended = words::count(ended, "login");
+        Ok((out, Change::new(format!("judge {} removed ({ended} ended)", j.name))))
     })
 }
 

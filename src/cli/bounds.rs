@@ -1,7 +1,7 @@
 //! Value parsers for the bounded numbers typed on the command line (bounds in [`crate::domain::bounds`]):
 //! clap refuses a value out of range before anything is opened, naming the bound.
 
-use crate::domain::bounds::{self, MAX_COPIES, MAX_LIFE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, MIN_LIFE};
+use crate::domain::bounds::{self, MAX_COPIES, MAX_LIBRARY, MAX_LIFE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, MIN_LIFE};
 
 /// A table number: 1 to 10,000.
 pub fn table(text: &str) -> Result<u32, String> {
@@ -11,6 +11,17 @@ pub fn table(text: &str) -> Result<u32, String> {
 /// A number of tables: 1 to 10,000.
 pub fn tables(text: &str) -> Result<u32, String> {
     bounds::whole(text, 1, i64::from(MAX_TABLES), "the number of tables is a whole number").map(|n| n as u32)
+}
+
+/// Cards in a main library: 1 to 200.
+pub fn library_size(text: &str) -> Result<usize, String> {
+    bounds::whole(text, 1, MAX_LIBRARY as i64, "a library size is a whole number of cards").map(|n| n as usize)
+}
+
+/// Basic lands in a Utopia library: 1 to 200.
+pub fn utopia_size(text: &str) -> Result<u32, String> {
+    bounds::whole(text, 1, MAX_LIBRARY as i64, "a Utopia library size is a whole number of basic lands")
+        .map(|n| n as u32)
 }
 
 /// A round number: 1 to 30.

@@ -17,6 +17,28 @@ pub enum LibraryCmd {
         /// Rebuild although round 1 is paired (audited).
         #[arg(long)]
         force: bool,
+        /// Cards in each main library (the tournament rules: 40).
+        #[arg(value_parser = crate::cli::bounds::library_size, long, default_value_t = 40)]
+        size: usize,
+        /// Basic lands in each Utopia library (the tournament rules: 30).
+        #[arg(value_parser = crate::cli::bounds::utopia_size, long, default_value_t = 30)]
+        utopia: u32,
+        /// Build cards of unusable costs in (by default they are left out, and the reply names them).
+        #[arg(long)]
+        keep_unusable: bool,
+    },
+    /// Build K more tables' libraries from what is left in the pool, balanced against the libraries in play,
+    /// which stay exactly as they are (allowed after round 1: nobody has played the new tables).
+    AddTables {
+        /// Tables to add (two libraries each, seats A and B, numbered after the last table).
+        #[arg(value_parser = crate::cli::bounds::tables, value_name = "K")]
+        tables: u32,
+        /// Random seed (default: the event's seed).
+        #[arg(value_parser = crate::cli::bounds::seed, allow_hyphen_values = true, long)]
+        seed: Option<u64>,
+        /// Build cards of unusable costs in (by default they are left out, and the reply names them).
+        #[arg(long)]
+        keep_unusable: bool,
     },
     /// Every library with its curve and colours.
     List,

@@ -2,20 +2,37 @@
 //! `cards import-rulings`.
 
 use super::Ctx;
-use super::notes;
-use super::table::Seated;
+use crate::cli::cards::CardsCmd;
 use crate::domain::cost::ManaCost;
 use crate::domain::names;
 use crate::domain::rules::{self, CardRuling};
 use crate::domain::template::PriorDeclaration;
 use crate::error::{Error, Result};
 use crate::ops::card_reference::{self as reference, Search};
+use crate::ops::table::Seated;
+use crate::ops::table::note as notes;
+use crate::render::records::cost_text;
 use crate::render::{Listing, done, emit};
 use crate::store::card_text::{self, Ruling, TextFilter};
 use crate::store::cards::{self, Card, Face};
 use crate::store::event;
 use rusqlite::Connection;
 use std::path::Path;
+
+/// Runs the `cards` verbs about card texts and rulings: `cards show`, `cards find --text ...`, `cards
+/// import-rulings` (the dispatcher hands over what `cards::run` leaves).
+pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<()> {
+    match cmd {
+        CardsCmd::Find { words, cost, letter, type_word, limit, .. } => {
+            find_text(ctx, &TextQuery { words: words.unwrap_or_default(), cost, letter, type_word, limit })
+        }
+        CardsCmd::Show { name, table, round } => show(ctx, &name, table.map(|t| (t, round))),
+        CardsCmd::ImportRulings { file } => import_rulings(ctx, &file),
+        CardsCmd::Import { .. } | CardsCmd::Cost { .. } | CardsCmd::Check { .. } => {
+            Err(Error::bad_input("mmjudge cards: that verb is not about card texts (see `mmjudge cards --help`)"))
+        }
+    }
+}
 
 /// One face of a shown card (a single-faced card has one): the reference's face, its text included.
 pub type FaceView = Face;
@@ -345,7 +362,7 @@ pub fn find_text(ctx: &Ctx, q: &TextQuery) -> Result<()> {
     for h in &hits {
         let card = cards::get(conn, h.id)?;
         let matched = matched_words(&h.snippet);
-        listing.row(vec![card.name.clone(), super::cards::cost_text(&card), card.type_line.clone(), h.snippet.clone()]);
+        listing.row(vec![card.name.clone(), cost_text(&card), card.type_line.clone(), h.snippet.clone()]);
         doc.push(serde_json::json!({
             "name": card.name, "mana_cost": card.mana_cost, "type_line": card.type_line,
             "snippet": h.snippet, "matched": matched, "rank": (h.rank * 1000.0).round() / 1000.0,

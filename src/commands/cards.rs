@@ -1,14 +1,15 @@
 //! `cards`: import the reference, find names, list a cost's binding class, check a declaration.
 
 use super::Ctx;
-use super::notes;
-use super::table::Seated;
 use crate::cli::cards::CardsCmd;
 use crate::domain::binding::{BindingRule, CardShape, binding_keys};
 use crate::domain::cardref::{self, CardRecord};
 use crate::domain::names;
 use crate::error::{Error, Result};
 use crate::ops::card_reference::{self as reference, Search};
+use crate::ops::table::Seated;
+use crate::ops::table::note as notes;
+use crate::render::records::cost_text;
 use crate::render::{Listing, done, emit};
 use crate::store::card_text;
 use crate::store::cards::{self, Card, Face, NewCard};
@@ -16,20 +17,18 @@ use crate::store::{Change, event};
 use rusqlite::Connection;
 use std::path::Path;
 
-/// Runs a `cards` verb.
-pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<()> {
+/// Runs a `cards` verb about the reference itself (import, find by name, cost classes, checks); hands back
+/// the verbs about card texts and rulings (`cards show`, `cards find --text`, `cards import-rulings`), which
+/// `card_show` runs.
+pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<Option<CardsCmd>> {
     match cmd {
-        CardsCmd::Import { file, replace, force } => import(ctx, &file, replace, force),
-        CardsCmd::Find { name: Some(text), words: None, limit, .. } => find(ctx, &text, limit),
-        CardsCmd::Find { words, cost, letter, type_word, limit, .. } => super::card_show::find_text(
-            ctx,
-            &super::card_show::TextQuery { words: words.unwrap_or_default(), cost, letter, type_word, limit },
-        ),
-        CardsCmd::Show { name, table, round } => super::card_show::show(ctx, &name, table.map(|t| (t, round))),
-        CardsCmd::ImportRulings { file } => super::card_show::import_rulings(ctx, &file),
-        CardsCmd::Cost { printed: p } => cost_class(ctx, &p.cost, p.letter, p.game()),
-        CardsCmd::Check { printed: p, name } => check(ctx, &p.cost, &name, p.letter, p.game()),
+        CardsCmd::Import { file, replace, force } => import(ctx, &file, replace, force)?,
+        CardsCmd::Find { name: Some(text), words: None, limit, .. } => find(ctx, &text, limit)?,
+        CardsCmd::Cost { printed: p } => cost_class(ctx, &p.cost, p.letter, p.game())?,
+        CardsCmd::Check { printed: p, name } => check(ctx, &p.cost, &name, p.letter, p.game())?,
+        other => return Ok(Some(other)),
     }
+    Ok(None)
 }
 
 /// What an import did.
@@ -315,11 +314,6 @@ fn find(ctx: &Ctx, text: &str, limit: usize) -> Result<()> {
         }
     }
     emit(ctx.format, &listing, &serde_json::json!({ "query": text, "cards": doc }))
-}
-
-/// A card's cost for people ("no cost" when it has none).
-pub fn cost_text(card: &Card) -> String {
-    card.mana_cost.clone().filter(|c| !c.is_empty()).unwrap_or_else(|| "no cost".into())
 }
 
 /// A game named on the command line: `--table T [--round N]`.

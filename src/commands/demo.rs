@@ -230,7 +230,15 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let (rounds, seed) = (args.rounds.to_string(), args.seed.to_string());
     let line = ["mmjudge", "event", "new", DEMO_EVENT, "--rounds", &rounds, "--seed", &seed].join(" ");
     let ctx = Ctx { command_line: line, now: Some(demo.now), ..demo.ctx.clone() };
-    super::event::create(&ctx, DEMO_EVENT, args.rounds, Some(args.seed), true, false)?;
+    let input = crate::ops::event::NewEvent {
+        path: &ctx.db,
+        name: DEMO_EVENT,
+        rounds: args.rounds,
+        seed: Some(args.seed),
+        force: true,
+        keep: false,
+    };
+    crate::ops::event::create(&ctx.actor()?, input)?;
     demo.run(&["cards", "import", &path(&files.cards)])?;
     demo.run(&["cards", "import", &path(&files.texts)])?;
     demo.run(&["player", "import", &path(&files.players)])?;

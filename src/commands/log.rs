@@ -1,25 +1,19 @@
-//! `log`: the audit log.
+//! `log`: the audit log (see [`crate::ops::log`]).
 
 use super::Ctx;
 use crate::cli::LogArgs;
 use crate::error::Result;
 use crate::render::{Listing, emit};
-use crate::store::audit;
 
 /// Prints the audit log, optionally for one player and/or since a moment.
 pub fn run(ctx: &Ctx, args: LogArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
-    let conn = &*snapshot;
-    let player = match &args.player {
-        Some(p) => Some(super::player::resolve(conn, p)?.id),
-        None => None,
-    };
     let since = match &args.since {
-        Some(s) => Some(crate::time::stamp(ctx.at(Some(s))?)),
+        Some(s) => Some(ctx.at(Some(s))?),
         None => None,
     };
-    let entries = audit::list(conn, player, since.as_deref())?;
+    let entries = crate::ops::log::log(&snapshot, args.player.as_deref(), since)?;
     let mut listing = Listing::new(&["#", "when", "judge", "via", "what", "command"]).titled("Audit log");
     for e in &entries {
         let when = crate::time::unstamp(&e.at).map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string());

@@ -20,20 +20,18 @@ pub mod note_sheet;
 pub mod notes;
 pub mod pairings;
 pub mod penalty;
-mod played;
 pub mod player;
 pub mod pool;
 pub mod report;
 pub mod result;
 pub mod round;
 pub mod round_clock;
-mod round_swap;
 pub mod rules;
 pub mod serve;
 pub mod site;
 pub mod standings;
-pub mod table;
 
+use crate::cli::round::RoundCmd;
 use crate::cli::{Cli, Command};
 use crate::error::Result;
 use crate::render::Format;
@@ -126,8 +124,12 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         .map_err(crate::error::Error::Refused)?;
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
+        Command::Player(crate::cli::player::PlayerCmd::History { name }) => history::run(ctx, &name),
         Command::Player(cmd) => player::run(ctx, cmd),
-        Command::Cards(cmd) => cards::run(ctx, cmd),
+        Command::Cards(cmd) => match cards::run(ctx, cmd)? {
+            Some(texts) => card_show::run(ctx, texts),
+            None => Ok(()),
+        },
         Command::Ban(cmd) => ban::run(ctx, cmd),
         Command::Rules(args) => rules::run(ctx, &args),
         Command::Time(args) => clock::time(ctx, args),
@@ -136,17 +138,21 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Result(args) => result::run(ctx, args),
         Command::Results(args) => result::results(ctx, &args),
         Command::Note(args) => notes::run(ctx, args),
-        Command::Notes(args) => notes::sheet(ctx, &args),
-        Command::Challenge(cmd) => corrections::challenge(ctx, cmd),
+        Command::Notes(args) => note_sheet::sheet(ctx, &args),
+        Command::Challenge(cmd) => challenge::run(ctx, cmd),
         Command::Challenges(args) => challenge::list(ctx, &args),
-        Command::Penalty(cmd) => corrections::penalty(ctx, cmd),
+        Command::Penalty(cmd) => penalty::run(ctx, cmd),
         Command::Penalties(args) => penalty::list(ctx, &args),
-        Command::Ruling(cmd) => corrections::ruling(ctx, cmd),
+        Command::Ruling(cmd) => penalty::ruling(ctx, cmd),
         Command::Rulings(args) => corrections::rulings(ctx, &args),
         Command::Stall(cmd) => corrections::stall(ctx, cmd),
         Command::Stalls(args) => corrections::stalls(ctx, &args),
         Command::Pool(cmd) => pool::run(ctx, cmd),
         Command::Library(cmd) => library::run(ctx, cmd),
+        Command::Round(RoundCmd::Start { at }) => round_clock::start(ctx, at.as_deref()),
+        Command::Round(RoundCmd::End { at, force }) => round_clock::end(ctx, at.as_deref(), force),
+        Command::Round(RoundCmd::Reopen) => round_clock::reopen(ctx),
+        Command::Round(RoundCmd::Extend(cmd)) => corrections::extend(ctx, cmd),
         Command::Round(cmd) => round::run(ctx, cmd),
         Command::Pairings(args) => pairings::run(ctx, args),
         Command::Movement(cmd) => movement::run(ctx, cmd),

@@ -1,38 +1,22 @@
 //! `pairings`: a round by table and alphabetically by player (byes last), as JSON or CSV, or as
-//! printable pages; each player's next seat when the movement is fixed.
+//! printable pages (see [`crate::ops::pairings`]).
 
 use super::Ctx;
-use super::played::{Played, Setup, Tables, seats_of};
 use crate::cli::round::{PairingsArgs, PairingsBy};
-use crate::domain::movement::{MovementKind, Next, next_source};
-use crate::domain::names;
 use crate::error::{Error, Result};
-use crate::render::pairings::{PairingsPage, PlayerLine, TableLine};
+use crate::ops::pairings::{self, Pairings};
+use crate::render::pairings::PairingsPage;
 use crate::render::{Format, Listing, emit, human_text};
-use crate::store::matches::{self, Match, Outcome};
-use crate::store::{event as store_event, round};
-use rusqlite::Connection;
-use std::collections::BTreeMap;
-
-/// Seat of each player (by index) in the next round: (table, seat), or None for a bye.
-type NextSeats = BTreeMap<usize, Option<(u32, char)>>;
 
 /// Runs `pairings`.
 pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
-    let conn = &*snapshot;
-    let current = round::current(conn)?;
-    if current == 0 {
-        return Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`"));
-    }
-    let number = args.round.unwrap_or(current);
-    if number == 0 || number > current {
-        return Err(Error::refused(format!("round {number} has not been paired (rounds 1-{current} have)")));
-    }
-    let page = build(conn, number, current)?;
+    let page = pairings::pairings(&snapshot, args.round)?;
     if let Some(file) = &args.html {
-        let html = page.render().map_err(|e| Error::refused(format!("cannot render the pairings page: {e}")))?;
+        let html = PairingsPage::from(page.clone())
+            .render()
+            .map_err(|e| Error::refused(format!("cannot render the pairings page: {e}")))?;
         crate::output::write(file, crate::output::Kind::Pairings, args.force, html.as_bytes())?;
     }
     let doc = page.json();
@@ -57,75 +41,8 @@ fn wrote(args: &PairingsArgs) -> Result<()> {
     Ok(())
 }
 
-/// Everything shown about round `number`.
-fn build(conn: &Connection, number: u32, current: u32) -> Result<PairingsPage> {
-    let played = Played::load(conn, current)?;
-    let tables = Tables::load(conn)?;
-    let setup = Setup::load(conn)?;
-    let all = matches::of_round(conn, number)?;
-    let movement = round::get(conn, number)?.map(|r| r.movement).unwrap_or_default();
-    let next = next_seats(&played, &setup, &tables, number, current);
-    let name = |id| played.index_of(id).map(|i| played.players[i].name.clone()).unwrap_or_default();
-    let table_lines: Vec<TableLine> = all
-        .iter()
-        .filter(|m| !m.is_bye())
-        .map(|m| TableLine {
-            table: m.table.unwrap_or(0),
-            a: name(m.a),
-            a_library: tables.label(m.a_library),
-            b: m.b.map(name).unwrap_or_default(),
-            b_library: tables.label(m.b_library),
-            result: result_words(m),
-        })
-        .collect();
-    let mut players: Vec<PlayerLine> = Vec::new();
-    for m in &all {
-        for (id, seat) in std::iter::once((m.a, 'A')).chain(m.b.map(|b| (b, 'B'))) {
-            let index = played.index_of(id);
-            let next = index.and_then(|i| next.get(&i).copied());
-            players.push(PlayerLine {
-                id: id.0,
-                name: name(id),
-                table: m.table,
-                seat: if m.is_bye() { None } else { Some(seat) },
-                library: tables.label(if seat == 'A' { m.a_library } else { m.b_library }),
-                opponent: m.opponent(id).map(name).unwrap_or_default(),
-                next,
-            });
-        }
-    }
-    players.sort_by_cached_key(|p| (p.table.is_none(), names::fold(&p.name), p.id));
-    let event = store_event::values(conn)?.name().to_string();
-    Ok(PairingsPage { event, round: number, movement, tables: table_lines, players })
-}
-
-fn result_words(m: &Match) -> String {
-    match m.outcome {
-        Some(Outcome::A) => "A won".into(),
-        Some(Outcome::B) => "B won".into(),
-        Some(Outcome::Draw) => "draw".into(),
-        None => String::new(),
-    }
-}
-
-/// Where each player goes in the round after `number`: the round itself once paired, else the fixed
-/// plan's next round while the plan still applies (nothing for Swiss).
-fn next_seats(played: &Played, setup: &Setup, tables: &Tables, number: u32, current: u32) -> NextSeats {
-    if number < current {
-        return played.rounds.get(number as usize).map(seats_of).unwrap_or_default();
-    }
-    if number >= setup.rounds || !setup.fixed || setup.movement == MovementKind::Swiss {
-        return NextSeats::new();
-    }
-    let active = played.active_in(number + 1);
-    match next_source(&setup.situation(played, &active, tables.count, false)) {
-        Ok(Next::Fixed(planned)) => seats_of(&planned.round),
-        _ => NextSeats::new(),
-    }
-}
-
 /// The listing for people or CSV; `next` adds the next-round column.
-fn listing(page: &PairingsPage, by: PairingsBy, next: bool) -> Listing {
+fn listing(page: &Pairings, by: PairingsBy, next: bool) -> Listing {
     let title = format!("{} — round {} ({})", page.event, page.round, page.movement);
     match by {
         PairingsBy::Table => {

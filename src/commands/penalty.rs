@@ -1,164 +1,73 @@
 //! `penalty`, `penalties` and `ruling`: what judges rule at a table.
 
 use super::Ctx;
-use super::table::{Seated, at_or_now, hhmm, round_or_current, text_field};
-use crate::cli::penalty::{PenaltiesArgs, PenaltyArgs, RulingArgs};
-use crate::domain::penalty::{Infraction, PenaltyKind, effective_penalty, ends_match};
-use crate::domain::result::Reason;
+use crate::cli::corrections::{VoidResultSub, VoidSub};
+use crate::cli::penalty::{PenaltiesArgs, PenaltyArgs, PenaltyCmd, RulingArgs, RulingCmd};
+use crate::domain::penalty::{Infraction, PenaltyKind};
 use crate::error::{Error, Result};
-use crate::render::{Listing, done, emit};
-use crate::store::penalty::{self, NewPenalty};
-use crate::store::{Change, PlayerId, matches, player, round, ruling};
-use rusqlite::Connection;
+use crate::ops::corrections::{self, VoidInput};
+use crate::ops::table::hhmm;
+use crate::ops::table::penalty::{PenaltyInput, penalties, record_penalty};
+use crate::ops::table::ruling::{RulingInput, record_ruling};
+use crate::render::records::void_cell;
+use crate::render::{Listing, done_with, emit};
+use crate::store::voids::VoidKind;
+
+/// Voids a record and prints what that changed.
+fn void(ctx: &Ctx, kind: VoidKind, input: VoidInput) -> Result<()> {
+    let mut store = ctx.open()?;
+    let out = corrections::void(&mut store, &ctx.actor()?, kind, input)?;
+    done_with(ctx.format, &out.summary, &out)
+}
+
+/// `penalty ...` or `penalty void ID`.
+pub fn run(ctx: &Ctx, cmd: PenaltyCmd) -> Result<()> {
+    match (cmd.void, cmd.record) {
+        (Some(VoidResultSub::Void(v)), _) => {
+            void(ctx, VoidKind::Penalty, VoidInput { id: v.id, reason: v.reason, force: v.force })
+        }
+        (None, Some(args)) => record(ctx, &args),
+        (None, None) => Err(Error::bad_input("mmjudge penalty PLAYER INFRACTION, or mmjudge penalty void ID")),
+    }
+}
 
 /// Records a penalty, upgraded per the guide; a Game Loss, Match Loss or Disqualification ends the
 /// player's match, and a Disqualification removes the player from the standings and pairings.
-pub fn run(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
+fn record(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
     let infraction = Infraction::parse(&args.infraction)
-        .map_err(|e| Error::refused(format!("{e} (`mmjudge penalty --help` lists every infraction)")))?;
-    let chosen: Option<PenaltyKind> =
-        args.penalty.as_deref().map(str::parse).transpose().map_err(|e| Error::refused(format!("{e}")))?;
-    let note = args.note.as_deref().map(|n| text_field("--note", n)).transpose()?;
-    let at = at_or_now(ctx, args.at.as_deref())?;
-    let mut store = ctx.open()?;
-    let (summary, doc) = store.write(&ctx.actor()?, |tx| {
-        let (p, mut seated) = player_and_match(tx, &args.player, args.table, args.round)?;
-        if let Some(s) = &seated {
-            s.not_before_start(tx, args.at.as_deref(), &at)?;
-        } else if args.at.is_some() {
-            super::clock::check_event_moment(tx, crate::time::unstamp(&at)?)?;
-        }
-        let prior = penalty::prior_warnings(tx, p.id, infraction.slug())?;
-        let (kind, upgraded) = effective_penalty(infraction, prior, chosen);
-        if kind == PenaltyKind::Disqualification
-            && let Some((id, when)) = penalty::disqualification(tx, p.id)?
-        {
-            return Err(Error::refused(format!(
-                "{} is already disqualified (penalty #{id} at {})",
-                p.name,
-                hhmm(&when)
-            )));
-        }
-        let id = penalty::insert(
-            tx,
-            &NewPenalty {
-                player: p.id,
-                match_id: seated.as_ref().map(|s| s.m.id),
-                infraction: infraction.slug(),
-                penalty: kind.slug(),
-                upgraded: upgraded.as_deref(),
-                note,
-                judge: &ctx.judge,
-                at: &at,
-            },
-        )?;
-        let mut summary = format!("penalty #{id}: {} for {} to {}", kind.name(), infraction.name(), p.name);
-        if let Some(u) = &upgraded {
-            summary.push_str(&format!(" ({u})"));
-        }
-        if let Some(s) = &seated {
-            summary.push_str(&format!(" at {}", s.label()));
-        }
-        let mut ended = false;
-        if ends_match(kind)
-            && let Some(s) = seated.as_mut()
-        {
-            ended = end_match(tx, s, &p, kind, infraction, &at, &mut summary)?;
-        }
-        if kind == PenaltyKind::Disqualification {
-            player::set_disqualified(tx, p.id)?;
-            summary.push_str(&format!("; {} is disqualified: out of the standings and further pairings", p.name));
-        }
-        let doc = serde_json::json!({
-            "penalty": id, "player": p.name, "infraction": infraction.slug(), "issued": kind.slug(),
-            "upgraded": upgraded, "round": seated.as_ref().map(|s| s.m.round),
-            "table": seated.as_ref().map(Seated::table), "match_ended": ended,
-            "result": seated.as_ref().map(Seated::result_json),
-            "disqualified": kind == PenaltyKind::Disqualification,
-        });
-        let mut players = vec![p.id];
-        players.extend(seated.as_ref().and_then(|s| s.m.opponent(p.id)));
-        Ok(((summary.clone(), doc), Change::about(summary, players)))
-    })?;
-    done(ctx.format, &summary, doc)
-}
-
-/// The penalised player and the match the penalty is given at: the table given (the player must sit
-/// there; a prefix is tried against the two players first), else the player's match in the round (none
-/// for a bye or before any round is paired).
-fn player_and_match(
-    conn: &Connection,
-    query: &str,
-    table: Option<u32>,
-    round: Option<u32>,
-) -> Result<(player::Player, Option<Seated>)> {
-    if let Some(t) = table {
-        let seated = Seated::at(conn, t, round)?;
-        let p = seated.resolve_player(conn, query)?.1.clone();
-        return Ok((p, Some(seated)));
-    }
-    let p = super::player::resolve(conn, query)?;
-    if round.is_none() && round::current(conn)? == 0 {
-        return Ok((p, None));
-    }
-    let n = round_or_current(conn, round)?;
-    let seated = match matches::of_player_in_round(conn, p.id, n)? {
-        Some(m) if !m.is_bye() => Some(Seated::load(conn, m)?),
-        _ => None,
+        .map_err(|e| Error::bad_input(format!("{e} (`mmjudge penalty --help` lists every infraction)")))?;
+    let penalty: Option<PenaltyKind> =
+        args.penalty.as_deref().map(str::parse).transpose().map_err(|e| Error::bad_input(format!("{e}")))?;
+    let input = PenaltyInput {
+        player: args.player.clone(),
+        infraction,
+        penalty,
+        note: args.note.clone(),
+        table: args.table,
+        round: args.round,
+        at: args.at.as_deref().map(|a| ctx.at(Some(a))).transpose()?,
     };
-    Ok((p, seated))
-}
-
-/// Ends the match for a Game Loss, Match Loss or Disqualification (the opponent wins by `penalty`);
-/// returns whether it did (a match with a result is left as it is, and the summary says so).
-fn end_match(
-    conn: &Connection,
-    s: &mut Seated,
-    p: &player::Player,
-    kind: PenaltyKind,
-    infraction: Infraction,
-    at: &str,
-    summary: &mut String,
-) -> Result<bool> {
-    let Some(seat) = s.seat_of(p.id) else { return Ok(false) };
-    if s.m.outcome.is_some() {
-        summary.push_str(&format!(
-            "; the match already has a result ({}), not changed: use `mmjudge result fix {} --round {}` if needed",
-            s.describe_recorded(),
-            s.table(),
-            s.m.round
-        ));
-        return Ok(false);
-    }
-    let note = format!("{} to {} for {}", kind.name(), p.name, infraction.name());
-    s.record_loss(conn, seat, Reason::Penalty, &note, at)?;
-    summary.push_str(&format!("; the match is over: {}", s.describe_recorded()));
-    Ok(true)
+    let mut store = ctx.open()?;
+    let out = record_penalty(&mut store, &ctx.actor()?, input)?;
+    done_with(ctx.format, &out.summary, &out)
 }
 
 /// Lists penalties, optionally of one player.
 pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
-    let who = args.player.as_deref().map(|p| super::player::resolve(conn, p)).transpose()?;
-    let names = super::player::names_by_id(conn)?;
-    let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
-    let rows = penalty::list(conn, who.as_ref().map(|p| p.id))?;
-    let title = match &who {
-        Some(p) => format!("Penalties of {}", p.name),
+    let list = penalties(store.conn(), args.player.as_deref())?;
+    let title = match &list.of {
+        Some(name) => format!("Penalties of {name}"),
         None => "Penalties".into(),
     };
     let mut listing =
         Listing::new(&["#", "player", "infraction", "penalty", "round", "table", "why", "judge", "at", "void"])
             .titled(title);
-    let voided = crate::store::voids::of_kind(conn, crate::store::voids::VoidKind::Penalty)?;
-    let mut doc = Vec::new();
-    for p in &rows {
-        let v = voided.get(&p.id);
+    for p in &list.penalties {
         let why = [p.upgraded.clone(), p.note.clone()].into_iter().flatten().collect::<Vec<_>>().join("; ");
         listing.row(vec![
             p.id.to_string(),
-            name(p.player),
+            p.player.clone(),
             p.infraction.clone(),
             p.penalty.clone(),
             p.round.map(|r| r.to_string()).unwrap_or_default(),
@@ -166,32 +75,36 @@ pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
             why,
             p.judge.clone(),
             hhmm(&p.at),
-            super::corrections::void_cell(v),
+            void_cell(p.voided.as_ref()),
         ]);
-        doc.push(serde_json::json!({
-            "id": p.id, "player": name(p.player), "infraction": p.infraction, "penalty": p.penalty,
-            "upgraded": p.upgraded, "note": p.note, "round": p.round, "table": p.table, "match": p.match_id,
-            "judge": p.judge, "at": p.at, "voided": crate::store::voids::json(v),
-        }));
     }
-    let void = rows.iter().filter(|p| voided.contains_key(&p.id)).count();
+    let n = list.penalties.len();
+    let void = list.penalties.iter().filter(|p| p.voided.is_some()).count();
     let void = if void > 0 { format!(" ({void} void)") } else { String::new() };
-    listing.footer.push(format!("{} penalt{}{void}", rows.len(), if rows.len() == 1 { "y" } else { "ies" }));
-    emit(ctx.format, &listing, &serde_json::json!({ "penalties": doc }))
+    listing.footer.push(format!("{n} penalt{}{void}", if n == 1 { "y" } else { "ies" }));
+    emit(ctx.format, &listing, &list)
+}
+
+/// `ruling ...` or `ruling void ID`.
+pub fn ruling(ctx: &Ctx, cmd: RulingCmd) -> Result<()> {
+    match (cmd.void, cmd.record) {
+        (Some(VoidSub::Void(v)), _) => {
+            void(ctx, VoidKind::Ruling, VoidInput { id: v.id, reason: v.reason, force: false })
+        }
+        (None, Some(args)) => log_ruling(ctx, &args),
+        (None, None) => Err(Error::bad_input("mmjudge ruling TABLE TEXT, or mmjudge ruling void ID")),
+    }
 }
 
 /// Logs a ruling at a table.
-pub fn ruling(ctx: &Ctx, args: &RulingArgs) -> Result<()> {
-    let text = text_field("the ruling", &args.text)?;
-    let at = at_or_now(ctx, args.at.as_deref())?;
+fn log_ruling(ctx: &Ctx, args: &RulingArgs) -> Result<()> {
+    let input = RulingInput {
+        table: args.table,
+        round: args.round,
+        text: args.text.clone(),
+        at: args.at.as_deref().map(|a| ctx.at(Some(a))).transpose()?,
+    };
     let mut store = ctx.open()?;
-    let (summary, doc) = store.write(&ctx.actor()?, |tx| {
-        let seated = Seated::at(tx, args.table, args.round)?;
-        seated.not_before_start(tx, args.at.as_deref(), &at)?;
-        let id = ruling::insert(tx, seated.m.id, text, &ctx.judge, &at)?;
-        let summary = format!("ruling #{id} at {}: {text}", seated.label());
-        let doc = serde_json::json!({ "ruling": id, "round": seated.m.round, "table": seated.table() });
-        Ok(((summary.clone(), doc), Change::about(summary, [seated.a.id, seated.b.id])))
-    })?;
-    done(ctx.format, &summary, doc)
+    let out = record_ruling(&mut store, &ctx.actor()?, input)?;
+    done_with(ctx.format, &out.summary, &out)
 }

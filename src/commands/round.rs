@@ -1,221 +1,37 @@
-//! `round`: pair the next round, take it back, swap two players' seats.
+//! `round`: pair the next round, take it back, swap two players' seats (see [`crate::ops::round`]).
 
 use super::Ctx;
-use super::played::{Played, Setup, Tables, describe, list_numbers, swiss_words};
 use crate::cli::round::RoundCmd;
-use crate::domain::movement::{MovementError, Proposal, propose};
 use crate::error::{Error, Result};
-use crate::render::done;
-use crate::store::matches::{self, NewMatch, Outcome, ResultRecord};
-use crate::store::{Change, LibraryId, PlayerId, library, round};
-use rusqlite::Connection;
-use std::collections::HashMap;
+use crate::ops::round::{self, PairInput, Paired, SwapInput};
+use crate::render::{Format, done};
 
 /// Runs a `round` verb.
 pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
     match cmd {
         RoundCmd::Pair { allow } => pair(ctx, allow),
         RoundCmd::Unpair => unpair(ctx),
-        RoundCmd::Swap { first, second } => super::round_swap::swap(ctx, &first, &second),
-        RoundCmd::Start { at } => super::round_clock::start(ctx, at.as_deref()),
-        RoundCmd::End { at, force } => super::round_clock::end(ctx, at.as_deref(), force),
-        RoundCmd::Reopen => super::round_clock::reopen(ctx),
-        RoundCmd::Extend(cmd) => super::corrections::extend(ctx, cmd),
+        RoundCmd::Swap { first, second } => swap(ctx, first, second),
+        // The round clock's verbs are dispatched to `round_clock` and `corrections` by the dispatcher.
+        RoundCmd::Start { .. } | RoundCmd::End { .. } | RoundCmd::Reopen | RoundCmd::Extend(_) => {
+            Err(Error::bad_input("this round verb is run by the round clock's module"))
+        }
     }
-}
-
-/// What `round pair` did, for people and for JSON.
-#[derive(Debug, serde::Serialize)]
-struct Paired {
-    round: u32,
-    movement: String,
-    tables: usize,
-    byes: Vec<String>,
-    why: String,
-    notes: Vec<String>,
-    allowed: Vec<String>,
 }
 
 fn pair(ctx: &Ctx, allow: bool) -> Result<()> {
     let mut store = ctx.open()?;
-    let actor = ctx.actor()?;
-    let at = crate::time::stamp(actor.at);
-    let paired = store.write(&actor, |tx| {
-        let number = next_round(tx)?;
-        let setup = Setup::load(tx)?;
-        let played = Played::load(tx, number - 1)?;
-        let active = played.active_in(number);
-        if active.len() < 2 {
-            return Err(Error::refused(format!(
-                "round {number} needs at least 2 active players, not {}: add players with `mmjudge player add NAME`",
-                active.len()
-            )));
-        }
-        let tables = Tables::seats(tx)?;
-        let sealed = if setup.fixed { HashMap::new() } else { sealed_libraries(tx, &played, &active)? };
-        let count = if setup.fixed { fixed_tables(&tables, active.len())? } else { 0 };
-        let proposal = propose(&setup.situation(&played, &active, count, allow), &played.points)
-            .map_err(|e| refusal(e, active.len()))?;
-        let names = played.names();
-        let broken: Vec<String> = proposal.violations.iter().map(|v| describe(v, &names)).collect();
-        if !broken.is_empty() && !allow {
-            return Err(Error::refused(format!(
-                "round {number} cannot keep every guarantee: {}; pair it anyway with `mmjudge round pair --allow`",
-                first_few(&broken, 5)
-            )));
-        }
-        let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
-        let paired = report(number, &proposal, &played, broken);
-        let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
-        let summary = format!("paired round {number} ({}): {}{byes}", paired.movement, tables_word(paired.tables));
-        Ok((paired, Change::about(summary, ids)))
-    })?;
+    let paired = round::pair_round(&mut store, &ctx.actor()?, PairInput { allow })?;
     print_paired(ctx, &paired)
-}
-
-/// The first `max` items joined with "; ", then how many more.
-fn first_few(items: &[String], max: usize) -> String {
-    let more = items.len().saturating_sub(max);
-    let shown = items[..items.len().min(max)].join("; ");
-    if more > 0 { format!("{shown}; and {more} more") } else { shown }
-}
-
-/// The number of the round to pair, or why none can be paired now.
-fn next_round(conn: &Connection) -> Result<u32> {
-    let current = round::current(conn)?;
-    let rounds = Setup::load(conn)?.rounds;
-    if current >= rounds {
-        return Err(Error::refused(format!(
-            "all {} of the event are paired; to play another, raise the count with \
-             `mmjudge event set rounds {}`",
-            crate::domain::words::count(rounds, "round"),
-            current + 1
-        )));
-    }
-    if current > 0 {
-        let open = matches::open_tables(conn, current)?;
-        if !open.is_empty() {
-            return Err(Error::refused(format!(
-                "round {current} is still being played: table{} {} ha{} no result; record {} with \
-                 `mmjudge result TABLE WINNER --by REASON`",
-                if open.len() == 1 { "" } else { "s" },
-                list_numbers(&open, 12),
-                if open.len() == 1 { "s" } else { "ve" },
-                if open.len() == 1 { "it" } else { "them" },
-            )));
-        }
-    }
-    Ok(current + 1)
-}
-
-/// Tables 1..=n with both libraries; refuses when none are built.
-fn fixed_tables(tables: &Tables, players: usize) -> Result<u32> {
-    if tables.count == 0 {
-        return Err(Error::refused(format!(
-            "no libraries are built, and fixed libraries are what players move between: build them with \
-             `mmjudge library build --tables {}` (or `mmjudge event set libraries sealed`)",
-            players.div_ceil(2)
-        )));
-    }
-    Ok(tables.count)
-}
-
-/// Each active player's sealed library; refuses when some have none.
-fn sealed_libraries(conn: &Connection, played: &Played, active: &[usize]) -> Result<HashMap<usize, LibraryId>> {
-    let mut found = HashMap::new();
-    let mut missing = Vec::new();
-    for &i in active {
-        match library::of_player(conn, played.players[i].id)? {
-            Some(l) => {
-                found.insert(i, l.id);
-            }
-            None => missing.push(played.players[i].name.as_str()),
-        }
-    }
-    if !missing.is_empty() {
-        return Err(Error::refused(format!(
-            "sealed libraries travel with their players, but {} ha{} none registered: \
-             `mmjudge library register NAME FILE`",
-            missing.join(", "),
-            if missing.len() == 1 { "s" } else { "ve" }
-        )));
-    }
-    Ok(found)
-}
-
-/// A movement refusal with the command that gets past it.
-fn refusal(e: MovementError, players: usize) -> Error {
-    let msg = e.to_string();
-    Error::refused(match e {
-        MovementError::TooManyRounds(_) => format!(
-            "{msg}: `mmjudge round pair --allow` pairs it anyway, `mmjudge event set movement swiss` pairs by score"
-        ),
-        MovementError::SquareUnavailable(_) => format!("{msg} (`mmjudge event set movement mitchell`)"),
-        MovementError::HowellNeedsOddField { .. } => format!("{msg} (`mmjudge event set movement auto`)"),
-        MovementError::TooManyPlayers(_) | MovementError::NotEnoughTables { .. } => {
-            format!("{msg}: `mmjudge library build --tables {}`", players.div_ceil(2))
-        }
-        _ => msg,
-    })
-}
-
-/// Writes the round, its matches and its byes (a bye is a win for seat A, reason "bye"); returns the
-/// players given a bye (the audit entry concerns them).
-fn save(
-    conn: &Connection,
-    number: u32,
-    p: &Proposal,
-    played: &Played,
-    tables: &Tables,
-    sealed: &HashMap<usize, LibraryId>,
-    at: &str,
-) -> Result<Vec<PlayerId>> {
-    round::insert(conn, number, p.kind.name(), at)?;
-    let id = |i: usize| played.players[i].id;
-    let mut ids = Vec::new();
-    for g in &p.round.games {
-        let (a_library, b_library) = if sealed.is_empty() {
-            (tables.at.get(&(g.table, 'A')).copied(), tables.at.get(&(g.table, 'B')).copied())
-        } else {
-            (sealed.get(&g.a).copied(), sealed.get(&g.b).copied())
-        };
-        let m = NewMatch { round: number, table: Some(g.table), a: id(g.a), b: Some(id(g.b)), a_library, b_library };
-        matches::insert(conn, &m)?;
-    }
-    for &b in &p.round.byes {
-        let m = NewMatch { round: number, table: None, a: id(b), b: None, a_library: None, b_library: None };
-        let match_id = matches::insert(conn, &m)?;
-        let bye = ResultRecord { outcome: Outcome::A, reason: "bye", life: None, note: None, at };
-        matches::set_result(conn, match_id, &bye)?;
-        ids.push(id(b));
-    }
-    Ok(ids)
-}
-
-fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> Paired {
-    let names = played.names();
-    let why = match (&p.planned, &p.swiss_because) {
-        (Some(planned), _) => planned.reason.clone(),
-        (None, Some(because)) => swiss_words(because, &names),
-        (None, None) => String::new(),
-    };
-    Paired {
-        round: number,
-        movement: p.kind.name().to_string(),
-        tables: p.round.games.len(),
-        byes: p.round.byes.iter().map(|&i| names[i].to_string()).collect(),
-        why,
-        notes: p.notes.iter().map(|n| super::played::name_players(n, &names)).collect(),
-        allowed,
-    }
 }
 
 fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
     let byes = if p.byes.is_empty() { String::new() } else { format!("; bye: {}", p.byes.join(", ")) };
-    let summary = format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, tables_word(p.tables));
+    let summary =
+        format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, round::tables_word(p.tables));
     let extra = serde_json::to_value(p).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     done(ctx.format, &summary, extra)?;
-    if ctx.format == crate::render::Format::Human {
+    if ctx.format == Format::Human {
         println!("  why: {}", p.why);
         for n in &p.notes {
             println!("  note: {n}");
@@ -233,45 +49,21 @@ fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
 
 fn unpair(ctx: &Ctx) -> Result<()> {
     let mut store = ctx.open()?;
-    let actor = ctx.actor()?;
-    let summary = store.write(&actor, |tx| {
-        let current = round::current(tx)?;
-        if current == 0 {
-            return Err(Error::refused("no round has been paired yet: there is nothing to take back"));
-        }
-        let all = matches::of_round(tx, current)?;
-        let decided: Vec<u32> =
-            all.iter().filter(|m| !m.is_bye() && m.outcome.is_some()).filter_map(|m| m.table).collect();
-        if !decided.is_empty() {
-            return Err(Error::refused(format!(
-                "round {current} already has results (table{} {}): a round with results cannot be taken back; \
-                 correct a result with `mmjudge result fix TABLE ...`",
-                if decided.len() == 1 { "" } else { "s" },
-                list_numbers(&decided, 12)
-            )));
-        }
-        let recorded = matches::tables_with_records(tx, current)?;
-        if !recorded.is_empty() {
-            return Err(Error::refused(format!(
-                "round {current} already has notes, rulings or clock records at table{} {}: taking it back would \
-                 lose them",
-                if recorded.len() == 1 { "" } else { "s" },
-                list_numbers(&recorded, 12)
-            )));
-        }
-        round::delete(tx, current)?;
-        let byes = all.iter().filter(|m| m.is_bye()).count();
-        let summary = format!(
-            "took back round {current}: {}{}",
-            crate::domain::words::count(all.len() - byes, "table"),
-            if byes > 0 { format!(" and {byes} bye{}", if byes == 1 { "" } else { "s" }) } else { String::new() }
-        );
-        Ok((summary.clone(), Change::new(summary)))
-    })?;
-    done(ctx.format, &summary, serde_json::json!({}))
+    let unpaired = round::unpair_round(&mut store, &ctx.actor()?)?;
+    done(ctx.format, &round::unpaired_words(&unpaired), serde_json::json!({}))
 }
 
-/// "1 table", "8 tables".
-fn tables_word(n: usize) -> String {
-    if n == 1 { "1 table".into() } else { format!("{n} tables") }
+/// Exchanges the seats of two players of the current round, then warns of any rematch or library reuse
+/// it creates.
+fn swap(ctx: &Ctx, first: String, second: String) -> Result<()> {
+    let mut store = ctx.open()?;
+    let swapped = round::swap_seats(&mut store, &ctx.actor()?, SwapInput { first, second })?;
+    let extra = serde_json::json!({ "warnings": swapped.warnings });
+    done(ctx.format, &round::swapped_words(&swapped), extra)?;
+    if ctx.format == Format::Human {
+        for w in &swapped.warnings {
+            println!("  warning: {w}");
+        }
+    }
+    Ok(())
 }

@@ -1,313 +1,40 @@
-//! `standings`: Magic's tournament-rules standings after a round, from the recorded results; and the
-//! event's results loaded once for the reports and the site.
+//! `standings`: Magic's tournament-rules standings after a round (see [`crate::ops::standings`]).
 
 use super::Ctx;
 use crate::cli::standings::StandingsArgs;
-use crate::domain::duplicate::{self, LibraryGame};
-use crate::domain::standings::{self as rules, Entrant, MatchRecord, Standing};
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::ops::standings::{self, Standings};
+use crate::render::standings::{par, pct, progress_note};
 use crate::render::{Listing, emit};
-use crate::store::library::Library;
-use crate::store::matches::{self, Match, Outcome};
-use crate::store::player::Player;
-use crate::store::{LibraryId, PlayerId, event, library, player, round};
-use rusqlite::Connection;
-use serde::Serialize;
-use std::collections::HashMap;
 
 /// Prints the standings after `--round N`, or after the last round with every result in.
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
-    let results = Results::load(&snapshot)?;
-    let name = event::values(&snapshot)?.name().to_string();
-    let round = match args.round {
-        Some(n) => results.check_played(n)?,
-        None => results.played,
-    };
-    let lines = results.standings(round);
-    let listing = listing(&results, &lines, round, &name);
-    let doc =
-        StandingsDoc { round, rounds_paired: results.paired, tiebreak_par: results.tiebreak_par, standings: lines };
-    emit(ctx.format, &listing, &doc)
+    let view = standings::standings(&snapshot, args.round)?;
+    emit(ctx.format, &listing(&view), &view)
 }
 
-/// The `--json` document of `standings`.
-#[derive(Debug, Serialize)]
-pub struct StandingsDoc {
-    /// The standings are after this round (0 before any round is played).
-    pub round: u32,
-    /// Rounds paired so far (the last may still be playing).
-    pub rounds_paired: u32,
-    /// Whether wins above par is the first tiebreaker.
-    pub tiebreak_par: bool,
-    /// Best first.
-    pub standings: Vec<Line>,
-}
-
-/// One line of the standings, as printed and in JSON.
-#[derive(Debug, Clone, Serialize)]
-pub struct Line {
-    /// Rank; players equal on every tiebreaker share it.
-    pub rank: u32,
-    /// The player's id.
-    pub player_id: PlayerId,
-    /// The player's name.
-    pub name: String,
-    /// Matches won, byes included.
-    pub wins: u32,
-    /// Matches lost.
-    pub losses: u32,
-    /// Matches drawn.
-    pub draws: u32,
-    /// Byes (already in `wins`).
-    pub byes: u32,
-    /// Match points.
-    pub points: u32,
-    /// Match-win percentage (floored at 1/3), as a fraction of 1.
-    pub mwp: f64,
-    /// Opponents' match-win percentage.
-    pub omwp: f64,
-    /// Game-win percentage.
-    pub gwp: f64,
-    /// Opponents' game-win percentage.
-    pub ogwp: f64,
-    /// Wins above par, when the event breaks ties with it (`tiebreak-par on`).
-    pub above_par: Option<f64>,
-    /// Dropped at or before this round (still listed, still counted for opponents).
-    pub dropped: bool,
-}
-
-impl Line {
-    /// Wins-losses-draws, e.g. `3-1-0`.
-    pub fn record(&self) -> String {
-        format!("{}-{}-{}", self.wins, self.losses, self.draws)
-    }
-}
-
-/// A percentage as printed: three decimals.
-pub fn pct(x: f64) -> String {
-    format!("{x:.3}")
-}
-
-/// Wins above par as printed: signed, three decimals.
-pub fn par(x: f64) -> String {
-    let x = if x.abs() < 5e-4 { 0.0 } else { x };
-    format!("{x:+.3}")
-}
-
-fn listing(results: &Results, lines: &[Line], round: u32, event: &str) -> Listing {
+fn listing(view: &Standings) -> Listing {
     let mut headers = vec!["rank", "player", "record", "points", "OMW%", "GW%", "OGW%"];
-    if results.tiebreak_par {
+    if view.tiebreak_par {
         headers.insert(4, "above par");
     }
     headers.push("status");
-    let title = match round {
-        0 => format!("{event}: standings before round 1"),
-        r => format!("{event}: standings after round {r}"),
+    let title = match view.round {
+        0 => format!("{}: standings before round 1", view.event),
+        r => format!("{}: standings after round {r}", view.event),
     };
     let mut listing = Listing::new(&headers).titled(title);
-    for l in lines {
+    for l in &view.standings {
         let mut row = vec![l.rank.to_string(), l.name.clone(), l.record(), l.points.to_string()];
-        if let Some(p) = l.above_par.filter(|_| results.tiebreak_par) {
+        if let Some(p) = l.above_par.filter(|_| view.tiebreak_par) {
             row.push(par(p));
         }
         row.extend([pct(l.omwp), pct(l.gwp), pct(l.ogwp)]);
         row.push(if l.dropped { "dropped".into() } else { String::new() });
         listing.row(row);
     }
-    listing.footer = results.progress_note(round);
+    listing.footer = progress_note(&view.progress, view.round);
     listing
-}
-
-/// The event's players, matches and libraries, loaded once; standings and reports are computed from it.
-pub struct Results {
-    /// Every player, in the order they were added.
-    pub players: Vec<Player>,
-    /// Every match and bye, by round then table.
-    pub matches: Vec<Match>,
-    /// Rounds paired.
-    pub paired: u32,
-    /// The last round that, with every round before it, has every result in (0 if none).
-    pub played: u32,
-    /// Whether wins above par breaks ties first (event setting `tiebreak-par`).
-    pub tiebreak_par: bool,
-    /// Libraries by id.
-    pub libraries: HashMap<LibraryId, Library>,
-    index: HashMap<PlayerId, usize>,
-}
-
-impl Results {
-    /// Loads everything the standings and reports need.
-    pub fn load(conn: &Connection) -> Result<Results> {
-        let players = player::all(conn)?;
-        let matches = matches::all(conn)?;
-        let paired = round::current(conn)?;
-        let tiebreak_par = event::values(conn)?.switch("tiebreak-par");
-        let libraries = library::all(conn)?.into_iter().map(|l| (l.id, l)).collect();
-        let index = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-        let played = (1..=paired).take_while(|&r| pending_in(&matches, r).is_empty()).last().unwrap_or(0);
-        Ok(Results { players, matches, paired, played, tiebreak_par, libraries, index })
-    }
-
-    /// `n` if standings can be computed after round `n`, else the refusal saying why not.
-    pub fn check_played(&self, n: u32) -> Result<u32> {
-        if n == 0 {
-            return Err(Error::refused("rounds are numbered from 1: --round 1"));
-        }
-        if n > self.paired {
-            let now = match self.paired {
-                0 => "no round has been paired yet".to_string(),
-                p => format!("the last paired round is {p}"),
-            };
-            return Err(Error::refused(format!("round {n} has not been played: {now}")));
-        }
-        if n > self.played {
-            let first = self.played + 1;
-            let tables: Vec<String> = pending_in(&self.matches, first).iter().map(|t| t.to_string()).collect();
-            let table = if let [one] = tables.as_slice() { one.as_str() } else { "TABLE" };
-            let in_round = if first == self.paired { String::new() } else { format!(" --round {first}") };
-            return Err(Error::refused(format!(
-                "round {n} has not been played to the end: round {first} has no result yet at table{} {}; record {} with `mmjudge result {table} WINNER --by REASON{in_round}`",
-                if tables.len() == 1 { "" } else { "s" },
-                tables.join(", "),
-                if tables.len() == 1 { "it" } else { "each" },
-            )));
-        }
-        Ok(n)
-    }
-
-    /// Lines saying how far the event has got, for under a table of standings.
-    pub fn progress_note(&self, round: u32) -> Vec<String> {
-        let mut notes = Vec::new();
-        if self.paired == 0 {
-            notes.push("no round has been paired yet".into());
-        } else if self.paired > self.played {
-            let r = self.played + 1;
-            let of_round: Vec<&Match> = self.matches.iter().filter(|m| m.round == r && !m.is_bye()).collect();
-            let done = of_round.iter().filter(|m| m.outcome.is_some()).count();
-            notes.push(format!("round {r} is being played: {done} of {} results in", of_round.len()));
-        }
-        if round < self.played {
-            notes.push(format!("the latest standings are after round {}", self.played));
-        }
-        notes
-    }
-
-    /// The standings after `round` (which must be played; see [`Results::check_played`]).
-    pub fn standings(&self, round: u32) -> Vec<Line> {
-        let entrants: Vec<Entrant> = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(index, p)| Entrant {
-                index,
-                name: p.name.clone(),
-                dropped_after: p.dropped_after,
-                disqualified: p.disqualified,
-            })
-            .collect();
-        let records: Vec<MatchRecord> = self.matches.iter().filter_map(|m| self.record(m, round)).collect();
-        let par =
-            self.tiebreak_par.then(|| duplicate::above_par_map(&duplicate::player_par(&self.library_games(round).0)));
-        rules::standings(&entrants, &records, round, par.as_ref())
-            .into_iter()
-            .map(|s| self.line(s, par.as_ref()))
-            .collect()
-    }
-
-    fn line(&self, s: Standing, par: Option<&HashMap<usize, f64>>) -> Line {
-        Line {
-            rank: s.rank,
-            player_id: self.players[s.index].id,
-            name: s.name,
-            wins: s.wins,
-            losses: s.losses,
-            draws: s.draws,
-            byes: s.byes,
-            points: s.points,
-            mwp: s.mwp,
-            omwp: s.omwp,
-            gwp: s.gwp,
-            ogwp: s.ogwp,
-            above_par: par.map(|p| p.get(&s.index).copied().unwrap_or(0.0)),
-            dropped: s.dropped,
-        }
-    }
-
-    fn record(&self, m: &Match, round: u32) -> Option<MatchRecord> {
-        if m.round > round {
-            return None;
-        }
-        let a = *self.index.get(&m.a)?;
-        let b = match m.b {
-            None => return Some(MatchRecord { round: m.round, a, b: None, outcome: rules::Outcome::AWins }),
-            Some(b) => *self.index.get(&b)?,
-        };
-        Some(MatchRecord { round: m.round, a, b: Some(b), outcome: outcome(m.outcome?) })
-    }
-
-    /// The player index used by the domain (position in [`Results::players`]).
-    pub fn index_of(&self, p: PlayerId) -> Option<usize> {
-        self.index.get(&p).copied()
-    }
-
-    /// The games up to `round` played with fixed libraries, as (table, seat) games, and how many decided
-    /// games were left out because their libraries are not one table's seats A and B.
-    pub fn library_games(&self, round: u32) -> (Vec<LibraryGame>, usize) {
-        let mut games = Vec::new();
-        let mut left_out = 0;
-        for m in self.matches.iter().filter(|m| m.round <= round && !m.is_bye()) {
-            let (Some(result), Some(b)) = (m.outcome, m.b) else { continue };
-            match (self.fixed_seat(m.a_library), self.fixed_seat(m.b_library)) {
-                (Some((ta, sa)), Some((tb, sb))) if ta == tb && sa != sb => {
-                    let (Some(a), Some(b)) = (self.index_of(m.a), self.index_of(b)) else { continue };
-                    let flipped = sa == "B";
-                    games.push(LibraryGame {
-                        round: m.round,
-                        table: ta,
-                        a_player: if flipped { b } else { a },
-                        b_player: if flipped { a } else { b },
-                        outcome: if flipped { outcome(result).flip() } else { outcome(result) },
-                    });
-                }
-                _ => left_out += 1,
-            }
-        }
-        (games, left_out)
-    }
-
-    fn fixed_seat(&self, lib: Option<LibraryId>) -> Option<(u32, &str)> {
-        let lib = self.libraries.get(&lib?)?;
-        Some((lib.table?, lib.seat.as_deref()?))
-    }
-}
-
-/// Tables of round `r` still without a result.
-fn pending_in(matches: &[Match], r: u32) -> Vec<u32> {
-    matches.iter().filter(|m| m.round == r && !m.is_bye() && m.outcome.is_none()).filter_map(|m| m.table).collect()
-}
-
-/// A stored result as the rules see it.
-pub fn outcome(o: Outcome) -> rules::Outcome {
-    match o {
-        Outcome::A => rules::Outcome::AWins,
-        Outcome::B => rules::Outcome::BWins,
-        Outcome::Draw => rules::Outcome::Draw,
-    }
-}
-
-/// Flipping a result to the other seat's point of view.
-trait Flip {
-    fn flip(self) -> Self;
-}
-
-impl Flip for rules::Outcome {
-    fn flip(self) -> Self {
-        match self {
-            rules::Outcome::AWins => rules::Outcome::BWins,
-            rules::Outcome::BWins => rules::Outcome::AWins,
-            rules::Outcome::Draw => rules::Outcome::Draw,
-        }
-    }
 }

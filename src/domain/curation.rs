@@ -4,6 +4,8 @@
 //! (`{R}{R}{R}{R}{3}`), limited use of very restrictive cards, and a close watch on very
 //! abusive ones (`{X}{B}`). Each printed cost in the pool is one [`CostGroup`]; the caller
 //! computes its class (the real cards a copy may be declared as) from the card reference.
+//! Abusive means the class holds a watched card (Mind Twist by default, or one the judges add);
+//! a banned card in a class is information only, since nobody may declare it.
 
 use serde::Serialize;
 
@@ -24,7 +26,8 @@ pub struct CostGroup {
     pub max_same_color: u32,
     /// Whether the cost contains `{X}` (informational: the class already accounts for it).
     pub has_x: bool,
-    /// Banned or watch-listed cards in the class (a copy may be declared as them).
+    /// Watch-listed cards in the class that a copy may be declared as (banned cards never count: no player
+    /// may declare them).
     pub dangerous: Vec<String>,
 }
 
@@ -36,7 +39,7 @@ pub enum Flag {
     Unusable,
     /// A small class or a heavy colour requirement: allowed, in limited numbers.
     Restrictive,
-    /// The class holds a banned or watch-listed card (`{U}` holds Ancestral Recall).
+    /// The class holds a watch-listed card a player may declare (`{X}{B}` holds Mind Twist).
     Abusive,
 }
 
@@ -145,7 +148,7 @@ fn abusive_reason(g: &CostGroup) -> String {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn join_names(names: &[String]) -> String {
+pub fn join_names(names: &[String]) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),

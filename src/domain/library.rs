@@ -186,6 +186,32 @@ fn worst_pair(per_library: &[(u32, char, Balance)]) -> (u32, f64) {
     worst
 }
 
+/// Cards missing per mana-value bucket (0, 1, ..., 6+) for `libraries` libraries shaped like `target` (one
+/// library's shape), against the copies `available`: what a judge would add to the pool to fill them.
+pub fn shortfall_by_curve(available: &[PoolCopy], target: &Profile, libraries: usize) -> [u32; BUCKETS] {
+    let mut have = [0u32; BUCKETS];
+    for c in available {
+        have[curve_bucket(c.mana_value)] += 1;
+    }
+    let mut short = [0u32; BUCKETS];
+    for (b, s) in short.iter_mut().enumerate() {
+        let need = (target.curve[b] * libraries as f64).round();
+        *s = (need - f64::from(have[b])).max(0.0) as u32;
+    }
+    short
+}
+
+/// `14 costing 1, 20 costing 2 and 3 costing 6 or more`: a [`shortfall_by_curve`] in words (empty when none).
+pub fn curve_words(counts: &[u32; BUCKETS]) -> String {
+    let parts: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(b, n)| if b + 1 == BUCKETS { format!("{n} costing {b} or more") } else { format!("{n} costing {b}") })
+        .collect();
+    super::curation::join_names(&parts)
+}
+
 /// Basic lands still to find for the Utopia libraries: two per table of `utopia_size` cards,
 /// minus the basics the pool already has (never below 0).
 pub fn basics_needed(tables: u32, utopia_size: u32, pool_basics: u32) -> u32 {
@@ -257,6 +283,26 @@ mod tests {
         assert_eq!(r.per_library.len(), 4);
         assert_eq!(r.worst_pair, (1, 4.0));
         assert_eq!(r.mean_distance, 2.0);
+    }
+
+    #[test]
+    fn shortfall_names_the_missing_costs() {
+        let copies = |mv: u32, n: usize| {
+            (0..n).map(move |i| PoolCopy {
+                pool_id: i as i64,
+                name: format!("c{mv}-{i}"),
+                cost: String::new(),
+                mana_value: mv,
+                colors: vec![],
+            })
+        };
+        let available: Vec<PoolCopy> = copies(1, 10).chain(copies(2, 4)).chain(copies(7, 9)).collect();
+        let target = Profile { curve: [0.0, 5.0, 4.0, 0.0, 0.0, 0.0, 1.0], colors: [0.0; BUCKETS] };
+        let short = shortfall_by_curve(&available, &target, 4);
+        assert_eq!(short, [0, 10, 12, 0, 0, 0, 0]);
+        assert_eq!(curve_words(&short), "10 costing 1 and 12 costing 2");
+        assert_eq!(curve_words(&[0, 0, 0, 0, 0, 1, 3]), "1 costing 5 and 3 costing 6 or more");
+        assert_eq!(curve_words(&[0; BUCKETS]), "");
     }
 
     #[test]

@@ -76,10 +76,80 @@ pub fn build_libraries(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let order = stratified_order(pool, &mut rng);
     let (used, reserve) = even_sample(&order, needed, &mut rng);
-    let count = 2 * tables as usize;
-    let mut state = Dealing::new(pool, snake_deal(&used, count), reserve, size);
-    state.improve(&mut rng, needed.saturating_mul(MOVES_PER_CARD));
-    Ok(state.into_libraries())
+    Ok(deal(pool, used, reserve, tables, &pool_profile(pool, size), &mut rng))
+}
+
+/// Deals the chosen copies over the libraries and improves them toward `target`.
+fn deal(
+    pool: &[PoolCopy],
+    used: Vec<usize>,
+    reserve: Vec<usize>,
+    tables: u32,
+    target: &Profile,
+    rng: &mut ChaCha8Rng,
+) -> Vec<BuiltLibrary> {
+    let moves = used.len().saturating_mul(MOVES_PER_CARD);
+    let mut state = Dealing::new(pool, snake_deal(&used, 2 * tables as usize), reserve, target);
+    state.improve(rng, moves);
+    state.into_libraries()
+}
+
+/// Like [`build_libraries`], but balanced toward `target` (the shape of one library) instead of the pool's own
+/// profile: more tables' libraries built from what is left in the pool, shaped like the libraries already in
+/// play.
+pub fn build_libraries_toward(
+    pool: &[PoolCopy],
+    tables: u32,
+    size: usize,
+    seed: u64,
+    target: &Profile,
+) -> Result<Vec<BuiltLibrary>, BuildError> {
+    let needed = check_size(pool.len(), tables, size)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let order = stratified_order(pool, &mut rng);
+    let (used, reserve) = curve_sample(pool, &order, needed, target, 2 * tables as usize, &mut rng);
+    Ok(deal(pool, used, reserve, tables, target, &mut rng))
+}
+
+/// `needed` entries of `order` taken per mana-value bucket as `target` asks for `libraries` libraries (as far
+/// as each bucket holds copies; the rest evenly from what is left), kept in `order`; and the rest as a reserve.
+fn curve_sample(
+    pool: &[PoolCopy],
+    order: &[usize],
+    needed: usize,
+    target: &Profile,
+    libraries: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut by_bucket: Vec<Vec<usize>> = vec![Vec::new(); BUCKETS];
+    for (pos, &i) in order.iter().enumerate() {
+        by_bucket[curve_bucket(pool[i].mana_value)].push(pos);
+    }
+    let mut taken = vec![false; order.len()];
+    let mut count = 0;
+    for (b, positions) in by_bucket.iter().enumerate() {
+        let want = ((target.curve[b] * libraries as f64).round() as usize).min(positions.len());
+        let want = want.min(needed - count);
+        if want > 0 {
+            let (chosen, _) = even_sample(positions, want, rng);
+            for pos in chosen {
+                taken[pos] = true;
+            }
+            count += want;
+        }
+    }
+    if count < needed {
+        let rest: Vec<usize> = (0..order.len()).filter(|&p| !taken[p]).collect();
+        let (chosen, _) = even_sample(&rest, needed - count, rng);
+        for pos in chosen {
+            taken[pos] = true;
+        }
+    }
+    let (mut used, mut reserve) = (Vec::with_capacity(needed), Vec::new());
+    for (pos, &i) in order.iter().enumerate() {
+        if taken[pos] { &mut used } else { &mut reserve }.push(i);
+    }
+    (used, reserve)
 }
 
 fn check_size(have: usize, tables: u32, size: usize) -> Result<usize, BuildError> {
@@ -173,7 +243,7 @@ struct Swap {
 }
 
 impl Dealing {
-    fn new(pool: &[PoolCopy], libs: Vec<Vec<usize>>, reserve: Vec<usize>, size: usize) -> Self {
+    fn new(pool: &[PoolCopy], libs: Vec<Vec<usize>>, reserve: Vec<usize>, target: &Profile) -> Self {
         let names = name_ids(pool);
         let keys = pool
             .iter()
@@ -183,7 +253,7 @@ impl Dealing {
                 (curve_bucket(c.mana_value) as u8, colour, n)
             })
             .collect();
-        let mut dealing = Dealing { keys, mean: flat(&pool_profile(pool, size)), shapes: Vec::new(), libs, reserve };
+        let mut dealing = Dealing { keys, mean: flat(target), shapes: Vec::new(), libs, reserve };
         dealing.shapes = dealing.libs.iter().map(|l| dealing.shape(l)).collect();
         dealing
     }
@@ -447,6 +517,17 @@ mod tests {
         let libs = build_libraries(&one_name, 1, 4, 0).unwrap();
         let report = build_report(&one_name, &libs, 4);
         assert!(report.per_library.iter().all(|l| l.2.duplicates == 3));
+    }
+
+    #[test]
+    fn libraries_built_toward_a_target_take_its_shape() {
+        let pool = synthetic_pool(600, 11);
+        let cheap = Profile { curve: [0.0, 20.0, 20.0, 0.0, 0.0, 0.0, 0.0], colors: pool_profile(&pool, 40).colors };
+        let libs = build_libraries_toward(&pool, 2, 40, 3, &cheap).unwrap();
+        let report = build_report(&pool, &libs, 40);
+        for (_, _, b) in &report.per_library {
+            assert!(b.curve[1] + b.curve[2] >= 36, "{b:?}");
+        }
     }
 
     #[test]

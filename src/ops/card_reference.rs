@@ -24,9 +24,21 @@ pub fn require(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// Reads a printed cost typed by a judge or player.
+/// Reads a printed cost typed by a judge or player. `{Y}` and `{Z}` are refused unless they follow an `{X}`,
+/// once each (the only printed cost holding them is `{X}{Y}{Z}{R}{R}`): `ZZ` is a typing slip, not a cost.
 pub fn parse_cost(text: &str) -> Result<ManaCost> {
-    ManaCost::parse(text).map_err(|e| Error::bad_input(e.to_string()))
+    use crate::domain::cost::Symbol;
+    let cost = ManaCost::parse(text).map_err(|e| Error::bad_input(e.to_string()))?;
+    let count = |s: Symbol| cost.symbols().iter().filter(|&&x| x == s).count();
+    for (symbol, letter) in [(Symbol::Y, 'Y'), (Symbol::Z, 'Z')] {
+        if count(symbol) > 0 && (count(Symbol::X) == 0 || count(symbol) > 1) {
+            return Err(Error::bad_input(format!(
+                "cannot read cost \"{}\": {{{letter}}} only comes once, after {{X}} (as in {{X}}{{Y}}{{Z}}); write costs like {{1}}{{B}} or B1",
+                text.trim()
+            )));
+        }
+    }
+    Ok(cost)
 }
 
 /// A printed card as a judge types it: a mana cost, or the word `land` for a land card (whose cost is

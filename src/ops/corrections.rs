@@ -52,7 +52,7 @@ pub struct Reopened {
 }
 
 /// What a void did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct VoidOutcome {
     /// The kind of record.
     pub kind: VoidKind,
@@ -75,6 +75,7 @@ pub struct VoidOutcome {
     /// Rounds already paired after a reopened match's round (only with `force`).
     pub later_rounds: Vec<u32>,
     /// One line for the audit log and the judge.
+    #[serde(skip)]
     pub summary: String,
 }
 
@@ -90,13 +91,14 @@ pub struct ClearInput {
 }
 
 /// What `result clear` did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ClearOutcome {
     /// The match, back to playing.
     pub reopened: Reopened,
     /// Rounds already paired after its round (only with `force`).
     pub later_rounds: Vec<u32>,
     /// One line for the audit log and the judge.
+    #[serde(skip)]
     pub summary: String,
 }
 
@@ -117,6 +119,21 @@ pub fn later_rounds_paired(conn: &Connection, round_no: u32, force: bool, what: 
 pub fn rounds_words(rounds: &[u32]) -> String {
     let list: Vec<String> = rounds.iter().map(u32::to_string).collect();
     if rounds.len() == 1 { format!("round {} is", list[0]) } else { format!("rounds {} are", list.join(", ")) }
+}
+
+/// Voids one record of any kind (see the `void_*` functions); a reason given is checked as free text.
+pub fn void(store: &mut Store, actor: &Actor, kind: VoidKind, mut input: VoidInput) -> Result<VoidOutcome> {
+    if let Some(reason) = &input.reason {
+        input.reason = Some(crate::ops::table::text_field("--reason", reason)?.to_string());
+    }
+    match kind {
+        VoidKind::Penalty => void_penalty(store, actor, input),
+        VoidKind::Challenge => void_challenge(store, actor, input),
+        VoidKind::Ruling => void_ruling(store, actor, input),
+        VoidKind::Note => void_note(store, actor, input),
+        VoidKind::Extension => void_extension(store, actor, input),
+        VoidKind::Stall => void_stall(store, actor, input),
+    }
 }
 
 /// Voids a penalty: later penalties for the same infraction are issued again without it, a match it (or a

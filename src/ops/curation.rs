@@ -1,6 +1,10 @@
 //! The curation report (`pool check`): every printed cost of the pool's spells (not excluded) with its copies
 //! and its class size under the event's binding rule, flagged unusable, restrictive or abusive; and the quick
 //! checks library building and swaps make with the same classes.
+//!
+//! Abusive means a player may declare a copy as a watched card (the watch list: Mind Twist by default, and the
+//! cards the judges add). A banned card in a class is only information: no player may declare it, so it is
+//! listed ("{1}{W}: Balance is banned; 59 other cards"), never flagged.
 
 use super::card_reference;
 use crate::domain::binding::{self, BindingRule};
@@ -9,7 +13,7 @@ use crate::domain::curation::{CostGroup, CurationLimits, CurationSummary, Findin
 use crate::domain::library::printed_costs;
 use crate::domain::settings::Values;
 use crate::error::{Error, Result};
-use crate::store::{bans, cards, event, pool as store_pool};
+use crate::store::{cards, event, pool as store_pool};
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -23,8 +27,10 @@ pub struct CheckedGroup {
     pub letter: Option<char>,
     /// Banned cards in the class.
     pub banned: Vec<String>,
-    /// Dangerous cards in the class that are not banned (watch-listed ones a player may declare).
+    /// Watch-listed cards in the class that a player may declare (what makes the cost abusive).
     pub watched: Vec<String>,
+    /// The banned cards in the class as information, e.g. `{1}{W}: Balance is banned; 59 other cards`.
+    pub banned_note: Option<String>,
     /// The flags raised, with their reasons.
     pub flags: Vec<Finding>,
 }
@@ -68,6 +74,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// The information lines on banned cards in the classes, by mana value then cost.
+    pub fn banned_notes(&self) -> Vec<&str> {
+        self.groups.iter().filter_map(|g| g.banned_note.as_deref()).collect()
+    }
+
     /// The groups carrying at least one flag: unusable first, then abusive, then restrictive; most copies first.
     pub fn flagged(&self) -> Vec<&CheckedGroup> {
         let mut out: Vec<&CheckedGroup> = self.groups.iter().filter(|g| !g.flags.is_empty()).collect();
@@ -194,17 +205,10 @@ fn is_unusable(
     Ok(group.flags.iter().any(|f| f.flag == Flag::Unusable))
 }
 
-/// The ban group whose cards make a class abusive: the ones banned for raw power (Ancestral Recall, Black
-/// Lotus, the Moxen, Time Walk, ...). Cards banned for ante, dexterity, deck-stacking or mass reanimation
-/// are refused at declaration but do not make a cost dangerous.
-pub const DANGEROUS_BAN_GROUP: &str = "too-powerful";
-
-/// Lower-cased names that make a class abusive: the watch list and the too-powerful bans.
+/// Lower-cased names that make a class abusive: the watch list (a banned card on it is never declared, so it
+/// makes nothing abusive).
 fn dangerous_names(conn: &Connection) -> Result<HashSet<String>> {
-    let watched = store_pool::watch_list(conn)?.into_iter().map(|w| w.card.to_lowercase());
-    let powerful =
-        bans::all(conn)?.into_iter().filter(|b| b.group == DANGEROUS_BAN_GROUP).map(|b| b.card.to_lowercase());
-    Ok(watched.chain(powerful).collect())
+    Ok(store_pool::watch_list(conn)?.into_iter().map(|w| w.card.to_lowercase()).collect())
 }
 
 fn add_apart(a: &mut Apart, copies: u32) {
@@ -263,9 +267,7 @@ fn check_group(
         banned.extend(b);
     }
     let danger = &classifier.danger;
-    let dangerous: BTreeSet<String> =
-        members.iter().chain(&banned).filter(|n| danger.contains(&n.to_lowercase())).cloned().collect();
-    let watched: Vec<String> = dangerous.iter().filter(|n| !banned.contains(*n)).cloned().collect();
+    let watched: Vec<String> = members.iter().filter(|n| danger.contains(&n.to_lowercase())).cloned().collect();
     let max_same_color =
         costs.iter().flat_map(|c| Color::ALL.iter().map(move |&col| c.colored_count(col))).max().unwrap_or(0);
     let group = CostGroup {
@@ -276,8 +278,26 @@ fn check_group(
         class_size: u32::try_from(members.len()).unwrap_or(u32::MAX),
         max_same_color,
         has_x: costs.iter().any(|c| c.x_count() > 0),
-        dangerous: dangerous.into_iter().collect(),
+        dangerous: watched.clone(),
     };
     let flags = curation_flags(&group, &CurationLimits::default());
-    Ok(CheckedGroup { group, letter, banned: banned.into_iter().collect(), watched, flags })
+    let banned: Vec<String> = banned.into_iter().collect();
+    let mut checked = CheckedGroup { group, letter, banned, watched, banned_note: None, flags };
+    checked.banned_note = banned_note(&checked);
+    Ok(checked)
+}
+
+/// `{1}{W}: Balance is banned; 59 other cards`: the banned cards of a class, as information.
+fn banned_note(g: &CheckedGroup) -> Option<String> {
+    let verb = match g.banned.len() {
+        0 => return None,
+        1 => "is",
+        _ => "are",
+    };
+    Some(format!(
+        "{}: {} {verb} banned; {}",
+        g.label(),
+        crate::domain::curation::join_names(&g.banned),
+        crate::domain::words::count(g.group.class_size, "other card")
+    ))
 }

@@ -1,19 +1,24 @@
 //! Libraries: building the balanced main libraries, finding a library by its label or its player, and the
 //! rules every edit checks (libraries lock once round 1 is paired). Balance measures are in [`balance`],
-//! views in [`show`] and [`sheets`], swaps in [`swap`], sealed registration in [`sealed`].
+//! views in [`show`] and [`sheets`], swaps in [`swap`], sealed registration in [`sealed`], what the pool
+//! supplies in [`supply`], more tables for a larger field in [`tables`].
 
 pub mod balance;
 pub mod sealed;
 pub mod sheets;
 pub mod show;
+pub mod supply;
 pub mod swap;
+pub mod tables;
 
-use crate::domain::library::{BuildError, BuiltLibrary, PoolCopy, basics_needed, build_libraries};
+pub use tables::{AddTablesInput, AddedTables, add_tables, seats_for};
+
+use crate::domain::library::{BuildError, BuiltLibrary, PoolCopy, basics_needed, build_libraries, pool_profile};
 use crate::error::{Error, Result};
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool::{self as store_pool, PoolCard};
 use crate::store::{Actor, Change, PoolId, Store, event, round};
-use balance::{LibraryLine, Sources, balance_lines, cost_order, load_fixed, round1, spell_copies};
+use balance::{LibraryLine, Sources, balance_lines, cost_order, load_fixed, round1};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
@@ -57,18 +62,21 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
         } else {
             format!("libraries are 1A to {tables}B: see `mmjudge library list`")
         };
-        return Err(Error::refused(format!("no library {table}{seat}: {known}")));
+        return Err(Error::not_found(format!("no library {table}{seat}: {known}")));
     }
-    let has_sealed = store_library::all(conn)?.iter().any(|l| l.player.is_some());
+    // A sealed library is named by its player, found as every command finds a typed player.
+    let sealed = event::values(conn)?.text("libraries") == "sealed";
+    let has_sealed = sealed || store_library::all(conn)?.iter().any(|l| l.player.is_some());
     if !has_sealed {
-        return Err(Error::refused(format!(
+        return Err(Error::not_found(format!(
             "\"{}\" is not a library: name one by table and seat, e.g. 3A",
             text.trim()
         )));
     }
     let p = crate::ops::player_names::find(conn, text)?;
-    store_library::of_player(conn, p.id)?
-        .ok_or_else(|| Error::refused(format!("{} has no sealed library: `mmjudge library register`", p.name)))
+    store_library::of_player(conn, p.id)?.ok_or_else(|| {
+        Error::not_found(format!("{} has no sealed library: `mmjudge library register PLAYER FILE.csv`", p.name))
+    })
 }
 
 /// A library's name for people: `3A`, or the player's name for a sealed library.
@@ -90,13 +98,13 @@ pub struct Basics {
     pub to_find: u32,
 }
 
-/// The basic lands the Utopia libraries of `tables` tables need, against those in the pool.
-pub fn basics(tables: u32, pool: &[PoolCard]) -> Basics {
+/// The basic lands the Utopia libraries of `tables` tables need (`utopia` each), against those in the pool.
+pub fn basics(tables: u32, utopia: u32, pool: &[PoolCard]) -> Basics {
     let in_pool = pool.iter().filter(|c| c.is_basic()).map(|c| c.copies).sum();
     Basics {
-        needed: tables.saturating_mul(2).saturating_mul(UTOPIA_SIZE),
+        needed: tables.saturating_mul(2).saturating_mul(utopia),
         in_pool,
-        to_find: basics_needed(tables, UTOPIA_SIZE, in_pool),
+        to_find: basics_needed(tables, utopia, in_pool),
     }
 }
 
@@ -114,6 +122,8 @@ pub struct Built {
     pub spells_left: usize,
     pub unusable_in_libraries: Vec<String>,
     pub removed: Vec<String>,
+    /// Cards of unusable costs left out of building (empty with `--keep-unusable`).
+    pub left_out: Vec<supply::LeftOut>,
 }
 
 /// The two libraries of a table furthest apart.
@@ -132,15 +142,40 @@ pub struct BuildInput {
     pub seed: Option<u64>,
     /// Rebuild even though round 1 is paired.
     pub force: bool,
+    /// Cards in each main library ([`MAIN_SIZE`] by the tournament rules).
+    pub size: usize,
+    /// Basic lands in each Utopia library ([`UTOPIA_SIZE`] by the tournament rules).
+    pub utopia: u32,
+    /// Build cards of unusable costs in (left out by default).
+    pub keep_unusable: bool,
 }
 
 impl BuildInput {
+    /// A build of `tables` tables with the tournament rules' sizes, unusable costs left out.
+    pub fn new(tables: u32) -> BuildInput {
+        BuildInput { tables, seed: None, force: false, size: MAIN_SIZE, utopia: UTOPIA_SIZE, keep_unusable: false }
+    }
+
     /// Refuses a build of nothing (a front end may call this before opening the event).
     pub fn check(&self) -> Result<()> {
         if self.tables == 0 {
-            return Err(Error::refused(
+            return Err(Error::bad_input(
                 "--tables 0 builds nothing: give the number of tables (players / 2, rounded up)",
             ));
+        }
+        if self.size == 0 || self.size > crate::domain::bounds::MAX_LIBRARY {
+            return Err(Error::bad_input(format!(
+                "--size {} is not a library size: give 1 to {} cards (the tournament rules say {MAIN_SIZE})",
+                self.size,
+                crate::domain::bounds::MAX_LIBRARY
+            )));
+        }
+        if self.utopia == 0 || self.utopia as usize > crate::domain::bounds::MAX_LIBRARY {
+            return Err(Error::bad_input(format!(
+                "--utopia {} is not a Utopia library size: give 1 to {} basic lands (the tournament rules say {UTOPIA_SIZE})",
+                self.utopia,
+                crate::domain::bounds::MAX_LIBRARY
+            )));
         }
         Ok(())
     }
@@ -150,14 +185,15 @@ impl BuildInput {
 /// unusable costs that landed in them.
 pub fn build(store: &mut Store, actor: &Actor, input: BuildInput) -> Result<Built> {
     input.check()?;
-    let BuildInput { tables, seed, force } = input;
-    let mut built = store.write(actor, |tx| build_in(tx, tables, seed, force))?;
-    built.unusable_in_libraries = unusable_in_libraries(store.conn())?;
+    let mut built = store.write(actor, |tx| build_in(tx, input))?;
+    if input.keep_unusable {
+        built.unusable_in_libraries = unusable_in_libraries(store.conn())?;
+    }
     Ok(built)
 }
 
 /// Cards of unusable cost groups (pool check) with copies in the libraries.
-fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
+pub(crate) fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
     if crate::store::cards::count(conn)? == 0 {
         return Ok(Vec::new());
     }
@@ -167,7 +203,8 @@ fn unusable_in_libraries(conn: &Connection) -> Result<Vec<String>> {
 }
 
 /// Builds and stores the libraries inside a transaction.
-fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Result<(Built, Change)> {
+fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
+    let BuildInput { tables, seed, force, size, utopia, keep_unusable } = input;
     let values = event::values(tx)?;
     if values.text("libraries") == "sealed" {
         return Err(Error::refused(
@@ -177,52 +214,64 @@ fn build_in(tx: &Connection, tables: u32, seed: Option<u64>, force: bool) -> Res
     let note = check_unlocked(tx, force, "rebuild them")?;
     let seed = seed.unwrap_or(values.seed());
     let pool_cards = store_pool::all(tx)?;
-    let pool = spell_copies(tx)?;
-    let libs = build_libraries(&pool, tables, MAIN_SIZE, seed).map_err(|e| too_small(e, &pool_cards, tables))?;
-    let removed = store_built(tx, &pool, &libs, tables)?;
+    let supply = supply::supply(tx, keep_unusable, &HashMap::new())?;
+    let pool = &supply.copies;
+    let libs = build_libraries(pool, tables, size, seed).map_err(|e| too_small(e, &supply, &pool_cards, input))?;
+    let removed = store_built(tx, pool, &libs, tables, utopia)?;
     let stored = load_fixed(tx)?;
     let (lines, worst) = balance_lines(&stored, &Sources { fixed: pool.clone(), sealed: Vec::new() });
     let mean = lines.iter().map(|l| l.distance_from_mean).sum::<f64>() / lines.len().max(1) as f64;
     let built = Built {
         seed,
         tables,
-        size: MAIN_SIZE,
-        utopia: UTOPIA_SIZE,
+        size,
+        utopia,
         libraries: lines,
         mean_distance: round1(mean),
         worst_pair: worst.map(|(table, distance)| WorstPair { table, distance }),
-        basics: basics(tables, &pool_cards),
-        spells_left: pool.len() - 2 * tables as usize * MAIN_SIZE,
+        basics: basics(tables, utopia, &pool_cards),
+        spells_left: pool.len() - 2 * tables as usize * size,
         unusable_in_libraries: Vec::new(),
         removed: removed.clone(),
+        left_out: supply.left_out.clone(),
     };
     let mut summary = format!(
-        "built {} for {} (seed {seed}){note}",
+        "built {} of {size} cards for {} (seed {seed}){note}",
         crate::domain::words::count(2 * tables, "library"),
         crate::domain::words::count(tables, "table")
     );
     if !removed.is_empty() {
         summary.push_str(&format!("; removed libraries {}", removed.join(", ")));
     }
+    if !supply.left_out.is_empty() {
+        summary.push_str(&format!("; left out for unusable costs: {}", left_out_names(&supply.left_out)));
+    }
     Ok((built, Change::new(summary)))
 }
 
-/// Why the pool cannot fill the libraries, per constraint.
-fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
-    let BuildError::PoolTooSmall { needed, have, short, .. } = e else {
+/// `Flame Wave ({3}{R}{R}{R}{R}), Absorb ({W}{U}{U})`.
+pub fn left_out_names(left_out: &[supply::LeftOut]) -> String {
+    left_out.iter().map(|l| format!("{} ({})", l.card, l.cost)).collect::<Vec<_>>().join(", ")
+}
+
+/// Why the pool cannot fill the libraries, per constraint: how many cards are short, and of which costs.
+fn too_small(e: BuildError, supply: &supply::Supply, pool: &[PoolCard], input: BuildInput) -> Error {
+    let BuildError::PoolTooSmall { needed, have, .. } = e else {
         return Error::refused(e.to_string());
     };
-    let excluded: u32 = pool.iter().filter(|c| c.excluded && !c.is_land).map(|c| c.copies).sum();
-    let b = basics(tables, pool);
-    let most = have / (2 * MAIN_SIZE);
+    let BuildInput { tables, size, utopia, .. } = input;
+    let b = basics(tables, utopia, pool);
+    let libraries = 2 * tables as usize;
+    let shortage = supply::shortage(supply, &pool_profile(&supply.copies, size), libraries, size);
+    let most = have / (2 * size);
     let fewer = if most == 0 {
         "add cards to the pool".to_string()
     } else {
         format!("build at most {}", crate::domain::words::count(most, "table"))
     };
     Error::refused(format!(
-        "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} ({short} short; \
-         {excluded} more are excluded); Utopia libraries need {} basic lands (the pool holds {}: {} more to find); \
+        "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} ({shortage}); \
+         Utopia libraries need {} basic lands (the pool holds {}: {} more to find); \
          add cards with `mmjudge pool add` or {fewer}",
         crate::domain::words::count(tables, "table"),
         b.needed,
@@ -233,7 +282,13 @@ fn too_small(e: BuildError, pool: &[PoolCard], tables: u32) -> Error {
 
 /// Writes built libraries: fixed libraries keep their rows (matches may point at them), get new cards in
 /// cost order, and tables beyond the new count are removed.
-fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables: u32) -> Result<Vec<String>> {
+fn store_built(
+    tx: &Connection,
+    pool: &[PoolCopy],
+    libs: &[BuiltLibrary],
+    tables: u32,
+    utopia: u32,
+) -> Result<Vec<String>> {
     let mut removed = Vec::new();
     for lib in store_library::all(tx)? {
         let beyond = lib.table.is_some_and(|t| t > tables);
@@ -254,28 +309,34 @@ fn store_built(tx: &Connection, pool: &[PoolCopy], libs: &[BuiltLibrary], tables
         let id = match store_library::at(tx, built.table, &seat)? {
             Some(existing) => {
                 store_library::clear_cards(tx, existing.id)?;
-                store_library::set_utopia(tx, existing.id, UTOPIA_SIZE)?;
+                store_library::set_utopia(tx, existing.id, utopia)?;
                 existing.id
             }
-            None => store_library::insert(tx, Some(built.table), Some(&seat), None, UTOPIA_SIZE)?,
+            None => store_library::insert(tx, Some(built.table), Some(&seat), None, utopia)?,
         };
-        let mut cards: Vec<&PoolCopy> = built.cards.iter().filter_map(|&i| pool.get(i)).collect();
-        cards.sort_by_key(|c| cost_order(Some(&c.cost).filter(|c| !c.is_empty()).map(String::as_str), &c.name));
-        for (pos, c) in cards.iter().enumerate() {
-            store_library::insert_card(
-                tx,
-                &LibraryCard {
-                    library: id,
-                    position: pos as u32 + 1,
-                    pool_id: Some(PoolId(c.pool_id)),
-                    name: c.name.clone(),
-                    mana_cost: Some(c.cost.clone()).filter(|c| !c.is_empty()),
-                    sideboard: false,
-                },
-            )?;
-        }
+        store_cards(tx, id, pool, built)?;
     }
     Ok(removed)
+}
+
+/// Writes a built library's cards into library `id`, in cost order.
+fn store_cards(tx: &Connection, id: crate::store::LibraryId, pool: &[PoolCopy], built: &BuiltLibrary) -> Result<()> {
+    let mut cards: Vec<&PoolCopy> = built.cards.iter().filter_map(|&i| pool.get(i)).collect();
+    cards.sort_by_key(|c| cost_order(Some(&c.cost).filter(|c| !c.is_empty()).map(String::as_str), &c.name));
+    for (pos, c) in cards.iter().enumerate() {
+        store_library::insert_card(
+            tx,
+            &LibraryCard {
+                library: id,
+                position: pos as u32 + 1,
+                pool_id: Some(PoolId(c.pool_id)),
+                name: c.name.clone(),
+                mana_cost: Some(c.cost.clone()).filter(|c| !c.is_empty()),
+                sideboard: false,
+            },
+        )?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

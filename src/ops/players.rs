@@ -1,8 +1,173 @@
-//! Player actions: removing a player entered by mistake.
+//! Players: the list, adding and importing them, dropping and reinstating, renaming, removing a player
+//! entered by mistake, and a player's history.
 
-use crate::domain::words;
+mod add;
+mod history;
+
+pub use add::{
+    Added, ImportInput, Imported, NewRow, add_players, import_players, read_csv, read_csv_counted, read_import,
+};
+pub use history::{Entry, History, HistoryPlayer, Record, history};
+
+use crate::domain::{names, words};
 use crate::error::{Error, Result};
+use crate::ops::player_names;
 use crate::store::{Actor, Change, PlayerId, Store, library, matches, player, round};
+use rusqlite::Connection;
+
+/// One player as `player list` shows them.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PlayerView {
+    /// The player's id.
+    pub id: PlayerId,
+    /// The name.
+    pub name: String,
+    /// The organiser's id.
+    pub ext_id: Option<String>,
+    /// E-mail.
+    pub email: Option<String>,
+    /// The first round the player can be paired in.
+    pub joined_round: u32,
+    /// Dropped after this round (0: before round 1).
+    pub dropped_after: Option<u32>,
+    /// Disqualified.
+    pub disqualified: bool,
+    /// The status in words ("active", "dropped after round 2").
+    pub status: String,
+}
+
+/// `player list`: every player, in the order they were added.
+pub fn list(conn: &Connection) -> Result<Vec<PlayerView>> {
+    Ok(player::all(conn)?
+        .into_iter()
+        .map(|p| PlayerView {
+            status: status(&p),
+            id: p.id,
+            name: p.name,
+            ext_id: p.ext_id,
+            email: p.email,
+            joined_round: p.joined_round,
+            dropped_after: p.dropped_after,
+            disqualified: p.disqualified,
+        })
+        .collect())
+}
+
+/// A player's status in words.
+pub fn status(p: &player::Player) -> String {
+    if p.disqualified {
+        "disqualified".into()
+    } else if let Some(after) = p.dropped_after {
+        if after == 0 { "dropped before round 1".into() } else { format!("dropped after round {after}") }
+    } else if p.joined_round > 1 {
+        format!("active (joined round {})", p.joined_round)
+    } else {
+        "active".into()
+    }
+}
+
+/// A player dropped or back in the event.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Dropped {
+    /// The player.
+    pub player: PlayerId,
+    /// The player's name.
+    pub name: String,
+    /// Dropped after this round (0: before round 1); None: back in the event from the next round.
+    pub after: Option<u32>,
+}
+
+/// What a drop or undrop did, in words (the audit line and the command's answer).
+pub fn dropped_words(d: &Dropped) -> String {
+    match d.after {
+        Some(0) => format!("dropped {} before round 1", d.name),
+        Some(r) => format!("dropped {} after round {r} (not paired from round {})", d.name, r + 1),
+        None => format!("{} is back in the event (paired from the next round)", d.name),
+    }
+}
+
+/// `player drop NAME`: the player (as typed) is not paired from the next round; still listed and counted for
+/// their opponents.
+pub fn drop_player(store: &mut Store, actor: &Actor, player: &str) -> Result<Dropped> {
+    set_dropped(store, actor, player, true)
+}
+
+/// `player undrop NAME`: takes a drop back; the player is paired again from the next round.
+pub fn undrop_player(store: &mut Store, actor: &Actor, player: &str) -> Result<Dropped> {
+    set_dropped(store, actor, player, false)
+}
+
+fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Result<Dropped> {
+    store.write(actor, |tx| {
+        let p = player_names::find(tx, query)?;
+        if p.disqualified {
+            return Err(Error::refused(format!("{} is disqualified and cannot be dropped or reinstated", p.name)));
+        }
+        let after = match (drop, p.dropped_after) {
+            (true, Some(_)) => {
+                return Err(Error::refused(format!(
+                    "{} has already {}; `player undrop` takes it back",
+                    p.name,
+                    status(&p)
+                )));
+            }
+            (false, None) => return Err(Error::refused(format!("{} has not dropped", p.name))),
+            (true, None) => {
+                let current = round::current(tx)?;
+                player::set_dropped(tx, p.id, Some(current))?;
+                Some(current)
+            }
+            (false, Some(_)) => {
+                player::set_dropped(tx, p.id, None)?;
+                None
+            }
+        };
+        let dropped = Dropped { player: p.id, name: p.name, after };
+        let summary = dropped_words(&dropped);
+        Ok((dropped, Change::about(summary, [p.id])))
+    })
+}
+
+/// `player rename OLD NEW`.
+#[derive(Debug, Clone)]
+pub struct RenameInput {
+    /// The player as typed.
+    pub player: String,
+    /// The new name.
+    pub new: String,
+}
+
+/// A renamed player.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Renamed {
+    /// The player.
+    pub player: PlayerId,
+    /// The name before.
+    pub old: String,
+    /// The name now.
+    pub new: String,
+}
+
+/// Renames a player, refusing a name that is unusable or the same as or a look-alike of another player's.
+pub fn rename_player(store: &mut Store, actor: &Actor, input: RenameInput) -> Result<Renamed> {
+    store.write(actor, |tx| {
+        let p = player_names::find(tx, &input.player)?;
+        let name = match player_names::check_name(tx, &input.new, Some(p.id))? {
+            Ok(name) => name,
+            Err(refusal) => {
+                let msg = format!("cannot rename {}: {refusal}", p.name);
+                return Err(match refusal {
+                    player_names::NameRefusal::Bad { .. } => Error::bad_input(msg),
+                    _ => Error::refused(msg),
+                });
+            }
+        };
+        let key = names::key(&name);
+        player::rename(tx, p.id, &name, &key)?;
+        let summary = format!("renamed \"{}\" to \"{name}\"", p.name);
+        Ok((Renamed { player: p.id, old: p.name, new: name }, Change::about(summary, [p.id])))
+    })
+}
 
 /// `player remove`: the player to remove (already resolved from the typed name).
 #[derive(Debug, Clone, Copy)]
@@ -79,4 +244,39 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
 /// A name as the judge would type it on a command line.
 fn quoted(name: &str) -> String {
     if name.contains(' ') { format!("\"{name}\"") } else { name.to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    fn actor() -> Actor {
+        Actor { judge: "Kim".into(), command_line: "test".into(), at: chrono::Utc::now(), via: "cli".into() }
+    }
+
+    #[test]
+    fn players_are_added_dropped_renamed_and_listed() -> Result<()> {
+        let mut store = crate::store::memory()?;
+        let rows = |names: &[&str]| -> Vec<NewRow> {
+            names.iter().map(|n| NewRow { name: n.to_string(), ext_id: None, email: None }).collect()
+        };
+        let added = add_players(&mut store, &actor(), &rows(&["Ana  Souza", "Bo"]))?;
+        assert_eq!(added.names, ["Ana Souza", "Bo"]);
+        let twice = add_players(&mut store, &actor(), &rows(&["Cy", "cy"])).map_err(|e| e.kind()).err();
+        assert_eq!(twice, Some(Kind::Refused));
+        let dropped = drop_player(&mut store, &actor(), "Bo")?;
+        assert_eq!((dropped.name.as_str(), dropped.after), ("Bo", Some(0)));
+        assert_eq!(drop_player(&mut store, &actor(), "Bo").map_err(|e| e.kind()).err(), Some(Kind::Refused));
+        let input = RenameInput { player: "Ana".into(), new: "Ana Lima".into() };
+        assert_eq!(rename_player(&mut store, &actor(), input)?.old, "Ana Souza");
+        let listed: Vec<(String, String)> = list(store.conn())?.into_iter().map(|p| (p.name, p.status)).collect();
+        assert_eq!(
+            listed,
+            [("Ana Lima".to_string(), "active".to_string()), ("Bo".into(), "dropped before round 1".into())]
+        );
+        let h = history(store.conn(), "Bo")?;
+        assert_eq!((h.player.status.as_str(), h.entries.len()), ("dropped before round 1", 0));
+        Ok(())
+    }
 }

@@ -1,4 +1,13 @@
-//! Round actions: reopening a round closed by mistake.
+//! Round actions: pairing the next round, taking it back, swapping two players' seats, reopening a round
+//! closed by mistake; and a fixed movement's schedule previewed before an event.
+
+mod pair;
+mod preview;
+mod swap;
+
+pub use pair::{PairInput, Paired, Unpaired, pair_round, tables_word, unpair_round, unpaired_words};
+pub use preview::{Check, Preview, PreviewInput, preview_movement};
+pub use swap::{Moved, SwapInput, Swapped, swap_seats, swapped_words};
 
 use crate::error::{Error, Result};
 use crate::store::{Actor, Change, Store, round};

@@ -10,6 +10,8 @@ pub mod pages;
 pub mod pairings;
 pub mod projector;
 pub mod qr;
+pub mod records;
+pub mod standings;
 
 use crate::error::{Error, Result};
 use serde::Serialize;
@@ -86,6 +88,12 @@ pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(|e| Error::io("standard output", e)),
     }
+}
+
+/// [`done`] with an outcome that serializes to the extra fields (an `ops` outcome).
+pub fn done_with<T: Serialize>(format: Format, summary: &str, outcome: &T) -> Result<()> {
+    let extra = serde_json::to_value(outcome).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    done(format, summary, extra)
 }
 
 /// Writes a one-line outcome of a command that changed something: the sentence for people, or

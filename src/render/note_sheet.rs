@@ -2,6 +2,7 @@
 //! `templates/style.css` with the event's other pages; every user text is escaped by askama.
 
 use crate::domain::note_sheet::SheetNote;
+use crate::ops::table::sheet::NoteSheet;
 use askama::Template;
 
 /// One player's column.
@@ -13,6 +14,36 @@ pub struct Column {
     pub player: String,
     /// The player's notes in the order declared.
     pub notes: Vec<SheetNote>,
+}
+
+/// One match's note sheet as the site's note pages show it: its table, its result in words and its two
+/// columns (seat A first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchSheet {
+    /// The table.
+    pub table: u32,
+    /// The match's result in words, or "still playing".
+    pub outcome: String,
+    /// Seat A's column, then seat B's.
+    pub columns: Vec<Column>,
+}
+
+impl MatchSheet {
+    /// The sheet of a match read by [`crate::ops::table::sheet::note_sheet_of`].
+    pub fn of(s: &NoteSheet) -> Self {
+        MatchSheet { table: s.table, outcome: s.outcome.clone(), columns: columns(s) }
+    }
+}
+
+/// The two columns of a sheet, seat A first.
+pub fn columns(s: &NoteSheet) -> Vec<Column> {
+    let [a, b] = s.columns();
+    let column = |seat: &str, name: &str, notes: Vec<&SheetNote>| Column {
+        seat: seat.to_string(),
+        player: name.to_string(),
+        notes: notes.into_iter().cloned().collect(),
+    };
+    vec![column("A", &s.a, a), column("B", &s.b, b)]
 }
 
 /// Everything the note sheet page shows.

@@ -54,6 +54,8 @@ pub struct CurationPage {
     pub groups: Vec<GroupRow>,
     /// Lands and excluded cards, in words.
     pub apart: String,
+    /// Banned cards in the classes, as information (`{1}{W}: Balance is banned; 59 other cards`).
+    pub banned: Vec<String>,
 }
 
 impl CurationPage {
@@ -81,6 +83,7 @@ impl CurationPage {
                 crate::domain::words::count(r.excluded.cards, "card"),
                 crate::domain::words::count(r.excluded.copies, "copy")
             ),
+            banned: r.banned_notes().into_iter().map(str::to_string).collect(),
         }
     }
 

@@ -1,42 +1,9 @@
-//! A round's pairings as printable pages (by table, then by player) and as a JSON document.
+//! A round's pairings (see [`crate::ops::pairings`]) as printable pages: by table, then by player.
 
 use askama::Template;
 
-/// One table of the round.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TableLine {
-    /// Table number.
-    pub table: u32,
-    /// Player at seat A.
-    pub a: String,
-    /// Seat A's library ("3A").
-    pub a_library: String,
-    /// Player at seat B.
-    pub b: String,
-    /// Seat B's library.
-    pub b_library: String,
-    /// "A won", "B won", "draw", or empty while playing.
-    pub result: String,
-}
-
-/// One player of the round.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlayerLine {
-    /// Player id.
-    pub id: i64,
-    /// Name.
-    pub name: String,
-    /// Table, or None for a bye.
-    pub table: Option<u32>,
-    /// Seat 'A' or 'B' (None for a bye).
-    pub seat: Option<char>,
-    /// The library played ("3A", or a sealed library).
-    pub library: String,
-    /// The opponent's name (empty for a bye).
-    pub opponent: String,
-    /// Next round: Some(Some((table, seat))), Some(None) for a bye, None when not known.
-    pub next: Option<Option<(u32, char)>>,
-}
+use crate::ops::pairings::Pairings;
+pub use crate::ops::pairings::{PlayerLine, TableLine};
 
 impl PlayerLine {
     /// "table 4, seat B", "sits out (bye)", or empty.
@@ -90,43 +57,11 @@ impl PairingsPage {
     pub fn has_next(&self) -> bool {
         self.players.iter().any(|p| p.next.is_some())
     }
+}
 
-    /// The JSON document (docs/json.md, `pairings`).
-    pub fn json(&self) -> serde_json::Value {
-        let tables: Vec<serde_json::Value> = self
-            .tables
-            .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "table": t.table,
-                    "a": { "name": t.a, "library": t.a_library },
-                    "b": { "name": t.b, "library": t.b_library },
-                    "result": if t.result.is_empty() { None } else { Some(&t.result) },
-                })
-            })
-            .collect();
-        let players: Vec<serde_json::Value> = self
-            .players
-            .iter()
-            .map(|p| {
-                let next = match p.next {
-                    Some(Some((t, s))) => serde_json::json!({ "table": t, "seat": s.to_string(), "bye": false }),
-                    Some(None) => serde_json::json!({ "table": null, "seat": null, "bye": true }),
-                    None => serde_json::Value::Null,
-                };
-                serde_json::json!({
-                    "id": p.id, "name": p.name, "bye": p.table.is_none(), "table": p.table,
-                    "seat": p.seat.map(String::from),
-                    "library": if p.table.is_some() { Some(&p.library) } else { None },
-                    "opponent": if p.opponent.is_empty() { None } else { Some(&p.opponent) },
-                    "next": next,
-                })
-            })
-            .collect();
-        serde_json::json!({
-            "event": self.event, "round": self.round, "movement": self.movement,
-            "tables": tables, "players": players,
-        })
+impl From<Pairings> for PairingsPage {
+    fn from(p: Pairings) -> Self {
+        PairingsPage { event: p.event, round: p.round, movement: p.movement, tables: p.tables, players: p.players }
     }
 }
 
@@ -136,7 +71,7 @@ mod tests {
 
     #[test]
     fn page_escapes_names_and_lists_both_ways() {
-        let page = PairingsPage {
+        let view = Pairings {
             event: "Open <2026>".into(),
             round: 2,
             movement: "square".into(),
@@ -169,12 +104,14 @@ mod tests {
                 },
             ],
         };
+        let json = view.json();
+        let page = PairingsPage::from(view);
         let html = page.render().unwrap_or_default();
         assert!(html.contains("Open &#60;2026&#62;") || html.contains("Open &lt;2026&gt;"), "{html}");
         assert!(html.contains("Ana &#38; Bo") || html.contains("Ana &amp; Bo"));
         assert!(html.contains("table 4, seat B") && html.contains("sits out (bye)"));
         assert!(html.contains("@media print"));
-        assert_eq!(page.json()["players"][1]["next"]["bye"], true);
+        assert_eq!(json["players"][1]["next"]["bye"], true);
     }
 
     /// The seat column of the wall page keeps the table's large type: the note sheets' small,

@@ -34,8 +34,12 @@ fn builds_balanced_libraries_for_every_table() {
     assert_eq!(doc["basics"]["needed"], 480);
     assert_eq!(doc["basics"]["in_pool"], 10);
     assert_eq!(doc["basics"]["to_find"], 470);
-    assert_eq!(doc["spells_left"], 747 - 640);
-    assert!(doc["unusable_in_libraries"].is_array());
+    // Absorb and Flame Wave (unusable costs) are left out: 745 copies to build from.
+    assert_eq!(doc["spells_left"], 745 - 640);
+    assert_eq!(doc["unusable_in_libraries"], serde_json::json!([]));
+    let left_out: Vec<&str> =
+        doc["left_out"].as_array().map(|l| l.iter().filter_map(|c| c["card"].as_str()).collect()).unwrap_or_default();
+    assert_eq!(left_out, ["Absorb", "Flame Wave"], "{doc}");
     let human = ev.run(&["library", "build", "--tables", "8"]).ok().to_string();
     assert!(human.contains("worst pair: table") && human.contains("480 basic lands"), "{human}");
 }
@@ -90,7 +94,10 @@ fn refuses_impossible_builds() {
     assert!(ev.refuses(&["library", "build", "--tables", "0"]).contains("from 1 to 10,000"));
     let msg = ev.refuses(&["library", "build", "--tables", "10"]);
     assert!(
-        msg.contains("need 800 spell copies") && msg.contains("53 short") && msg.contains("at most 9 tables"),
+        msg.contains("need 800 spell copies")
+            && msg.contains("55 short: about 15 costing 1, 21 costing 2")
+            && msg.contains("2 of unusable costs are left out")
+            && msg.contains("at most 9 tables"),
         "{msg}"
     );
     assert!(msg.contains("600 basic lands"), "{msg}");

@@ -130,9 +130,15 @@ fn the_curation_report_flags_the_problem_costs() {
     let twist = group(&doc, "{X}{B}");
     assert!(flags(twist).contains(&"abusive".to_string()));
     assert_eq!(twist["watched"][0], "Mind Twist");
+    // A banned card in a class is information, never abusive: nobody may declare it.
     let zero = group(&doc, "{0}");
-    assert!(zero["dangerous"].as_array().is_some_and(|d| d.contains(&"Black Lotus".into())), "{zero}");
-    assert!(flags(group(&doc, "{U}")).contains(&"abusive".to_string()));
+    assert!(zero["banned"].as_array().is_some_and(|d| d.contains(&"Black Lotus".into())), "{zero}");
+    assert_eq!(zero["dangerous"], serde_json::json!([]), "{zero}");
+    assert!(!flags(zero).contains(&"abusive".to_string()), "{zero}");
+    let blue = group(&doc, "{U}");
+    assert!(flags(blue).is_empty(), "{blue}");
+    assert_eq!(blue["banned_note"], "{U}: Ancestral Recall is banned; 58 other cards");
+    assert_eq!(doc["summary"]["abusive"]["groups"], 1, "only {{X}}{{B}} (Mind Twist) is abusive");
     assert_eq!(flags(group(&doc, "{B}{B}{B}{B}")), vec!["restrictive", "restrictive"]);
     assert!(flags(group(&doc, "{1}{B}")).is_empty(), "{}", group(&doc, "{1}{B}"));
     let human = ev.run(&["pool", "check"]).ok().to_string();

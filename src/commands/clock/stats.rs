@@ -1,104 +1,21 @@
 //! `decisions [--table T] [--player P]`: per player, how many decisions were timed, their median and longest,
-//! and the overruns (possible slow play) with the stalls logged on the clock screen.
+//! and the overruns (possible slow play) with the stalls logged on the clock screen (read by
+//! `ops::table::decisions`).
 
-use super::{Ctx, name_in, secs_text};
+use super::Ctx;
 use crate::cli::clock::DecisionsArgs;
-use crate::commands::table::resolve_match;
-use crate::domain::clock_stats::{Summary, Timed, summarize};
 use crate::error::Result;
+use crate::ops::table::clock::{secs_text, when_text};
+use crate::ops::table::decisions::{Overrun, PlayerLine, decision_stats};
 use crate::render::{Listing, emit};
-use crate::store::clock::{self as store_clock, DecisionRow};
-use crate::store::{MatchId, PlayerId, matches};
-use std::collections::BTreeMap;
-
-/// One player's line.
-#[derive(Debug, serde::Serialize)]
-struct PlayerLine {
-    player: String,
-    #[serde(flatten)]
-    summary: Summary,
-    stalls: i64,
-}
-
-/// One overrun, for a judge to review.
-#[derive(Debug, serde::Serialize)]
-struct Overrun {
-    round: u32,
-    table: Option<u32>,
-    player: String,
-    started_at: String,
-    duration_ms: i64,
-    limit_ms: i64,
-    overrun_ms: i64,
-}
 
 /// Runs `decisions`.
 pub fn decisions(ctx: &Ctx, args: DecisionsArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
-    let conn = &*snapshot;
-    let game: Option<MatchId> = match args.table {
-        Some(t) => Some(resolve_match(conn, t, None)?.id),
-        None => None,
-    };
-    let who: Option<PlayerId> = match &args.player {
-        Some(p) => Some(crate::commands::player::resolve(conn, p)?.id),
-        None => None,
-    };
-    let rows = store_clock::decisions(conn, game, who)?;
-    let stalls: BTreeMap<PlayerId, i64> = store_clock::stall_counts(conn, game, who)?.into_iter().collect();
-    let mut by_player: BTreeMap<PlayerId, Vec<&DecisionRow>> = BTreeMap::new();
-    for d in rows.iter().filter(|d| d.ended_at.is_some()) {
-        by_player.entry(d.player_id).or_default().push(d);
-    }
-    for p in stalls.keys() {
-        by_player.entry(*p).or_default();
-    }
-    let names = crate::commands::player::names_by_id(conn)?;
-    let name = |p: PlayerId| name_in(conn, &names, p);
-    let mut lines = Vec::new();
-    for (p, ds) in &by_player {
-        let summary = summarize(&ds.iter().copied().map(timed).collect::<Vec<_>>());
-        lines.push(PlayerLine { player: name(*p)?, summary, stalls: stalls.get(p).copied().unwrap_or(0) });
-    }
-    lines.sort_by(|a, b| b.summary.overruns.cmp(&a.summary.overruns).then(a.player.cmp(&b.player)));
-    let overruns = overrun_list(conn, &rows, &name)?;
-    let running = rows.iter().filter(|d| d.ended_at.is_none()).count();
-    let listing = listing(&lines, &overruns, running, &args);
-    let all: Vec<Timed> = rows.iter().filter(|d| d.ended_at.is_some()).map(timed).collect();
-    let doc = serde_json::json!({
-        "total": summarize(&all),
-        "running": running,
-        "players": lines,
-        "overruns": overruns,
-    });
-    emit(ctx.format, &listing, &doc)
-}
-
-/// A finished decision as the summary counts it.
-fn timed(d: &DecisionRow) -> Timed {
-    Timed { duration_ms: d.duration_ms.unwrap_or(0), overrun_ms: d.overrun_ms.unwrap_or(0) }
-}
-
-fn overrun_list(
-    conn: &rusqlite::Connection,
-    rows: &[DecisionRow],
-    name: &dyn Fn(PlayerId) -> Result<String>,
-) -> Result<Vec<Overrun>> {
-    let mut out = Vec::new();
-    for d in rows.iter().filter(|d| d.overrun_ms.unwrap_or(0) > 0) {
-        let m = matches::get(conn, d.match_id)?;
-        out.push(Overrun {
-            round: m.round,
-            table: m.table,
-            player: name(d.player_id)?,
-            started_at: d.started_at.clone(),
-            duration_ms: d.duration_ms.unwrap_or(0),
-            limit_ms: d.limit_ms.unwrap_or(0),
-            overrun_ms: d.overrun_ms.unwrap_or(0),
-        });
-    }
-    Ok(out)
+    let stats = decision_stats(&snapshot, args.table, args.player.as_deref())?;
+    let listing = listing(&stats.players, &stats.overruns, stats.running, &args);
+    emit(ctx.format, &listing, &stats)
 }
 
 fn opt_secs(ms: Option<i64>) -> String {
@@ -134,7 +51,7 @@ fn listing(lines: &[PlayerLine], overruns: &[Overrun], running: usize, args: &De
             "overrun: round {} table {table}, {} at {}: {} against {} (+{}) — possible slow play, for a judge to review",
             o.round,
             o.player,
-            super::when_text(&o.started_at),
+            when_text(&o.started_at),
             secs_text(o.duration_ms),
             secs_text(o.limit_ms),
             secs_text(o.overrun_ms)

@@ -12,13 +12,19 @@ use crate::cli::library::LibraryCmd;
 use crate::domain::library::BUCKETS;
 use crate::error::Result;
 use crate::ops::library::balance::LibraryLine;
-use crate::ops::library::{Basics, BuildInput, Built, UTOPIA_SIZE};
+use crate::ops::library::supply::LeftOut;
+use crate::ops::library::{AddTablesInput, AddedTables, Basics, BuildInput, Built, left_out_names};
 use crate::render::{Format, Listing, emit, human_text};
 
 /// Runs a `library` verb.
 pub fn run(ctx: &Ctx, cmd: LibraryCmd) -> Result<()> {
     match cmd {
-        LibraryCmd::Build { tables, seed, force } => build(ctx, BuildInput { tables, seed, force }),
+        LibraryCmd::Build { tables, seed, force, size, utopia, keep_unusable } => {
+            build(ctx, BuildInput { tables, seed, force, size, utopia, keep_unusable })
+        }
+        LibraryCmd::AddTables { tables, seed, keep_unusable } => {
+            add_tables(ctx, AddTablesInput { tables, seed, keep_unusable })
+        }
         LibraryCmd::List => show::list(ctx),
         LibraryCmd::Show { library } => show::show(ctx, &library),
         LibraryCmd::Swap { library, out, card_in, force } => swap::swap(ctx, &library, &out, &card_in, force),
@@ -37,11 +43,67 @@ fn build(ctx: &Ctx, input: BuildInput) -> Result<()> {
     print_built(ctx.format, &built)
 }
 
-fn basics_line(b: &Basics, libraries: u32) -> String {
+fn add_tables(ctx: &Ctx, input: AddTablesInput) -> Result<()> {
+    input.check()?;
+    let mut store = ctx.open()?;
+    let actor = ctx.actor()?;
+    let added = crate::ops::library::add_tables(&mut store, &actor, input)?;
+    print_added(ctx.format, &added)
+}
+
+fn basics_line(b: &Basics, libraries: u32, utopia: u32) -> String {
     format!(
-        "Utopia: {libraries} libraries x {UTOPIA_SIZE} basic lands = {} basic lands to set out (the pool holds {}: find {} more)",
+        "Utopia: {libraries} libraries x {utopia} basic lands = {} basic lands to set out (the pool holds {}: find {} more)",
         b.needed, b.in_pool, b.to_find
     )
+}
+
+/// The footer lines on unusable costs: what was left out, or (with `--keep-unusable`) what is in.
+fn unusable_lines(footer: &mut Vec<String>, left_out: &[LeftOut], kept: &[String]) {
+    if !left_out.is_empty() {
+        footer.push(format!(
+            "left out for unusable costs (see `mmjudge pool check`): {}; --keep-unusable builds them in",
+            left_out_names(left_out)
+        ));
+    }
+    if !kept.is_empty() {
+        footer.push(format!(
+            "kept in with --keep-unusable, though their costs are unusable: {} (swap them out with `mmjudge library swap`)",
+            kept.join(", ")
+        ));
+    }
+}
+
+fn print_added(format: Format, added: &AddedTables) -> Result<()> {
+    let mut listing = balance_listing(&added.libraries);
+    let range = if added.added == 1 {
+        format!("table {}", added.first_table)
+    } else {
+        format!("tables {} to {}", added.first_table, added.tables)
+    };
+    listing.title = Some(format!(
+        "Added {range}: {} of {} from what was left in the pool (seed {}); tables 1 to {} are unchanged",
+        crate::domain::words::count(added.libraries.len(), "main library"),
+        crate::domain::words::count(added.size, "card"),
+        added.seed,
+        added.first_table - 1
+    ));
+    let worst = added
+        .worst_pair
+        .map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance))
+        .unwrap_or_default();
+    listing.footer.push(format!("mean off profile {:.1}{worst}", added.mean_distance));
+    listing.footer.push(basics_line(&added.basics, added.libraries.len() as u32, added.utopia));
+    listing.footer.push(format!(
+        "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` prints the new deck sheets",
+        added.spells_left
+    ));
+    unusable_lines(&mut listing.footer, &added.left_out, &added.unusable_in_libraries);
+    if format == Format::Human {
+        print!("{}", human_text(&listing));
+        return Ok(());
+    }
+    emit(format, &listing, added)
 }
 
 fn print_built(format: Format, built: &Built) -> Result<()> {
@@ -58,7 +120,7 @@ fn print_built(format: Format, built: &Built) -> Result<()> {
         .map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance))
         .unwrap_or_default();
     listing.footer.push(format!("mean off profile {:.1}{worst}", built.mean_distance));
-    listing.footer.push(basics_line(&built.basics, built.libraries.len() as u32));
+    listing.footer.push(basics_line(&built.basics, built.libraries.len() as u32, built.utopia));
     listing.footer.push(format!(
         "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",
         built.spells_left
@@ -66,12 +128,7 @@ fn print_built(format: Format, built: &Built) -> Result<()> {
     if !built.removed.is_empty() {
         listing.footer.push(format!("removed libraries {}", built.removed.join(", ")));
     }
-    if !built.unusable_in_libraries.is_empty() {
-        listing.footer.push(format!(
-            "warning: cards of unusable costs are in the libraries ({}): `mmjudge pool exclude NAME` and build again, or swap them out",
-            built.unusable_in_libraries.join(", ")
-        ));
-    }
+    unusable_lines(&mut listing.footer, &built.left_out, &built.unusable_in_libraries);
     if format == Format::Human {
         print!("{}", human_text(&listing));
         return Ok(());

@@ -68,6 +68,17 @@ fn listing(report: &Report, all: bool) -> Listing {
         crate::domain::words::count(report.excluded.cards, "card"),
         crate::domain::words::count(report.excluded.copies, "copy")
     ));
+    let banned = report.banned_notes();
+    if !banned.is_empty() {
+        f.push(format!(
+            "information, not abusive (no player may declare a banned card): banned cards in {}{}",
+            crate::domain::words::count(banned.len(), "class"),
+            if all { ":" } else { " (`pool check --all` lists them)" }
+        ));
+        if all {
+            f.extend(banned.iter().map(|n| format!("  {n}")));
+        }
+    }
     if !all {
         f.push("`pool check --all` lists every cost; `pool exclude NAME` leaves a card out of building".into());
     }

@@ -10,9 +10,8 @@ pub fn add(ctx: &Ctx, name: String, note: String, force: bool) -> Result<()> {
     input.check()?;
     let mut store = ctx.open()?;
     let actor = ctx.actor()?;
-    let card = ops_watch::add(&mut store, &actor, input)?;
-    let summary = format!("watching {card}: pool costs whose class holds it are flagged abusive");
-    done(ctx.format, &summary, serde_json::json!({}))
+    let added = ops_watch::add(&mut store, &actor, input)?;
+    done(ctx.format, &added.summary(), serde_json::json!({}))
 }
 
 pub fn list(ctx: &Ctx) -> Result<()> {
@@ -24,7 +23,7 @@ pub fn list(ctx: &Ctx) -> Result<()> {
     }
     listing
         .footer
-        .push("cards banned as too powerful count as watched too; add more with `mmjudge pool watch add NAME`".into());
+        .push("a pool cost whose class holds a watched card is abusive (a banned card never is: nobody may declare it); add more with `mmjudge pool watch add NAME`".into());
     emit(ctx.format, &listing, &serde_json::json!({ "watch": all }))
 }
 

@@ -1,8 +1,9 @@
 //! The projector clock of the latest round (the one page with JavaScript), as `clock --html` writes it.
 
 use super::{Frame, Page, Site, render};
-use crate::commands::clock::projector_page;
 use crate::error::Result;
+use crate::ops::table::clock::projector_figures;
+use crate::render::projector::ProjectorPage;
 use crate::store::round;
 use askama::Template;
 
@@ -21,7 +22,10 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
     let current = site.results.paired;
     let started = round::get(site.conn, current)?.and_then(|r| r.started_at);
     let html = match started.and_then(|s| crate::time::unstamp(&s).ok()) {
-        Some(start) => render(&projector_page(site.conn, current, start)?)?,
+        Some(start) => {
+            let f = projector_figures(site.conn, current)?;
+            render(&ProjectorPage::new(&f.event, current, start, &f.settings, &f.tables))?
+        }
         None => render(&NotStarted {
             frame: site.frame("Projector clock"),
             what: "The round clock for the projector appears here once a round has started.".into(),

@@ -63,7 +63,11 @@ pub fn page(site: &Site, pages: &[Page]) -> Result<Page> {
         }
         p => format!("round {p} of {rounds_planned} paired"),
     }];
-    status.extend(site.results.progress_note(played).into_iter().filter(|n| !n.starts_with("no round")));
+    status.extend(
+        crate::render::standings::progress_note(&site.results.progress(), played)
+            .into_iter()
+            .filter(|n| !n.starts_with("no round")),
+    );
     let status = status.into_iter().map(|s| sentence(&s)).collect();
     let page = IndexPage {
         frame: site.frame(site.settings.name()),

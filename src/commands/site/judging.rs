@@ -2,8 +2,7 @@
 
 use super::{Frame, Page, Site, render, table_text};
 use crate::error::Result;
-use crate::store::voids::{self, VoidKind, Voided};
-use crate::store::{challenge, penalty, ruling};
+use crate::store::voids::Voided;
 use askama::Template;
 
 /// One challenge as shown.
@@ -72,14 +71,11 @@ fn void_text(v: Option<&Voided>) -> String {
 
 /// `judging.html`: every challenge, ruling and penalty; voided ones struck through.
 pub fn page(site: &Site) -> Result<Vec<Page>> {
-    let (void_c, void_r, void_p) = (
-        voids::of_kind(site.conn, VoidKind::Challenge)?,
-        voids::of_kind(site.conn, VoidKind::Ruling)?,
-        voids::of_kind(site.conn, VoidKind::Penalty)?,
-    );
-    let challenges = challenge::list(site.conn, None, None)?
+    let judging = site.judging()?;
+    let challenges = judging
+        .challenges
         .into_iter()
-        .map(|c| ChallengeRow {
+        .map(|(c, v)| ChallengeRow {
             at: when(&c.at),
             round: c.round.to_string(),
             table: table_text(c.table),
@@ -90,23 +86,25 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
             ruling: c.ruling,
             lost_by: site.name(c.loser).to_string(),
             judge: c.judge,
-            void: void_text(void_c.get(&c.id)),
+            void: void_text(v.as_ref()),
         })
         .collect();
-    let rulings = ruling::list(site.conn, None)?
+    let rulings = judging
+        .rulings
         .into_iter()
-        .map(|r| RulingRow {
+        .map(|(r, v)| RulingRow {
             at: when(&r.at),
             round: r.round.to_string(),
             table: table_text(r.table),
             text: r.text,
             judge: r.judge,
-            void: void_text(void_r.get(&r.id)),
+            void: void_text(v.as_ref()),
         })
         .collect();
-    let penalties = penalty::list(site.conn, None)?
+    let penalties = judging
+        .penalties
         .into_iter()
-        .map(|p| PenaltyRow {
+        .map(|(p, v)| PenaltyRow {
             at: when(&p.at),
             round: p.round.map(|r| r.to_string()).unwrap_or_default(),
             table: if p.match_id.is_some() { table_text(p.table) } else { String::new() },
@@ -116,7 +114,7 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
             upgraded: p.upgraded.unwrap_or_default(),
             note: p.note.unwrap_or_default(),
             judge: p.judge,
-            void: void_text(void_p.get(&p.id)),
+            void: void_text(v.as_ref()),
         })
         .collect();
     let page = JudgingPage { frame: site.frame("Challenges, rulings and penalties"), challenges, rulings, penalties };

@@ -1,9 +1,9 @@
 //! The library report: each table's library A against library B, for the judges' audit.
 
 use super::{Frame, Page, Site, render};
-use crate::commands::report;
-use crate::commands::standings::pct;
 use crate::error::Result;
+use crate::ops::reports;
+use crate::render::standings::pct;
 use askama::Template;
 
 /// One table as shown.
@@ -32,8 +32,8 @@ struct LibrariesPage {
 /// `libraries.html`: the duplicate report of the fixed libraries over every result recorded.
 pub fn page(site: &Site) -> Result<Vec<Page>> {
     let fixed = site.settings.text("libraries") == "fixed";
-    let doc = report::libraries(&site.results);
-    let rate = |label: &str| doc.libraries.iter().find(|l| l.library == label).map_or(0.0, |l| l.record.win_rate);
+    let doc = reports::library_report(&site.results);
+    let rate = |label: &str| doc.win_rate(label);
     let rows = doc
         .tables
         .iter()

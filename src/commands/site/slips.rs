@@ -3,10 +3,8 @@
 use super::pairings::result_text;
 use super::{Frame, Page, Site};
 use crate::error::Result;
-use crate::store::challenge::{self, Challenge};
-use crate::store::{MatchId, PlayerId};
+use crate::store::PlayerId;
 use askama::Template;
-use std::collections::HashMap;
 
 /// One player on a slip.
 struct SlipSide {
@@ -35,10 +33,7 @@ struct SlipsPage {
 
 /// `round-N-slips.html` for every paired round.
 pub fn pages(site: &Site) -> Result<Vec<Page>> {
-    let mut by_match: HashMap<MatchId, Vec<Challenge>> = HashMap::new();
-    for c in challenge::list(site.conn, None, None)? {
-        by_match.entry(c.match_id).or_default().push(c);
-    }
+    let by_match = site.challenges_by_match()?;
     let none = Vec::new();
     (1..=site.results.paired)
         .map(|r| {

@@ -1,8 +1,9 @@
 //! The standings after each played round.
 
 use super::{Frame, Page, Site};
-use crate::commands::standings::{Line, par, pct};
 use crate::error::Result;
+use crate::ops::standings::Line;
+use crate::render::standings::{par, pct};
 use askama::Template;
 
 /// One line as shown.

@@ -25,8 +25,32 @@ impl WatchInput {
     }
 }
 
-/// `pool watch add`: watches a card of the reference (or, forced, any name); returns the card's name.
-pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<String> {
+/// A card now watched.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct WatchAdded {
+    /// The card's name as the reference spells it.
+    pub card: String,
+    /// It is banned: no player may declare it, so it makes no cost abusive.
+    pub banned: bool,
+}
+
+impl WatchAdded {
+    /// The reply in words.
+    pub fn summary(&self) -> String {
+        let card = &self.card;
+        if self.banned {
+            format!(
+                "watching {card}: it is banned, so no player may declare it and it flags no cost abusive \
+                 (`pool check` lists it as information)"
+            )
+        } else {
+            format!("watching {card}: pool costs whose class holds it are flagged abusive")
+        }
+    }
+}
+
+/// `pool watch add`: watches a card of the reference (or, forced, any name).
+pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<WatchAdded> {
     input.check()?;
     let WatchInput { name, note, force } = input;
     let name = name.as_str();
@@ -44,8 +68,10 @@ pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<String
             }
         };
         store_pool::watch_add(tx, &Watched { card: card.clone(), note: note.trim().to_string() })?;
-        let summary = format!("watching {card}: pool costs whose class holds it are flagged abusive");
-        Ok((card, Change::new(summary)))
+        let banned = reference::is_banned(&reference::banned_names(tx)?, &card);
+        let added = WatchAdded { card, banned };
+        let summary = added.summary();
+        Ok((added, Change::new(summary)))
     })
 }
 

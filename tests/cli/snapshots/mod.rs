@@ -66,7 +66,9 @@ pub const SCENARIO: &[(&str, &[&str])] = &[
     ("08:07:30", &["player", "add", "Late Larry"]),
     ("08:08:00", &["player", "rename", "larry", "Larry Late"]),
     ("08:08:30", &["player", "drop", "larry"]),
-    ("08:09:00", &["library", "build", "--tables", "8"]),
+    // --keep-unusable: the libraries every later step plays on stay as they were built before unusable costs
+    // were left out by default (Flame Wave is in one; the reply says so).
+    ("08:09:00", &["library", "build", "--tables", "8", "--keep-unusable"]),
     ("08:10:00", &["library", "swap", "1A", "Aether Spellbomb", "Lightning Bolt"]),
     // Round 1: the square movement; notes, decisions, a challenge, penalties, a ruling, an extension.
     ("08:30:00", &["round", "pair"]),

@@ -141,4 +141,5 @@ fn round_writes_as_json() {
     json_write(&ev, "12:05:00", &["round", "start"]);
     json_write(&ev, "12:06:00", &["pool", "import", "pool.csv"]);
     json_write(&ev, "12:07:00", &["library", "build", "--tables", "8", "--force"]);
+    json_write(&ev, "12:08:00", &["library", "add-tables", "1"]);
 }

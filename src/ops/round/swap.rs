@@ -1,37 +1,70 @@
-//! `round swap`: exchange two players' seats in the current round, re-validated.
+//! Exchanging two players' seats in the current round, re-validated.
 
-use super::Ctx;
-use super::played::{Played, Setup, describe};
-use crate::commands::player::resolve;
 use crate::domain::movement::Guarantee;
 use crate::domain::movement::follow::violations_of_next;
 use crate::error::{Error, Result};
-use crate::render::{Format, done};
+use crate::ops::played::{Played, Setup, describe};
+use crate::ops::player_names::find;
 use crate::store::matches::{self, Match};
 use crate::store::player::Player;
-use crate::store::{Change, library, round};
+use crate::store::{Actor, Change, PlayerId, Store, library, round};
 use rusqlite::Connection;
 
-/// What a swap did.
-#[derive(Debug, serde::Serialize)]
-struct Swapped {
-    summary: String,
-    warnings: Vec<String>,
+/// `round swap FIRST SECOND`: the two players as typed (resolved inside the write).
+#[derive(Debug, Clone)]
+pub struct SwapInput {
+    /// The first player's name as typed.
+    pub first: String,
+    /// The second player's name as typed.
+    pub second: String,
+}
+
+/// Where a swapped player sits now.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Moved {
+    /// The player.
+    pub player: PlayerId,
+    /// The player's name.
+    pub name: String,
+    /// The table.
+    pub table: u32,
+    /// 'A' or 'B'.
+    pub seat: char,
+}
+
+/// A swap: the round, both players' new seats, and the rematches or library reuses it created (in words).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Swapped {
+    /// The round.
+    pub round: u32,
+    /// The two players where they now sit.
+    pub moved: [Moved; 2],
+    /// Rematches and library reuses the swap created.
+    pub warnings: Vec<String>,
+}
+
+/// "swapped Ana (now table 2, seat B) and Bo (now table 1, seat A) in round 3".
+pub fn swapped_words(s: &Swapped) -> String {
+    let [p, q] = &s.moved;
+    format!(
+        "swapped {} (now table {}, seat {}) and {} (now table {}, seat {}) in round {}",
+        p.name, p.table, p.seat, q.name, q.table, q.seat, s.round
+    )
 }
 
 /// Exchanges the seats of two players of the current round (libraries stay at the tables; sealed
-/// libraries follow their players), then warns of any rematch or library reuse it creates.
-pub fn swap(ctx: &Ctx, first: &str, second: &str) -> Result<()> {
-    let mut store = ctx.open()?;
-    let actor = ctx.actor()?;
-    let swapped = store.write(&actor, |tx| {
+/// libraries follow their players), then reports any rematch or library reuse it creates. Refuses a bye, a
+/// player not in the round, a table with a result, and the same player twice.
+pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swapped> {
+    let (first, second) = (input.first.as_str(), input.second.as_str());
+    store.write(actor, |tx| {
         let current = round::current(tx)?;
         if current == 0 {
             return Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`"));
         }
-        let (p, q) = (resolve(tx, first)?, resolve(tx, second)?);
+        let (p, q) = (find(tx, first)?, find(tx, second)?);
         if p.id == q.id {
-            return Err(Error::refused(format!(
+            return Err(Error::bad_input(format!(
                 "\"{first}\" and \"{second}\" are both {}: name two different players",
                 p.name
             )));
@@ -39,18 +72,12 @@ pub fn swap(ctx: &Ctx, first: &str, second: &str) -> Result<()> {
         let all = matches::of_round(tx, current)?;
         let (mp, mq) = (seat_of(&all, &p, current)?, seat_of(&all, &q, current)?);
         let before = warnings(tx, current)?;
-        let summary = exchange(tx, current, (&p, mp), (&q, mq))?;
+        let moved = exchange(tx, (&p, mp), (&q, mq))?;
         let warnings: Vec<String> = warnings(tx, current)?.into_iter().filter(|w| !before.contains(w)).collect();
-        Ok((Swapped { summary: summary.clone(), warnings }, Change::about(summary, [p.id, q.id])))
-    })?;
-    let extra = serde_json::json!({ "warnings": swapped.warnings });
-    done(ctx.format, &swapped.summary, extra)?;
-    if ctx.format == Format::Human {
-        for w in &swapped.warnings {
-            println!("  warning: {w}");
-        }
-    }
-    Ok(())
+        let swapped = Swapped { round: current, moved, warnings };
+        let summary = swapped_words(&swapped);
+        Ok((swapped, Change::about(summary, [p.id, q.id])))
+    })
 }
 
 /// The match where `p` sits in the round, refusing a bye, an absent player and a decided match.
@@ -77,7 +104,7 @@ fn seat_of<'a>(all: &'a [Match], p: &Player, round: u32) -> Result<&'a Match> {
 }
 
 /// Puts `q` where `p` sat and `p` where `q` sat; says who went where.
-fn exchange(conn: &Connection, round: u32, (p, mp): (&Player, &Match), (q, mq): (&Player, &Match)) -> Result<String> {
+fn exchange(conn: &Connection, (p, mp): (&Player, &Match), (q, mq): (&Player, &Match)) -> Result<[Moved; 2]> {
     let sub = |m: &Match, from: &Player, to: &Player| {
         let put = |x| if x == from.id { to.id } else { x };
         (put(m.a), m.b.map(put))
@@ -96,7 +123,7 @@ fn exchange(conn: &Connection, round: u32, (p, mp): (&Player, &Match), (q, mq): 
     } else {
         for m in [mp, mq] {
             let m = matches::get(conn, m.id)?;
-            let lib = |x: Option<crate::store::PlayerId>| -> Result<_> {
+            let lib = |x: Option<PlayerId>| -> Result<_> {
                 Ok(match x {
                     Some(x) => library::of_player(conn, x)?.map(|l| l.id),
                     None => None,
@@ -107,12 +134,15 @@ fn exchange(conn: &Connection, round: u32, (p, mp): (&Player, &Match), (q, mq): 
     }
     let now = [matches::get(conn, mp.id)?, matches::get(conn, mq.id)?];
     let place = |x: &Player| {
-        now.iter()
-            .find(|m| m.has(x.id))
-            .map(|m| format!("table {}, seat {}", m.table.unwrap_or(0), if m.a == x.id { "A" } else { "B" }))
-            .unwrap_or_default()
+        let m = now.iter().find(|m| m.has(x.id));
+        Moved {
+            player: x.id,
+            name: x.name.clone(),
+            table: m.and_then(|m| m.table).unwrap_or(0),
+            seat: if m.is_some_and(|m| m.a == x.id) { 'A' } else { 'B' },
+        }
     };
-    Ok(format!("swapped {} (now {}) and {} (now {}) in round {round}", p.name, place(p), q.name, place(q)))
+    Ok([place(p), place(q)])
 }
 
 /// The rematches and library reuses of round `number` given the rounds before it, in words.

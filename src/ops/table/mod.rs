@@ -1,12 +1,29 @@
-//! A match named by its table: finding it in the current round (or `--round N`), the two players seated
-//! there, and describing and recording its result. Shared by `result`, `challenge`, `penalty`, `ruling`
-//! and the template notes.
+//! A match named by its table: finding it in the current round (or a given round), the two players seated
+//! there, describing and recording its result; and, one module per concern, every judge write at a table and
+//! every view of one (result, note, challenge, penalty, ruling, clock, the note sheet).
+
+pub mod challenge;
+pub mod clock;
+pub mod decisions;
+pub mod live;
+pub mod note;
+pub mod penalty;
+pub mod result;
+pub mod round_clock;
+pub mod ruling;
+pub mod sheet;
+pub mod stall;
+pub mod time;
+pub mod view;
+
+pub use view::{TableView, view};
 
 use crate::domain::result::{Reason, Seat, Verdict};
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::store::matches::{self, Match, Outcome, ResultRecord};
 use crate::store::{PlayerId, player, round};
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 /// The round meant: `round` when given (it must be paired), else the current round (one must be paired).
@@ -17,8 +34,8 @@ pub fn round_or_current(conn: &Connection, round: Option<u32>) -> Result<u32> {
             Err(Error::refused("no round is paired yet: pair round 1 with `mmjudge round pair` first"))
         }
         None => Ok(current),
-        Some(0) => Err(Error::refused("rounds are numbered from 1")),
-        Some(n) if round::get(conn, n)?.is_none() => Err(Error::refused(if current == 0 {
+        Some(0) => Err(Error::bad_input("rounds are numbered from 1")),
+        Some(n) if round::get(conn, n)?.is_none() => Err(Error::not_found(if current == 0 {
             format!("round {n} is not paired: no round is paired yet")
         } else {
             format!("round {n} is not paired: the rounds so far are 1-{current}")
@@ -28,15 +45,35 @@ pub fn round_or_current(conn: &Connection, round: Option<u32>) -> Result<u32> {
 }
 
 /// The match at `table` in `round` (default: the current round), or a refusal naming the tables there.
-pub fn resolve_match(conn: &Connection, table: u32, round: Option<u32>) -> Result<Match> {
+pub fn find_match(conn: &Connection, table: u32, round: Option<u32>) -> Result<Match> {
     let n = round_or_current(conn, round)?;
     if let Some(m) = matches::at_table(conn, n, table)? {
         return Ok(m);
     }
-    Err(Error::refused(match matches::table_span(conn, n)? {
+    Err(Error::not_found(match matches::table_span(conn, n)? {
         Some((lo, hi)) => format!("no match at table {table} in round {n} (tables are {lo}-{hi})"),
         None => format!("no match at table {table} in round {n}: that round has no tables"),
     }))
+}
+
+/// Which records a listing shows: those of the match at a table (in the current round unless `round`),
+/// else those of a round (when given), and of a player (a name or its beginning).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordFilter {
+    /// The table.
+    pub table: Option<u32>,
+    /// The round.
+    pub round: Option<u32>,
+    /// The player.
+    pub player: Option<String>,
+}
+
+/// The match a filter names (with a table) and the round it names (without one).
+pub fn filter_match(conn: &Connection, filter: &RecordFilter) -> Result<(Option<Seated>, Option<u32>)> {
+    match filter.table {
+        Some(t) => Ok((Some(Seated::at(conn, t, filter.round)?), None)),
+        None => Ok((None, filter.round.map(|r| round_or_current(conn, Some(r))).transpose()?)),
+    }
 }
 
 /// A match at a table with the two players seated there.
@@ -50,6 +87,23 @@ pub struct Seated {
     pub b: player::Player,
 }
 
+/// A match's recorded result as data (every field empty while the match is playing).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RecordedResult {
+    /// Seat A won, seat B won, or a draw.
+    pub outcome: Option<Outcome>,
+    /// The winner's name.
+    pub winner: Option<String>,
+    /// Why the game ended (life, decking, time, penalty, ...).
+    pub reason: Option<String>,
+    /// Life totals (A, B).
+    pub life: Option<[i64; 2]>,
+    /// A judge's remark.
+    pub note: Option<String>,
+    /// When it was recorded (RFC 3339).
+    pub at: Option<String>,
+}
+
 impl Seated {
     /// Loads the players of a match at a table (refuses a bye, which has no table).
     pub fn load(conn: &Connection, m: Match) -> Result<Seated> {
@@ -61,17 +115,17 @@ impl Seated {
 
     /// The match at `table` in `round` (default current) with its players.
     pub fn at(conn: &Connection, table: u32, round: Option<u32>) -> Result<Seated> {
-        let m = resolve_match(conn, table, round)?;
+        let m = find_match(conn, table, round)?;
         Seated::load(conn, m)
     }
 
-    /// Refuses a moment given with `--at` (`given`, stored as `at`) more than 2 minutes ahead, before the
-    /// event was created or before this match's round started.
-    pub fn not_before_start(&self, conn: &Connection, given: Option<&str>, at: &str) -> Result<()> {
-        if given.is_none() {
-            return Ok(());
+    /// Refuses a moment given by the judge (`given`) more than 2 minutes ahead, before the event was
+    /// created or before this match's round started; a moment not given (now) is not checked.
+    pub fn not_before_start(&self, conn: &Connection, given: Option<DateTime<Utc>>) -> Result<()> {
+        match given {
+            None => Ok(()),
+            Some(at) => clock::check_moment(conn, self.m.round, at),
         }
-        super::clock::check_moment(conn, self.m.round, crate::time::unstamp(at)?)
     }
 
     /// The player at a seat.
@@ -90,7 +144,7 @@ impl Seated {
         }
     }
 
-    /// "table 3 (Ana vs Bo)", with the round when it is not the current one.
+    /// "table 3 in round 2 (Ana vs Bo)".
     pub fn label(&self) -> String {
         format!("table {} in round {} ({} vs {})", self.table(), self.m.round, self.a.name, self.b.name)
     }
@@ -109,7 +163,7 @@ impl Seated {
         Ok((seat, self.player(seat)))
     }
 
-    /// One line describing a recorded outcome: "Ana beat Bo by life (12 to 0)".
+    /// One line describing a recorded outcome: "Ana beat Bo by life (12 to 0 life)".
     pub fn describe(&self, outcome: Outcome, reason: &str, life: Option<(i64, i64)>) -> String {
         let (a, b) = (&self.a.name, &self.b.name);
         match outcome {
@@ -128,20 +182,24 @@ impl Seated {
         }
     }
 
-    /// The recorded result as JSON (null fields while playing).
-    pub fn result_json(&self) -> serde_json::Value {
+    /// The recorded result as data.
+    pub fn result(&self) -> RecordedResult {
         let winner = match self.m.outcome {
-            Some(Outcome::A) => Some(&self.a.name),
-            Some(Outcome::B) => Some(&self.b.name),
+            Some(Outcome::A) => Some(self.a.name.clone()),
+            Some(Outcome::B) => Some(self.b.name.clone()),
             _ => None,
         };
-        serde_json::json!({
-            "outcome": self.m.outcome, "winner": winner, "reason": self.m.reason,
-            "life": self.m.life.map(|(a, b)| [a, b]), "note": self.m.note, "at": self.m.result_at,
-        })
+        RecordedResult {
+            outcome: self.m.outcome,
+            winner,
+            reason: self.m.reason.clone(),
+            life: self.m.life.map(|(a, b)| [a, b]),
+            note: self.m.note.clone(),
+            at: self.m.result_at.clone(),
+        }
     }
 
-    /// Records a result (overwriting any) and keeps `self.m` in step.
+    /// Records a result (overwriting any) and keeps `self.m` in step; a decision still running ends with it.
     pub fn record(&mut self, conn: &Connection, v: Verdict, reason: Reason, result: ResultText<'_>) -> Result<()> {
         let outcome = outcome_of(v);
         matches::set_result(
@@ -155,7 +213,7 @@ impl Seated {
         self.m.note = result.note.map(String::from);
         self.m.result_at = Some(result.at.into());
         // A finished game leaves no clock running: a decision in progress ends with the result.
-        super::clock::stop_running_decision(conn, &self.m, crate::time::unstamp(result.at)?)?;
+        clock::stop_running_decision(conn, &self.m, crate::time::unstamp(result.at)?)?;
         Ok(())
     }
 
@@ -193,9 +251,9 @@ pub fn outcome_of(v: Verdict) -> Outcome {
     }
 }
 
-/// The moment given with `--at`, else now, as stored.
-pub fn at_or_now(ctx: &super::Ctx, at: Option<&str>) -> Result<String> {
-    Ok(crate::time::stamp(ctx.at(at)?))
+/// The moment of a record: the one the judge gave, else the write's own.
+pub fn moment(given: Option<DateTime<Utc>>, actor: &crate::store::Actor) -> String {
+    crate::time::stamp(given.unwrap_or(actor.at))
 }
 
 /// A stored instant as local `HH:MM` for people (the text itself if unreadable).
@@ -208,14 +266,17 @@ pub fn confirm_hhmm(stamp: &str) -> String {
     crate::time::unstamp(stamp).map(crate::time::confirm_time).unwrap_or_else(|_| stamp.to_string())
 }
 
-/// Refuses empty or control-character text for a free-text field.
+/// Refuses empty or control-character text for a free-text field; returns it trimmed.
 pub fn text_field<'a>(what: &str, text: &'a str) -> Result<&'a str> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(Error::refused(format!("{what} is empty: say it in words")));
+        return Err(Error::bad_input(format!("{what} is empty: say it in words")));
     }
     if t.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(Error::refused(format!("{what} contains a control character")));
+        return Err(Error::bad_input(format!("{what} contains a control character")));
     }
     Ok(t)
 }
+
+#[cfg(test)]
+mod tests;

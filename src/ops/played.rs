@@ -1,5 +1,5 @@
 //! The event as the movement domain sees it: players by index, the rounds played as games and byes,
-//! points, the tables with libraries; shared by `round` and `pairings`.
+//! points, the tables with libraries; shared by pairing a round, swapping seats and showing the pairings.
 
 use crate::domain::movement::{Game, MovementKind, Round, Situation, SwissBecause, Violation};
 use crate::domain::settings::Values;

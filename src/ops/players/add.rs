@@ -1,0 +1,229 @@
+//! Adding players: typed on the command line or read from a CSV file, all checked before any is added.
+
+use crate::domain::names;
+use crate::error::{Error, Result};
+use crate::ops::player_names;
+use crate::store::{Actor, Change, PlayerId, Store, player, round};
+use rusqlite::Connection;
+use std::path::Path;
+
+/// A player to add, from the command line or a CSV line.
+#[derive(Debug, Clone)]
+pub struct NewRow {
+    /// Name as typed.
+    pub name: String,
+    /// Organiser's id.
+    pub ext_id: Option<String>,
+    /// E-mail.
+    pub email: Option<String>,
+}
+
+/// Players added.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Added {
+    /// Their ids, in the order given.
+    pub added: Vec<PlayerId>,
+    /// Their names as stored (spaces cleaned).
+    #[serde(skip)]
+    pub names: Vec<String>,
+}
+
+/// Players imported from a CSV file.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Imported {
+    /// Their ids, in the file's order.
+    pub added: Vec<PlayerId>,
+    /// Control characters removed from the file's cells.
+    pub control_characters_removed: usize,
+}
+
+/// `player add NAME...`: adds the players in one write, or none if any name is unusable, the same as or a
+/// look-alike of a player's or of another given name. Players added after round 1 is paired join from the
+/// next round.
+pub fn add_players(store: &mut Store, actor: &Actor, rows: &[NewRow]) -> Result<Added> {
+    let added = store.write(actor, |tx| insert_rows(tx, rows, |_| String::new()))?;
+    let names = rows.iter().map(|r| names::clean_name(&r.name).unwrap_or_default()).collect();
+    Ok(Added { added, names })
+}
+
+/// A player CSV file read and checked for form (see [`read_import`]), ready to import.
+#[derive(Debug, Clone)]
+pub struct ImportInput {
+    /// The file as named to the judge.
+    pub file: String,
+    /// Its players.
+    pub rows: Vec<NewRow>,
+    /// Control characters removed from its cells.
+    pub removed: usize,
+}
+
+/// Reads a player CSV file for [`import_players`].
+pub fn read_import(path: &Path) -> Result<ImportInput> {
+    let (rows, removed) = read_csv_counted(path)?;
+    Ok(ImportInput { file: path.display().to_string(), rows, removed })
+}
+
+/// `player import FILE`: adds every player of a CSV file (header row; `name` required, `id` and `email`
+/// optional) in one write, or none, naming every bad line.
+pub fn import_players(store: &mut Store, actor: &Actor, input: &ImportInput) -> Result<Imported> {
+    let shown = &input.file;
+    let added = store.write(actor, |tx| {
+        let (ids, mut change) =
+            insert_rows(tx, &input.rows, |i| format!("line {}: ", i + 2)).map_err(|e| prefixed(e, shown))?;
+        change.summary = format!("{} from {shown}", change.summary);
+        Ok((ids, change))
+    })?;
+    Ok(Imported { added, control_characters_removed: input.removed })
+}
+
+/// The same error, its message starting with the file's name.
+fn prefixed(e: Error, file: &str) -> Error {
+    match e {
+        Error::BadInput(m) => Error::BadInput(format!("{file}: {m}")),
+        Error::NotFound(m) => Error::NotFound(format!("{file}: {m}")),
+        Error::Forbidden(m) => Error::Forbidden(format!("{file}: {m}")),
+        Error::Refused(m) => Error::Refused(format!("{file}: {m}")),
+        other => Error::refused(format!("{file}: {other}")),
+    }
+}
+
+/// Checks every row (a usable name, not the same as or a look-alike of a player's or of another row's) and
+/// returns the cleaned names, or one problem per bad row, numbered by `line_of`.
+fn check_rows(
+    conn: &Connection,
+    rows: &[NewRow],
+    line_of: impl Fn(usize) -> String,
+) -> Result<std::result::Result<Vec<String>, Vec<String>>> {
+    let mut problems = Vec::new();
+    let mut cleaned: Vec<String> = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let at = line_of(i);
+        match player_names::check_name(conn, &row.name, None)? {
+            Err(refusal) => problems.push(format!("{at}{refusal}")),
+            Ok(name) => {
+                let twin = cleaned.iter().find_map(|c| player_names::same_person(&name, c));
+                match twin {
+                    Some(player_names::NameRefusal::LookAlike { existing, .. }) => problems
+                        .push(format!("{at}\"{name}\" looks the same as \"{existing}\" (letters of another alphabet)")),
+                    Some(_) => problems.push(format!("{at}\"{name}\" appears twice")),
+                    None => {}
+                }
+                cleaned.push(name);
+            }
+        }
+    }
+    Ok(if problems.is_empty() { Ok(cleaned) } else { Err(problems) })
+}
+
+/// Inserts checked rows inside a transaction.
+fn insert_rows(
+    conn: &Connection,
+    rows: &[NewRow],
+    line_of: impl Fn(usize) -> String,
+) -> Result<(Vec<PlayerId>, Change)> {
+    if rows.is_empty() {
+        return Err(Error::bad_input("no players given: mmjudge player add NAME..."));
+    }
+    crate::domain::bounds::players((player::count(conn)? as usize).saturating_add(rows.len()))
+        .map_err(Error::Refused)?;
+    let cleaned = match check_rows(conn, rows, line_of)? {
+        Ok(cleaned) => cleaned,
+        Err(problems) => {
+            return Err(Error::refused(format!(
+                "nothing added: {} bad name{}: {}",
+                problems.len(),
+                plural(problems.len()),
+                problems.join("; ")
+            )));
+        }
+    };
+    let current = round::current(conn)?;
+    let mut ids = Vec::with_capacity(rows.len());
+    for (row, name) in rows.iter().zip(&cleaned) {
+        let name = name.as_str();
+        let key = names::key(name);
+        ids.push(player::insert(
+            conn,
+            &player::NewPlayer {
+                name,
+                name_key: &key,
+                ext_id: row.ext_id.as_deref().map(str::trim).filter(|s| !s.is_empty()),
+                email: row.email.as_deref().map(str::trim).filter(|s| !s.is_empty()),
+                joined_round: current + 1,
+            },
+        )?);
+    }
+    let late = if current > 0 { format!(" (joining from round {})", current + 1) } else { String::new() };
+    let summary = if rows.len() == 1 {
+        format!("added player \"{}\"{late}", cleaned[0])
+    } else {
+        format!("added {} players{late}", rows.len())
+    };
+    Ok((ids.clone(), Change::about(summary, ids)))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Reads a player CSV (header row; `name` required, `id` and `email` optional), reporting every bad line.
+pub fn read_csv(path: &Path) -> Result<Vec<NewRow>> {
+    read_csv_counted(path).map(|(rows, _)| rows)
+}
+
+/// Like [`read_csv`], also removing control characters from every cell: returns how many were removed.
+pub fn read_csv_counted(path: &Path) -> Result<(Vec<NewRow>, usize)> {
+    let mut removed = 0usize;
+    let mut clean = |cell: &str| {
+        let (kept, n) = crate::domain::text::strip(cell, false);
+        removed += n;
+        kept.trim().to_string()
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(false)
+        .trim(csv::Trim::All)
+        .from_path(path)
+        .map_err(|e| Error::bad_input(format!("{}: cannot read: {e}", path.display())))?;
+    let headers: Vec<String> = reader
+        .headers()
+        .map_err(|e| Error::bad_input(format!("{}: cannot read the header row: {e}", path.display())))?
+        .iter()
+        .map(|h| h.trim().trim_start_matches('\u{feff}').to_lowercase())
+        .collect();
+    let col = |n: &str| headers.iter().position(|h| h == n);
+    let Some(name_col) = col("name") else {
+        return Err(Error::bad_input(format!(
+            "{}: no \"name\" column (found: {}): the first line must be a header such as name,id,email",
+            path.display(),
+            headers.join(", ")
+        )));
+    };
+    let (id_col, email_col) = (col("id"), col("email"));
+    let mut rows = Vec::new();
+    let mut problems = Vec::new();
+    for (i, rec) in reader.records().enumerate() {
+        match rec {
+            Ok(r) => rows.push(NewRow {
+                name: clean(r.get(name_col).unwrap_or("")),
+                ext_id: id_col.and_then(|c| r.get(c)).map(&mut clean),
+                email: email_col.and_then(|c| r.get(c)).map(&mut clean),
+            }),
+            Err(e) => problems.push(format!("line {}: {}", i + 2, csv_problem(&e))),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Error::bad_input(format!("{}: nothing imported: {}", path.display(), problems.join("; "))));
+    }
+    Ok((rows, removed))
+}
+
+/// A CSV reading error in words for a judge (`3 fields where the header has 4`).
+fn csv_problem(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
+            format!("{len} fields where the header has {expected_len}")
+        }
+        csv::ErrorKind::Utf8 { .. } => "not UTF-8 text".into(),
+        _ => e.to_string(),
+    }
+}

@@ -1,0 +1,272 @@
+//! Pairing the next round and taking it back.
+
+use crate::domain::movement::{MovementError, Proposal, propose};
+use crate::error::{Error, Result};
+use crate::ops::played::{Played, Setup, Tables, describe, list_numbers, name_players, swiss_words};
+use crate::store::matches::{self, NewMatch, Outcome, ResultRecord};
+use crate::store::{Actor, Change, LibraryId, PlayerId, Store, library, round};
+use rusqlite::Connection;
+use std::collections::HashMap;
+
+/// `round pair [--allow]`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PairInput {
+    /// Pair even when a guarantee (no rematch, no library twice) cannot be kept.
+    pub allow: bool,
+}
+
+/// A paired round (the `--json` document of `round pair`, beside `ok` and `summary`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Paired {
+    /// The round.
+    pub round: u32,
+    /// The movement that paired it.
+    pub movement: String,
+    /// How many tables play.
+    pub tables: usize,
+    /// The players given a bye.
+    pub byes: Vec<String>,
+    /// Why this movement paired it.
+    pub why: String,
+    /// The movement's notes, players named.
+    pub notes: Vec<String>,
+    /// The guarantees broken with `allow`, in words.
+    pub allowed: Vec<String>,
+}
+
+/// Pairs the next round by the event's movement, with the fixed libraries at their tables or the sealed
+/// libraries with their players; byes are recorded as wins. Refuses while the current round has tables
+/// without a result, when every round is paired, and (unless `allow`) when a guarantee would break.
+pub fn pair_round(store: &mut Store, actor: &Actor, input: PairInput) -> Result<Paired> {
+    let allow = input.allow;
+    let at = crate::time::stamp(actor.at);
+    store.write(actor, |tx| {
+        let number = next_round(tx)?;
+        let setup = Setup::load(tx)?;
+        let played = Played::load(tx, number - 1)?;
+        let active = played.active_in(number);
+        if active.len() < 2 {
+            return Err(Error::refused(format!(
+                "round {number} needs at least 2 active players, not {}: add players with `mmjudge player add NAME`",
+                active.len()
+            )));
+        }
+        let tables = Tables::seats(tx)?;
+        crate::ops::library::seats_for(tx, active.len())?;
+        let sealed = if setup.fixed { HashMap::new() } else { sealed_libraries(tx, &played, &active)? };
+        let count = if setup.fixed { fixed_tables(&tables, active.len())? } else { 0 };
+        let proposal = propose(&setup.situation(&played, &active, count, allow), &played.points)
+            .map_err(|e| refusal(e, active.len()))?;
+        let names = played.names();
+        let broken: Vec<String> = proposal.violations.iter().map(|v| describe(v, &names)).collect();
+        if !broken.is_empty() && !allow {
+            return Err(Error::refused(format!(
+                "round {number} cannot keep every guarantee: {}; pair it anyway with `mmjudge round pair --allow`",
+                first_few(&broken, 5)
+            )));
+        }
+        let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
+        let paired = report(number, &proposal, &played, broken);
+        let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
+        let summary = format!("paired round {number} ({}): {}{byes}", paired.movement, tables_word(paired.tables));
+        Ok((paired, Change::about(summary, ids)))
+    })
+}
+
+/// The first `max` items joined with "; ", then how many more.
+fn first_few(items: &[String], max: usize) -> String {
+    let more = items.len().saturating_sub(max);
+    let shown = items[..items.len().min(max)].join("; ");
+    if more > 0 { format!("{shown}; and {more} more") } else { shown }
+}
+
+/// The number of the round to pair, or why none can be paired now.
+fn next_round(conn: &Connection) -> Result<u32> {
+    let current = round::current(conn)?;
+    let rounds = Setup::load(conn)?.rounds;
+    if current >= rounds {
+        return Err(Error::refused(format!(
+            "all {} of the event are paired; to play another, raise the count with \
+             `mmjudge event set rounds {}`",
+            crate::domain::words::count(rounds, "round"),
+            current + 1
+        )));
+    }
+    if current > 0 {
+        let open = matches::open_tables(conn, current)?;
+        if !open.is_empty() {
+            return Err(Error::refused(format!(
+                "round {current} is still being played: table{} {} ha{} no result; record {} with \
+                 `mmjudge result TABLE WINNER --by REASON`",
+                if open.len() == 1 { "" } else { "s" },
+                list_numbers(&open, 12),
+                if open.len() == 1 { "s" } else { "ve" },
+                if open.len() == 1 { "it" } else { "them" },
+            )));
+        }
+    }
+    Ok(current + 1)
+}
+
+/// Tables 1..=n with both libraries; refuses when none are built.
+fn fixed_tables(tables: &Tables, players: usize) -> Result<u32> {
+    if tables.count == 0 {
+        return Err(Error::refused(format!(
+            "no libraries are built, and fixed libraries are what players move between: build them with \
+             `mmjudge library build --tables {}` (or `mmjudge event set libraries sealed`)",
+            players.div_ceil(2)
+        )));
+    }
+    Ok(tables.count)
+}
+
+/// Each active player's sealed library; refuses when some have none.
+fn sealed_libraries(conn: &Connection, played: &Played, active: &[usize]) -> Result<HashMap<usize, LibraryId>> {
+    let mut found = HashMap::new();
+    let mut missing = Vec::new();
+    for &i in active {
+        match library::of_player(conn, played.players[i].id)? {
+            Some(l) => {
+                found.insert(i, l.id);
+            }
+            None => missing.push(played.players[i].name.as_str()),
+        }
+    }
+    if !missing.is_empty() {
+        return Err(Error::refused(format!(
+            "sealed libraries travel with their players, but {} ha{} none registered: \
+             `mmjudge library register NAME FILE`",
+            missing.join(", "),
+            if missing.len() == 1 { "s" } else { "ve" }
+        )));
+    }
+    Ok(found)
+}
+
+/// A movement refusal with the command that gets past it.
+fn refusal(e: MovementError, players: usize) -> Error {
+    let msg = e.to_string();
+    Error::refused(match e {
+        MovementError::TooManyRounds(_) => format!(
+            "{msg}: `mmjudge round pair --allow` pairs it anyway, `mmjudge event set movement swiss` pairs by score"
+        ),
+        MovementError::SquareUnavailable(_) => format!("{msg} (`mmjudge event set movement mitchell`)"),
+        MovementError::HowellNeedsOddField { .. } => format!("{msg} (`mmjudge event set movement auto`)"),
+        MovementError::TooManyPlayers(_) | MovementError::NotEnoughTables { .. } => {
+            format!("{msg}: `mmjudge library build --tables {}`", players.div_ceil(2))
+        }
+        _ => msg,
+    })
+}
+
+/// Writes the round, its matches and its byes (a bye is a win for seat A, reason "bye"); returns the
+/// players given a bye (the audit entry concerns them).
+fn save(
+    conn: &Connection,
+    number: u32,
+    p: &Proposal,
+    played: &Played,
+    tables: &Tables,
+    sealed: &HashMap<usize, LibraryId>,
+    at: &str,
+) -> Result<Vec<PlayerId>> {
+    round::insert(conn, number, p.kind.name(), at)?;
+    let id = |i: usize| played.players[i].id;
+    let mut ids = Vec::new();
+    for g in &p.round.games {
+        let (a_library, b_library) = if sealed.is_empty() {
+            (tables.at.get(&(g.table, 'A')).copied(), tables.at.get(&(g.table, 'B')).copied())
+        } else {
+            (sealed.get(&g.a).copied(), sealed.get(&g.b).copied())
+        };
+        let m = NewMatch { round: number, table: Some(g.table), a: id(g.a), b: Some(id(g.b)), a_library, b_library };
+        matches::insert(conn, &m)?;
+    }
+    for &b in &p.round.byes {
+        let m = NewMatch { round: number, table: None, a: id(b), b: None, a_library: None, b_library: None };
+        let match_id = matches::insert(conn, &m)?;
+        let bye = ResultRecord { outcome: Outcome::A, reason: "bye", life: None, note: None, at };
+        matches::set_result(conn, match_id, &bye)?;
+        ids.push(id(b));
+    }
+    Ok(ids)
+}
+
+fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> Paired {
+    let names = played.names();
+    let why = match (&p.planned, &p.swiss_because) {
+        (Some(planned), _) => planned.reason.clone(),
+        (None, Some(because)) => swiss_words(because, &names),
+        (None, None) => String::new(),
+    };
+    Paired {
+        round: number,
+        movement: p.kind.name().to_string(),
+        tables: p.round.games.len(),
+        byes: p.round.byes.iter().map(|&i| names[i].to_string()).collect(),
+        why,
+        notes: p.notes.iter().map(|n| name_players(n, &names)).collect(),
+        allowed,
+    }
+}
+
+/// A round taken back.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Unpaired {
+    /// The round.
+    pub round: u32,
+    /// Tables it had.
+    pub tables: usize,
+    /// Byes it had.
+    pub byes: usize,
+}
+
+/// `round unpair`: takes back the current round while nothing is recorded in it (no result, note, ruling
+/// or clock record).
+pub fn unpair_round(store: &mut Store, actor: &Actor) -> Result<Unpaired> {
+    store.write(actor, |tx| {
+        let current = round::current(tx)?;
+        if current == 0 {
+            return Err(Error::refused("no round has been paired yet: there is nothing to take back"));
+        }
+        let all = matches::of_round(tx, current)?;
+        let decided: Vec<u32> =
+            all.iter().filter(|m| !m.is_bye() && m.outcome.is_some()).filter_map(|m| m.table).collect();
+        if !decided.is_empty() {
+            return Err(Error::refused(format!(
+                "round {current} already has results (table{} {}): a round with results cannot be taken back; \
+                 correct a result with `mmjudge result fix TABLE ...`",
+                if decided.len() == 1 { "" } else { "s" },
+                list_numbers(&decided, 12)
+            )));
+        }
+        let recorded = matches::tables_with_records(tx, current)?;
+        if !recorded.is_empty() {
+            return Err(Error::refused(format!(
+                "round {current} already has notes, rulings or clock records at table{} {}: taking it back would \
+                 lose them",
+                if recorded.len() == 1 { "" } else { "s" },
+                list_numbers(&recorded, 12)
+            )));
+        }
+        round::delete(tx, current)?;
+        let byes = all.iter().filter(|m| m.is_bye()).count();
+        let unpaired = Unpaired { round: current, tables: all.len() - byes, byes };
+        Ok((unpaired, Change::new(unpaired_words(&unpaired))))
+    })
+}
+
+/// "took back round 3: 4 tables and 1 bye" (the audit line and the command's answer).
+pub fn unpaired_words(u: &Unpaired) -> String {
+    format!(
+        "took back round {}: {}{}",
+        u.round,
+        crate::domain::words::count(u.tables, "table"),
+        if u.byes > 0 { format!(" and {} bye{}", u.byes, if u.byes == 1 { "" } else { "s" }) } else { String::new() }
+    )
+}
+
+/// "1 table", "8 tables".
+pub fn tables_word(n: usize) -> String {
+    if n == 1 { "1 table".into() } else { format!("{n} tables") }
+}

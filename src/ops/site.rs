@@ -1,0 +1,176 @@
+//! The event's static web site: the event loaded once for every page ([`Site`]), and writing the pages into
+//! a folder that is new, empty or an earlier site ([`write_pages`]). The pages themselves are drawn by the
+//! front end (HTML templates).
+
+mod folder;
+
+pub use folder::{MARKER, STYLE};
+
+use crate::domain::settings::Values;
+use crate::error::Result;
+use crate::ops::standings::{Line, Results};
+use crate::store::challenge::{self, Challenge};
+use crate::store::matches::Match;
+use crate::store::penalty::{self, Penalty};
+use crate::store::ruling::{self, Ruling};
+use crate::store::voids::{self, VoidKind, Voided};
+use crate::store::{LibraryId, MatchId, PlayerId, event};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// One page of the site.
+#[derive(Debug, Clone)]
+pub struct Page {
+    /// File name inside the site folder (no folders).
+    pub file: String,
+    /// The round it belongs to, if it is a round's page.
+    pub round: Option<u32>,
+    /// The link text in the index (a column of the rounds table for round pages).
+    pub link: String,
+    /// The page.
+    pub html: String,
+}
+
+impl Page {
+    /// A page of the whole event, `file`, linked as `link` in the index.
+    pub fn of_event(file: &str, link: &str, html: String) -> Page {
+        Page { file: file.into(), round: None, link: link.into(), html }
+    }
+}
+
+/// What every page shows around its content (see `templates/site/base.html`).
+#[derive(Debug, Clone)]
+pub struct Frame {
+    /// The event's name.
+    pub event: String,
+    /// The page's title.
+    pub title: String,
+    /// When the site was written, for people.
+    pub generated: String,
+}
+
+/// The event, loaded once for every page. Pages needing more read it through `conn` with `store` calls.
+pub struct Site<'c> {
+    /// The event file, for page-specific reads.
+    pub conn: &'c Connection,
+    /// The event's settings (its name among them).
+    pub settings: Values,
+    /// Players, matches, libraries and how far the event has got.
+    pub results: Results,
+    /// `standings[r]`: the standings after round `r`, for `r` in `0..=results.played`.
+    pub standings: Vec<Vec<Line>>,
+    /// When the site is written.
+    pub now: DateTime<Utc>,
+}
+
+impl<'c> Site<'c> {
+    /// Loads the event and computes the standings after every played round.
+    pub fn load(conn: &'c Connection) -> Result<Site<'c>> {
+        let settings = event::values(conn)?;
+        let results = Results::load(conn)?;
+        let standings = (0..=results.played).map(|r| results.standings(r)).collect();
+        Ok(Site { conn, settings, results, standings, now: crate::time::now()? })
+    }
+
+    /// The frame of a page titled `title`.
+    pub fn frame(&self, title: impl Into<String>) -> Frame {
+        let generated = self.now.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M").to_string();
+        Frame { event: self.settings.name().to_string(), title: title.into(), generated }
+    }
+
+    /// A player's name.
+    pub fn name(&self, p: PlayerId) -> &str {
+        self.results.index_of(p).and_then(|i| self.results.players.get(i)).map_or("?", |x| x.name.as_str())
+    }
+
+    /// A library's label (`3A`), or empty.
+    pub fn library(&self, id: Option<LibraryId>) -> String {
+        id.and_then(|id| self.results.libraries.get(&id)).map(|l| l.label()).unwrap_or_default()
+    }
+
+    /// The matches and byes of round `r`, tables in order, byes last.
+    pub fn round_matches(&self, r: u32) -> impl Iterator<Item = &Match> {
+        self.results.matches.iter().filter(move |m| m.round == r)
+    }
+
+    /// Match points of each player before round `r` (None when round `r - 1` is not played).
+    pub fn points_before(&self, r: u32) -> Option<HashMap<PlayerId, u32>> {
+        let table = self.standings.get(usize::try_from(r.checked_sub(1)?).ok()?)?;
+        Some(table.iter().map(|l| (l.player_id, l.points)).collect())
+    }
+}
+
+/// Every challenge, ruling and penalty of the event, each with its void when voided.
+pub struct Judging {
+    /// The challenges, by round and table.
+    pub challenges: Vec<(Challenge, Option<Voided>)>,
+    /// The rulings.
+    pub rulings: Vec<(Ruling, Option<Voided>)>,
+    /// The penalties.
+    pub penalties: Vec<(Penalty, Option<Voided>)>,
+}
+
+impl Site<'_> {
+    /// The judges' records: every challenge, ruling and penalty, voided ones with their void.
+    pub fn judging(&self) -> Result<Judging> {
+        let conn = self.conn;
+        let mut void_c = voids::of_kind(conn, VoidKind::Challenge)?;
+        let mut void_r = voids::of_kind(conn, VoidKind::Ruling)?;
+        let mut void_p = voids::of_kind(conn, VoidKind::Penalty)?;
+        Ok(Judging {
+            challenges: challenge::list(conn, None, None)?
+                .into_iter()
+                .map(|c| {
+                    let v = void_c.remove(&c.id);
+                    (c, v)
+                })
+                .collect(),
+            rulings: ruling::list(conn, None)?
+                .into_iter()
+                .map(|r| {
+                    let v = void_r.remove(&r.id);
+                    (r, v)
+                })
+                .collect(),
+            penalties: penalty::list(conn, None)?
+                .into_iter()
+                .map(|p| {
+                    let v = void_p.remove(&p.id);
+                    (p, v)
+                })
+                .collect(),
+        })
+    }
+
+    /// Every challenge heard, by match.
+    pub fn challenges_by_match(&self) -> Result<HashMap<MatchId, Vec<Challenge>>> {
+        let mut by_match: HashMap<MatchId, Vec<Challenge>> = HashMap::new();
+        for c in challenge::list(self.conn, None, None)? {
+            by_match.entry(c.match_id).or_default().push(c);
+        }
+        Ok(by_match)
+    }
+}
+
+/// What [`write_pages`] wrote.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Written {
+    /// The folder.
+    pub dir: String,
+    /// The index page's path.
+    pub index: String,
+    /// Every file written, stylesheet included.
+    pub files: Vec<String>,
+    /// Files of an earlier site that no longer belong (removed).
+    pub removed: Vec<String>,
+}
+
+/// Writes the site's pages, its stylesheet and its marker into `dir` (created if missing). Refuses a file,
+/// and a non-empty folder that is not an earlier mmjudge site unless `force`; replaces an earlier site's
+/// pages, removing those that no longer exist. Every destination is checked before anything is written.
+pub fn write_pages(dir: &Path, pages: &[Page], force: bool) -> Result<Written> {
+    let earlier = folder::check(dir, pages, force)?;
+    folder::write(dir, pages, &earlier, force)
+}

@@ -1,0 +1,308 @@
+//! Standings: Magic's tournament-rules standings after a round, from the recorded results; and the event's
+//! results loaded once for the reports and the site.
+
+use crate::domain::duplicate::{self, LibraryGame};
+use crate::domain::standings::{self as rules, Entrant, MatchRecord, Standing};
+use crate::error::{Error, Result};
+use crate::store::library::Library;
+use crate::store::matches::{self, Match, Outcome};
+use crate::store::player::Player;
+use crate::store::{LibraryId, PlayerId, event, library, player, round};
+use rusqlite::Connection;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The standings after a round (the `--json` document of `standings`; the event's name and how far the
+/// event has got are for the page around it, not in the document).
+#[derive(Debug, Clone, Serialize)]
+pub struct Standings {
+    /// The event's name.
+    #[serde(skip)]
+    pub event: String,
+    /// The standings are after this round (0 before any round is played).
+    pub round: u32,
+    /// Rounds paired so far (the last may still be playing).
+    pub rounds_paired: u32,
+    /// Whether wins above par is the first tiebreaker.
+    pub tiebreak_par: bool,
+    /// Best first.
+    pub standings: Vec<Line>,
+    /// How far the event has got.
+    #[serde(skip)]
+    pub progress: Progress,
+}
+
+/// How far the event has got: rounds paired, rounds played to the end, and the round being played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Rounds paired.
+    pub paired: u32,
+    /// The last round that, with every round before it, has every result in (0 if none).
+    pub played: u32,
+    /// The first round without every result in, when one is paired: (round, results in, tables).
+    pub playing: Option<(u32, usize, usize)>,
+}
+
+/// `standings [--round N]`: the standings after round `round`, or after the last round with every result
+/// in. Refuses a round not paired or not played to the end.
+pub fn standings(conn: &Connection, round: Option<u32>) -> Result<Standings> {
+    let results = Results::load(conn)?;
+    let event = event::values(conn)?.name().to_string();
+    let round = match round {
+        Some(n) => results.check_played(n)?,
+        None => results.played,
+    };
+    Ok(Standings {
+        event,
+        round,
+        rounds_paired: results.paired,
+        tiebreak_par: results.tiebreak_par,
+        standings: results.standings(round),
+        progress: results.progress(),
+    })
+}
+
+/// One line of the standings, as printed and in JSON.
+#[derive(Debug, Clone, Serialize)]
+pub struct Line {
+    /// Rank; players equal on every tiebreaker share it.
+    pub rank: u32,
+    /// The player's id.
+    pub player_id: PlayerId,
+    /// The player's name.
+    pub name: String,
+    /// Matches won, byes included.
+    pub wins: u32,
+    /// Matches lost.
+    pub losses: u32,
+    /// Matches drawn.
+    pub draws: u32,
+    /// Byes (already in `wins`).
+    pub byes: u32,
+    /// Match points.
+    pub points: u32,
+    /// Match-win percentage (floored at 1/3), as a fraction of 1.
+    pub mwp: f64,
+    /// Opponents' match-win percentage.
+    pub omwp: f64,
+    /// Game-win percentage.
+    pub gwp: f64,
+    /// Opponents' game-win percentage.
+    pub ogwp: f64,
+    /// Wins above par, when the event breaks ties with it (`tiebreak-par on`).
+    pub above_par: Option<f64>,
+    /// Dropped at or before this round (still listed, still counted for opponents).
+    pub dropped: bool,
+}
+
+impl Line {
+    /// Wins-losses-draws, e.g. `3-1-0`.
+    pub fn record(&self) -> String {
+        format!("{}-{}-{}", self.wins, self.losses, self.draws)
+    }
+}
+
+/// The event's players, matches and libraries, loaded once; standings and reports are computed from it.
+pub struct Results {
+    /// Every player, in the order they were added.
+    pub players: Vec<Player>,
+    /// Every match and bye, by round then table.
+    pub matches: Vec<Match>,
+    /// Rounds paired.
+    pub paired: u32,
+    /// The last round that, with every round before it, has every result in (0 if none).
+    pub played: u32,
+    /// Whether wins above par breaks ties first (event setting `tiebreak-par`).
+    pub tiebreak_par: bool,
+    /// Libraries by id.
+    pub libraries: HashMap<LibraryId, Library>,
+    index: HashMap<PlayerId, usize>,
+}
+
+impl Results {
+    /// Loads everything the standings and reports need.
+    pub fn load(conn: &Connection) -> Result<Results> {
+        let players = player::all(conn)?;
+        let matches = matches::all(conn)?;
+        let paired = round::current(conn)?;
+        let tiebreak_par = event::values(conn)?.switch("tiebreak-par");
+        let libraries = library::all(conn)?.into_iter().map(|l| (l.id, l)).collect();
+        let index = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let played = (1..=paired).take_while(|&r| pending_in(&matches, r).is_empty()).last().unwrap_or(0);
+        Ok(Results { players, matches, paired, played, tiebreak_par, libraries, index })
+    }
+
+    /// `n` if standings can be computed after round `n`, else the refusal saying why not.
+    pub fn check_played(&self, n: u32) -> Result<u32> {
+        if n == 0 {
+            return Err(Error::bad_input("rounds are numbered from 1: --round 1"));
+        }
+        if n > self.paired {
+            let now = match self.paired {
+                0 => "no round has been paired yet".to_string(),
+                p => format!("the last paired round is {p}"),
+            };
+            return Err(Error::not_found(format!("round {n} has not been played: {now}")));
+        }
+        if n > self.played {
+            let first = self.played + 1;
+            let tables: Vec<String> = pending_in(&self.matches, first).iter().map(|t| t.to_string()).collect();
+            let table = if let [one] = tables.as_slice() { one.as_str() } else { "TABLE" };
+            let in_round = if first == self.paired { String::new() } else { format!(" --round {first}") };
+            return Err(Error::refused(format!(
+                "round {n} has not been played to the end: round {first} has no result yet at table{} {}; record {} with `mmjudge result {table} WINNER --by REASON{in_round}`",
+                if tables.len() == 1 { "" } else { "s" },
+                tables.join(", "),
+                if tables.len() == 1 { "it" } else { "each" },
+            )));
+        }
+        Ok(n)
+    }
+
+    /// How far the event has got.
+    pub fn progress(&self) -> Progress {
+        let playing = (self.paired > self.played).then(|| {
+            let r = self.played + 1;
+            let of_round: Vec<&Match> = self.matches.iter().filter(|m| m.round == r && !m.is_bye()).collect();
+            let done = of_round.iter().filter(|m| m.outcome.is_some()).count();
+            (r, done, of_round.len())
+        });
+        Progress { paired: self.paired, played: self.played, playing }
+    }
+
+    /// The standings after `round` (which must be played; see [`Results::check_played`]).
+    pub fn standings(&self, round: u32) -> Vec<Line> {
+        let entrants: Vec<Entrant> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(index, p)| Entrant {
+                index,
+                name: p.name.clone(),
+                dropped_after: p.dropped_after,
+                disqualified: p.disqualified,
+            })
+            .collect();
+        let records: Vec<MatchRecord> = self.matches.iter().filter_map(|m| self.record(m, round)).collect();
+        let par =
+            self.tiebreak_par.then(|| duplicate::above_par_map(&duplicate::player_par(&self.library_games(round).0)));
+        rules::standings(&entrants, &records, round, par.as_ref())
+            .into_iter()
+            .map(|s| self.line(s, par.as_ref()))
+            .collect()
+    }
+
+    fn line(&self, s: Standing, par: Option<&HashMap<usize, f64>>) -> Line {
+        Line {
+            rank: s.rank,
+            player_id: self.players[s.index].id,
+            name: s.name,
+            wins: s.wins,
+            losses: s.losses,
+            draws: s.draws,
+            byes: s.byes,
+            points: s.points,
+            mwp: s.mwp,
+            omwp: s.omwp,
+            gwp: s.gwp,
+            ogwp: s.ogwp,
+            above_par: par.map(|p| p.get(&s.index).copied().unwrap_or(0.0)),
+            dropped: s.dropped,
+        }
+    }
+
+    fn record(&self, m: &Match, round: u32) -> Option<MatchRecord> {
+        if m.round > round {
+            return None;
+        }
+        let a = *self.index.get(&m.a)?;
+        let b = match m.b {
+            None => return Some(MatchRecord { round: m.round, a, b: None, outcome: rules::Outcome::AWins }),
+            Some(b) => *self.index.get(&b)?,
+        };
+        Some(MatchRecord { round: m.round, a, b: Some(b), outcome: outcome(m.outcome?) })
+    }
+
+    /// The player index used by the domain (position in [`Results::players`]).
+    pub fn index_of(&self, p: PlayerId) -> Option<usize> {
+        self.index.get(&p).copied()
+    }
+
+    /// The games up to `round` played with fixed libraries, as (table, seat) games, and how many decided
+    /// games were left out because their libraries are not one table's seats A and B.
+    pub fn library_games(&self, round: u32) -> (Vec<LibraryGame>, usize) {
+        let mut games = Vec::new();
+        let mut left_out = 0;
+        for m in self.matches.iter().filter(|m| m.round <= round && !m.is_bye()) {
+            let (Some(result), Some(b)) = (m.outcome, m.b) else { continue };
+            match (self.fixed_seat(m.a_library), self.fixed_seat(m.b_library)) {
+                (Some((ta, sa)), Some((tb, sb))) if ta == tb && sa != sb => {
+                    let (Some(a), Some(b)) = (self.index_of(m.a), self.index_of(b)) else { continue };
+                    let flipped = sa == "B";
+                    games.push(LibraryGame {
+                        round: m.round,
+                        table: ta,
+                        a_player: if flipped { b } else { a },
+                        b_player: if flipped { a } else { b },
+                        outcome: if flipped { outcome(result).flip() } else { outcome(result) },
+                    });
+                }
+                _ => left_out += 1,
+            }
+        }
+        (games, left_out)
+    }
+
+    fn fixed_seat(&self, lib: Option<LibraryId>) -> Option<(u32, &str)> {
+        let lib = self.libraries.get(&lib?)?;
+        Some((lib.table?, lib.seat.as_deref()?))
+    }
+}
+
+/// Tables of round `r` still without a result.
+fn pending_in(matches: &[Match], r: u32) -> Vec<u32> {
+    matches.iter().filter(|m| m.round == r && !m.is_bye() && m.outcome.is_none()).filter_map(|m| m.table).collect()
+}
+
+/// A stored result as the rules see it.
+pub fn outcome(o: Outcome) -> rules::Outcome {
+    match o {
+        Outcome::A => rules::Outcome::AWins,
+        Outcome::B => rules::Outcome::BWins,
+        Outcome::Draw => rules::Outcome::Draw,
+    }
+}
+
+/// Flipping a result to the other seat's point of view.
+trait Flip {
+    fn flip(self) -> Self;
+}
+
+impl Flip for rules::Outcome {
+    fn flip(self) -> Self {
+        match self {
+            rules::Outcome::AWins => rules::Outcome::BWins,
+            rules::Outcome::BWins => rules::Outcome::AWins,
+            rules::Outcome::Draw => rules::Outcome::Draw,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    #[test]
+    fn standings_wait_for_every_result_of_a_round() -> Result<()> {
+        let (store, _, _) = crate::store::memory_with_one_match()?;
+        let before = standings(store.conn(), None)?;
+        assert_eq!((before.round, before.rounds_paired, before.standings.len()), (0, 1, 2));
+        assert_eq!(before.progress.playing, Some((1, 0, 1)));
+        let refused = standings(store.conn(), Some(1)).map_err(|e| e.kind()).err();
+        assert_eq!(refused, Some(Kind::Refused));
+        assert_eq!(standings(store.conn(), Some(2)).map_err(|e| e.kind()).err(), Some(Kind::NotFound));
+        assert_eq!(standings(store.conn(), Some(0)).map_err(|e| e.kind()).err(), Some(Kind::BadInput));
+        Ok(())
+    }
+}

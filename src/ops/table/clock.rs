@@ -1,0 +1,479 @@
+//! The clocks at a table: the round's clock as one table sees it (its extensions included), the moments a
+//! record may be given at, and the decision clock without a screen (start, stop, cancel; the live screen's
+//! writes are in [`super::live`]).
+//! A decision in progress is a `decision` row with no end; stopping it computes its limit and overrun with the
+//! table's clock as it stands.
+
+use super::find_match;
+use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
+use crate::domain::settings::Values;
+use crate::error::{Error, Result};
+use crate::ops::player_names;
+use crate::store::clock::{self as store_clock, FinishedDecision};
+use crate::store::matches::Match;
+use crate::store::round::Round;
+use crate::store::{Actor, Change, MatchId, PlayerId, Store, event, player, round};
+use crate::time::{stamp, unstamp};
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::Connection;
+use std::collections::HashMap;
+
+/// The event's time settings.
+pub fn clock_settings(values: &Values) -> ClockSettings {
+    let n = |k: &str| u32::try_from(values.number(k)).unwrap_or(0);
+    ClockSettings {
+        round_minutes: n("round-minutes"),
+        decision_secs: n("decision-seconds"),
+        final_window_minutes: n("final-window-minutes"),
+        final_decision_secs: n("final-decision-seconds"),
+    }
+}
+
+/// The current round, or a refusal when none has been paired.
+pub fn current_round(conn: &Connection) -> Result<Round> {
+    let number = round::current(conn)?;
+    match round::get(conn, number)? {
+        Some(r) if number > 0 => Ok(r),
+        _ => Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`")),
+    }
+}
+
+/// When a round's clock started, or a refusal naming the command that starts it.
+pub fn round_started(r: &Round) -> Result<DateTime<Utc>> {
+    match &r.started_at {
+        Some(at) => unstamp(at),
+        None => Err(Error::refused(format!(
+            "round {} has not started: start its clock with `mmjudge round start`",
+            r.number
+        ))),
+    }
+}
+
+/// One table's round clock: the round's start, the event's settings and that table's extensions.
+pub fn table_clock(conn: &Connection, started: DateTime<Utc>, m: &Match) -> Result<TableClock> {
+    table_clock_with(conn, started, m, clock_settings(&event::values(conn)?))
+}
+
+/// [`table_clock`] with the event's clock settings already read.
+pub fn table_clock_with(
+    conn: &Connection,
+    started: DateTime<Utc>,
+    m: &Match,
+    settings: ClockSettings,
+) -> Result<TableClock> {
+    let mut clock = TableClock::new(started, settings);
+    clock.extend(store_clock::extension_secs(conn, m.id)?);
+    Ok(clock)
+}
+
+/// An instant for people: local `HH:MM:SS`, with the date when it is not today.
+pub fn when(at: DateTime<Utc>) -> String {
+    let local = at.with_timezone(&chrono::Local);
+    let today = crate::time::now().unwrap_or(at).with_timezone(&chrono::Local).date_naive();
+    if local.date_naive() == today {
+        local.format("%H:%M:%S").to_string()
+    } else {
+        local.format("%Y-%m-%d %H:%M:%S").to_string()
+    }
+}
+
+/// A stored instant for people (see [`when`]); the stored text itself if it cannot be read.
+pub fn when_text(stored: &str) -> String {
+    unstamp(stored).map(when).unwrap_or_else(|_| stored.to_string())
+}
+
+/// Refuses a moment before the round's clock started.
+pub fn not_before_start(round: u32, at: DateTime<Utc>, started: DateTime<Utc>) -> Result<()> {
+    if at < started {
+        return Err(Error::refused(format!(
+            "{} is before round {round} started ({}): give a later --at",
+            when(at),
+            when(started)
+        )));
+    }
+    Ok(())
+}
+
+/// Checks a moment given with `--at` for a record in round `round` (see [`crate::time::check_record_moment`]):
+/// not more than 2 minutes ahead, not before the event was created, not before the round started.
+pub fn check_moment(conn: &Connection, round: u32, at: DateTime<Utc>) -> Result<()> {
+    let created = event::get(conn, "created")?.and_then(|c| unstamp(&c).ok());
+    let started = round::get(conn, round)?.and_then(|r| r.started_at).map(|s| unstamp(&s)).transpose()?;
+    crate::time::check_record_moment(at, crate::time::now()?, created, started.map(|s| (round, s)))
+}
+
+/// [`check_moment`] for a record of no particular round (a penalty given away from a table).
+pub fn check_event_moment(conn: &Connection, at: DateTime<Utc>) -> Result<()> {
+    let created = event::get(conn, "created")?.and_then(|c| unstamp(&c).ok());
+    crate::time::check_record_moment(at, crate::time::now()?, created, None)
+}
+
+/// Stops the decision still running at a match, if any, at `at` (never before it began), saving its
+/// duration, limit and overrun. Returns "Name (12.3 s)" for the message. Used when a round ends and when a
+/// match gets its result, so a finished game never leaves a clock running.
+pub fn stop_running_decision(conn: &Connection, m: &Match, at: DateTime<Utc>) -> Result<Option<String>> {
+    let Some(d) = store_clock::running(conn, m.id)? else { return Ok(None) };
+    let Some(started) = round::get(conn, m.round)?.and_then(|r| r.started_at) else { return Ok(None) };
+    let begun = unstamp(&d.started_at)?;
+    let end = at.max(begun);
+    let o = decision_outcome(&table_clock(conn, unstamp(&started)?, m)?, begun, end);
+    let ended_at = stamp(end);
+    store_clock::finish_decision(conn, d.id, &finished(&o, &ended_at))?;
+    Ok(Some(format!("{} ({})", name_of(conn, d.player_id)?, secs_text(o.duration_ms))))
+}
+
+/// A player's name (for messages).
+pub fn name_of(conn: &Connection, id: PlayerId) -> Result<String> {
+    Ok(player::get(conn, id)?.name)
+}
+
+/// A player's name from names already loaded (see `ops::player_names::names_by_id`), read when missing.
+pub fn name_in(conn: &Connection, names: &HashMap<PlayerId, String>, id: PlayerId) -> Result<String> {
+    names.get(&id).cloned().map_or_else(|| name_of(conn, id), Ok)
+}
+
+/// Milliseconds as seconds with one decimal: `52.3 s`.
+pub fn secs_text(ms: i64) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+/// `table 3` or `tables 1, 2, 5`.
+pub fn tables_text<T: ToString>(tables: &[T]) -> String {
+    let list: Vec<String> = tables.iter().map(ToString::to_string).collect();
+    format!("table{} {}", if list.len() == 1 { "" } else { "s" }, list.join(", "))
+}
+
+/// `M:SS` of a duration (rounded up, `-` when negative), as on the clock screen.
+pub fn clock_text(d: Duration) -> String {
+    crate::clock_screen::frame::clock_text(d)
+}
+
+/// What the projector page of a round shows besides its start: the event's name and time settings, and every
+/// table with its extensions (in seconds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectorFigures {
+    /// The event's name.
+    pub event: String,
+    /// The event's time settings.
+    pub settings: ClockSettings,
+    /// (table, extension seconds), in table order.
+    pub tables: Vec<(u32, i64)>,
+}
+
+/// The projector figures of round `number`.
+pub fn projector_figures(conn: &Connection, number: u32) -> Result<ProjectorFigures> {
+    let values = event::values(conn)?;
+    let mut tables = Vec::new();
+    for m in crate::store::matches::of_round(conn, number)? {
+        if let Some(t) = m.table {
+            tables.push((t, store_clock::extension_secs(conn, m.id)?));
+        }
+    }
+    Ok(ProjectorFigures { event: values.name().to_string(), settings: clock_settings(&values), tables })
+}
+
+/// The match at `table` in the current round, checked for timing decisions at `at`: the round's clock has
+/// started (and `at` is not before it), it is not closed, and the match has no result yet. Returns the match
+/// and the round's start.
+pub fn timed_match(conn: &Connection, table: u32, at: Option<DateTime<Utc>>) -> Result<(Match, DateTime<Utc>)> {
+    let r = current_round(conn)?;
+    let m = find_match(conn, table, None)?;
+    let started = round_started(&r)?;
+    if let Some(ended) = &r.ended_at {
+        return Err(Error::refused(format!(
+            "round {} was closed at {}: its decisions can no longer be timed",
+            r.number,
+            when_text(ended)
+        )));
+    }
+    if m.outcome.is_some() {
+        return Err(Error::refused(format!(
+            "the match at table {table} already has a result: its decisions are no longer timed"
+        )));
+    }
+    if let Some(at) = at {
+        not_before_start(r.number, at, started)?;
+    }
+    Ok((m, started))
+}
+
+pub(super) fn finished<'a>(d: &Decision, ended_at: &'a str) -> FinishedDecision<'a> {
+    FinishedDecision { ended_at, duration_ms: d.duration_ms, limit_ms: d.limit_ms, overrun_ms: d.overrun_ms }
+}
+
+/// One line about a finished decision, for the audit log and the judge.
+pub(super) fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<String> {
+    let name = name_of(conn, who)?;
+    let table = m.table.unwrap_or(0);
+    let over = if d.is_stall() {
+        format!(", over by {} (possible slow play, for a judge to review)", secs_text(d.overrun_ms))
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "table {table} (round {}): {name} decided in {} (limit {}){over}",
+        m.round,
+        secs_text(d.duration_ms),
+        secs_text(d.limit_ms)
+    ))
+}
+
+/// A decision to start at a table of the current round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartInput {
+    /// The table.
+    pub table: u32,
+    /// The deciding player (a name or its beginning, matched against the two players first).
+    pub player: String,
+    /// When it started, if not now.
+    pub at: Option<DateTime<Utc>>,
+}
+
+/// A started decision.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DecisionStarted {
+    /// The decision's id.
+    pub decision: i64,
+    /// The table.
+    pub table: u32,
+    /// The deciding player.
+    pub player: String,
+    /// When it started (RFC 3339).
+    pub started_at: String,
+    /// The match.
+    #[serde(skip)]
+    pub match_id: MatchId,
+    /// The round.
+    #[serde(skip)]
+    pub round: u32,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// `clock TABLE --start PLAYER`: starts timing a decision at a table (the round's clock must run, the match
+/// must be playing, and no other decision may be running there).
+pub fn start_decision(store: &mut Store, actor: &Actor, input: StartInput) -> Result<DecisionStarted> {
+    let at = input.at.unwrap_or(actor.at);
+    store.write(actor, |tx| {
+        let out = start_in(tx, input.table, (at, input.at.is_some()), Who::Named(&input.player))?;
+        let player = out.1;
+        Ok((out.0.clone(), Change::about(out.0.summary, [player])))
+    })
+}
+
+/// Who is to decide: a typed name, or a player known by id.
+enum Who<'a> {
+    Named(&'a str),
+    Id(PlayerId),
+}
+
+/// Starts a decision in the caller's transaction; `at` and whether the judge gave it.
+fn start_in(
+    tx: &Connection,
+    table: u32,
+    (at, given): (DateTime<Utc>, bool),
+    who: Who<'_>,
+) -> Result<(DecisionStarted, PlayerId)> {
+    let (m, _) = timed_match(tx, table, Some(at))?;
+    if given {
+        check_moment(tx, m.round, at)?;
+    }
+    let p = match m.b {
+        Some(b) => {
+            let seated = [player::get(tx, m.a)?, player::get(tx, b)?];
+            let i = match who {
+                Who::Named(query) => {
+                    let here = player_names::AtTable { round: m.round, table, players: [&seated[0], &seated[1]] };
+                    player_names::find_at_table(tx, here, query)?
+                }
+                Who::Id(id) => usize::from(id == b),
+            };
+            seated[i].clone()
+        }
+        None => return Err(Error::refused(format!("table {table} has no match between two players"))),
+    };
+    if let Some(d) = store_clock::running(tx, m.id)? {
+        return Err(Error::refused(format!(
+            "{} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
+            name_of(tx, d.player_id)?,
+            when_text(&d.started_at)
+        )));
+    }
+    let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
+    let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));
+    let out = DecisionStarted {
+        decision: id,
+        table,
+        player: p.name,
+        started_at: stamp(at),
+        match_id: m.id,
+        round: m.round,
+        summary,
+    };
+    Ok((out, p.id))
+}
+
+/// A decision to stop at a table of the current round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StopInput {
+    /// The table.
+    pub table: u32,
+    /// When it ended, if not now.
+    pub at: Option<DateTime<Utc>>,
+}
+
+/// A stopped decision with its duration, limit and overrun.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DecisionStopped {
+    /// The decision's id.
+    pub decision: i64,
+    /// The table.
+    pub table: u32,
+    /// The deciding player.
+    pub player: String,
+    /// When it started (RFC 3339).
+    pub started_at: String,
+    /// When it ended (RFC 3339).
+    pub ended_at: String,
+    /// How long it took.
+    pub duration_ms: i64,
+    /// The limit in force.
+    pub limit_ms: i64,
+    /// How far over the limit (0 within it).
+    pub overrun_ms: i64,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// `clock TABLE --stop`: stops the decision running at a table, saving its duration, limit and overrun (a
+/// closed round or a recorded result does not prevent stopping it).
+pub fn stop_decision(store: &mut Store, actor: &Actor, input: StopInput) -> Result<DecisionStopped> {
+    let at = input.at.unwrap_or(actor.at);
+    store.write(actor, |tx| {
+        let (out, player) = stop_in(tx, input.table, (at, input.at.is_some()))?;
+        Ok((out.clone(), Change::about(out.summary, [player])))
+    })
+}
+
+/// Stops the running decision in the caller's transaction; `at` and whether the judge gave it.
+fn stop_in(tx: &Connection, table: u32, (at, given): (DateTime<Utc>, bool)) -> Result<(DecisionStopped, PlayerId)> {
+    let r = current_round(tx)?;
+    let m = find_match(tx, table, None)?;
+    let round_start = round_started(&r)?;
+    not_before_start(r.number, at, round_start)?;
+    if given {
+        check_moment(tx, m.round, at)?;
+    }
+    let Some(running) = store_clock::running(tx, m.id)? else {
+        return Err(Error::refused(format!(
+            "no decision is running at table {table}: start one with `mmjudge clock {table} --start PLAYER`"
+        )));
+    };
+    let started = unstamp(&running.started_at)?;
+    if at < started {
+        return Err(Error::refused(format!(
+            "{} is before the decision started ({}): give a later --at",
+            when(at),
+            when_text(&running.started_at)
+        )));
+    }
+    let d = decision_outcome(&table_clock(tx, round_start, &m)?, started, at);
+    store_clock::finish_decision(tx, running.id, &finished(&d, &stamp(at)))?;
+    let out = DecisionStopped {
+        decision: running.id,
+        table,
+        player: name_of(tx, running.player_id)?,
+        summary: summary(tx, &m, running.player_id, &d)?,
+        started_at: running.started_at,
+        ended_at: stamp(at),
+        duration_ms: d.duration_ms,
+        limit_ms: d.limit_ms,
+        overrun_ms: d.overrun_ms,
+    };
+    Ok((out, running.player_id))
+}
+
+/// A decision handed over: the one that ran, stopped, and the other player's, started at the same instant.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct HandedOver {
+    /// The decision stopped.
+    pub stopped: DecisionStopped,
+    /// The decision started.
+    pub started: DecisionStarted,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// Hands the decision at a table over to the other player (a pass of priority, a tap on the clock): stops the
+/// running decision and starts the opponent's at the same instant, in one write (both refusals as for
+/// [`stop_decision`] and [`start_decision`]; a match that has a result by now takes no new decision).
+pub fn hand_over(store: &mut Store, actor: &Actor, input: StopInput) -> Result<HandedOver> {
+    let at = input.at.unwrap_or(actor.at);
+    let moment = (at, input.at.is_some());
+    store.write(actor, |tx| {
+        let (stopped, was) = stop_in(tx, input.table, moment)?;
+        let m = find_match(tx, input.table, None)?;
+        let other = m
+            .opponent(was)
+            .ok_or_else(|| Error::refused(format!("table {} has no match between two players", input.table)))?;
+        let (started, now) = start_in(tx, input.table, moment, Who::Id(other))?;
+        let summary = format!("{}; {} deciding from {}", stopped.summary, started.player, when(at));
+        let out = HandedOver { stopped, started, summary: summary.clone() };
+        Ok((out, Change::about(summary, [was, now])))
+    })
+}
+
+/// `clock TABLE --cancel`: the table in the current round.
+#[derive(Debug, Clone, Copy)]
+pub struct CancelInput {
+    /// The table.
+    pub table: u32,
+}
+
+/// A cancelled decision.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Cancelled {
+    /// The decision's id (gone now).
+    pub decision: i64,
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// Who was deciding.
+    pub player: String,
+    /// When it had started (RFC 3339).
+    pub started_at: String,
+}
+
+/// Discards the decision running at a table of the current round, as if it had never been started: nothing is
+/// recorded for the player (the audit log keeps the cancellation).
+pub fn cancel_decision(store: &mut Store, actor: &Actor, input: CancelInput) -> Result<Cancelled> {
+    let table = input.table;
+    store.write(actor, |tx| {
+        let number = round::current(tx)?;
+        if number == 0 {
+            return Err(Error::refused("no round has been paired yet: there is no decision to cancel"));
+        }
+        let Some(m) = crate::store::matches::at_table(tx, number, table)? else {
+            return Err(Error::not_found(format!("no match at table {table} in round {number}: check the table")));
+        };
+        let Some(d) = store_clock::running(tx, m.id)? else {
+            return Err(Error::refused(format!(
+                "no decision is running at table {table}: nothing to cancel (`mmjudge decisions --table {table}` lists \
+                 the recorded ones)"
+            )));
+        };
+        store_clock::delete_decision(tx, d.id)?;
+        let name = player::get(tx, d.player_id)?.name;
+        let since = crate::time::unstamp(&d.started_at).map(crate::time::confirm_time).unwrap_or_default();
+        let summary = format!(
+            "table {table} (round {number}): cancelled the decision {name} started at {since} (started by mistake; \
+             nothing recorded)"
+        );
+        let out = Cancelled { decision: d.id, round: number, table, player: name, started_at: d.started_at };
+        Ok((out, Change::about(summary, [d.player_id])))
+    })
+}

@@ -1,0 +1,310 @@
+//! A match's result at a table: recording it, correcting it, and the round's results.
+
+use super::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
+use crate::domain::result::{Claim, Reason, Verdict, decide};
+use crate::error::{Error, Result};
+use crate::ops::corrections::{later_rounds_paired, rounds_words};
+use crate::ops::player_names::names_by_id;
+use crate::store::matches::{self, Outcome};
+use crate::store::{Actor, Change, MatchId, PlayerId, Store};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+/// A result as the judge gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultInput {
+    /// The table.
+    pub table: u32,
+    /// The round (default: the current one).
+    pub round: Option<u32>,
+    /// The winner (a name or the beginning of one, matched against the two players first), or `draw`;
+    /// `None` when the reason decides by itself (time, with life totals).
+    pub winner: Option<String>,
+    /// Why the game ended.
+    pub reason: Reason,
+    /// Life totals (seat A, seat B).
+    pub life: Option<(i64, i64)>,
+    /// A judge's remark (blank is none).
+    pub note: Option<String>,
+    /// When the game ended, if not now (a fix keeps the recorded moment when none is given).
+    pub at: Option<DateTime<Utc>>,
+}
+
+/// A recorded result.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ResultOutcome {
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_id: MatchId,
+    /// The player at seat A.
+    pub a: String,
+    /// The player at seat B.
+    pub b: String,
+    /// The result as recorded now.
+    pub result: RecordedResult,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// A corrected result.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct FixOutcome {
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_id: MatchId,
+    /// The player at seat A.
+    pub a: String,
+    /// The player at seat B.
+    pub b: String,
+    /// The result it had.
+    pub before: RecordedResult,
+    /// The result it has now.
+    pub after: RecordedResult,
+    /// Rounds already paired after this one on the old result (not redone).
+    pub later_rounds: Vec<u32>,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// The verdict a given result stands for at this table.
+fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -> Result<Verdict> {
+    let given = match input.winner.as_deref() {
+        Some(w) if w.trim().eq_ignore_ascii_case("draw") => Some(Verdict::Draw),
+        Some(w) => Some(Verdict::Won(seated.resolve_player(conn, w)?.0)),
+        None => None,
+    };
+    let claim = Claim { verdict: given, reason: input.reason, life: input.life };
+    decide(claim, (&seated.a.name, &seated.b.name))
+        .map_err(|e| Error::refused(format!("table {}: {e}", seated.table())))
+}
+
+fn note_of(input: &ResultInput) -> Option<&str> {
+    input.note.as_deref().map(str::trim).filter(|n| !n.is_empty())
+}
+
+/// `result TABLE WINNER --by REASON`: records the result of a match still playing (a match with a result is
+/// corrected with [`fix_result`]); a decision still running at the table ends with it.
+pub fn record_result(store: &mut Store, actor: &Actor, input: ResultInput) -> Result<ResultOutcome> {
+    let at = moment(input.at, actor);
+    store.write(actor, |tx| {
+        let mut seated = Seated::at(tx, input.table, input.round)?;
+        seated.not_before_start(tx, input.at)?;
+        if seated.m.outcome.is_some() {
+            return Err(Error::refused(format!(
+                "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
+                seated.label(),
+                seated.describe_recorded(),
+                seated.table()
+            )));
+        }
+        let v = verdict(tx, &seated, &input)?;
+        seated.record(tx, v, input.reason, ResultText { life: input.life, note: note_of(&input), at: &at })?;
+        let summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
+        let out = ResultOutcome {
+            round: seated.m.round,
+            table: seated.table(),
+            match_id: seated.m.id,
+            a: seated.a.name.clone(),
+            b: seated.b.name.clone(),
+            result: seated.result(),
+            summary: summary.clone(),
+        };
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+    })
+}
+
+/// `result fix TABLE ...`: replaces a recorded result (a note or moment not given is kept); refused while
+/// later rounds are paired on it unless `force`, and when nothing would change.
+pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: bool) -> Result<FixOutcome> {
+    let given_at = input.at.map(crate::time::stamp);
+    store.write(actor, |tx| {
+        let mut seated = Seated::at(tx, input.table, input.round)?;
+        let table = seated.table();
+        if seated.m.outcome.is_none() {
+            return Err(Error::refused(format!(
+                "{} has no result yet: record it with `mmjudge result {table} WINNER --by REASON`",
+                seated.label()
+            )));
+        }
+        let later = later_rounds_paired(tx, seated.m.round, force, "fix it")?;
+        let before_words = seated.describe_recorded();
+        let before = seated.result();
+        let v = verdict(tx, &seated, &input)?;
+        let note = note_of(&input).map(String::from).or_else(|| seated.m.note.clone());
+        let at = given_at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
+        seated.not_before_start(tx, input.at)?;
+        let unchanged = seated.m.outcome == Some(outcome_of(v))
+            && seated.m.reason.as_deref() == Some(input.reason.slug())
+            && seated.m.life == input.life
+            && seated.m.note == note
+            && seated.m.result_at.as_deref() == Some(at.as_str());
+        if unchanged {
+            return Err(Error::refused(format!("nothing to fix: {} is already {before_words}", seated.label())));
+        }
+        seated.record(tx, v, input.reason, ResultText { life: input.life, note: note.as_deref(), at: &at })?;
+        let mut summary = format!(
+            "fixed table {table}, round {}: was {before_words}; now {}",
+            seated.m.round,
+            seated.describe_recorded()
+        );
+        if !later.is_empty() {
+            summary.push_str(&format!(" ({} already paired on the old result, not redone)", rounds_words(&later)));
+        }
+        let out = FixOutcome {
+            round: seated.m.round,
+            table,
+            match_id: seated.m.id,
+            a: seated.a.name.clone(),
+            b: seated.b.name.clone(),
+            before,
+            after: seated.result(),
+            later_rounds: later,
+            summary: summary.clone(),
+        };
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+    })
+}
+
+/// One table of a round with its result (`playing` while it has none).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TableResult {
+    /// The table.
+    pub table: u32,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_id: MatchId,
+    /// The player at seat A.
+    pub a: String,
+    /// The player at seat B.
+    pub b: String,
+    /// Whether the match has no result yet.
+    pub playing: bool,
+    /// Seat A won, seat B won, or a draw.
+    pub outcome: Option<Outcome>,
+    /// The winner's name.
+    pub winner: Option<String>,
+    /// Why the game ended.
+    pub reason: Option<String>,
+    /// Life totals (A, B).
+    pub life: Option<[i64; 2]>,
+    /// A judge's remark.
+    pub note: Option<String>,
+    /// When the result was recorded (RFC 3339).
+    pub at: Option<String>,
+}
+
+/// A player with the round's bye.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Bye {
+    /// The bye's match.
+    #[serde(rename = "match")]
+    pub match_id: MatchId,
+    /// The player.
+    pub player: String,
+}
+
+/// A round's results: every table, the byes, the tables still playing.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RoundResults {
+    /// The round.
+    pub round: u32,
+    /// Its tables, in order.
+    pub tables: Vec<TableResult>,
+    /// Its byes.
+    pub byes: Vec<Bye>,
+    /// The tables without a result.
+    pub playing: Vec<u32>,
+}
+
+/// `results [--round N]`: the round's tables with their results and the ones still playing.
+pub fn round_results(conn: &Connection, round: Option<u32>) -> Result<RoundResults> {
+    let n = round_or_current(conn, round)?;
+    let names = names_by_id(conn)?;
+    let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
+    let mut out = RoundResults { round: n, tables: Vec::new(), byes: Vec::new(), playing: Vec::new() };
+    for m in matches::of_round(conn, n)? {
+        let a = name(m.a);
+        let Some(b) = m.b.map(name) else {
+            out.byes.push(Bye { match_id: m.id, player: a });
+            continue;
+        };
+        let table = m.table.unwrap_or(0);
+        if m.outcome.is_none() {
+            out.playing.push(table);
+        }
+        let winner = match m.outcome {
+            Some(Outcome::A) => Some(a.clone()),
+            Some(Outcome::B) => Some(b.clone()),
+            _ => None,
+        };
+        out.tables.push(TableResult {
+            table,
+            match_id: m.id,
+            a,
+            b,
+            playing: m.outcome.is_none(),
+            outcome: m.outcome,
+            winner,
+            reason: m.reason,
+            life: m.life.map(|(x, y)| [x, y]),
+            note: m.note,
+            at: m.result_at,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    fn actor() -> Result<Actor> {
+        let at = crate::time::unstamp("2025-05-01T09:30:00.000Z")?;
+        Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at, via: "cli".into() })
+    }
+
+    fn input(table: u32) -> ResultInput {
+        ResultInput {
+            table,
+            round: None,
+            winner: Some("bo".into()),
+            reason: Reason::Concession,
+            life: None,
+            note: None,
+            at: None,
+        }
+    }
+
+    #[test]
+    fn a_result_is_recorded_once_and_refused_after() -> Result<()> {
+        let (mut store, m, _) = crate::store::memory_with_one_match()?;
+        let out = record_result(&mut store, &actor()?, input(1))?;
+        assert_eq!((out.match_id, out.round, out.table), (m, 1, 1));
+        assert_eq!(out.result.winner.as_deref(), Some("Bo"));
+        assert_eq!(out.result.outcome, Some(Outcome::B));
+        let again = record_result(&mut store, &actor()?, input(1)).err().map(|e| e.kind());
+        assert_eq!(again, Some(Kind::Refused));
+        Ok(())
+    }
+
+    #[test]
+    fn an_unknown_table_is_not_found_and_a_fix_needs_a_result() -> Result<()> {
+        let (mut store, _, _) = crate::store::memory_with_one_match()?;
+        let missing = record_result(&mut store, &actor()?, input(7)).err().map(|e| e.kind());
+        assert_eq!(missing, Some(Kind::NotFound));
+        let fix = fix_result(&mut store, &actor()?, input(1), false).err().map(|e| e.kind());
+        assert_eq!(fix, Some(Kind::Refused));
+        Ok(())
+    }
+}

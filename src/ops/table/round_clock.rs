@@ -1,0 +1,270 @@
+//! The round's clock: starting it, closing it (stopping the decisions still running), and extra time for one
+//! table.
+
+use super::clock::{
+    check_moment, clock_settings, clock_text, current_round, not_before_start, round_started, stop_running_decision,
+    table_clock, tables_text, when_text,
+};
+use super::find_match;
+use crate::domain::clock::TableClock;
+use crate::domain::words;
+use crate::error::{Error, Result};
+use crate::store::clock as store_clock;
+use crate::store::{Actor, Change, Store, event, matches, round};
+use crate::time::{confirm_time, stamp, unstamp};
+use chrono::{DateTime, Duration, Utc};
+
+/// A started round clock.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RoundStarted {
+    /// The round.
+    pub round: u32,
+    /// When its clock started (RFC 3339).
+    pub started_at: String,
+    /// When time is called (RFC 3339).
+    pub ends_at: String,
+    /// When the final window opens (RFC 3339).
+    pub final_window_at: String,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// `round start [--at TIME]`: records when the current round's clock started (`at`, if given, is at most 12
+/// hours ahead and not before the event was created).
+pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) -> Result<RoundStarted> {
+    if let Some(given) = at {
+        let fix = "a start may be scheduled at most 12 hours ahead: give the moment the round starts";
+        crate::time::not_ahead(given, actor.at, crate::time::START_AHEAD, fix)?;
+    }
+    let given = at.is_some();
+    let at = at.unwrap_or(actor.at);
+    store.write(actor, |tx| {
+        let r = current_round(tx)?;
+        if given {
+            let created = event::get(tx, "created")?.and_then(|c| unstamp(&c).ok());
+            crate::time::check_record_moment(at, at, created, None)?;
+        }
+        if let Some(started) = &r.started_at {
+            return Err(Error::refused(format!(
+                "round {} already started at {}: its clock runs; see `mmjudge time`",
+                r.number,
+                when_text(started)
+            )));
+        }
+        round::set_started(tx, r.number, Some(&stamp(at)))?;
+        let clock = TableClock::new(at, clock_settings(&event::values(tx)?));
+        let summary = format!(
+            "round {} started at {}: time is called at {}, the final {} ({} s decisions) from {}",
+            r.number,
+            confirm_time(at),
+            confirm_time(clock.end()),
+            words::count(clock.settings.final_window_minutes, "minute"),
+            clock.settings.final_decision_secs,
+            confirm_time(clock.final_window_starts())
+        );
+        let out = RoundStarted {
+            round: r.number,
+            started_at: stamp(at),
+            ends_at: stamp(clock.end()),
+            final_window_at: stamp(clock.final_window_starts()),
+            summary: summary.clone(),
+        };
+        Ok((out, Change::new(summary)))
+    })
+}
+
+/// A closed round clock.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RoundEnded {
+    /// The round.
+    pub round: u32,
+    /// When it was closed (RFC 3339).
+    pub ended_at: String,
+    /// The tables still without a result.
+    pub without_result: Vec<u32>,
+    /// How many decisions still running were stopped.
+    pub stopped_decisions: usize,
+    /// Those decisions: "table 3: Ana (12.3 s)".
+    #[serde(skip)]
+    pub stopped: Vec<String>,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// `round end [--at TIME] [--force]`: closes the current round's clock, stops any decision still running at
+/// that moment; refused while tables have no result, unless `force`.
+pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, force: bool) -> Result<RoundEnded> {
+    let given = at.is_some();
+    let at = at.unwrap_or(actor.at);
+    store.write(actor, |tx| {
+        let r = current_round(tx)?;
+        let started = round_started(&r)?;
+        if let Some(ended) = &r.ended_at {
+            return Err(Error::refused(format!("round {} was already closed at {}", r.number, when_text(ended))));
+        }
+        not_before_start(r.number, at, started)?;
+        if given {
+            check_moment(tx, r.number, at)?;
+        }
+        let open = matches::open_tables(tx, r.number)?;
+        if !open.is_empty() && !force {
+            return Err(Error::refused(format!(
+                "round {} still has {} without a result ({}): record each with `mmjudge result TABLE ...`, or \
+                 close the round anyway with `mmjudge round end --force`",
+                r.number,
+                words::count(open.len() as i64, "table"),
+                tables_text(&open)
+            )));
+        }
+        round::set_ended(tx, r.number, Some(&stamp(at)))?;
+        let mut open_tables = Vec::new();
+        let mut stopped = Vec::new();
+        for m in matches::of_round(tx, r.number)? {
+            let Some(table) = m.table else { continue };
+            if m.outcome.is_none() {
+                open_tables.push(table);
+            }
+            if let Some(who) = stop_running_decision(tx, &m, at)? {
+                stopped.push(format!("table {table}: {who}"));
+            }
+        }
+        let mut summary = format!("round {} closed at {}", r.number, confirm_time(at));
+        if open_tables.is_empty() {
+            summary.push_str("; every table has a result");
+        } else {
+            summary.push_str(&format!(
+                "; still without a result: {} (record each with `mmjudge result TABLE ...`)",
+                tables_text(&open_tables)
+            ));
+        }
+        if !stopped.is_empty() {
+            summary.push_str(&format!("; stopped the decisions still running: {}", stopped.join(", ")));
+        }
+        let out = RoundEnded {
+            round: r.number,
+            ended_at: stamp(at),
+            without_result: open_tables,
+            stopped_decisions: stopped.len(),
+            stopped,
+            summary: summary.clone(),
+        };
+        Ok((out, Change::new(summary)))
+    })
+}
+
+/// Reads a number of minutes (> 0, decimals allowed) as whole seconds.
+pub fn extension_seconds(minutes: &str) -> Result<i64> {
+    let text = minutes.trim();
+    let value: f64 = text.parse().map_err(|_| {
+        Error::bad_input(format!(
+            "\"{text}\" is not a number of minutes: e.g. `mmjudge round extend 3 5 --reason \"deck check\"`"
+        ))
+    })?;
+    let secs = (value * 60.0).round();
+    if !value.is_finite() || secs < 1.0 {
+        return Err(Error::bad_input(format!(
+            "an extension must be more than 0 minutes, not {text}: give the extra minutes, e.g. 5"
+        )));
+    }
+    if secs > f64::from(crate::domain::bounds::MAX_MINUTES) * 60.0 {
+        return Err(Error::bad_input(format!(
+            "{text} minutes is more than a day: an extension is at most 1,440 minutes; give the extra minutes, e.g. 5"
+        )));
+    }
+    Ok(secs as i64)
+}
+
+/// Extra round time for one table of the current round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtendInput {
+    /// The table.
+    pub table: u32,
+    /// How much, in seconds (see [`extension_seconds`]).
+    pub seconds: i64,
+    /// Why (a deck check, a long ruling).
+    pub reason: String,
+}
+
+/// A granted extension.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Extended {
+    /// The extension's id.
+    pub extension: i64,
+    /// The table.
+    pub table: u32,
+    /// The round.
+    pub round: u32,
+    /// This extension, in seconds.
+    pub seconds: i64,
+    /// The table's extensions in all, in seconds.
+    pub total_seconds: i64,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// `round extend TABLE MINUTES --reason TEXT`: extra round time for one table (refused once the round is
+/// closed or the match has a result).
+pub fn extend_table(store: &mut Store, actor: &Actor, input: ExtendInput) -> Result<Extended> {
+    let reason = input.reason.trim();
+    if reason.is_empty() || reason.chars().any(char::is_control) {
+        return Err(Error::bad_input("say why with --reason, e.g. --reason \"deck check\""));
+    }
+    let (table, secs) = (input.table, input.seconds);
+    let now = actor.at;
+    store.write(actor, |tx| {
+        let r = current_round(tx)?;
+        let m = find_match(tx, table, None)?;
+        if let Some(ended) = &r.ended_at {
+            return Err(Error::refused(format!(
+                "round {} was closed at {}: nothing to extend",
+                r.number,
+                when_text(ended)
+            )));
+        }
+        if m.outcome.is_some() {
+            return Err(Error::refused(format!("the match at table {table} already has a result: nothing to extend")));
+        }
+        let id = store_clock::add_extension(tx, m.id, secs, reason, &stamp(now))?;
+        let total = store_clock::extension_secs(tx, m.id)?;
+        let ends = match &r.started_at {
+            Some(s) => {
+                let clock = table_clock(tx, unstamp(s)?, &m)?;
+                format!("; it now ends at {}", confirm_time(clock.end()))
+            }
+            None => String::new(),
+        };
+        let summary = format!(
+            "extension #{id}: table {table} (round {}) extended by {} for {reason} (in all +{}){ends}",
+            r.number,
+            clock_text(Duration::seconds(secs)),
+            clock_text(Duration::seconds(total))
+        );
+        let players: Vec<_> = [Some(m.a), m.b].into_iter().flatten().collect();
+        let out = Extended {
+            extension: id,
+            table,
+            round: r.number,
+            seconds: secs,
+            total_seconds: total,
+            summary: summary.clone(),
+        };
+        Ok((out, Change::about(summary, players)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::extension_seconds;
+
+    #[test]
+    fn minutes_to_seconds() {
+        assert_eq!(extension_seconds("5").ok(), Some(300));
+        assert_eq!(extension_seconds(" 2.5 ").ok(), Some(150));
+        for bad in ["0", "-3", "0.001", "x", "NaN", "inf", "", "1e9"] {
+            assert!(extension_seconds(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The table's operations called as a front end calls them (one in-memory event: Ana and Bo at table 1 of
+//! round 1), checking their typed outcomes and the kind of each refusal.
+
+use super::challenge::{ChallengeInput, record_challenge};
+use super::clock::{StartInput, StopInput, hand_over, start_decision, stop_decision};
+use super::note::{NoteInput, UndoInput, add_note, undo_note};
+use super::penalty::{PenaltyInput, record_penalty};
+use super::ruling::{RulingInput, record_ruling};
+use super::view;
+use crate::domain::challenge::Ruling;
+use crate::domain::penalty::{Infraction, PenaltyKind};
+use crate::error::{Kind, Result};
+use crate::ops::card_reference::Printed;
+use crate::store::{Actor, Store, round};
+use chrono::{DateTime, Duration, Utc};
+
+fn at(minutes: i64) -> Result<DateTime<Utc>> {
+    Ok(crate::time::unstamp("2025-05-01T09:00:00.000Z")? + Duration::minutes(minutes))
+}
+
+fn actor(minutes: i64) -> Result<Actor> {
+    Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at: at(minutes)?, via: "cli".into() })
+}
+
+/// The event with round 1's clock started at 09:00.
+fn event() -> Result<Store> {
+    let (store, _, _) = crate::store::memory_with_one_match()?;
+    round::set_started(store.conn(), 1, Some(&crate::time::stamp(at(0)?)))?;
+    Ok(store)
+}
+
+fn kind<T>(r: Result<T>) -> Option<Kind> {
+    r.err().map(|e| e.kind())
+}
+
+fn challenge(by: &str, ruling: Ruling) -> ChallengeInput {
+    ChallengeInput {
+        table: 1,
+        round: None,
+        by: by.into(),
+        about: "a template".into(),
+        by_says: None,
+        other_says: None,
+        ruling,
+        evidence: Vec::new(),
+        force: false,
+        at: None,
+    }
+}
+
+#[test]
+fn a_note_is_added_and_taken_back_once() -> Result<()> {
+    let mut store = event()?;
+    let input = NoteInput {
+        table: 1,
+        round: None,
+        player: "bo".into(),
+        printed: Printed::parse("B1")?,
+        card: None,
+        letter: None,
+        at: None,
+    };
+    let note = add_note(&mut store, &actor(5)?, input)?;
+    assert_eq!((note.player.as_str(), note.unnamed, note.late), ("Bo", true, false));
+    let undo = UndoInput { table: 1, round: None, force: false };
+    assert_eq!(undo_note(&mut store, &actor(6)?, undo)?.removed.id, note.note);
+    assert_eq!(kind(undo_note(&mut store, &actor(7)?, undo)), Some(Kind::Refused));
+    Ok(())
+}
+
+#[test]
+fn the_second_lost_challenge_ends_the_match_and_a_finished_match_takes_no_more() -> Result<()> {
+    let mut store = event()?;
+    let first = record_challenge(&mut store, &actor(5)?, challenge("ana", Ruling::Denied))?;
+    assert_eq!((first.loser.as_str(), first.lost_in_match, first.match_ended), ("Ana", 1, false));
+    let second = record_challenge(&mut store, &actor(6)?, challenge("bo", Ruling::Upheld))?;
+    assert!(second.match_ended);
+    assert_eq!(second.result.winner.as_deref(), Some("Bo"));
+    assert_eq!(second.result.reason.as_deref(), Some("challenges"));
+    assert_eq!(kind(record_challenge(&mut store, &actor(7)?, challenge("ana", Ruling::Denied))), Some(Kind::Refused));
+    let mut empty = challenge("ana", Ruling::Denied);
+    empty.about = "  ".into();
+    assert_eq!(kind(record_challenge(&mut store, &actor(8)?, empty)), Some(Kind::BadInput));
+    Ok(())
+}
+
+#[test]
+fn a_match_loss_ends_the_match_for_the_opponent() -> Result<()> {
+    let mut store = event()?;
+    let input = PenaltyInput {
+        player: "ana".into(),
+        infraction: Infraction::OutsideAssistance,
+        penalty: None,
+        note: None,
+        table: None,
+        round: None,
+        at: None,
+    };
+    let out = record_penalty(&mut store, &actor(5)?, input)?;
+    assert_eq!((out.issued.as_str(), out.table, out.match_ended), (PenaltyKind::MatchLoss.slug(), Some(1), true));
+    assert_eq!(out.result.and_then(|r| r.winner).as_deref(), Some("Bo"));
+    Ok(())
+}
+
+#[test]
+fn a_decision_is_timed_and_the_table_view_gathers_the_records() -> Result<()> {
+    let mut store = event()?;
+    let start = StartInput { table: 1, player: "ana".into(), at: None };
+    let started = start_decision(&mut store, &actor(10)?, start.clone())?;
+    assert_eq!(started.player, "Ana");
+    assert_eq!(kind(start_decision(&mut store, &actor(10)?, start)), Some(Kind::Refused));
+    let stopped = stop_decision(&mut store, &actor(11)?, StopInput { table: 1, at: None })?;
+    assert_eq!((stopped.decision, stopped.duration_ms), (started.decision, 60_000));
+    let text = RulingInput { table: 1, round: None, text: "the Discard Rule applies".into(), at: None };
+    let ruling = record_ruling(&mut store, &actor(12)?, text)?;
+    let blank = RulingInput { table: 1, round: None, text: " ".into(), at: None };
+    assert_eq!(kind(record_ruling(&mut store, &actor(12)?, blank)), Some(Kind::BadInput));
+    let table = view(store.conn(), 1, None, at(20)?)?;
+    assert_eq!((table.a.as_str(), table.b.as_str(), table.outcome.as_str()), ("Ana", "Bo", "still playing"));
+    assert_eq!(table.rulings.iter().map(|r| r.id).collect::<Vec<_>>(), vec![ruling.ruling]);
+    assert!(table.clock.is_some_and(|c| c.deciding.is_none() && !c.over));
+    assert_eq!(kind(view(store.conn(), 4, None, at(20)?)), Some(Kind::NotFound));
+    Ok(())
+}
+
+#[test]
+fn a_hand_over_stops_one_decision_and_starts_the_other_players() -> Result<()> {
+    let mut store = event()?;
+    let stop = StopInput { table: 1, at: None };
+    assert_eq!(kind(hand_over(&mut store, &actor(10)?, stop)), Some(Kind::Refused), "nothing is running yet");
+    start_decision(&mut store, &actor(10)?, StartInput { table: 1, player: "bo".into(), at: None })?;
+    let passed = hand_over(&mut store, &actor(11)?, stop)?;
+    assert_eq!((passed.stopped.player.as_str(), passed.stopped.duration_ms), ("Bo", 60_000));
+    assert_eq!(
+        (passed.started.player.as_str(), passed.started.started_at.as_str()),
+        ("Ana", passed.stopped.ended_at.as_str())
+    );
+    let last = stop_decision(&mut store, &actor(13)?, stop)?;
+    assert_eq!((last.player.as_str(), last.duration_ms), ("Ana", 120_000));
+    Ok(())
+}

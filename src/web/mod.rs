@@ -10,6 +10,8 @@ pub mod error;
 pub mod pages;
 pub mod routes;
 pub mod sse;
+pub mod table;
+pub mod views;
 pub mod writes;
 
 use crate::error::{Error, Result};

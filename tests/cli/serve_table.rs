@@ -168,3 +168,27 @@ fn a_head_judge_starts_the_round_from_a_phone_and_every_phone_hears_it() {
     assert_eq!(server.get("/api/time").json()["round"]["state"], "running");
     server.request("POST", "/api/round/start", &[("Authorization", &auth(&kim))], "").error(409);
 }
+
+#[test]
+fn a_head_judge_pairs_the_round_from_a_phone_and_a_player_sees_the_next_table() {
+    let ev = crate::harness::Event::new();
+    ev.run(&["event", "set", "rounds", "4"]).ok();
+    ev.add_players(16);
+    ev.fake_libraries(8);
+    let head = judge(&ev, "Kim", "head");
+    let server = Server::start(&ev);
+    let kim = server.login("Kim", &head);
+    let paired = server.post_json("/api/round/pair", Some(&kim), &json!({}));
+    assert_eq!(paired.status, 200, "{}", paired.body);
+    assert_eq!(paired.json()["round"], 1);
+    assert!(paired.json()["summary"].as_str().is_some_and(|s| s.contains("paired round 1")), "{}", paired.body);
+    let cli = ev.run(&["--json", "pairings"]).json();
+    let first = &cli["players"][0];
+    let name = first["name"].as_str().expect("name");
+    let me = server.get(&format!("/api/me?name={}", name.replace(' ', "%20"))).json();
+    assert_eq!(me["table"], first["table"]);
+    assert_eq!(me["library"], first["library"]);
+    assert_eq!(me["next"]["table"], first["next"]["table"], "{me}");
+    assert_eq!(me["next"]["seat"], first["next"]["seat"], "{me}");
+    assert!(me["next"]["table"].as_u64().is_some(), "the square movement knows the next table: {me}");
+}

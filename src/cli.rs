@@ -6,6 +6,7 @@ pub mod challenge;
 pub mod clock;
 pub mod corrections;
 pub mod event;
+pub mod judge;
 pub mod library;
 pub mod movement;
 pub mod note;
@@ -124,6 +125,11 @@ pub enum Command {
     Backup(BackupArgs),
     /// Run a whole simulated tournament on the bundled examples and write its web site.
     Demo(DemoArgs),
+    /// The judges who log in to the live server: add (prints a PIN), pin, list, remove.
+    #[command(subcommand)]
+    Judge(judge::JudgeCmd),
+    /// Run the event live on the venue's network: pages for players' and judges' phones.
+    Serve(judge::ServeArgs),
 }
 
 /// `log` options.

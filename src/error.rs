@@ -20,6 +20,9 @@ pub enum Error {
     /// The one asking may not do this (a floor judge voiding a record, a player acting for another).
     #[error("{0}")]
     Forbidden(String),
+    /// No valid login: a wrong judge name or PIN, a session that ended or never was (HTTP 401).
+    #[error("{0}")]
+    Unauthorized(String),
     /// The database file cannot be used as an mmjudge event.
     #[error("{path}: {why}")]
     NotAnEvent {
@@ -57,6 +60,8 @@ pub enum Kind {
     Refused,
     /// Not allowed for this role (HTTP 403).
     Forbidden,
+    /// No valid login (HTTP 401).
+    Unauthorized,
     /// The event file or the system failed (HTTP 500).
     Failed,
 }
@@ -69,6 +74,7 @@ impl Kind {
             Kind::NotFound => 404,
             Kind::Refused => 409,
             Kind::Forbidden => 403,
+            Kind::Unauthorized => 401,
             Kind::Failed => 500,
         }
     }
@@ -95,6 +101,11 @@ impl Error {
         Error::Forbidden(msg.into())
     }
 
+    /// No valid login, with this message.
+    pub fn unauthorized(msg: impl Into<String>) -> Self {
+        Error::Unauthorized(msg.into())
+    }
+
     /// What kind of failure this is.
     pub fn kind(&self) -> Kind {
         match self {
@@ -102,6 +113,7 @@ impl Error {
             Error::BadInput(_) => Kind::BadInput,
             Error::NotFound(_) => Kind::NotFound,
             Error::Forbidden(_) => Kind::Forbidden,
+            Error::Unauthorized(_) => Kind::Unauthorized,
             Error::NotAnEvent { .. } | Error::Io { .. } | Error::Sqlite(_) => Kind::Failed,
         }
     }
@@ -184,6 +196,7 @@ mod tests {
             (Error::not_found("x"), 404),
             (Error::refused("x"), 409),
             (Error::forbidden("x"), 403),
+            (Error::unauthorized("x"), 401),
             (Error::io("f", std::io::Error::other("x")), 500),
         ];
         for (e, status) in cases {

@@ -17,6 +17,7 @@ pub mod output;
 pub mod render;
 pub mod store;
 pub mod time;
+pub mod web;
 
 use clap::Parser;
 

@@ -14,13 +14,14 @@ pub fn run(ctx: &Ctx, args: LogArgs) -> Result<()> {
         None => None,
     };
     let entries = crate::ops::log::log(&snapshot, args.player.as_deref(), since)?;
-    let mut listing = Listing::new(&["#", "when", "judge", "what", "command"]).titled("Audit log");
+    let mut listing = Listing::new(&["#", "when", "judge", "via", "what", "command"]).titled("Audit log");
     for e in &entries {
         let when = crate::time::unstamp(&e.at).map(|t| t.format("%Y-%m-%d %H:%M:%S").to_string());
         listing.row(vec![
             e.id.to_string(),
             when.unwrap_or_else(|_| e.at.clone()),
             e.judge.clone(),
+            e.via.clone(),
             e.summary.clone(),
             e.command.clone(),
         ]);

@@ -12,6 +12,7 @@ pub mod event;
 pub mod history;
 #[cfg(test)]
 mod input_props;
+pub mod judge;
 pub mod library;
 pub mod log;
 pub mod movement;
@@ -26,6 +27,7 @@ pub mod result;
 pub mod round;
 pub mod round_clock;
 pub mod rules;
+pub mod serve;
 pub mod site;
 pub mod standings;
 
@@ -104,7 +106,7 @@ impl Ctx {
 
     /// The actor for a write stamped at `at`.
     pub fn actor_at(&self, at: DateTime<Utc>) -> Actor {
-        Actor { judge: self.judge.clone(), command_line: self.command_line.clone(), at }
+        Actor { judge: self.judge.clone(), command_line: self.command_line.clone(), at, via: "cli".into() }
     }
 }
 
@@ -160,6 +162,8 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Report(cmd) => report::run(ctx, cmd),
         Command::Site(args) => site::run(ctx, args),
         Command::Demo(args) => demo::run(ctx, args),
+        Command::Judge(cmd) => judge::run(ctx, cmd),
+        Command::Serve(args) => serve::run(ctx, &args),
     }
 }
 

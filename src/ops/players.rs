@@ -252,7 +252,7 @@ mod tests {
     use crate::error::Kind;
 
     fn actor() -> Actor {
-        Actor { judge: "Kim".into(), command_line: "test".into(), at: chrono::Utc::now() }
+        Actor { judge: "Kim".into(), command_line: "test".into(), at: chrono::Utc::now(), via: "cli".into() }
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod note_sheet;
 pub mod pages;
 pub mod pairings;
 pub mod projector;
+pub mod qr;
 pub mod records;
 pub mod standings;
 

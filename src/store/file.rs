@@ -373,7 +373,12 @@ mod tests {
     }
 
     fn actor() -> super::super::Actor {
-        super::super::Actor { judge: "Kim".into(), command_line: "mmjudge event new".into(), at: chrono::Utc::now() }
+        super::super::Actor {
+            judge: "Kim".into(),
+            command_line: "mmjudge event new".into(),
+            at: chrono::Utc::now(),
+            via: "cli".into(),
+        }
     }
 
     /// A complete event at `path` named `name`.

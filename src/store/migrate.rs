@@ -15,6 +15,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/one_decision_per_table.sql"),
     include_str!("migrations/card_text.sql"),
     include_str!("migrations/card_key_by_card.sql"),
+    include_str!("migrations/judges.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -14,6 +14,7 @@ pub mod event;
 pub mod file;
 pub mod history;
 pub mod ids;
+pub mod judges;
 pub mod library;
 pub mod matches;
 mod migrate;
@@ -44,6 +45,8 @@ pub struct Actor {
     pub command_line: String,
     /// When (the real or injected now).
     pub at: DateTime<Utc>,
+    /// Where the write came from: `cli`, or `web 192.168.1.23` for the live server.
+    pub via: String,
 }
 
 /// What a write changed, for the audit log.
@@ -125,6 +128,12 @@ impl Store {
     /// Dropping it ends the transaction. For commands that build a page or listing from several queries.
     pub fn snapshot(&self) -> Result<Transaction<'_>> {
         Ok(self.conn.unchecked_transaction()?)
+    }
+
+    /// SQLite's `data_version`: it changes when another connection (the CLI, another server task) commits to
+    /// the file, so a watcher polling it sees every change without reading the tables.
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
     }
 
     /// Runs `f` in one read transaction: every query it makes sees the same moment of the event, even while

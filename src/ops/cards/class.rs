@@ -132,6 +132,7 @@ mod tests {
             judge: "Kim".into(),
             command_line: "test".into(),
             at: crate::time::unstamp("2025-05-01T09:05:00.000Z")?,
+            via: "cli".into(),
         };
         round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
         let input = ImportInput { bytes: CARDS.as_bytes(), shown: "cards.csv", replace: false, force: false };

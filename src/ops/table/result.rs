@@ -304,7 +304,7 @@ mod tests {
 
     fn actor() -> Result<Actor> {
         let at = crate::time::unstamp("2025-05-01T09:30:00.000Z")?;
-        Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at })
+        Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at, via: "cli".into() })
     }
 
     fn input(table: u32) -> ResultInput {

@@ -1,0 +1,52 @@
+//! `judge` and `serve`: the judges who log in to the live server, and the server itself.
+
+use std::net::SocketAddr;
+
+/// `judge` verbs.
+#[derive(Debug, clap::Subcommand)]
+pub enum JudgeCmd {
+    /// Add a judge: prints a PIN (shown this once) and a login QR code.
+    Add {
+        /// The judge's name (used to log in).
+        name: String,
+        /// floor (records at the table) or head (also rounds, corrections, settings).
+        #[arg(long, value_enum)]
+        role: RoleArg,
+        /// The server's address for the login QR code (default: this machine's address, port 8080).
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+    },
+    /// Give a judge a new PIN: the old one stops working and the judge's logins end.
+    Pin {
+        /// The judge.
+        name: String,
+        /// The server's address for the login QR code (default: this machine's address, port 8080).
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+    },
+    /// List the judges, their roles and open logins.
+    List,
+    /// Remove a judge: the judge's logins end.
+    Remove {
+        /// The judge.
+        name: String,
+    },
+}
+
+/// A judge's role as typed.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum RoleArg {
+    /// Records at the table.
+    Floor,
+    /// Also rounds, corrections and settings.
+    Head,
+}
+
+/// `serve` options.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Where to listen: 0.0.0.0:8080 for every phone on the venue's network, 127.0.0.1:PORT for this machine
+    /// only (port 0: any free port, printed).
+    #[arg(long, default_value = "0.0.0.0:8080", value_name = "ADDRESS:PORT")]
+    pub bind: SocketAddr,
+}

@@ -1,0 +1,41 @@
+//! `serve`: the event live on the venue's network.
+
+use super::Ctx;
+use crate::cli::judge::ServeArgs;
+use crate::error::Result;
+use crate::render::qr;
+use std::io::Write;
+
+/// Runs the server until Ctrl-C, after printing the addresses phones can use and a QR code of the first.
+pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
+    let format = ctx.format;
+    crate::web::serve(&ctx.db, args.bind, |addr| {
+        let urls: Vec<String> = if addr.ip().is_unspecified() {
+            let mut found: Vec<String> =
+                qr::lan_addresses().iter().map(|ip| format!("http://{ip}:{}", addr.port())).collect();
+            if found.is_empty() {
+                found.push(format!("http://127.0.0.1:{}", addr.port()));
+            }
+            found
+        } else {
+            vec![format!("http://{addr}")]
+        };
+        let mut out = std::io::stdout().lock();
+        if format == crate::render::Format::Json {
+            let _ = writeln!(out, "{}", serde_json::json!({ "listening": addr.to_string(), "urls": urls }));
+        } else {
+            let _ = writeln!(out, "mmjudge serves {} on:", ctx.db.display());
+            for u in &urls {
+                let _ = writeln!(out, "  {u}");
+            }
+            let _ = writeln!(out, "players: open the address on a phone (same Wi-Fi); judges: {}/login", urls[0]);
+            if format == crate::render::Format::Human
+                && let Some(code) = qr::terminal(&urls[0])
+            {
+                let _ = writeln!(out, "{code}");
+            }
+            let _ = writeln!(out, "Ctrl-C stops the server; the command line keeps working on the same file.");
+        }
+        let _ = out.flush();
+    })
+}

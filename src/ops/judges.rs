@@ -1,0 +1,301 @@
+//! Judges of the live server: adding them with a PIN shown once, renewing the PIN, removing them, and the
+//! logins (sessions) they make from their phones. A PIN and a session token are kept only as hashes.
+
+use crate::domain::{names, words};
+use crate::error::{Error, Result};
+use crate::store::{Actor, Change, Store, judges};
+use crate::time::{stamp, unstamp};
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use blake2::{Blake2s256, Digest};
+use chrono::{DateTime, Duration, Utc};
+use rand::RngExt;
+
+/// How long a login lasts.
+pub const SESSION_HOURS: i64 = 12;
+
+/// What a judge may do on the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// Records at the table: results, notes, challenges, penalties, rulings, the decision clock.
+    Floor,
+    /// Also pairs, starts and ends rounds, fixes results, voids records and changes settings.
+    Head,
+}
+
+impl Role {
+    /// The word stored and shown.
+    pub fn word(self) -> &'static str {
+        match self {
+            Role::Floor => "floor",
+            Role::Head => "head",
+        }
+    }
+
+    fn from_word(word: &str) -> Role {
+        if word == "head" { Role::Head } else { Role::Floor }
+    }
+}
+
+/// A judge's new PIN, to show once.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct JudgePin {
+    /// The judge's name.
+    pub name: String,
+    /// The judge's role.
+    pub role: Role,
+    /// The PIN (six digits), never stored in clear.
+    pub pin: String,
+}
+
+/// One judge in `judge list`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct JudgeRow {
+    /// The name.
+    pub name: String,
+    /// The role.
+    pub role: Role,
+    /// When added (RFC 3339).
+    pub created: String,
+    /// Logins still open.
+    pub sessions: i64,
+}
+
+/// A removed judge.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct JudgeRemoved {
+    /// The name the judge had.
+    pub name: String,
+    /// Logins that ended with it.
+    pub sessions_ended: usize,
+}
+
+/// A login: the token travels (cookie or bearer), the PIN does not.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Login {
+    /// The session token (shown only to the one who logged in; stored as a hash).
+    pub token: String,
+    /// The token every form of this session carries.
+    pub csrf: String,
+    /// The judge.
+    pub name: String,
+    /// The judge's role.
+    pub role: Role,
+    /// When the session ends (RFC 3339).
+    pub expires: String,
+}
+
+/// The judge behind a valid session.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SessionJudge {
+    /// The judge.
+    pub name: String,
+    /// The role.
+    pub role: Role,
+    /// The session's form token.
+    pub csrf: String,
+    /// When the session ends (RFC 3339).
+    pub expires: String,
+}
+
+impl SessionJudge {
+    /// Refuses (403) an action for head judges when this judge is a floor judge.
+    pub fn require_head(&self, what: &str) -> Result<()> {
+        if self.role == Role::Head {
+            return Ok(());
+        }
+        Err(Error::forbidden(format!("{what} is for head judges; {} is a floor judge: ask a head judge", self.name)))
+    }
+}
+
+/// `judge add NAME --role floor|head`: adds a judge with a new PIN.
+pub fn add_judge(store: &mut Store, actor: &Actor, name: &str, role: Role) -> Result<JudgePin> {
+    let name = names::clean_name(name).map_err(|p| Error::bad_input(format!("the judge's name \"{name}\" {p}")))?;
+    let key = names::key(&name);
+    let pin = new_pin();
+    let hash = hash_pin(&pin)?;
+    store.write(actor, |tx| {
+        if let Some(j) = judges::by_key(tx, &key)? {
+            return Err(Error::refused(format!(
+                "a judge named {} is already added: give a new PIN with `mmjudge judge pin \"{}\"`, or choose another name",
+                j.name, j.name
+            )));
+        }
+        judges::insert(tx, &name, &key, role.word(), &hash, &stamp(actor.at))?;
+        let out = JudgePin { name: name.clone(), role, pin: pin.clone() };
+        Ok((out, Change::new(format!("judge {name} added ({} judge)", role.word()))))
+    })
+}
+
+/// `judge pin NAME`: a new PIN; the old one stops working and the judge's logins end.
+pub fn renew_pin(store: &mut Store, actor: &Actor, name: &str) -> Result<JudgePin> {
+    let pin = new_pin();
+    let hash = hash_pin(&pin)?;
+    store.write(actor, |tx| {
+        let j = find(tx, name)?;
+        judges::set_pin(tx, j.id, &hash)?;
+        let ended = judges::end_sessions(tx, j.id)?;
+        let out = JudgePin { name: j.name.clone(), role: Role::from_word(&j.role), pin: pin.clone() };
+        let ended = words::count(ended, "login");
+        Ok((out, Change::new(format!("judge {}: new PIN ({ended} ended)", j.name))))
+    })
+}
+
+/// `judge remove NAME`: removes a judge and ends the judge's logins.
+pub fn remove_judge(store: &mut Store, actor: &Actor, name: &str) -> Result<JudgeRemoved> {
+    store.write(actor, |tx| {
+        let j = find(tx, name)?;
+        let ended = judges::end_sessions(tx, j.id)?;
+        judges::delete(tx, j.id)?;
+        let out = JudgeRemoved { name: j.name.clone(), sessions_ended: ended };
+        let ended = words::count(ended, "login");
+        Ok((out, Change::new(format!("judge {} removed ({ended} ended)", j.name))))
+    })
+}
+
+/// `judge list`: every judge with the logins still open at `now`.
+pub fn list_judges(store: &Store, now: DateTime<Utc>) -> Result<Vec<JudgeRow>> {
+    store.read(|conn| {
+        let now = stamp(now);
+        judges::all(conn)?
+            .into_iter()
+            .map(|j| {
+                let sessions = judges::live_sessions(conn, j.id, &now)?;
+                Ok(JudgeRow { name: j.name, role: Role::from_word(&j.role), created: j.created, sessions })
+            })
+            .collect()
+    })
+}
+
+/// The one message for a failed login, whichever of the two was wrong (so names cannot be guessed).
+const WRONG_LOGIN: &str =
+    "wrong judge name or PIN: check both (a PIN renewed with `mmjudge judge pin NAME` replaces the old one)";
+
+/// Logs a judge in with name and PIN (the actor stamps the time and the address): a new session of
+/// [`SESSION_HOURS`]. The PIN is checked before the write, so a wrong one changes nothing.
+pub fn login(store: &mut Store, actor: &Actor, name: &str, pin: &str) -> Result<Login> {
+    let key = names::key(name);
+    let judge = store.read(|conn| judges::by_key(conn, &key))?;
+    let Some(judge) = judge else {
+        // The same work as a real check, so a wrong name takes as long as a wrong PIN.
+        let _ = verify_pin(pin, DUMMY_HASH);
+        return Err(Error::unauthorized(WRONG_LOGIN));
+    };
+    if !verify_pin(pin, &judge.pin_hash) {
+        return Err(Error::unauthorized(WRONG_LOGIN));
+    }
+    let token = random_hex(32);
+    let csrf = random_hex(16);
+    let expires = stamp(actor.at + Duration::hours(SESSION_HOURS));
+    let login = Login {
+        token: token.clone(),
+        csrf: csrf.clone(),
+        name: judge.name.clone(),
+        role: Role::from_word(&judge.role),
+        expires: expires.clone(),
+    };
+    let actor = Actor { judge: judge.name.clone(), ..actor.clone() };
+    store.write(&actor, |tx| {
+        // The PIN may have changed between the check and this write: check the hash is still the one.
+        match judges::by_key(tx, &key)? {
+            Some(j) if j.pin_hash == judge.pin_hash => {}
+            _ => return Err(Error::unauthorized(WRONG_LOGIN)),
+        }
+        judges::start_session(tx, &token_hash(&token), judge.id, &csrf, &stamp(actor.at), &expires)?;
+        Ok(((), Change::new(format!("judge {} logged in", judge.name))))
+    })?;
+    Ok(login)
+}
+
+/// The judge behind a session token at `now`; 401 when there is none or it has ended.
+pub fn session(store: &Store, token: &str, now: DateTime<Utc>) -> Result<SessionJudge> {
+    let found = store.read(|conn| judges::session(conn, &token_hash(token)))?;
+    let Some(s) = found else {
+        return Err(Error::unauthorized("not logged in (or the login ended): log in again with your name and PIN"));
+    };
+    let ended = unstamp(&s.expires).map(|t| t <= now).unwrap_or(true);
+    if ended {
+        return Err(Error::unauthorized(format!(
+            "your login ended after {SESSION_HOURS} hours: log in again with your name and PIN"
+        )));
+    }
+    Ok(SessionJudge { name: s.judge.name, role: Role::from_word(&s.judge.role), csrf: s.csrf, expires: s.expires })
+}
+
+/// Ends a session (logout).
+pub fn logout(store: &mut Store, actor: &Actor, token: &str) -> Result<()> {
+    store.write(actor, |tx| {
+        if !judges::end_session(tx, &token_hash(token))? {
+            return Err(Error::unauthorized("not logged in: there is no login to end"));
+        }
+        Ok(((), Change::new(format!("judge {} logged out", actor.judge))))
+    })
+}
+
+fn find(conn: &rusqlite::Connection, name: &str) -> Result<judges::Judge> {
+    if let Some(j) = judges::by_key(conn, &names::key(name))? {
+        return Ok(j);
+    }
+    let all = judges::all(conn)?;
+    let known: Vec<&str> = all.iter().map(|j| j.name.as_str()).collect();
+    let hint = if known.is_empty() {
+        "no judge is added yet: add one with `mmjudge judge add NAME --role floor`".to_string()
+    } else {
+        format!("the judges are {}: see `mmjudge judge list`", known.join(", "))
+    };
+    Err(Error::not_found(format!("no judge named \"{name}\": {hint}")))
+}
+
+fn new_pin() -> String {
+    format!("{:06}", rand::rng().random_range(0..1_000_000u32))
+}
+
+fn random_hex(bytes: usize) -> String {
+    let mut rng = rand::rng();
+    (0..bytes).map(|_| format!("{:02x}", rng.random::<u8>())).collect()
+}
+
+/// The stored form of a session token (tokens are random, so a fast hash is enough).
+fn token_hash(token: &str) -> String {
+    Blake2s256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn hash_pin(pin: &str) -> Result<String> {
+    Argon2::default()
+        .hash_password(pin.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| Error::refused(format!("could not hash the PIN ({e}): try again")))
+}
+
+fn verify_pin(pin: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
+}
+
+/// A hash of no one's PIN, checked when the name is unknown.
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$P2Yy7Ni1u1n5Zr0h2B3eq6c0Gk3HnFb6zQm3F2m6rJQ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pin_verifies_against_its_hash_only() -> Result<()> {
+        let h = hash_pin("123456")?;
+        assert!(verify_pin("123456", &h));
+        assert!(!verify_pin("123457", &h));
+        assert!(!verify_pin("123456", "not a hash"));
+        Ok(())
+    }
+
+    #[test]
+    fn pins_are_six_digits_and_tokens_differ() {
+        let p = new_pin();
+        assert_eq!(p.len(), 6);
+        assert!(p.chars().all(|c| c.is_ascii_digit()));
+        assert_ne!(random_hex(32), random_hex(32));
+        assert_eq!(token_hash("a").len(), 64);
+    }
+}

@@ -1,0 +1,380 @@
+//! What the live server shows: the event and its round clock, a table (players, libraries, result, clock),
+//! where a player sits, the round's pairings and the judges' dashboard. Each view is read in one read
+//! transaction; instants are RFC 3339 so a phone computes the time left against the server's now.
+
+use crate::domain::clock::{ClockSettings, TableClock};
+use crate::domain::settings::Values;
+use crate::error::{Error, Result};
+use crate::ops::player_names;
+use crate::store::matches::{Match, Outcome};
+use crate::store::{Store, clock, event, library, matches, round};
+use crate::time::{stamp, unstamp};
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+use std::collections::HashMap;
+
+/// The current round's state and clock.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RoundView {
+    /// Round number.
+    pub number: u32,
+    /// `paired` (clock not started), `running` or `ended`.
+    pub state: &'static str,
+    /// When its clock started.
+    pub started_at: Option<String>,
+    /// When time is called (without extensions).
+    pub ends_at: Option<String>,
+    /// When the final window starts.
+    pub final_window_at: Option<String>,
+    /// When the round was closed.
+    pub ended_at: Option<String>,
+    /// Tables (byes left out).
+    pub tables: usize,
+    /// Tables with a result.
+    pub finished: usize,
+}
+
+/// The home page: the event, its current round, and the server's now.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Home {
+    /// The event's name.
+    pub event: String,
+    /// Rounds planned.
+    pub rounds: i64,
+    /// The current round (None before round 1 is paired).
+    pub round: Option<RoundView>,
+    /// The server's now (RFC 3339).
+    pub now: String,
+}
+
+/// One seat at a table.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SeatView {
+    /// `A` or `B`.
+    pub seat: &'static str,
+    /// The player.
+    pub player: String,
+    /// The library played there ("3A"), when the event has libraries.
+    pub library: Option<String>,
+}
+
+/// A table of the current round.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TableView {
+    /// Round number.
+    pub round: u32,
+    /// Table number.
+    pub table: u32,
+    /// The match's id.
+    #[serde(rename = "match")]
+    pub match_id: i64,
+    /// Seats A and B.
+    pub seats: Vec<SeatView>,
+    /// The result in words ("Ana won by life"), once recorded.
+    pub result: Option<String>,
+    /// `playing`, `finished` or `over-time`.
+    pub state: &'static str,
+    /// When time is called at this table (extensions included), once the round started.
+    pub ends_at: Option<String>,
+    /// Extensions given at this table, in seconds.
+    pub extension_seconds: i64,
+    /// The decision running now: who and since when.
+    pub decision: Option<DecisionView>,
+    /// The decision limit in force now (seconds), once the round started.
+    pub decision_limit: Option<u32>,
+}
+
+/// A decision running at a table.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DecisionView {
+    /// The player deciding.
+    pub player: String,
+    /// Since when (RFC 3339).
+    pub started_at: String,
+}
+
+/// Where a player sits in the current round.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PlayerSeat {
+    /// The player's name.
+    pub name: String,
+    /// Round number (0 before round 1 is paired).
+    pub round: u32,
+    /// The table (None for a bye or when not seated).
+    pub table: Option<u32>,
+    /// `A` or `B`.
+    pub seat: Option<&'static str>,
+    /// The library the player plays.
+    pub library: Option<String>,
+    /// The opponent.
+    pub opponent: Option<String>,
+    /// Whether the player has the bye.
+    pub bye: bool,
+    /// The result, once recorded.
+    pub result: Option<String>,
+    /// When time is called at the table.
+    pub ends_at: Option<String>,
+    /// Where the player sits next round, when the movement already says so (as `pairings --json` shows it).
+    pub next: Option<NextSeat>,
+}
+
+/// A player's seat in the next round.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct NextSeat {
+    /// The table (None for a bye).
+    pub table: Option<u32>,
+    /// The seat, `A` or `B`.
+    pub seat: Option<String>,
+    /// Whether it is a bye.
+    pub bye: bool,
+}
+
+/// The judges' dashboard: the round and every table's state.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Dashboard {
+    /// The home view (event, round, now).
+    pub home: Home,
+    /// Every table of the current round.
+    pub tables: Vec<TableView>,
+}
+
+fn settings_of(values: &Values) -> ClockSettings {
+    let n = |k: &str| u32::try_from(values.number(k)).unwrap_or(0);
+    ClockSettings {
+        round_minutes: n("round-minutes"),
+        decision_secs: n("decision-seconds"),
+        final_window_minutes: n("final-window-minutes"),
+        final_decision_secs: n("final-decision-seconds"),
+    }
+}
+
+/// The home view at `now`.
+pub fn home(store: &Store, now: DateTime<Utc>) -> Result<Home> {
+    store.read(|conn| home_in(conn, now))
+}
+
+fn home_in(conn: &Connection, now: DateTime<Utc>) -> Result<Home> {
+    let values = event::values(conn)?;
+    let number = round::current(conn)?;
+    let view = match round::get(conn, number)? {
+        Some(r) if number > 0 => {
+            let ms = matches::of_round(conn, number)?;
+            let tables = ms.iter().filter(|m| !m.is_bye()).count();
+            let finished = ms.iter().filter(|m| !m.is_bye() && m.outcome.is_some()).count();
+            let clock =
+                r.started_at.as_deref().and_then(|s| unstamp(s).ok()).map(|s| TableClock::new(s, settings_of(&values)));
+            let state = match (&r.started_at, &r.ended_at) {
+                (_, Some(_)) => "ended",
+                (Some(_), None) => "running",
+                (None, None) => "paired",
+            };
+            Some(RoundView {
+                number,
+                state,
+                started_at: r.started_at.clone(),
+                ends_at: clock.as_ref().map(|c| stamp(c.end())),
+                final_window_at: clock.as_ref().map(|c| stamp(c.final_window_starts())),
+                ended_at: r.ended_at.clone(),
+                tables,
+                finished,
+            })
+        }
+        _ => None,
+    };
+    Ok(Home { event: values.name().to_string(), rounds: values.number("rounds"), round: view, now: stamp(now) })
+}
+
+/// The current round's tables, by table number.
+pub fn tables(store: &Store, now: DateTime<Utc>) -> Result<Vec<TableView>> {
+    store.read(|conn| tables_in(conn, now))
+}
+
+/// One table of the current round; 404 when the round has no such table.
+pub fn table(store: &Store, number: u32, now: DateTime<Utc>) -> Result<TableView> {
+    let all = tables(store, now)?;
+    let span = all.first().map(|t| t.table).zip(all.last().map(|t| t.table));
+    all.into_iter().find(|t| t.table == number).ok_or_else(|| match span {
+        Some((lo, hi)) => Error::not_found(format!("no table {number} in this round: the tables are {lo} to {hi}")),
+        None => Error::not_found(format!("no table {number}: no round is paired yet")),
+    })
+}
+
+fn tables_in(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<TableView>> {
+    let number = round::current(conn)?;
+    let Some(r) = round::get(conn, number)?.filter(|_| number > 0) else { return Ok(Vec::new()) };
+    let names = player_names::names_by_id(conn)?;
+    let labels: HashMap<_, _> = library::all(conn)?.into_iter().map(|l| (l.id, l.label())).collect();
+    let settings = settings_of(&event::values(conn)?);
+    let started = r.started_at.as_deref().and_then(|s| unstamp(s).ok());
+    let ended = r.ended_at.is_some();
+    let mut out = Vec::new();
+    for m in matches::of_round(conn, number)? {
+        let (Some(table), Some(b)) = (m.table, m.b) else { continue };
+        let name = |p| names.get(&p).cloned().unwrap_or_default();
+        let seats = vec![
+            SeatView { seat: "A", player: name(m.a), library: m.a_library.and_then(|l| labels.get(&l).cloned()) },
+            SeatView { seat: "B", player: name(b), library: m.b_library.and_then(|l| labels.get(&l).cloned()) },
+        ];
+        let extension_seconds = clock::extension_secs(conn, m.id)?;
+        let clock = started.map(|s| {
+            let mut c = TableClock::new(s, settings);
+            c.extend(extension_seconds);
+            c
+        });
+        let decision = match clock::running(conn, m.id)? {
+            Some(d) => Some(DecisionView { player: name(d.player_id), started_at: d.started_at }),
+            None => None,
+        };
+        let state = match (&m.outcome, &clock) {
+            (Some(_), _) => "finished",
+            (None, Some(c)) if !ended && c.is_over(now) => "over-time",
+            _ => "playing",
+        };
+        out.push(TableView {
+            round: number,
+            table,
+            match_id: m.id.0,
+            result: result_text(&m, &seats),
+            seats,
+            state,
+            ends_at: clock.as_ref().map(|c| stamp(c.end())),
+            extension_seconds,
+            decision,
+            decision_limit: clock.as_ref().map(|c| c.decision_limit_at(now)),
+        });
+    }
+    out.sort_by_key(|t| t.table);
+    Ok(out)
+}
+
+fn result_text(m: &Match, seats: &[SeatView]) -> Option<String> {
+    let reason = m.reason.as_deref().unwrap_or("result");
+    let who = |i: usize| seats.get(i).map(|s| s.player.as_str()).unwrap_or("?");
+    Some(match m.outcome? {
+        Outcome::A => format!("{} won by {reason}", who(0)),
+        Outcome::B => format!("{} won by {reason}", who(1)),
+        Outcome::Draw => format!("draw ({reason})"),
+    })
+}
+
+/// Where the player a typed name means sits in the current round (404 for an unknown name, 400 for one that
+/// matches several players).
+pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<PlayerSeat> {
+    store.read(|conn| {
+        let p = player_names::find(conn, query)?;
+        let number = round::current(conn)?;
+        let mut seat = PlayerSeat {
+            name: p.name.clone(),
+            round: number,
+            table: None,
+            seat: None,
+            library: None,
+            opponent: None,
+            bye: false,
+            result: None,
+            ends_at: None,
+            next: None,
+        };
+        if number > 0
+            && let Ok(pairings) = crate::ops::pairings::pairings(conn, Some(number))
+        {
+            seat.next = pairings.players.iter().find(|l| l.id == p.id.0).and_then(|l| l.next).map(|n| match n {
+                Some((table, s)) => NextSeat { table: Some(table), seat: Some(s.to_string()), bye: false },
+                None => NextSeat { table: None, seat: None, bye: true },
+            });
+        }
+        let Some(m) = matches::of_player_in_round(conn, p.id, number)? else { return Ok(seat) };
+        if m.is_bye() {
+            seat.bye = true;
+            return Ok(seat);
+        }
+        let view = tables_in(conn, now)?.into_iter().find(|t| Some(t.table) == m.table);
+        if let Some(t) = view {
+            let mine = if m.a == p.id { 0 } else { 1 };
+            seat.table = Some(t.table);
+            seat.seat = t.seats.get(mine).map(|s| s.seat);
+            seat.library = t.seats.get(mine).and_then(|s| s.library.clone());
+            seat.opponent = t.seats.get(1 - mine).map(|s| s.player.clone());
+            seat.result = t.result;
+            seat.ends_at = t.ends_at;
+        }
+        Ok(seat)
+    })
+}
+
+/// The judges' dashboard at `now`.
+pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
+    store.read(|conn| Ok(Dashboard { home: home_in(conn, now)?, tables: tables_in(conn, now)? }))
+}
+
+/// What changed since the audit entry `after`: the highest entry now, and the live-update event names of the
+/// entries written since (`round`, `result`, `clock`, `call`, `note`, `self-report`; judges' logins name none).
+pub fn changes_after(store: &Store, after: i64) -> Result<(i64, Vec<&'static str>)> {
+    store.read(|conn| {
+        let rows = crate::store::audit::summaries_after(conn, after)?;
+        let last = rows.last().map(|(id, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
+        let mut names: Vec<&'static str> = Vec::new();
+        for (_, command) in &rows {
+            if let Some(n) = event_name(command)
+                && !names.contains(&n)
+            {
+                names.push(n);
+            }
+        }
+        Ok((last, names))
+    })
+}
+
+/// The live-update event a write's command line belongs to (see [`changes_after`]).
+pub fn event_name(command: &str) -> Option<&'static str> {
+    // The words of the command or route, not of its fields (a ruling's text may say "clock").
+    let command = command.split('{').next().unwrap_or_default();
+    let mut words: Vec<&str> = Vec::new();
+    let mut skip = false;
+    for w in command.split([' ', '/']).filter(|w| !w.is_empty()) {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if w.starts_with('-') {
+            // The global options' values are not words of the command (`--db x.db`, `--judge Kim`).
+            skip = matches!(w, "--db" | "--judge");
+            continue;
+        }
+        words.push(w);
+    }
+    let has = |w: &str| words.contains(&w);
+    if has("self-report") {
+        return Some("self-report");
+    }
+    if has("call") {
+        return Some("call");
+    }
+    if has("extend") || has("clock") || has("stall") || has("decisions") {
+        return Some("clock");
+    }
+    let group = words.iter().find(|w| !matches!(**w, "mmjudge" | "POST" | "api" | "web"))?;
+    Some(match *group {
+        "judge" | "login" | "logout" => return None,
+        "result" | "results" => "result",
+        "note" | "notes" | "challenge" | "penalty" | "ruling" => "note",
+        _ => "round",
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::event_name;
+
+    #[test]
+    fn each_write_names_its_live_update() {
+        assert_eq!(event_name("mmjudge result 3 ana --by life"), Some("result"));
+        assert_eq!(event_name("mmjudge --db x.db note 1 ana B1 'Demonic Tutor'"), Some("note"));
+        assert_eq!(event_name("mmjudge round extend 3 --minutes 2"), Some("clock"));
+        assert_eq!(event_name("mmjudge clock 3 --start ana"), Some("clock"));
+        assert_eq!(event_name("mmjudge round start"), Some("round"));
+        assert_eq!(event_name("POST /api/result"), Some("result"));
+        assert_eq!(event_name("POST /api/ruling {\"text\":\"stop the clock\"}"), Some("note"));
+        assert_eq!(event_name("POST /api/login"), None);
+        assert_eq!(event_name("mmjudge judge add Kim --role head"), None);
+    }
+}

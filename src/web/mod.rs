@@ -1,0 +1,97 @@
+//! The live server (`mmjudge serve`): the event on the venue's network for players' and judges' phones.
+//!
+//! axum on tokio. The event file stays the one truth, shared with the command line: every request opens the
+//! store on a blocking thread (`spawn_blocking`) and calls `ops`; a watcher thread polls the file for changes
+//! (`PRAGMA data_version`, then the audit log) and broadcasts live-update events that `GET /events` sends as
+//! server-sent events. Errors map once (see [`error`]).
+
+pub mod auth;
+pub mod error;
+pub mod pages;
+pub mod routes;
+pub mod sse;
+pub mod table;
+pub mod views;
+pub mod writes;
+
+use crate::error::{Error, Result};
+use crate::store::Store;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// A live-update event: its name (`round`, `result`, ...) and the audit entry that caused it.
+#[derive(Debug, Clone)]
+pub struct Update {
+    /// The event name.
+    pub name: &'static str,
+    /// The highest audit id when it was seen.
+    pub id: i64,
+}
+
+/// What every request shares.
+pub struct App {
+    /// The event file.
+    pub db: PathBuf,
+    /// Live updates.
+    pub updates: broadcast::Sender<Update>,
+    /// Wrong-PIN counts per address and per name.
+    pub limiter: Mutex<auth::Limiter>,
+}
+
+/// The shared state handed to handlers.
+pub type Shared = Arc<App>;
+
+impl App {
+    /// Opens the event file (on a blocking thread only).
+    pub fn open(&self) -> Result<Store> {
+        Store::open(&self.db)
+    }
+}
+
+/// Runs the server on `bind` until Ctrl-C; `ready` gets the bound address (the real port for port 0) once
+/// the server listens.
+pub fn serve(db: &Path, bind: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
+    // Open once first: a missing or foreign file is refused before anything listens, and an older event is
+    // migrated here rather than by the first request.
+    Store::open(db)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| Error::io("the server's runtime", e))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| bind_error(bind, &e))?;
+        let addr = listener.local_addr().map_err(|e| Error::io("the server's address", e))?;
+        let (updates, _) = broadcast::channel(256);
+        let app = Arc::new(App { db: db.to_path_buf(), updates, limiter: Mutex::new(auth::Limiter::default()) });
+        sse::watch(app.clone())?;
+        ready(addr);
+        let router = routes::router(app);
+        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| Error::io("the server", e))
+    })
+}
+
+fn bind_error(bind: SocketAddr, e: &std::io::Error) -> Error {
+    match e.kind() {
+        std::io::ErrorKind::AddrInUse => Error::refused(format!(
+            "cannot listen on {bind}: another program uses that port; choose another with --bind {}:8081",
+            bind.ip()
+        )),
+        std::io::ErrorKind::AddrNotAvailable => Error::bad_input(format!(
+            "cannot listen on {bind}: this machine has no such address; use --bind 0.0.0.0:{} for every network",
+            bind.port()
+        )),
+        std::io::ErrorKind::PermissionDenied => Error::refused(format!(
+            "cannot listen on {bind}: ports below 1024 need administrator rights; use --bind {}:8080",
+            bind.ip()
+        )),
+        _ => Error::refused(format!("cannot listen on {bind}: {e}")),
+    }
+}

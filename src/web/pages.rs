@@ -1,0 +1,280 @@
+//! The pages (askama templates in `templates/web/`), their styles and script, embedded in the binary.
+
+use super::Shared;
+use super::auth::{self, Judge};
+use super::error::{ApiError, blocking};
+use crate::error::Error;
+use crate::ops::judges::{self, SessionJudge};
+use crate::ops::live::{self, Home, PlayerSeat, TableView};
+use askama::Template;
+use axum::Form;
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use std::net::SocketAddr;
+
+const CSS: &str = include_str!("../../templates/web/app.css");
+const SCRIPT: &str = include_str!("../../templates/web/app.js");
+
+/// `GET /assets/app.css`.
+pub async fn css() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], CSS).into_response()
+}
+
+/// `GET /assets/app.js`.
+pub async fn script() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response()
+}
+
+/// A rendered page with its status.
+pub fn page(status: StatusCode, t: &impl Template) -> Response {
+    match t.render() {
+        Ok(body) => (status, Html(body)).into_response(),
+        Err(_) => ApiError::internal("a page could not be drawn").into_response(),
+    }
+}
+
+fn now() -> crate::error::Result<chrono::DateTime<chrono::Utc>> {
+    crate::time::now()
+}
+
+#[derive(Template)]
+#[template(path = "web/home.html")]
+struct HomePage {
+    home: Home,
+}
+
+/// `GET /`: the event, the round and its clock.
+pub async fn home(State(app): State<Shared>) -> Result<Response, ApiError> {
+    let home = blocking(move || live::home(&app.open()?, now()?)).await?;
+    Ok(page(StatusCode::OK, &HomePage { home }))
+}
+
+#[derive(Template)]
+#[template(path = "web/me.html")]
+struct MePage {
+    home: Home,
+    query: String,
+    seat: Option<PlayerSeat>,
+    error: Option<String>,
+}
+
+/// `GET /me?name=NAME`: a player finds their table, seat, library and opponent.
+pub async fn me(State(app): State<Shared>, Query(q): Query<super::routes::NameQuery>) -> Result<Response, ApiError> {
+    let query = q.name.unwrap_or_default().trim().to_string();
+    let asked = query.clone();
+    let (home, seat) = blocking(move || {
+        let store = app.open()?;
+        let now = now()?;
+        let seat = if asked.is_empty() { None } else { Some(live::find_player(&store, &asked, now)) };
+        Ok((live::home(&store, now)?, seat))
+    })
+    .await?;
+    let (status, seat, error) = match seat {
+        None => (StatusCode::OK, None, None),
+        Some(Ok(s)) => (StatusCode::OK, Some(s), None),
+        Some(Err(e)) => {
+            let e = ApiError::from(e);
+            (e.status, None, Some(e.message))
+        }
+    };
+    Ok(page(status, &MePage { home, query, seat, error }))
+}
+
+#[derive(Template)]
+#[template(path = "web/pairings.html")]
+struct PairingsPage {
+    home: Home,
+    tables: Vec<TableView>,
+    /// (player, table, seat, opponent), by name.
+    by_name: Vec<(String, u32, &'static str, String)>,
+}
+
+/// `GET /pairings`: the current round by table and by name.
+pub async fn pairings(State(app): State<Shared>) -> Result<Response, ApiError> {
+    let (home, tables) = blocking(move || {
+        let store = app.open()?;
+        let now = now()?;
+        Ok((live::home(&store, now)?, live::tables(&store, now)?))
+    })
+    .await?;
+    let mut by_name = Vec::new();
+    for t in &tables {
+        for (i, s) in t.seats.iter().enumerate() {
+            let other = t.seats.get(1 - i.min(1)).map(|o| o.player.clone()).unwrap_or_default();
+            by_name.push((s.player.clone(), t.table, s.seat, other));
+        }
+    }
+    by_name.sort_by_key(|p| crate::domain::names::fold(&p.0));
+    Ok(page(StatusCode::OK, &PairingsPage { home, tables, by_name }))
+}
+
+#[derive(Template)]
+#[template(path = "web/clock.html")]
+struct ClockPage {
+    home: Home,
+    table: Option<TableView>,
+}
+
+/// `table` of `/clock?table=N`.
+#[derive(Debug, serde::Deserialize)]
+pub struct TableQuery {
+    /// The table number, as typed.
+    pub table: Option<String>,
+}
+
+/// `GET /clock[?table=N]`: the round clock, or one table's clock with its extensions and running decision.
+pub async fn clock(State(app): State<Shared>, Query(q): Query<TableQuery>) -> Result<Response, ApiError> {
+    let number = match q.table.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => None,
+        Some(t) => Some(t.parse::<u32>().map_err(|_| {
+            ApiError::from(Error::bad_input(format!("\"{t}\" is not a table number: give a number such as 3")))
+        })?),
+    };
+    let (home, table) = blocking(move || {
+        let store = app.open()?;
+        let now = now()?;
+        let table = match number {
+            Some(n) => Some(live::table(&store, n, now)?),
+            None => None,
+        };
+        Ok((live::home(&store, now)?, table))
+    })
+    .await?;
+    Ok(page(StatusCode::OK, &ClockPage { home, table }))
+}
+
+#[derive(Template)]
+#[template(path = "web/login.html")]
+struct LoginPage {
+    home: Home,
+    name: String,
+    error: Option<String>,
+}
+
+/// `name` of `/login?name=...` (the login QR code fills it).
+#[derive(Debug, serde::Deserialize)]
+pub struct LoginQuery {
+    /// The judge's name.
+    pub name: Option<String>,
+}
+
+async fn home_of(app: &Shared) -> Result<Home, ApiError> {
+    let app = app.clone();
+    blocking(move || live::home(&app.open()?, now()?)).await
+}
+
+/// `GET /login`: the judges' login form.
+pub async fn login_form(State(app): State<Shared>, Query(q): Query<LoginQuery>) -> Result<Response, ApiError> {
+    let home = home_of(&app).await?;
+    Ok(page(StatusCode::OK, &LoginPage { home, name: q.name.unwrap_or_default(), error: None }))
+}
+
+/// The login form's fields.
+#[derive(Debug, serde::Deserialize)]
+pub struct LoginFields {
+    /// The judge's name.
+    pub name: String,
+    /// The PIN.
+    pub pin: String,
+}
+
+/// `POST /login`: sets the session cookie and goes to the dashboard, or shows the form again with the error.
+pub async fn login_submit(
+    State(app): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Form(f): Form<LoginFields>,
+) -> Result<Response, ApiError> {
+    let name = f.name.clone();
+    match auth::login(&app, addr, f.name, f.pin).await {
+        Ok(l) => {
+            let mut res = Redirect::to("/judge").into_response();
+            let cookie = HeaderValue::from_str(&auth::session_cookie(&l.token))
+                .map_err(|_| ApiError::internal("the session cookie"))?;
+            res.headers_mut().insert(header::SET_COOKIE, cookie);
+            Ok(res)
+        }
+        Err(e) => {
+            let home = home_of(&app).await?;
+            Ok(page(e.status, &LoginPage { home, name, error: Some(e.message) }))
+        }
+    }
+}
+
+/// The logout form's field.
+#[derive(Debug, serde::Deserialize)]
+pub struct CsrfField {
+    /// The session's form token.
+    pub csrf: Option<String>,
+}
+
+/// `POST /logout`: ends the session and clears the cookie.
+pub async fn logout(State(app): State<Shared>, judge: Judge, Form(f): Form<CsrfField>) -> Result<Response, ApiError> {
+    judge.check_csrf(f.csrf.as_deref())?;
+    let actor = judge.actor("POST /logout")?;
+    blocking(move || judges::logout(&mut app.open()?, &actor, &judge.token)).await?;
+    let mut res = Redirect::to("/").into_response();
+    let cookie = HeaderValue::from_str(&auth::cleared_cookie()).map_err(|_| ApiError::internal("the cookie"))?;
+    res.headers_mut().insert(header::SET_COOKIE, cookie);
+    Ok(res)
+}
+
+#[derive(Template)]
+#[template(path = "web/dashboard.html")]
+struct DashboardPage {
+    home: Home,
+    judge: SessionJudge,
+    tables: Vec<TableView>,
+    playing: usize,
+    finished: usize,
+    over_time: usize,
+}
+
+/// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
+/// shows what failed.
+pub fn judge_or_login(judge: Result<Judge, ApiError>, headers: &HeaderMap) -> Result<Judge, Box<Response>> {
+    match judge {
+        Ok(j) => Ok(j),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+            let mut res = Redirect::to("/login").into_response();
+            if auth::cookie(headers, auth::COOKIE).is_some()
+                && let Ok(v) = HeaderValue::from_str(&auth::cleared_cookie())
+            {
+                res.headers_mut().insert(header::SET_COOKIE, v);
+            }
+            Err(Box::new(res))
+        }
+        Err(e) => Err(Box::new(e.into_response())),
+    }
+}
+
+/// `GET /judge`: the judges' dashboard; without a login, the login page.
+pub async fn dashboard(
+    State(app): State<Shared>,
+    judge: Result<Judge, ApiError>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let judge = match judge_or_login(judge, &headers) {
+        Ok(j) => j,
+        Err(to_login) => return Ok(*to_login),
+    };
+    let d = blocking(move || live::dashboard(&app.open()?, now()?)).await?;
+    let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();
+    let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
+    Ok(page(
+        StatusCode::OK,
+        &DashboardPage { home: d.home, judge: judge.judge, tables: d.tables, playing, finished, over_time },
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "web/refused.html")]
+struct RefusedPage<'a> {
+    message: &'a str,
+    back: &'a str,
+}
+
+/// A form's refused write: the one-line error with its status, and a link back to the page.
+pub fn refused(e: ApiError, back: &str) -> Response {
+    page(e.status, &RefusedPage { message: &e.message, back })
+}

@@ -1,0 +1,62 @@
+// mmjudge live pages: countdowns against the server's clock, and live updates over server-sent events.
+(function () {
+  "use strict";
+  var skew = 0; // server now minus this phone's now, in ms
+  function readSkew() {
+    var el = document.getElementById("server-now");
+    var t = el ? Date.parse(el.getAttribute("data-now")) : NaN;
+    if (!isNaN(t)) skew = t - Date.now();
+  }
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function span(ms) {
+    var s = Math.floor(Math.abs(ms) / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+    return (ms < 0 ? "+" : "") + (h ? h + ":" + two(m) : m) + ":" + two(s % 60);
+  }
+  function tick() {
+    var now = Date.now() + skew;
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Date.parse(el.getAttribute("data-deadline")) - now;
+      el.textContent = span(left);
+      el.classList.toggle("over", left < 0);
+    });
+    document.querySelectorAll("[data-since]").forEach(function (el) {
+      el.textContent = span(now - Date.parse(el.getAttribute("data-since")));
+    });
+  }
+  function localTimes() {
+    document.querySelectorAll("time[datetime]").forEach(function (el) {
+      var d = new Date(el.getAttribute("datetime"));
+      if (!isNaN(d)) el.textContent = two(d.getHours()) + ":" + two(d.getMinutes());
+    });
+  }
+  var busy = false, again = false;
+  function refresh() {
+    var a = document.activeElement;
+    if (a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value) { again = true; return; }
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(location.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var fresh = doc.querySelector("main"), old = document.querySelector("main");
+      if (fresh && old) old.replaceWith(fresh);
+      readSkew(); localTimes(); tick();
+      document.body.setAttribute("data-updated", String(Date.now()));
+    }).catch(function () {}).then(function () {
+      busy = false;
+      if (again) { again = false; setTimeout(refresh, 200); }
+    });
+  }
+  function fillPin() {
+    var m = /(?:^#|&)pin=(\d+)/.exec(location.hash), pin = document.getElementById("pin");
+    if (m && pin) { pin.value = m[1]; history.replaceState(null, "", location.pathname + location.search); }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    readSkew(); localTimes(); tick(); fillPin();
+    setInterval(tick, 1000);
+    var watch = (document.body.getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
+    if (!watch.length || !window.EventSource) return;
+    var es = new EventSource("/events"), seen = false;
+    es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
+    watch.forEach(function (name) { es.addEventListener(name, refresh); });
+  });
+})();

@@ -8,6 +8,7 @@
 pub mod auth;
 pub mod error;
 pub mod pages;
+pub mod player_table;
 pub mod routes;
 pub mod sse;
 pub mod writes;

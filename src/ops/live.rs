@@ -114,6 +114,19 @@ pub struct PlayerSeat {
     pub result: Option<String>,
     /// When time is called at the table.
     pub ends_at: Option<String>,
+    /// Where the player sits next round, when the movement already says so (as `pairings --json` shows it).
+    pub next: Option<NextSeat>,
+}
+
+/// A player's seat in the next round.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct NextSeat {
+    /// The table (None for a bye).
+    pub table: Option<u32>,
+    /// The seat, `A` or `B`.
+    pub seat: Option<String>,
+    /// Whether it is a bye.
+    pub bye: bool,
 }
 
 /// The judges' dashboard: the round and every table's state.
@@ -260,7 +273,16 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             bye: false,
             result: None,
             ends_at: None,
+            next: None,
         };
+        if number > 0
+            && let Ok(pairings) = crate::ops::pairings::pairings(conn, Some(number))
+        {
+            seat.next = pairings.players.iter().find(|l| l.id == p.id.0).and_then(|l| l.next).map(|n| match n {
+                Some((table, s)) => NextSeat { table: Some(table), seat: Some(s.to_string()), bye: false },
+                None => NextSeat { table: None, seat: None, bye: true },
+            });
+        }
         let Some(m) = matches::of_player_in_round(conn, p.id, number)? else { return Ok(seat) };
         if m.is_bye() {
             seat.bye = true;

@@ -11,6 +11,8 @@ pub mod pages;
 pub mod player_table;
 pub mod routes;
 pub mod sse;
+pub mod table;
+pub mod views;
 pub mod writes;
 
 use crate::error::{Error, Result};

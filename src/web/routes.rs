@@ -3,7 +3,7 @@
 
 use super::auth::{self, Judge};
 use super::error::{ApiError, blocking};
-use super::{Shared, pages, sse, writes};
+use super::{Shared, pages, sse, table, views, writes};
 use crate::ops::{judges, live};
 use axum::Json;
 use axum::Router;
@@ -27,6 +27,11 @@ pub fn router(app: Shared) -> Router {
         .route("/me", get(pages::me))
         .route("/pairings", get(pages::pairings))
         .route("/clock", get(pages::clock))
+        .route("/standings", get(views::page))
+        .route("/api/standings", get(views::api_standings))
+        .route("/api/pairings", get(views::api_pairings))
+        .route("/api/results", get(views::api_results))
+        .route("/api/round/pair", post(views::pair))
         .route("/login", get(pages::login_form).post(pages::login_submit))
         .route("/logout", post(pages::logout))
         .route("/judge", get(pages::dashboard))
@@ -38,6 +43,18 @@ pub fn router(app: Shared) -> Router {
         .route("/api/judge", get(dashboard))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
+        .route("/judge/table/{n}", get(table::page))
+        .route("/api/result", post(table::result))
+        .route("/api/result/fix", post(table::fix_result))
+        .route("/api/note", post(table::note))
+        .route("/api/challenge", post(table::challenge))
+        .route("/api/penalty", post(table::penalty))
+        .route("/api/ruling", post(table::ruling))
+        .route("/api/extend", post(table::extend))
+        .route("/api/clock/start", post(table::clock_start))
+        .route("/api/clock/stop", post(table::clock_stop))
+        .route("/api/round/start", post(table::round_start))
+        .route("/api/round/end", post(table::round_end))
         .route("/api/void", post(writes::void))
         .route("/api/result/clear", post(writes::clear_result))
         .fallback(not_found)

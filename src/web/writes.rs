@@ -6,7 +6,7 @@ use super::Shared;
 use super::auth::Judge;
 use super::error::{ApiError, blocking};
 use crate::error::{Error, Result};
-use crate::ops::corrections::{self, ClearInput, VoidInput, VoidOutcome};
+use crate::ops::corrections::{self, ClearInput, VoidInput};
 use crate::store::voids::VoidKind;
 use crate::store::{Actor, Store};
 use axum::Json;
@@ -173,26 +173,11 @@ pub async fn void(State(app): State<Shared>, judge: Judge, payload: Payload<Void
             }
         };
         let input = VoidInput { id: b.id, reason: text_field("reason", b.reason)?, force: b.force };
-        let out = match kind {
-            VoidKind::Penalty => corrections::void_penalty(store, actor, input),
-            VoidKind::Challenge => corrections::void_challenge(store, actor, input),
-            VoidKind::Ruling => corrections::void_ruling(store, actor, input),
-            VoidKind::Note => corrections::void_note(store, actor, input),
-            VoidKind::Extension => corrections::void_extension(store, actor, input),
-            VoidKind::Stall => corrections::void_stall(store, actor, input),
-        }?;
-        Ok((out.summary.clone(), void_doc(&out)))
+        let out = corrections::void(store, actor, kind, input)?;
+        let doc = serde_json::to_value(&out).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        Ok((out.summary, doc))
     })
     .await
-}
-
-fn void_doc(o: &VoidOutcome) -> serde_json::Value {
-    let v = &o.voided;
-    serde_json::json!({
-        "kind": o.kind.as_str(), "id": o.id, "record": o.record, "round": o.round, "table": o.table,
-        "voided": { "at": v.at, "judge": v.judge, "reason": v.reason }, "regraded": o.regraded,
-        "reopened": o.reopened, "reinstated": o.reinstated, "later_rounds": o.later_rounds,
-    })
 }
 
 /// `POST /api/result/clear` body: `{"table","round","force"}`.

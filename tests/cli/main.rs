@@ -31,6 +31,7 @@ mod report;
 mod result;
 mod round;
 mod serve;
+mod serve_table;
 mod site;
 mod snapshots;
 mod standings;

@@ -1,0 +1,194 @@
+//! `mmjudge serve`: the judges' table page and the writes made standing at a table, each audited with the
+//! judge and the phone's address.
+
+use crate::serve::{Server, audit_vias, judge, page_login};
+use serde_json::json;
+
+#[test]
+fn a_floor_judge_records_everything_at_the_table_and_head_judges_alone_fix_and_end() {
+    let ev = crate::cards::with_reference();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["round", "start"]).ok();
+    let (head, floor) = (judge(&ev, "Kim", "head"), judge(&ev, "Lee", "floor"));
+    let server = Server::start(&ev);
+    let (kim, lee) = (server.login("Kim", &head), server.login("Lee", &floor));
+    let post = |path: &str, token: &str, body: serde_json::Value| server.post_json(path, Some(token), &body);
+    let ok = |path: &str, token: &str, body: serde_json::Value| {
+        let a = post(path, token, body);
+        assert_eq!(a.status, 200, "{path}: {}", a.body);
+        let doc = a.json();
+        assert_eq!(doc["ok"], true, "{doc}");
+        assert!(doc["summary"].as_str().is_some_and(|s| !s.is_empty()), "{doc}");
+        doc
+    };
+
+    let started = ok("/api/clock/start", &lee, json!({ "table": 1, "player": "bo" }));
+    assert_eq!(started["player"], "Bo");
+    assert_eq!(server.get("/api/tables").json()["tables"][0]["decision"]["player"], "Bo");
+    ok("/api/clock/stop", &lee, json!({ "table": 1 }));
+    let note = ok("/api/note", &lee, json!({ "table": 1, "player": "ana", "cost": "B1", "card": "demonic tutor" }));
+    assert_eq!(note["card"], "Demonic Tutor");
+    assert_eq!(note["shorthand"], "B1");
+    ok("/api/note", &lee, json!({ "table": 1, "player": "bo", "cost": "U1", "unnamed": true }));
+    let challenge = ok("/api/challenge", &lee, json!({ "table": 1, "by": "bo", "about": "B1", "ruling": "denied" }));
+    assert!(challenge["challenge"].as_i64().is_some(), "{challenge}");
+    let penalty = ok("/api/penalty", &lee, json!({ "player": "bo", "infraction": "slow play" }));
+    assert!(penalty["penalty"].as_i64().is_some(), "{penalty}");
+    ok("/api/ruling", &lee, json!({ "table": 1, "text": "Bo may not take back the attack" }));
+    let extended = ok("/api/extend", &lee, json!({ "table": 2, "minutes": 2, "reason": "deck check" }));
+    assert_eq!(extended["seconds"], 120);
+    let result = ok("/api/result", &lee, json!({ "table": 1, "winner": "Ana", "by": "life", "life": [12, 0] }));
+    assert_eq!(result["table"], 1);
+
+    // Refusals: each with its status, the file unchanged.
+    let before = ev.dump();
+    assert!(
+        post("/api/result", &lee, json!({ "table": 1, "winner": "Bo", "by": "life" })).error(409).contains("already")
+    );
+    post("/api/result", &lee, json!({ "table": 1, "winner": "Bo", "by": "sorcery" })).error(400);
+    post("/api/result", &lee, json!({ "table": 9, "winner": "Bo", "by": "life" })).error(404);
+    post("/api/clock/start", &lee, json!({ "table": 2, "player": "Zed" })).error(404);
+    post("/api/result/fix", &lee, json!({ "table": 1, "winner": "Bo", "by": "life" })).error(403);
+    post("/api/round/end", &lee, json!({ "force": true })).error(403);
+    post("/api/extend", &lee, json!({ "table": 2, "minutes": "soon", "reason": "x" })).error(400);
+    assert_eq!(before, ev.dump(), "refused writes change nothing");
+
+    let fixed = ok("/api/result/fix", &kim, json!({ "table": 1, "winner": "Bo", "by": "concession" }));
+    assert!(fixed["summary"].as_str().is_some_and(|s| s.contains("Bo")), "{fixed}");
+    post("/api/round/end", &kim, json!({})).error(409);
+    ok("/api/round/end", &kim, json!({ "force": true }));
+
+    let routes = [
+        "POST /api/clock/start",
+        "POST /api/clock/stop",
+        "POST /api/note",
+        "POST /api/challenge",
+        "POST /api/penalty",
+        "POST /api/ruling",
+        "POST /api/extend",
+        "POST /api/result",
+        "POST /api/result/fix",
+        "POST /api/round/end",
+    ];
+    let log = audit_vias(&ev);
+    for route in routes {
+        let entries: Vec<_> = log.iter().filter(|(_, c, _)| c.starts_with(&format!("{route} {{"))).collect();
+        assert!(!entries.is_empty(), "{route} is audited: {log:?}");
+        let who = if route.contains("fix") || route.contains("round") { "Kim" } else { "Lee" };
+        assert!(entries.iter().all(|(j, _, v)| j == who && v == "web 127.0.0.1"), "{route}: {entries:?}");
+    }
+}
+
+#[test]
+fn the_table_page_shows_the_table_and_its_forms_post_back_to_it() {
+    let ev = crate::cards::with_reference();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start"]).ok();
+    let pin = judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+    assert_eq!(server.get("/judge/table/1").status, 303, "a login first");
+    let (cookie, csrf) = page_login(&server, "Lee", &pin);
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
+    assert_eq!(page.status, 200, "{}", page.body);
+    for form in
+        ["/api/clock/start", "/api/note", "/api/result", "/api/challenge", "/api/penalty", "/api/ruling", "/api/extend"]
+    {
+        assert!(page.body.contains(&format!("action=\"{form}\"")), "{form} form: {}", page.body);
+    }
+    assert_eq!(server.request("GET", "/judge/table/7", &[("Cookie", &cookie)], "").status, 404);
+    assert_eq!(server.request("GET", "/judge/table/x", &[("Cookie", &cookie)], "").status, 400);
+
+    let form_type = ("Content-Type", "application/x-www-form-urlencoded");
+    let body = format!("csrf={csrf}&back=/judge/table/1&table=1&player=Ana&cost=B1&card=Demonic+Tutor");
+    let noted = server.request("POST", "/api/note", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(noted.status, 303, "{}", noted.body);
+    assert_eq!(noted.header("location"), Some("/judge/table/1"));
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
+    assert!(page.body.contains("Demonic Tutor"), "the note shows on the sheet: {}", page.body);
+    let body = format!("csrf={csrf}&back=/judge/table/1&table=1&winner=Ana&by=life&life=12%2C0");
+    let recorded = server.request("POST", "/api/result", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(recorded.status, 303, "{}", recorded.body);
+    let again = server.request("POST", "/api/result", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(again.status, 409);
+    assert!(again.body.contains("href=\"/judge/table/1\""), "a refused form links back: {}", again.body);
+    assert!(server.get("/api/tables").json()["tables"][0]["result"].as_str().is_some_and(|r| r.contains("Ana won")));
+}
+
+#[test]
+fn standings_pairings_and_results_answer_as_the_command_line_prints_them() {
+    let ev = crate::harness::Event::new();
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
+    let server = Server::start(&ev);
+    assert!(server.get("/standings").body.contains("No round has been played"), "before round 1");
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["round", "start"]).ok();
+    ev.run(&["result", "1", "ana", "--by", "concession"]).ok();
+    ev.run(&["result", "2", "di", "--by", "concession"]).ok();
+    for (api, cli) in [
+        ("/api/standings", vec!["--json", "standings"]),
+        ("/api/pairings", vec!["--json", "pairings"]),
+        ("/api/results", vec!["--json", "results"]),
+        ("/api/pairings?round=1", vec!["--json", "pairings", "--round", "1"]),
+    ] {
+        let a = server.get(api);
+        assert_eq!(a.status, 200, "{api}: {}", a.body);
+        assert_eq!(a.json(), ev.run(&cli).json(), "{api} answers as `mmjudge {}`", cli.join(" "));
+    }
+    let page = server.get("/standings");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Standings after round 1") && page.body.contains("Ana"), "{}", page.body);
+    assert!(server.get("/api/standings?round=7").error(404).contains("round 7"));
+
+    let (head, floor) = (judge(&ev, "Kim", "head"), judge(&ev, "Lee", "floor"));
+    let (kim, lee) = (server.login("Kim", &head), server.login("Lee", &floor));
+    let before = ev.dump();
+    server.post_json("/api/round/pair", Some(&lee), &json!({})).error(403);
+    let refused = server.post_json("/api/round/pair", Some(&kim), &json!({}));
+    assert!(refused.status == 409 || refused.status == 400, "{}", refused.body);
+    assert_eq!(before, ev.dump());
+}
+
+#[test]
+fn a_head_judge_starts_the_round_from_a_phone_and_every_phone_hears_it() {
+    let ev = crate::harness::Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let (head, floor) = (judge(&ev, "Kim", "head"), judge(&ev, "Lee", "floor"));
+    let server = Server::start(&ev);
+    let mut events = crate::serve::Events::open(&server);
+    let (kim, lee) = (server.login("Kim", &head), server.login("Lee", &floor));
+    let auth = |t: &str| format!("Bearer {t}");
+    let floor_try = server.request("POST", "/api/round/start", &[("Authorization", &auth(&lee))], "");
+    assert!(floor_try.error(403).contains("head judges"));
+    let started = server.request("POST", "/api/round/start", &[("Authorization", &auth(&kim))], "");
+    assert_eq!(started.status, 200, "{}", started.body);
+    assert_eq!(started.json()["round"], 1);
+    assert!(started.json()["ends_at"].as_str().is_some(), "{}", started.body);
+    events.wait_for("round", std::time::Duration::from_secs(10));
+    assert_eq!(server.get("/api/time").json()["round"]["state"], "running");
+    server.request("POST", "/api/round/start", &[("Authorization", &auth(&kim))], "").error(409);
+}
+
+#[test]
+fn a_head_judge_pairs_the_round_from_a_phone_and_a_player_sees_the_next_table() {
+    let ev = crate::harness::Event::new();
+    ev.run(&["event", "set", "rounds", "4"]).ok();
+    ev.add_players(16);
+    ev.fake_libraries(8);
+    let head = judge(&ev, "Kim", "head");
+    let server = Server::start(&ev);
+    let kim = server.login("Kim", &head);
+    let paired = server.post_json("/api/round/pair", Some(&kim), &json!({}));
+    assert_eq!(paired.status, 200, "{}", paired.body);
+    assert_eq!(paired.json()["round"], 1);
+    assert!(paired.json()["summary"].as_str().is_some_and(|s| s.contains("paired round 1")), "{}", paired.body);
+    let cli = ev.run(&["--json", "pairings"]).json();
+    let first = &cli["players"][0];
+    let name = first["name"].as_str().expect("name");
+    let me = server.get(&format!("/api/me?name={}", name.replace(' ', "%20"))).json();
+    assert_eq!(me["table"], first["table"]);
+    assert_eq!(me["library"], first["library"]);
+    assert_eq!(me["next"]["table"], first["next"]["table"], "{me}");
+    assert_eq!(me["next"]["seat"], first["next"]["seat"], "{me}");
+    assert!(me["next"]["table"].as_u64().is_some(), "the square movement knows the next table: {me}");
+}

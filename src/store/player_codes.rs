@@ -36,9 +36,8 @@ pub fn client_outcome(conn: &Connection, m: MatchId, client_id: &str) -> Result<
 
 /// Keeps a declaration's client id with its note and outcome.
 pub fn keep_client(conn: &Connection, m: MatchId, client_id: &str, note: NoteId, outcome: &str) -> Result<()> {
-    let mut stmt = conn.prepare_cached(
-        "INSERT INTO note_client (match_id, client_id, note_id, outcome) VALUES (?1, ?2, ?3, ?4)",
-    )?;
+    let mut stmt =
+        conn.prepare_cached("INSERT INTO note_client (match_id, client_id, note_id, outcome) VALUES (?1, ?2, ?3, ?4)")?;
     stmt.execute(params![m.0, client_id, note.0, outcome])?;
     Ok(())
 }

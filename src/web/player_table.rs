@@ -80,8 +80,7 @@ async fn player_write<T: Serialize + Send + 'static>(
     f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
 ) -> std::result::Result<T, ApiError> {
     let key = format!("table {table}");
-    let waited =
-        app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
+    let waited = app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
     if let Some(secs) = waited {
         return Err(ApiError::too_many("player codes", secs));
     }
@@ -279,9 +278,9 @@ pub fn table_clock(store: &Store, n: u32) -> Result<TableClock> {
     let now = crate::time::now()?;
     let table = live::table(store, n, now)?;
     let decision_deadline = match (&table.decision, table.decision_limit) {
-        (Some(d), Some(limit)) => Some(crate::time::stamp(
-            crate::time::unstamp(&d.started_at)? + chrono::Duration::seconds(i64::from(limit)),
-        )),
+        (Some(d), Some(limit)) => {
+            Some(crate::time::stamp(crate::time::unstamp(&d.started_at)? + chrono::Duration::seconds(i64::from(limit))))
+        }
         _ => None,
     };
     Ok(TableClock { now: crate::time::stamp(now), table, decision_deadline })
@@ -339,10 +338,55 @@ pub async fn complete(
     let typed = q.q.unwrap_or_default();
     let (shorthand, cards) = blocking(move || {
         let store = app.open()?;
-        let cards = store
-            .read(|conn| device::complete(conn, &printed, letter, table, &typed, COMPLETIONS))?;
+        let cards = store.read(|conn| device::complete(conn, &printed, letter, table, &typed, COMPLETIONS))?;
         Ok((printed.shorthand(), cards))
     })
     .await?;
     Ok(Json(serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
+}
+
+/// Sends a write to the player's handler when its body carries `code`, else to the judges' route.
+async fn either<H, T>(
+    app: Shared,
+    req: Request,
+    judge: H,
+    player: impl AsyncFnOnce(Shared, SocketAddr, serde_json::Value) -> Response,
+) -> Response
+where
+    H: axum::handler::Handler<T, Shared>,
+{
+    let addr = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+    match (split(req).await, addr) {
+        (Ok(Split::Player(value)), Some(addr)) => player(app, addr, value).await,
+        (Ok(Split::Player(_)), None) => ApiError::internal("no client address").into_response(),
+        (Ok(Split::Judge(req)), _) => axum::handler::Handler::call(judge, req, app).await,
+        (Err(e), _) => e.into_response(),
+    }
+}
+
+/// `POST /api/note`: a player's declaration (with `code`) or a judge's note (with a login).
+pub async fn note(State(app): State<Shared>, req: Request) -> Response {
+    either(app, req, super::table::note, player_note).await
+}
+
+/// `POST /api/clock/start`: a player starts their decision (with `code`), or a judge starts one.
+pub async fn clock_start(State(app): State<Shared>, req: Request) -> Response {
+    either(app, req, super::table::clock_start, async |app, addr, v| player_clock(app, addr, Tap::Start, v).await).await
+}
+
+/// `POST /api/clock/stop`: a player (with `code`) or a judge stops the decision running.
+pub async fn clock_stop(State(app): State<Shared>, req: Request) -> Response {
+    either(app, req, super::table::clock_stop, async |app, addr, v| player_clock(app, addr, Tap::Stop, v).await).await
+}
+
+/// `POST /api/clock/hand-over` (also `/api/clock/pass`): the deciding player hands the decision over.
+pub async fn clock_hand_over(
+    State(app): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Json<serde_json::Value>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    match body {
+        Ok(Json(value)) => player_clock(app, addr, Tap::HandOver, value).await,
+        Err(e) => super::routes::bad_json(&e).into_response(),
+    }
 }

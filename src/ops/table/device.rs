@@ -71,9 +71,7 @@ pub struct DeviceNoted {
 pub fn declare(store: &mut Store, actor: &Actor, input: DeviceNoteInput) -> Result<DeviceNoted> {
     let client = match input.client_id.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(c) if c.chars().count() > CLIENT_ID_MAX || c.chars().any(char::is_control) => {
-            return Err(Error::bad_input(format!(
-                "client_id must be at most {CLIENT_ID_MAX} printable characters"
-            )));
+            return Err(Error::bad_input(format!("client_id must be at most {CLIENT_ID_MAX} printable characters")));
         }
         c => c.map(String::from),
     };

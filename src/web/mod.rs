@@ -12,6 +12,7 @@ pub mod player_table;
 pub mod routes;
 pub mod sse;
 pub mod table;
+pub mod table_page;
 pub mod views;
 pub mod writes;
 

@@ -302,7 +302,13 @@ pub async fn notes(State(app): State<Shared>, Path(n): Path<String>) -> std::res
     })
     .await?;
     let mut doc = serde_json::to_value(&sheet).map_err(|_| ApiError::internal("the sheet"))?;
+    let texts: serde_json::Map<String, serde_json::Value> = sheet
+        .sheet
+        .iter()
+        .filter_map(|n| n.text.as_ref().map(|t| (n.id.to_string(), serde_json::Value::String(t.clone()))))
+        .collect();
     if let Some(map) = doc.as_object_mut() {
+        map.insert("texts".into(), serde_json::Value::Object(texts));
         map.insert("clock".into(), serde_json::to_value(&clock).map_err(|_| ApiError::internal("the clock"))?);
     }
     Ok(Json(doc).into_response())

@@ -3,7 +3,7 @@
 
 use super::auth::{self, Judge};
 use super::error::{ApiError, blocking};
-use super::{Shared, pages, player_table, sse, table, views, writes};
+use super::{Shared, pages, player_table, sse, table, table_page, views, writes};
 use crate::ops::{judges, live};
 use axum::Json;
 use axum::Router;
@@ -48,6 +48,10 @@ pub fn router(app: Shared) -> Router {
         .route("/api/result/fix", post(table::fix_result))
         .route("/api/note", post(player_table::note))
         .route("/api/note/undo", post(player_table::undo))
+        .route("/api/player/code", post(table_page::whose))
+        .route("/table/{n}", get(table_page::page))
+        .route("/assets/table.js", get(table_page::script))
+        .route("/assets/table.css", get(table_page::css))
         .route("/api/table/{n}/notes", get(player_table::notes))
         .route("/api/cards/cost", get(player_table::complete))
         .route("/api/challenge", post(table::challenge))

@@ -220,3 +220,38 @@ fn wrong_codes_are_limited_per_address_and_table() {
     let right = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor" });
     assert!(server.post_json("/api/note", None, &right).error(429).contains("too many wrong player codes"));
 }
+
+#[test]
+fn the_table_page_signs_players_in_by_code_and_reads_the_sheet_with_card_text_for_judges() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let page = server.get("/table/1");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Ana&#x27;s code") || page.body.contains("Ana's code"), "{}", page.body);
+    assert!(page.body.contains("/assets/table.js") && page.body.contains("data-table=\"1\""));
+    assert_eq!(server.get("/assets/table.js").header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(server.get("/assets/table.css").status, 200);
+    assert!(server.get("/table/9").error(404).contains("table 9"));
+    assert!(server.get("/table/x").error(400).contains("table number"));
+
+    let who = server.post_json("/api/player/code", None, &json!({ "table": 1, "code": code["Bo"] }));
+    assert_eq!(who.json(), json!({ "table": 1, "round": 1, "player": "Bo", "seat": "B" }));
+    assert!(
+        server
+            .post_json("/api/player/code", None, &json!({ "table": 2, "code": code["Bo"] }))
+            .error(403)
+            .contains("table 2")
+    );
+
+    ev.sql("UPDATE card SET text = 'Search your library for a card.' WHERE name = 'Demonic Tutor'");
+    let noted = server.post_json(
+        "/api/note",
+        None,
+        &json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor" }),
+    );
+    let id = noted.json()["note"].as_i64().expect("id");
+    let sheet = server.get("/api/table/1/notes").json();
+    assert_eq!(sheet["notes"][0]["seat"], "A");
+    assert_eq!(sheet["texts"][id.to_string()], "Search your library for a card.");
+}

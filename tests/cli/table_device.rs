@@ -255,3 +255,23 @@ fn the_table_page_signs_players_in_by_code_and_reads_the_sheet_with_card_text_fo
     assert_eq!(sheet["notes"][0]["seat"], "A");
     assert_eq!(sheet["texts"][id.to_string()], "Search your library for a card.");
 }
+
+#[test]
+fn an_overrun_at_the_table_is_recorded_as_the_clock_command_records_it_and_shows_on_the_dashboard() {
+    let ev = started();
+    let code = codes(&ev);
+    let pin = crate::serve::judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+    let tap = |route: &str, who: &str| server.post_json(route, None, &json!({ "table": 1, "code": code[who] }));
+    assert_eq!(tap("/api/clock/start", "Ana").status, 200);
+    ev.sql("UPDATE round SET started_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 minutes')");
+    ev.sql("UPDATE decision SET started_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-60 seconds')");
+    let stopped = tap("/api/clock/stop", "Ana").json();
+    assert_eq!(stopped["limit_ms"], 45000, "{stopped}");
+    assert!(stopped["overrun_ms"].as_i64().is_some_and(|o| (15000..20000).contains(&o)), "{stopped}");
+    let decisions = ev.run(&["--json", "decisions"]).json();
+    assert_eq!(decisions["overruns"][0]["player"], "Ana", "{decisions}");
+    let token = server.login("Lee", &pin);
+    let page = server.request("GET", "/judge", &[("Authorization", &format!("Bearer {token}"))], "");
+    assert!(page.body.contains("Decision overruns this round") && page.body.contains("Ana"), "{}", page.body);
+}

@@ -22,6 +22,9 @@ const WINDOW: Duration = Duration::from_secs(60);
 /// The longest a name is held back: short, so that one phone cannot lock a judge out for long.
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
 
+/// How many counts are kept before the stale ones are forgotten.
+const KEPT: usize = 10_000;
+
 /// Wrong-PIN counts.
 #[derive(Debug, Default)]
 pub struct Limiter {
@@ -53,8 +56,13 @@ impl Limiter {
         None
     }
 
-    /// Counts a wrong try.
+    /// Counts a wrong try. Counts that no longer hold anything back are forgotten once many are kept, so
+    /// made-up names cannot fill the server's memory.
     pub fn failed(&mut self, addr: IpAddr, name: &str, now: Instant) {
+        if self.by_name.len() + self.by_addr.len() > KEPT {
+            self.by_name.retain(|_, (_, last)| now.duration_since(*last) < MAX_BACKOFF);
+            self.by_addr.retain(|_, tries| tries.back().is_some_and(|t| now.duration_since(*t) < WINDOW));
+        }
         self.by_addr.entry(addr).or_default().push_back(now);
         let entry = self.by_name.entry(name.to_string()).or_insert((0, now));
         entry.0 += 1;

@@ -12,10 +12,11 @@ use crate::ops::live::{self, TableView};
 use crate::ops::table::device::{self, DeviceNoteInput};
 use crate::store::{Actor, Store};
 use axum::Json;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
 use std::time::Instant;
@@ -31,7 +32,7 @@ pub enum Split {
     /// A player's write.
     Player(serde_json::Value),
     /// Anything else (a judge's JSON or form).
-    Judge(Request),
+    Judge(Box<Request>),
 }
 
 /// Reads the body and decides whose write it is.
@@ -46,7 +47,7 @@ pub async fn split(req: Request) -> std::result::Result<Split, ApiError> {
     {
         return Ok(Split::Player(value));
     }
-    Ok(Split::Judge(Request::from_parts(parts, Body::from(Bytes::from(bytes)))))
+    Ok(Split::Judge(Box::new(Request::from_parts(parts, Body::from(bytes)))))
 }
 
 /// The fields of a player's write, or 400 naming what is wrong.
@@ -103,8 +104,6 @@ async fn player_write<T: Serialize + Send + 'static>(
     }
     out
 }
-
-use serde::Serialize;
 
 /// `{"ok": true, "summary", ...outcome}`.
 fn answer<T: Serialize>(summary: &str, out: &T, more: serde_json::Value) -> Response {
@@ -365,7 +364,7 @@ where
     match (split(req).await, addr) {
         (Ok(Split::Player(value)), Some(addr)) => player(app, addr, value).await,
         (Ok(Split::Player(_)), None) => ApiError::internal("no client address").into_response(),
-        (Ok(Split::Judge(req)), _) => axum::handler::Handler::call(judge, req, app).await,
+        (Ok(Split::Judge(req)), _) => axum::handler::Handler::call(judge, *req, app).await,
         (Err(e), _) => e.into_response(),
     }
 }

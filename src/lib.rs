@@ -4,8 +4,8 @@
 //! `ops` (every judge action and view: typed input, typed outcome, one transaction plus its audit row), `render`
 //! (tables, JSON, CSV, HTML) and `domain` types; `ops` uses `store` (the connection and every SQL string) and
 //! `domain` (pure rules: no I/O, no SQL, no clock); `output` writes files safely (temp file and rename). Nothing
-//! outside `commands` uses `commands`, and no command module uses another: `tests/cli/layering.rs` checks both and
-//! lists the places not yet moved down to `ops`.
+//! outside `commands` uses `commands`, and no command module uses another: `tests/cli/layering.rs` checks both
+//! (with no exceptions left), and that SQL is written only in `store`.
 
 pub mod cli;
 pub mod clock_screen;

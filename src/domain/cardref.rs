@@ -12,6 +12,11 @@
 //! (half of two cards, never a card of its own). MTGJSON preview placeholders (a name wholly
 //! in quotes, such as `"Thief of the Coast"`, legal only in `future`) are dropped too.
 
+mod csv;
+mod detect;
+mod mtgjson;
+mod scryfall;
+
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -271,7 +276,7 @@ pub enum ImportError {
 /// Finds the format of a card file from its first bytes (only a prefix is examined for CSV;
 /// JSON is scanned without being decoded).
 pub fn detect(bytes: &[u8]) -> Result<Format, ImportError> {
-    super::cardref_detect::detect(bytes)
+    detect::detect(bytes)
 }
 
 /// Parses a card file into one record per card, sorted by name.
@@ -288,9 +293,9 @@ pub fn parse_detailed(bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> R
     let format = detect(bytes)?;
     let mut gathered = Gathered::default();
     match format {
-        Format::Csv => super::cardref_csv::parse(bytes, &mut gathered, progress)?,
-        Format::Scryfall => super::cardref_scryfall::parse(bytes, &mut gathered, progress)?,
-        _ => super::cardref_mtgjson::parse(bytes, format, &mut gathered, progress)?,
+        Format::Csv => csv::parse(bytes, &mut gathered, progress)?,
+        Format::Scryfall => scryfall::parse(bytes, &mut gathered, progress)?,
+        _ => mtgjson::parse(bytes, format, &mut gathered, progress)?,
     }
     for name in gathered.conflicts.keys() {
         gathered.cards.remove(name);

@@ -3,7 +3,7 @@
 //! The rules ("The Decks"): judges pre-create the libraries, 40 cards in each main library and
 //! 30 in each Utopia library, placed at tables across from the opposing library; they stay
 //! fixed for the whole tournament while players move. Building lives in
-//! [`super::library_build`], sealed starters in [`super::library_sealed`], the pool check in
+//! [`build`], sealed starters in [`sealed`], the pool check in
 //! [`super::curation`]; everything is re-exported here.
 //!
 //! # The balance measure
@@ -17,8 +17,11 @@
 //! - `pair_distance`: L1 distance between the shapes of the two libraries at a table.
 
 pub use super::curation::*;
-pub use super::library_build::*;
-pub use super::library_sealed::*;
+pub mod build;
+pub mod sealed;
+
+pub use build::*;
+pub use sealed::*;
 
 use super::cost::ManaCost;
 use serde::Serialize;

@@ -9,9 +9,9 @@
 //!    its share of every stratum, the two libraries of a table sit next to each other;
 //! 4. improve by swaps (inside a table, across tables, with the reserve) that lower
 //!    sum of `distance_from_mean` + sum of table `pair_distance` + a penalty per duplicate name
-//!    (see [`super::library`] for the measure).
+//!    (see [`super`] for the measure).
 
-use super::library::{BUCKETS, PoolCopy, Profile, color_bucket, curve_bucket, pool_profile};
+use super::{BUCKETS, PoolCopy, Profile, color_bucket, curve_bucket, pool_profile};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -403,7 +403,7 @@ fn flat(p: &Profile) -> Shape64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::library::{build_report, pool_profile};
+    use super::super::{build_report, pool_profile};
     use super::*;
     use std::collections::HashSet;
 

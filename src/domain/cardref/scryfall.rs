@@ -6,12 +6,12 @@
 
 use serde::{Deserialize, Deserializer};
 
-use super::cardref::{
+use super::detect::strip_bom;
+use super::mtgjson::json_error;
+use super::{
     CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, cost_of,
     mentions_ante, whole_text,
 };
-use super::cardref_detect::strip_bom;
-use super::cardref_mtgjson::json_error;
 
 fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
@@ -190,7 +190,7 @@ fn kinds_of(card: &Card) -> Vec<ExcludedKind> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cardref::{CardRecord, parse, parse_detailed};
+    use super::super::{CardRecord, parse, parse_detailed};
     use super::*;
     use ExcludedKind::*;
 

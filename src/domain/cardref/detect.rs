@@ -1,6 +1,6 @@
 //! Finds the format of a card file from its content, scanning JSON without decoding it.
 
-use super::cardref::{Format, ImportError};
+use super::{Format, ImportError};
 
 /// Detects the format: `[` starts Scryfall bulk data, `{` an MTGJSON file (or a Scryfall list),
 /// and text whose first line has a comma or the word "name" is CSV (so a CSV with a wrong

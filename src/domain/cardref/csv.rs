@@ -1,8 +1,8 @@
 //! CSV card lists: `name,mana_cost` required, `type_line,layout,faces,flags,sets,text` optional (plus
 //! `power,toughness,loyalty`). A multi-face card's `text` gives each face's text separated by a `//` line.
 
-use super::cardref::{CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Gathered, ImportError, cost_of};
-use super::cardref_detect::strip_bom;
+use super::detect::strip_bom;
+use super::{CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Gathered, ImportError, cost_of};
 
 /// Column positions found in the header.
 struct Columns {
@@ -170,7 +170,7 @@ fn kinds_of(flags: &[&str]) -> Vec<ExcludedKind> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cardref::{Format, parse, parse_detailed};
+    use super::super::{Format, parse, parse_detailed};
     use super::*;
 
     const SAMPLE: &str = "name,mana_cost,type_line,layout,faces,flags,sets

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Deserializer};
 
-use super::cardref::{
+use super::{
     CardRecord, CardText, DropReason, ExcludedKind, FaceRecord, Format, Gathered, ImportError, PORTAL_SETS, Ruling,
     cost_of, mentions_ante, whole_text,
 };
@@ -141,7 +141,7 @@ fn bare_set(bytes: &[u8]) -> bool {
 }
 
 fn decode<'de, T: Deserialize<'de>>(bytes: &'de [u8], format: &'static str) -> Result<T, ImportError> {
-    let bytes = super::cardref_detect::strip_bom(bytes);
+    let bytes = super::detect::strip_bom(bytes);
     serde_json::from_slice(bytes).map_err(|e| json_error(&e, format))
 }
 
@@ -316,7 +316,7 @@ fn kinds_of(g: &Group, facts: &HashMap<String, SetFacts>) -> Vec<ExcludedKind> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cardref::{CardRecord, parse, parse_detailed};
+    use super::super::{CardRecord, parse, parse_detailed};
     use super::*;
     use ExcludedKind::*;
 

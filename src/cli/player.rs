@@ -47,4 +47,15 @@ pub enum PlayerCmd {
         /// The new name.
         new: String,
     },
+    /// Every player's code, for printing on slips: a player types it at the table's device (`mmjudge serve`,
+    /// /table/N) to declare cards and run the decision clock at their own table.
+    Codes,
+    /// One player's code; `--new` replaces a lost one (the old one stops working).
+    Code {
+        /// The player (any unambiguous prefix).
+        name: String,
+        /// Make a new code.
+        #[arg(long)]
+        new: bool,
+    },
 }

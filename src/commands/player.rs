@@ -20,6 +20,8 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
         PlayerCmd::Remove { name } => remove(ctx, &name),
         PlayerCmd::Rename { old, new } => rename(ctx, old, new),
+        PlayerCmd::Codes => codes(ctx),
+        PlayerCmd::Code { name, new } => code(ctx, &name, new),
         PlayerCmd::History { .. } => Err(Error::bad_input("`player history` is run by its own command module")),
     }
 }
@@ -100,4 +102,26 @@ fn rename(ctx: &Ctx, old: String, new: String) -> Result<()> {
     let mut store = ctx.open()?;
     let renamed = players::rename_player(&mut store, &ctx.actor()?, RenameInput { player: old, new })?;
     done(ctx.format, &format!("renamed \"{}\" to \"{}\"", renamed.old, renamed.new), serde_json::json!({}))
+}
+
+fn codes(ctx: &Ctx) -> Result<()> {
+    let store = ctx.open()?;
+    let all = players::codes::codes(store.conn())?;
+    let mut listing = Listing::new(&["#", "name", "code"]).titled(crate::domain::words::count(all.len(), "player"));
+    for (i, p) in all.iter().enumerate() {
+        listing.row(vec![(i + 1).to_string(), p.name.clone(), p.code.clone()]);
+    }
+    emit(ctx.format, &listing, &serde_json::json!({ "players": all }))
+}
+
+fn code(ctx: &Ctx, query: &str, new: bool) -> Result<()> {
+    if new {
+        let mut store = ctx.open()?;
+        let out = players::codes::renew_code(&mut store, &ctx.actor()?, query)?;
+        let summary = format!("{}: new code {} (the old one no longer works)", out.player.name, out.player.code);
+        return crate::render::done_with(ctx.format, &summary, &out);
+    }
+    let store = ctx.open()?;
+    let p = players::codes::code_of(store.conn(), query)?;
+    crate::render::done_with(ctx.format, &format!("{}: code {}", p.name, p.code), &p)
 }

@@ -2,6 +2,7 @@
 //! entered by mistake, and a player's history.
 
 mod add;
+pub mod codes;
 mod history;
 
 pub use add::{

@@ -21,6 +21,7 @@ mod migrate;
 pub mod notes;
 pub mod penalty;
 pub mod player;
+pub mod player_codes;
 pub mod pool;
 pub mod round;
 pub mod ruling;

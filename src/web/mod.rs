@@ -8,9 +8,11 @@
 pub mod auth;
 pub mod error;
 pub mod pages;
+pub mod player_table;
 pub mod routes;
 pub mod sse;
 pub mod table;
+pub mod table_page;
 pub mod views;
 pub mod writes;
 

@@ -228,6 +228,8 @@ struct DashboardPage {
     playing: usize,
     finished: usize,
     over_time: usize,
+    /// Decision overruns in the current round (the table's device and `mmjudge clock` record them).
+    overruns: Vec<crate::ops::table::decisions::Overrun>,
 }
 
 /// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
@@ -258,12 +260,19 @@ pub async fn dashboard(
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
-    let d = blocking(move || live::dashboard(&app.open()?, now()?)).await?;
+    let (d, overruns) = blocking(move || {
+        let store = app.open()?;
+        let d = live::dashboard(&store, now()?)?;
+        let round = d.home.round.as_ref().map(|r| r.number);
+        let all = store.read(|conn| crate::ops::table::decisions::decision_stats(conn, None, None))?.overruns;
+        Ok((d, all.into_iter().filter(|o| Some(o.round) == round).collect()))
+    })
+    .await?;
     let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();
     let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
     Ok(page(
         StatusCode::OK,
-        &DashboardPage { home: d.home, judge: judge.judge, tables: d.tables, playing, finished, over_time },
+        &DashboardPage { home: d.home, judge: judge.judge, tables: d.tables, playing, finished, over_time, overruns },
     ))
 }
 

@@ -3,7 +3,7 @@
 
 use super::auth::{self, Judge};
 use super::error::{ApiError, blocking};
-use super::{Shared, pages, sse, table, views, writes};
+use super::{Shared, pages, player_table, sse, table, table_page, views, writes};
 use crate::ops::{judges, live};
 use axum::Json;
 use axum::Router;
@@ -46,13 +46,22 @@ pub fn router(app: Shared) -> Router {
         .route("/judge/table/{n}", get(table::page))
         .route("/api/result", post(table::result))
         .route("/api/result/fix", post(table::fix_result))
-        .route("/api/note", post(table::note))
+        .route("/api/note", post(player_table::note))
+        .route("/api/note/undo", post(player_table::undo))
+        .route("/api/player/code", post(table_page::whose))
+        .route("/table/{n}", get(table_page::page))
+        .route("/assets/table.js", get(table_page::script))
+        .route("/assets/table.css", get(table_page::css))
+        .route("/api/table/{n}/notes", get(player_table::notes))
+        .route("/api/cards/cost", get(player_table::complete))
         .route("/api/challenge", post(table::challenge))
         .route("/api/penalty", post(table::penalty))
         .route("/api/ruling", post(table::ruling))
         .route("/api/extend", post(table::extend))
-        .route("/api/clock/start", post(table::clock_start))
-        .route("/api/clock/stop", post(table::clock_stop))
+        .route("/api/clock/start", post(player_table::clock_start))
+        .route("/api/clock/stop", post(player_table::clock_stop))
+        .route("/api/clock/hand-over", post(player_table::clock_hand_over))
+        .route("/api/clock/pass", post(player_table::clock_hand_over))
         .route("/api/round/start", post(table::round_start))
         .route("/api/round/end", post(table::round_end))
         .route("/api/void", post(writes::void))

@@ -37,5 +37,6 @@ mod serve_table;
 mod site;
 mod snapshots;
 mod standings;
+mod table_device;
 mod voids;
 mod wording;

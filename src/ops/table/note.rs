@@ -129,8 +129,14 @@ pub struct UndoOutcome {
 /// `note TABLE PLAYER COST CARD`: records a template note, refusing a card that does not fit the cost (or
 /// letter) or that was already declared in this game.
 pub fn add_note(store: &mut Store, actor: &Actor, input: NoteInput) -> Result<NoteOutcome> {
+    store.write(actor, |tx| add_note_in(tx, actor, input))
+}
+
+/// [`add_note`] in the caller's transaction (a declaration from the table's device also keeps its client id
+/// in the same write): the outcome and the audit entry's change.
+pub fn add_note_in(tx: &Connection, actor: &Actor, input: NoteInput) -> Result<(NoteOutcome, Change)> {
     let at = moment(input.at, actor);
-    store.write(actor, |tx| {
+    {
         let seated = Seated::at(tx, input.table, input.round)?;
         seated.not_before_start(tx, input.at)?;
         let (seat, p) = seated.resolve_player(tx, &input.player).map(|(s, p)| (s, p.clone()))?;
@@ -168,7 +174,7 @@ pub fn add_note(store: &mut Store, actor: &Actor, input: NoteInput) -> Result<No
             summary: summary.clone(),
         };
         Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
-    })
+    }
 }
 
 /// The reference name of `name` if it may be declared for a card of cost `printed` at this table now, with

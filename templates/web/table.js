@@ -1,0 +1,135 @@
+// The table's own device: players sign in with their codes (kept on this device for the match), declare cards
+// with completion, take back their last declaration, tap the decision clock; the sheet and the clock follow
+// live updates. Times shown are the server's.
+(function () {
+  "use strict";
+  var root, table, key, skew = 0, clock = null;
+  function codes() { try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { return {}; } }
+  function keep(c) { try { localStorage.setItem(key, JSON.stringify(c)); } catch (e) {} }
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function post(path, body) {
+    return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+      .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.error || r.status); return d; }); });
+  }
+  function say(sec, text) { sec.querySelector(".error").textContent = text || ""; }
+  function show(sec) {
+    var c = codes()[sec.getAttribute("data-seat")];
+    sec.querySelector(".signin").hidden = !!c;
+    sec.querySelector(".signed").hidden = !c;
+  }
+  function hhmm(at) { var d = new Date(at); return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds()); }
+  function drawSheet(doc) {
+    var judge = root.getAttribute("data-judge") === "1";
+    ["A", "B"].forEach(function (seat) {
+      var ol = document.querySelector('ol[data-col="' + seat + '"]');
+      if (!ol) return;
+      ol.textContent = "";
+      (doc.notes || []).filter(function (n) { return n.seat === seat; }).forEach(function (n) {
+        var li = document.createElement("li");
+        li.textContent = n.shorthand + ": " + (n.card || "(unnamed)");
+        if (n.voided) li.className = "void";
+        var t = document.createElement("small");
+        t.textContent = "#" + n.id + " · " + hhmm(n.at);
+        li.appendChild(t);
+        var text = (doc.texts || {})[n.id];
+        if (text) {
+          if (judge) { var p = document.createElement("small"); p.className = "text"; p.textContent = text; li.appendChild(p); }
+          else li.title = text;
+        }
+        ol.appendChild(li);
+      });
+    });
+  }
+  function drawClock(c) {
+    clock = c;
+    skew = Date.parse(c.now) - Date.now();
+    var t = c.table, box = document.getElementById("dclock");
+    document.getElementById("dwho").textContent = t.decision ? t.decision.player + " is deciding" : "No decision running";
+    document.getElementById("dlimit").textContent = t.decision_limit ? "limit " + t.decision_limit + " s" : "the round has not started";
+    tick();
+    box.classList.toggle("running", !!t.decision);
+  }
+  function tick() {
+    var el = document.getElementById("dleft"), box = document.getElementById("dclock");
+    if (!clock || !clock.decision_deadline) { el.textContent = "–"; box.classList.remove("over"); return; }
+    var left = Math.round((Date.parse(clock.decision_deadline) - (Date.now() + skew)) / 1000);
+    el.textContent = left >= 0 ? String(left) : "+" + (-left);
+    box.classList.toggle("over", left < 0);
+  }
+  var busy = false, again = false;
+  function load() {
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch("/api/table/" + table + "/notes").then(function (r) { return r.json(); }).then(function (doc) {
+      if (doc.notes) drawSheet(doc);
+      if (doc.clock) drawClock(doc.clock);
+    }).catch(function () {}).then(function () { busy = false; if (again) { again = false; load(); } });
+  }
+  function completer(sec) {
+    var cost = sec.querySelector(".cost"), card = sec.querySelector(".card");
+    var list = sec.querySelector("datalist"), timer = null;
+    card.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        if (!cost.value.trim()) return;
+        var q = "/api/cards/cost?cost=" + encodeURIComponent(cost.value.trim()) + "&table=" + table + "&q=" + encodeURIComponent(card.value);
+        fetch(q).then(function (r) { return r.json(); }).then(function (d) {
+          list.textContent = "";
+          (d.cards || []).forEach(function (n) { var o = document.createElement("option"); o.value = n; list.appendChild(o); });
+          say(sec, d.error || "");
+        }).catch(function () {});
+      }, 120);
+    });
+  }
+  function wire(sec) {
+    var seat = sec.getAttribute("data-seat");
+    var code = function () { return codes()[seat]; };
+    sec.querySelector(".signin").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var c = sec.querySelector('[name="code"]').value.trim();
+      post("/api/player/code", { table: table, code: c }).then(function (d) {
+        if (d.seat !== seat) throw new Error("that is " + d.player + "'s code: sign in on " + d.player + "'s side");
+        var all = codes(); all[seat] = c; keep(all); say(sec, ""); show(sec);
+      }).catch(function (err) { say(sec, err.message); });
+    });
+    var form = sec.querySelector(".declare");
+    function declare(body) {
+      body.table = table; body.code = code(); body.cost = form.cost.value.trim();
+      body.client_id = seat + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 8);
+      var send = function (tries) {
+        return post("/api/note", body).catch(function (err) {
+          if (err instanceof TypeError && tries > 0) return send(tries - 1); // the network, not a refusal: retry once
+          throw err;
+        });
+      };
+      send(1).then(function () { form.card.value = ""; say(sec, ""); load(); }).catch(function (err) { say(sec, err.message); });
+    }
+    form.addEventListener("submit", function (e) { e.preventDefault(); declare({ card: form.card.value.trim() }); });
+    sec.querySelector('[data-act="unnamed"]').addEventListener("click", function () { declare({ unnamed: true }); });
+    sec.querySelector('[data-act="undo"]').addEventListener("click", function () {
+      post("/api/note/undo", { table: table, code: code() }).then(function () { say(sec, ""); load(); }).catch(function (err) { say(sec, err.message); });
+    });
+    sec.querySelector('[data-act="signout"]').addEventListener("click", function () { var all = codes(); delete all[seat]; keep(all); show(sec); });
+    sec.querySelectorAll("[data-tap]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        post("/api/clock/" + b.getAttribute("data-tap"), { table: table, code: code() }).then(function (d) {
+          say(sec, ""); if (d.clock) drawClock(d.clock);
+        }).catch(function (err) { say(sec, err.message); });
+      });
+    });
+    completer(sec);
+    show(sec);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    root = document.getElementById("device");
+    if (!root) return;
+    table = Number(root.getAttribute("data-table"));
+    key = "mmjudge-table-" + table + "-match-" + root.getAttribute("data-match");
+    document.querySelectorAll("section.player").forEach(wire);
+    load();
+    setInterval(tick, 250);
+    if (!window.EventSource) return;
+    var es = new EventSource("/events");
+    ["hello", "note", "clock", "result", "round"].forEach(function (n) { es.addEventListener(n, load); });
+  });
+})();

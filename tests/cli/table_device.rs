@@ -1,0 +1,277 @@
+//! The table's own device: player codes, declarations and the decision clock by code, through the real server
+//! (`mmjudge serve --bind 127.0.0.1:0`).
+
+use crate::cards::with_reference;
+use crate::harness::Event;
+use crate::serve::{Events, Server};
+use serde_json::json;
+use std::time::Duration;
+
+/// The bundled reference; round 1 started at tables 1 (Ana-Bo) and 2 (Cy-Di).
+fn started() -> Event {
+    let ev = with_reference();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["round", "start"]).ok();
+    ev
+}
+
+/// Each player's code, by name.
+fn codes(ev: &Event) -> std::collections::HashMap<String, String> {
+    let doc = ev.run(&["--json", "player", "codes"]).json();
+    doc["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap_or_default().to_string(), p["code"].as_str().unwrap_or_default().into()))
+        .collect()
+}
+
+fn note_count(ev: &Event) -> usize {
+    let doc = ev.run(&["--json", "notes", "1"]).json();
+    doc["notes"].as_array().map_or(0, Vec::len)
+}
+
+#[test]
+fn every_player_has_a_six_digit_code_listed_for_printing_and_renewed_when_lost() {
+    let ev = started();
+    ev.run(&["player", "add", "Late Entrant"]).ok();
+    let all = codes(&ev);
+    assert_eq!(all.len(), 5, "late entrants get a code too: {all:?}");
+    assert!(all.values().all(|c| c.len() == 6 && c.bytes().all(|b| b.is_ascii_digit())), "{all:?}");
+    assert_eq!(codes(&ev), all, "codes are kept, the same from run to run");
+    let csv = ev.run(&["--csv", "player", "codes"]).ok().to_string();
+    assert!(csv.lines().next().unwrap_or_default().contains("code"), "{csv}");
+    assert!(csv.contains(&format!("Ana,{}", all["Ana"])), "{csv}");
+    let text = ev.run(&["player", "code", "ana"]).ok().to_string();
+    assert_eq!(text.trim(), format!("Ana: code {}", all["Ana"]));
+    let renewed = ev.run(&["--json", "player", "code", "ana", "--new"]).json();
+    let new = renewed["code"].as_str().expect("code").to_string();
+    assert_ne!(new, all["Ana"]);
+    assert_eq!(codes(&ev)["Ana"], new);
+    assert!(ev.refuses(&["player", "code", "zed", "--new"]).contains("zed"));
+
+    let server = Server::start(&ev);
+    let old = json!({ "table": 1, "code": all["Ana"], "cost": "B1", "card": "Demonic Tutor" });
+    assert!(server.post_json("/api/note", None, &old).error(403).contains("not one of the two players'"));
+    let fresh = json!({ "table": 1, "code": new, "cost": "B1", "card": "Demonic Tutor" });
+    assert_eq!(server.post_json("/api/note", None, &fresh).status, 200);
+}
+
+#[test]
+fn a_player_declares_by_code_checked_as_the_note_command_and_both_devices_see_it() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let mut events = Events::open(&server);
+    let post = |body: serde_json::Value| server.post_json("/api/note", None, &body);
+
+    let before = ev.dump();
+    let refused = [
+        (json!({ "table": 1, "code": code["Cy"], "cost": "B1", "card": "Demonic Tutor" }), 403, "table 1"),
+        (json!({ "table": 1, "code": code["Ana"], "cost": "U", "card": "Ancestral Recall" }), 409, "banned"),
+        (json!({ "table": 1, "code": code["Ana"], "cost": "B2", "card": "Demonic Tutor" }), 409, "not {2}{B}"),
+        (json!({ "table": 1, "code": code["Ana"], "cost": "B1" }), 400, "which card"),
+        (json!({ "table": "one", "code": code["Ana"], "cost": "B1", "card": "x" }), 400, "JSON"),
+        (json!({ "table": 9, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor" }), 404, "table 9"),
+    ];
+    for (body, status, words) in refused {
+        let msg = post(body.clone()).error(status);
+        assert!(msg.contains(words), "{body}: {msg}");
+    }
+    assert_eq!(ev.dump(), before, "refused declarations change nothing");
+
+    let first = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "demonic tutor", "client_id": "a-1" });
+    let ok = post(first.clone());
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    let doc = ok.json();
+    assert_eq!(
+        (doc["card"].as_str(), doc["player"].as_str(), doc["repeat"].as_bool()),
+        (Some("Demonic Tutor"), Some("Ana"), Some(false))
+    );
+    events.wait_for("note", Duration::from_secs(5));
+
+    // The phone retried on poor Wi-Fi: recorded once, answered with the first outcome, never refused.
+    let again = post(first);
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!((again.json()["note"].clone(), again.json()["repeat"].as_bool()), (doc["note"].clone(), Some(true)));
+    assert_eq!(note_count(&ev), 1);
+
+    let dup =
+        post(json!({ "table": 1, "code": code["Bo"], "cost": "B1", "card": "Demonic Tutor", "client_id": "b-1" }));
+    let msg = dup.error(409);
+    assert!(msg.starts_with("MM.3e: ") && msg.contains("already declared in this game by Ana"), "{msg}");
+    let unnamed = post(json!({ "table": 1, "code": code["Bo"], "cost": "U1", "unnamed": true }));
+    assert_eq!(unnamed.status, 200, "{}", unnamed.body);
+
+    // The opponent's device reads the sheet.
+    let sheet = server.get("/api/table/1/notes").json();
+    let lines: Vec<_> =
+        sheet["notes"].as_array().expect("notes").iter().map(|n| (n["player"].clone(), n["card"].clone())).collect();
+    assert_eq!(lines, vec![(json!("Ana"), json!("Demonic Tutor")), (json!("Bo"), json!(null))]);
+    assert!(sheet["clock"]["now"].is_string());
+
+    // The audit names the player and the device, and never the code.
+    let log = crate::serve::audit_vias(&ev);
+    let (who, command, via) = log.iter().rev().find(|(_, c, _)| c.starts_with("POST /api/note")).expect("audited");
+    assert_eq!(who, "Bo (player)");
+    assert!(via.starts_with("web 127.0.0.1") && !command.contains(&code["Bo"]), "{command}");
+}
+
+#[test]
+fn a_player_takes_back_only_their_own_last_declaration_within_30_seconds() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let note = |who: &str, cost: &str, card: &str| {
+        let a =
+            server.post_json("/api/note", None, &json!({ "table": 1, "code": code[who], "cost": cost, "card": card }));
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.json()["note"].as_i64().expect("id")
+    };
+    let undo = |who: &str| server.post_json("/api/note/undo", None, &json!({ "table": 1, "code": code[who] }));
+    let ana = note("Ana", "B1", "Demonic Tutor");
+    let before = ev.dump();
+    let msg = undo("Bo").error(409);
+    assert!(msg.contains(&format!("note void {ana}")) && msg.contains("Ana's"), "{msg}");
+    assert!(undo("Cy").error(403).contains("table 1"));
+    assert_eq!(ev.dump(), before);
+    let back = undo("Ana");
+    assert_eq!(back.status, 200, "{}", back.body);
+    assert_eq!(back.json()["removed"]["id"].as_i64(), Some(ana));
+    assert_eq!(note_count(&ev), 0);
+
+    let late = note("Ana", "B1", "Demonic Tutor");
+    ev.sql(&format!(
+        "UPDATE template_note SET at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-31 seconds') WHERE id = {late}"
+    ));
+    let before = ev.dump();
+    let msg = undo("Ana").error(409);
+    assert!(msg.contains("more than 30 s ago") && msg.contains(&format!("`mmjudge note void {late}`")), "{msg}");
+    assert_eq!(ev.dump(), before);
+    assert!(undo("Bo").error(409).contains("note void"));
+}
+
+#[test]
+fn completion_offers_the_costs_class_without_the_templates_used_in_this_game() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let names = |path: &str| -> Vec<String> {
+        let a = server.get(path);
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.json()["cards"].as_array().expect("cards").iter().filter_map(|c| c.as_str().map(String::from)).collect()
+    };
+    assert!(names("/api/cards/cost?cost=B1&table=1&q=dem").contains(&"Demonic Tutor".to_string()));
+    assert!(names("/api/cards/cost?cost=%7B1%7D%7BB%7D&q=TUT").contains(&"Demonic Tutor".to_string()));
+    server.post_json(
+        "/api/note",
+        None,
+        &json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor" }),
+    );
+    assert!(!names("/api/cards/cost?cost=B1&table=1&q=dem").contains(&"Demonic Tutor".to_string()));
+    assert!(names("/api/cards/cost?cost=B1&table=2&q=dem").contains(&"Demonic Tutor".to_string()));
+    assert!(server.get("/api/cards/cost?q=dem").error(400).contains("cost"));
+    assert!(server.get("/api/cards/cost?cost=ZZ").error(400).contains("cost"));
+    assert!(server.get("/api/cards/cost?cost=B1&table=7").error(404).contains("table 7"));
+}
+
+#[test]
+fn players_run_the_decision_clock_from_the_table_with_server_time_and_deadlines() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let tap = |route: &str, who: &str| server.post_json(route, None, &json!({ "table": 1, "code": code[who] }));
+    let started = tap("/api/clock/start", "Ana");
+    assert_eq!(started.status, 200, "{}", started.body);
+    let doc = started.json();
+    assert_eq!(doc["player"], "Ana");
+    let clock = &doc["clock"];
+    assert_eq!(clock["table"]["decision"]["player"], "Ana");
+    assert!(clock["decision_deadline"].is_string() && clock["now"].is_string(), "{clock}");
+    assert!(clock["table"]["decision_limit"].as_u64().is_some_and(|s| s == 45 || s == 15), "{clock}");
+
+    let before = ev.dump();
+    assert!(tap("/api/clock/hand-over", "Bo").error(409).contains("it is Ana's decision"));
+    assert!(tap("/api/clock/start", "Bo").error(409).contains("already deciding"));
+    assert!(tap("/api/clock/stop", "Cy").error(403).contains("table 1"));
+    assert_eq!(ev.dump(), before);
+
+    let passed = tap("/api/clock/pass", "Ana");
+    assert_eq!(passed.status, 200, "{}", passed.body);
+    assert_eq!(passed.json()["started"]["player"], "Bo");
+    let stopped = tap("/api/clock/stop", "Bo");
+    assert_eq!(stopped.status, 200, "{}", stopped.body);
+    let s = stopped.json();
+    assert_eq!((s["player"].as_str(), s["overrun_ms"].as_i64()), (Some("Bo"), Some(0)));
+    assert!(s["clock"]["table"]["decision"].is_null());
+    let decisions = ev.run(&["--json", "decisions"]).json().to_string();
+    assert!(decisions.contains("Ana") && decisions.contains("Bo"), "{decisions}");
+}
+
+#[test]
+fn wrong_codes_are_limited_per_address_and_table() {
+    let ev = started();
+    let server = Server::start(&ev);
+    for i in 0..5 {
+        let wrong = json!({ "table": 1, "code": format!("99999{i}x"), "cost": "B1", "card": "Demonic Tutor" });
+        server.post_json("/api/note", None, &wrong).error(403);
+    }
+    let code = codes(&ev);
+    let right = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor" });
+    assert!(server.post_json("/api/note", None, &right).error(429).contains("too many wrong player codes"));
+}
+
+#[test]
+fn the_table_page_signs_players_in_by_code_and_reads_the_sheet_with_card_text_for_judges() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let page = server.get("/table/1");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Ana&#x27;s code") || page.body.contains("Ana's code"), "{}", page.body);
+    assert!(page.body.contains("/assets/table.js") && page.body.contains("data-table=\"1\""));
+    assert_eq!(server.get("/assets/table.js").header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(server.get("/assets/table.css").status, 200);
+    assert!(server.get("/table/9").error(404).contains("table 9"));
+    assert!(server.get("/table/x").error(400).contains("table number"));
+
+    let who = server.post_json("/api/player/code", None, &json!({ "table": 1, "code": code["Bo"] }));
+    assert_eq!(who.json(), json!({ "table": 1, "round": 1, "player": "Bo", "seat": "B" }));
+    assert!(
+        server
+            .post_json("/api/player/code", None, &json!({ "table": 2, "code": code["Bo"] }))
+            .error(403)
+            .contains("table 2")
+    );
+
+    ev.sql("UPDATE card SET text = 'Search your library for a card.' WHERE name = 'Demonic Tutor'");
+    let noted = server.post_json(
+        "/api/note",
+        None,
+        &json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor" }),
+    );
+    let id = noted.json()["note"].as_i64().expect("id");
+    let sheet = server.get("/api/table/1/notes").json();
+    assert_eq!(sheet["notes"][0]["seat"], "A");
+    assert_eq!(sheet["texts"][id.to_string()], "Search your library for a card.");
+}
+
+#[test]
+fn an_overrun_at_the_table_is_recorded_as_the_clock_command_records_it_and_shows_on_the_dashboard() {
+    let ev = started();
+    let code = codes(&ev);
+    let pin = crate::serve::judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+    let tap = |route: &str, who: &str| server.post_json(route, None, &json!({ "table": 1, "code": code[who] }));
+    assert_eq!(tap("/api/clock/start", "Ana").status, 200);
+    ev.sql("UPDATE round SET started_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 minutes')");
+    ev.sql("UPDATE decision SET started_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-60 seconds')");
+    let stopped = tap("/api/clock/stop", "Ana").json();
+    assert_eq!(stopped["limit_ms"], 45000, "{stopped}");
+    assert!(stopped["overrun_ms"].as_i64().is_some_and(|o| (15000..20000).contains(&o)), "{stopped}");
+    let decisions = ev.run(&["--json", "decisions"]).json();
+    assert_eq!(decisions["overruns"][0]["player"], "Ana", "{decisions}");
+    let token = server.login("Lee", &pin);
+    let page = server.request("GET", "/judge", &[("Authorization", &format!("Bearer {token}"))], "");
+    assert!(page.body.contains("Decision overruns this round") && page.body.contains("Ana"), "{}", page.body);
+}

@@ -40,6 +40,8 @@ pub struct App {
     pub updates: broadcast::Sender<Update>,
     /// Wrong-PIN counts per address and per name.
     pub limiter: Mutex<auth::Limiter>,
+    /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
+    pub codes: Mutex<auth::Limiter>,
 }
 
 /// The shared state handed to handlers.
@@ -67,7 +69,12 @@ pub fn serve(db: &Path, bind: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Res
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| bind_error(bind, &e))?;
         let addr = listener.local_addr().map_err(|e| Error::io("the server's address", e))?;
         let (updates, _) = broadcast::channel(256);
-        let app = Arc::new(App { db: db.to_path_buf(), updates, limiter: Mutex::new(auth::Limiter::default()) });
+        let app = Arc::new(App {
+            db: db.to_path_buf(),
+            updates,
+            limiter: Mutex::new(auth::Limiter::default()),
+            codes: Mutex::new(auth::Limiter::default()),
+        });
         sse::watch(app.clone())?;
         ready(addr);
         let router = routes::router(app);

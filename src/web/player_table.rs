@@ -81,7 +81,7 @@ async fn player_write<T: Serialize + Send + 'static>(
     f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
 ) -> std::result::Result<T, ApiError> {
     let key = format!("table {table}");
-    let waited = app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
+    let waited = app.codes.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
     if let Some(secs) = waited {
         return Err(ApiError::too_many("player codes", secs));
     }
@@ -100,7 +100,7 @@ async fn player_write<T: Serialize + Send + 'static>(
     })
     .await;
     if matches!(&out, Err(e) if e.status == StatusCode::FORBIDDEN) {
-        app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.failed(addr.ip(), &key, Instant::now());
+        app.codes.lock().map_err(|_| ApiError::internal("limiter"))?.failed(addr.ip(), &key, Instant::now());
     }
     out
 }

@@ -208,8 +208,11 @@ pub struct PenaltyBody {
 }
 
 /// `POST /api/penalty`: a penalty, upgraded per the guide, as `mmjudge penalty`.
+/// A penalty other than the guide's (a deviation, up or down) is the head judge's to give.
 pub async fn penalty(State(app): State<Shared>, judge: Judge, p: Payload<PenaltyBody>) -> Response {
-    write(app, judge, "POST /api/penalty", None, p, |store, actor, b| {
+    let deviation = p.input.penalty.as_deref().is_some_and(|s| !s.trim().is_empty());
+    let head_only = deviation.then_some("choosing a penalty other than the guide's");
+    write(app, judge, "POST /api/penalty", head_only, p, |store, actor, b| {
         let infraction = Infraction::parse(&b.infraction).map_err(|e| Error::bad_input(e.to_string()))?;
         let penalty: Option<PenaltyKind> =
             blank(b.penalty).as_deref().map(str::parse).transpose().map_err(|e| Error::bad_input(format!("{e}")))?;

@@ -75,7 +75,7 @@ pub async fn whose(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Json(b) = body.map_err(|e| super::routes::bad_json(&e))?;
     let key = format!("table {}", b.table);
-    let waited = app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
+    let waited = app.codes.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
     if let Some(secs) = waited {
         return Err(ApiError::too_many("player codes", secs));
     }
@@ -95,7 +95,7 @@ pub async fn whose(
         }
         Err(e) => {
             if e.status == StatusCode::FORBIDDEN {
-                app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.failed(addr.ip(), &key, Instant::now());
+                app.codes.lock().map_err(|_| ApiError::internal("limiter"))?.failed(addr.ip(), &key, Instant::now());
             }
             Err(e)
         }

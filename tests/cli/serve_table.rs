@@ -51,6 +51,9 @@ fn a_floor_judge_records_everything_at_the_table_and_head_judges_alone_fix_and_e
     post("/api/result/fix", &lee, json!({ "table": 1, "winner": "Bo", "by": "life" })).error(403);
     post("/api/round/end", &lee, json!({ "force": true })).error(403);
     post("/api/extend", &lee, json!({ "table": 2, "minutes": "soon", "reason": "x" })).error(400);
+    // A penalty other than the guide's (a deviation) is the head judge's: a floor judge may not disqualify.
+    let dq = json!({ "player": "cy", "infraction": "slow play", "penalty": "disqualification", "table": 2 });
+    assert!(post("/api/penalty", &lee, dq.clone()).error(403).contains("head judges"));
     assert_eq!(before, ev.dump(), "refused writes change nothing");
 
     let fixed = ok("/api/result/fix", &kim, json!({ "table": 1, "winner": "Bo", "by": "concession" }));

@@ -222,6 +222,19 @@ fn wrong_codes_are_limited_per_address_and_table() {
 }
 
 #[test]
+fn wrong_judge_pins_do_not_lock_out_the_players_codes() {
+    let ev = started();
+    let server = Server::start(&ev);
+    for _ in 0..7 {
+        server.post_json("/api/login", None, &json!({ "name": "Nobody", "pin": "000000" }));
+    }
+    let code = codes(&ev);
+    let right = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor" });
+    let answer = server.post_json("/api/note", None, &right);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+}
+
+#[test]
 fn the_table_page_signs_players_in_by_code_and_reads_the_sheet_with_card_text_for_judges() {
     let ev = started();
     let code = codes(&ev);

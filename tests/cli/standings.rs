@@ -59,6 +59,9 @@ fn five_two_one_record_is_sixteen_of_twenty_four() {
     let text = ev.run(&["standings"]).ok().to_string();
     let row = text.lines().find(|l| l.contains("Five")).unwrap_or_default();
     assert!(row.contains("5-2-1") && row.contains("66.67 %"), "{text}");
+    let csv = ev.run(&["--csv", "standings"]).ok().to_string();
+    let row = csv.lines().find(|l| l.contains("Five")).unwrap_or_default();
+    assert!(row.contains("0.667") && !row.contains('%'), "CSV keeps the fraction: {csv}");
 }
 
 #[test]

@@ -74,7 +74,7 @@ if [ -z "$db" ]; then
   build_event "$db"
 fi
 site=$work/site
-MMJUDGE_DB=$db "$bin" site "$site" >/dev/null
+MMJUDGE_DB=$db "$bin" site "$site" --judges >/dev/null
 
 failures=0
 fail() { echo "check-site: $*" >&2; failures=$((failures + 1)); }

@@ -37,4 +37,8 @@ pub struct SiteArgs {
     /// Write into a non-empty folder that is not an earlier mmjudge site (its other files are kept).
     #[arg(long)]
     pub force: bool,
+    /// Write the judges' site: also library contents, note sheets, deck sheets, the judges' records and card
+    /// pages (without it, the public site: pairings, standings, result slips and the clock).
+    #[arg(long)]
+    pub judges: bool,
 }

@@ -323,7 +323,7 @@ fn finish(demo: &mut Demo, db_path: &Path, started: std::time::Instant) -> Resul
     println!();
     demo.show(&["standings"])?;
     let site = demo.out.join("site");
-    demo.run(&["site", &site.to_string_lossy()])?;
+    demo.run(&["site", &site.to_string_lossy(), "--judges"])?;
     println!(
         "\nDone in {:.1} s. Event file: {}  Site: {}",
         started.elapsed().as_secs_f64(),

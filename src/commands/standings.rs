@@ -4,18 +4,20 @@ use super::Ctx;
 use crate::cli::standings::StandingsArgs;
 use crate::error::Result;
 use crate::ops::standings::{self, Standings};
-use crate::render::standings::{par, pct, progress_note};
-use crate::render::{Listing, emit};
+use crate::render::standings::{par, pct, percent, progress_note};
+use crate::render::{Format, Listing, emit};
 
 /// Prints the standings after `--round N`, or after the last round with every result in.
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
     let view = standings::standings(&snapshot, args.round)?;
-    emit(ctx.format, &listing(&view), &view)
+    emit(ctx.format, &listing(&view, ctx.format), &view)
 }
 
-fn listing(view: &Standings) -> Listing {
+/// The table; percentages for people (`66.67 %`), CSV keeps the fractions (`0.667`).
+fn listing(view: &Standings, format: Format) -> Listing {
+    let shown = if format == Format::Csv { pct } else { percent };
     let mut headers = vec!["rank", "player", "record", "points", "OMW%", "GW%", "OGW%"];
     if view.tiebreak_par {
         headers.insert(4, "above par");
@@ -31,7 +33,7 @@ fn listing(view: &Standings) -> Listing {
         if let Some(p) = l.above_par.filter(|_| view.tiebreak_par) {
             row.push(par(p));
         }
-        row.extend([pct(l.omwp), pct(l.gwp), pct(l.ogwp)]);
+        row.extend([shown(l.omwp), shown(l.gwp), shown(l.ogwp)]);
         row.push(l.status());
         listing.row(row);
     }

@@ -7,6 +7,11 @@ pub fn pct(x: f64) -> String {
     format!("{x:.3}")
 }
 
+/// A percentage for people reading standings: a fraction as a percent with two decimals (`66.67 %`).
+pub fn percent(x: f64) -> String {
+    format!("{:.2} %", x * 100.0)
+}
+
 /// Wins above par as printed: signed, three decimals.
 pub fn par(x: f64) -> String {
     let x = if x.abs() < 5e-4 { 0.0 } else { x };

@@ -298,7 +298,7 @@ fn note_sheets_show_a_declared_cards_text_on_hover() {
     let html = std::fs::read_to_string(&sheet).unwrap_or_default();
     assert!(html.contains("title=\"Look through your library for any one card"), "{html}");
     let site = ev.path("site");
-    ev.run(&["site", &site.to_string_lossy()]).ok();
+    ev.run(&["site", &site.to_string_lossy(), "--judges"]).ok();
     let page = std::fs::read_to_string(site.join("round-1-notes.html")).unwrap_or_default();
     assert!(page.contains("title=\"Look through your library for any one card"), "{page}");
 }
@@ -310,7 +310,7 @@ fn the_sites_judging_page_links_each_declared_card_to_its_page() {
     ev.run(&["round", "start", "--at", "09:00"]).ok();
     ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
     ev.run(&["note", "1", "bo", "G1", "Grizzly Bears", "--at", "09:07"]).ok();
-    ev.run_with(&["site", "out"], &[("MMJUDGE_NOW", "2026-05-01T10:00:00Z")]).ok();
+    ev.run_with(&["site", "out", "--judges"], &[("MMJUDGE_NOW", "2026-05-01T10:00:00Z")]).ok();
     let read = |f: &str| std::fs::read_to_string(ev.path("out").join(f)).unwrap_or_default();
     let judging = read("judging.html");
     assert!(judging.contains(r#"<a href="card-demonic-tutor.html">Demonic Tutor</a>"#), "{judging}");
@@ -335,7 +335,7 @@ fn a_card_page_says_how_to_get_texts_when_the_reference_has_none() {
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
     ev.run(&["round", "start", "--at", "09:00"]).ok();
     ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
-    ev.run(&["site", "out"]).ok();
+    ev.run(&["site", "out", "--judges"]).ok();
     let page = std::fs::read_to_string(ev.path("out").join("card-demonic-tutor.html")).unwrap_or_default();
     assert!(page.contains("<code>mmjudge cards import FILE</code>") && page.contains("MTGJSON or Scryfall"), "{page}");
 }

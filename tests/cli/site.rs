@@ -42,7 +42,7 @@ fn links(html: &str) -> Vec<String> {
 #[test]
 fn writes_every_page_the_index_links_with_text_escaped() {
     let ev = event();
-    let doc = ev.run(&["--json", "site", "out"]).json();
+    let doc = ev.run(&["--json", "site", "out", "--judges"]).json();
     let dir = ev.path("out");
     assert_eq!(doc["ok"], true);
     assert!(doc["index"].as_str().is_some_and(|i| i.ends_with("index.html")));
@@ -166,7 +166,7 @@ fn note_sheets_show_declared_cards_and_deck_sheets_list_each_librarys_cards() {
     ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     ev.note(&["1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]);
     ev.note(&["1", "bo", "U1", "--unnamed", "--at", "09:07"]);
-    ev.run(&["site", "out"]).ok();
+    ev.run(&["site", "out", "--judges"]).ok();
     let dir = ev.path("out");
     let notes = read(&dir, "round-1-notes.html");
     assert!(notes.contains("Table 1") && notes.contains("Table 2"), "one sheet per table: {notes}");
@@ -187,4 +187,87 @@ fn note_sheets_show_declared_cards_and_deck_sheets_list_each_librarys_cards() {
     assert!(!first.is_empty() && decks.contains(&format!("<td>{escaped}</td>")), "{first} missing: {decks}");
     assert!(decks.contains("Utopia library: <strong>"), "{decks}");
     assert_eq!(decks.matches("<tr><td class=\"num\">40</td>").count(), 4, "40 cards per library");
+}
+
+/// Pages only the judges' site has: library contents, note sheets, deck sheets, records, card pages.
+fn judges_only(file: &str) -> bool {
+    ["judging.html", "libraries.html", "decks.html"].contains(&file)
+        || file.ends_with("-notes.html")
+        || file.starts_with("card-")
+}
+
+#[test]
+fn the_public_site_has_no_judges_pages_and_no_remarks() {
+    let ev = event();
+    ev.run(&["penalty", "bo", "slow play", "--note", "Remark about Bo"]).ok();
+    let doc = ev.run(&["--json", "site", "out"]).json();
+    assert_eq!(doc["ok"], true);
+    let dir = ev.path("out");
+    let written = files(&dir);
+    for want in ["index.html", "round-1-standings.html", "round-2-pairings.html", "round-2-slips.html", "clock.html"] {
+        assert!(written.contains(want), "{want} missing from {written:?}");
+    }
+    assert!(!written.iter().any(|f| judges_only(f)), "judges' pages in the public site: {written:?}");
+    for file in written.iter().filter(|f| f.ends_with(".html")) {
+        let html = read(&dir, file);
+        for target in links(&html) {
+            assert!(written.contains(&target), "{file} links {target}, which was not written");
+        }
+        for secret in ["Remark about Bo", "slow-play", "Shuffle", "Demonic Tutor", "Judging"] {
+            assert!(!html.contains(secret), "{file} shows {secret}: {html}");
+        }
+    }
+    let text = ev.run(&["site", "out"]).ok().to_string();
+    assert!(text.contains("wrote the public site"), "{text}");
+}
+
+#[test]
+fn a_public_run_removes_an_earlier_judges_sites_pages_and_keeps_foreign_files() {
+    let ev = event();
+    ev.run(&["penalty", "bo", "slow play", "--note", "Remark about Bo"]).ok();
+    let text = ev.run(&["site", "out", "--judges"]).ok().to_string();
+    assert!(text.contains("wrote the judges' site"), "{text}");
+    let dir = ev.path("out");
+    let judges = files(&dir);
+    for want in ["judging.html", "libraries.html", "decks.html", "round-2-notes.html"] {
+        assert!(judges.contains(want), "{want} missing from {judges:?}");
+    }
+    assert!(read(&dir, "judging.html").contains("Remark about Bo"));
+    ev.file("out/mine.txt", "keep me");
+    let doc = ev.run(&["--json", "site", "out"]).json();
+    let removed: BTreeSet<String> =
+        doc["removed"].as_array().into_iter().flatten().filter_map(|f| f.as_str().map(String::from)).collect();
+    let gone: BTreeSet<String> = judges.iter().filter(|f| judges_only(f)).cloned().collect();
+    assert!(!gone.is_empty());
+    assert_eq!(removed, gone);
+    let public = files(&dir);
+    assert!(!public.iter().any(|f| judges_only(f)), "{public:?}");
+    assert!(public.contains("mine.txt") && public.contains("round-1-standings.html"), "{public:?}");
+    assert_eq!(read(&dir, "mine.txt"), "keep me");
+    ev.run(&["site", "out", "--judges"]).ok();
+    assert!(files(&dir).contains("judging.html"), "--judges writes them again");
+}
+
+#[test]
+fn standings_pages_show_two_decimal_percentages_and_fit_a_phone() {
+    let ev = event();
+    ev.run(&["site", "out"]).ok();
+    let dir = ev.path("out");
+    let page = read(&dir, "round-1-standings.html");
+    assert!(page.contains(" %</td>"), "{page}");
+    let three_decimals = page.split('>').any(|cell| {
+        let b = cell.as_bytes();
+        b.len() > 5
+            && b[1] == b'.'
+            && b[..5].iter().enumerate().all(|(i, c)| i == 1 || c.is_ascii_digit())
+            && b[5] == b'<'
+    });
+    assert!(!three_decimals, "fractions shown: {page}");
+    for label in ["Record", "Points", "OMW%", "GW%", "OGW%"] {
+        assert!(page.contains(&format!("data-label=\"{label}\"")), "{label} has no label for phones");
+    }
+    let style = read(&dir, "style.css");
+    let phones = style.split("@media (max-width: 40rem)").nth(1).unwrap_or_default();
+    assert!(phones.contains("table.standings tr { display: flex; flex-wrap: wrap;"), "{phones}");
+    assert!(phones.contains("attr(data-label)"), "{phones}");
 }

@@ -58,7 +58,10 @@ fn five_two_one_record_is_sixteen_of_twenty_four() {
     assert!(close(&five["gwp"], 16.0 / 24.0) && close(&five["mwp"], 16.0 / 24.0), "{five}");
     let text = ev.run(&["standings"]).ok().to_string();
     let row = text.lines().find(|l| l.contains("Five")).unwrap_or_default();
-    assert!(row.contains("5-2-1") && row.contains("0.667"), "{text}");
+    assert!(row.contains("5-2-1") && row.contains("66.67 %"), "{text}");
+    let csv = ev.run(&["--csv", "standings"]).ok().to_string();
+    let row = csv.lines().find(|l| l.contains("Five")).unwrap_or_default();
+    assert!(row.contains("0.667") && !row.contains('%'), "CSV keeps the fraction: {csv}");
 }
 
 #[test]
@@ -113,7 +116,7 @@ fn opponents_below_a_third_are_raised_before_averaging() {
         [("P0", 1), ("P2", 2), ("P1", 3), ("P3", 4)].map(|(n, r)| (n.to_string(), r)).to_vec();
     assert_eq!(order(&doc), want);
     let text = ev.run(&["standings"]).ok().to_string();
-    assert!(text.lines().any(|l| l.contains("P0") && l.contains("0.417")), "{text}");
+    assert!(text.lines().any(|l| l.contains("P0") && l.contains("41.67 %")), "{text}");
 }
 
 #[test]

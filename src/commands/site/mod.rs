@@ -5,6 +5,11 @@
 //! Each page is one builder function (`fn(&Site) -> Result<Vec<Page>>`) plus one askama template in
 //! `templates/site/` that extends `site/base.html`. [`BUILDERS`] lists them in the index's order; the
 //! index links every page a builder returned (round pages in the round's row, under the page's `link`).
+//!
+//! `site DIR` writes the public site (what players may read: pairings, standings, result slips, the
+//! clock); `site DIR --judges` adds the judges' pages ([`JUDGES_ONLY`]: library contents, note sheets, deck
+//! sheets, the judges' records, card pages). A public run over an earlier judges' site removes its
+//! judges-only pages (the folder's marker lists what mmjudge wrote).
 
 mod cards;
 mod clock;
@@ -42,6 +47,24 @@ pub const BUILDERS: &[Builder] = &[
     clock::page,
 ];
 
+/// The builders of the judges' pages, left out of the public site: library contents, note sheets, the
+/// judges' records (remarks, penalties) and the card pages they link.
+pub const JUDGES_ONLY: &[Builder] = &[notes::pages, judging::page, cards::pages, libraries::page, decks::page];
+
+/// Who a site is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// Players and spectators: pairings, standings, result slips, the clock.
+    Public,
+    /// The judges: every page.
+    Judges,
+}
+
+/// Whether `builder` draws a page for `audience`.
+fn shown_to(builder: Builder, audience: Audience) -> bool {
+    audience == Audience::Judges || !JUDGES_ONLY.iter().any(|b| std::ptr::fn_addr_eq(*b, builder))
+}
+
 impl Page {
     /// Round `r`'s page of a kind: `round-R-KIND.html`, linked as `link` in the round's row of the index.
     pub fn of_round(r: u32, kind: &str, link: &str, page: &impl askama::Template) -> Result<Page> {
@@ -59,10 +82,10 @@ pub fn table_text(table: Option<u32>) -> String {
     table.map_or_else(|| "bye".into(), |t| t.to_string())
 }
 
-/// Every page of the site, index last.
-pub fn build(site: &Site) -> Result<Vec<Page>> {
+/// Every page of the site for `audience`, index last.
+pub fn build(site: &Site, audience: Audience) -> Result<Vec<Page>> {
     let mut pages = Vec::new();
-    for builder in BUILDERS {
+    for builder in BUILDERS.iter().filter(|b| shown_to(**b, audience)) {
         pages.extend(builder(site)?);
     }
     let index = index::page(site, &pages)?;
@@ -72,18 +95,24 @@ pub fn build(site: &Site) -> Result<Vec<Page>> {
 
 /// Writes the event's site into `dir` (see [`crate::ops::site::write_pages`]). The pages are built in one
 /// read transaction, so they all show the same moment.
-pub fn write_site(store: &crate::store::Store, dir: &Path, force: bool) -> Result<Written> {
+pub fn write_site(store: &crate::store::Store, dir: &Path, force: bool, audience: Audience) -> Result<Written> {
     let pages = store.read(|conn| {
         let site = Site::load(conn)?;
-        build(&site)
+        build(&site, audience)
     })?;
     write_pages(dir, &pages, force)
 }
 
-/// Runs `site DIR [--force]`.
+/// Runs `site DIR [--judges] [--force]`.
 pub fn run(ctx: &Ctx, args: SiteArgs) -> Result<()> {
     let store = ctx.open()?;
-    let written = write_site(&store, &args.dir, args.force)?;
-    let summary = format!("wrote the site ({} files) to {}: open {}", written.files.len(), written.dir, written.index);
+    let audience = if args.judges { Audience::Judges } else { Audience::Public };
+    let written = write_site(&store, &args.dir, args.force, audience)?;
+    let which = if args.judges { "the judges' site" } else { "the public site" };
+    let mut summary =
+        format!("wrote {which} ({} files) to {}: open {}", written.files.len(), written.dir, written.index);
+    if !written.removed.is_empty() {
+        summary.push_str(&format!("; removed {} pages of the earlier site", written.removed.len()));
+    }
     done(ctx.format, &summary, serde_json::to_value(&written).unwrap_or_default())
 }

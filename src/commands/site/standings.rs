@@ -3,7 +3,7 @@
 use super::{Frame, Page, Site};
 use crate::error::Result;
 use crate::ops::standings::Line;
-use crate::render::standings::{par, pct};
+use crate::render::standings::{par, percent};
 use askama::Template;
 
 /// One line as shown.
@@ -35,9 +35,9 @@ fn row(l: &Line) -> Row {
         record: l.record(),
         points: l.points,
         above_par: l.above_par.map(par),
-        omw: pct(l.omwp),
-        gw: pct(l.gwp),
-        ogw: pct(l.ogwp),
+        omw: percent(l.omwp),
+        gw: percent(l.gwp),
+        ogw: percent(l.ogwp),
         dropped: l.dropped,
     }
 }

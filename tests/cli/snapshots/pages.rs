@@ -59,7 +59,13 @@ fn library_sheets() {
 #[test]
 fn site_pages() {
     let ev = event();
-    folder(&ev, &["site", "site"], "site");
+    folder(&ev, &["site", "site", "--judges"], "site");
+}
+
+#[test]
+fn public_site_pages() {
+    let ev = event();
+    folder(&ev, &["site", "public"], "public");
 }
 
 /// The demo's report (its timing redacted) and the list of files it writes; its pages are the site's.

@@ -35,8 +35,12 @@ fn import(ctx: &Ctx, file: &Path, replace: bool, force: bool) -> Result<()> {
     let bar = progress_bar(bytes.len());
     let actor = ctx.actor()?;
     let input = ImportInput { bytes: &bytes, shown: &shown, replace, force };
-    let outcome = ops::import(&mut store, &actor, input, &mut |pos, len| {
+    let outcome = ops::import(&mut store, &actor, input, &mut |phase, pos, len| {
         if let Some(b) = &bar {
+            b.set_message(match phase {
+                ops::Phase::Reading => "reading the file",
+                ops::Phase::Storing => "storing cards",
+            });
             b.set_length(len);
             b.set_position(pos);
         }
@@ -95,7 +99,7 @@ fn progress_bar(bytes: usize) -> Option<indicatif::ProgressBar> {
         return None;
     }
     let bar = indicatif::ProgressBar::new(0);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("storing cards {bar:40} {pos}/{len}") {
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{msg:16} {bar:40} {pos}/{len}") {
         bar.set_style(style);
     }
     Some(bar)

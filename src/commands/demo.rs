@@ -264,7 +264,7 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
         let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
         demo.act(&["cards", "import", &shown], None, |s, a| {
             let input = card_import::ImportInput { bytes: &bytes, shown: &shown, replace: false, force: false };
-            card_import::import(s, a, input, &mut |_, _| {})
+            card_import::import(s, a, input, &mut |_, _, _| {})
         })?;
     }
     let shown = path(&files.players);

@@ -9,7 +9,7 @@ mod show;
 
 pub use class::{Checked, CostClass, PrintedInput, check, class_for, cost_class, refusal_error};
 pub use find::{FindInput, Found, NameHit, TextFound, TextHit, find, matched_words, tokens};
-pub use import::{ImportInput, Imported, Progress, import, parse_reference};
+pub use import::{ImportInput, Imported, Phase, Progress, import, parse_reference};
 pub use show::{CardView, FaceView, InGame, Status, resolve, show, show_at, view_of};
 
 use crate::error::{Error, Result};

@@ -136,7 +136,7 @@ mod tests {
         };
         round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
         let input = ImportInput { bytes: CARDS.as_bytes(), shown: "cards.csv", replace: false, force: false };
-        import(&mut store, &actor, input, &mut |_, _| {})?;
+        import(&mut store, &actor, input, &mut |_, _, _| {})?;
         let conn = store.conn();
         assert_eq!(class_for(conn, "B1", Some(1), "d")?, ["Demonic Tutor", "Dread Return"]);
         let note = NoteInput {

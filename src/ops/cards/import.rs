@@ -57,8 +57,17 @@ pub struct ImportInput<'a> {
     pub force: bool,
 }
 
-/// How far storing the cards is: called with (cards stored, cards in the file) now and then.
-pub type Progress<'p> = &'p mut dyn FnMut(u64, u64);
+/// Which part of an import a progress report is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Reading the file: (bytes read, bytes in the file).
+    Reading,
+    /// Storing the cards: (cards stored, cards in the file).
+    Storing,
+}
+
+/// How far an import is: called with the phase and (done, total) now and then.
+pub type Progress<'p> = &'p mut dyn FnMut(Phase, u64, u64);
 
 /// Imports a card reference: refuses `replace` during a round without `force`, reads the file (refusing what
 /// cannot be read, nothing stored), then stores its cards in one write.
@@ -66,7 +75,9 @@ pub fn import(store: &mut Store, actor: &Actor, input: ImportInput, progress: Pr
     if input.replace && !input.force {
         super::refuse_replace_during_round(store.conn())?;
     }
-    let parsed = parse_reference(input.bytes, input.shown)?;
+    let parsed =
+        cardref::parse_detailed(input.bytes, &mut |done, total| progress(Phase::Reading, done as u64, total as u64))
+            .map_err(|e| Error::bad_input(format!("{}: {e}; nothing imported", input.shown)))?;
     store.write(actor, |tx| store_reference(tx, &parsed, input.shown, progress, input.replace))
 }
 
@@ -100,7 +111,7 @@ fn store_reference(
         cards::clear(tx)?;
     }
     let total = parsed.cards.len() as u64;
-    progress(0, total);
+    progress(Phase::Storing, 0, total);
     for (i, record) in parsed.cards.iter().enumerate() {
         let kept = super::take_old(tx, &record.name)?;
         match kept {
@@ -111,9 +122,10 @@ fn store_reference(
         out.with_rulings += usize::from(!record.rulings.is_empty());
         store_card(tx, record, &mut out, kept)?;
         if i % 1000 == 0 {
-            progress(i as u64, total);
+            progress(Phase::Storing, i as u64, total);
         }
     }
+    progress(Phase::Storing, total, total);
     out.cards = parsed.cards.len();
     card_text::optimize_index(tx)?;
     out.after = cards::count(tx)?;
@@ -218,4 +230,29 @@ fn store_card(tx: &Connection, r: &CardRecord, out: &mut Imported, kept: Option<
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_import_reports_reading_the_file_then_storing_its_cards() -> Result<()> {
+        let (mut store, _, _) = crate::store::memory_with_one_match()?;
+        let actor = Actor {
+            judge: "Kim".into(),
+            command_line: "test".into(),
+            at: crate::time::unstamp("2025-05-01T09:05:00.000Z")?,
+            via: "cli".into(),
+        };
+        let csv = "name,mana_cost,type_line\nDemonic Tutor,{1}{B},Sorcery\nShock,{R},Instant\n";
+        let input = ImportInput { bytes: csv.as_bytes(), shown: "cards.csv", replace: false, force: false };
+        let mut seen: Vec<(Phase, u64, u64)> = Vec::new();
+        import(&mut store, &actor, input, &mut |phase, done, total| seen.push((phase, done, total)))?;
+        let first_storing = seen.iter().position(|s| s.0 == Phase::Storing);
+        let last_reading = seen.iter().rposition(|s| s.0 == Phase::Reading);
+        assert!(matches!((last_reading, first_storing), (Some(r), Some(s)) if r < s), "{seen:?}");
+        assert_eq!(seen.last(), Some(&(Phase::Storing, 2, 2)), "{seen:?}");
+        Ok(())
+    }
 }

@@ -58,21 +58,7 @@ fn listing(view: &CardView) -> Listing {
         }
         row(&label, text);
     }
-    let s = &view.status;
-    let mut mm = format!(
-        "{} card{} share its binding class under {} binding ({} declarable)",
-        s.class_size,
-        if s.class_size == 1 { "" } else { "s" },
-        s.binding,
-        s.class_declarable
-    );
-    if let Some(g) = &s.banned {
-        mm = format!("banned ({g}); {mm}");
-    }
-    if let Some(k) = &s.excluded {
-        mm = format!("excluded from this event ({k} cards); {mm}");
-    }
-    row("Mental Magic", mm);
+    row("Mental Magic", crate::render::cards::status_words(&view.status));
     for r in &view.mental_magic_rulings {
         row("MM ruling", r.text.clone());
     }

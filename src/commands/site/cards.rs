@@ -74,20 +74,7 @@ struct CardPage {
 }
 
 fn page_of(site: &Site, view: CardView, has_text: bool) -> Result<Page> {
-    let s = &view.status;
-    let mut status = format!(
-        "{} card{} share its binding class under {} binding ({} declarable)",
-        s.class_size,
-        if s.class_size == 1 { "" } else { "s" },
-        s.binding,
-        s.class_declarable
-    );
-    if let Some(g) = &s.banned {
-        status = format!("banned ({g}); {status}");
-    }
-    if let Some(k) = &s.excluded {
-        status = format!("excluded from this event ({k} cards); {status}");
-    }
+    let status = crate::render::cards::status_words(&view.status);
     let faces = view
         .faces
         .iter()

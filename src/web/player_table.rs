@@ -161,7 +161,7 @@ pub async fn player_note(app: Shared, addr: SocketAddr, value: serde_json::Value
             }
             (false, Some(c)) => Some(c),
             (false, None) => {
-                return Err(ApiError::from(Error::bad_input("which card? give \"card\", or \"unnamed\": true")));
+                return Err(ApiError::from(Error::bad_input("which card? give the card declared, or mark it unnamed (a discarded card left unnamed)")));
             }
         };
         let input = DeviceNoteInput {

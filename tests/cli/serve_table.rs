@@ -108,6 +108,14 @@ fn the_table_page_shows_the_table_and_its_forms_post_back_to_it() {
     assert_eq!(noted.header("location"), Some("/judge/table/1"));
     let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
     assert!(page.body.contains("Demonic Tutor"), "the note shows on the sheet: {}", page.body);
+    // A discarded card left unnamed, from the same form's box; without a card or the box, a plain refusal.
+    let body = format!("csrf={csrf}&back=/judge/table/1&table=1&player=Bo&cost=U1&card=&unnamed=true");
+    let unnamed = server.request("POST", "/api/note", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(unnamed.status, 303, "{}", unnamed.body);
+    let body = format!("csrf={csrf}&back=/judge/table/1&table=1&player=Bo&cost=U1&card=");
+    let neither = server.request("POST", "/api/note", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(neither.status, 400);
+    assert!(neither.body.contains("mark it unnamed"), "{}", neither.body);
     let body = format!("csrf={csrf}&back=/judge/table/1&table=1&winner=Ana&by=life&life=12%2C0");
     let recorded = server.request("POST", "/api/result", &[("Cookie", &cookie), form_type], &body);
     assert_eq!(recorded.status, 303, "{}", recorded.body);

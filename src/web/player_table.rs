@@ -161,7 +161,9 @@ pub async fn player_note(app: Shared, addr: SocketAddr, value: serde_json::Value
             }
             (false, Some(c)) => Some(c),
             (false, None) => {
-                return Err(ApiError::from(Error::bad_input("which card? give the card declared, or mark it unnamed (a discarded card left unnamed)")));
+                return Err(ApiError::from(Error::bad_input(
+                    "which card? give the card declared, or mark it unnamed (a discarded card left unnamed)",
+                )));
             }
         };
         let input = DeviceNoteInput {

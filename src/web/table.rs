@@ -126,7 +126,11 @@ pub async fn note(State(app): State<Shared>, judge: Judge, p: Payload<NoteBody>)
         let card = match (b.unnamed, blank(b.card)) {
             (true, _) => None,
             (false, Some(c)) => Some(c),
-            (false, None) => return Err(Error::bad_input("which card? give the card declared, or mark it unnamed (a discarded card left unnamed)")),
+            (false, None) => {
+                return Err(Error::bad_input(
+                    "which card? give the card declared, or mark it unnamed (a discarded card left unnamed)",
+                ));
+            }
         };
         let input = table::note::NoteInput {
             table: b.table,

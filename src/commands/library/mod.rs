@@ -13,7 +13,7 @@ use crate::domain::library::BUCKETS;
 use crate::error::Result;
 use crate::ops::library::balance::LibraryLine;
 use crate::ops::library::supply::LeftOut;
-use crate::ops::library::{AddTablesInput, AddedTables, Basics, BuildInput, Built, left_out_names};
+use crate::ops::library::{AddTablesInput, AddedTables, Basics, BuildInput, Built, WorstPair, left_out_names};
 use crate::render::{Format, Listing, emit, human_text};
 
 /// Runs a `library` verb.
@@ -88,11 +88,7 @@ fn print_added(format: Format, added: &AddedTables) -> Result<()> {
         added.seed,
         added.first_table - 1
     ));
-    let worst = added
-        .worst_pair
-        .map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance))
-        .unwrap_or_default();
-    listing.footer.push(format!("mean off profile {:.1}{worst}", added.mean_distance));
+    listing.footer.push(balance_line(added.mean_distance, added.worst_pair));
     listing.footer.push(basics_line(&added.basics, added.libraries.len() as u32, added.utopia));
     listing.footer.push(format!(
         "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` prints the new deck sheets",
@@ -106,6 +102,13 @@ fn print_added(format: Format, added: &AddedTables) -> Result<()> {
     emit(format, &listing, added)
 }
 
+/// "mean off profile 3.2; worst pair: table 4 (9 cards apart)".
+fn balance_line(mean: f64, worst: Option<WorstPair>) -> String {
+    let worst =
+        worst.map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance)).unwrap_or_default();
+    format!("mean off profile {mean:.1}{worst}")
+}
+
 fn print_built(format: Format, built: &Built) -> Result<()> {
     let mut listing = balance_listing(&built.libraries);
     listing.title = Some(format!(
@@ -115,11 +118,7 @@ fn print_built(format: Format, built: &Built) -> Result<()> {
         crate::domain::words::count(built.tables, "table"),
         built.seed
     ));
-    let worst = built
-        .worst_pair
-        .map(|w| format!("; worst pair: table {} ({:.0} cards apart)", w.table, w.distance))
-        .unwrap_or_default();
-    listing.footer.push(format!("mean off profile {:.1}{worst}", built.mean_distance));
+    listing.footer.push(balance_line(built.mean_distance, built.worst_pair));
     listing.footer.push(basics_line(&built.basics, built.libraries.len() as u32, built.utopia));
     listing.footer.push(format!(
         "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",

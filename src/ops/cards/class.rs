@@ -120,7 +120,7 @@ mod tests {
     use crate::ops::card_reference::Printed;
     use crate::ops::cards::{ImportInput, import};
     use crate::ops::table::note::{NoteInput, add_note};
-    use crate::store::{Actor, round};
+    use crate::store::round;
 
     const CARDS: &str = "name,mana_cost,type_line\nDemonic Tutor,{1}{B},Sorcery\nDread Return,{1}{B},Sorcery\n\
                          Night's Whisper,{1}{B},Sorcery\nShock,{R},Instant\n";
@@ -128,12 +128,7 @@ mod tests {
     #[test]
     fn class_for_completes_a_cost_without_the_cards_declared_at_the_table() -> Result<()> {
         let (mut store, _, _) = crate::store::memory_with_one_match()?;
-        let actor = Actor {
-            judge: "Kim".into(),
-            command_line: "test".into(),
-            at: crate::time::unstamp("2025-05-01T09:05:00.000Z")?,
-            via: "cli".into(),
-        };
+        let actor = crate::store::test_actor("2025-05-01T09:05:00.000Z")?;
         round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
         let input = ImportInput { bytes: CARDS.as_bytes(), shown: "cards.csv", replace: false, force: false };
         import(&mut store, &actor, input, &mut |_, _, _| {})?;

@@ -239,12 +239,7 @@ mod tests {
     #[test]
     fn an_import_reports_reading_the_file_then_storing_its_cards() -> Result<()> {
         let (mut store, _, _) = crate::store::memory_with_one_match()?;
-        let actor = Actor {
-            judge: "Kim".into(),
-            command_line: "test".into(),
-            at: crate::time::unstamp("2025-05-01T09:05:00.000Z")?,
-            via: "cli".into(),
-        };
+        let actor = crate::store::test_actor("2025-05-01T09:05:00.000Z")?;
         let csv = "name,mana_cost,type_line\nDemonic Tutor,{1}{B},Sorcery\nShock,{R},Instant\n";
         let input = ImportInput { bytes: csv.as_bytes(), shown: "cards.csv", replace: false, force: false };
         let mut seen: Vec<(Phase, u64, u64)> = Vec::new();

@@ -303,8 +303,7 @@ mod tests {
     use crate::error::Kind;
 
     fn actor() -> Result<Actor> {
-        let at = crate::time::unstamp("2025-05-01T09:30:00.000Z")?;
-        Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at, via: "cli".into() })
+        crate::store::test_actor("2025-05-01T09:30:00.000Z")
     }
 
     fn input(table: u32) -> ResultInput {

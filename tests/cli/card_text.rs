@@ -40,12 +40,12 @@ const SET: &str = r#"{"meta":{"version":"5"},"data":{"code":"TST","type":"expans
 fn with_set() -> Event {
     let ev = Event::new();
     let f = ev.file("set.json", SET);
-    ev.run(&["cards", "import", &f.to_string_lossy()]).ok();
+    at_notes_now(&ev, &["cards", "import", &f.to_string_lossy()]).ok();
     ev
 }
 
 fn show(ev: &Event, name: &str) -> serde_json::Value {
-    ev.run(&["--json", "cards", "show", name]).json()
+    at_notes_now(ev, &["--json", "cards", "show", name]).json()
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn show_gives_text_pt_loyalty_rulings_and_mental_magic_status() {
     assert_eq!(jace["faces"][0]["loyalty"], "3");
     let lotus = show(&ev, "Black Lotus");
     assert_eq!(lotus["status"]["banned"], "too-powerful");
-    let text = ev.run(&["cards", "show", "Demonic Tutor"]).ok().to_string();
+    let text = at_notes_now(&ev, &["cards", "show", "Demonic Tutor"]).ok().to_string();
     for want in ["Look through your library", "2004-10-04", "3 cards share its binding class", "MM ruling"] {
         assert!(text.contains(want), "{want}: {text}");
     }
@@ -94,16 +94,16 @@ fn show_finds_a_card_by_a_face_a_half_or_a_typo() {
 fn show_with_a_table_says_who_declared_the_card_and_when() {
     let ev = with_set();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
-    ev.run(&["round", "start", "--at", "09:00"]).ok();
-    let doc = ev.run(&["--json", "cards", "show", "Demonic Tutor", "--table", "1"]).json();
+    at_notes_now(&ev, &["round", "start", "--at", "09:00"]).ok();
+    let doc = at_notes_now(&ev, &["--json", "cards", "show", "Demonic Tutor", "--table", "1"]).json();
     assert_eq!(doc["game"]["declared"], serde_json::Value::Null);
-    ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
-    let doc = ev.run(&["--json", "cards", "show", "Demonic Tutor", "--table", "1"]).json();
+    at_notes_now(&ev, &["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
+    let doc = at_notes_now(&ev, &["--json", "cards", "show", "Demonic Tutor", "--table", "1"]).json();
     assert_eq!(
         (doc["game"]["declared"]["by"].clone(), doc["game"]["declared"]["at"].clone()),
         ("Ana".into(), "09:05".into())
     );
-    let text = ev.run(&["cards", "show", "demonic tutor", "--table", "1"]).ok().to_string();
+    let text = at_notes_now(&ev, &["cards", "show", "demonic tutor", "--table", "1"]).ok().to_string();
     assert!(text.contains("already declared") && text.contains("Ana"), "{text}");
     let again = ev.refuses(&["note", "1", "bo", "B1", "Demonic Tutor"]);
     assert!(again.starts_with("error: MM.3e: a template is declared once per game"), "{again}");
@@ -112,7 +112,7 @@ fn show_with_a_table_says_who_declared_the_card_and_when() {
 #[test]
 fn find_text_ranks_cards_and_shows_the_matching_words() {
     let ev = with_set();
-    let doc = ev.run(&["--json", "cards", "find", "--text", "draw a card"]).json();
+    let doc = at_notes_now(&ev, &["--json", "cards", "find", "--text", "draw a card"]).json();
     let names: Vec<&str> =
         doc["cards"].as_array().map(|a| a.iter().filter_map(|c| c["name"].as_str()).collect()).unwrap_or_default();
     assert!(names.contains(&"Scholar of Tomes") && names.contains(&"Fire // Ice"), "{names:?}");
@@ -123,7 +123,7 @@ fn find_text_ranks_cards_and_shows_the_matching_words() {
     assert!(matched.iter().any(|w| w.as_str().is_some_and(|w| w.contains("draw"))), "{doc}");
     assert!(first["snippet"].as_str().is_some_and(|s| s.contains('«')), "{doc}");
     // within a binding class, and by type
-    let doc = ev.run(&["--json", "cards", "find", "--text", "draw", "--cost", "B1"]).json();
+    let doc = at_notes_now(&ev, &["--json", "cards", "find", "--text", "draw", "--cost", "B1"]).json();
     let names: Vec<&str> =
         doc["cards"].as_array().map(|a| a.iter().filter_map(|c| c["name"].as_str()).collect()).unwrap_or_default();
     assert_eq!(
@@ -131,14 +131,14 @@ fn find_text_ranks_cards_and_shows_the_matching_words() {
         vec!["Night's Whisper", "Grim Study"].into_iter().filter(|n| names.contains(n)).collect::<Vec<_>>()
     );
     assert!(names.len() == 2 && !names.contains(&"Divination"), "{names:?}");
-    let doc = ev.run(&["--json", "cards", "find", "--text", "draw a card", "--type", "creature"]).json();
+    let doc = at_notes_now(&ev, &["--json", "cards", "find", "--text", "draw a card", "--type", "creature"]).json();
     assert_eq!(doc["cards"].as_array().map(|a| a.len()), Some(1), "{doc}");
     assert_eq!(doc["cards"][0]["name"], "Scholar of Tomes");
     // no card has every word: some of them
-    let doc = ev.run(&["--json", "cards", "find", "--text", "draw zebra"]).json();
+    let doc = at_notes_now(&ev, &["--json", "cards", "find", "--text", "draw zebra"]).json();
     assert_eq!(doc["every_word"], false);
     assert!(doc["cards"].as_array().is_some_and(|a| !a.is_empty()));
-    let text = ev.run(&["cards", "find", "--text", "lose life"]).ok().to_string();
+    let text = at_notes_now(&ev, &["cards", "find", "--text", "lose life"]).ok().to_string();
     assert!(text.contains("«lose»") && text.contains("Night's Whisper"), "{text}");
 }
 
@@ -146,11 +146,11 @@ fn find_text_ranks_cards_and_shows_the_matching_words() {
 fn find_text_without_texts_says_how_to_get_them() {
     let ev = Event::new();
     let csv = ev.file("c.csv", "name,mana_cost,type_line\nShock,{R},Instant\n");
-    ev.run(&["cards", "import", &csv.to_string_lossy()]).ok();
+    at_notes_now(&ev, &["cards", "import", &csv.to_string_lossy()]).ok();
     assert!(ev.refuses(&["cards", "find", "--text", "damage"]).contains("import an MTGJSON or Scryfall"));
     let doc = show(&ev, "Shock");
     assert_eq!(doc["faces"][0]["text"], serde_json::Value::Null);
-    assert!(ev.run(&["cards", "show", "Shock"]).ok().contains("no text in this reference"));
+    assert!(at_notes_now(&ev, &["cards", "show", "Shock"]).ok().contains("no text in this reference"));
 }
 
 #[test]
@@ -160,16 +160,16 @@ fn import_adds_and_updates_and_replace_starts_from_empty() {
         "more.csv",
         "name,mana_cost,type_line,text\nShock,{R},Instant,Shock deals 2 damage to any target.\nDivination,{2}{U},Sorcery,\n",
     );
-    let doc = ev.run(&["--json", "cards", "import", &csv.to_string_lossy()]).json();
+    let doc = at_notes_now(&ev, &["--json", "cards", "import", &csv.to_string_lossy()]).json();
     assert_eq!((doc["before"].as_u64(), doc["after"].as_u64()), (Some(10), Some(11)), "{doc}");
     assert_eq!((doc["added"].as_u64(), doc["updated"].as_u64()), (Some(1), Some(1)));
     // kept: the rest of the reference; Divination keeps the text and Oracle id the CSV did not give
     assert_eq!(show(&ev, "Demonic Tutor")["rulings"][0]["date"], "2004-10-04");
     assert_eq!(show(&ev, "Divination")["faces"][0]["text"], "Draw two cards.");
     assert_eq!(show(&ev, "Shock")["faces"][0]["text"], "Shock deals 2 damage to any target.");
-    let human = ev.run(&["cards", "import", &csv.to_string_lossy()]).ok().to_string();
+    let human = at_notes_now(&ev, &["cards", "import", &csv.to_string_lossy()]).ok().to_string();
     assert!(human.contains("had 11 cards and now has 11"), "{human}");
-    let doc = ev.run(&["--json", "cards", "import", &csv.to_string_lossy(), "--replace"]).json();
+    let doc = at_notes_now(&ev, &["--json", "cards", "import", &csv.to_string_lossy(), "--replace"]).json();
     assert_eq!((doc["replaced"].as_u64(), doc["after"].as_u64()), (Some(11), Some(2)), "{doc}");
     assert!(ev.refuses(&["cards", "show", "Demonic Tutor"]).contains("Demonic Tutor"));
 }
@@ -178,12 +178,12 @@ fn import_adds_and_updates_and_replace_starts_from_empty() {
 fn replace_during_a_round_needs_force() {
     let ev = with_set();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
-    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    at_notes_now(&ev, &["round", "start", "--at", "09:00"]).ok();
     let f = ev.file("set2.json", SET);
     let msg = ev.refuses(&["cards", "import", &f.to_string_lossy(), "--replace"]);
     assert!(msg.contains("round 1 is being played") && msg.contains("--force"), "{msg}");
-    ev.run(&["cards", "import", &f.to_string_lossy()]).ok();
-    ev.run(&["cards", "import", &f.to_string_lossy(), "--replace", "--force"]).ok();
+    at_notes_now(&ev, &["cards", "import", &f.to_string_lossy()]).ok();
+    at_notes_now(&ev, &["cards", "import", &f.to_string_lossy(), "--replace", "--force"]).ok();
 }
 
 #[test]
@@ -197,12 +197,12 @@ fn scryfall_texts_and_the_rulings_file() {
  {"object":"card","name":"Divination","layout":"normal","mana_cost":"{2}{U}","oracle_id":"oid-divination",
   "type_line":"Sorcery","oracle_text":"Draw two cards.","set":"m10","games":["paper"]}]"#;
     let f = ev.file("oracle.json", bulk);
-    ev.run(&["cards", "import", &f.to_string_lossy()]).ok();
+    at_notes_now(&ev, &["cards", "import", &f.to_string_lossy()]).ok();
     assert_eq!(show(&ev, "Fire")["faces"][0]["text"], "Fire hits one or two targets for 2 in all.");
     let rulings = r#"[{"object":"ruling","oracle_id":"oid-divination","source":"wotc","published_at":"2009-10-01","comment":"Both cards come from your own library."},
  {"object":"ruling","oracle_id":"oid-unknown","source":"wotc","published_at":"2010-01-01","comment":"For a card we do not have."}]"#;
     let r = ev.file("rulings.json", rulings);
-    let doc = ev.run(&["--json", "cards", "import-rulings", &r.to_string_lossy()]).json();
+    let doc = at_notes_now(&ev, &["--json", "cards", "import-rulings", &r.to_string_lossy()]).json();
     assert_eq!((doc["cards"].as_u64(), doc["unmatched"].as_u64()), (Some(1), Some(1)), "{doc}");
     assert_eq!(show(&ev, "Divination")["rulings"][0]["text"], "Both cards come from your own library.");
     let none = ev.file("none.json", r#"[{"oracle_id":"x","published_at":"2010-01-01","comment":"c"}]"#);
@@ -214,12 +214,12 @@ fn scryfall_texts_and_the_rulings_file() {
 #[test]
 fn rules_lists_shows_and_searches() {
     let ev = Event::new();
-    let all = ev.run(&["--json", "rules"]).json();
+    let all = at_notes_now(&ev, &["--json", "rules"]).json();
     assert!(all["rules"].as_array().is_some_and(|r| r.len() >= 20));
-    let one = ev.run(&["--json", "rules", "MM.3h"]).json();
+    let one = at_notes_now(&ev, &["--json", "rules", "MM.3h"]).json();
     assert_eq!(one["rules"][0]["id"], "MM.3h");
     assert_eq!(one["rules"].as_array().map(|a| a.len()), Some(1));
-    assert!(ev.run(&["rules", "hybrid"]).ok().contains("MM.3h"));
+    assert!(at_notes_now(&ev, &["rules", "hybrid"]).ok().contains("MM.3h"));
     assert!(ev.refuses(&["rules", "no such rule words"]).contains("mmjudge rules"));
 }
 
@@ -240,15 +240,15 @@ Crushing Blow,{2}{R},Instant,normal,,,LEA
 fn with_fixes() -> Event {
     let ev = Event::new();
     let f = ev.file("fixes.csv", FIXES_CSV);
-    ev.run(&["cards", "import", &f.to_string_lossy()]).ok();
+    at_notes_now(&ev, &["cards", "import", &f.to_string_lossy()]).ok();
     ev
 }
 
 #[test]
 fn split_faces_without_costs_take_the_printed_halves() {
     let ev = with_fixes();
-    ev.run(&["cards", "check", "WX", "Who // What // When // Where // Why"]).ok();
-    ev.run(&["cards", "check", "G1", "Who // What // When // Where // Why"]).ok();
+    at_notes_now(&ev, &["cards", "check", "WX", "Who // What // When // Where // Why"]).ok();
+    at_notes_now(&ev, &["cards", "check", "G1", "Who // What // When // Where // Why"]).ok();
     let msg = ev.refuses(&["cards", "check", "0", "Who // What // When // Where // Why"]);
     assert!(msg.starts_with("error: MM.3: "), "{msg}");
 }
@@ -256,9 +256,9 @@ fn split_faces_without_costs_take_the_printed_halves() {
 #[test]
 fn alphabet_lands_need_no_letter_and_initials_skip_signs() {
     let ev = with_fixes();
-    ev.run(&["event", "set", "binding", "alphabet"]).ok();
-    ev.run(&["cards", "check", "land", "Wasteland"]).ok();
-    ev.run(&["cards", "check", "W1", "+2 Mace", "--letter", "m"]).ok();
+    at_notes_now(&ev, &["event", "set", "binding", "alphabet"]).ok();
+    at_notes_now(&ev, &["cards", "check", "land", "Wasteland"]).ok();
+    at_notes_now(&ev, &["cards", "check", "W1", "+2 Mace", "--letter", "m"]).ok();
     let msg = ev.refuses(&["cards", "check", "W1", "+2 Mace", "--letter", "p"]);
     assert!(msg.starts_with("error: BV.alphabet: "), "{msg}");
     assert!(ev.refuses(&["cards", "check", "B1", "Shock"]).contains("--letter"));
@@ -267,19 +267,19 @@ fn alphabet_lands_need_no_letter_and_initials_skip_signs() {
 #[test]
 fn snow_counts_as_one_generic_under_the_generic_alphabet_rules() {
     let ev = with_fixes();
-    ev.run(&["event", "set", "binding", "alphabet-generic"]).ok();
-    ev.run(&["cards", "check", "R2", "Chilling Snowbolt", "--letter", "c"]).ok();
-    ev.run(&["event", "set", "binding", "alphabet-exact"]).ok();
-    ev.run(&["cards", "check", "R2", "Chilling Snowbolt", "--letter", "c"]).ok();
-    ev.run(&["cards", "check", "R2", "Crushing Blow", "--letter", "c"]).ok();
+    at_notes_now(&ev, &["event", "set", "binding", "alphabet-generic"]).ok();
+    at_notes_now(&ev, &["cards", "check", "R2", "Chilling Snowbolt", "--letter", "c"]).ok();
+    at_notes_now(&ev, &["event", "set", "binding", "alphabet-exact"]).ok();
+    at_notes_now(&ev, &["cards", "check", "R2", "Chilling Snowbolt", "--letter", "c"]).ok();
+    at_notes_now(&ev, &["cards", "check", "R2", "Crushing Blow", "--letter", "c"]).ok();
 }
 
 #[test]
 fn a_typed_split_cost_is_understood() {
     let ev = with_fixes();
-    ev.run(&["cards", "check", "{1}{R} // {1}{U}", "Fire // Ice"]).ok();
-    ev.run(&["cards", "check", "R1 // U1", "Frost Lance"]).ok();
-    let doc = ev.run(&["--json", "cards", "cost", "{1}{R} // {1}{U}"]).json();
+    at_notes_now(&ev, &["cards", "check", "{1}{R} // {1}{U}", "Fire // Ice"]).ok();
+    at_notes_now(&ev, &["cards", "check", "R1 // U1", "Frost Lance"]).ok();
+    let doc = at_notes_now(&ev, &["--json", "cards", "cost", "{1}{R} // {1}{U}"]).json();
     assert_eq!(doc["cost"], "{1}{R} // {1}{U}");
     let names: Vec<&str> =
         doc["cards"].as_array().map(|a| a.iter().filter_map(|c| c["name"].as_str()).collect()).unwrap_or_default();
@@ -291,14 +291,14 @@ fn a_typed_split_cost_is_understood() {
 fn note_sheets_show_a_declared_cards_text_on_hover() {
     let ev = with_set();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
-    ev.run(&["round", "start", "--at", "09:00"]).ok();
-    ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
+    at_notes_now(&ev, &["round", "start", "--at", "09:00"]).ok();
+    at_notes_now(&ev, &["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
     let sheet = ev.path("t1.html");
-    ev.run(&["notes", "1", "--html", &sheet.to_string_lossy()]).ok();
+    at_notes_now(&ev, &["notes", "1", "--html", &sheet.to_string_lossy()]).ok();
     let html = std::fs::read_to_string(&sheet).unwrap_or_default();
     assert!(html.contains("title=\"Look through your library for any one card"), "{html}");
     let site = ev.path("site");
-    ev.run(&["site", &site.to_string_lossy(), "--judges"]).ok();
+    at_notes_now(&ev, &["site", &site.to_string_lossy(), "--judges"]).ok();
     let page = std::fs::read_to_string(site.join("round-1-notes.html")).unwrap_or_default();
     assert!(page.contains("title=\"Look through your library for any one card"), "{page}");
 }
@@ -307,9 +307,9 @@ fn note_sheets_show_a_declared_cards_text_on_hover() {
 fn the_sites_judging_page_links_each_declared_card_to_its_page() {
     let ev = with_set();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
-    ev.run(&["round", "start", "--at", "09:00"]).ok();
-    ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
-    ev.run(&["note", "1", "bo", "G1", "Grizzly Bears", "--at", "09:07"]).ok();
+    at_notes_now(&ev, &["round", "start", "--at", "09:00"]).ok();
+    at_notes_now(&ev, &["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
+    at_notes_now(&ev, &["note", "1", "bo", "G1", "Grizzly Bears", "--at", "09:07"]).ok();
     ev.run_with(&["site", "out", "--judges"], &[("MMJUDGE_NOW", "2026-05-01T10:00:00Z")]).ok();
     let read = |f: &str| std::fs::read_to_string(ev.path("out").join(f)).unwrap_or_default();
     let judging = read("judging.html");
@@ -331,11 +331,17 @@ fn the_sites_judging_page_links_each_declared_card_to_its_page() {
 fn a_card_page_says_how_to_get_texts_when_the_reference_has_none() {
     let ev = Event::new();
     let f = ev.file("names.csv", "name,mana_cost,type_line\nDemonic Tutor,{1}{B},Sorcery\nDuress,{B},Sorcery\n");
-    ev.run(&["cards", "import", "--replace", &f.to_string_lossy()]).ok();
+    at_notes_now(&ev, &["cards", "import", "--replace", &f.to_string_lossy()]).ok();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
-    ev.run(&["round", "start", "--at", "09:00"]).ok();
-    ev.run(&["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
-    ev.run(&["site", "out", "--judges"]).ok();
+    at_notes_now(&ev, &["round", "start", "--at", "09:00"]).ok();
+    at_notes_now(&ev, &["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
+    at_notes_now(&ev, &["site", "out", "--judges"]).ok();
     let page = std::fs::read_to_string(ev.path("out").join("card-demonic-tutor.html")).unwrap_or_default();
     assert!(page.contains("<code>mmjudge cards import FILE</code>") && page.contains("MTGJSON or Scryfall"), "{page}");
+}
+
+/// Runs a command at the harness's fixed moment, so that `--at HH:MM` means the same day whenever the test runs
+/// (with the real clock, a morning `--at` is "in the future" between midnight and that hour).
+fn at_notes_now(ev: &crate::harness::Event, args: &[&str]) -> crate::harness::Run {
+    ev.run_with(args, &[("MMJUDGE_NOW", crate::harness::NOTES_NOW)])
 }

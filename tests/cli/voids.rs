@@ -13,7 +13,7 @@ fn round_one() -> Event {
 fn json(ev: &Event, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json"];
     all.extend_from_slice(args);
-    ev.run(&all).json()
+    at_notes_now(ev, &all).json()
 }
 
 /// The result object of table `t` in `results --json`.
@@ -45,9 +45,9 @@ fn a_voided_first_warning_makes_the_upgraded_second_a_warning_again_and_reopens_
     assert_eq!(list["penalties"][1]["voided"], serde_json::Value::Null);
     // The next slow play counts the one Warning left: a Game Loss again.
     assert_eq!(json(&ev, &["penalty", "bo", "slow-play"])["issued"], "game-loss");
-    let text = ev.run(&["penalties"]).ok().to_string();
+    let text = at_notes_now(&ev, &["penalties"]).ok().to_string();
     assert!(text.contains("VOID (Test Judge"), "{text}");
-    let log = ev.run(&["log"]).ok().to_string();
+    let log = at_notes_now(&ev, &["log"]).ok().to_string();
     assert!(log.contains(&format!("voided penalty #{first}")), "{log}");
 }
 
@@ -90,7 +90,7 @@ fn a_voided_lost_challenge_that_ended_a_match_puts_it_back_to_playing() {
 #[test]
 fn a_void_with_later_rounds_paired_is_refused_then_forced() {
     let ev = round_one();
-    ev.run(&["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied"]).ok();
+    at_notes_now(&ev, &["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied"]).ok();
     let second = json(&ev, &["challenge", "1", "--by", "ana", "--about", "y", "--ruling", "denied"]);
     ev.finish_round(1);
     ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
@@ -109,7 +109,7 @@ fn refusals_leave_the_event_unchanged() {
     let p = json(&ev, &["penalty", "bo", "slow-play"])["penalty"].to_string();
     let msg = ev.refuses(&["penalty", "void", "99"]);
     assert!(msg.contains("there is no penalty #99: see the ids with `mmjudge penalties`"), "{msg}");
-    ev.run(&["penalty", "void", &p]).ok();
+    at_notes_now(&ev, &["penalty", "void", &p]).ok();
     let msg = ev.refuses(&["penalty", "void", &p]);
     assert!(msg.contains(&format!("penalty #{p} was already voided")), "{msg}");
     for kind in ["challenge", "ruling", "note", "stall"] {
@@ -125,35 +125,35 @@ fn refusals_leave_the_event_unchanged() {
 #[test]
 fn result_clear_puts_a_table_back_to_playing_and_respects_later_rounds() {
     let ev = round_one();
-    ev.run(&["result", "1", "ana", "--by", "concession"]).ok();
+    at_notes_now(&ev, &["result", "1", "ana", "--by", "concession"]).ok();
     let out = json(&ev, &["result", "clear", "1"]);
     assert_eq!(out["was"], "Ana won by concession");
     assert_eq!(table(&ev, 1)["playing"], true);
-    ev.run(&["result", "1", "bo", "--by", "concession"]).ok();
+    at_notes_now(&ev, &["result", "1", "bo", "--by", "concession"]).ok();
     ev.finish_round(1);
     ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
     let msg = ev.refuses(&["result", "clear", "2", "--round", "1"]);
     assert!(msg.contains("round 2 is already paired on this result"), "{msg}");
-    ev.run(&["result", "clear", "2", "--round", "1", "--force"]).ok();
+    at_notes_now(&ev, &["result", "clear", "2", "--round", "1", "--force"]).ok();
     assert_eq!(table(&ev, 2)["playing"], true);
-    assert!(ev.run(&["log"]).ok().contains("cleared the result of table 2 in round 1"));
+    assert!(at_notes_now(&ev, &["log"]).ok().contains("cleared the result of table 2 in round 1"));
 }
 
 #[test]
 fn rulings_are_listed_with_ids_and_voided_ones_marked() {
     let ev = round_one();
     let r = json(&ev, &["ruling", "1", "Bo may not take back the attack"])["ruling"].to_string();
-    ev.run(&["ruling", "2", "Di draws a card"]).ok();
-    ev.run(&["ruling", "void", &r, "--reason", "wrong table"]).ok();
+    at_notes_now(&ev, &["ruling", "2", "Di draws a card"]).ok();
+    at_notes_now(&ev, &["ruling", "void", &r, "--reason", "wrong table"]).ok();
     let list = json(&ev, &["rulings"]);
     assert_eq!(list["rulings"][0]["id"].to_string(), r);
     assert_eq!(list["rulings"][0]["voided"]["reason"], "wrong table");
     assert!(list["rulings"][1]["voided"].is_null());
     let at_two = json(&ev, &["rulings", "--table", "2"]);
     assert_eq!(at_two["rulings"].as_array().map(Vec::len), Some(1));
-    let text = ev.run(&["rulings"]).ok().to_string();
+    let text = at_notes_now(&ev, &["rulings"]).ok().to_string();
     assert!(text.contains("VOID (Test Judge") && text.contains("2 rulings (1 void)"), "{text}");
-    let csv = ev.run(&["--csv", "rulings"]).ok().to_string();
+    let csv = at_notes_now(&ev, &["--csv", "rulings"]).ok().to_string();
     assert!(csv.starts_with("#,round,table,ruling,judge,at,void\n"), "{csv}");
 }
 
@@ -164,15 +164,15 @@ fn a_voided_note_no_longer_blocks_the_card_and_stays_on_the_sheet() {
     let id = ev.note(&["1", "ana", "B1", "Demonic Tutor"]);
     ev.note(&["1", "bo", "R", "Shock"]);
     assert!(ev.refuses(&["note", "1", "bo", "B1", "Demonic Tutor"]).contains("Demonic Tutor"));
-    ev.run(&["note", "void", &id.to_string(), "--reason", "Ana named it at table 2"]).ok();
+    at_notes_now(&ev, &["note", "void", &id.to_string(), "--reason", "Ana named it at table 2"]).ok();
     ev.note(&["1", "bo", "B1", "Demonic Tutor"]);
     let sheet = json(&ev, &["notes", "1"]);
     assert_eq!(sheet["notes"][0]["voided"]["reason"], "Ana named it at table 2");
     assert!(sheet["notes"][1]["voided"].is_null());
-    let text = ev.run(&["notes", "1"]).ok().to_string();
+    let text = at_notes_now(&ev, &["notes", "1"]).ok().to_string();
     assert!(text.contains("B1: Demonic Tutor (void)") && text.contains("Ana: 0 notes and 1 void"), "{text}");
     let html = ev.path("t1.html");
-    ev.run(&["notes", "1", "--html", html.to_str().unwrap_or_default()]).ok();
+    at_notes_now(&ev, &["notes", "1", "--html", html.to_str().unwrap_or_default()]).ok();
     let page = std::fs::read_to_string(&html).unwrap_or_default();
     assert!(page.contains("<del>Demonic Tutor</del>"), "{page}");
 }
@@ -180,7 +180,7 @@ fn a_voided_note_no_longer_blocks_the_card_and_stays_on_the_sheet() {
 #[test]
 fn a_voided_extension_leaves_the_tables_clock() {
     let ev = round_one();
-    ev.run(&["round", "start"]).ok();
+    at_notes_now(&ev, &["round", "start"]).ok();
     let e = json(&ev, &["round", "extend", "1", "5", "--reason", "deck check"]);
     let id = e["extension"].to_string();
     assert_eq!(json(&ev, &["time"])["tables"][0]["extension_secs"], 300);
@@ -189,7 +189,7 @@ fn a_voided_extension_leaves_the_tables_clock() {
     let time = json(&ev, &["time"]);
     assert_eq!(time["tables"][0]["extension_secs"], 0);
     assert!(time["tables"][0]["extensions"][0]["voided"].is_object(), "{time}");
-    let text = ev.run(&["time"]).ok().to_string();
+    let text = at_notes_now(&ev, &["time"]).ok().to_string();
     assert!(text.contains(&format!("#{id} deck check, void")), "{text}");
 }
 
@@ -204,18 +204,18 @@ fn a_voided_stall_no_longer_counts() {
     assert_eq!(list["stalls"][0]["player"], "Bo");
     let id = list["stalls"][0]["id"].to_string();
     assert_eq!(json(&ev, &["decisions"])["players"][0]["stalls"], 1);
-    ev.run(&["stall", "void", &id, "--reason", "Ana was to act"]).ok();
+    at_notes_now(&ev, &["stall", "void", &id, "--reason", "Ana was to act"]).ok();
     let doc = json(&ev, &["decisions"]);
     assert!(doc["players"].as_array().is_none_or(|p| p.iter().all(|p| p["stalls"] == 0)), "{doc}");
     assert!(json(&ev, &["stalls"])["stalls"][0]["voided"].is_object());
-    assert!(ev.run(&["stalls", "--table", "1"]).ok().contains("VOID"));
+    assert!(at_notes_now(&ev, &["stalls", "--table", "1"]).ok().contains("VOID"));
 }
 
 #[test]
 fn a_voided_game_loss_leaves_a_result_it_did_not_make_and_one_another_penalty_still_makes() {
     let ev = round_one();
     // Table 1: a result by life first; the tardiness Game Loss after it does not change it.
-    ev.run(&["result", "1", "ana", "--by", "life", "--life", "5", "0"]).ok();
+    at_notes_now(&ev, &["result", "1", "ana", "--by", "life", "--life", "5", "0"]).ok();
     let late = json(&ev, &["penalty", "bo", "tardiness"]);
     assert_eq!(late["match_ended"], false);
     let out = json(&ev, &["penalty", "void", &late["penalty"].to_string()]);
@@ -230,11 +230,11 @@ fn a_voided_game_loss_leaves_a_result_it_did_not_make_and_one_another_penalty_st
     assert_eq!(out["reopened"], serde_json::json!([]));
     assert_eq!(table(&ev, 2)["reason"], "penalty");
     // History and the site show the voided penalties, marked.
-    let history = ev.run(&["player", "history", "di"]).ok().to_string();
+    let history = at_notes_now(&ev, &["player", "history", "di"]).ok().to_string();
     assert!(history.contains(&format!("#{}: game-loss for tardiness (void)", first["penalty"])), "{history}");
     assert!(history.contains("; 1 penalty"), "the voided one is not counted: {history}");
     let site = ev.path("site");
-    ev.run(&["site", site.to_str().unwrap_or_default(), "--judges"]).ok();
+    at_notes_now(&ev, &["site", site.to_str().unwrap_or_default(), "--judges"]).ok();
     let page = std::fs::read_to_string(site.join("judging.html")).unwrap_or_default();
     assert_eq!(page.matches("<tr class=\"void\">").count(), 2, "{page}");
 }
@@ -244,7 +244,7 @@ fn a_note_is_voided_once() {
     let ev = with_reference();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
     let id = ev.note(&["1", "ana", "R", "Shock"]).to_string();
-    ev.run(&["note", "void", &id]).ok();
+    at_notes_now(&ev, &["note", "void", &id]).ok();
     let msg = ev.refuses(&["note", "void", &id, "--reason", "again"]);
     assert!(msg.contains(&format!("note #{id} was already voided at")) && msg.contains("by Test Judge"), "{msg}");
 }
@@ -252,7 +252,7 @@ fn a_note_is_voided_once() {
 #[test]
 fn upgrades_are_counted_again_in_the_order_penalties_were_given_even_one_logged_late() {
     let ev = round_one();
-    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    at_notes_now(&ev, &["round", "start", "--at", "09:00"]).ok();
     json(&ev, &["penalty", "bo", "slow-play", "--at", "10:05"]);
     let late = json(&ev, &["penalty", "bo", "slow-play", "--at", "10:00"]);
     assert_eq!(late["issued"], "game-loss", "the second one given");
@@ -266,7 +266,7 @@ fn a_voided_note_is_no_evidence() {
     let ev = with_reference();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
     let id = ev.note(&["1", "ana", "R", "Shock"]).to_string();
-    ev.run(&["note", "void", &id]).ok();
+    at_notes_now(&ev, &["note", "void", &id]).ok();
     let msg = ev.refuses(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied", "--evidence", &id]);
     assert!(msg.contains(&format!("note {id} was voided")), "{msg}");
 }
@@ -274,7 +274,7 @@ fn a_voided_note_is_no_evidence() {
 #[test]
 fn a_void_that_only_renumbers_an_upgrade_does_not_report_it_as_regraded() {
     let ev = round_one();
-    ev.run(&["round", "start", "--at", "09:00"]).ok();
+    at_notes_now(&ev, &["round", "start", "--at", "09:00"]).ok();
     let first = json(&ev, &["penalty", "bo", "slow-play", "--at", "10:00"])["penalty"].to_string();
     json(&ev, &["penalty", "bo", "slow-play", "--at", "10:01", "--penalty", "warning"]);
     let third = json(&ev, &["penalty", "bo", "slow-play", "--at", "10:02"]);
@@ -285,4 +285,10 @@ fn a_void_that_only_renumbers_an_upgrade_does_not_report_it_as_regraded() {
     assert!(summary.ends_with("nothing else changes"), "{summary}");
     let list = json(&ev, &["penalties"]);
     assert!(list.to_string().contains("2nd Warning for Slow Play"), "the upgrade's words follow the void: {list}");
+}
+
+/// Runs a command at the harness's fixed moment, so that `--at HH:MM` means the same day whenever the test runs
+/// (with the real clock, a morning `--at` is "in the future" between midnight and that hour).
+fn at_notes_now(ev: &crate::harness::Event, args: &[&str]) -> crate::harness::Run {
+    ev.run_with(args, &[("MMJUDGE_NOW", crate::harness::NOTES_NOW)])
 }

@@ -7,6 +7,8 @@
 use crate::error::{Error, Result};
 use axum::Router;
 use axum::extract::ConnectInfo;
+use axum::http::HeaderValue;
+use axum::http::header::SET_COOKIE;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -115,15 +117,15 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
             _ = &mut stop => break,
         };
         let _ = stream.set_nodelay(true);
-        let service = router.clone().map_request(move |mut req: hyper::Request<Incoming>| {
+        let with_addr = move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(ConnectInfo(addr));
             req
-        });
-        let service = TowerToHyperService::new(service);
+        };
         let http = http.clone();
         let watcher = graceful.watcher();
         match &acceptor {
             None => {
+                let service = TowerToHyperService::new(router.clone().map_request(with_addr));
                 let conn = http.serve_connection(TokioIo::new(stream), service);
                 tokio::spawn(async move {
                     let _ = watcher.watch(conn).await;
@@ -131,6 +133,8 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
             }
             Some(acceptor) => {
                 let acceptor = acceptor.clone();
+                let service =
+                    TowerToHyperService::new(router.clone().map_request(with_addr).map_response(secure_cookies));
                 tokio::spawn(async move {
                     // A handshake that never finishes is cut off like headers that never do.
                     let Ok(Ok(stream)) = tokio::time::timeout(header_timeout, acceptor.accept(stream)).await else {
@@ -143,4 +147,24 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
         }
     }
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+}
+
+/// Over HTTPS every cookie is also `Secure`: a phone never sends the session or the login form's token back over
+/// plain HTTP.
+fn secure_cookies(mut res: axum::response::Response) -> axum::response::Response {
+    let headers = res.headers_mut();
+    let cookies: Vec<HeaderValue> = headers.get_all(SET_COOKIE).iter().cloned().collect();
+    if cookies.is_empty() {
+        return res;
+    }
+    headers.remove(SET_COOKIE);
+    for cookie in cookies {
+        let secured = cookie
+            .to_str()
+            .ok()
+            .filter(|c| !c.contains("; Secure"))
+            .and_then(|c| HeaderValue::from_str(&format!("{c}; Secure")).ok());
+        headers.append(SET_COOKIE, secured.unwrap_or(cookie));
+    }
+    res
 }

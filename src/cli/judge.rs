@@ -12,7 +12,8 @@ pub enum JudgeCmd {
         /// floor (records at the table) or head (also rounds, corrections, settings).
         #[arg(long, value_enum)]
         role: RoleArg,
-        /// The server's address for the login QR code (default: this machine's address, port 8080).
+        /// The server's address for the login QR code (default: the first address `mmjudge serve` announces
+        /// with its default --bind, 0.0.0.0:8080).
         #[arg(long, value_name = "URL")]
         url: Option<String>,
     },
@@ -20,7 +21,8 @@ pub enum JudgeCmd {
     Pin {
         /// The judge.
         name: String,
-        /// The server's address for the login QR code (default: this machine's address, port 8080).
+        /// The server's address for the login QR code (default: the first address `mmjudge serve` announces
+        /// with its default --bind, 0.0.0.0:8080).
         #[arg(long, value_name = "URL")]
         url: Option<String>,
     },
@@ -47,6 +49,9 @@ pub enum RoleArg {
 pub struct ServeArgs {
     /// Where to listen: 0.0.0.0:8080 for every phone on the venue's network, 127.0.0.1:PORT for this machine
     /// only (port 0: any free port, printed).
-    #[arg(long, default_value = "0.0.0.0:8080", value_name = "ADDRESS:PORT")]
+    #[arg(long, default_value = crate::render::qr::DEFAULT_BIND, value_name = "ADDRESS:PORT")]
     pub bind: SocketAddr,
+    /// Serve HTTPS with this PEM certificate (chain) and its PEM private key (from the organiser).
+    #[arg(long, num_args = 2, value_names = ["CERT", "KEY"])]
+    pub tls: Option<Vec<std::path::PathBuf>>,
 }

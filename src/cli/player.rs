@@ -49,7 +49,11 @@ pub enum PlayerCmd {
     },
     /// Every player's code, for printing on slips: a player types it at the table's device (`mmjudge serve`,
     /// /table/N) to declare cards and run the decision clock at their own table.
-    Codes,
+    Codes {
+        /// Replace this player's lost code (the old one stops working); the same as `player code NAME --new`.
+        #[arg(long, value_name = "NAME")]
+        reissue: Option<String>,
+    },
     /// One player's code; `--new` replaces a lost one (the old one stops working).
     Code {
         /// The player (any unambiguous prefix).

@@ -54,11 +54,18 @@ fn show_pin(ctx: &Ctx, out: &JudgePin, url: Option<String>, what: &str) -> Resul
         println!("{}", serde_json::json!({ "name": out.name, "role": out.role, "pin": out.pin }));
         return Ok(());
     }
+    let guessed = url.is_none();
     let base = url.unwrap_or_else(qr::default_url);
     let login = format!("{}/login?name={}#pin={}", base.trim_end_matches('/'), percent(&out.name), out.pin);
     println!("judge {} ({} judge) {what}", out.name, out.role.word());
     println!("PIN: {}  (shown this once: `mmjudge judge pin` makes a new one)", out.pin);
     println!("log in at {login}");
+    if guessed {
+        println!(
+            "(the address `mmjudge serve` announces with its default --bind {}; --url ADDRESS overrides it)",
+            qr::DEFAULT_BIND
+        );
+    }
     if ctx.format == Format::Human
         && let Some(code) = qr::terminal(&login)
     {

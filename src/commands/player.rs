@@ -20,7 +20,8 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
         PlayerCmd::Remove { name } => remove(ctx, &name),
         PlayerCmd::Rename { old, new } => rename(ctx, old, new),
-        PlayerCmd::Codes => codes(ctx),
+        PlayerCmd::Codes { reissue: None } => codes(ctx),
+        PlayerCmd::Codes { reissue: Some(name) } => code(ctx, &name, true),
         PlayerCmd::Code { name, new } => code(ctx, &name, new),
         PlayerCmd::History { .. } => Err(Error::bad_input("`player history` is run by its own command module")),
     }

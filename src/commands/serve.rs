@@ -9,17 +9,13 @@ use std::io::Write;
 /// Runs the server until Ctrl-C, after printing the addresses phones can use and a QR code of the first.
 pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
     let format = ctx.format;
-    crate::web::serve(&ctx.db, args.bind, |addr| {
-        let urls: Vec<String> = if addr.ip().is_unspecified() {
-            let mut found: Vec<String> =
-                qr::lan_addresses().iter().map(|ip| format!("http://{ip}:{}", addr.port())).collect();
-            if found.is_empty() {
-                found.push(format!("http://127.0.0.1:{}", addr.port()));
-            }
-            found
-        } else {
-            vec![format!("http://{addr}")]
-        };
+    let tls = match args.tls.as_deref() {
+        Some([cert, key]) => Some(crate::web::listen::Tls { cert: cert.clone(), key: key.clone() }),
+        _ => None,
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    crate::web::serve_with(&ctx.db, args.bind, tls.as_ref(), |addr| {
+        let urls = qr::announced(addr, scheme);
         let mut out = std::io::stdout().lock();
         if format == crate::render::Format::Json {
             let _ = writeln!(out, "{}", serde_json::json!({ "listening": addr.to_string(), "urls": urls }));

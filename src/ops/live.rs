@@ -325,6 +325,29 @@ pub fn changes_after(store: &Store, after: i64) -> Result<(i64, Vec<&'static str
     })
 }
 
+/// The changes after the audit entry `after` that phones hear of, as `(audit id, event name)` in the order of
+/// their ids: one per event name, carrying the id of the latest change of that kind (a phone reloads what the
+/// name covers, so the earlier ones are in it); with the highest entry now. Logins name no event.
+pub fn changes_since(store: &Store, after: i64) -> Result<(i64, Vec<(i64, &'static str)>)> {
+    store.read(|conn| {
+        let rows = crate::store::audit::summaries_after(conn, after)?;
+        let last = rows.last().map(|(id, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
+        let mut latest: Vec<(i64, &'static str)> = Vec::new();
+        for (id, command) in &rows {
+            if let Some(n) = event_name(command) {
+                latest.retain(|(_, seen)| *seen != n);
+                latest.push((*id, n));
+            }
+        }
+        Ok((last, latest))
+    })
+}
+
+/// The highest audit entry now (0 for none).
+pub fn last_change(store: &Store) -> Result<i64> {
+    store.read(crate::store::audit::last_id)
+}
+
 /// The live-update event a write's command line belongs to (see [`changes_after`]).
 pub fn event_name(command: &str) -> Option<&'static str> {
     // The words of the command or route, not of its fields (a ruling's text may say "clock").

@@ -39,8 +39,25 @@ pub fn lan_addresses() -> Vec<Ipv4Addr> {
     found
 }
 
-/// The address a judge's phone opens by default (`http://FIRST-ADDRESS:8080`), for the login QR code.
+/// Where `mmjudge serve` listens unless `--bind` says otherwise (so the address `judge add` puts in its QR code).
+pub const DEFAULT_BIND: &str = "0.0.0.0:8080";
+
+/// The addresses `mmjudge serve` announces for `bind` (`scheme` `http` or `https`): with an unspecified
+/// address (0.0.0.0), this machine's network addresses (127.0.0.1 when it has none), else `bind` itself.
+pub fn announced(bind: std::net::SocketAddr, scheme: &str) -> Vec<String> {
+    if !bind.ip().is_unspecified() {
+        return vec![format!("{scheme}://{bind}")];
+    }
+    let mut found: Vec<String> = lan_addresses().iter().map(|ip| format!("{scheme}://{ip}:{}", bind.port())).collect();
+    if found.is_empty() {
+        found.push(format!("{scheme}://127.0.0.1:{}", bind.port()));
+    }
+    found
+}
+
+/// The address a judge's phone opens by default, for the login QR code: the first address `mmjudge serve`
+/// announces when it runs with its default `--bind` (plain HTTP).
 pub fn default_url() -> String {
-    let host = lan_addresses().first().map(|a| a.to_string()).unwrap_or_else(|| "127.0.0.1".into());
-    format!("http://{host}:8080")
+    let bind = DEFAULT_BIND.parse().unwrap_or(std::net::SocketAddr::from(([0, 0, 0, 0], 8080)));
+    announced(bind, "http").into_iter().next().unwrap_or_else(|| "http://127.0.0.1:8080".into())
 }

@@ -85,14 +85,25 @@ pub fn actor(judge: &str, route: &str, addr: SocketAddr) -> Result<Actor, ApiErr
     })
 }
 
-/// Checks name and PIN (with the limits), and starts a session.
+/// Checks name and PIN (with the limits), and starts a session; audited as `POST /api/login`.
 pub async fn login(app: &Shared, addr: SocketAddr, name: String, pin: String) -> Result<judges::Login, ApiError> {
+    login_via(app, addr, "POST /api/login", name, pin).await
+}
+
+/// [`login`], audited as `route` (the page form's `POST /login`).
+pub async fn login_via(
+    app: &Shared,
+    addr: SocketAddr,
+    route: &str,
+    name: String,
+    pin: String,
+) -> Result<judges::Login, ApiError> {
     let key = crate::domain::names::key(&name);
     let waited = app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
     if let Some(secs) = waited {
         return Err(ApiError::too_many("PINs", secs));
     }
-    let actor = actor(&name, "POST /api/login", addr)?;
+    let actor = actor(&name, route, addr)?;
     let app2 = app.clone();
     let out = blocking(move || {
         let mut store = app2.open()?;
@@ -189,6 +200,37 @@ impl FromRequestParts<Shared> for Judge {
 /// The cookie that holds a session (12 hours, HttpOnly, SameSite=Strict).
 pub fn session_cookie(token: &str) -> String {
     format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}", judges::SESSION_HOURS * 3600)
+}
+
+/// The login form's pre-session cookie: a random token the form repeats in its `csrf` field (double submit),
+/// so that no other site can post a login from a judge's phone.
+pub const LOGIN_COOKIE: &str = "mmjudge_login";
+
+/// A new pre-session token (128 random bits, hex).
+pub fn new_login_token() -> String {
+    use rand::RngExt;
+    let mut rng = rand::rng();
+    (0..16).map(|_| format!("{:02x}", rng.random::<u8>())).collect()
+}
+
+/// The pre-session token a request carries, when it looks like one of ours.
+pub fn login_token(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, LOGIN_COOKIE).filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The pre-session cookie (an hour, only sent to /login, HttpOnly, SameSite=Strict).
+pub fn login_cookie(token: &str) -> String {
+    format!("{LOGIN_COOKIE}={token}; Path=/login; HttpOnly; SameSite=Strict; Max-Age=3600")
+}
+
+/// Whether a login form's `csrf` field repeats its pre-session cookie (compared in constant time).
+pub fn login_csrf_ok(headers: &HeaderMap, given: Option<&str>) -> bool {
+    match (login_token(headers), given) {
+        (Some(want), Some(given)) if want.len() == given.len() => {
+            want.bytes().zip(given.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+        }
+        _ => false,
+    }
 }
 
 /// The cookie that clears the session on logout.

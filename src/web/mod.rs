@@ -7,6 +7,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod listen;
 pub mod pages;
 pub mod player_table;
 pub mod routes;
@@ -57,9 +58,20 @@ impl App {
 /// Runs the server on `bind` until Ctrl-C; `ready` gets the bound address (the real port for port 0) once
 /// the server listens.
 pub fn serve(db: &Path, bind: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
+    serve_with(db, bind, None, ready)
+}
+
+/// [`serve`], over HTTPS when `tls` names a certificate and its key (read before anything listens).
+pub fn serve_with(
+    db: &Path,
+    bind: SocketAddr,
+    tls: Option<&listen::Tls>,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<()> {
     // Open once first: a missing or foreign file is refused before anything listens, and an older event is
     // migrated here rather than by the first request.
     Store::open(db)?;
+    let tls = tls.map(listen::tls_config).transpose()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -77,13 +89,8 @@ pub fn serve(db: &Path, bind: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Res
         });
         sse::watch(app.clone())?;
         ready(addr);
-        let router = routes::router(app);
-        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| Error::io("the server", e))
+        listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
+        Ok(())
     })
 }
 

@@ -150,6 +150,8 @@ struct LoginPage {
     home: Home,
     name: String,
     error: Option<String>,
+    /// The pre-session token the form repeats.
+    csrf: String,
 }
 
 /// `name` of `/login?name=...` (the login QR code fills it).
@@ -164,10 +166,24 @@ async fn home_of(app: &Shared) -> Result<Home, ApiError> {
     blocking(move || live::home(&app.open()?, now()?)).await
 }
 
-/// `GET /login`: the judges' login form.
-pub async fn login_form(State(app): State<Shared>, Query(q): Query<LoginQuery>) -> Result<Response, ApiError> {
+/// `GET /login`: the judges' login form, with its pre-session token (kept from an earlier visit, else new).
+pub async fn login_form(
+    State(app): State<Shared>,
+    Query(q): Query<LoginQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let home = home_of(&app).await?;
-    Ok(page(StatusCode::OK, &LoginPage { home, name: q.name.unwrap_or_default(), error: None }))
+    let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
+    login_page(StatusCode::OK, LoginPage { home, name: q.name.unwrap_or_default(), error: None, csrf })
+}
+
+/// The login page with its pre-session cookie.
+fn login_page(status: StatusCode, p: LoginPage) -> Result<Response, ApiError> {
+    let mut res = page(status, &p);
+    let cookie =
+        HeaderValue::from_str(&auth::login_cookie(&p.csrf)).map_err(|_| ApiError::internal("the login cookie"))?;
+    res.headers_mut().append(header::SET_COOKIE, cookie);
+    Ok(res)
 }
 
 /// The login form's fields.
@@ -177,16 +193,28 @@ pub struct LoginFields {
     pub name: String,
     /// The PIN.
     pub pin: String,
+    /// The form's pre-session token (its cookie repeated).
+    pub csrf: Option<String>,
 }
 
 /// `POST /login`: sets the session cookie and goes to the dashboard, or shows the form again with the error.
+/// A form without its pre-session token (posted from elsewhere, or too old) is refused 403 before any PIN is
+/// checked or counted.
 pub async fn login_submit(
     State(app): State<Shared>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Form(f): Form<LoginFields>,
 ) -> Result<Response, ApiError> {
     let name = f.name.clone();
-    match auth::login(&app, addr, f.name, f.pin).await {
+    if !auth::login_csrf_ok(&headers, f.csrf.as_deref()) {
+        let home = home_of(&app).await?;
+        let error =
+            "this login form is out of date or came from elsewhere (missing or wrong CSRF token): log in again here";
+        let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token() };
+        return login_page(StatusCode::FORBIDDEN, p);
+    }
+    match auth::login_via(&app, addr, "POST /login", f.name, f.pin).await {
         Ok(l) => {
             let mut res = Redirect::to("/judge").into_response();
             let cookie = HeaderValue::from_str(&auth::session_cookie(&l.token))
@@ -196,7 +224,8 @@ pub async fn login_submit(
         }
         Err(e) => {
             let home = home_of(&app).await?;
-            Ok(page(e.status, &LoginPage { home, name, error: Some(e.message) }))
+            let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
+            login_page(e.status, LoginPage { home, name, error: Some(e.message), csrf })
         }
     }
 }
@@ -286,4 +315,17 @@ struct RefusedPage<'a> {
 /// A form's refused write: the one-line error with its status, and a link back to the page.
 pub fn refused(e: ApiError, back: &str) -> Response {
     page(e.status, &RefusedPage { message: &e.message, back })
+}
+
+#[derive(Template)]
+#[template(path = "web/not_found.html")]
+struct NotFoundPage {
+    home: Home,
+    path: String,
+}
+
+/// A mistyped page address: 404 with the "page not found" page and the site's navigation.
+pub async fn not_found(app: &Shared, path: &str) -> Result<Response, ApiError> {
+    let home = home_of(app).await?;
+    Ok(page(StatusCode::NOT_FOUND, &NotFoundPage { home, path: path.to_string() }))
 }

@@ -66,6 +66,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/round/end", post(table::round_end))
         .route("/api/void", post(writes::void))
         .route("/api/result/clear", post(writes::clear_result))
+        .route("/api/event/set", post(writes::event_set))
         .fallback(not_found)
         .layer(middleware::from_fn(timeout))
         .route("/events", get(sse::events))
@@ -103,8 +104,15 @@ async fn timeout(req: Request, next: Next) -> Response {
     }
 }
 
-async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError { status: StatusCode::NOT_FOUND, message: format!("no page {}: see / for the event's pages", uri.path()) }
+/// An address that names nothing: under `/api/` the JSON `{"error"}`, elsewhere the "page not found" page.
+async fn not_found(State(app): State<Shared>, uri: axum::http::Uri) -> Response {
+    let path = uri.path();
+    let json =
+        ApiError { status: StatusCode::NOT_FOUND, message: format!("no page {path}: see / for the event's pages") };
+    if path == "/api" || path.starts_with("/api/") {
+        return json.into_response();
+    }
+    pages::not_found(&app, path).await.unwrap_or_else(|_| json.into_response())
 }
 
 /// `GET /api/time`: the server's now and the current round's clock.

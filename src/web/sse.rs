@@ -1,10 +1,12 @@
 //! Live updates: a watcher polls the event file every 250 ms and broadcasts what changed; `GET /events` sends
 //! it to every phone as server-sent events. The command line writing to the same file shows up the same way.
 
+use super::error::blocking;
 use super::{Shared, Update};
 use crate::error::{Error, Result};
 use crate::ops::live;
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
 use std::time::Duration;
@@ -18,7 +20,7 @@ const POLL: Duration = Duration::from_millis(250);
 /// and then reads the audit entries written since to name the events.
 pub fn watch(app: Shared) -> Result<()> {
     let store = app.open()?;
-    let (mut last, _) = live::changes_after(&store, i64::MAX)?;
+    let mut last = live::last_change(&store)?;
     let mut version = store.data_version()?;
     std::thread::Builder::new()
         .name("mmjudge-watch".into())
@@ -30,9 +32,9 @@ pub fn watch(app: Shared) -> Result<()> {
                     continue;
                 }
                 version = now;
-                let Ok((id, names)) = live::changes_after(&store, last) else { continue };
+                let Ok((id, changes)) = live::changes_since(&store, last) else { continue };
                 last = id;
-                for name in names {
+                for (id, name) in changes {
                     // No phone listening is not an error.
                     let _ = app.updates.send(Update { name, id });
                 }
@@ -42,16 +44,66 @@ pub fn watch(app: Shared) -> Result<()> {
     Ok(())
 }
 
-/// `GET /events`: server-sent events named `round`, `result`, `clock`, `call`, `note`, `self-report`, each
-/// with the audit id as data; `hello` first (a phone reconnecting after sleep reloads what it shows). A phone
-/// too slow to keep up gets one `round` (reload everything).
-pub async fn events(State(app): State<Shared>) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
-    let hello = tokio_stream::once(Ok(Event::default().event("hello").data("0")));
-    let updates = BroadcastStream::new(app.updates.subscribe()).map(|u| {
-        Ok(match u {
-            Ok(u) => Event::default().event(u.name).data(u.id.to_string()),
-            Err(_) => Event::default().event("round").data("0"),
-        })
+/// The most changes a reconnecting phone is sent again; further behind, it is told to reload everything.
+const REPLAY: i64 = 500;
+
+/// `GET /events`: server-sent events named `round`, `result`, `clock`, `call`, `note`, `self-report`, each with
+/// the audit id of the change it reports as its `id:` (and data); `hello` first, with the latest audit id. A
+/// phone reconnecting with `Last-Event-ID` is sent the changes it missed (one per name, as they come), or one
+/// `round` (reload everything) when it is too far behind or its id is not this event's; so is a phone too slow
+/// to keep up.
+pub async fn events(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
+    // Listen first, then read: a change committed meanwhile is in both and sent once (ids only grow).
+    let updates = app.updates.subscribe();
+    let missed_since =
+        headers.get("last-event-id").and_then(|v| v.to_str().ok()).map(|v| v.trim().parse::<i64>().map_err(|_| ()));
+    let app2 = app.clone();
+    let read = blocking(move || {
+        let store = app2.open()?;
+        let last = live::last_change(&store)?;
+        let missed = match missed_since {
+            None => Some(Vec::new()),
+            Some(Ok(after)) if after >= 0 && after <= last && last - after <= REPLAY => {
+                Some(live::changes_since(&store, after)?.1)
+            }
+            Some(_) => None,
+        };
+        Ok((last, missed))
+    })
+    .await;
+    // A fresh phone gets every change broadcast from now on (its page may be older than `hello`); a replay
+    // skips what it already sent.
+    let (floor, first) = match read {
+        Ok((last, Some(missed))) => {
+            let floor = if missed_since.is_some() { last } else { 0 };
+            let mut first = vec![hello(last)];
+            first.extend(missed.into_iter().map(|(id, name)| change(name, id)));
+            (floor, first)
+        }
+        Ok((last, None)) => (last, vec![hello(last), reload()]),
+        Err(_) => (0, vec![hello(0), reload()]),
+    };
+    let updates = BroadcastStream::new(updates).filter_map(move |u| match u {
+        Ok(u) if u.id <= floor => None,
+        Ok(u) => Some(Ok(change(u.name, u.id))),
+        Err(_) => Some(Ok(reload())),
     });
-    Sse::new(hello.chain(updates)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+    let first = tokio_stream::iter(first.into_iter().map(Ok));
+    Sse::new(first.chain(updates)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}
+
+fn hello(last: i64) -> Event {
+    Event::default().event("hello").id(last.to_string()).data(last.to_string())
+}
+
+fn change(name: &str, id: i64) -> Event {
+    Event::default().event(name).id(id.to_string()).data(id.to_string())
+}
+
+/// Reload everything (no id: the phone keeps the last one it had).
+fn reload() -> Event {
+    Event::default().event("round").data("0")
 }

@@ -205,3 +205,43 @@ pub async fn clear_result(State(app): State<Shared>, judge: Judge, payload: Payl
     })
     .await
 }
+
+/// A setting's value as sent: text, or a JSON number or true/false (taken as the CLI would read them).
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+pub enum SettingValue {
+    /// As typed.
+    Text(String),
+    /// A JSON number.
+    Number(serde_json::Number),
+    /// A JSON true or false.
+    Flag(bool),
+}
+
+/// `POST /api/event/set` body: `{"key","value","force"}`, as `mmjudge event set KEY VALUE [--force]`.
+#[derive(Debug, serde::Deserialize)]
+pub struct SetBody {
+    /// The setting, e.g. round-minutes.
+    pub key: String,
+    /// The new value.
+    pub value: SettingValue,
+    /// Change a rule of play while a round is being played.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// `POST /api/event/set` (head judges): changes a setting, as `mmjudge event set`.
+pub async fn event_set(State(app): State<Shared>, judge: Judge, payload: Payload<SetBody>) -> Response {
+    write(app, judge, "POST /api/event/set", Some("changing a setting"), payload, |store, actor, b| {
+        let value = match b.value {
+            SettingValue::Text(t) => t,
+            SettingValue::Number(n) => n.to_string(),
+            SettingValue::Flag(f) => f.to_string(),
+        };
+        let input = crate::ops::event::SetInput::new(&b.key, &value, b.force)?;
+        let changed = crate::ops::event::set(store, actor, input)?;
+        let summary = crate::ops::event::setting_changed_words(&changed);
+        Ok((summary, serde_json::json!({ "key": changed.key, "value": changed.value })))
+    })
+    .await
+}

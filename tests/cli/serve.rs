@@ -53,6 +53,12 @@ impl Answer {
 impl Server {
     /// Starts `mmjudge serve --bind 127.0.0.1:0` on the event and reads the address it prints.
     pub fn start(ev: &Event) -> Server {
+        Server::start_with(ev, &[], &[])
+    }
+
+    /// [`Server::start`] with more options (`--tls CERT KEY`) and environment variables; the address printed
+    /// may be `http://` or `https://`.
+    pub fn start_with(ev: &Event, options: &[&str], env: &[(&str, &str)]) -> Server {
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"));
         cmd.current_dir(ev.dir.path())
             .env("MMJUDGE_DB", ev.db())
@@ -60,6 +66,8 @@ impl Server {
             .env("NO_COLOR", "1")
             .env_remove("MMJUDGE_NOW")
             .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(options)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
         let mut child = cmd.spawn().expect("start mmjudge serve");
@@ -68,7 +76,7 @@ impl Server {
         let mut addr = None;
         for line in lines.by_ref().take(10) {
             let line = line.expect("read the server's output");
-            if let Some(at) = line.trim().strip_prefix("http://") {
+            if let Some(at) = line.trim().strip_prefix("http://").or_else(|| line.trim().strip_prefix("https://")) {
                 addr = Some(at.trim_end_matches('/').to_string());
                 break;
             }
@@ -245,10 +253,12 @@ fn the_page_login_sets_a_strict_cookie_and_forms_need_the_csrf_token() {
     assert!(form.body.contains("value=\"Lee\""), "{}", form.body);
 
     let form_type = ("Content-Type", "application/x-www-form-urlencoded");
-    let bad = server.request("POST", "/login", &[form_type], "name=Lee&pin=999999x");
+    let (pre, token) = login_form(&server);
+    let pre = ("Cookie", pre.as_str());
+    let bad = server.request("POST", "/login", &[form_type, pre], &format!("name=Lee&pin=999999x&csrf={token}"));
     assert_eq!(bad.status, 401);
     assert!(bad.body.contains("wrong judge name or PIN"), "{}", bad.body);
-    let ok = server.request("POST", "/login", &[form_type], &format!("name=Lee&pin={pin}"));
+    let ok = server.request("POST", "/login", &[form_type, pre], &format!("name=Lee&pin={pin}&csrf={token}"));
     assert_eq!(ok.status, 303, "{}", ok.body);
     assert_eq!(ok.header("location"), Some("/judge"));
     let set = ok.header("set-cookie").expect("a session cookie").to_string();
@@ -295,7 +305,7 @@ fn errors_map_to_their_status_with_one_line() {
     ev.run(&["player", "add", "Ana Souza", "Ana Lima", "Bo"]).ok();
     ev.seat_round(1, &[(1, "Ana Souza", "Bo")]);
     let server = Server::start(&ev);
-    assert!(server.get("/no/such/page").error(404).contains("no page /no/such/page"));
+    assert!(server.get("/api/no/such/thing").error(404).contains("no page /api/no/such/thing"));
     assert!(server.get("/api/me?name=Zed").error(404).contains("unknown player \"Zed\""));
     assert!(server.get("/api/me?name=Ana").error(400).contains("matches several players"));
     assert!(server.get("/api/me").error(400).contains("give your name"));
@@ -369,10 +379,20 @@ pub fn csrf_of(body: &str) -> String {
     body.split("name=\"csrf\" value=\"").nth(1).and_then(|r| r.split('"').next()).expect("a CSRF field").to_string()
 }
 
+/// Opens the login page: its pre-session cookie (`name=value`) and the token its form repeats.
+pub fn login_form(server: &Server) -> (String, String) {
+    let form = server.get("/login");
+    assert_eq!(form.status, 200, "{}", form.body);
+    let cookie = form.header("set-cookie").and_then(|c| c.split(';').next()).expect("a pre-session cookie");
+    (cookie.to_string(), csrf_of(&form.body))
+}
+
 /// Logs in through the page form; returns the cookie (`name=value`) and the session's CSRF token.
 pub fn page_login(server: &Server, name: &str, pin: &str) -> (String, String) {
     let form_type = ("Content-Type", "application/x-www-form-urlencoded");
-    let ok = server.request("POST", "/login", &[form_type], &format!("name={name}&pin={pin}"));
+    let (pre, token) = login_form(server);
+    let body = format!("name={name}&pin={pin}&csrf={token}");
+    let ok = server.request("POST", "/login", &[form_type, ("Cookie", &pre)], &body);
     assert_eq!(ok.status, 303, "{}", ok.body);
     let cookie = ok.header("set-cookie").and_then(|c| c.split(';').next()).expect("cookie").to_string();
     let page = server.request("GET", "/judge", &[("Cookie", &cookie)], "");

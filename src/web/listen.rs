@@ -1,0 +1,170 @@
+//! Listening: plain HTTP, or HTTPS with the organiser's certificate (`serve --tls CERT KEY`), one hyper
+//! HTTP/1.1 connection per phone with a header-read timeout (a client that never finishes its request's
+//! headers is cut off; the per-request timeout is in [`super::routes`]).
+//!
+//! TLS is rustls (through tokio-rustls, with the `ring` provider): pure Rust, no OpenSSL on the machine.
+
+use crate::error::{Error, Result};
+use axum::Router;
+use axum::extract::ConnectInfo;
+use axum::http::HeaderValue;
+use axum::http::header::SET_COOKIE;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio_rustls::TlsAcceptor;
+use tokio_rustls::rustls::ServerConfig;
+use tokio_rustls::rustls::pki_types::pem::{self, PemObject};
+use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use tower::ServiceExt;
+
+/// How long a client has to send a request's headers (and, with TLS, to finish its handshake); an idle
+/// kept-alive connection is closed after as long.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The environment variable that sets [`HEADER_TIMEOUT`] in milliseconds (tests use a short one).
+pub const HEADER_TIMEOUT_ENV: &str = "MMJUDGE_HEADER_TIMEOUT_MS";
+
+/// How long open connections (the phones' live updates) get to finish after Ctrl-C.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
+
+/// The certificate and key files of `serve --tls CERT KEY`.
+#[derive(Debug, Clone)]
+pub struct Tls {
+    /// The PEM certificate (chain), the server's own certificate first.
+    pub cert: PathBuf,
+    /// The PEM private key of that certificate.
+    pub key: PathBuf,
+}
+
+/// The header-read timeout in force: [`HEADER_TIMEOUT`] unless the environment sets another.
+pub fn header_timeout() -> Duration {
+    std::env::var(HEADER_TIMEOUT_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|ms| *ms > 0)
+        .map(Duration::from_millis)
+        .unwrap_or(HEADER_TIMEOUT)
+}
+
+/// Reads the certificate and key; every problem is one line naming the file and the fix.
+pub fn tls_config(tls: &Tls) -> Result<Arc<ServerConfig>> {
+    let certs = CertificateDer::pem_file_iter(&tls.cert)
+        .and_then(|all| all.collect::<std::result::Result<Vec<_>, _>>())
+        .map_err(|e| pem_error(&tls.cert, "certificate", "CERTIFICATE", e))?;
+    if certs.is_empty() {
+        return Err(pem_error(&tls.cert, "certificate", "CERTIFICATE", pem::Error::NoItemsFound));
+    }
+    let key = PrivateKeyDer::from_pem_file(&tls.key).map_err(|e| pem_error(&tls.key, "key", "PRIVATE KEY", e))?;
+    let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+    let mut config = ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| Error::bad_input(format!("TLS cannot start here ({e})")))?
+        .with_no_client_auth()
+        .with_single_cert(certs, key)
+        .map_err(|e| {
+            Error::bad_input(format!(
+                "the key {} does not go with the certificate {} ({e}): give the certificate's own private key as --tls CERT KEY",
+                tls.key.display(),
+                tls.cert.display()
+            ))
+        })?;
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(Arc::new(config))
+}
+
+fn pem_error(file: &Path, what: &str, label: &str, e: pem::Error) -> Error {
+    let file = file.display();
+    match e {
+        pem::Error::Io(io) if io.kind() == std::io::ErrorKind::NotFound => Error::bad_input(format!(
+            "the TLS {what} file {file} does not exist: give the path of your PEM {what} (--tls CERT KEY)"
+        )),
+        pem::Error::Io(io) => Error::bad_input(format!(
+            "cannot read the TLS {what} file {file} ({io}): check that the file is readable (--tls CERT KEY)"
+        )),
+        pem::Error::NoItemsFound => Error::bad_input(format!(
+            "{file} holds no PEM {what} (a \"-----BEGIN {label}-----\" block): give the {what} file as PEM text (--tls CERT KEY, certificate first)"
+        )),
+        other => Error::bad_input(format!(
+            "{file} is not a readable PEM {what} ({other:?}): give the {what} file as PEM text (--tls CERT KEY)"
+        )),
+    }
+}
+
+/// Serves `router` on `listener` until Ctrl-C: each connection an HTTP/1.1 connection (over TLS when
+/// `tls` is given) with the header-read timeout; the phone's address reaches handlers as `ConnectInfo`.
+pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerConfig>>, header_timeout: Duration) {
+    let acceptor = tls.map(TlsAcceptor::from);
+    let graceful = GracefulShutdown::new();
+    let mut stop = std::pin::pin!(tokio::signal::ctrl_c());
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(header_timeout);
+    loop {
+        let (stream, addr) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                // Out of file handles and the like: wait a moment rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let with_addr = move |mut req: hyper::Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(addr));
+            req
+        };
+        let http = http.clone();
+        let watcher = graceful.watcher();
+        match &acceptor {
+            None => {
+                let service = TowerToHyperService::new(router.clone().map_request(with_addr));
+                let conn = http.serve_connection(TokioIo::new(stream), service);
+                tokio::spawn(async move {
+                    let _ = watcher.watch(conn).await;
+                });
+            }
+            Some(acceptor) => {
+                let acceptor = acceptor.clone();
+                let service =
+                    TowerToHyperService::new(router.clone().map_request(with_addr).map_response(secure_cookies));
+                tokio::spawn(async move {
+                    // A handshake that never finishes is cut off like headers that never do.
+                    let Ok(Ok(stream)) = tokio::time::timeout(header_timeout, acceptor.accept(stream)).await else {
+                        return;
+                    };
+                    let conn = http.serve_connection(TokioIo::new(stream), service);
+                    let _ = watcher.watch(conn).await;
+                });
+            }
+        }
+    }
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+}
+
+/// Over HTTPS every cookie is also `Secure`: a phone never sends the session or the login form's token back over
+/// plain HTTP.
+fn secure_cookies(mut res: axum::response::Response) -> axum::response::Response {
+    let headers = res.headers_mut();
+    let cookies: Vec<HeaderValue> = headers.get_all(SET_COOKIE).iter().cloned().collect();
+    if cookies.is_empty() {
+        return res;
+    }
+    headers.remove(SET_COOKIE);
+    for cookie in cookies {
+        let secured = cookie
+            .to_str()
+            .ok()
+            .filter(|c| !c.contains("; Secure"))
+            .and_then(|c| HeaderValue::from_str(&format!("{c}; Secure")).ok());
+        headers.append(SET_COOKIE, secured.unwrap_or(cookie));
+    }
+    res
+}

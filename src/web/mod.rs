@@ -9,6 +9,7 @@ pub mod auth;
 pub mod error;
 pub mod pages;
 pub mod player_table;
+pub mod players;
 pub mod routes;
 pub mod sse;
 pub mod table;

@@ -188,3 +188,31 @@ pub fn open_calls(conn: &Connection, now: DateTime<Utc>) -> Result<OpenCalls> {
 pub fn open_at(conn: &Connection, seated: &Seated) -> Result<Option<CallView>> {
     Ok(self_reports::open_call(conn, seated.m.id)?.map(|c| view_at(seated, &c)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+    use crate::store::player_codes;
+
+    #[test]
+    fn a_call_is_open_once_until_a_judge_closes_it() -> Result<()> {
+        let (mut store, _, [ana, bo]) = crate::store::memory_with_one_match()?;
+        let actor = crate::store::test_actor("2025-05-01T09:30:00.000Z")?;
+        let code = |p| player_codes::of(store.conn(), p).map(Option::unwrap_or_default);
+        let (ana_code, bo_code) = (code(ana)?, code(bo)?);
+        let first = call_judge(&mut store, &actor, 1, &ana_code)?;
+        assert_eq!((first.repeat, first.call.caller.as_str()), (false, "Ana"));
+        let again = call_judge(&mut store, &actor, 1, &bo_code)?;
+        assert_eq!((again.repeat, again.call.id), (true, first.call.id));
+        let later = crate::store::test_actor("2025-05-01T09:32:05.000Z")?;
+        let open = open_calls(store.conn(), later.at)?;
+        assert_eq!(open.calls.iter().map(|c| c.waiting_seconds).collect::<Vec<_>>(), [125]);
+        let closed = close_call(&mut store, &later, 1)?;
+        assert_eq!((closed.closed_by.as_str(), closed.call.id), ("Kim", first.call.id));
+        assert!(open_calls(store.conn(), later.at)?.calls.is_empty());
+        assert_eq!(close_call(&mut store, &later, 1).err().map(|e| e.kind()), Some(Kind::Refused));
+        assert_eq!(close_call(&mut store, &later, 4).err().map(|e| e.kind()), Some(Kind::NotFound));
+        Ok(())
+    }
+}

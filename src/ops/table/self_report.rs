@@ -290,3 +290,78 @@ pub fn waiting_in(conn: &Connection, n: u32) -> Result<Vec<WaitingReports>> {
 pub fn waiting_now(conn: &Connection) -> Result<Vec<WaitingReports>> {
     waiting_in(conn, round::current(conn)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+    use crate::store::{PlayerId, player_codes};
+
+    fn actor() -> Result<Actor> {
+        crate::store::test_actor("2025-05-01T09:30:00.000Z")
+    }
+
+    fn code(store: &Store, p: PlayerId) -> Result<String> {
+        Ok(player_codes::of(store.conn(), p)?.unwrap_or_default())
+    }
+
+    fn input(code: String, winner: &str, reason: Reason) -> SelfReportInput {
+        SelfReportInput { table: 1, code, winner: Some(winner.into()), reason, life: None }
+    }
+
+    #[test]
+    fn a_report_waits_then_the_same_report_records_the_result() -> Result<()> {
+        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
+        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
+        let first = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
+        assert_eq!((first.state, first.replaced), ("waiting", false));
+        assert_eq!(matches::get(store.conn(), m)?.outcome, None, "a waiting report counts nowhere");
+        let again = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
+        assert_eq!((again.state, again.replaced), ("waiting", true));
+        let done = self_report(&mut store, &actor()?, input(bo.clone(), "Ana", Reason::Concession))?;
+        assert_eq!(done.state, "confirmed");
+        assert!(done.summary.ends_with("reported by Ana, confirmed by Bo"), "{}", done.summary);
+        assert_eq!(matches::get(store.conn(), m)?.outcome, Some(Outcome::A));
+        assert!(self_reports::of_match(store.conn(), m)?.is_empty(), "settled");
+        let late = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Life)).err();
+        assert_eq!(late.map(|e| e.kind()), Some(Kind::Refused));
+        Ok(())
+    }
+
+    #[test]
+    fn different_reports_conflict_until_a_judge_records_the_result() -> Result<()> {
+        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
+        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
+        self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
+        let other = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Concession))?;
+        assert_eq!(other.state, "conflict");
+        let seated = Seated::at(store.conn(), 1, None)?;
+        let waiting = waiting_at(store.conn(), &seated)?.map(|w| (w.state, w.waiting_for, w.reports.len()));
+        assert_eq!(waiting, Some(("conflict", None, 2)));
+        let judge = ResultInput {
+            table: 1,
+            round: None,
+            winner: Some("bo".into()),
+            reason: Reason::Life,
+            life: Some((0, 3)),
+            note: None,
+            at: None,
+        };
+        super::super::result::record_result(&mut store, &actor()?, judge)?;
+        assert!(self_reports::of_match(store.conn(), m)?.is_empty());
+        assert_eq!(round_reports(store.conn(), None)?.tables, Vec::new());
+        Ok(())
+    }
+
+    #[test]
+    fn a_wrong_code_or_a_judges_reason_is_refused() -> Result<()> {
+        let (mut store, m, [ana, _]) = crate::store::memory_with_one_match()?;
+        let ana = code(&store, ana)?;
+        let wrong = self_report(&mut store, &actor()?, input("x".into(), "ana", Reason::Life)).err();
+        assert_eq!(wrong.map(|e| e.kind()), Some(Kind::Forbidden));
+        let no_show = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::NoShow)).err();
+        assert_eq!(no_show.map(|e| e.kind()), Some(Kind::Refused));
+        assert!(self_reports::of_match(store.conn(), m)?.is_empty());
+        Ok(())
+    }
+}

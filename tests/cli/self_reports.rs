@@ -60,7 +60,7 @@ fn a_report_waits_for_the_opponent_counts_nowhere_and_is_recorded_as_a_judge_wou
     assert_eq!(playing(&ev), json!([1, 2]));
     assert_eq!(server.get("/api/results").json()["playing"], json!([1, 2]));
     assert_eq!(ev.run(&["--json", "standings"]).stdout, standings_before);
-    assert!(ev.refuses(&["round", "end"]).contains('1'));
+    assert!(ev.refuses(&["round", "end"]).contains("still has 2 tables without a result"));
     let me = server.get("/api/me?name=bo").json();
     assert_eq!(me["self_report"], "reported by Ana, waiting for Bo");
     assert_eq!(me["result"], serde_json::Value::Null);
@@ -335,4 +335,23 @@ fn the_players_page_reports_and_calls_by_form_and_the_judges_table_page_closes_t
     let closed = server.request("POST", "/api/call/close", &[form, ("Cookie", &cookie)], &body);
     assert_eq!(closed.status, 303, "{}", closed.body);
     assert_eq!(ev.run(&["--json", "call", "list"]).json()["calls"], json!([]));
+}
+
+#[test]
+fn the_listings_before_any_round_and_their_refusals() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    let calls = ev.run(&["--json", "call", "list"]).json();
+    assert_eq!(calls, json!({ "round": 0, "calls": [] }));
+    assert!(ev.refuses(&["result", "reports"]).contains("no round is paired yet"));
+    assert!(ev.refuses(&["call", "close", "1"]).contains("no round is paired yet"));
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    assert!(ev.refuses(&["result", "reports", "--round", "7"]).contains("round 7 is not paired"));
+    assert!(ev.refuses(&["call", "close", "0"]).contains("table"));
+    let empty = ev.run(&["result", "reports"]).ok().to_string();
+    assert!(empty.contains("no self-reported result is waiting"), "{empty}");
+    assert_eq!(
+        ev.run(&["--csv", "result", "reports"]).ok().lines().next(),
+        Some("table,A,B,state,reported by,says,at")
+    );
 }

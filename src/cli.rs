@@ -1,6 +1,7 @@
 //! The command line, as clap derive types. Each command group's verbs live in `cli/<group>.rs`.
 
 pub mod bounds;
+pub mod call;
 pub mod cards;
 pub mod challenge;
 pub mod clock;
@@ -130,6 +131,9 @@ pub enum Command {
     Judge(judge::JudgeCmd),
     /// Run the event live on the venue's network: pages for players' and judges' phones.
     Serve(judge::ServeArgs),
+    /// The players' calls for a judge: list the open ones, close one.
+    #[command(subcommand)]
+    Call(call::CallCmd),
 }
 
 /// `log` options.

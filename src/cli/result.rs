@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
     after_help = RESULT_HELP
 )]
 pub struct ResultArgs {
-    /// `fix`: correct a recorded result; `clear`: take it back.
+    /// `fix`: correct a recorded result; `clear`: take it back; `reports`: the players' self-reports waiting.
     #[command(subcommand)]
     pub fix: Option<ResultSub>,
     /// The result to record.
@@ -50,6 +50,13 @@ pub enum ResultSub {
         /// Clear it even though later rounds were already paired on it (they are not re-paired).
         #[arg(long)]
         force: bool,
+    },
+    /// The players' self-reported results still waiting for the opponent, or in conflict (they count nowhere
+    /// until confirmed or recorded by a judge).
+    Reports {
+        /// The round (default: the current round).
+        #[arg(long, value_name = "N", value_parser = crate::cli::bounds::round)]
+        round: Option<u32>,
     },
 }
 

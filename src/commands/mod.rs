@@ -2,6 +2,7 @@
 //! renderers.
 
 pub mod ban;
+pub mod call;
 pub mod card_show;
 pub mod cards;
 pub mod challenge;
@@ -164,6 +165,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Demo(args) => demo::run(ctx, args),
         Command::Judge(cmd) => judge::run(ctx, cmd),
         Command::Serve(args) => serve::run(ctx, &args),
+        Command::Call(cmd) => call::run(ctx, cmd),
     }
 }
 

@@ -16,6 +16,7 @@ pub fn run(ctx: &Ctx, args: ResultArgs) -> Result<()> {
     match args.fix {
         Some(ResultSub::Fix { record, force }) => fix(ctx, &record, force),
         Some(ResultSub::Clear { table, round, force }) => clear(ctx, ClearInput { table, round, force }),
+        Some(ResultSub::Reports { round }) => reports(ctx, round),
         None => record(ctx, &args.record),
     }
 }
@@ -104,5 +105,37 @@ pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
         let list: Vec<String> = view.playing.iter().map(u32::to_string).collect();
         format!("still playing: table{} {}", if view.playing.len() == 1 { "" } else { "s" }, list.join(", "))
     });
+    emit(ctx.format, &listing, &view)
+}
+
+/// `result reports [--round N]`: the players' self-reports waiting for the opponent or in conflict.
+fn reports(ctx: &Ctx, round: Option<u32>) -> Result<()> {
+    let store = ctx.open()?;
+    let snapshot = store.snapshot()?;
+    let view = crate::ops::table::self_report::round_reports(&snapshot, round)?;
+    let mut listing = Listing::new(&["table", "A", "B", "state", "reported by", "says", "at"]);
+    for t in &view.tables {
+        let state = if t.state == "conflict" { "in conflict".to_string() } else { t.state.to_string() };
+        for r in &t.reports {
+            listing.row(vec![
+                t.table.to_string(),
+                t.a.clone(),
+                t.b.clone(),
+                state.clone(),
+                r.player.clone(),
+                r.words.clone(),
+                hhmm(&r.at),
+            ]);
+        }
+        if let Some(w) = &t.waiting_for {
+            listing.footer.push(format!("table {}: reported by {}, waiting for {w}", t.table, t.reports[0].player));
+        } else {
+            listing.footer.push(format!("table {}: in conflict, a judge records the result", t.table));
+        }
+    }
+    listing.title = Some(format!("Round {}: self-reported results waiting", view.round));
+    if view.tables.is_empty() {
+        listing.footer.push("no self-reported result is waiting".into());
+    }
     emit(ctx.format, &listing, &view)
 }

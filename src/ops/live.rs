@@ -116,6 +116,10 @@ pub struct PlayerSeat {
     pub ends_at: Option<String>,
     /// Where the player sits next round, when the movement already says so (as `pairings --json` shows it).
     pub next: Option<NextSeat>,
+    /// The self-reported result waiting at the player's table, in words ("reported by Ana, waiting for Bo").
+    pub self_report: Option<String>,
+    /// Since when a judge call from the player's table is open (RFC 3339).
+    pub call_since: Option<String>,
 }
 
 /// A player's seat in the next round.
@@ -136,6 +140,10 @@ pub struct Dashboard {
     pub home: Home,
     /// Every table of the current round.
     pub tables: Vec<TableView>,
+    /// Players' calls for a judge still open in the current round, by table, with their age.
+    pub calls: Vec<crate::ops::table::calls::WaitingCall>,
+    /// Players' self-reported results waiting for the opponent or in conflict, by table.
+    pub self_reports: Vec<crate::ops::table::self_report::WaitingReports>,
 }
 
 fn settings_of(values: &Values) -> ClockSettings {
@@ -274,6 +282,8 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             result: None,
             ends_at: None,
             next: None,
+            self_report: None,
+            call_since: None,
         };
         if number > 0
             && let Ok(pairings) = crate::ops::pairings::pairings(conn, Some(number))
@@ -297,6 +307,10 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             seat.opponent = t.seats.get(1 - mine).map(|s| s.player.clone());
             seat.result = t.result;
             seat.ends_at = t.ends_at;
+            let seated = crate::ops::table::Seated::load(conn, m)?;
+            let waiting = crate::ops::table::self_report::waiting_at(conn, &seated)?;
+            seat.self_report = waiting.map(|w| w.words);
+            seat.call_since = crate::ops::table::calls::open_at(conn, &seated)?.map(|c| c.since);
         }
         Ok(seat)
     })
@@ -304,21 +318,31 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
 
 /// The judges' dashboard at `now`.
 pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
-    store.read(|conn| Ok(Dashboard { home: home_in(conn, now)?, tables: tables_in(conn, now)? }))
+    store.read(|conn| {
+        Ok(Dashboard {
+            home: home_in(conn, now)?,
+            tables: tables_in(conn, now)?,
+            calls: crate::ops::table::calls::open_calls(conn, now)?.calls,
+            self_reports: crate::ops::table::self_report::waiting_now(conn)?,
+        })
+    })
 }
 
 /// What changed since the audit entry `after`: the highest entry now, and the live-update event names of the
 /// entries written since (`round`, `result`, `clock`, `call`, `note`, `self-report`; judges' logins name none).
 pub fn changes_after(store: &Store, after: i64) -> Result<(i64, Vec<&'static str>)> {
     store.read(|conn| {
-        let rows = crate::store::audit::summaries_after(conn, after)?;
-        let last = rows.last().map(|(id, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
+        let rows = crate::store::audit::commands_after(conn, after)?;
+        let last = rows.last().map(|(id, _, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
         let mut names: Vec<&'static str> = Vec::new();
-        for (_, command) in &rows {
-            if let Some(n) = event_name(command)
-                && !names.contains(&n)
-            {
-                names.push(n);
+        for (_, command, summary) in &rows {
+            let name = event_name(command);
+            // A self-report that the opponent's word confirmed recorded the match's result.
+            let confirmed = name == Some("self-report") && summary.contains(crate::ops::table::self_report::CONFIRMED);
+            for n in name.into_iter().chain(confirmed.then_some("result")) {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
             }
         }
         Ok((last, names))
@@ -399,5 +423,9 @@ mod tests {
         assert_eq!(event_name("POST /api/ruling {\"text\":\"stop the clock\"}"), Some("note"));
         assert_eq!(event_name("POST /api/login"), None);
         assert_eq!(event_name("mmjudge judge add Kim --role head"), None);
+        assert_eq!(event_name("POST /api/self-report {\"table\":1}"), Some("self-report"));
+        assert_eq!(event_name("POST /api/call {\"table\":1}"), Some("call"));
+        assert_eq!(event_name("POST /api/call/close {\"table\":1}"), Some("call"));
+        assert_eq!(event_name("mmjudge call close 3"), Some("call"));
     }
 }

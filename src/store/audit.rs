@@ -67,3 +67,11 @@ pub fn summaries_after(conn: &Connection, after: i64) -> Result<Vec<(i64, String
     let rows = stmt.query_map([after], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+/// The command lines and summaries of the entries after `after`, oldest first (for the live server: a
+/// player's confirmed self-report is also a result).
+pub fn commands_after(conn: &Connection, after: i64) -> Result<Vec<(i64, String, String)>> {
+    let mut stmt = conn.prepare_cached("SELECT id, command_line, summary FROM audit WHERE id > ?1 ORDER BY id")?;
+    let rows = stmt.query_map([after], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}

@@ -26,7 +26,8 @@ impl Outcome {
         }
     }
 
-    fn parse(s: &str) -> Option<Outcome> {
+    /// From its stored word.
+    pub fn parse(s: &str) -> Option<Outcome> {
         match s {
             "A" => Some(Outcome::A),
             "B" => Some(Outcome::B),

@@ -25,6 +25,7 @@ pub mod player_codes;
 pub mod pool;
 pub mod round;
 pub mod ruling;
+pub mod self_reports;
 pub mod voids;
 
 use crate::error::{Error, Result};

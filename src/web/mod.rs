@@ -10,6 +10,7 @@ pub mod error;
 pub mod listen;
 pub mod pages;
 pub mod player_table;
+pub mod players;
 pub mod routes;
 pub mod sse;
 pub mod table;

@@ -57,6 +57,10 @@ struct MePage {
     query: String,
     seat: Option<PlayerSeat>,
     error: Option<String>,
+    /// This page again (where the players' forms come back to).
+    back: String,
+    /// The reasons a player may report.
+    reasons: Vec<&'static str>,
 }
 
 /// `GET /me?name=NAME`: a player finds their table, seat, library and opponent.
@@ -78,7 +82,12 @@ pub async fn me(State(app): State<Shared>, Query(q): Query<super::routes::NameQu
             (e.status, None, Some(e.message))
         }
     };
-    Ok(page(status, &MePage { home, query, seat, error }))
+    let back = match &seat {
+        Some(s) => format!("/me?{}", serde_urlencoded::to_string([("name", &s.name)]).unwrap_or_default()),
+        None => "/me".into(),
+    };
+    let reasons = crate::ops::table::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
+    Ok(page(status, &MePage { home, query, seat, error, back, reasons }))
 }
 
 #[derive(Template)]
@@ -259,6 +268,10 @@ struct DashboardPage {
     over_time: usize,
     /// Decision overruns in the current round (the table's device and `mmjudge clock` record them).
     overruns: Vec<crate::ops::table::decisions::Overrun>,
+    /// Players' calls for a judge still open.
+    calls: Vec<crate::ops::table::calls::WaitingCall>,
+    /// Players' self-reported results waiting or in conflict.
+    self_reports: Vec<crate::ops::table::self_report::WaitingReports>,
 }
 
 /// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
@@ -301,7 +314,17 @@ pub async fn dashboard(
     let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
     Ok(page(
         StatusCode::OK,
-        &DashboardPage { home: d.home, judge: judge.judge, tables: d.tables, playing, finished, over_time, overruns },
+        &DashboardPage {
+            home: d.home,
+            judge: judge.judge,
+            tables: d.tables,
+            playing,
+            finished,
+            over_time,
+            overruns,
+            calls: d.calls,
+            self_reports: d.self_reports,
+        },
     ))
 }
 

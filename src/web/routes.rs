@@ -3,7 +3,7 @@
 
 use super::auth::{self, Judge};
 use super::error::{ApiError, blocking};
-use super::{Shared, pages, player_table, sse, table, table_page, views, writes};
+use super::{Shared, pages, player_table, players, sse, table, table_page, views, writes};
 use crate::ops::{judges, live};
 use axum::Json;
 use axum::Router;
@@ -67,6 +67,9 @@ pub fn router(app: Shared) -> Router {
         .route("/api/void", post(writes::void))
         .route("/api/result/clear", post(writes::clear_result))
         .route("/api/event/set", post(writes::event_set))
+        .route("/api/self-report", post(players::self_report))
+        .route("/api/call", post(players::call))
+        .route("/api/call/close", post(players::close))
         .fallback(not_found)
         .layer(middleware::from_fn(timeout))
         .route("/events", get(sse::events))

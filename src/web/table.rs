@@ -34,7 +34,7 @@ pub enum Life {
     Text(String),
 }
 
-fn life_of(life: Option<Life>) -> Result<Option<(i64, i64)>> {
+pub(super) fn life_of(life: Option<Life>) -> Result<Option<(i64, i64)>> {
     let bad = || Error::bad_input("life takes two totals: seat A's, then seat B's, e.g. [12, 0]");
     match life {
         None => Ok(None),
@@ -355,6 +355,10 @@ struct TablePage {
     columns: Vec<Column>,
     reasons: Vec<&'static str>,
     back: String,
+    /// The players' self-reports waiting at this table.
+    reports: Option<table::self_report::WaitingReports>,
+    /// The players' open call for a judge at this table.
+    call: Option<table::calls::CallView>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
@@ -376,15 +380,21 @@ pub async fn page(
         let now = crate::time::now()?;
         let t = live::table(&store, n, now)?;
         let sheet = store.read(|conn| table::sheet::note_sheet(conn, n, None))?;
-        Ok((live::home(&store, now)?, t, sheet))
+        let waiting = store.read(|conn| {
+            let seated = table::Seated::at(conn, n, None)?;
+            Ok((table::self_report::waiting_at(conn, &seated)?, table::calls::open_at(conn, &seated)?))
+        })?;
+        Ok((live::home(&store, now)?, t, (sheet, waiting)))
     })
     .await?;
+    let (sheet, (reports, call)) = sheet;
     let [a, b] = sheet.columns();
     let col = |name: &str, notes: Vec<&crate::domain::note_sheet::SheetNote>| -> Column {
         (name.to_string(), notes.iter().map(|n| (n.id, n.line(), n.time.clone(), n.voided)).collect())
     };
     let columns = vec![col(&sheet.a, a), col(&sheet.b, b)];
     let reasons = Reason::ALL.iter().map(|r| r.slug()).collect();
-    let page = TablePage { home, judge: judge.judge, t, columns, reasons, back: format!("/judge/table/{n}") };
+    let back = format!("/judge/table/{n}");
+    let page = TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call };
     Ok(super::pages::page(StatusCode::OK, &page))
 }

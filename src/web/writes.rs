@@ -82,11 +82,12 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
 }
 
 /// The fields of a write as the audit log shows them (after the route): one line of JSON, without the form's
-/// CSRF token and return page, cut at 400 characters.
+/// CSRF token and return page or a player's code, cut at 400 characters.
 fn shown(mut value: serde_json::Value) -> String {
     if let Some(map) = value.as_object_mut() {
         map.remove("csrf");
         map.remove("back");
+        map.remove("code");
     }
     let text = value.to_string();
     match text.char_indices().nth(400) {

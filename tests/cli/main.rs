@@ -32,6 +32,7 @@ mod props;
 mod report;
 mod result;
 mod round;
+mod self_reports;
 mod serve;
 mod serve_security;
 mod serve_table;

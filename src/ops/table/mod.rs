@@ -2,6 +2,7 @@
 //! there, describing and recording its result; and, one module per concern, every judge write at a table and
 //! every view of one (result, note, challenge, penalty, ruling, clock, the note sheet).
 
+pub mod calls;
 pub mod challenge;
 pub mod clock;
 pub mod decisions;
@@ -12,6 +13,7 @@ pub mod penalty;
 pub mod result;
 pub mod round_clock;
 pub mod ruling;
+pub mod self_report;
 pub mod sheet;
 pub mod stall;
 pub mod time;
@@ -213,6 +215,8 @@ impl Seated {
         self.m.life = result.life;
         self.m.note = result.note.map(String::from);
         self.m.result_at = Some(result.at.into());
+        // A recorded result settles the players' self-reports waiting at the match.
+        crate::store::self_reports::settle(conn, self.m.id)?;
         // A finished game leaves no clock running: a decision in progress ends with the result.
         clock::stop_running_decision(conn, &self.m, crate::time::unstamp(result.at)?)?;
         Ok(())

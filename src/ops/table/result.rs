@@ -81,7 +81,7 @@ pub struct FixOutcome {
 }
 
 /// The verdict a given result stands for at this table.
-fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -> Result<Verdict> {
+pub(super) fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -> Result<Verdict> {
     let given = match input.winner.as_deref() {
         Some(w) if w.trim().eq_ignore_ascii_case("draw") => Some(Verdict::Draw),
         Some(w) => Some(Verdict::Won(seated.resolve_player(conn, w)?.0)),
@@ -122,35 +122,38 @@ fn note_of(input: &ResultInput) -> Option<&str> {
 /// `result TABLE WINNER --by REASON`: records the result of a match still playing (a match with a result is
 /// corrected with [`fix_result`]); a decision still running at the table ends with it.
 pub fn record_result(store: &mut Store, actor: &Actor, input: ResultInput) -> Result<ResultOutcome> {
+    store.write(actor, |tx| record_result_in(tx, actor, &input))
+}
+
+/// [`record_result`] inside a write already under way (the players' confirmed self-report records through it).
+pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> Result<(ResultOutcome, Change)> {
     let at = moment(input.at, actor);
-    store.write(actor, |tx| {
-        let mut seated = Seated::at(tx, input.table, input.round)?;
-        seated.not_before_start(tx, input.at)?;
-        if seated.m.outcome.is_some() {
-            return Err(Error::refused(format!(
-                "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
-                seated.label(),
-                seated.describe_recorded(),
-                seated.table()
-            )));
-        }
-        let v = verdict(tx, &seated, &input)?;
-        seated.record(tx, v, input.reason, ResultText { life: input.life, note: note_of(&input), at: &at })?;
-        let dropped = drop_no_show(tx, &seated, v, input.reason)?;
-        let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
-        summary.push_str(&dropped_words(dropped.as_deref()));
-        let out = ResultOutcome {
-            round: seated.m.round,
-            table: seated.table(),
-            match_id: seated.m.id,
-            a: seated.a.name.clone(),
-            b: seated.b.name.clone(),
-            result: seated.result(),
-            dropped,
-            summary: summary.clone(),
-        };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
-    })
+    let mut seated = Seated::at(tx, input.table, input.round)?;
+    seated.not_before_start(tx, input.at)?;
+    if seated.m.outcome.is_some() {
+        return Err(Error::refused(format!(
+            "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
+            seated.label(),
+            seated.describe_recorded(),
+            seated.table()
+        )));
+    }
+    let v = verdict(tx, &seated, input)?;
+    seated.record(tx, v, input.reason, ResultText { life: input.life, note: note_of(input), at: &at })?;
+    let dropped = drop_no_show(tx, &seated, v, input.reason)?;
+    let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
+    summary.push_str(&dropped_words(dropped.as_deref()));
+    let out = ResultOutcome {
+        round: seated.m.round,
+        table: seated.table(),
+        match_id: seated.m.id,
+        a: seated.a.name.clone(),
+        b: seated.b.name.clone(),
+        result: seated.result(),
+        dropped,
+        summary: summary.clone(),
+    };
+    Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
 }
 
 /// `result fix TABLE ...`: replaces a recorded result (a note or moment not given is kept); refused while

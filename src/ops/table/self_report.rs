@@ -1,0 +1,367 @@
+//! Players' self-reported results (`POST /api/self-report` of `mmjudge serve`): a player, known by their code,
+//! reports the result at their own table in the current round. It counts nowhere until the opponent reports the
+//! same (then it is recorded exactly as `mmjudge result` records it) or a judge records the result (which
+//! settles the waiting reports). Different reports from the two players are in conflict: a judge decides.
+
+use super::device::seat_of_code;
+use super::result::{ResultInput, ResultOutcome, record_result_in, verdict};
+use super::{Seated, outcome_of, round_or_current};
+use crate::domain::result::Reason;
+use crate::error::{Error, Result};
+use crate::store::matches::Outcome;
+use crate::store::self_reports::{self, Report};
+use crate::store::{Actor, Change, MatchId, Store, matches, round};
+use rusqlite::Connection;
+
+/// The words a confirmation's audit line carries (the live server names it a `result` too).
+pub const CONFIRMED: &str = "confirmed by";
+
+/// The reasons a player may report; the others (lock, challenges, no-show, penalty) are a judge's to record.
+pub const PLAYER_REASONS: [Reason; 6] =
+    [Reason::Life, Reason::Decking, Reason::Poison, Reason::Concession, Reason::Time, Reason::IntentionalDraw];
+
+/// A result as a player reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelfReportInput {
+    /// The table.
+    pub table: u32,
+    /// The reporting player's code.
+    pub code: String,
+    /// The winner (a name or its beginning) or `draw`; `None` with `time` and life totals.
+    pub winner: Option<String>,
+    /// Why the game ended.
+    pub reason: Reason,
+    /// Life totals (seat A, seat B).
+    pub life: Option<(i64, i64)>,
+}
+
+/// One player's report.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ReportView {
+    /// Who reported it.
+    pub player: String,
+    /// `a`, `b` or `draw`.
+    pub outcome: Outcome,
+    /// The winner's name (None for a draw).
+    pub winner: Option<String>,
+    /// Why the game ended.
+    pub reason: String,
+    /// Life totals (A, B), when given.
+    pub life: Option<[i64; 2]>,
+    /// When (RFC 3339).
+    pub at: String,
+    /// The result in words: "Ana beat Bo by life (12 to 0 life)".
+    pub words: String,
+}
+
+/// What a self-report did.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SelfReported {
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_id: MatchId,
+    /// The player who reported.
+    pub player: String,
+    /// The opponent.
+    pub opponent: String,
+    /// `waiting` (for the opponent), `confirmed` (the result is recorded) or `conflict` (a judge decides).
+    pub state: &'static str,
+    /// Whether it replaced the player's own earlier report.
+    pub replaced: bool,
+    /// The report.
+    pub report: ReportView,
+    /// The result recorded, once confirmed (as `mmjudge --json result` gives it).
+    pub result: Option<ResultOutcome>,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// The reports waiting at one table.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct WaitingReports {
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_id: MatchId,
+    /// The player at seat A.
+    pub a: String,
+    /// The player at seat B.
+    pub b: String,
+    /// `waiting` (one report, or two that agree) or `conflict`.
+    pub state: &'static str,
+    /// Whose word is awaited (while waiting).
+    pub waiting_for: Option<String>,
+    /// The state in words: "reported by Ana, waiting for Bo" or "in conflict: ...".
+    pub words: String,
+    /// The reports, oldest first.
+    pub reports: Vec<ReportView>,
+}
+
+/// The self-reports waiting in a round.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RoundReports {
+    /// The round.
+    pub round: u32,
+    /// The tables with reports, in order.
+    pub tables: Vec<WaitingReports>,
+}
+
+/// Whether two reports say the same: who won and why, and the life totals where both give them.
+fn agree(a: &Report, b: &Report) -> bool {
+    a.outcome == b.outcome && a.reason == b.reason && (a.life.is_none() || b.life.is_none() || a.life == b.life)
+}
+
+fn view(seated: &Seated, r: &Report) -> ReportView {
+    let name = |id| if seated.a.id == id { seated.a.name.clone() } else { seated.b.name.clone() };
+    let winner = match r.outcome {
+        Outcome::A => Some(seated.a.name.clone()),
+        Outcome::B => Some(seated.b.name.clone()),
+        Outcome::Draw => None,
+    };
+    ReportView {
+        player: name(r.player),
+        outcome: r.outcome,
+        winner,
+        reason: r.reason.clone(),
+        life: r.life.map(|(a, b)| [a, b]),
+        at: r.at.clone(),
+        words: seated.describe(r.outcome, &r.reason, r.life),
+    }
+}
+
+/// A player reports the result at their own table: kept waiting for the opponent, recorded when it matches
+/// the opponent's waiting report, or put to the judges when it differs. Refused when the match has a result.
+pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> Result<SelfReported> {
+    if !PLAYER_REASONS.contains(&input.reason) {
+        return Err(Error::refused(format!(
+            "a result by {} is a judge's to record: call a judge to your table",
+            input.reason.slug()
+        )));
+    }
+    let at = crate::time::stamp(actor.at);
+    store.write(actor, |tx| {
+        let (seated, seat) = seat_of_code(tx, input.table, &input.code)?;
+        if seated.m.outcome.is_some() {
+            return Err(Error::refused(format!(
+                "{} already has a result: {}; a judge corrects it if it is wrong",
+                seated.label(),
+                seated.describe_recorded()
+            )));
+        }
+        let me = seated.player(seat).clone();
+        let other = seated.player(seat.other()).clone();
+        let claim = ResultInput {
+            table: input.table,
+            round: None,
+            winner: input.winner.clone(),
+            reason: input.reason,
+            life: input.life,
+            note: None,
+            at: None,
+        };
+        let v = verdict(tx, &seated, &claim)?;
+        let mine = Report {
+            match_id: seated.m.id,
+            player: me.id,
+            outcome: outcome_of(v),
+            reason: input.reason.slug().to_string(),
+            life: input.life,
+            at: at.clone(),
+        };
+        let waiting = self_reports::of_match(tx, seated.m.id)?;
+        let replaced = waiting.iter().any(|r| r.player == me.id);
+        let theirs = waiting.iter().find(|r| r.player == other.id);
+        let label = format!("table {}, round {}", seated.table(), seated.m.round);
+        let report = view(&seated, &mine);
+        let mut out = SelfReported {
+            round: seated.m.round,
+            table: seated.table(),
+            match_id: seated.m.id,
+            player: me.name.clone(),
+            opponent: other.name.clone(),
+            state: "waiting",
+            replaced,
+            report: report.clone(),
+            result: None,
+            summary: String::new(),
+        };
+        match theirs {
+            Some(t) if agree(&mine, t) => {
+                let winner = match mine.outcome {
+                    Outcome::A => seated.a.name.clone(),
+                    Outcome::B => seated.b.name.clone(),
+                    Outcome::Draw => "draw".into(),
+                };
+                let input = ResultInput { winner: Some(winner), life: mine.life.or(t.life), ..claim };
+                let (recorded, change) = record_result_in(tx, actor, &input)?;
+                out.state = "confirmed";
+                out.summary = format!("{}; reported by {}, {CONFIRMED} {}", change.summary, other.name, me.name);
+                out.result = Some(recorded);
+            }
+            Some(t) => {
+                self_reports::put(tx, &mine)?;
+                out.state = "conflict";
+                out.summary = format!(
+                    "{label}: {} reports {}, {} reported {}: in conflict, a judge decides",
+                    me.name,
+                    report.words,
+                    other.name,
+                    seated.describe(t.outcome, &t.reason, t.life)
+                );
+            }
+            None => {
+                self_reports::put(tx, &mine)?;
+                let again = if replaced { " (replacing their earlier report)" } else { "" };
+                out.summary = format!(
+                    "{label}: {} reports {}{again}; waiting for {} to confirm",
+                    me.name, report.words, other.name
+                );
+            }
+        }
+        Ok((out.clone(), Change::about(out.summary, [seated.a.id, seated.b.id])))
+    })
+}
+
+/// The reports waiting at a match, with their state; None when there are none.
+pub fn waiting_at(conn: &Connection, seated: &Seated) -> Result<Option<WaitingReports>> {
+    let reports = self_reports::of_match(conn, seated.m.id)?;
+    if reports.is_empty() || seated.m.outcome.is_some() {
+        return Ok(None);
+    }
+    let views: Vec<ReportView> = reports.iter().map(|r| view(seated, r)).collect();
+    let conflict = reports.len() > 1 && !agree(&reports[0], &reports[1]);
+    let waiting_for = if reports.len() == 1 {
+        let who = if reports[0].player == seated.a.id { &seated.b.name } else { &seated.a.name };
+        Some(who.clone())
+    } else {
+        None
+    };
+    let words = match (&waiting_for, conflict) {
+        (Some(w), _) => format!("reported by {}, waiting for {w}", views[0].player),
+        (None, true) => format!(
+            "in conflict: {} says {}, {} says {}",
+            views[0].player, views[0].words, views[1].player, views[1].words
+        ),
+        (None, false) => format!("reported by {} and {}: a judge records it", views[0].player, views[1].player),
+    };
+    Ok(Some(WaitingReports {
+        round: seated.m.round,
+        table: seated.table(),
+        match_id: seated.m.id,
+        a: seated.a.name.clone(),
+        b: seated.b.name.clone(),
+        state: if conflict { "conflict" } else { "waiting" },
+        waiting_for,
+        words,
+        reports: views,
+    }))
+}
+
+/// The self-reports waiting in a round (default: the current one), by table.
+pub fn round_reports(conn: &Connection, round: Option<u32>) -> Result<RoundReports> {
+    let n = round_or_current(conn, round)?;
+    Ok(RoundReports { round: n, tables: waiting_in(conn, n)? })
+}
+
+/// The tables of round `n` with waiting reports (none before round 1 is paired).
+pub fn waiting_in(conn: &Connection, n: u32) -> Result<Vec<WaitingReports>> {
+    let mut out = Vec::new();
+    let mut seen: Vec<MatchId> = Vec::new();
+    for r in self_reports::of_round(conn, n)? {
+        if seen.contains(&r.match_id) {
+            continue;
+        }
+        seen.push(r.match_id);
+        let seated = Seated::load(conn, matches::get(conn, r.match_id)?)?;
+        out.extend(waiting_at(conn, &seated)?);
+    }
+    Ok(out)
+}
+
+/// The reports waiting in the current round (none before round 1 is paired), for the live pages.
+pub fn waiting_now(conn: &Connection) -> Result<Vec<WaitingReports>> {
+    waiting_in(conn, round::current(conn)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+    use crate::store::{PlayerId, player_codes};
+
+    fn actor() -> Result<Actor> {
+        crate::store::test_actor("2025-05-01T09:30:00.000Z")
+    }
+
+    fn code(store: &Store, p: PlayerId) -> Result<String> {
+        Ok(player_codes::of(store.conn(), p)?.unwrap_or_default())
+    }
+
+    fn input(code: String, winner: &str, reason: Reason) -> SelfReportInput {
+        SelfReportInput { table: 1, code, winner: Some(winner.into()), reason, life: None }
+    }
+
+    #[test]
+    fn a_report_waits_then_the_same_report_records_the_result() -> Result<()> {
+        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
+        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
+        let first = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
+        assert_eq!((first.state, first.replaced), ("waiting", false));
+        assert_eq!(matches::get(store.conn(), m)?.outcome, None, "a waiting report counts nowhere");
+        let again = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
+        assert_eq!((again.state, again.replaced), ("waiting", true));
+        let done = self_report(&mut store, &actor()?, input(bo.clone(), "Ana", Reason::Concession))?;
+        assert_eq!(done.state, "confirmed");
+        assert!(done.summary.ends_with("reported by Ana, confirmed by Bo"), "{}", done.summary);
+        assert_eq!(matches::get(store.conn(), m)?.outcome, Some(Outcome::A));
+        assert!(self_reports::of_match(store.conn(), m)?.is_empty(), "settled");
+        let late = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Life)).err();
+        assert_eq!(late.map(|e| e.kind()), Some(Kind::Refused));
+        Ok(())
+    }
+
+    #[test]
+    fn different_reports_conflict_until_a_judge_records_the_result() -> Result<()> {
+        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
+        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
+        self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
+        let other = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Concession))?;
+        assert_eq!(other.state, "conflict");
+        let seated = Seated::at(store.conn(), 1, None)?;
+        let waiting = waiting_at(store.conn(), &seated)?.map(|w| (w.state, w.waiting_for, w.reports.len()));
+        assert_eq!(waiting, Some(("conflict", None, 2)));
+        let judge = ResultInput {
+            table: 1,
+            round: None,
+            winner: Some("bo".into()),
+            reason: Reason::Life,
+            life: Some((0, 3)),
+            note: None,
+            at: None,
+        };
+        super::super::result::record_result(&mut store, &actor()?, judge)?;
+        assert!(self_reports::of_match(store.conn(), m)?.is_empty());
+        assert_eq!(round_reports(store.conn(), None)?.tables, Vec::new());
+        Ok(())
+    }
+
+    #[test]
+    fn a_wrong_code_or_a_judges_reason_is_refused() -> Result<()> {
+        let (mut store, m, [ana, _]) = crate::store::memory_with_one_match()?;
+        let ana = code(&store, ana)?;
+        let wrong = self_report(&mut store, &actor()?, input("x".into(), "ana", Reason::Life)).err();
+        assert_eq!(wrong.map(|e| e.kind()), Some(Kind::Forbidden));
+        let no_show = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::NoShow)).err();
+        assert_eq!(no_show.map(|e| e.kind()), Some(Kind::Refused));
+        assert!(self_reports::of_match(store.conn(), m)?.is_empty());
+        Ok(())
+    }
+}

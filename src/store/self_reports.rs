@@ -1,0 +1,126 @@
+//! Players' self-reported results waiting for the opponent's word, and players' calls for a judge.
+
+use super::matches::Outcome;
+use super::{MatchId, PlayerId};
+use crate::error::Result;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+/// A result one player reported, waiting for the opponent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The match.
+    pub match_id: MatchId,
+    /// The player who reported it.
+    pub player: PlayerId,
+    /// Who won, as they say.
+    pub outcome: Outcome,
+    /// Why the game ended (a reason's slug).
+    pub reason: String,
+    /// Life totals (A, B), when given.
+    pub life: Option<(i64, i64)>,
+    /// When (RFC 3339).
+    pub at: String,
+}
+
+fn report_of(r: &Row<'_>) -> rusqlite::Result<Report> {
+    let outcome: String = r.get(2)?;
+    let (a, b): (Option<i64>, Option<i64>) = (r.get(4)?, r.get(5)?);
+    Ok(Report {
+        match_id: r.get(0)?,
+        player: r.get(1)?,
+        outcome: Outcome::parse(&outcome).unwrap_or(Outcome::Draw),
+        reason: r.get(3)?,
+        life: a.zip(b),
+        at: r.get(6)?,
+    })
+}
+
+/// The reports waiting at a match, oldest first.
+pub fn of_match(conn: &Connection, m: MatchId) -> Result<Vec<Report>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT match_id, player_id, outcome, reason, life_a, life_b, at FROM self_report WHERE match_id = ?1
+         ORDER BY at, player_id",
+    )?;
+    let rows = stmt.query_map([m], report_of)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The reports waiting in a round, by table then time.
+pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Report>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT r.match_id, r.player_id, r.outcome, r.reason, r.life_a, r.life_b, r.at
+         FROM self_report r JOIN match m ON m.id = r.match_id
+         WHERE m.round = ?1 ORDER BY m.table_no, r.at, r.player_id",
+    )?;
+    let rows = stmt.query_map([round], report_of)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Keeps a player's report (replacing their own earlier one at the match).
+pub fn put(conn: &Connection, r: &Report) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO self_report (match_id, player_id, outcome, reason, life_a, life_b, at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT(match_id, player_id) DO UPDATE SET outcome = excluded.outcome, reason = excluded.reason,
+             life_a = excluded.life_a, life_b = excluded.life_b, at = excluded.at",
+    )?;
+    let life = (r.life.map(|l| l.0), r.life.map(|l| l.1));
+    stmt.execute(params![r.match_id, r.player, r.outcome.as_str(), r.reason, life.0, life.1, r.at])?;
+    Ok(())
+}
+
+/// Removes a match's waiting reports (a result was recorded); returns how many there were.
+pub fn settle(conn: &Connection, m: MatchId) -> Result<usize> {
+    let mut stmt = conn.prepare_cached("DELETE FROM self_report WHERE match_id = ?1")?;
+    Ok(stmt.execute([m])?)
+}
+
+/// A player's call for a judge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Call {
+    /// Row id.
+    pub id: i64,
+    /// The match (so the table and round).
+    pub match_id: MatchId,
+    /// The player who called.
+    pub player: PlayerId,
+    /// Since when (RFC 3339).
+    pub at: String,
+}
+
+fn call_of(r: &Row<'_>) -> rusqlite::Result<Call> {
+    Ok(Call { id: r.get(0)?, match_id: r.get(1)?, player: r.get(2)?, at: r.get(3)? })
+}
+
+/// The open call at a match, if any.
+pub fn open_call(conn: &Connection, m: MatchId) -> Result<Option<Call>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, match_id, player_id, at FROM judge_call WHERE match_id = ?1 AND closed_at IS NULL",
+    )?;
+    Ok(stmt.query_row([m], call_of).optional()?)
+}
+
+/// The open calls in a round, by table.
+pub fn open_calls(conn: &Connection, round: u32) -> Result<Vec<Call>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.id, c.match_id, c.player_id, c.at FROM judge_call c JOIN match m ON m.id = c.match_id
+         WHERE m.round = ?1 AND c.closed_at IS NULL ORDER BY m.table_no, c.at",
+    )?;
+    let rows = stmt.query_map([round], call_of)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Opens a call; returns its id.
+pub fn open(conn: &Connection, m: MatchId, player: PlayerId, at: &str) -> Result<i64> {
+    let mut stmt = conn.prepare_cached("INSERT INTO judge_call (match_id, player_id, at) VALUES (?1, ?2, ?3)")?;
+    stmt.execute(params![m, player, at])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Closes a call: when and by which judge.
+pub fn close(conn: &Connection, id: i64, at: &str, judge: &str) -> Result<()> {
+    let mut stmt = conn
+        .prepare_cached("UPDATE judge_call SET closed_at = ?2, closed_by = ?3 WHERE id = ?1 AND closed_at IS NULL")?;
+    stmt.execute(params![id, at, judge])?;
+    Ok(())
+}

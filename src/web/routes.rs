@@ -37,6 +37,7 @@ pub fn router(app: Shared) -> Router {
         .route("/judge", get(pages::dashboard))
         .route("/assets/app.css", get(pages::css))
         .route("/assets/app.js", get(pages::script))
+        .route("/favicon.ico", get(no_icon))
         .route("/api/time", get(time))
         .route("/api/tables", get(tables))
         .route("/api/me", get(me))
@@ -101,6 +102,11 @@ async fn timeout(req: Request, next: Next) -> Response {
         }
         .into_response(),
     }
+}
+
+/// `GET /favicon.ico`: no icon, said without an error (browsers ask on every page; a 404 shows as an error).
+async fn no_icon() -> StatusCode {
+    StatusCode::NO_CONTENT
 }
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {

@@ -296,6 +296,7 @@ fn errors_map_to_their_status_with_one_line() {
     ev.seat_round(1, &[(1, "Ana Souza", "Bo")]);
     let server = Server::start(&ev);
     assert!(server.get("/no/such/page").error(404).contains("no page /no/such/page"));
+    assert_eq!(server.get("/favicon.ico").status, 204, "browsers ask for an icon on every page: no error");
     assert!(server.get("/api/me?name=Zed").error(404).contains("unknown player \"Zed\""));
     assert!(server.get("/api/me?name=Ana").error(400).contains("matches several players"));
     assert!(server.get("/api/me").error(400).contains("give your name"));

@@ -80,6 +80,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// A server started otherwise (`demo --serve`), at the address it printed; killed when dropped.
+    pub fn attach(child: Child, addr: String) -> Server {
+        Server { child, addr }
+    }
+
     /// One request; `headers` as `("Name", "value")`.
     pub fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
         let mut s = TcpStream::connect(&self.addr).expect("connect");

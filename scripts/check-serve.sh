@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Checks the live server (`mmjudge serve`) in headless Chromium at phone width (390 px), through its own pages:
 # a judge logs in and records a result at the table page while a player's /me and /pairings update without a
-# reload; two phones on the table device /table/N sign in with player codes, one declares a card with the
-# page's completion, the other sees it (the delay is printed, and must be under 500 ms), and the same template
-# declared again by the opponent is refused on the page with the rule's reason. Any page or console error, or
-# an update that does not show, fails the check. Screenshots at phone width go to $SHOTS when set.
+# reload; two phones on the table device /table/N sign in with player codes, one declares cards with the
+# page's completion, the other sees them (each delay is printed; their median must be under 500 ms), and the
+# same template declared again by the opponent is refused on the page with the rule's reason. Any page or
+# console error, or an update that does not show live, fails the check. Screenshots at phone width go to $SHOTS
+# when set.
 #
 # Usage: scripts/check-serve.sh
 #   Builds a small event with the debug binary (the 16 bundled players, the bundled reference and pool, round 1

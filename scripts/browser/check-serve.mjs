@@ -1,11 +1,11 @@
 // Drives the live server (`mmjudge serve`) in headless Chromium at phone width (390 px), as people use it:
 //   1. a head judge logs in through the login page, opens /judge/table/1 and records a result with the page's
 //      form, while a player of that table watches /me and /pairings in another browser (another phone): both
-//      pages must show the result without a reload (server-sent events);
-//   2. two phones open the table device /table/2, each player signs in with their code, player A declares a
-//      card (cost, then the name from the page's completion), player B's phone shows it without a reload
-//      (the delay is measured: under 500 ms), and player B declaring the same template is refused on the
-//      page with the rule's reason.
+//      pages must show the result within a second, without a reload, from a live event (server-sent events);
+//   2. two phones open the table device /table/2, each player signs in with their code, player A declares
+//      three cards (cost, then the name from the page's completion), player B's phone shows each without a
+//      reload (each delay is measured and printed; their median must be under 500 ms), and player B declaring
+//      the same template again is refused on the page with the rule's reason.
 // Any page error, console error, failed request or missing update fails the check (exit 1).
 //
 // Run by scripts/check-serve.sh, which builds the event and starts the server. Environment:
@@ -29,7 +29,10 @@ const PIN = env("PIN");
 const CODES = JSON.parse(readFileSync(env("CODES"), "utf8")).players;
 const SHOTS = process.env.SHOTS || "";
 const UPDATE_MS = 5000; // an update that has not shown within this is missing
-const DECLARATION_LIMIT_MS = 500; // the issue's bound: a declaration on the opponent's device
+const DECLARATION_LIMIT_MS = 500;
+const LIVE_LIMIT_MS = 1000;
+// What player A declares at the table device (the bundled reference, examples/cards.csv).
+const SAMPLES = [["B1", "Demonic Tutor"], ["R", "Burst Lightning"], ["G1", "Explore"]]; // the issue's bound: a change shows on every phone within a second // the issue's bound: a declaration on the opponent's device
 
 const problems = [];
 const problem = (text) => {
@@ -59,19 +62,26 @@ async function phone(browser, label) {
     isMobile: true,
     hasTouch: true,
   });
-  // Each page notes when its live-update stream is open, so the check knows the phone is listening before
-  // anything changes (EventSource is the pages' own; only an "open" flag is added).
+  // Each page notes when its live-update stream opens (so the check knows the phone listens before anything
+  // changes), how often it opened (a page that only caught up by reconnecting did not update live) and the
+  // events it got. The EventSource is the page's own; these notes are only added.
   await context.addInitScript(() => {
     const Native = window.EventSource;
     if (!Native) return;
     window.__sseOpen = false;
+    window.__sseOpens = 0;
+    window.__sseGot = [];
     window.EventSource = function (url, init) {
       const es = new Native(url, init);
-      es.addEventListener("open", () => { window.__sseOpen = true; });
+      es.addEventListener("open", () => { window.__sseOpen = true; window.__sseOpens += 1; });
+      const listen = es.addEventListener.bind(es);
+      es.addEventListener = (type, fn, options) =>
+        listen(type, (e) => { window.__sseGot.push(type); fn(e); }, options);
       return es;
     };
     window.EventSource.prototype = Native.prototype;
   });
+  context.setDefaultTimeout(UPDATE_MS * 2);
   context.on("page", (page) => watchPage(page, label));
   return context;
 }
@@ -105,9 +115,16 @@ async function listening(page) {
   await page.evaluate(() => { window.__notReloaded = true; });
 }
 
-async function notReloaded(page, what) {
-  const kept = await page.evaluate(() => window.__notReloaded === true);
-  if (!kept) problem(`${what} was reloaded: it should update in place`);
+// The page updated in place, from the live event `name` on the stream it opened first.
+async function updatedLive(page, what, name) {
+  const seen = await page.evaluate(() => ({
+    kept: window.__notReloaded === true,
+    opens: window.__sseOpens,
+    got: window.__sseGot,
+  }));
+  if (!seen.kept) throw new Error(`${what} was reloaded: it should update in place`);
+  if (seen.opens !== 1) throw new Error(`${what} reconnected its live updates (${seen.opens} connections): it caught up, it did not follow live`);
+  if (!seen.got.includes(name)) throw new Error(`${what} got no "${name}" event (it got: ${seen.got.join(", ") || "none"})`);
 }
 
 async function step(name, fn) {
@@ -117,8 +134,11 @@ async function step(name, fn) {
     console.log(`check-serve: ok   ${name} (${Date.now() - t0} ms)`);
   } catch (e) {
     problem(`${name}: ${e.message.split("\n")[0]}`);
+    throw new Stopped(); // the steps after it depend on it
   }
 }
+
+class Stopped extends Error {}
 
 async function judgeRecordsAResult(browser, pairings) {
   const table = pairings.players.filter((p) => p.table === 1).sort((a, b) => a.seat.localeCompare(b.seat));
@@ -140,7 +160,7 @@ async function judgeRecordsAResult(browser, pairings) {
     await board.getByRole("heading", { name: /pairings/i }).waitFor();
     await listening(me);
     await listening(board);
-    if (await me.getByText("Result", { exact: true }).count()) throw new Error("/me shows a result before any");
+    if (await me.getByRole("term").filter({ hasText: /^Result$/ }).count()) throw new Error("/me shows a result before any");
     await shot(me, "me-before");
   });
 
@@ -154,6 +174,25 @@ async function judgeRecordsAResult(browser, pairings) {
     await judge.getByText(`${JUDGE} (head judge)`).waitFor();
   });
 
+  // Each player's page notes (its own clock) when the result shows: the issue's bound is a second from the
+  // write; a page that only caught up by reconnecting (no live update) takes seconds.
+  const shows = {
+    me: () => [...document.querySelectorAll("main dt")].some((d) => d.textContent.trim() === "Result"),
+    pairings: () => {
+      const row = [...document.querySelectorAll("#by-table + table tbody tr")]
+        .find((tr) => tr.cells[0]?.textContent.trim() === "1");
+      return !!row && row.cells[row.cells.length - 1].textContent.trim() !== "";
+    },
+  };
+  for (const [page, key] of [[me, "me"], [board, "pairings"]]) {
+    await page.evaluate((source) => {
+      const shown = new Function(`return (${source})()`);
+      window.__shownAt = 0;
+      const look = () => { if (!window.__shownAt && shown()) window.__shownAt = Date.now(); };
+      new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, shows[key].toString());
+  }
+
   let recordedAt = 0;
   await step("the judge records a result on the table page", async () => {
     await judge.goto(`${BASE}/judge/table/1`);
@@ -162,33 +201,28 @@ async function judgeRecordsAResult(browser, pairings) {
     await form.locator('[name="winner"]').selectOption({ label: seatA.name });
     await form.locator('[name="by"]').selectOption("life");
     await form.locator('[name="life"]').fill("12,0");
-    recordedAt = Date.now();
+    const written = judge.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/result");
     await form.getByRole("button", { name: "Record result" }).click();
+    const answer = await written;
+    // The moment the server's answer began to arrive: the write is committed by then (the browser's clock).
+    const timing = answer.request().timing();
+    recordedAt = Math.round(timing.responseStart >= 0 ? timing.startTime + timing.responseStart : Date.now());
+    if (answer.status() >= 400) throw new Error(`the result was refused: ${answer.status()}`);
     await judge.waitForURL(`${BASE}/judge/table/1`);
     await judge.getByRole("button", { name: "Record result" }).waitFor({ state: "detached" });
     await shot(judge, "judge-table-result");
   });
 
-  await step("the player's /me shows the result without a reload", async () => {
-    await me.getByText("Result", { exact: true }).waitFor({ timeout: UPDATE_MS });
-    await notReloaded(me, "/me");
-    console.log(`check-serve:      /me updated ${Date.now() - recordedAt} ms after the judge's tap`);
-    await shot(me, "me-after");
-  });
-
-  await step("/pairings shows the result at table 1 without a reload", async () => {
-    await board.waitForFunction(
-      () => {
-        const cells = [...document.querySelectorAll("#by-table + table tbody tr")]
-          .find((tr) => tr.cells[0]?.textContent.trim() === "1");
-        return cells && cells.cells[cells.cells.length - 1].textContent.trim() !== "";
-      },
-      null,
-      { timeout: UPDATE_MS },
-    );
-    await notReloaded(board, "/pairings");
-    await shot(board, "pairings-after");
-  });
+  for (const [page, key, path] of [[me, "me", "/me"], [board, "pairings", "/pairings"]]) {
+    await step(`the player's ${path} shows the result without a reload`, async () => {
+      await page.waitForFunction(() => window.__shownAt > 0, null, { timeout: UPDATE_MS });
+      await updatedLive(page, path, "result");
+      const after = (await page.evaluate(() => window.__shownAt)) - recordedAt;
+      console.log(`check-serve:      ${path} showed the result ${after} ms after the server recorded it`);
+      if (after > LIVE_LIMIT_MS) throw new Error(`${path} took ${after} ms to show the result (limit ${LIVE_LIMIT_MS} ms)`);
+      await shot(page, `${key}-after`);
+    });
+  }
 
   await judgePhone.close();
   await playerPhone.close();
@@ -216,41 +250,51 @@ async function tableDeviceDeclares(browser, pairings) {
     }
   });
 
-  let delay = null;
-  await step(`${a.name} declares B1 Demonic Tutor with the completion; ${b.name}'s phone shows it`, async () => {
+  // One declaration on A's phone, typed as a person does (the cost, the first letters of the name, the name
+  // taken from the page's completion); B's phone notes (its own clock) the moment it shows in A's column.
+  // Returns the delay from the tap on A's phone to B's phone.
+  const declare = async (cost, name) => {
     const side = sideA(devA);
-    await side.getByLabel("printed cost").fill("B1");
-    await side.getByLabel("card name").pressSequentially("dem");
-    // The completion offers the names of the cost's class (the page's datalist); take its suggestion.
+    await side.getByLabel("printed cost").fill(cost);
+    await side.getByLabel("card name").fill("");
+    await side.getByLabel("card name").pressSequentially(name.slice(0, 3).toLowerCase());
     await devA.waitForFunction(
-      () => [...document.querySelectorAll("section.player datalist option")].some((o) => o.value === "Demonic Tutor"),
-      null,
+      (wanted) => [...document.querySelectorAll("section.player datalist option")].some((o) => o.value === wanted),
+      name,
       { timeout: UPDATE_MS },
     );
     const suggested = await side.locator("datalist option").evaluateAll((os) => os.map((o) => o.value));
-    if (!suggested.includes("Demonic Tutor")) throw new Error(`the completion offered ${JSON.stringify(suggested)}`);
-    await side.getByLabel("card name").fill("Demonic Tutor");
-    // B's phone notes (its own clock) the moment the declaration appears in A's column.
-    await devB.evaluate(() => {
+    if (!suggested.includes(name)) throw new Error(`the completion of ${cost} offered ${JSON.stringify(suggested)}`);
+    await side.getByLabel("card name").fill(name);
+    await devB.evaluate((wanted) => {
       window.__seenAt = 0;
       const col = document.querySelector('ol[data-col="A"]');
       const look = () => {
-        if (!window.__seenAt && col.textContent.includes("Demonic Tutor")) window.__seenAt = Date.now();
+        if (!window.__seenAt && col.textContent.includes(wanted)) window.__seenAt = Date.now();
       };
       new MutationObserver(look).observe(col, { childList: true, subtree: true, characterData: true });
-    });
+    }, name);
     const tappedAt = await side.getByRole("button", { name: "Declare" }).evaluate((button) => {
       const t = Date.now();
       button.click();
       return t;
     });
     await devB.waitForFunction(() => window.__seenAt > 0, null, { timeout: UPDATE_MS });
-    const seenAt = await devB.evaluate(() => window.__seenAt);
-    delay = seenAt - tappedAt;
-    await notReloaded(devB, `${b.name}'s /table/2`);
-    await devA.locator('ol[data-col="A"]').getByText("Demonic Tutor").waitFor();
-    console.log(`check-serve:      declaration delay: ${delay} ms from the tap on ${a.name}'s phone to ${b.name}'s phone`);
-    if (delay >= DECLARATION_LIMIT_MS) throw new Error(`the declaration took ${delay} ms to reach the opponent (limit ${DECLARATION_LIMIT_MS} ms)`);
+    const delay = (await devB.evaluate(() => window.__seenAt)) - tappedAt;
+    await devA.locator('ol[data-col="A"]').getByText(name).waitFor();
+    console.log(`check-serve:      declaration delay: ${delay} ms (${cost} ${name}, from the tap on ${a.name}'s phone to ${b.name}'s)`);
+    return delay;
+  };
+
+  let delays = [];
+  await step(`${a.name} declares three cards with the completion; ${b.name}'s phone shows each`, async () => {
+    for (const [cost, name] of SAMPLES) delays.push(await declare(cost, name));
+    await updatedLive(devB, `${b.name}'s /table/2`, "note");
+    // The issue's bound, on the median of three taps (the server looks at the file every 250 ms, so one tap's
+    // delay depends on when it falls); none may take longer than the second every live page has.
+    const median = [...delays].sort((x, y) => x - y)[1];
+    if (median >= DECLARATION_LIMIT_MS) throw new Error(`declarations took ${delays.join(", ")} ms to reach the opponent (median limit ${DECLARATION_LIMIT_MS} ms)`);
+    if (Math.max(...delays) > LIVE_LIMIT_MS) throw new Error(`a declaration took ${Math.max(...delays)} ms to reach the opponent (limit ${LIVE_LIMIT_MS} ms)`);
     await shot(devA, "device-1-declared");
     await shot(devB, "device-2-sees-it");
   });
@@ -276,7 +320,7 @@ async function tableDeviceDeclares(browser, pairings) {
 
   await phoneA.close();
   await phoneB.close();
-  return delay;
+  return delays;
 }
 
 const started = Date.now();
@@ -293,13 +337,19 @@ const browser = await chromium.launch({
     "--no-first-run",
   ],
 });
-let delay = null;
+let delays = null;
+const flow = async (run) => {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof Stopped)) problem(e.message.split("\n")[0]);
+    return null;
+  }
+};
 try {
   const pairings = await (await fetch(`${BASE}/api/pairings`)).json();
-  await judgeRecordsAResult(browser, pairings);
-  delay = await tableDeviceDeclares(browser, pairings);
-} catch (e) {
-  problem(e.message.split("\n")[0]);
+  await flow(() => judgeRecordsAResult(browser, pairings));
+  delays = await flow(() => tableDeviceDeclares(browser, pairings));
 } finally {
   await browser.close();
 }
@@ -310,6 +360,6 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `check-serve: the judge's result and the table device work at 390 px; declaration delay ${delay} ms; ${took} s` +
+  `check-serve: the judge's result and the table device work at 390 px; declaration delays ${delays?.join(", ")} ms; ${took} s` +
     (SHOTS ? `; screenshots in ${SHOTS}` : ""),
 );

@@ -172,4 +172,10 @@ pub struct DemoArgs {
     /// Folder for the demo's outputs (its site and reports).
     #[arg(long, default_value = "mmjudge-demo")]
     pub out: PathBuf,
+    /// Then serve the finished event live, as `mmjudge serve` does (look at it on a phone; Ctrl-C stops it).
+    #[arg(long)]
+    pub serve: bool,
+    /// Where --serve listens, as `serve --bind` (default 0.0.0.0:8080).
+    #[arg(long, requires = "serve", value_name = "ADDRESS:PORT")]
+    pub bind: Option<std::net::SocketAddr>,
 }

@@ -132,6 +132,9 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
         .collect();
     let new_data = new(&data);
     let result = play(ctx, &args, &db);
+    if result.is_ok() && args.serve {
+        return serve(ctx, &db, args.bind);
+    }
     if result.is_err() {
         if created_db {
             for suffix in ["", "-wal", "-shm", "-journal"] {
@@ -333,6 +336,20 @@ fn finish(demo: &mut Demo, db_path: &Path, started: std::time::Instant) -> Resul
     println!("Look around: mmjudge --db {db} standings   (or: results --round 1, pairings, log, player history NAME)");
     println!("From the source tree:  cargo run --release -- --db {db} standings");
     Ok(())
+}
+
+/// `demo --serve`: the finished event served exactly as `mmjudge serve --bind ADDR` serves it (the same
+/// command, run on the demo's file at the real clock), so that a new user can walk through it on a phone.
+fn serve(ctx: &Ctx, db: &Path, bind: Option<std::net::SocketAddr>) -> Result<()> {
+    let bind = bind.map(|b| b.to_string());
+    let mut line = vec!["mmjudge", "serve"];
+    if let Some(b) = &bind {
+        line.extend(["--bind", b]);
+    }
+    let cli = Cli::try_parse_from(&line).map_err(|e| Error::refused(format!("demo: {}", e.to_string().trim())))?;
+    println!("\nServing the demo's event live: open the address below on a phone on the same network.");
+    let ctx = Ctx { db: db.to_path_buf(), command_line: line.join(" "), now: None, ..ctx.clone() };
+    super::dispatch(cli, &ctx)
 }
 
 /// Refuses to replace an event file that holds a real event (say `MMJUDGE_DB` still points at one).

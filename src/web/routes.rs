@@ -37,6 +37,7 @@ pub fn router(app: Shared) -> Router {
         .route("/judge", get(pages::dashboard))
         .route("/assets/app.css", get(pages::css))
         .route("/assets/app.js", get(pages::script))
+        .route("/favicon.ico", get(no_icon))
         .route("/api/time", get(time))
         .route("/api/tables", get(tables))
         .route("/api/me", get(me))
@@ -116,6 +117,11 @@ async fn not_found(State(app): State<Shared>, uri: axum::http::Uri) -> Response 
         return json.into_response();
     }
     pages::not_found(&app, path).await.unwrap_or_else(|_| json.into_response())
+}
+
+/// `GET /favicon.ico`: no icon, said without an error (browsers ask on every page; a 404 shows as an error).
+async fn no_icon() -> StatusCode {
+    StatusCode::NO_CONTENT
 }
 
 /// `GET /api/time`: the server's now and the current round's clock.

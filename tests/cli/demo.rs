@@ -99,3 +99,65 @@ fn takes_every_kind_of_judge_action() {
         assert!(count("result", &format!("--by {by}")) > 0, "no result by {by}");
     }
 }
+
+#[test]
+fn demo_serve_serves_the_finished_event_as_serve_does() {
+    use std::io::{BufRead, BufReader};
+    let ev = Event::empty();
+    let (db, out) = (ev.path("demo.db"), ev.path("demo-out"));
+    let (db_s, out_s) = (db.to_string_lossy().to_string(), out.to_string_lossy().to_string());
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"))
+        .current_dir(ev.dir.path())
+        .env("MMJUDGE_JUDGE", "Test Judge")
+        .env("NO_COLOR", "1")
+        .env_remove("MMJUDGE_NOW")
+        .env_remove("MMJUDGE_DB")
+        .args(["--db", &db_s, "demo", "--players", "4", "--rounds", "2", "--out", &out_s])
+        .args(["--serve", "--bind", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start mmjudge demo --serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    // Read (and keep draining) what the demo and then the server print.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut printed = Vec::new();
+    let addr = loop {
+        let Ok(line) = rx.recv_timeout(std::time::Duration::from_secs(120)) else {
+            let _ = child.kill();
+            panic!("demo --serve printed no address:\n{}", printed.join("\n"));
+        };
+        if let Some(at) = line.trim().strip_prefix("http://") {
+            break at.trim_end_matches('/').to_string();
+        }
+        printed.push(line);
+    };
+    let server = crate::serve::Server::attach(child, addr.clone());
+    let text = printed.join("\n");
+    assert!(text.contains("standings after round 2"), "the demo ran to its end first:\n{text}");
+    assert!(text.contains(&format!("mmjudge serves {db_s} on:")), "the lines of `mmjudge serve`:\n{text}");
+    assert!(addr.starts_with("127.0.0.1:") && !addr.ends_with(":0"), "the real port: {addr}");
+    let home = server.get("/");
+    assert_eq!(home.status, 200, "{}", home.body);
+    assert!(home.body.contains("Mental Magic Demo Open"), "{}", home.body);
+    let standings = server.get("/standings");
+    assert_eq!(standings.status, 200, "{}", standings.body);
+    let players = ev.run(&["--db", &db_s, "--json", "player", "list"]).json();
+    let first = players["players"][0]["name"].as_str().expect("a player").to_string();
+    assert!(standings.body.contains(&first), "the finished event's standings:\n{}", standings.body);
+    assert_eq!(server.get("/api/standings").json()["round"], 2);
+}
+
+#[test]
+fn bind_is_for_demo_serve_only() {
+    let ev = Event::empty();
+    let run = ev.run(&["demo", "--players", "4", "--bind", "127.0.0.1:0", "--out", &ev.path("o").to_string_lossy()]);
+    assert_eq!(run.code, 2, "a usage error, as clap gives: {}", run.stderr);
+    assert!(run.stderr.contains("--serve"), "{}", run.stderr);
+    assert!(!ev.path("o").exists() && !ev.path("mmjudge-demo.db").exists());
+}

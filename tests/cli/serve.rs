@@ -88,6 +88,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// A server started otherwise (`demo --serve`), at the address it printed; killed when dropped.
+    pub fn attach(child: Child, addr: String) -> Server {
+        Server { child, addr }
+    }
+
     /// One request; `headers` as `("Name", "value")`.
     pub fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
         let mut s = TcpStream::connect(&self.addr).expect("connect");
@@ -306,6 +311,7 @@ fn errors_map_to_their_status_with_one_line() {
     ev.seat_round(1, &[(1, "Ana Souza", "Bo")]);
     let server = Server::start(&ev);
     assert!(server.get("/api/no/such/thing").error(404).contains("no page /api/no/such/thing"));
+    assert_eq!(server.get("/favicon.ico").status, 204, "browsers ask for an icon on every page: no error");
     assert!(server.get("/api/me?name=Zed").error(404).contains("unknown player \"Zed\""));
     assert!(server.get("/api/me?name=Ana").error(400).contains("matches several players"));
     assert!(server.get("/api/me").error(400).contains("give your name"));

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Checks the live server (`mmjudge serve`) in headless Chromium at phone width (390 px), through its own pages:
+# a judge logs in and records a result at the table page while a player's /me and /pairings update without a
+# reload; two phones on the table device /table/N sign in with player codes, one declares cards with the
+# page's completion, the other sees them (each delay is printed; their median must be under 500 ms), and the
+# same template declared again by the opponent is refused on the page with the rule's reason. Any page or
+# console error, or an update that does not show live, fails the check. Screenshots at phone width go to $SHOTS
+# when set.
+#
+# Usage: scripts/check-serve.sh
+#   Builds a small event with the debug binary (the 16 bundled players, the bundled reference and pool, round 1
+#   started), adds a head judge, starts `mmjudge serve --bind 127.0.0.1:0` and stops it at the end.
+# Needs chromium (apt-get install -y chromium), node 20 and npm (playwright-core is installed into
+# scripts/browser/node_modules with `npm ci` the first time; it drives the machine's Chromium, downloads none).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${MMJUDGE:-$root/target/debug/mmjudge}
+if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
+browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
+if [ -z "$browser" ]; then
+  echo "check-serve: no Chromium found: apt-get install -y chromium" >&2
+  exit 1
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "check-serve: node and npm are needed (node 20 or later): apt-get install -y nodejs npm" >&2
+  exit 1
+fi
+started=$(date +%s)
+if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
+  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+work=$(mktemp -d)
+server=
+cleanup() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-serve
+"$bin" event new "Check Serve" --seed 7 >/dev/null
+"$bin" player import "$root/examples/players.csv" >/dev/null
+"$bin" cards import "$root/examples/cards.csv" >/dev/null
+"$bin" pool import "$root/examples/pool.csv" >/dev/null
+"$bin" library build --tables 8 >/dev/null
+"$bin" round pair >/dev/null
+"$bin" round start >/dev/null
+pin=$("$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))')
+"$bin" --json player codes >"$work/codes.json"
+
+"$bin" --json serve --bind 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+base=
+for _ in $(seq 100); do
+  base=$(node -e 'try{const l=require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0];console.log(JSON.parse(l).urls[0])}catch(e){}' "$work/serve.out")
+  [ -n "$base" ] && break
+  if ! kill -0 "$server" 2>/dev/null; then
+    echo "check-serve: the server did not start: $(cat "$work/serve.err")" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$base" ]; then
+  echo "check-serve: the server printed no address within 10 s" >&2
+  exit 1
+fi
+
+BASE=$base JUDGE="Kim Head" PIN=$pin CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
+  node "$root/scripts/browser/check-serve.mjs"
+echo "check-serve: done in $(($(date +%s) - started)) s"

@@ -10,16 +10,7 @@ use std::io::Write;
 pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
     let format = ctx.format;
     crate::web::serve(&ctx.db, args.bind, |addr| {
-        let urls: Vec<String> = if addr.ip().is_unspecified() {
-            let mut found: Vec<String> =
-                qr::lan_addresses().iter().map(|ip| format!("http://{ip}:{}", addr.port())).collect();
-            if found.is_empty() {
-                found.push(format!("http://127.0.0.1:{}", addr.port()));
-            }
-            found
-        } else {
-            vec![format!("http://{addr}")]
-        };
+        let urls = qr::site_urls(addr);
         let mut out = std::io::stdout().lock();
         if format == crate::render::Format::Json {
             let _ = writeln!(out, "{}", serde_json::json!({ "listening": addr.to_string(), "urls": urls }));
@@ -28,7 +19,11 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
             for u in &urls {
                 let _ = writeln!(out, "  {u}");
             }
-            let _ = writeln!(out, "players: open the address on a phone (same Wi-Fi); judges: {}/login", urls[0]);
+            let _ = writeln!(
+                out,
+                "players: open the address on a phone (same Wi-Fi); judges: {}/login; projector: {}/projector",
+                urls[0], urls[0]
+            );
             if format == crate::render::Format::Human
                 && let Some(code) = qr::terminal(&urls[0])
             {

@@ -3,7 +3,7 @@
 
 use qrcode::QrCode;
 use qrcode::render::{svg, unicode};
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// `text` as a QR code drawn with block characters (two rows of modules per line), with its quiet zone;
 /// None when the text is too long for a QR code.
@@ -43,4 +43,17 @@ pub fn lan_addresses() -> Vec<Ipv4Addr> {
 pub fn default_url() -> String {
     let host = lan_addresses().first().map(|a| a.to_string()).unwrap_or_else(|| "127.0.0.1".into());
     format!("http://{host}:8080")
+}
+
+/// The addresses phones use to reach a server listening on `addr`: every network address of this machine for
+/// an unspecified address (0.0.0.0), else that address; the first is the one announced.
+pub fn site_urls(addr: SocketAddr) -> Vec<String> {
+    if !addr.ip().is_unspecified() {
+        return vec![format!("http://{addr}")];
+    }
+    let mut found: Vec<String> = lan_addresses().iter().map(|ip| format!("http://{ip}:{}", addr.port())).collect();
+    if found.is_empty() {
+        found.push(format!("http://127.0.0.1:{}", addr.port()));
+    }
+    found
 }

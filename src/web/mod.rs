@@ -9,6 +9,7 @@ pub mod auth;
 pub mod error;
 pub mod pages;
 pub mod player_table;
+pub mod projector;
 pub mod routes;
 pub mod sse;
 pub mod table;
@@ -42,6 +43,8 @@ pub struct App {
     pub limiter: Mutex<auth::Limiter>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
     pub codes: Mutex<auth::Limiter>,
+    /// The players' site address the server announces (the projector page shows it as a QR code).
+    pub site: String,
 }
 
 /// The shared state handed to handlers.
@@ -74,6 +77,7 @@ pub fn serve(db: &Path, bind: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Res
             updates,
             limiter: Mutex::new(auth::Limiter::default()),
             codes: Mutex::new(auth::Limiter::default()),
+            site: crate::render::qr::site_urls(addr).into_iter().next().unwrap_or_default(),
         });
         sse::watch(app.clone())?;
         ready(addr);

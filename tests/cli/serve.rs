@@ -53,6 +53,11 @@ impl Answer {
 impl Server {
     /// Starts `mmjudge serve --bind 127.0.0.1:0` on the event and reads the address it prints.
     pub fn start(ev: &Event) -> Server {
+        Server::start_with(ev, &[])
+    }
+
+    /// Starts the server with extra environment (`MMJUDGE_NOW` fixes the server's clock for exact tests).
+    pub fn start_with(ev: &Event, env: &[(&str, &str)]) -> Server {
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"));
         cmd.current_dir(ev.dir.path())
             .env("MMJUDGE_DB", ev.db())
@@ -62,6 +67,9 @@ impl Server {
             .args(["serve", "--bind", "127.0.0.1:0"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let mut child = cmd.spawn().expect("start mmjudge serve");
         let stdout = child.stdout.take().expect("stdout");
         let mut lines = BufReader::new(stdout).lines();

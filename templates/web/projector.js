@@ -50,7 +50,7 @@
       set(byId("limit-note"), inWindow ? "final window: the shorter limit is in force"
         : short + " s in the final " + r.getAttribute("data-window-minutes") + " minutes, from " + wall(win));
       if (top) {
-        top.classList.toggle("window", inWindow && now < end);
+        top.classList.toggle("window", inWindow);
         top.classList.toggle("over", now >= end && !inspecting);
         top.classList.toggle("inspection", inspecting);
       }
@@ -60,6 +60,7 @@
       t.classList.toggle("over", over);
       t.classList.toggle("window", inWin && !over);
       set(t.querySelector(".tl"), over ? "TIME" : clock(tEnd - now) + " left");
+      set(t.querySelector(".ext"), "+" + clock(Number(t.getAttribute("data-ext")) * 1000));
       set(t.querySelector(".lim"), (inWin ? r.getAttribute("data-final-decision") : r.getAttribute("data-decision")) + " s");
     });
     var overCount = 0;

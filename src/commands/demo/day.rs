@@ -43,7 +43,8 @@ pub fn late_entries(demo: &mut Demo, at: DateTime<Utc>) -> Result<()> {
     println!("  {} arrive late: {}", LATE.join(" and "), added.joining.unwrap_or_default());
     let next = crate::store::round::current(demo.conn())? + 1;
     let playing = player::all(demo.conn())?.iter().filter(|p| p.active_in(next)).count();
-    let tables = library::all(demo.conn())?.iter().filter(|l| l.table.is_some() && l.seat.as_deref() == Some("A")).count();
+    let tables =
+        library::all(demo.conn())?.iter().filter(|l| l.table.is_some() && l.seat.as_deref() == Some("A")).count();
     let needed = playing / 2;
     if needed <= tables {
         return Ok(());
@@ -91,7 +92,8 @@ pub fn no_show(
         at: Some(at),
     };
     let out = demo.act(&line, Some(at), |s, a| record_result(s, a, input))?;
-    let dropped = if out.dropped.is_some() { format!(" and {absent} is dropped from the pairings") } else { String::new() };
+    let dropped =
+        if out.dropped.is_some() { format!(" and {absent} is dropped from the pairings") } else { String::new() };
     println!("  table {table}: {absent} did not show: {present} wins by no-show{dropped}");
     Ok(true)
 }

@@ -54,6 +54,14 @@ fn during_deck_inspection_every_clock_shows_it_with_its_end() {
         assert!(body.contains(r#"data-until="2025-05-01T10:05:00.000Z""#), "{path}: {body}");
         assert!(body.contains(r#"data-from="2025-05-01T10:05:00.000Z""#), "{path}: {body}");
     }
+    let me = server.get("/me?name=Ana").body;
+    assert!(me.contains("Deck inspection") && me.contains(r#"data-until="2025-05-01T10:05:00.000Z""#), "{me}");
+    // Once inspection is over, nothing says so any more.
+    drop(server);
+    let later = server_at(&ev, "10:06:00");
+    assert_eq!(later.get("/api/projector").json()["round"]["phase"], "round");
+    assert_eq!(later.get("/api/time").json()["round"]["inspection_until"], serde_json::Value::Null);
+    assert!(!later.get("/clock").body.contains("Deck inspection"));
 }
 
 #[test]

@@ -140,7 +140,7 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
 /// and the event's site; the figures are read by [`crate::ops::table::clock::projector_figures`]).
 pub fn projector_page(conn: &Connection, number: u32, started: DateTime<Utc>) -> Result<ProjectorPage> {
     let f = projector_figures(conn, number)?;
-    Ok(ProjectorPage::new(&f.event, number, started, &f.settings, &f.tables))
+    Ok(ProjectorPage::new(&f.event, number, started, &f.settings, &f.tables).with_inspection(f.inspection_minutes))
 }
 
 /// `clock --html FILE`: the projector page for the current round.

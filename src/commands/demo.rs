@@ -9,6 +9,7 @@
 //! What a judge reads (a card's text, the standings) and the printed files (deck sheets, the site) are the
 //! real commands' own output, run in-process.
 
+mod day;
 mod table;
 
 use super::Ctx;
@@ -176,6 +177,9 @@ fn play(ctx: &Ctx, args: &DemoArgs, db: &Path) -> Result<()> {
     for round in 1..=args.rounds {
         let start = day + Duration::minutes(30 + 70 * i64::from(round - 1));
         table::play_round(&mut demo, round, start)?;
+        if round == 1 && args.rounds > 1 {
+            day::late_entries(&mut demo, start + Duration::minutes(57))?;
+        }
         if round == 2 && args.rounds > 2 {
             drop_one(&mut demo)?;
         }
@@ -201,7 +205,8 @@ fn write_data(dir: &Path, players: usize) -> Result<DataFiles> {
     let header = |text: &'static str| crate::output::Kind::DemoData(text.lines().next().unwrap_or_default());
     crate::output::write(&files.cards, header(CARDS_CSV), false, CARDS_CSV.as_bytes())?;
     crate::output::write(&files.texts, header(CARD_TEXTS_CSV), false, CARD_TEXTS_CSV.as_bytes())?;
-    let pool = scaled_pool(players);
+    // The pool also has room for the late players' table.
+    let pool = scaled_pool(players + day::LATE_COUNT);
     let players = player_csv(players);
     crate::output::write(&files.pool, header(POOL_CSV), false, pool.as_bytes())?;
     crate::output::write(&files.players, header(PLAYERS_CSV), false, players.as_bytes())?;
@@ -285,6 +290,7 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     demo.act(&["library", "build", "--tables", &tables_text], None, |s, a| crate::ops::library::build(s, a, input))?;
     let sheets = demo.out.join("libraries");
     demo.run(&["library", "sheets", &path(&sheets)])?;
+    day::inspection(demo)?;
     let libraries = crate::store::library::all(demo.conn())?.len();
     let report = crate::ops::curation::report(demo.conn())?;
     println!(
@@ -314,7 +320,7 @@ fn command_line(args: &[&str]) -> String {
 /// After round 2 a player drops (the field changes, so the movement carries on with Swiss pairing).
 fn drop_one(demo: &mut Demo) -> Result<()> {
     let players = crate::store::player::all(demo.conn())?;
-    if let Some(p) = players.iter().rev().find(|p| p.active_in(3)) {
+    if let Some(p) = players.iter().rev().find(|p| p.active_in(3) && p.joined_round <= 1) {
         demo.act(&["player", "drop", &p.name], None, |s, a| crate::ops::players::drop_player(s, a, &p.name))?;
         println!("  {} drops after round 2", p.name);
     }

@@ -24,7 +24,11 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
             for u in &urls {
                 let _ = writeln!(out, "  {u}");
             }
-            let _ = writeln!(out, "players: open the address on a phone (same Wi-Fi); judges: {}/login", urls[0]);
+            let _ = writeln!(
+                out,
+                "players: open the address on a phone (same Wi-Fi); judges: {}/login; projector: {}/projector",
+                urls[0], urls[0]
+            );
             if format == crate::render::Format::Human
                 && let Some(code) = qr::terminal(&urls[0])
             {

@@ -28,6 +28,9 @@ pub struct RoundView {
     pub final_window_at: Option<String>,
     /// When the round was closed.
     pub ended_at: Option<String>,
+    /// When deck inspection ends and the round's clock starts (RFC 3339), while inspection runs or is to come
+    /// (event setting `inspection-minutes`); a page switches to the round's clock by itself at that instant.
+    pub inspection_until: Option<String>,
     /// Tables (byes left out).
     pub tables: usize,
     /// Tables with a result.
@@ -176,7 +179,12 @@ fn home_in(conn: &Connection, now: DateTime<Utc>) -> Result<Home> {
                 (Some(_), None) => "running",
                 (None, None) => "paired",
             };
+            let inspection_until = clock
+                .as_ref()
+                .filter(|c| values.number("inspection-minutes") > 0 && r.ended_at.is_none() && c.started > now)
+                .map(|c| stamp(c.started));
             Some(RoundView {
+                inspection_until,
                 number,
                 state,
                 started_at: r.started_at.clone(),

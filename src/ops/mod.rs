@@ -16,6 +16,7 @@ pub mod played;
 pub mod player_names;
 pub mod players;
 pub mod pool;
+pub mod projector;
 pub mod reports;
 pub mod round;
 pub mod settings;

@@ -27,6 +27,8 @@ pub struct ProjectorPage {
     pub final_decision_secs: u32,
     /// Tables with extensions: (table number, extension in seconds).
     pub tables: Vec<(u32, i64)>,
+    /// Deck inspection before the round's clock starts, in minutes (0 without): the page counts it down first.
+    pub inspection_minutes: u32,
 }
 
 impl ProjectorPage {
@@ -44,7 +46,14 @@ impl ProjectorPage {
             decision_secs: settings.decision_secs,
             final_decision_secs: settings.final_decision_secs,
             tables,
+            inspection_minutes: 0,
         }
+    }
+
+    /// The page with `minutes` of deck inspection before the round's clock (the event's `inspection-minutes`).
+    pub fn with_inspection(mut self, minutes: u32) -> Self {
+        self.inspection_minutes = minutes;
+        self
     }
 
     /// The page as HTML.
@@ -91,5 +100,12 @@ mod tests {
             assert!(!html.contains(banned), "external reference {banned}");
         }
         assert!(html.contains("No table has an extension."));
+    }
+
+    #[test]
+    fn carries_the_inspection_minutes_for_the_script() {
+        let html = page("Spring Open", &[]).with_inspection(5).render().unwrap_or_default();
+        assert!(html.contains(r#"data-inspection-minutes="5""#), "{html}");
+        assert!(html.contains("Deck inspection"), "the script's words for the inspection phase");
     }
 }

@@ -11,6 +11,7 @@ pub mod listen;
 pub mod pages;
 pub mod player_table;
 pub mod players;
+pub mod projector;
 pub mod routes;
 pub mod sse;
 pub mod table;
@@ -44,6 +45,8 @@ pub struct App {
     pub limiter: Mutex<auth::Limiter>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
     pub codes: Mutex<auth::Limiter>,
+    /// The players' site address the server announces (the projector page shows it as a QR code).
+    pub site: String,
 }
 
 /// The shared state handed to handlers.
@@ -87,6 +90,10 @@ pub fn serve_with(
             updates,
             limiter: Mutex::new(auth::Limiter::default()),
             codes: Mutex::new(auth::Limiter::default()),
+            site: crate::render::qr::announced(addr, if tls.is_some() { "https" } else { "http" })
+                .into_iter()
+                .next()
+                .unwrap_or_default(),
         });
         sse::watch(app.clone())?;
         ready(addr);

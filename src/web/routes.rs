@@ -3,7 +3,7 @@
 
 use super::auth::{self, Judge};
 use super::error::{ApiError, blocking};
-use super::{Shared, pages, player_table, players, sse, table, table_page, views, writes};
+use super::{Shared, pages, player_table, players, projector, sse, table, table_page, views, writes};
 use crate::ops::{judges, live};
 use axum::Json;
 use axum::Router;
@@ -27,6 +27,10 @@ pub fn router(app: Shared) -> Router {
         .route("/me", get(pages::me))
         .route("/pairings", get(pages::pairings))
         .route("/clock", get(pages::clock))
+        .route("/projector", get(projector::page_handler))
+        .route("/api/projector", get(projector::api))
+        .route("/assets/projector.css", get(projector::css))
+        .route("/assets/projector.js", get(projector::script))
         .route("/standings", get(views::page))
         .route("/api/standings", get(views::api_standings))
         .route("/api/pairings", get(views::api_pairings))

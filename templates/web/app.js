@@ -19,6 +19,13 @@
       el.textContent = span(left);
       el.classList.toggle("over", left < 0);
     });
+    // A phase shown until an instant (deck inspection), and the one shown from it (the round's clock).
+    document.querySelectorAll("[data-until]").forEach(function (el) {
+      el.hidden = now >= Date.parse(el.getAttribute("data-until"));
+    });
+    document.querySelectorAll("[data-from]").forEach(function (el) {
+      el.hidden = now < Date.parse(el.getAttribute("data-from"));
+    });
     document.querySelectorAll("[data-since]").forEach(function (el) {
       el.textContent = span(now - Date.parse(el.getAttribute("data-since")));
     });

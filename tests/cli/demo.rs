@@ -17,6 +17,9 @@ fn runs_a_whole_event_and_writes_its_site() {
         "refused:",
         "lost two challenges",
         "drops after round 2",
+        "minutes of deck inspection first",
+        "arrive late: joining from round 2; a match loss for round 1",
+        "wins by no-show and",
         "standings after round 4",
     ] {
         assert!(text.contains(wanted), "missing {wanted:?} in:\n{text}");
@@ -71,7 +74,7 @@ fn takes_every_kind_of_judge_action() {
     let count = |kind: &str, with: &str| {
         commands.iter().filter(|c| format!("{c} ").starts_with(&format!("mmjudge {kind} ")) && c.contains(with)).count()
     };
-    let kinds: [(&str, &str, usize); 17] = [
+    let kinds: [(&str, &str, usize); 21] = [
         ("event new", "", 1),
         ("cards import", "", 2),
         ("player import", "", 1),
@@ -89,6 +92,11 @@ fn takes_every_kind_of_judge_action() {
         ("result", "--by", 1),
         ("result clear", "", 1),
         ("round end", "--at", 3),
+        // The event day's surprises: deck inspection, late players, the table they need, a no-show.
+        ("event set", "inspection-minutes 3", 1),
+        ("player add", "", 1),
+        ("library add-tables", "1", 1),
+        ("result", "--by no-show", 1),
     ];
     for (kind, with, at_least) in kinds {
         let n = count(kind, with);
@@ -98,6 +106,18 @@ fn takes_every_kind_of_judge_action() {
     for by in ["life", "concession", "time"] {
         assert!(count("result", &format!("--by {by}")) > 0, "no result by {by}");
     }
+    // The late players carry their match loss for round 1; the absent player is dropped.
+    let standings = ev.run(&["--db", &db_s, "--json", "standings"]).json();
+    let lines = standings["standings"].as_array().cloned().unwrap_or_default();
+    assert_eq!(lines.iter().filter(|l| l["late_losses"] == 1).count(), 2, "{standings}");
+    let history = ev.run(&["--db", &db_s, "--json", "results", "--round", "2"]).json();
+    assert!(history.to_string().contains("no-show"), "{history}");
+    // Every round started with deck inspection: its clock started 3 minutes after `round start --at`.
+    let time = ev.run(&["--db", &db_s, "--json", "time"]).json();
+    let started = time["started_at"].as_str().and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok());
+    let last_start = commands.iter().rev().find_map(|c| c.strip_prefix("mmjudge round start --at "));
+    let opened = last_start.and_then(|s| chrono::DateTime::parse_from_rfc3339(s.trim()).ok());
+    assert_eq!(started.zip(opened).map(|(s, o)| (s - o).num_minutes()), Some(3), "{time} {last_start:?}");
 }
 
 #[test]

@@ -70,6 +70,9 @@ impl Server {
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let mut child = cmd.spawn().expect("start mmjudge serve");
         let stdout = child.stdout.take().expect("stdout");
         let mut lines = BufReader::new(stdout).lines();

@@ -59,16 +59,24 @@ pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<
     let games = matches::of_round(conn, number)?;
     let byes = games.iter().filter(|m| m.is_bye()).count();
     let names = crate::ops::player_names::names_by_id(conn)?;
-    demo.set_now(start);
-    demo.act(&["round", "start", "--at", &stamp(start)], Some(start), |s, a| start_round(s, a, Some(start)))?;
+    // With deck inspection the judge starts the round that much earlier: its clock starts at `start`.
+    let inspection = values.number("inspection-minutes");
+    let opens = start - Duration::minutes(inspection);
+    demo.set_now(opens);
+    demo.act(&["round", "start", "--at", &stamp(opens)], Some(opens), |s, a| start_round(s, a, Some(opens)))?;
     println!(
-        "Round {number}: {movement} movement, {}{}",
+        "Round {number}: {movement} movement, {}{}{}",
         crate::domain::words::count(games.len() - byes, "table"),
-        if byes > 0 { format!(", {}", crate::domain::words::count(byes, "bye")) } else { String::new() }
+        if byes > 0 { format!(", {}", crate::domain::words::count(byes, "bye")) } else { String::new() },
+        if inspection > 0 { format!(", {inspection} minutes of deck inspection first") } else { String::new() }
     );
     let mut tally = Tally::default();
     let mut classes = HashMap::new();
     for m in games.iter().filter(|m| !m.is_bye()) {
+        if super::day::no_show(demo, m, &games, &names, start)? {
+            tally.results += 1;
+            continue;
+        }
         play_table(demo, m, &names, &timing, &mut tally, &mut classes)?;
     }
     let end = start + Duration::minutes(timing.minutes + 5);

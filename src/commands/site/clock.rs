@@ -24,7 +24,10 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
     let html = match started.and_then(|s| crate::time::unstamp(&s).ok()) {
         Some(start) => {
             let f = projector_figures(site.conn, current)?;
-            render(&ProjectorPage::new(&f.event, current, start, &f.settings, &f.tables))?
+            render(
+                &ProjectorPage::new(&f.event, current, start, &f.settings, &f.tables)
+                    .with_inspection(f.inspection_minutes),
+            )?
         }
         None => render(&NotStarted {
             frame: site.frame("Projector clock"),

@@ -158,6 +158,8 @@ pub struct ProjectorFigures {
     pub settings: ClockSettings,
     /// (table, extension seconds), in table order.
     pub tables: Vec<(u32, i64)>,
+    /// Deck inspection before the round's clock, in minutes (0 without).
+    pub inspection_minutes: u32,
 }
 
 /// The projector figures of round `number`.
@@ -169,7 +171,13 @@ pub fn projector_figures(conn: &Connection, number: u32) -> Result<ProjectorFigu
             tables.push((t, store_clock::extension_secs(conn, m.id)?));
         }
     }
-    Ok(ProjectorFigures { event: values.name().to_string(), settings: clock_settings(&values), tables })
+    let inspection_minutes = u32::try_from(values.number("inspection-minutes")).unwrap_or(0);
+    Ok(ProjectorFigures {
+        event: values.name().to_string(),
+        settings: clock_settings(&values),
+        tables,
+        inspection_minutes,
+    })
 }
 
 /// The match at `table` in the current round, checked for timing decisions at `at`: the round's clock has

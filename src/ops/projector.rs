@@ -1,0 +1,173 @@
+//! The live projector page (`mmjudge serve`, `GET /projector`): the round and its clock, deck inspection, the
+//! decision limit in force, the tables with extensions and the tables over time. Every instant is absolute
+//! (RFC 3339) so the page switches phase by itself (inspection, round, final window, time) between updates.
+
+use crate::domain::clock::ClockSettings;
+use crate::error::Result;
+use crate::ops::table::time::{self, TableTime};
+use crate::store::{Store, event, round};
+use crate::time::{stamp, unstamp};
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::Connection;
+
+/// What the projector shows at an instant.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Projector {
+    /// The event's name.
+    pub event: String,
+    /// Rounds planned.
+    pub rounds: i64,
+    /// The server's now (RFC 3339).
+    pub now: String,
+    /// The current round (None before round 1 is paired).
+    pub round: Option<ProjectorRound>,
+}
+
+/// The current round on the projector.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ProjectorRound {
+    /// Round number.
+    pub number: u32,
+    /// At the view's instant: `paired` (clock not started), `inspection` (deck inspection), `waiting` (a start
+    /// given for later), `round` (the round's clock runs) or `closed`.
+    pub phase: &'static str,
+    /// When deck inspection started (RFC 3339), while it runs or is still to come.
+    pub inspection_from: Option<String>,
+    /// When deck inspection ends and the round's clock starts (RFC 3339), while it runs or is still to come.
+    pub inspection_until: Option<String>,
+    /// When the round's clock started (RFC 3339).
+    pub started_at: Option<String>,
+    /// When time is called, without extensions.
+    pub ends_at: Option<String>,
+    /// When the final window opens, without extensions.
+    pub final_window_at: Option<String>,
+    /// When the round was closed.
+    pub ended_at: Option<String>,
+    /// The final window is open (the shorter decision limit is in force) at the view's instant.
+    pub final_window: bool,
+    /// The decision limit in force at the view's instant (seconds), once the round's clock runs.
+    pub limit_secs: Option<u32>,
+    /// The event's time settings (round length, decision limits, final window).
+    pub settings: ClockSettings,
+    /// Tables of the round (byes left out).
+    pub tables: usize,
+    /// Tables with a result.
+    pub finished: usize,
+    /// Tables with extensions and no result yet, each with its own end.
+    pub extended: Vec<ProjectorTable>,
+    /// Tables over time and still without a result.
+    pub over_time: Vec<ProjectorTable>,
+    /// Every table still without a result (the page moves a table to "over time" by itself at its end).
+    pub playing: Vec<ProjectorTable>,
+}
+
+/// One table on the projector.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ProjectorTable {
+    /// The table.
+    pub table: u32,
+    /// Its players, seat A first.
+    pub players: Vec<String>,
+    /// Its extensions in all, in seconds.
+    pub extension_secs: i64,
+    /// When its time is called (RFC 3339).
+    pub ends_at: String,
+    /// When its final window opens (RFC 3339).
+    pub final_window_at: String,
+    /// Its final window is open at the view's instant.
+    pub final_window: bool,
+    /// The decision limit in force there (seconds).
+    pub limit_secs: u32,
+    /// Its time is over.
+    pub over: bool,
+}
+
+/// The projector's view at `now`.
+pub fn projector(store: &Store, now: DateTime<Utc>) -> Result<Projector> {
+    store.read(|conn| projector_in(conn, now))
+}
+
+fn projector_in(conn: &Connection, now: DateTime<Utc>) -> Result<Projector> {
+    let values = event::values(conn)?;
+    let number = round::current(conn)?;
+    let round = match round::get(conn, number)? {
+        Some(r) if number > 0 => Some(match r.started_at {
+            Some(_) => started_round(conn, now, values.number("inspection-minutes"))?,
+            None => {
+                let ms = crate::store::matches::of_round(conn, number)?;
+                let tables = ms.iter().filter(|m| !m.is_bye()).count();
+                ProjectorRound {
+                    number,
+                    phase: "paired",
+                    inspection_from: None,
+                    inspection_until: None,
+                    started_at: None,
+                    ends_at: None,
+                    final_window_at: None,
+                    ended_at: None,
+                    final_window: false,
+                    limit_secs: None,
+                    settings: crate::ops::table::clock::clock_settings(&values),
+                    tables,
+                    finished: ms.iter().filter(|m| !m.is_bye() && m.outcome.is_some()).count(),
+                    extended: Vec::new(),
+                    over_time: Vec::new(),
+                    playing: Vec::new(),
+                }
+            }
+        }),
+        _ => None,
+    };
+    Ok(Projector { event: values.name().to_string(), rounds: values.number("rounds"), now: stamp(now), round })
+}
+
+fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64) -> Result<ProjectorRound> {
+    let view = time::round_times(conn, now)?;
+    let started = unstamp(&view.started_at)?;
+    let at = unstamp(&view.at)?;
+    let settings = view.settings;
+    let round_end = started + settings.round_length();
+    let window_at = round_end - settings.final_window();
+    let inspecting = matches!(view.phase, "inspection");
+    let closed = view.phase == "closed";
+    let table = |t: &TableTime| -> Result<ProjectorTable> {
+        let ends = unstamp(&t.ends_at)?;
+        Ok(ProjectorTable {
+            table: t.table,
+            players: t.players.clone(),
+            extension_secs: t.extension_secs,
+            ends_at: t.ends_at.clone(),
+            final_window_at: stamp(ends - settings.final_window()),
+            final_window: t.final_window,
+            limit_secs: t.limit_secs,
+            over: t.over,
+        })
+    };
+    let mut playing = Vec::new();
+    for t in view.tables.iter().filter(|t| t.result.is_none() && t.players.len() == 2) {
+        playing.push(table(t)?);
+    }
+    let extended = playing.iter().filter(|t| t.extension_secs != 0).cloned().collect();
+    let over_time = if closed { Vec::new() } else { playing.iter().filter(|t| t.over).cloned().collect() };
+    let tables = view.tables.iter().filter(|t| t.players.len() == 2).count();
+    let finished = view.tables.iter().filter(|t| t.players.len() == 2 && t.result.is_some()).count();
+    Ok(ProjectorRound {
+        number: view.round,
+        phase: view.phase,
+        inspection_from: inspecting.then(|| stamp(started - Duration::minutes(inspection_minutes))),
+        inspection_until: inspecting.then(|| view.started_at.clone()),
+        started_at: Some(view.started_at.clone()),
+        ends_at: Some(stamp(round_end)),
+        final_window_at: Some(stamp(window_at)),
+        ended_at: view.ended_at.clone(),
+        final_window: !inspecting && at >= window_at && at >= started,
+        limit_secs: (at >= started)
+            .then(|| if at >= window_at { settings.final_decision_secs } else { settings.decision_secs }),
+        settings,
+        tables,
+        finished,
+        extended,
+        over_time,
+        playing,
+    })
+}

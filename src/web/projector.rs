@@ -1,0 +1,105 @@
+//! The live projector page (`GET /projector`) and its JSON (`GET /api/projector`): the round and its clock,
+//! deck inspection, the decision limit in force, the tables with extensions and over time, and a QR code of
+//! the players' site. The page re-reads itself on every live update; between updates its script counts down
+//! against the absolute instants it holds and switches phase by itself.
+
+use super::Shared;
+use super::error::{ApiError, blocking};
+use super::pages::page;
+use crate::ops::projector::{self, Projector};
+use crate::ops::table::clock::clock_text;
+use crate::time::unstamp;
+use askama::Template;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+
+const CSS: &str = include_str!("../../templates/web/projector.css");
+const SCRIPT: &str = include_str!("../../templates/web/projector.js");
+
+/// `GET /assets/projector.css`.
+pub async fn css() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], CSS).into_response()
+}
+
+/// `GET /assets/projector.js`.
+pub async fn script() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response()
+}
+
+#[derive(Template)]
+#[template(path = "web/projector.html")]
+struct ProjectorPage {
+    view: Projector,
+    /// The players' site address.
+    site: String,
+    /// Its QR code as inline SVG (drawn here from the address; nothing a user typed).
+    qr: String,
+    /// What the big clock counts ("Deck inspection — time left", "Round time left", "Time"...).
+    label: String,
+    /// The big clock at the server's now (the script keeps it running).
+    left: String,
+    /// The line under it: when the round's clock starts, when time is called.
+    ends: String,
+}
+
+/// The big clock's words at the view's instant (the page's script redraws them every second, local times).
+fn headline(view: &Projector) -> (String, String, String) {
+    let Some(r) = &view.round else { return Default::default() };
+    let at = |s: Option<&String>| s.and_then(|s| unstamp(s).ok());
+    let Some(now) = at(Some(&view.now)) else { return Default::default() };
+    let hm = |t: DateTime<Utc>| t.format("%H:%M").to_string();
+    let left = |t: DateTime<Utc>| clock_text(t - now);
+    let (start, end, window) = (at(r.started_at.as_ref()), at(r.ends_at.as_ref()), at(r.final_window_at.as_ref()));
+    let called = match (end, window) {
+        (Some(e), Some(w)) => format!("Time is called at {}; final window from {}", hm(e), hm(w)),
+        _ => String::new(),
+    };
+    match (r.phase, at(r.inspection_from.as_ref()), at(r.inspection_until.as_ref()), start, end) {
+        ("paired", ..) => ("Paired".into(), String::new(), "The round's clock has not started.".into()),
+        ("closed", ..) => {
+            ("Round over".into(), String::new(), format!("{} of {} tables finished.", r.finished, r.tables))
+        }
+        ("inspection", Some(from), Some(until), ..) if now < from => {
+            ("Deck inspection starts in".into(), left(from), format!("The round's clock starts at {}", hm(until)))
+        }
+        ("inspection", _, Some(until), ..) => {
+            ("Deck inspection — time left".into(), left(until), format!("The round's clock starts at {}", hm(until)))
+        }
+        (_, _, _, Some(s), _) if now < s => ("Round starts in".into(), left(s), called),
+        (_, _, _, _, Some(e)) if now >= e => ("Time".into(), "TIME".into(), called),
+        (_, _, _, _, Some(e)) => ("Round time left".into(), left(e), called),
+        _ => Default::default(),
+    }
+}
+
+/// The QR code of `url` as an inline `<svg>` element (no XML declaration), or nothing when it cannot be drawn.
+fn qr_svg(url: &str) -> String {
+    let Some(svg) = crate::render::qr::svg(url) else { return String::new() };
+    match svg.find("<svg") {
+        Some(at) => svg[at..].to_string(),
+        None => String::new(),
+    }
+}
+
+/// `GET /projector`: the room's projector page.
+pub async fn page_handler(State(app): State<Shared>) -> Result<Response, ApiError> {
+    let site = app.site.clone();
+    let view = blocking(move || projector::projector(&app.open()?, crate::time::now()?)).await?;
+    let qr = qr_svg(&site);
+    let (label, left, ends) = headline(&view);
+    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends }))
+}
+
+/// `GET /api/projector`: what the projector shows, with the players' site address.
+pub async fn api(State(app): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
+    let site = app.site.clone();
+    let view = blocking(move || projector::projector(&app.open()?, crate::time::now()?)).await?;
+    let mut doc = serde_json::to_value(&view).map_err(|_| ApiError::internal("the projector's view"))?;
+    if let Some(map) = doc.as_object_mut() {
+        map.insert("site".into(), serde_json::Value::String(site));
+    }
+    Ok(Json(doc))
+}

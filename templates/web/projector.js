@@ -1,0 +1,103 @@
+// mmjudge projector page: counts down against the server's clock, switches phase by itself (deck inspection,
+// round, final window, time) from the absolute instants the page holds, and re-reads itself on live updates.
+(function () {
+  "use strict";
+  var skew = 0; // server now minus this machine's now, in ms
+  function root() { return document.getElementById("projector"); }
+  function instant(el, name) { var v = el && el.getAttribute("data-" + name); return v ? Date.parse(v) : NaN; }
+  function readSkew() { var t = instant(root(), "now"); if (!isNaN(t)) skew = t - Date.now(); }
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  // M:SS (or H:MM:SS), rounded up while counting down, as on the table clocks.
+  function clock(ms) {
+    var s = Math.ceil(Math.max(ms, 0) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    return (h > 0 ? h + ":" + two(m) : m) + ":" + two(s % 60);
+  }
+  function wall(ms) { var d = new Date(ms); return two(d.getHours()) + ":" + two(d.getMinutes()); }
+  function set(el, text) { if (el && el.textContent !== text) el.textContent = text; }
+  function byId(id) { return document.getElementById(id); }
+
+  function tick() {
+    var r = root(), now = Date.now() + skew;
+    if (!r) return;
+    var d = new Date(now);
+    set(byId("wall"), two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds()));
+    var phase = r.getAttribute("data-phase");
+    if (!phase) return;
+    var start = instant(r, "start"), end = instant(r, "end"), win = instant(r, "window");
+    var from = instant(r, "inspection-from"), until = instant(r, "inspection-until");
+    var called = isNaN(end) ? "" : "Time is called at " + wall(end) + "; final window from " + wall(win);
+    var label = null, left = "", ends = "", inspecting = false;
+    if (phase === "paired" || phase === "closed") {
+      label = null; // the server's words stand until the next update
+    } else if (!isNaN(until) && now < until) {
+      inspecting = true;
+      label = now < from ? "Deck inspection starts in" : "Deck inspection — time left";
+      left = clock((now < from ? from : until) - now);
+      ends = "The round's clock starts at " + wall(until);
+    } else if (now < start) {
+      label = "Round starts in"; left = clock(start - now); ends = called;
+    } else if (now >= end) {
+      label = "Time"; left = "TIME"; ends = called;
+    } else {
+      label = "Round time left"; left = clock(end - now); ends = called;
+    }
+    var top = byId("top");
+    if (label !== null) {
+      set(byId("label"), label); set(byId("left"), left); set(byId("ends"), ends);
+      var inWindow = !inspecting && now >= start && now >= win;
+      var long = r.getAttribute("data-decision"), short = r.getAttribute("data-final-decision");
+      set(byId("limit"), (inWindow ? short : long) + " s");
+      set(byId("limit-note"), inWindow ? "final window: the shorter limit is in force"
+        : short + " s in the final " + r.getAttribute("data-window-minutes") + " minutes, from " + wall(win));
+      if (top) {
+        top.classList.toggle("window", inWindow);
+        top.classList.toggle("over", now >= end && !inspecting);
+        top.classList.toggle("inspection", inspecting);
+      }
+    }
+    document.querySelectorAll(".t[data-end]").forEach(function (t) {
+      var tEnd = instant(t, "end"), tWin = instant(t, "window"), over = now >= tEnd, inWin = now >= tWin && now >= start;
+      t.classList.toggle("over", over);
+      t.classList.toggle("window", inWin && !over);
+      set(t.querySelector(".tl"), over ? "TIME" : clock(tEnd - now) + " left");
+      set(t.querySelector(".ext"), "+" + clock(Number(t.getAttribute("data-ext")) * 1000));
+      set(t.querySelector(".lim"), (inWin ? r.getAttribute("data-final-decision") : r.getAttribute("data-decision")) + " s");
+    });
+    var overCount = 0;
+    document.querySelectorAll("li.o[data-end]").forEach(function (li) {
+      var over = phase !== "closed" && !(now < start) && now >= instant(li, "end");
+      li.hidden = !over;
+      if (over) overCount += 1;
+    });
+    var none = byId("no-over");
+    if (none) none.hidden = overCount > 0;
+  }
+  function localTimes() {
+    document.querySelectorAll("time[datetime]").forEach(function (el) {
+      var t = Date.parse(el.getAttribute("datetime"));
+      if (!isNaN(t)) el.textContent = wall(t);
+    });
+  }
+  var busy = false, again = false;
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(location.href, { credentials: "same-origin" }).then(function (res) { return res.text(); }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("projector"), old = root();
+      if (fresh && old) old.replaceWith(fresh);
+      readSkew(); localTimes(); tick();
+      document.body.setAttribute("data-updated", String(Date.now()));
+    }).catch(function () {}).then(function () {
+      busy = false;
+      if (again) { again = false; setTimeout(refresh, 200); }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    readSkew(); localTimes(); tick();
+    setInterval(tick, 250);
+    if (!window.EventSource) { setInterval(refresh, 15000); return; }
+    var es = new EventSource("/events"), seen = false;
+    es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
+    ["round", "result", "clock"].forEach(function (name) { es.addEventListener(name, refresh); });
+  });
+})();

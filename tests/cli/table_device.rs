@@ -288,3 +288,53 @@ fn an_overrun_at_the_table_is_recorded_as_the_clock_command_records_it_and_shows
     let page = server.request("GET", "/judge", &[("Authorization", &format!("Bearer {token}"))], "");
     assert!(page.body.contains("Decision overruns this round") && page.body.contains("Ana"), "{}", page.body);
 }
+
+#[test]
+fn a_declaration_taken_back_then_sent_again_with_its_client_id_is_recorded_again() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let post = |body: &serde_json::Value| server.post_json("/api/note", None, body);
+    let first = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "client_id": "a-7" });
+    let ok = post(&first);
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    let id = ok.json()["note"].as_i64().expect("id");
+    // A retry of a declaration still standing: the first outcome, recorded once.
+    let retry = post(&first).json();
+    assert_eq!((retry["note"].as_i64(), retry["repeat"].as_bool()), (Some(id), Some(true)));
+    assert_eq!(note_count(&ev), 1);
+    let client_rows = || ev.run(&["--json", "notes", "1"]).json()["notes"].as_array().map_or(0, Vec::len);
+
+    let back = server.post_json("/api/note/undo", None, &json!({ "table": 1, "code": code["Ana"] }));
+    assert_eq!(back.status, 200, "{}", back.body);
+    assert_eq!(client_rows(), 0);
+
+    // Sent again after the undo (the player meant it after all, or the device replays its queue): recorded anew,
+    // under a new note id, and not answered with the outcome of the note taken back.
+    let again = post(&first);
+    assert_eq!(again.status, 200, "{}", again.body);
+    let doc = again.json();
+    assert_eq!(doc["repeat"].as_bool(), Some(false), "{doc}");
+    let new_id = doc["note"].as_i64().expect("id");
+    assert!(new_id > id, "a new note, never the taken-back id: {new_id} after {id}");
+    assert_eq!(note_count(&ev), 1);
+    // ... and a retry of that one is again recorded once.
+    let retry = post(&first).json();
+    assert_eq!((retry["note"].as_i64(), retry["repeat"].as_bool()), (Some(new_id), Some(true)));
+    assert_eq!(note_count(&ev), 1);
+
+    // A new declaration after an undo (a new client id) is recorded as any other.
+    assert_eq!(server.post_json("/api/note/undo", None, &json!({ "table": 1, "code": code["Ana"] })).status, 200);
+    let other = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "client_id": "a-8" });
+    let fresh = post(&other);
+    assert_eq!(fresh.status, 200, "{}", fresh.body);
+    assert_eq!(fresh.json()["repeat"].as_bool(), Some(false));
+    assert_eq!(note_count(&ev), 1);
+
+    // The other player's device never gets Ana's outcome for a client id Ana's device used.
+    let before = ev.dump();
+    let bo = json!({ "table": 1, "code": code["Bo"], "cost": "U1", "unnamed": true, "client_id": "a-8" });
+    let msg = post(&bo).error(400);
+    assert!(msg.contains("client_id") && msg.contains("Ana"), "{msg}");
+    assert_eq!(ev.dump(), before);
+}

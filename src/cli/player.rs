@@ -49,7 +49,17 @@ pub enum PlayerCmd {
     },
     /// Every player's code, for printing on slips: a player types it at the table's device (`mmjudge serve`,
     /// /table/N) to declare cards and run the decision clock at their own table.
-    Codes,
+    Codes {
+        /// Also write printable slips, one per player (event, name, code, the server's address and a QR code).
+        #[arg(long, value_name = "FILE")]
+        html: Option<std::path::PathBuf>,
+        /// The server's address printed on the slips (default: this machine's address, port 8080).
+        #[arg(long, value_name = "URL", requires = "html")]
+        url: Option<String>,
+        /// Replace FILE even though mmjudge did not write it as player slips.
+        #[arg(long, requires = "html")]
+        force: bool,
+    },
     /// One player's code; `--new` replaces a lost one (the old one stops working).
     Code {
         /// The player (any unambiguous prefix).

@@ -338,3 +338,26 @@ fn a_declaration_taken_back_then_sent_again_with_its_client_id_is_recorded_again
     assert!(msg.contains("client_id") && msg.contains("Ana"), "{msg}");
     assert_eq!(ev.dump(), before);
 }
+
+#[test]
+fn player_codes_print_as_slips_with_the_event_the_code_and_the_servers_address() {
+    let ev = started();
+    let code = codes(&ev);
+    let listed = ev.run(&["player", "codes"]).ok().to_string();
+    let run = ev.run(&["player", "codes", "--html", "slips.html", "--url", "http://10.0.0.5:8080/"]).ok().to_string();
+    assert!(run.starts_with(&listed) && run.contains("wrote slips.html (4 slips"), "{run}");
+    let html = std::fs::read_to_string(ev.path("slips.html")).expect("slips");
+    assert!(html.contains("mmjudge player slips"), "marked as mmjudge's own output");
+    assert_eq!(html.matches("class=\"slip\"").count(), 4, "one slip per player");
+    for (name, c) in &code {
+        assert!(html.contains(&format!("<h2>{name}</h2>")) && html.contains(c.as_str()), "{name}");
+        assert!(html.contains(&format!("http://10.0.0.5:8080/me?name={name}")), "{name}'s page on the server");
+    }
+    let event = ev.run(&["--json", "event", "show"]).json()["name"].as_str().expect("event name").to_string();
+    assert!(html.contains(&format!("<h1>{event}</h1>")), "the event's name on each slip");
+    assert_eq!(html.matches("<svg").count(), 4, "a QR code on each slip");
+    // The JSON listing is as before: slips are a file, never part of the listing.
+    let doc = ev.run(&["--json", "player", "codes", "--html", "slips.html"]).json();
+    assert_eq!(doc, ev.run(&["--json", "player", "codes"]).json());
+    assert!(ev.run(&["player", "codes", "--url", "http://x"]).code != 0, "--url goes with --html");
+}

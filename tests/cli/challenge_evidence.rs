@@ -67,3 +67,60 @@ fn evidence_is_refused_for_notes_of_another_match_voided_notes_and_challenges_un
     assert!(msg.contains(&format!("challenge #{id} was voided")), "{msg}");
     assert_ne!(ev.run(&["challenge", "evidence", &id_s]).code, 0, "at least one note");
 }
+
+#[test]
+fn the_judges_table_page_shows_the_full_sheet_and_ticked_notes_become_evidence() {
+    use crate::serve::{Server, judge, page_login};
+    let (ev, [a, b], other, id) = heard();
+    let pin = judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+    let (cookie, csrf) = page_login(&server, "Lee", &pin);
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
+    assert_eq!(page.status, 200, "{}", page.body);
+    for words in [
+        format!("name=\"evidence\" value=\"{a}\""),
+        format!("name=\"evidence\" value=\"{b}\""),
+        "Search your library for a card.".to_string(),
+        format!("formaction=\"/api/challenge/evidence\" formnovalidate name=\"challenge\" value=\"{id}\""),
+        "<td>Ana</td>".to_string(),
+    ] {
+        assert!(page.body.contains(&words), "{words}: {}", page.body);
+    }
+
+    // Ticked boxes with the new challenge's form: both notes are its evidence.
+    let form_type = ("Content-Type", "application/x-www-form-urlencoded");
+    let body = format!(
+        "csrf={csrf}&back=/judge/table/1&table=1&by=Ana&about=the+discard&ruling=upheld&evidence={a}&evidence={b}"
+    );
+    let recorded = server.request("POST", "/api/challenge", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(recorded.status, 303, "{}", recorded.body);
+    let doc = ev.run(&["--json", "challenges"]).json();
+    assert_eq!(doc["challenges"][1]["evidence"], serde_json::json!([a, b]));
+
+    // Ticked boxes with the first challenge's button (the new challenge's fields come along and are ignored).
+    let body =
+        format!("csrf={csrf}&back=/judge/table/1&table=1&by=Ana&about=&ruling=upheld&evidence={b}&challenge={id}");
+    let attached = server.request("POST", "/api/challenge/evidence", &[("Cookie", &cookie), form_type], &body);
+    assert_eq!(attached.status, 303, "{}", attached.body);
+    let doc = ev.run(&["--json", "challenges"]).json();
+    assert_eq!(doc["challenges"][0]["evidence"], serde_json::json!([b]));
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
+    assert!(page.body.contains(&format!("evidence: #{b} R: (unnamed)")), "{}", page.body);
+
+    // The JSON route: judges only, refusals change nothing.
+    let token = server.login("Lee", &pin);
+    let before = ev.dump();
+    let post = |token: Option<&str>, body: serde_json::Value| server.post_json("/api/challenge/evidence", token, &body);
+    assert_eq!(post(None, serde_json::json!({ "challenge": id, "evidence": [a] })).status, 401);
+    let player = serde_json::json!({ "challenge": id, "evidence": [a], "code": "123456" });
+    assert_eq!(post(None, player).status, 401, "a player's code is no judge's login");
+    let msg = post(Some(&token), serde_json::json!({ "challenge": id, "evidence": [other] })).error(404);
+    assert!(msg.contains("is not a note of table 1"), "{msg}");
+    assert!(post(Some(&token), serde_json::json!({ "challenge": id, "evidence": [b] })).error(409).contains("already"));
+    assert!(post(Some(&token), serde_json::json!({ "challenge": id, "evidence": "x" })).error(400).contains("note ids"));
+    assert!(post(Some(&token), serde_json::json!({ "challenge": id })).error(400).contains("which notes"));
+    assert_eq!(ev.dump(), before);
+    let ok = post(Some(&token), serde_json::json!({ "challenge": id, "evidence": [a] }));
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    assert_eq!(ok.json()["evidence"], serde_json::json!([a, b]));
+}

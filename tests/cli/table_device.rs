@@ -361,3 +361,81 @@ fn player_codes_print_as_slips_with_the_event_the_code_and_the_servers_address()
     assert_eq!(doc, ev.run(&["--json", "player", "codes"]).json());
     assert!(ev.run(&["player", "codes", "--url", "http://x"]).code != 0, "--url goes with --html");
 }
+
+#[test]
+fn every_refusal_of_the_device_answers_with_its_reason_and_changes_nothing() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let post = |route: &str, body: serde_json::Value| server.post_json(route, None, &body);
+    let note = |who: &str, cost: &str, card: &str| {
+        let a = post("/api/note", json!({ "table": 1, "code": code[who], "cost": cost, "card": card }));
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.json()["note"].as_i64().expect("id")
+    };
+    let undo = |who: &str| post("/api/note/undo", json!({ "table": 1, "code": code[who] }));
+    let before = ev.dump();
+    let refused = [
+        ("/api/note/undo", json!({ "table": 1, "code": code["Ana"] }), 409, "no declarations to take back"),
+        ("/api/note", json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Cruel Cut" }), 409, "TR.kinds"),
+        ("/api/note", json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Utopia" }), 409, "MM.4e"),
+        ("/api/note", json!({ "table": 1, "code": "", "cost": "B1", "card": "Demonic Tutor" }), 400, "player code"),
+        (
+            "/api/note",
+            json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "unnamed": true }),
+            400,
+            "not both",
+        ),
+        (
+            "/api/note",
+            json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "letter": "dx" }),
+            400,
+            "one letter",
+        ),
+        ("/api/clock/stop", json!({ "table": 1, "code": code["Ana"] }), 409, "decision"),
+        ("/api/clock/start", json!({ "table": 1, "code": code["Di"] }), 403, "table 1"),
+        ("/api/clock/pass", json!({ "table": 1, "code": code["Cy"] }), 403, "table 1"),
+        ("/api/clock/start", json!({ "table": 7, "code": code["Ana"] }), 404, "table 7"),
+    ];
+    for (route, body, status, words) in refused {
+        let msg = post(route, body.clone()).error(status);
+        assert!(msg.contains(words), "{route} {body}: {msg}");
+    }
+    assert_eq!(ev.dump(), before, "refusals change nothing");
+    assert!(server.get("/api/table/9/notes").error(404).contains("table 9"));
+    assert!(server.get("/api/table/x/notes").error(400).contains("table number"));
+
+    // Ana's own last declaration, but Bo has declared since: only a judge takes it back now.
+    let ana = note("Ana", "B1", "Demonic Tutor");
+    note("Bo", "R", "Lightning Bolt");
+    let before = ev.dump();
+    let msg = undo("Ana").error(409);
+    assert!(msg.contains("Bo's") && msg.contains("only their own last one"), "{msg}");
+    assert_eq!(ev.dump(), before);
+    // A declaration cited as evidence in a challenge is the judge's to void.
+    let bolt = undo("Bo");
+    assert_eq!(bolt.status, 200, "{}", bolt.body);
+    ev.run(&["challenge", "1", "--by", "bo", "--about", "the tutor", "--ruling", "denied"]).ok();
+    let challenge = ev.run(&["--json", "challenges"]).json()["challenges"][0]["id"].as_i64().expect("challenge id");
+    ev.run(&["challenge", "evidence", &challenge.to_string(), &ana.to_string()]).ok();
+    let before = ev.dump();
+    let msg = undo("Ana").error(409);
+    assert!(msg.contains("evidence in a challenge") && msg.contains(&format!("note void {ana}")), "{msg}");
+    assert_eq!(ev.dump(), before);
+}
+
+#[test]
+fn under_the_alphabet_bindings_a_declaration_carries_the_printed_cards_letter() {
+    let ev = started();
+    ev.run(&["event", "set", "binding", "alphabet", "--force"]).ok();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let post = |body: serde_json::Value| server.post_json("/api/note", None, &body);
+    let before = ev.dump();
+    let wrong = post(json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Diabolic Edict", "letter": "x" }));
+    assert_eq!(wrong.status, 409, "{}", wrong.body);
+    assert_eq!(ev.dump(), before);
+    let right = post(json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Diabolic Edict", "letter": "d" }));
+    assert_eq!(right.status, 200, "{}", right.body);
+    assert_eq!(right.json()["card"], "Diabolic Edict");
+}

@@ -21,10 +21,12 @@ pub enum ChallengeSub {
     #[command(after_help = super::corrections::VOID_HELP)]
     Void(super::corrections::VoidResultArgs),
     /// Cite template notes as evidence in a challenge already recorded.
-    #[command(after_help = "The notes must be notes of the challenge's match that count (not voided). `mmjudge challenges --evidence` lists each challenge with its evidence: who declared what, when, and the card's text.
+    #[command(
+        after_help = "The notes must be notes of the challenge's match that count (not voided). `mmjudge challenges --evidence` lists each challenge with its evidence: who declared what, when, and the card's text.
 
 Example:
-  mmjudge challenge evidence 3 31 35")]
+  mmjudge challenge evidence 3 31 35"
+    )]
     Evidence(EvidenceArgs),
 }
 

@@ -6,8 +6,8 @@ use crate::cli::challenge::{ChallengeArgs, ChallengeCmd, ChallengeSub, Challenge
 use crate::domain::challenge::Ruling;
 use crate::error::{Error, Result};
 use crate::ops::corrections::{self, VoidInput};
-use crate::ops::table::evidence::{EvidenceInput, attach_evidence, evidence_notes, evidence_words};
 use crate::ops::table::challenge::{ChallengeInput, WatchReport, challenges, record_challenge, watch_report};
+use crate::ops::table::evidence::{EvidenceInput, attach_evidence, evidence_notes, evidence_words};
 use crate::ops::table::{RecordFilter, hhmm};
 use crate::render::records::{count_words, void_cell};
 use crate::render::{Listing, done_with, emit};

@@ -122,7 +122,10 @@ fn codes(ctx: &Ctx, html: Option<&Path>, url: Option<String>, force: bool) -> Re
     emit(ctx.format, &listing, &serde_json::json!({ "players": all }))?;
     if let (Some(file), crate::render::Format::Human) = (html, ctx.format) {
         let slips = crate::domain::words::count(all.len(), "slip");
-        println!("wrote {} ({slips} to print, cut apart and hand out: each player's code is theirs alone)", file.display());
+        println!(
+            "wrote {} ({slips} to print, cut apart and hand out: each player's code is theirs alone)",
+            file.display()
+        );
     }
     Ok(())
 }

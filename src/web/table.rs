@@ -198,9 +198,9 @@ impl Evidence {
                 .map(str::trim)
                 .filter(|t| !t.is_empty())
                 .map(|t| {
-                    t.trim_start_matches('#').parse().map_err(|_| {
-                        Error::bad_input(format!("evidence takes note ids such as 12, not \"{t}\""))
-                    })
+                    t.trim_start_matches('#')
+                        .parse()
+                        .map_err(|_| Error::bad_input(format!("evidence takes note ids such as 12, not \"{t}\"")))
                 })
                 .collect(),
         }
@@ -472,7 +472,8 @@ pub async fn page(
             voided: n.voided,
         })
         .collect();
-    let line_of = |id: i64| rows.iter().find(|r| r.id == id).map_or_else(|| format!("#{id}"), |r| format!("#{id} {}", r.line));
+    let line_of =
+        |id: i64| rows.iter().find(|r| r.id == id).map_or_else(|| format!("#{id}"), |r| format!("#{id} {}", r.line));
     let heard = heard
         .challenges
         .into_iter()

@@ -117,7 +117,9 @@ fn the_judges_table_page_shows_the_full_sheet_and_ticked_notes_become_evidence()
     let msg = post(Some(&token), serde_json::json!({ "challenge": id, "evidence": [other] })).error(404);
     assert!(msg.contains("is not a note of table 1"), "{msg}");
     assert!(post(Some(&token), serde_json::json!({ "challenge": id, "evidence": [b] })).error(409).contains("already"));
-    assert!(post(Some(&token), serde_json::json!({ "challenge": id, "evidence": "x" })).error(400).contains("note ids"));
+    assert!(
+        post(Some(&token), serde_json::json!({ "challenge": id, "evidence": "x" })).error(400).contains("note ids")
+    );
     assert!(post(Some(&token), serde_json::json!({ "challenge": id })).error(400).contains("which notes"));
     assert_eq!(ev.dump(), before);
     let ok = post(Some(&token), serde_json::json!({ "challenge": id, "evidence": [a] }));

@@ -2,9 +2,9 @@
 //! the sheet while hearing it), and the evidence of a challenge as the judge reads it (who declared what, when,
 //! and the card's text when the reference has it).
 
+use super::Seated;
 use super::challenge::check_evidence;
 use super::note::{NoteView, note_view, player_name};
-use super::Seated;
 use crate::error::{Error, Result};
 use crate::store::voids::{self, VoidKind};
 use crate::store::{Actor, Change, NoteId, Store, card_text, challenge, matches, notes};
@@ -78,12 +78,8 @@ pub fn attach_evidence(store: &mut Store, actor: &Actor, input: EvidenceInput) -
                 lines.push(format!("#{} {who} {}: {} at {}", n.0, view.shorthand, card_words(&view), view.time));
             }
         }
-        let mut summary = format!(
-            "challenge #{id} at {}: evidence {} ({})",
-            seated.label(),
-            ids(&added),
-            lines.join("; ")
-        );
+        let mut summary =
+            format!("challenge #{id} at {}: evidence {} ({})", seated.label(), ids(&added), lines.join("; "));
         if !already.is_empty() {
             summary.push_str(&format!("; {} already cited", ids(&already)));
         }

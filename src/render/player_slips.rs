@@ -36,7 +36,10 @@ impl SlipsPage {
             .iter()
             .map(|p| {
                 let url = format!("{base}/me?name={}", percent(&p.name));
-                Slip { name: p.name.clone(), code: p.code.clone(), qr: super::qr::svg(&url), url }
+                // Inline in the page: the drawing without its XML declaration.
+                let qr =
+                    super::qr::svg(&url).map(|svg| svg.find("<svg").map_or(svg.clone(), |at| svg[at..].to_string()));
+                Slip { name: p.name.clone(), code: p.code.clone(), qr, url }
             })
             .collect();
         SlipsPage { event: event.to_string(), slips }
@@ -70,6 +73,6 @@ mod tests {
         assert_eq!(page.slips[0].url, "http://10.0.0.5:8080/me?name=Ana%20%3Cb%3E");
         let html = page.render().expect("renders");
         assert!(html.contains("012345") && html.contains("Spring Open") && html.contains("<svg"), "{html}");
-        assert!(html.contains("Ana &lt;b&gt;") && !html.contains("Ana <b>"), "names are escaped");
+        assert!(html.contains("<h2>Ana &#60;b&#62;</h2>") && !html.contains("Ana <b>"), "names are escaped");
     }
 }

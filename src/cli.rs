@@ -91,7 +91,7 @@ pub enum Command {
     /// A table's note sheet: two columns, one per player; --html for a printable page.
     Notes(note::NotesArgs),
     /// Record a challenge a judge heard (upheld: the challenger was right; denied: the challenger lost it);
-    /// `challenge void ID`.
+    /// `challenge void ID`; `challenge evidence ID NOTE...` cites notes in one already heard.
     Challenge(challenge::ChallengeCmd),
     /// List challenges, or the judges' watch report (--watch).
     Challenges(challenge::ChallengesArgs),

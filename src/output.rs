@@ -34,6 +34,8 @@ pub enum Kind {
     SiteStyle,
     /// The files the demo imports, recognised by their header row (the bundled examples' first line).
     DemoData(&'static str),
+    /// `player codes --html FILE`.
+    PlayerSlips,
     /// `backup FILE`: an SQLite file, so never written over (a backup cannot be told from a live event).
     Backup,
 }
@@ -50,6 +52,7 @@ impl Kind {
             Kind::SitePage | Kind::SiteStyle => "mmjudge site",
             Kind::DemoData(_) => "mmjudge demo",
             Kind::Backup => "mmjudge backup",
+            Kind::PlayerSlips => "mmjudge player codes --html",
         }
     }
 
@@ -72,6 +75,7 @@ impl Kind {
             Kind::DeckSheetsCsv => Some(DECK_SHEETS_CSV_HEADER.into()),
             Kind::DemoData(header) => Some(header.into()),
             Kind::Backup => None,
+            Kind::PlayerSlips => html("player slips"),
         }
     }
 

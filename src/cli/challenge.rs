@@ -6,12 +6,38 @@ use clap::Args;
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
 pub struct ChallengeCmd {
-    /// `void`: void a challenge recorded by mistake.
+    /// `void`: void a challenge recorded by mistake; `evidence`: cite notes in a challenge recorded.
     #[command(subcommand)]
-    pub void: Option<super::corrections::VoidResultSub>,
+    pub void: Option<ChallengeSub>,
     /// The challenge to record.
     #[command(flatten)]
     pub record: Option<ChallengeArgs>,
+}
+
+/// The verbs of `challenge` besides recording one.
+#[derive(Debug, clap::Subcommand)]
+pub enum ChallengeSub {
+    /// Void a record entered by mistake: it counts for nothing, and a match it ended is playing again.
+    #[command(after_help = super::corrections::VOID_HELP)]
+    Void(super::corrections::VoidResultArgs),
+    /// Cite template notes as evidence in a challenge already recorded.
+    #[command(
+        after_help = "The notes must be notes of the challenge's match that count (not voided). `mmjudge challenges --evidence` lists each challenge with its evidence: who declared what, when, and the card's text.
+
+Example:
+  mmjudge challenge evidence 3 31 35"
+    )]
+    Evidence(EvidenceArgs),
+}
+
+/// `challenge evidence ID NOTE...`.
+#[derive(Debug, Args)]
+pub struct EvidenceArgs {
+    /// The challenge (its id, as `mmjudge challenges` lists it).
+    pub challenge: i64,
+    /// The notes (their ids, as `mmjudge notes TABLE` shows them).
+    #[arg(required = true, value_name = "NOTE_ID")]
+    pub notes: Vec<i64>,
 }
 
 /// `challenge`: record a challenge a judge heard.
@@ -75,4 +101,7 @@ pub struct ChallengesArgs {
     /// The judges' watch report per player instead of the list.
     #[arg(long)]
     pub watch: bool,
+    /// Each challenge's evidence in full: who declared what, when, and the card's text.
+    #[arg(long, conflicts_with = "watch")]
+    pub evidence: bool,
 }

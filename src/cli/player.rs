@@ -51,8 +51,17 @@ pub enum PlayerCmd {
     /// /table/N) to declare cards and run the decision clock at their own table.
     Codes {
         /// Replace this player's lost code (the old one stops working); the same as `player code NAME --new`.
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME", conflicts_with = "html")]
         reissue: Option<String>,
+        /// Also write printable slips, one per player (event, name, code, the server's address and a QR code).
+        #[arg(long, value_name = "FILE")]
+        html: Option<std::path::PathBuf>,
+        /// The server's address printed on the slips (default: this machine's address, port 8080).
+        #[arg(long, value_name = "URL", requires = "html")]
+        url: Option<String>,
+        /// Replace FILE even though mmjudge did not write it as player slips.
+        #[arg(long, requires = "html")]
+        force: bool,
     },
     /// One player's code; `--new` replaces a lost one (the old one stops working).
     Code {

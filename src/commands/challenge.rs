@@ -2,12 +2,12 @@
 //! judges' watch report.
 
 use super::Ctx;
-use crate::cli::challenge::{ChallengeArgs, ChallengeCmd, ChallengesArgs};
-use crate::cli::corrections::VoidResultSub;
+use crate::cli::challenge::{ChallengeArgs, ChallengeCmd, ChallengeSub, ChallengesArgs};
 use crate::domain::challenge::Ruling;
 use crate::error::{Error, Result};
 use crate::ops::corrections::{self, VoidInput};
 use crate::ops::table::challenge::{ChallengeInput, WatchReport, challenges, record_challenge, watch_report};
+use crate::ops::table::evidence::{EvidenceInput, attach_evidence, evidence_notes, evidence_words};
 use crate::ops::table::{RecordFilter, hhmm};
 use crate::render::records::{count_words, void_cell};
 use crate::render::{Listing, done_with, emit};
@@ -16,14 +16,22 @@ use crate::store::voids::VoidKind;
 /// `challenge ...` or `challenge void ID`.
 pub fn run(ctx: &Ctx, cmd: ChallengeCmd) -> Result<()> {
     match (cmd.void, cmd.record) {
-        (Some(VoidResultSub::Void(v)), _) => {
+        (Some(ChallengeSub::Evidence(e)), _) => {
+            let mut store = ctx.open()?;
+            let input = EvidenceInput { challenge: e.challenge, notes: e.notes };
+            let out = attach_evidence(&mut store, &ctx.actor()?, input)?;
+            done_with(ctx.format, &out.summary, &out)
+        }
+        (Some(ChallengeSub::Void(v)), _) => {
             let mut store = ctx.open()?;
             let input = VoidInput { id: v.id, reason: v.reason, force: v.force };
             let out = corrections::void(&mut store, &ctx.actor()?, VoidKind::Challenge, input)?;
             done_with(ctx.format, &out.summary, &out)
         }
         (None, Some(args)) => record(ctx, &args),
-        (None, None) => Err(Error::bad_input("mmjudge challenge TABLE --by PLAYER ..., or mmjudge challenge void ID")),
+        (None, None) => Err(Error::bad_input(
+            "mmjudge challenge TABLE --by PLAYER ..., mmjudge challenge void ID, or mmjudge challenge evidence ID NOTE...",
+        )),
     }
 }
 
@@ -78,7 +86,27 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
     }
     let void = list.challenges.iter().filter(|c| c.voided.is_some()).count();
     listing.footer.push(count_words(list.challenges.len(), void, "challenge"));
-    emit(ctx.format, &listing, &list)
+    if !args.evidence {
+        return emit(ctx.format, &listing, &list);
+    }
+    // --evidence: each cited note in full (a line per note after the table; in JSON `evidence_notes`).
+    let mut doc = serde_json::to_value(&list).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    let mut rows = Vec::with_capacity(list.challenges.len());
+    for c in &list.challenges {
+        let cited = evidence_notes(conn, c.id)?;
+        for e in &cited {
+            let text = e.text.as_deref().map(|t| format!(" — {}", t.replace('\n', " "))).unwrap_or_default();
+            listing.footer.push(format!("challenge #{} evidence: {}{text}", c.id, evidence_words(e)));
+        }
+        rows.push(cited);
+    }
+    if let Some(items) = doc["challenges"].as_array_mut() {
+        for (item, cited) in items.iter_mut().zip(rows) {
+            item["evidence_notes"] =
+                serde_json::to_value(cited).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        }
+    }
+    emit(ctx.format, &listing, &doc)
 }
 
 fn watch(ctx: &Ctx, report: &WatchReport) -> Result<()> {

@@ -20,8 +20,8 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
         PlayerCmd::Remove { name } => remove(ctx, &name),
         PlayerCmd::Rename { old, new } => rename(ctx, old, new),
-        PlayerCmd::Codes { reissue: None } => codes(ctx),
-        PlayerCmd::Codes { reissue: Some(name) } => code(ctx, &name, true),
+        PlayerCmd::Codes { reissue: Some(name), .. } => code(ctx, &name, true),
+        PlayerCmd::Codes { reissue: None, html, url, force } => codes(ctx, html.as_deref(), url, force),
         PlayerCmd::Code { name, new } => code(ctx, &name, new),
         PlayerCmd::History { .. } => Err(Error::bad_input("`player history` is run by its own command module")),
     }
@@ -105,14 +105,30 @@ fn rename(ctx: &Ctx, old: String, new: String) -> Result<()> {
     done(ctx.format, &format!("renamed \"{}\" to \"{}\"", renamed.old, renamed.new), serde_json::json!({}))
 }
 
-fn codes(ctx: &Ctx) -> Result<()> {
+fn codes(ctx: &Ctx, html: Option<&Path>, url: Option<String>, force: bool) -> Result<()> {
     let store = ctx.open()?;
     let all = players::codes::codes(store.conn())?;
+    if let Some(file) = html {
+        let event = players::codes::event_name(store.conn())?;
+        let base = url.unwrap_or_else(crate::render::qr::default_url);
+        let page = crate::render::player_slips::SlipsPage::new(&event, &base, &all)
+            .render()
+            .map_err(|e| Error::refused(format!("cannot render the player slips: {e}")))?;
+        crate::output::write(file, crate::output::Kind::PlayerSlips, force, page.as_bytes())?;
+    }
     let mut listing = Listing::new(&["#", "name", "code"]).titled(crate::domain::words::count(all.len(), "player"));
     for (i, p) in all.iter().enumerate() {
         listing.row(vec![(i + 1).to_string(), p.name.clone(), p.code.clone()]);
     }
-    emit(ctx.format, &listing, &serde_json::json!({ "players": all }))
+    emit(ctx.format, &listing, &serde_json::json!({ "players": all }))?;
+    if let (Some(file), crate::render::Format::Human) = (html, ctx.format) {
+        let slips = crate::domain::words::count(all.len(), "slip");
+        println!(
+            "wrote {} ({slips} to print, cut apart and hand out: each player's code is theirs alone)",
+            file.display()
+        );
+    }
+    Ok(())
 }
 
 fn code(ctx: &Ctx, query: &str, new: bool) -> Result<()> {

@@ -9,6 +9,7 @@ mod json_out;
 pub mod note_sheet;
 pub mod pages;
 pub mod pairings;
+pub mod player_slips;
 pub mod projector;
 pub mod qr;
 pub mod records;

@@ -61,4 +61,3 @@ pub fn default_url() -> String {
     let bind = DEFAULT_BIND.parse().unwrap_or(std::net::SocketAddr::from(([0, 0, 0, 0], 8080)));
     announced(bind, "http").into_iter().next().unwrap_or_else(|| "http://127.0.0.1:8080".into())
 }
-

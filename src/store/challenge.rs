@@ -137,6 +137,20 @@ pub fn all_evidence(conn: &Connection) -> Result<std::collections::HashMap<i64, 
     Ok(out)
 }
 
+/// The notes cited as evidence in one challenge, by id.
+pub fn evidence_of(conn: &Connection, challenge: i64) -> Result<Vec<NoteId>> {
+    let mut stmt = conn.prepare_cached("SELECT note_id FROM challenge_evidence WHERE challenge_id = ?1 ORDER BY 1")?;
+    let rows = stmt.query_map([challenge], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Cites a note as evidence in a challenge; false when it already was.
+pub fn add_evidence(conn: &Connection, challenge: i64, note: NoteId) -> Result<bool> {
+    let mut stmt =
+        conn.prepare_cached("INSERT OR IGNORE INTO challenge_evidence (challenge_id, note_id) VALUES (?1, ?2)")?;
+    Ok(stmt.execute(params![challenge, note])? == 1)
+}
+
 /// The match a template note belongs to, if the note exists.
 pub fn note_match(conn: &Connection, note: NoteId) -> Result<Option<MatchId>> {
     let mut stmt = conn.prepare_cached("SELECT match_id FROM template_note WHERE id = ?1")?;

@@ -60,6 +60,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/table/{n}/notes", get(player_table::notes))
         .route("/api/cards/cost", get(player_table::complete))
         .route("/api/challenge", post(table::challenge))
+        .route("/api/challenge/evidence", post(table::challenge_evidence))
         .route("/api/penalty", post(table::penalty))
         .route("/api/ruling", post(table::ruling))
         .route("/api/extend", post(table::extend))

@@ -164,12 +164,67 @@ pub struct ChallengeBody {
     pub ruling: String,
     /// Note ids the judge looked at.
     #[serde(default)]
-    pub evidence: Vec<i64>,
+    pub evidence: Evidence,
     /// Past the warnings the command line's --force passes.
     #[serde(default)]
     pub force: bool,
     /// The round (default: the current one).
     pub round: Option<u32>,
+}
+
+/// Note ids as JSON `[4, 7]` or a form's checked boxes (`4,7`).
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Evidence {
+    /// `[4, 7]`.
+    Ids(Vec<i64>),
+    /// `"4,7"` (a form's boxes).
+    Text(String),
+}
+
+impl Default for Evidence {
+    fn default() -> Self {
+        Evidence::Ids(Vec::new())
+    }
+}
+
+impl Evidence {
+    /// The note ids, or 400 naming the one that is not a number.
+    pub fn ids(self) -> Result<Vec<i64>> {
+        match self {
+            Evidence::Ids(ids) => Ok(ids),
+            Evidence::Text(text) => text
+                .split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    t.trim_start_matches('#')
+                        .parse()
+                        .map_err(|_| Error::bad_input(format!("evidence takes note ids such as 12, not \"{t}\"")))
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `POST /api/challenge/evidence` body: `{"challenge", "evidence": [note ids]}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct EvidenceBody {
+    /// The challenge's id.
+    pub challenge: i64,
+    /// The notes to cite.
+    #[serde(default)]
+    pub evidence: Evidence,
+}
+
+/// `POST /api/challenge/evidence`: cites notes in a challenge already recorded, as `mmjudge challenge evidence`.
+pub async fn challenge_evidence(State(app): State<Shared>, judge: Judge, p: Payload<EvidenceBody>) -> Response {
+    write(app, judge, "POST /api/challenge/evidence", None, p, |store, actor, b| {
+        let input = crate::ops::table::evidence::EvidenceInput { challenge: b.challenge, notes: b.evidence.ids()? };
+        let out = crate::ops::table::evidence::attach_evidence(store, actor, input)?;
+        doc(&out.summary, &out)
+    })
+    .await
 }
 
 /// `POST /api/challenge`: a challenge and its ruling, as `mmjudge challenge`.
@@ -184,7 +239,7 @@ pub async fn challenge(State(app): State<Shared>, judge: Judge, p: Payload<Chall
             by_says: text_field("by_says", b.by_says)?,
             other_says: text_field("other_says", b.other_says)?,
             ruling,
-            evidence: b.evidence,
+            evidence: b.evidence.ids()?,
             force: b.force,
             at: None,
         };
@@ -346,6 +401,27 @@ pub async fn round_end(State(app): State<Shared>, judge: Judge, p: Payload<Round
 /// One column of the note sheet: the player, then (id, "B1: Demonic Tutor", time, voided) per note.
 type Column = (String, Vec<(i64, String, String, bool)>);
 
+/// One line of the full sheet a judge reads during a challenge, in the order declared.
+struct SheetRow {
+    id: i64,
+    time: String,
+    player: String,
+    line: String,
+    text: Option<String>,
+    voided: bool,
+}
+
+/// A challenge heard at this table, with its evidence in words (`#12 B1: Demonic Tutor`).
+struct HeardRow {
+    id: i64,
+    by: String,
+    about: String,
+    ruling: String,
+    time: String,
+    evidence: Vec<String>,
+    voided: bool,
+}
+
 #[derive(Template)]
 #[template(path = "web/judge_table.html")]
 struct TablePage {
@@ -359,6 +435,8 @@ struct TablePage {
     reports: Option<table::self_report::WaitingReports>,
     /// The players' open call for a judge at this table.
     call: Option<table::calls::CallView>,
+    rows: Vec<SheetRow>,
+    heard: Vec<HeardRow>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
@@ -375,7 +453,7 @@ pub async fn page(
     let n: u32 = number.trim().parse().map_err(|_| {
         ApiError::from(Error::bad_input(format!("\"{number}\" is not a table number: give a number such as 3")))
     })?;
-    let (home, t, sheet) = blocking(move || {
+    let (home, t, sheet, heard) = blocking(move || {
         let store = app.open()?;
         let now = crate::time::now()?;
         let t = live::table(&store, n, now)?;
@@ -384,10 +462,40 @@ pub async fn page(
             let seated = table::Seated::at(conn, n, None)?;
             Ok((table::self_report::waiting_at(conn, &seated)?, table::calls::open_at(conn, &seated)?))
         })?;
-        Ok((live::home(&store, now)?, t, (sheet, waiting)))
+        let filter = table::RecordFilter { table: Some(n), round: None, player: None };
+        let heard = store.read(|conn| table::challenge::challenges(conn, &filter))?;
+        Ok((live::home(&store, now)?, t, (sheet, waiting), heard))
     })
     .await?;
     let (sheet, (reports, call)) = sheet;
+    let rows: Vec<SheetRow> = sheet
+        .sheet
+        .iter()
+        .zip(&sheet.notes)
+        .map(|(n, e)| SheetRow {
+            id: n.id,
+            time: n.time.clone(),
+            player: e.note.player.clone(),
+            line: n.line(),
+            text: n.text.clone(),
+            voided: n.voided,
+        })
+        .collect();
+    let line_of =
+        |id: i64| rows.iter().find(|r| r.id == id).map_or_else(|| format!("#{id}"), |r| format!("#{id} {}", r.line));
+    let heard = heard
+        .challenges
+        .into_iter()
+        .map(|c| HeardRow {
+            evidence: c.evidence.iter().map(|e| line_of(e.0)).collect(),
+            id: c.id,
+            by: c.by,
+            about: c.about,
+            ruling: c.ruling,
+            time: table::hhmm(&c.at),
+            voided: c.voided.is_some(),
+        })
+        .collect();
     let [a, b] = sheet.columns();
     let col = |name: &str, notes: Vec<&crate::domain::note_sheet::SheetNote>| -> Column {
         (name.to_string(), notes.iter().map(|n| (n.id, n.line(), n.time.clone(), n.voided)).collect())
@@ -395,6 +503,6 @@ pub async fn page(
     let columns = vec![col(&sheet.a, a), col(&sheet.b, b)];
     let reasons = Reason::ALL.iter().map(|r| r.slug()).collect();
     let back = format!("/judge/table/{n}");
-    let page = TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call };
+    let page = TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard };
     Ok(super::pages::page(StatusCode::OK, &page))
 }

@@ -67,8 +67,11 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             ApiError::from(Error::bad_input(format!("the form's fields are not the ones expected ({e})")))
         };
         let meta: FormMeta = serde_urlencoded::from_bytes(&body).map_err(bad)?;
-        let input: T = serde_urlencoded::from_bytes(&body).map_err(bad)?;
         let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).map_err(bad)?;
+        // A field sent more than once (checked boxes of one name) arrives as one, its values joined by commas.
+        let pairs = joined(pairs);
+        let input: T =
+            serde_urlencoded::from_str(&serde_urlencoded::to_string(&pairs).unwrap_or_default()).map_err(bad)?;
         let fields: serde_json::Map<String, serde_json::Value> =
             pairs.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
         let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
@@ -79,6 +82,21 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             shown: shown(serde_json::Value::Object(fields)),
         })
     }
+}
+
+/// A form's fields with each name once: the values of a name sent several times, joined by commas in order.
+fn joined(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::with_capacity(pairs.len());
+    for (k, v) in pairs {
+        match out.iter_mut().find(|(seen, _)| *seen == k) {
+            Some((_, all)) => {
+                all.push(',');
+                all.push_str(&v);
+            }
+            None => out.push((k, v)),
+        }
+    }
+    out
 }
 
 /// The fields of a write as the audit log shows them (after the route): one line of JSON, without the form's

@@ -24,6 +24,7 @@ const OUTPUTS: &[&[&str]] = &[
     &["pool", "check", "--html", "FILE"],
     &["notes", "1", "--html", "FILE"],
     &["clock", "--html", "FILE"],
+    &["player", "codes", "--html", "FILE"],
 ];
 
 fn with_file<'a>(args: &[&'a str], file: &'a str) -> Vec<&'a str> {

@@ -7,6 +7,7 @@ mod layering;
 mod card_text;
 mod cards;
 mod challenge;
+mod challenge_evidence;
 mod clock;
 mod clock_screen;
 mod corrections;

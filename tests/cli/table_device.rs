@@ -288,3 +288,154 @@ fn an_overrun_at_the_table_is_recorded_as_the_clock_command_records_it_and_shows
     let page = server.request("GET", "/judge", &[("Authorization", &format!("Bearer {token}"))], "");
     assert!(page.body.contains("Decision overruns this round") && page.body.contains("Ana"), "{}", page.body);
 }
+
+#[test]
+fn a_declaration_taken_back_then_sent_again_with_its_client_id_is_recorded_again() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let post = |body: &serde_json::Value| server.post_json("/api/note", None, body);
+    let first = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "client_id": "a-7" });
+    let ok = post(&first);
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    let id = ok.json()["note"].as_i64().expect("id");
+    // A retry of a declaration still standing: the first outcome, recorded once.
+    let retry = post(&first).json();
+    assert_eq!((retry["note"].as_i64(), retry["repeat"].as_bool()), (Some(id), Some(true)));
+    assert_eq!(note_count(&ev), 1);
+    let client_rows = || ev.run(&["--json", "notes", "1"]).json()["notes"].as_array().map_or(0, Vec::len);
+
+    let back = server.post_json("/api/note/undo", None, &json!({ "table": 1, "code": code["Ana"] }));
+    assert_eq!(back.status, 200, "{}", back.body);
+    assert_eq!(client_rows(), 0);
+
+    // Sent again after the undo (the player meant it after all, or the device replays its queue): recorded anew,
+    // under a new note id, and not answered with the outcome of the note taken back.
+    let again = post(&first);
+    assert_eq!(again.status, 200, "{}", again.body);
+    let doc = again.json();
+    assert_eq!(doc["repeat"].as_bool(), Some(false), "{doc}");
+    let new_id = doc["note"].as_i64().expect("id");
+    assert!(new_id > id, "a new note, never the taken-back id: {new_id} after {id}");
+    assert_eq!(note_count(&ev), 1);
+    // ... and a retry of that one is again recorded once.
+    let retry = post(&first).json();
+    assert_eq!((retry["note"].as_i64(), retry["repeat"].as_bool()), (Some(new_id), Some(true)));
+    assert_eq!(note_count(&ev), 1);
+
+    // A new declaration after an undo (a new client id) is recorded as any other.
+    assert_eq!(server.post_json("/api/note/undo", None, &json!({ "table": 1, "code": code["Ana"] })).status, 200);
+    let other = json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "client_id": "a-8" });
+    let fresh = post(&other);
+    assert_eq!(fresh.status, 200, "{}", fresh.body);
+    assert_eq!(fresh.json()["repeat"].as_bool(), Some(false));
+    assert_eq!(note_count(&ev), 1);
+
+    // The other player's device never gets Ana's outcome for a client id Ana's device used.
+    let before = ev.dump();
+    let bo = json!({ "table": 1, "code": code["Bo"], "cost": "U1", "unnamed": true, "client_id": "a-8" });
+    let msg = post(&bo).error(400);
+    assert!(msg.contains("client_id") && msg.contains("Ana"), "{msg}");
+    assert_eq!(ev.dump(), before);
+}
+
+#[test]
+fn player_codes_print_as_slips_with_the_event_the_code_and_the_servers_address() {
+    let ev = started();
+    let code = codes(&ev);
+    let listed = ev.run(&["player", "codes"]).ok().to_string();
+    let run = ev.run(&["player", "codes", "--html", "slips.html", "--url", "http://10.0.0.5:8080/"]).ok().to_string();
+    assert!(run.starts_with(&listed) && run.contains("wrote slips.html (4 slips"), "{run}");
+    let html = std::fs::read_to_string(ev.path("slips.html")).expect("slips");
+    assert!(html.contains("mmjudge player slips"), "marked as mmjudge's own output");
+    assert_eq!(html.matches("class=\"slip\"").count(), 4, "one slip per player");
+    for (name, c) in &code {
+        assert!(html.contains(&format!("<h2>{name}</h2>")) && html.contains(c.as_str()), "{name}");
+        assert!(html.contains(&format!("http://10.0.0.5:8080/me?name={name}")), "{name}'s page on the server");
+    }
+    let event = ev.run(&["--json", "event", "show"]).json()["name"].as_str().expect("event name").to_string();
+    assert!(html.contains(&format!("<h1>{event}</h1>")), "the event's name on each slip");
+    assert_eq!(html.matches("<svg").count(), 4, "a QR code on each slip");
+    // The JSON listing is as before: slips are a file, never part of the listing.
+    let doc = ev.run(&["--json", "player", "codes", "--html", "slips.html"]).json();
+    assert_eq!(doc, ev.run(&["--json", "player", "codes"]).json());
+    assert!(ev.run(&["player", "codes", "--url", "http://x"]).code != 0, "--url goes with --html");
+}
+
+#[test]
+fn every_refusal_of_the_device_answers_with_its_reason_and_changes_nothing() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let post = |route: &str, body: serde_json::Value| server.post_json(route, None, &body);
+    let note = |who: &str, cost: &str, card: &str| {
+        let a = post("/api/note", json!({ "table": 1, "code": code[who], "cost": cost, "card": card }));
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.json()["note"].as_i64().expect("id")
+    };
+    let undo = |who: &str| post("/api/note/undo", json!({ "table": 1, "code": code[who] }));
+    let before = ev.dump();
+    let refused = [
+        ("/api/note/undo", json!({ "table": 1, "code": code["Ana"] }), 409, "no declarations to take back"),
+        ("/api/note", json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Cruel Cut" }), 409, "TR.kinds"),
+        ("/api/note", json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Utopia" }), 409, "MM.4e"),
+        ("/api/note", json!({ "table": 1, "code": "", "cost": "B1", "card": "Demonic Tutor" }), 400, "player code"),
+        (
+            "/api/note",
+            json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "unnamed": true }),
+            400,
+            "not both",
+        ),
+        (
+            "/api/note",
+            json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Demonic Tutor", "letter": "dx" }),
+            400,
+            "one letter",
+        ),
+        ("/api/clock/stop", json!({ "table": 1, "code": code["Ana"] }), 409, "decision"),
+        ("/api/clock/start", json!({ "table": 1, "code": code["Di"] }), 403, "table 1"),
+        ("/api/clock/pass", json!({ "table": 1, "code": code["Cy"] }), 403, "table 1"),
+        ("/api/clock/start", json!({ "table": 7, "code": code["Ana"] }), 404, "table 7"),
+    ];
+    for (route, body, status, words) in refused {
+        let msg = post(route, body.clone()).error(status);
+        assert!(msg.contains(words), "{route} {body}: {msg}");
+    }
+    assert_eq!(ev.dump(), before, "refusals change nothing");
+    assert!(server.get("/api/table/9/notes").error(404).contains("table 9"));
+    assert!(server.get("/api/table/x/notes").error(400).contains("table number"));
+
+    // Ana's own last declaration, but Bo has declared since: only a judge takes it back now.
+    let ana = note("Ana", "B1", "Demonic Tutor");
+    note("Bo", "R", "Lightning Bolt");
+    let before = ev.dump();
+    let msg = undo("Ana").error(409);
+    assert!(msg.contains("Bo's") && msg.contains("only their own last one"), "{msg}");
+    assert_eq!(ev.dump(), before);
+    // A declaration cited as evidence in a challenge is the judge's to void.
+    let bolt = undo("Bo");
+    assert_eq!(bolt.status, 200, "{}", bolt.body);
+    ev.run(&["challenge", "1", "--by", "bo", "--about", "the tutor", "--ruling", "denied"]).ok();
+    let challenge = ev.run(&["--json", "challenges"]).json()["challenges"][0]["id"].as_i64().expect("challenge id");
+    ev.run(&["challenge", "evidence", &challenge.to_string(), &ana.to_string()]).ok();
+    let before = ev.dump();
+    let msg = undo("Ana").error(409);
+    assert!(msg.contains("evidence in a challenge") && msg.contains(&format!("note void {ana}")), "{msg}");
+    assert_eq!(ev.dump(), before);
+}
+
+#[test]
+fn under_the_alphabet_bindings_a_declaration_carries_the_printed_cards_letter() {
+    let ev = started();
+    ev.run(&["event", "set", "binding", "alphabet", "--force"]).ok();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let post = |body: serde_json::Value| server.post_json("/api/note", None, &body);
+    let before = ev.dump();
+    let wrong = post(json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Diabolic Edict", "letter": "x" }));
+    assert_eq!(wrong.status, 409, "{}", wrong.body);
+    assert_eq!(ev.dump(), before);
+    let right = post(json!({ "table": 1, "code": code["Ana"], "cost": "B1", "card": "Diabolic Edict", "letter": "d" }));
+    assert_eq!(right.status, 200, "{}", right.body);
+    assert_eq!(right.json()["card"], "Diabolic Edict");
+}

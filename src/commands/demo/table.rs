@@ -12,13 +12,13 @@ use crate::ops::corrections::{ClearInput, VoidInput};
 use crate::ops::round::PairInput;
 use crate::ops::table::challenge::{ChallengeInput, record_challenge};
 use crate::ops::table::clock::{StartInput, StopInput, start_decision, stop_decision};
-use crate::ops::table::note::{NoteInput, add_note};
+use crate::ops::table::device::{self, DeviceNoteInput};
 use crate::ops::table::penalty::{PenaltyInput, record_penalty};
 use crate::ops::table::result::{ResultInput, record_result as record};
 use crate::ops::table::round_clock::{end_round, start_round};
 use crate::store::matches::Match;
 use crate::store::voids::VoidKind;
-use crate::store::{PlayerId, event, library, matches, round};
+use crate::store::{Actor, PlayerId, event, library, matches, round};
 use crate::time::stamp;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::{HashMap, HashSet};
@@ -371,18 +371,39 @@ fn record_result(
     Ok(())
 }
 
-/// A template note declared at a table (`note TABLE PLAYER COST CARD --at ...`).
+/// A card declared at a table from the table's own device, as `mmjudge serve` takes it (`POST /api/note` with the
+/// player's code and the device's client id): the same checks as `mmjudge note`, the player as the actor. The
+/// first declaration of the event is sent twice, as a phone on poor Wi-Fi does, and must be recorded once.
 fn note(demo: &mut Demo, t: &str, who: &str, cost: &str, card: &str, at: DateTime<Utc>) -> Result<()> {
-    let input = NoteInput {
-        table: t.parse().unwrap_or(0),
-        round: None,
-        player: who.to_string(),
+    let table: u32 = t.parse().unwrap_or(0);
+    let seated = crate::ops::table::Seated::at(demo.conn(), table, None)?;
+    let (_, player) = seated.resolve_player(demo.conn(), who)?;
+    let (name, id) = (player.name.clone(), player.id);
+    let code = crate::store::player_codes::of(demo.conn(), id)?.unwrap_or_default();
+    let client_id = format!("demo-{}-{t}-{}", seated.m.round, at.timestamp());
+    let input = DeviceNoteInput {
+        table,
+        code,
         printed: Printed::parse(cost)?,
         card: Some(card.to_string()),
         letter: None,
-        at: Some(at),
+        client_id: Some(client_id.clone()),
     };
-    demo.act(&["note", t, who, cost, card, "--at", &stamp(at)], Some(at), |s, a| add_note(s, a, input))?;
+    let body = serde_json::json!({ "table": table, "cost": cost, "card": card, "client_id": client_id });
+    let on_device = |a: &Actor| Actor {
+        judge: format!("{name} (player)"),
+        command_line: format!("POST /api/note {body}"),
+        at: a.at,
+        via: format!("web (the demo's table {t} device)"),
+    };
+    let retry = input.clone();
+    let first = demo.act(&[], Some(at), |s, a| device::declare(s, &on_device(a), input))?;
+    if first.note["note"] == 1 {
+        let again = demo.act(&[], Some(at), |s, a| device::declare(s, &on_device(a), retry))?;
+        if !again.repeat || again.note != first.note {
+            return Err(Error::refused("demo: a declaration sent twice was not recorded once"));
+        }
+    }
     Ok(())
 }
 

@@ -27,6 +27,11 @@ pub fn codes(conn: &Connection) -> Result<Vec<PlayerCode>> {
         .collect())
 }
 
+/// The event's name, for the heading of the slips (`player codes --html`).
+pub fn event_name(conn: &Connection) -> Result<String> {
+    Ok(crate::store::event::values(conn)?.name().to_string())
+}
+
 /// `player code NAME`: one player's code.
 pub fn code_of(conn: &Connection, query: &str) -> Result<PlayerCode> {
     let p = player_names::find(conn, query)?;

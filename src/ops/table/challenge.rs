@@ -147,7 +147,7 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
 }
 
 /// The evidence notes, each of which must be a note of this match that counts.
-fn check_evidence(conn: &Connection, seated: &Seated, ids: &[i64]) -> Result<Vec<NoteId>> {
+pub(super) fn check_evidence(conn: &Connection, seated: &Seated, ids: &[i64]) -> Result<Vec<NoteId>> {
     let mut out = Vec::with_capacity(ids.len());
     for &id in ids {
         let note = NoteId(id);

@@ -116,9 +116,16 @@ pub fn declare(store: &mut Store, actor: &Actor, input: DeviceNoteInput) -> Resu
 /// The first outcome of a declaration sent before with the same client id, if any.
 fn repeat_of(conn: &Connection, input: &DeviceNoteInput, client: Option<&str>) -> Result<Option<DeviceNoted>> {
     let Some(client) = client else { return Ok(None) };
-    let (seated, _) = seat_of_code(conn, input.table, &input.code)?;
+    let (seated, seat) = seat_of_code(conn, input.table, &input.code)?;
     let Some(text) = player_codes::client_outcome(conn, seated.m.id, client)? else { return Ok(None) };
     let note: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+    let me = &seated.player(seat).name;
+    if let Some(other) = note["player"].as_str().filter(|p| p != me) {
+        return Err(Error::bad_input(format!(
+            "client_id \"{client}\" was already used for {other}'s declaration at table {}: send a new client_id",
+            input.table
+        )));
+    }
     let summary = format!("already recorded: note #{} at {}", note["note"], seated.label());
     Ok(Some(DeviceNoted { note, repeat: true, summary }))
 }

@@ -7,6 +7,7 @@ pub mod challenge;
 pub mod clock;
 pub mod decisions;
 pub mod device;
+pub mod evidence;
 pub mod live;
 pub mod note;
 pub mod penalty;

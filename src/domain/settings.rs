@@ -15,6 +15,8 @@ pub enum Kind {
     Text,
     /// A random seed: any 64-bit number (see [`super::bounds::seed`]).
     Seed,
+    /// A calendar day, `YYYY-MM-DD`.
+    Date,
 }
 
 /// One event setting a judge can show and change.
@@ -38,6 +40,12 @@ pub const MOVEMENTS: &[&str] = &["auto", "mitchell", "square", "howell", "swiss"
 /// Every setting, in the order `event show` lists them.
 pub const SETTINGS: &[Setting] = &[
     Setting { key: "name", default: "", kind: Kind::Text, help: "the event's name" },
+    Setting {
+        key: "date",
+        default: "",
+        kind: Kind::Date,
+        help: "the day of the event (YYYY-MM-DD), printed on every page",
+    },
     Setting {
         key: "rounds",
         default: "5",
@@ -191,6 +199,11 @@ pub fn normalize(setting: &Setting, value: &str) -> Result<String, SettingError>
             }
         }
         Kind::Seed => super::bounds::seed(v).map(|n| n.to_string()).map_err(SettingError),
+        Kind::Date => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+            .ok()
+            .filter(|d| (1900..=9999).contains(&chrono::Datelike::year(d)))
+            .map(|d| d.format("%Y-%m-%d").to_string())
+            .ok_or_else(|| SettingError(format!("{key} is a day written YYYY-MM-DD (e.g. 2026-05-01), not \"{v}\""))),
     }
 }
 
@@ -231,6 +244,15 @@ impl Values {
     /// The event's name.
     pub fn name(&self) -> &str {
         self.text("name")
+    }
+
+    /// The day of the event (`YYYY-MM-DD`): as set, else the day it was created (events from before the
+    /// date setting).
+    pub fn date(&self) -> &str {
+        match self.0.get("date").map(String::as_str) {
+            Some(d) if !d.is_empty() => d,
+            _ => self.0.get("created").map(|c| c.get(..10).unwrap_or(c)).unwrap_or(""),
+        }
     }
 
     /// The event's random seed.

@@ -17,6 +17,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/card_key_by_card.sql"),
     include_str!("migrations/judges.sql"),
     include_str!("migrations/player_codes.sql"),
+    include_str!("migrations/turn_at_time.sql"),
 ];
 
 /// The schema version this mmjudge writes.

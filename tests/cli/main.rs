@@ -28,6 +28,7 @@ mod notes;
 mod penalty;
 mod player;
 mod pool;
+mod prints;
 mod props;
 mod report;
 mod result;

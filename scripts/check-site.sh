@@ -169,9 +169,10 @@ for page in "$site"/*.html; do
   name=$(basename "$page" .html)
   [ "$name" = clock ] || print_page "site-$name" "$page"
 done
-for page in "$prints"/*.html "$prints/sheets/index.html"; do
+for page in "$prints"/*.html; do
   print_page "$(basename "$page" .html)" "$page"
 done
+print_page sheets-index "$prints/sheets/index.html"
 for page in "$prints"/sheets/library-*.html; do
   name=$(basename "$page" .html)
   print_page "$name" "$page"

@@ -274,6 +274,21 @@ mod tests {
     }
 
     #[test]
+    fn a_date_is_a_real_day_and_an_old_event_falls_back_to_its_creation() {
+        let date = SETTINGS.iter().find(|s| s.key == "date").map(|s| normalize(s, " 2026-05-01 "));
+        assert_eq!(date, Some(Ok("2026-05-01".into())));
+        for bad in ["2026-02-30", "01-05-2026", "soon", ""] {
+            let r = SETTINGS.iter().find(|s| s.key == "date").map(|s| normalize(s, bad).is_err());
+            assert_eq!(r, Some(true), "{bad}");
+        }
+        let mut v = Values::default();
+        v.0.insert("created".into(), "2025-01-01T00:00:00.000Z".into());
+        assert_eq!(v.date(), "2025-01-01");
+        v.0.insert("date".into(), "2026-05-01".into());
+        assert_eq!(v.date(), "2026-05-01");
+    }
+
+    #[test]
     fn validates_values() {
         let rounds = find("rounds").ok().copied();
         let rounds = rounds.as_ref().map(|s| s as &Setting);

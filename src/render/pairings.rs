@@ -104,7 +104,14 @@ impl WallPage {
 
 impl From<Pairings> for PairingsPage {
     fn from(p: Pairings) -> Self {
-        PairingsPage { head: String::new(), event: p.event, round: p.round, movement: p.movement, tables: p.tables, players: p.players }
+        PairingsPage {
+            head: String::new(),
+            event: p.event,
+            round: p.round,
+            movement: p.movement,
+            tables: p.tables,
+            players: p.players,
+        }
     }
 }
 

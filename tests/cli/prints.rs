@@ -76,10 +76,16 @@ fn the_wall_sheet_lists_every_name_then_the_table() {
     let html = read(&ev, "wall.html");
     assert!(print_head(&html).starts_with("Test Open · 2025-01-01 · Round 1"), "{html}");
     let order = |html: &str| -> Vec<String> {
-        html.split(r#"<td class="name">"#).skip(1).map(|r| r.split('<').next().unwrap_or_default().to_string()).collect()
+        html.split(r#"<td class="name">"#)
+            .skip(1)
+            .map(|r| r.split('<').next().unwrap_or_default().to_string())
+            .collect()
     };
     assert_eq!(order(&html), ["Ann Zeller", "Bo Young", "Cy Adams", "Di Baker", "Late Zed"]);
-    assert!(html.contains(r#"<td class="name">Cy Adams</td><td class="num">2 <span class="wall-seat">A</span>"#), "{html}");
+    assert!(
+        html.contains(r#"<td class="name">Cy Adams</td><td class="num">2 <span class="wall-seat">A</span>"#),
+        "{html}"
+    );
     assert!(html.contains(r#"<td class="name">Late Zed</td><td class="num">bye</td>"#), "{html}");
     ev.run(&["pairings", "--html", "wall.html", "--wall", "--sort", "last"]).ok();
     assert_eq!(order(&read(&ev, "wall.html")), ["Cy Adams", "Di Baker", "Bo Young", "Late Zed", "Ann Zeller"]);
@@ -92,7 +98,10 @@ fn the_wall_sheet_lists_every_name_then_the_table() {
 #[test]
 fn slips_have_challenge_boxes_and_a_turn_box_that_result_fills() {
     let ev = playing();
-    let out = ev.run_with(&["--json", "result", "1", "--by", "time", "--life", "7", "9", "--turn", "6"], &[("MMJUDGE_NOW", NOW)]);
+    let out = ev.run_with(
+        &["--json", "result", "1", "--by", "time", "--life", "7", "9", "--turn", "6"],
+        &[("MMJUDGE_NOW", NOW)],
+    );
     let doc = out.json();
     assert_eq!(doc["result"]["turn"], 6, "{doc}");
     assert!(doc["summary"].as_str().unwrap_or_default().ends_with("by time (9 to 7 life) on turn 6"), "{doc}");
@@ -143,6 +152,8 @@ fn the_site_standings_say_who_entered_late_with_two_decimals() {
     let page = read(&ev, "site/round-2-standings.html");
     let row = page.lines().find(|l| l.contains(">Late<") || l.contains(">Late ")).unwrap_or_default();
     assert!(row.contains(r#"<span class="meta late">entered late: 1 match loss</span>"#), "{page}");
+    // On a phone every column stays in sight: none is hidden at narrow widths.
+    assert!(page.contains(r#"<table class="standings">"#) && !page.contains("hide-narrow"), "{page}");
     // Late: one bye won, one round lost: 50.00 % of games.
     assert!(row.contains("50.00 %"), "{row}");
     let text = ev.run(&["standings"]).ok().to_string();

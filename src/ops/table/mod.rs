@@ -232,7 +232,12 @@ impl Seated {
 
     /// Records that `loser` lost the match (to the other player) for `reason`.
     pub fn record_loss(&mut self, conn: &Connection, loser: Seat, reason: Reason, note: &str, at: &str) -> Result<()> {
-        self.record(conn, Verdict::Won(loser.other()), reason, ResultText { life: None, note: Some(note), at, turn: None })
+        self.record(
+            conn,
+            Verdict::Won(loser.other()),
+            reason,
+            ResultText { life: None, note: Some(note), at, turn: None },
+        )
     }
 }
 

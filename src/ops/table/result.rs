@@ -148,7 +148,12 @@ pub fn record_result(store: &mut Store, actor: &Actor, input: ResultInput) -> Re
             )));
         }
         let v = verdict(tx, &seated, &input)?;
-        seated.record(tx, v, input.reason, ResultText { life: input.life, note: note_of(&input), at: &at, turn: input.turn })?;
+        seated.record(
+            tx,
+            v,
+            input.reason,
+            ResultText { life: input.life, note: note_of(&input), at: &at, turn: input.turn },
+        )?;
         let dropped = drop_no_show(tx, &seated, v, input.reason)?;
         let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
         summary.push_str(&dropped_words(dropped.as_deref()));
@@ -196,7 +201,12 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         if unchanged {
             return Err(Error::refused(format!("nothing to fix: {} is already {before_words}", seated.label())));
         }
-        seated.record(tx, v, input.reason, ResultText { life: input.life, note: note.as_deref(), at: &at, turn: input.turn })?;
+        seated.record(
+            tx,
+            v,
+            input.reason,
+            ResultText { life: input.life, note: note.as_deref(), at: &at, turn: input.turn },
+        )?;
         let dropped = drop_no_show(tx, &seated, v, input.reason)?;
         let mut summary = format!(
             "fixed table {table}, round {}: was {before_words}; now {}",

@@ -3,14 +3,20 @@
 #   - a link or stylesheet pointing at a file the site does not have, or outside the site;
 #   - a page Chromium cannot load, or an uncaught script error (only the clock page has a script);
 #   - a player's name shown as HTML instead of text.
-# Screenshots of a few pages (desktop and phone width) and a PDF of the result slips (print CSS) are kept in
-# $SHOTS when set.
+# Then it prints every printable page to PDF (the site's pages but the clock, and the stand-alone prints:
+# pairings --html, the wall sheet, a note sheet, the pool check, the deck sheets) and checks each PDF:
+#   - the event's name and date on every printed page (each sheet repeats its print head);
+#   - the deck sheets one page per library;
+#   - the result slips with their challenge boxes (two per player) and the turn-at-time box.
+# Screenshots (desktop and phone width), the PDFs and a PNG of the first page of each PDF are kept in $SHOTS
+# when set.
 #
 # Usage: scripts/check-site.sh [EVENT.db]
 #   With no event file, builds a small event: the 16 bundled players plus one named <script>alert(1)</script>,
 #   libraries built from the bundled pool, three rounds, a bye, template notes, a challenge, a ruling and a
 #   penalty, round 3 still playing.
-# Needs chromium (apt-get install -y chromium) and, to build the small event, python3.
+# Needs chromium (apt-get install -y chromium), pdfinfo and pdftotext (poppler-utils: installed here with
+# apt-get when missing and running as root) and, to build the small event, python3.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${MMJUDGE:-$root/target/debug/mmjudge}
@@ -19,6 +25,16 @@ browser=$(command -v chromium || command -v chromium-browser || command -v googl
 if [ -z "$browser" ]; then
   echo "check-site: no Chromium found: apt-get install -y chromium" >&2
   exit 1
+fi
+if ! command -v pdftotext >/dev/null || ! command -v pdfinfo >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "check-site: installing poppler-utils (pdfinfo, pdftotext) with apt-get" >&2
+    apt-get install -y poppler-utils >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y poppler-utils >/dev/null 2>&1; } || true
+  fi
+  if ! command -v pdftotext >/dev/null || ! command -v pdfinfo >/dev/null; then
+    echo "check-site: no pdftotext/pdfinfo found: apt-get install -y poppler-utils" >&2
+    exit 1
+  fi
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -115,12 +131,69 @@ for name in index round-1-standings round-2-pairings round-1-slips round-1-notes
   chrome --hide-scrollbars --window-size=390,844 --screenshot="$shots/$name-phone.png" "file://$site/$name.html" 2>/dev/null ||
     fail "$name: no phone screenshot"
 done
-chrome --no-pdf-header-footer --print-to-pdf="$shots/round-1-slips.pdf" "file://$site/round-1-slips.html" 2>/dev/null ||
-  fail "round-1-slips: cannot print"
-for f in "$shots"/*.png "$shots"/*.pdf; do [ -s "$f" ] || fail "$(basename "$f") is empty"; done
+for f in "$shots"/*.png; do [ -s "$f" ] || fail "$(basename "$f") is empty"; done
+
+# ---- Prints: every printable page to PDF, each checked page by page.
+prints=$work/prints
+mkdir -p "$prints"
+event_json=$(MMJUDGE_DB=$db "$bin" --json event show)
+event_name=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["name"])' "$event_json")
+event_date=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["settings"]["date"])' "$event_json")
+MMJUDGE_DB=$db "$bin" pairings --html "$prints/pairings.html" >/dev/null
+MMJUDGE_DB=$db "$bin" pairings --html "$prints/wall.html" --wall >/dev/null
+MMJUDGE_DB=$db "$bin" pairings --html "$prints/wall-last.html" --wall --sort last >/dev/null
+MMJUDGE_DB=$db "$bin" notes 1 --round 1 --html "$prints/notes-1.html" >/dev/null
+MMJUDGE_DB=$db "$bin" pool check --html "$prints/pool-check.html" >/dev/null
+MMJUDGE_DB=$db "$bin" library sheets "$prints/sheets" >/dev/null
+libraries=$(find "$prints/sheets" -name 'library-*.html' | wc -l)
+
+pages_of() { pdfinfo "$1" 2>/dev/null | awk '/^Pages:/ { print $2 }'; }
+# print_page NAME FILE: prints FILE to $shots/NAME.pdf and checks the event's name and date on every page.
+print_page() {
+  local name=$1 file=$2 pdf=$shots/$1.pdf n p
+  if ! chrome --no-pdf-header-footer --print-to-pdf="$pdf" "file://$file" 2>/dev/null || [ ! -s "$pdf" ]; then
+    fail "$name: cannot print"
+    return
+  fi
+  n=$(pages_of "$pdf")
+  [ -n "$n" ] && [ "$n" -ge 1 ] || { fail "$name.pdf has no page"; return; }
+  for p in $(seq 1 "$n"); do
+    pdftotext -f "$p" -l "$p" "$pdf" "$work/page.txt"
+    grep -q -F "$event_name" "$work/page.txt" || fail "$name.pdf, page $p of $n: no event name"
+    grep -q -F "$event_date" "$work/page.txt" || fail "$name.pdf, page $p of $n: no event date"
+    grep -q -E 'Round [0-9]+|before round 1' "$work/page.txt" || fail "$name.pdf, page $p of $n: no round"
+  done
+  pdftoppm -f 1 -l 1 -r 50 -png "$pdf" "$shots/$name-print" 2>/dev/null || fail "$name.pdf: no PNG of page 1"
+}
+for page in "$site"/*.html; do
+  name=$(basename "$page" .html)
+  [ "$name" = clock ] || print_page "site-$name" "$page"
+done
+for page in "$prints"/*.html; do
+  print_page "$(basename "$page" .html)" "$page"
+done
+print_page sheets-index "$prints/sheets/index.html"
+for page in "$prints"/sheets/library-*.html; do
+  name=$(basename "$page" .html)
+  print_page "$name" "$page"
+  [ "$(pages_of "$shots/$name.pdf")" = 1 ] || fail "$name.pdf: a deck sheet takes $(pages_of "$shots/$name.pdf") pages, not one"
+done
+[ "$(pages_of "$shots/site-decks.pdf")" = "$libraries" ] ||
+  fail "site-decks.pdf: $(pages_of "$shots/site-decks.pdf") pages for $libraries libraries (one page each)"
+# The slips: two challenge boxes per player (the challenge limit), a turn-at-time box per slip.
+for page in "$site"/round-*-slips.html; do
+  name=site-$(basename "$page" .html)
+  slips=$(grep -c '<section class="slip">' "$page" || true)
+  boxes=$(grep -o 'title="lost challenge [0-9]*"' "$page" | wc -l)
+  [ "$boxes" -ge $((slips * 4)) ] || fail "$name: $boxes challenge boxes for $slips slips (two per player)"
+  turns=$(pdftotext "$shots/$name.pdf" - | grep -c 'At time, the game was on turn' || true)
+  [ "$turns" = "$slips" ] || fail "$name.pdf: $turns turn-at-time boxes for $slips slips"
+  pdftotext "$shots/$name.pdf" - | grep -q 'Challenges lost' || fail "$name.pdf: no challenge boxes"
+done
 
 if [ "$failures" -gt 0 ]; then
   echo "check-site: $failures problem(s)" >&2
   exit 1
 fi
-echo "check-site: ${#pages[@]} pages render without errors${SHOTS:+; screenshots in $SHOTS}"
+printed=$(find "$shots" -name '*.pdf' | wc -l)
+echo "check-site: ${#pages[@]} pages render without errors; $printed prints carry the event's name, date and round on every page${SHOTS:+; screenshots and PDFs in $SHOTS}"

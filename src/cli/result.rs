@@ -74,6 +74,9 @@ pub struct RecordArgs {
     /// Life totals: seat A's, then seat B's (the order `results` lists the players). Required with --by time.
     #[arg(value_parser = crate::cli::bounds::life, long, num_args = 2, value_names = ["A", "B"], allow_negative_numbers = true)]
     pub life: Option<Vec<i64>>,
+    /// With --by time: the turn the game was on when time was called (as on the result slip).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=999))]
+    pub turn: Option<u32>,
     /// A judge's remark on the result (`result fix` keeps the old one unless given).
     #[arg(long)]
     pub note: Option<String>,

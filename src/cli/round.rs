@@ -70,6 +70,22 @@ pub struct PairingsArgs {
     /// Replace FILE even if it exists and was not written by this command (never an SQLite file).
     #[arg(long, requires = "html")]
     pub force: bool,
+    /// Write the wall sheet instead: every player by name in large type, one column (name, then table),
+    /// split over as many pages as it takes.
+    #[arg(long, requires = "html")]
+    pub wall: bool,
+    /// The wall sheet's order: by the name as written (`name`, the default) or by its last word (`last`).
+    #[arg(long, value_enum, requires = "wall", value_name = "ORDER")]
+    pub sort: Option<WallSort>,
+}
+
+/// The order of the wall sheet (`pairings --html FILE --wall --sort ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum WallSort {
+    /// By the name as written ("Ana Lima" under A).
+    Name,
+    /// By the name's last word ("Ana Lima" under L), then the whole name.
+    Last,
 }
 
 /// `round extend TABLE MINUTES --reason TEXT`, or `round extend void ID`.

@@ -16,7 +16,7 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
     let conn = &*snapshot;
     let s = note_sheet(conn, args.table, args.round)?;
     if let Some(file) = &args.html {
-        let html = page(&s)?;
+        let html = page(&s, &crate::ops::event::print_head(conn)?)?;
         crate::output::write(file, crate::output::Kind::NoteSheet, args.force, html.as_bytes())?;
         return done(
             ctx.format,
@@ -77,8 +77,9 @@ fn count_words(name: &str, col: &[&SheetNote]) -> String {
     s
 }
 
-fn page(s: &NoteSheet) -> Result<String> {
+fn page(s: &NoteSheet, head: &crate::render::pages::PrintHead) -> Result<String> {
     let page = NoteSheetPage {
+        head: head.line(Some(s.round), &format!("table {} · note sheet", s.table)),
         event: s.event.clone(),
         round: s.round,
         table: s.table,

@@ -2,10 +2,10 @@
 //! printable pages (see [`crate::ops::pairings`]).
 
 use super::Ctx;
-use crate::cli::round::{PairingsArgs, PairingsBy};
+use crate::cli::round::{PairingsArgs, PairingsBy, WallSort};
 use crate::error::{Error, Result};
 use crate::ops::pairings::{self, Pairings};
-use crate::render::pairings::PairingsPage;
+use crate::render::pairings::{PairingsPage, WallPage};
 use crate::render::{Format, Listing, emit, human_text};
 
 /// Runs `pairings`.
@@ -14,9 +14,16 @@ pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
     let snapshot = store.snapshot()?;
     let page = pairings::pairings(&snapshot, args.round)?;
     if let Some(file) = &args.html {
-        let html = PairingsPage::from(page.clone())
-            .render()
-            .map_err(|e| Error::refused(format!("cannot render the pairings page: {e}")))?;
+        let head = crate::ops::event::print_head(&snapshot)?;
+        let html = if args.wall {
+            let by_last = args.sort == Some(WallSort::Last);
+            WallPage::new(&page, head.line(Some(page.round), "pairings by name"), by_last).render()
+        } else {
+            let mut print = PairingsPage::from(page.clone());
+            print.head = head.line(Some(page.round), "pairings");
+            print.render()
+        }
+        .map_err(|e| Error::refused(format!("cannot render the pairings page: {e}")))?;
         crate::output::write(file, crate::output::Kind::Pairings, args.force, html.as_bytes())?;
     }
     let doc = page.json();
@@ -36,7 +43,11 @@ pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
 
 fn wrote(args: &PairingsArgs) -> Result<()> {
     if let Some(file) = &args.html {
-        println!("wrote {} (by table, then by player; print it or open it on a phone)", file.display());
+        if args.wall {
+            println!("wrote {} (the wall sheet: every player by name, then table; print it)", file.display());
+        } else {
+            println!("wrote {} (by table, then by player; print it or open it on a phone)", file.display());
+        }
     }
     Ok(())
 }

@@ -38,6 +38,7 @@ fn read(args: &RecordArgs) -> Result<ResultInput> {
         life,
         note: args.note.clone(),
         at: None,
+        turn: args.turn,
     })
 }
 
@@ -73,14 +74,17 @@ pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
     let view = round_results(&snapshot, args.round)?;
-    let mut listing = Listing::new(&["table", "A", "B", "result", "by", "life", "at"]);
+    // The turn at time gets a column only when a table has one.
+    let turns = view.tables.iter().any(|t| t.turn.is_some());
+    let headers: &[&str] = &["table", "A", "B", "result", "by", "life", "at", "turn"];
+    let mut listing = Listing::new(&headers[..if turns { 8 } else { 7 }]);
     for t in &view.tables {
         let shown = match (t.outcome, &t.winner) {
             (None, _) => "playing".to_string(),
             (Some(Outcome::Draw), _) => "draw".into(),
             (_, w) => format!("{} won", w.as_deref().unwrap_or("?")),
         };
-        listing.row(vec![
+        let mut row = vec![
             t.table.to_string(),
             t.a.clone(),
             t.b.clone(),
@@ -88,11 +92,15 @@ pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
             t.reason.clone().unwrap_or_default(),
             t.life.map(|[x, y]| format!("{x}-{y}")).unwrap_or_default(),
             t.at.as_deref().map(hhmm).unwrap_or_default(),
-        ]);
+        ];
+        if turns {
+            row.push(t.turn.map(|n| n.to_string()).unwrap_or_default());
+        }
+        listing.row(row);
     }
     for bye in &view.byes {
         let cells = [String::from("bye"), bye.player.clone(), String::new(), "bye".into()];
-        listing.row(cells.into_iter().chain(std::iter::repeat_n(String::new(), 3)).collect());
+        listing.row(cells.into_iter().chain(std::iter::repeat_n(String::new(), if turns { 4 } else { 3 })).collect());
     }
     let n = view.round;
     let done_count = view.tables.len() - view.playing.len();

@@ -15,6 +15,8 @@ pub enum Kind {
     Text,
     /// A random seed: any 64-bit number (see [`super::bounds::seed`]).
     Seed,
+    /// A calendar day, `YYYY-MM-DD`.
+    Date,
 }
 
 /// One event setting a judge can show and change.
@@ -38,6 +40,12 @@ pub const MOVEMENTS: &[&str] = &["auto", "mitchell", "square", "howell", "swiss"
 /// Every setting, in the order `event show` lists them.
 pub const SETTINGS: &[Setting] = &[
     Setting { key: "name", default: "", kind: Kind::Text, help: "the event's name" },
+    Setting {
+        key: "date",
+        default: "",
+        kind: Kind::Date,
+        help: "the day of the event (YYYY-MM-DD), printed on every page",
+    },
     Setting {
         key: "rounds",
         default: "5",
@@ -191,6 +199,11 @@ pub fn normalize(setting: &Setting, value: &str) -> Result<String, SettingError>
             }
         }
         Kind::Seed => super::bounds::seed(v).map(|n| n.to_string()).map_err(SettingError),
+        Kind::Date => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+            .ok()
+            .filter(|d| (1900..=9999).contains(&chrono::Datelike::year(d)))
+            .map(|d| d.format("%Y-%m-%d").to_string())
+            .ok_or_else(|| SettingError(format!("{key} is a day written YYYY-MM-DD (e.g. 2026-05-01), not \"{v}\""))),
     }
 }
 
@@ -233,6 +246,15 @@ impl Values {
         self.text("name")
     }
 
+    /// The day of the event (`YYYY-MM-DD`): as set, else the day it was created (events from before the
+    /// date setting).
+    pub fn date(&self) -> &str {
+        match self.0.get("date").map(String::as_str) {
+            Some(d) if !d.is_empty() => d,
+            _ => self.0.get("created").map(|c| c.get(..10).unwrap_or(c)).unwrap_or(""),
+        }
+    }
+
     /// The event's random seed.
     pub fn seed(&self) -> u64 {
         self.text("seed").parse().unwrap_or(0)
@@ -249,6 +271,21 @@ mod tests {
         assert_eq!(find("round_minutes").map(|s| s.key), Ok("round-minutes"));
         let err = find("roundz").err().map(|e| e.0).unwrap_or_default();
         assert!(err.contains("did you mean \"rounds\""), "{err}");
+    }
+
+    #[test]
+    fn a_date_is_a_real_day_and_an_old_event_falls_back_to_its_creation() {
+        let date = SETTINGS.iter().find(|s| s.key == "date").map(|s| normalize(s, " 2026-05-01 "));
+        assert_eq!(date, Some(Ok("2026-05-01".into())));
+        for bad in ["2026-02-30", "01-05-2026", "soon", ""] {
+            let r = SETTINGS.iter().find(|s| s.key == "date").map(|s| normalize(s, bad).is_err());
+            assert_eq!(r, Some(true), "{bad}");
+        }
+        let mut v = Values::default();
+        v.0.insert("created".into(), "2025-01-01T00:00:00.000Z".into());
+        assert_eq!(v.date(), "2025-01-01");
+        v.0.insert("date".into(), "2026-05-01".into());
+        assert_eq!(v.date(), "2026-05-01");
     }
 
     #[test]

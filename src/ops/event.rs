@@ -63,6 +63,7 @@ pub fn create(actor: &Actor, input: NewEvent) -> Result<Created> {
         }
         store_event::set(tx, "name", name)?;
         store_event::set(tx, "created", &created)?;
+        store_event::set(tx, "date", &actor.at.with_timezone(&chrono::Local).format("%Y-%m-%d").to_string())?;
         store_event::set(tx, "rounds", &rounds)?;
         store_event::set(tx, "seed", &seed.to_string())?;
         seed_default_bans(tx)?;
@@ -148,7 +149,10 @@ pub fn show(conn: &Connection) -> Result<EventView> {
     let current_round = round::current(conn)?;
     let settings = SETTINGS
         .iter()
-        .map(|s| SettingView { key: s.key, value: values.text(s.key).to_string(), help: s.help })
+        .map(|s| {
+            let value = if s.key == "date" { values.date() } else { values.text(s.key) };
+            SettingView { key: s.key, value: value.to_string(), help: s.help }
+        })
         .collect();
     Ok(EventView {
         name: values.name().to_string(),
@@ -210,7 +214,7 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
     let SetInput { setting, value, force } = input;
     store.write(actor, |tx| {
         let mut values = store_event::values(tx)?;
-        let old = values.text(setting.key).to_string();
+        let old = if setting.key == "date" { values.date() } else { values.text(setting.key) }.to_string();
         if setting.key == "libraries" && old != value && round::current(tx)? >= 1 {
             return Err(Error::refused(format!(
                 "the libraries are locked: round 1 is paired with {old} libraries, so they cannot become {value}; \
@@ -233,4 +237,22 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
         let summary = setting_changed_words(&changed);
         Ok((changed, Change::new(summary)))
     })
+}
+
+/// What every printed page repeats at its top (see `render::pages::PrintHead`): the event's name, its day
+/// and the round paired last (0 before round 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintHead {
+    /// The event's name.
+    pub event: String,
+    /// The day of the event (`YYYY-MM-DD`).
+    pub date: String,
+    /// The round paired last (0 before round 1).
+    pub round: u32,
+}
+
+/// The event's print head as things stand.
+pub fn print_head(conn: &Connection) -> Result<PrintHead> {
+    let values = store_event::values(conn)?;
+    Ok(PrintHead { event: values.name().to_string(), date: values.date().to_string(), round: round::current(conn)? })
 }

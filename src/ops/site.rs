@@ -49,6 +49,9 @@ pub struct Frame {
     pub title: String,
     /// When the site was written, for people.
     pub generated: String,
+    /// The line repeated at the top of every printed sheet: the event's name, its day, the round (the
+    /// page's own, else the round paired last) and the page's title.
+    pub head: String,
 }
 
 /// The event, loaded once for every page. Pages needing more read it through `conn` with `store` calls.
@@ -77,7 +80,18 @@ impl<'c> Site<'c> {
     /// The frame of a page titled `title`.
     pub fn frame(&self, title: impl Into<String>) -> Frame {
         let generated = self.now.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M").to_string();
-        Frame { event: self.settings.name().to_string(), title: title.into(), generated }
+        let title: String = title.into();
+        let head = crate::ops::event::PrintHead {
+            event: self.settings.name().to_string(),
+            date: self.settings.date().to_string(),
+            round: self.results.paired,
+        };
+        // A round page's title names its round ("Round 2: pairings"); other pages get the round paired last.
+        let head = match title.strip_prefix("Round ").and_then(|t| t.split(':').next()?.parse().ok()) {
+            Some(r) => head.line(Some(r), title.split_once(": ").map_or("", |t| t.1)),
+            None => head.line(None, &title),
+        };
+        Frame { event: self.settings.name().to_string(), title, generated, head }
     }
 
     /// A player's name.

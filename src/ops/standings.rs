@@ -103,13 +103,18 @@ impl Line {
         format!("{}-{}-{}", self.wins, self.losses, self.draws)
     }
 
-    /// The status column: "dropped", and the match losses of a late entry ("entered late: 2 match losses").
-    pub fn status(&self) -> String {
-        let late = match self.late_losses {
+    /// "entered late: 2 match losses" for a late entrant with match losses, else empty.
+    pub fn late_words(&self) -> String {
+        match self.late_losses {
             0 => String::new(),
             1 => "entered late: 1 match loss".to_string(),
             n => format!("entered late: {n} match losses"),
-        };
+        }
+    }
+
+    /// The status column: "dropped", and the match losses of a late entry ("entered late: 2 match losses").
+    pub fn status(&self) -> String {
+        let late = self.late_words();
         match (self.dropped, late.is_empty()) {
             (true, true) => "dropped".into(),
             (true, false) => format!("dropped; {late}"),

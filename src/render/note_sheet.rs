@@ -50,6 +50,8 @@ pub fn columns(s: &NoteSheet) -> Vec<Column> {
 #[derive(Debug, Clone, PartialEq, Template)]
 #[template(path = "notes.html")]
 pub struct NoteSheetPage {
+    /// The line repeated at the top of every printed sheet (event, day, round).
+    pub head: String,
     /// Event name.
     pub event: String,
     /// Round number.
@@ -88,6 +90,7 @@ mod tests {
 
     fn page(player: &str, notes: Vec<SheetNote>) -> String {
         NoteSheetPage {
+            head: String::new(),
             event: "Spring <Open>".into(),
             round: 3,
             table: 4,

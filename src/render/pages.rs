@@ -40,6 +40,8 @@ impl GroupRow {
 #[derive(Debug, Clone, PartialEq, Template)]
 #[template(path = "curation.html")]
 pub struct CurationPage {
+    /// The line repeated at the top of every printed sheet (event, day, round).
+    pub head: String,
     /// Event name.
     pub event: String,
     /// Binding rule.
@@ -60,10 +62,12 @@ pub struct CurationPage {
 
 impl CurationPage {
     /// The page for a report.
-    pub fn new(event: &str, r: &Report) -> Self {
+    pub fn new(head: &PrintHead, r: &Report) -> Self {
+        let event = head.event.as_str();
         let s = &r.summary;
         let tile = |label: &str, n: u32, copies: u32, class: &str| (label.to_string(), n, copies, class.to_string());
         CurationPage {
+            head: head.line(None, "pool check"),
             event: event.to_string(),
             binding: r.binding.clone(),
             summary: curation_summary(r),
@@ -139,6 +143,8 @@ pub fn sheet_part(cards: &[ShownCard], sideboard: bool) -> Vec<SheetCard> {
 #[derive(Debug, Clone, PartialEq, Template)]
 #[template(path = "deck_sheet.html")]
 pub struct DeckSheet {
+    /// The line repeated at the top of every printed sheet (event, day, round).
+    pub head: String,
     /// Event name.
     pub event: String,
     /// Library label (`3A`, or the player's name for sealed libraries).
@@ -168,6 +174,8 @@ impl DeckSheet {
 #[derive(Debug, Clone, PartialEq, Template)]
 #[template(path = "deck_sheets_index.html")]
 pub struct SheetIndex {
+    /// The line repeated at the top of every printed sheet (event, day, round).
+    pub head: String,
     /// Event name.
     pub event: String,
     /// (file, label, title, cards, utopia) per library.
@@ -178,5 +186,20 @@ impl SheetIndex {
     /// The page as HTML.
     pub fn render(&self) -> Result<String, askama::Error> {
         Template::render(self)
+    }
+}
+
+pub use crate::ops::event::PrintHead;
+
+impl PrintHead {
+    /// The line at the top of every printed sheet: "Spring Open · 2026-05-01 · Round 3 · pairings".
+    /// `round` is the page's own round (None: the round paired last, "before round 1" when none is).
+    pub fn line(&self, round: Option<u32>, what: &str) -> String {
+        let round = match round.unwrap_or(self.round) {
+            0 => "before round 1".to_string(),
+            r => format!("Round {r}"),
+        };
+        let what = if what.is_empty() { String::new() } else { format!(" · {what}") };
+        format!("{} · {} · {round}{what}", self.event, self.date)
     }
 }

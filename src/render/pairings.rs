@@ -30,6 +30,8 @@ impl PlayerLine {
 #[derive(Debug, Clone, PartialEq, Template)]
 #[template(path = "pairings.html")]
 pub struct PairingsPage {
+    /// The line repeated at the top of every printed sheet (event, day, round).
+    pub head: String,
     /// Event name.
     pub event: String,
     /// Round number.
@@ -59,9 +61,57 @@ impl PairingsPage {
     }
 }
 
+/// The wall sheet of one round: every player by name in large type, then their table.
+#[derive(Debug, Clone, PartialEq, Template)]
+#[template(path = "pairings_wall.html")]
+pub struct WallPage {
+    /// The line repeated at the top of every printed sheet (event, day, round).
+    pub head: String,
+    /// Event name.
+    pub event: String,
+    /// Round number.
+    pub round: u32,
+    /// (name, table or "bye", seat) in the sheet's order.
+    pub rows: Vec<(String, String, String)>,
+    /// How the rows are sorted, in words.
+    pub order: &'static str,
+}
+
+impl WallPage {
+    /// The wall sheet of `p`: sorted by the name as written, or by its last word (`by_last`), ties by the
+    /// whole name; byes in the same order as everyone else.
+    pub fn new(p: &Pairings, head: String, by_last: bool) -> Self {
+        let mut players: Vec<&PlayerLine> = p.players.iter().collect();
+        let last = |n: &str| crate::domain::names::fold(n.split_whitespace().last().unwrap_or(n));
+        players.sort_by_cached_key(|x| {
+            let whole = crate::domain::names::fold(&x.name);
+            (if by_last { last(&x.name) } else { whole.clone() }, whole, x.id)
+        });
+        WallPage {
+            head,
+            event: p.event.clone(),
+            round: p.round,
+            rows: players.into_iter().map(|x| (x.name.clone(), x.table_words(), x.seat_words())).collect(),
+            order: if by_last { "by last name" } else { "by name" },
+        }
+    }
+
+    /// The page as HTML.
+    pub fn render(&self) -> Result<String, askama::Error> {
+        Template::render(self)
+    }
+}
+
 impl From<Pairings> for PairingsPage {
     fn from(p: Pairings) -> Self {
-        PairingsPage { event: p.event, round: p.round, movement: p.movement, tables: p.tables, players: p.players }
+        PairingsPage {
+            head: String::new(),
+            event: p.event,
+            round: p.round,
+            movement: p.movement,
+            tables: p.tables,
+            players: p.players,
+        }
     }
 }
 

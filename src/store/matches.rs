@@ -202,11 +202,32 @@ pub fn set_result(conn: &Connection, id: MatchId, r: &ResultRecord<'_>) -> Resul
     Ok(())
 }
 
+/// Sets (or clears) the turn a match was on when time was called.
+pub fn set_turn(conn: &Connection, id: MatchId, turn: Option<u32>) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE match SET turn_at_time = ?2 WHERE id = ?1")?;
+    stmt.execute(params![id, turn])?;
+    Ok(())
+}
+
+/// The turn a match was on when time was called, when recorded.
+pub fn turn_of(conn: &Connection, id: MatchId) -> Result<Option<u32>> {
+    let mut stmt = conn.prepare_cached("SELECT turn_at_time FROM match WHERE id = ?1")?;
+    Ok(stmt.query_row([id], |r| r.get::<_, Option<u32>>(0)).optional()?.flatten())
+}
+
+/// The turns at time recorded in a round, by match.
+pub fn turns_of_round(conn: &Connection, round: u32) -> Result<std::collections::BTreeMap<MatchId, u32>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id, turn_at_time FROM match WHERE round = ?1 AND turn_at_time IS NOT NULL")?;
+    let rows = stmt.query_map([round], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Takes a match's result back: the match is playing again.
 pub fn clear_result(conn: &Connection, id: MatchId) -> Result<()> {
     let mut stmt = conn.prepare_cached(
-        "UPDATE match SET result = NULL, reason = NULL, life_a = NULL, life_b = NULL, note = NULL, result_at = NULL
-         WHERE id = ?1",
+        "UPDATE match SET result = NULL, reason = NULL, life_a = NULL, life_b = NULL, note = NULL, result_at = NULL,
+         turn_at_time = NULL WHERE id = ?1",
     )?;
     stmt.execute([id])?;
     Ok(())

@@ -18,6 +18,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/judges.sql"),
     include_str!("migrations/player_codes.sql"),
     include_str!("migrations/self_reports.sql"),
+    include_str!("migrations/turn_at_time.sql"),
 ];
 
 /// The schema version this mmjudge writes.

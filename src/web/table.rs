@@ -69,6 +69,9 @@ pub struct ResultBody {
     /// (`/api/result/fix`) even though later rounds are paired.
     #[serde(default)]
     pub force: bool,
+    /// The turn the game was on when time was called (with `by: "time"`).
+    #[serde(default)]
+    pub turn: Option<u32>,
 }
 
 fn result_input(b: ResultBody) -> Result<table::result::ResultInput> {
@@ -80,6 +83,7 @@ fn result_input(b: ResultBody) -> Result<table::result::ResultInput> {
         life: life_of(b.life)?,
         note: text_field("note", b.note)?,
         at: None,
+        turn: b.turn,
     })
 }
 

@@ -29,6 +29,7 @@ mod notes;
 mod penalty;
 mod player;
 mod pool;
+mod prints;
 mod projector;
 mod props;
 mod report;

@@ -100,13 +100,20 @@ fn slips_show_players_libraries_life_challenges_and_signatures() {
     assert_eq!(slips.matches("class=\"slip\"").count(), 2, "one slip per table, none for the bye");
     assert!(slips.contains("Round 1 · Table 1") && slips.contains("1A") && slips.contains("1B"));
     assert!(slips.contains("Ana won (life)"));
-    // Ana won the one challenge at table 1, Bo lost it.
-    assert!(
-        slips.contains(
-            "<td>Ana</td><td>1A</td><td class=\"num write-in\"></td><td class=\"num\">1</td><td class=\"num\">0</td>"
-        ),
-        "{slips}"
-    );
+    // Ana won the one challenge at table 1, Bo lost it: Bo's first of two boxes is ticked, Ana's are blank.
+    let boxes = |ticked: bool| {
+        let tick = |i: u32, t: bool| {
+            if t {
+                format!(r#"<span class="box ticked" title="lost challenge {i}">✗</span>"#)
+            } else {
+                format!(r#"<span class="box" title="lost challenge {i}"></span>"#)
+            }
+        };
+        format!(r#"<td class="challenge-boxes">{}{}</td>"#, tick(1, ticked), tick(2, false))
+    };
+    let ana = format!(r#"<td>Ana</td><td>1A</td><td class="num write-in"></td><td class="num">1</td>{}"#, boxes(false));
+    assert!(slips.contains(&ana), "{slips}");
+    assert!(slips.contains(&format!(r#"<td class="num">0</td>{}"#, boxes(true))), "{slips}");
     assert!(slips.contains("Signature A") && slips.contains("Signature B") && slips.contains("Judge"));
     let playing = read(&ev.path("out"), "round-2-slips.html");
     assert!(playing.contains("Winner:"), "an unplayed table has boxes to fill in");

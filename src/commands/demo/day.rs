@@ -90,6 +90,7 @@ pub fn no_show(
         life: None,
         note: None,
         at: Some(at),
+        turn: None,
     };
     let out = demo.act(&line, Some(at), |s, a| record_result(s, a, input))?;
     let dropped =

@@ -445,5 +445,14 @@ fn result(
     life: Option<(i64, i64)>,
     at: DateTime<Utc>,
 ) -> ResultInput {
-    ResultInput { table, round: None, winner: winner.map(String::from), reason, life, note: None, at: Some(at) }
+    ResultInput {
+        table,
+        round: None,
+        winner: winner.map(String::from),
+        reason,
+        life,
+        note: None,
+        at: Some(at),
+        turn: None,
+    }
 }

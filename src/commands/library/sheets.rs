@@ -29,6 +29,7 @@ fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
         return Err(Error::refused(format!("{} is a file, not a folder: give a folder for the sheets", dir.display())));
     }
     let values = event::values(conn)?;
+    let head = crate::ops::event::print_head(conn)?;
     let players = names_by_id(conn)?;
     let mut ticks = vec!["built".to_string()];
     ticks.extend((1..=values.number("rounds").clamp(0, MAX_ROUND_TICKS)).map(|r| format!("R{r}")));
@@ -39,6 +40,7 @@ fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
     for s in &sheets {
         let lib = &s.library;
         let sheet = DeckSheet {
+            head: head.line(None, &format!("library {}", s.label)),
             event: values.name().to_string(),
             label: s.label.clone(),
             title: s.title.clone(),
@@ -70,7 +72,7 @@ fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
     }
     let bytes = csv_out.into_inner().map_err(|e| Error::refused(format!("cannot write the CSV: {e}")))?;
     files.push((dir.join("libraries.csv"), Kind::DeckSheetsCsv, bytes));
-    let page = SheetIndex { event: values.name().to_string(), sheets: index }
+    let page = SheetIndex { head: head.line(None, "deck sheets"), event: values.name().to_string(), sheets: index }
         .render()
         .map_err(|e| Error::refused(format!("cannot render the index page: {e}")))?;
     files.push((dir.join("index.html"), Kind::DeckSheets, page.into_bytes()));

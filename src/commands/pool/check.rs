@@ -6,7 +6,6 @@ use crate::error::{Error, Result};
 use crate::ops::curation::{CheckedGroup, Report, pool_check};
 use crate::render::pages::{CurationPage, curation_summary};
 use crate::render::{Format, Listing, emit, human_text};
-use crate::store::event;
 use std::path::Path;
 
 /// Runs `pool check`.
@@ -16,8 +15,8 @@ pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>, force: bool) -> Result<()>
     let conn = &*snapshot;
     let report = pool_check(conn)?;
     if let Some(path) = html {
-        let event_name = event::values(conn)?.name().to_string();
-        let page = CurationPage::new(&event_name, &report)
+        let head = crate::ops::event::print_head(conn)?;
+        let page = CurationPage::new(&head, &report)
             .render()
             .map_err(|e| Error::refused(format!("cannot render the report page: {e}")))?;
         crate::output::write(path, crate::output::Kind::PoolCheck, force, page.as_bytes())?;

@@ -17,6 +17,8 @@ struct Row {
     gw: String,
     ogw: String,
     dropped: bool,
+    /// "entered late: 2 match losses", as the CLI's standings say it; empty for others.
+    late: String,
 }
 
 #[derive(Template)]
@@ -39,6 +41,7 @@ fn row(l: &Line) -> Row {
         gw: percent(l.gwp),
         ogw: percent(l.ogwp),
         dropped: l.dropped,
+        late: l.late_words(),
     }
 }
 

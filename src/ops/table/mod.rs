@@ -89,6 +89,8 @@ pub struct Seated {
     pub a: player::Player,
     /// The player at seat B.
     pub b: player::Player,
+    /// The turn the game was on when time was called, when recorded.
+    pub turn: Option<u32>,
 }
 
 /// A match's recorded result as data (every field empty while the match is playing).
@@ -106,6 +108,9 @@ pub struct RecordedResult {
     pub note: Option<String>,
     /// When it was recorded (RFC 3339).
     pub at: Option<String>,
+    /// The turn the game was on when time was called (only when recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
 }
 
 impl Seated {
@@ -114,7 +119,8 @@ impl Seated {
         let Some(b) = m.b else {
             return Err(Error::refused(format!("round {}: that is a bye, not a match at a table", m.round)));
         };
-        Ok(Seated { a: player::get(conn, m.a)?, b: player::get(conn, b)?, m })
+        let turn = matches::turn_of(conn, m.id)?;
+        Ok(Seated { a: player::get(conn, m.a)?, b: player::get(conn, b)?, turn, m })
     }
 
     /// The match at `table` in `round` (default current) with its players.
@@ -179,9 +185,10 @@ impl Seated {
 
     /// The recorded result in words, or "still playing".
     pub fn describe_recorded(&self) -> String {
+        let turn = self.turn.map(|t| format!(" on turn {t}")).unwrap_or_default();
         match (self.m.outcome, &self.m.reason) {
-            (Some(o), Some(r)) => self.describe(o, r, self.m.life),
-            (Some(o), None) => self.describe(o, "?", self.m.life),
+            (Some(o), Some(r)) => self.describe(o, r, self.m.life) + &turn,
+            (Some(o), None) => self.describe(o, "?", self.m.life) + &turn,
             (None, _) => "still playing".into(),
         }
     }
@@ -200,6 +207,7 @@ impl Seated {
             life: self.m.life.map(|(a, b)| [a, b]),
             note: self.m.note.clone(),
             at: self.m.result_at.clone(),
+            turn: self.turn,
         }
     }
 
@@ -216,6 +224,10 @@ impl Seated {
         self.m.life = result.life;
         self.m.note = result.note.map(String::from);
         self.m.result_at = Some(result.at.into());
+        if result.turn.is_some() || self.turn.is_some() {
+            matches::set_turn(conn, self.m.id, result.turn)?;
+            self.turn = result.turn;
+        }
         // A recorded result settles the players' self-reports waiting at the match.
         crate::store::self_reports::settle(conn, self.m.id)?;
         // A finished game leaves no clock running: a decision in progress ends with the result.
@@ -225,7 +237,12 @@ impl Seated {
 
     /// Records that `loser` lost the match (to the other player) for `reason`.
     pub fn record_loss(&mut self, conn: &Connection, loser: Seat, reason: Reason, note: &str, at: &str) -> Result<()> {
-        self.record(conn, Verdict::Won(loser.other()), reason, ResultText { life: None, note: Some(note), at })
+        self.record(
+            conn,
+            Verdict::Won(loser.other()),
+            reason,
+            ResultText { life: None, note: Some(note), at, turn: None },
+        )
     }
 }
 
@@ -238,6 +255,8 @@ pub struct ResultText<'a> {
     pub note: Option<&'a str>,
     /// When (RFC 3339).
     pub at: &'a str,
+    /// The turn the game was on when time was called (`--by time --turn N`).
+    pub turn: Option<u32>,
 }
 
 fn life_words(life: Option<(i64, i64)>, swap: bool) -> String {

@@ -28,6 +28,18 @@ pub struct ResultInput {
     pub note: Option<String>,
     /// When the game ended, if not now (a fix keeps the recorded moment when none is given).
     pub at: Option<DateTime<Utc>>,
+    /// The turn the game was on when time was called (only with `--by time`).
+    pub turn: Option<u32>,
+}
+
+/// Refuses a turn at time given with another reason than time.
+fn check_turn(input: &ResultInput) -> Result<()> {
+    match input.turn {
+        Some(t) if input.reason != Reason::Time => Err(Error::bad_input(format!(
+            "--turn {t} is the turn the game was on when time was called: give it with --by time, or leave it out"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// A recorded result.
@@ -128,6 +140,7 @@ pub fn record_result(store: &mut Store, actor: &Actor, input: ResultInput) -> Re
 /// [`record_result`] inside a write already under way (the players' confirmed self-report records through it).
 pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> Result<(ResultOutcome, Change)> {
     let at = moment(input.at, actor);
+    check_turn(input)?;
     let mut seated = Seated::at(tx, input.table, input.round)?;
     seated.not_before_start(tx, input.at)?;
     if seated.m.outcome.is_some() {
@@ -139,7 +152,12 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         )));
     }
     let v = verdict(tx, &seated, input)?;
-    seated.record(tx, v, input.reason, ResultText { life: input.life, note: note_of(input), at: &at })?;
+    seated.record(
+        tx,
+        v,
+        input.reason,
+        ResultText { life: input.life, note: note_of(input), at: &at, turn: input.turn },
+    )?;
     let dropped = drop_no_show(tx, &seated, v, input.reason)?;
     let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
     summary.push_str(&dropped_words(dropped.as_deref()));
@@ -160,6 +178,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
 /// later rounds are paired on it unless `force`, and when nothing would change.
 pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: bool) -> Result<FixOutcome> {
     let given_at = input.at.map(crate::time::stamp);
+    check_turn(&input)?;
     store.write(actor, |tx| {
         let mut seated = Seated::at(tx, input.table, input.round)?;
         let table = seated.table();
@@ -179,12 +198,18 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let unchanged = seated.m.outcome == Some(outcome_of(v))
             && seated.m.reason.as_deref() == Some(input.reason.slug())
             && seated.m.life == input.life
+            && seated.turn == input.turn
             && seated.m.note == note
             && seated.m.result_at.as_deref() == Some(at.as_str());
         if unchanged {
             return Err(Error::refused(format!("nothing to fix: {} is already {before_words}", seated.label())));
         }
-        seated.record(tx, v, input.reason, ResultText { life: input.life, note: note.as_deref(), at: &at })?;
+        seated.record(
+            tx,
+            v,
+            input.reason,
+            ResultText { life: input.life, note: note.as_deref(), at: &at, turn: input.turn },
+        )?;
         let dropped = drop_no_show(tx, &seated, v, input.reason)?;
         let mut summary = format!(
             "fixed table {table}, round {}: was {before_words}; now {}",
@@ -237,6 +262,9 @@ pub struct TableResult {
     pub note: Option<String>,
     /// When the result was recorded (RFC 3339).
     pub at: Option<String>,
+    /// The turn the game was on when time was called (only when recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
 }
 
 /// A player with the round's bye.
@@ -268,6 +296,7 @@ pub fn round_results(conn: &Connection, round: Option<u32>) -> Result<RoundResul
     let names = names_by_id(conn)?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0));
     let mut out = RoundResults { round: n, tables: Vec::new(), byes: Vec::new(), playing: Vec::new() };
+    let turns = matches::turns_of_round(conn, n)?;
     for m in matches::of_round(conn, n)? {
         let a = name(m.a);
         let Some(b) = m.b.map(name) else {
@@ -295,6 +324,7 @@ pub fn round_results(conn: &Connection, round: Option<u32>) -> Result<RoundResul
             life: m.life.map(|(x, y)| [x, y]),
             note: m.note,
             at: m.result_at,
+            turn: turns.get(&m.id).copied(),
         });
     }
     Ok(out)
@@ -318,6 +348,7 @@ mod tests {
             life: None,
             note: None,
             at: None,
+            turn: None,
         }
     }
 

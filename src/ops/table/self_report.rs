@@ -166,6 +166,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             life: input.life,
             note: None,
             at: None,
+            turn: None,
         };
         let v = verdict(tx, &seated, &claim)?;
         let mine = Report {
@@ -346,6 +347,7 @@ mod tests {
             life: Some((0, 3)),
             note: None,
             at: None,
+            turn: None,
         };
         super::super::result::record_result(&mut store, &actor()?, judge)?;
         assert!(self_reports::of_match(store.conn(), m)?.is_empty());

@@ -86,6 +86,17 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The CPU time the server has used so far (user and system), from /proc/PID/stat.
+    pub fn cpu(&self) -> Duration {
+        let text = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // The fields after the command name (in parentheses): utime and stime are the 12th and 13th.
+        let after = text.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let ticks: u64 = after.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<u64>().ok()).sum();
+        Duration::from_millis(ticks * 10)
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();

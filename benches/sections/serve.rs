@@ -44,10 +44,16 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
     let rt = live::runtime();
     let token = rt.block_on(live::login(&addr, &judge, &pin));
     let base = field::last_audit(&db);
+    let cpu_before = server.cpu();
     eprintln!("bench: serve: {PHONES} phones, {seconds} s; load average {}", crate::load());
     let (loads, writes, phones) =
         rt.block_on(load(addr, token, Arc::new(games), Arc::new(fresh), Duration::from_secs(seconds)));
     let peak = server.peak_mb();
+    let cpu = server.cpu().saturating_sub(cpu_before).as_secs_f64();
+    eprintln!(
+        "bench: serve: the server used {cpu:.1} s of CPU in the {seconds} s (+3 s) of load: {:.0}% of one core",
+        100.0 * cpu / (seconds as f64 + 3.0)
+    );
     let audit = field::audit_after(&db, base);
     drop(server);
 
@@ -211,7 +217,7 @@ async fn writes(
     let mut done = Vec::new();
     let mut i = 0usize;
     while tick.tick().await < end {
-        let (kind, path, body) = if i % 2 == 0 && results < half {
+        let (kind, path, body) = if i.is_multiple_of(2) && results < half {
             let g = &games[results];
             results += 1;
             let body = serde_json::json!({"table": g.table, "winner": name(g.a), "by": "life", "life": [7, 0]});

@@ -33,6 +33,7 @@ mod report;
 mod result;
 mod round;
 mod serve;
+mod serve_load;
 mod serve_table;
 mod site;
 mod snapshots;

@@ -297,3 +297,38 @@ pub fn decisions(db: &Path, count: i64, tables: i64, players: i64) {
     )
     .expect("decisions");
 }
+
+/// Starts round `round`'s clock at `at` (a round playing now, for the live server).
+pub fn start_round(db: &Path, round: u32, at: chrono::DateTime<chrono::Utc>) {
+    let conn = Connection::open(db).expect("open the event");
+    let stamp = at.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string();
+    conn.execute("UPDATE round SET started_at = ?1 WHERE number = ?2", params![stamp, round]).expect("start the round");
+}
+
+/// The audit entries after `after` that a route or command wrote: (id, command line), oldest first.
+pub fn audit_after(db: &Path, after: i64) -> Vec<(i64, String)> {
+    let conn = Connection::open(db).expect("open the event");
+    let mut stmt = conn.prepare("SELECT id, command_line FROM audit WHERE id > ?1 ORDER BY id").expect("sql");
+    let rows = stmt.query_map([after], |r| Ok((r.get(0)?, r.get(1)?))).expect("audit");
+    rows.map(|r| r.expect("audit row")).collect()
+}
+
+/// The highest audit id.
+pub fn last_audit(db: &Path) -> i64 {
+    let conn = Connection::open(db).expect("open the event");
+    conn.query_row("SELECT coalesce(max(id), 0) FROM audit", [], |r| r.get(0)).expect("audit")
+}
+
+/// Up to `limit` ordinary spells a player may declare in a default event: no excluded kind (joke, digital...),
+/// not banned; as (name, printed cost).
+pub fn declarable(db: &Path, limit: usize) -> Vec<(String, String)> {
+    let conn = Connection::open(db).expect("open the event");
+    let mut stmt = conn
+        .prepare(
+            "SELECT name, mana_cost FROM card WHERE mana_cost LIKE '{%' AND layout = 'normal' AND kinds = '' \
+             AND name NOT IN (SELECT card_name FROM ban) ORDER BY id LIMIT ?1",
+        )
+        .expect("sql");
+    let rows = stmt.query_map([limit as i64], |r| Ok((r.get(0)?, r.get(1)?))).expect("cards");
+    rows.map(|r| r.expect("card")).collect()
+}

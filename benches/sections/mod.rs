@@ -1,12 +1,15 @@
-//! One module per bench section (issues 3 to 8), and `field`, the shared builder of big events.
+//! One module per bench section (issues 3 to 8, 14, 16 and 17), and `field`, the shared builder of big events.
 
 pub mod card_text;
 pub mod cards;
 pub mod clock;
 pub mod demo;
+pub mod device;
 pub mod field;
 pub mod library;
+pub mod live;
 pub mod movement;
 pub mod pairing;
+pub mod serve;
 pub mod standings;
 pub mod table;

@@ -6,6 +6,7 @@ use crate::domain::clock::{ClockSettings, TableClock};
 use crate::domain::settings::Values;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
+use crate::ops::table::decisions::Overrun;
 use crate::store::matches::{Match, Outcome};
 use crate::store::{Store, clock, event, library, matches, round};
 use crate::time::{stamp, unstamp};
@@ -336,6 +337,28 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
     })
 }
 
+/// The decisions of round `round` that went over their limit, oldest first, as `decisions --json` lists
+/// overruns (the judges' dashboard shows the current round's).
+pub fn round_overruns(store: &Store, round: u32) -> Result<Vec<Overrun>> {
+    store.read(|conn| {
+        let names = player_names::names_by_id(conn)?;
+        let tables: HashMap<_, _> = matches::of_round(conn, round)?.into_iter().map(|m| (m.id, m.table)).collect();
+        let rows = clock::overruns_in_round(conn, round)?;
+        Ok(rows
+            .into_iter()
+            .map(|d| Overrun {
+                round,
+                table: tables.get(&d.match_id).copied().flatten(),
+                player: names.get(&d.player_id).cloned().unwrap_or_default(),
+                started_at: d.started_at,
+                duration_ms: d.duration_ms.unwrap_or(0),
+                limit_ms: d.limit_ms.unwrap_or(0),
+                overrun_ms: d.overrun_ms.unwrap_or(0),
+            })
+            .collect())
+    })
+}
+
 /// What changed since the audit entry `after`: the highest entry now, and the live-update event names of the
 /// entries written since (`round`, `result`, `clock`, `call`, `note`, `self-report`; judges' logins name none).
 pub fn changes_after(store: &Store, after: i64) -> Result<(i64, Vec<&'static str>)> {
@@ -418,7 +441,37 @@ pub fn event_name(command: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::event_name;
+    use super::{event_name, round_overruns};
+    use crate::store::{clock, matches, round};
+
+    #[test]
+    fn the_dashboard_lists_the_overruns_of_its_round_only() -> crate::error::Result<()> {
+        let (store, m1, [ana, bo]) = crate::store::memory_with_one_match()?;
+        let conn = store.conn();
+        round::insert(conn, 2, "swiss", "2025-05-01T10:00:00.000Z")?;
+        let nm = matches::NewMatch { round: 2, table: Some(4), a: bo, b: Some(ana), a_library: None, b_library: None };
+        let m2 = matches::insert(conn, &nm)?;
+        let decide = |m, p, at: &str, overrun_ms| {
+            let f = clock::FinishedDecision {
+                ended_at: at,
+                duration_ms: 45_000 + overrun_ms,
+                limit_ms: 45_000,
+                overrun_ms,
+            };
+            clock::insert_decision(conn, m, p, at, &f)
+        };
+        decide(m1, bo, "2025-05-01T09:20:00.000Z", 7_000)?;
+        decide(m1, ana, "2025-05-01T09:10:00.000Z", 3_000)?;
+        decide(m1, bo, "2025-05-01T09:30:00.000Z", 0)?;
+        decide(m2, ana, "2025-05-01T10:10:00.000Z", 9_000)?;
+        let one = round_overruns(&store, 1)?;
+        let shown: Vec<_> = one.iter().map(|o| (o.round, o.table, o.player.as_str(), o.overrun_ms)).collect();
+        assert_eq!(shown, vec![(1, Some(1), "Ana", 3_000), (1, Some(1), "Bo", 7_000)]);
+        let two = round_overruns(&store, 2)?;
+        assert_eq!(two.iter().map(|o| (o.table, o.overrun_ms)).collect::<Vec<_>>(), vec![(Some(4), 9_000)]);
+        assert!(round_overruns(&store, 3)?.is_empty());
+        Ok(())
+    }
 
     #[test]
     fn each_write_names_its_live_update() {

@@ -159,6 +159,16 @@ pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
     Ok(stmt.query_row([m], decision_from_row).optional()?)
 }
 
+/// The finished decisions of round `round` that went over their limit, oldest first (the judges' dashboard:
+/// one indexed query instead of every decision of the event).
+pub fn overruns_in_round(conn: &Connection, round: u32) -> Result<Vec<DecisionRow>> {
+    let mut stmt = conn.prepare_cached(select_decision!(
+        "WHERE overrun_ms > 0 AND match_id IN (SELECT id FROM match WHERE round = ?1) ORDER BY started_at, id"
+    ))?;
+    let rows = stmt.query_map([round], decision_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Deletes a decision (one started by mistake, cancelled before it was recorded).
 pub fn delete_decision(conn: &Connection, id: i64) -> Result<()> {
     let mut stmt = conn.prepare_cached("DELETE FROM decision WHERE id = ?1")?;

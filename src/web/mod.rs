@@ -59,6 +59,11 @@ impl App {
     }
 }
 
+/// The most requests working on the event file at once (each on its own blocking thread with its own SQLite
+/// connection and page cache); more wait their turn. Without a bound, a burst of page loads on a busy laptop
+/// starts hundreds of threads: every request gets slower and memory grows past what a laptop should give.
+const STORE_THREADS: usize = 8;
+
 /// Runs the server on `bind` until Ctrl-C; `ready` gets the bound address (the real port for port 0) once
 /// the server listens.
 pub fn serve(db: &Path, bind: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
@@ -78,6 +83,7 @@ pub fn serve_with(
     let tls = tls.map(listen::tls_config).transpose()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .max_blocking_threads(STORE_THREADS)
         .enable_all()
         .build()
         .map_err(|e| Error::io("the server's runtime", e))?;

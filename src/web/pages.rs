@@ -305,9 +305,11 @@ pub async fn dashboard(
     let (d, overruns) = blocking(move || {
         let store = app.open()?;
         let d = live::dashboard(&store, now()?)?;
-        let round = d.home.round.as_ref().map(|r| r.number);
-        let all = store.read(|conn| crate::ops::table::decisions::decision_stats(conn, None, None))?.overruns;
-        Ok((d, all.into_iter().filter(|o| Some(o.round) == round).collect()))
+        let overruns = match d.home.round.as_ref() {
+            Some(r) => live::round_overruns(&store, r.number)?,
+            None => Vec::new(),
+        };
+        Ok((d, overruns))
     })
     .await?;
     let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();

@@ -359,37 +359,19 @@ pub fn round_overruns(store: &Store, round: u32) -> Result<Vec<Overrun>> {
     })
 }
 
-/// What changed since the audit entry `after`: the highest entry now, and the live-update event names of the
-/// entries written since (`round`, `result`, `clock`, `call`, `note`, `self-report`; judges' logins name none).
-pub fn changes_after(store: &Store, after: i64) -> Result<(i64, Vec<&'static str>)> {
-    store.read(|conn| {
-        let rows = crate::store::audit::commands_after(conn, after)?;
-        let last = rows.last().map(|(id, _, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
-        let mut names: Vec<&'static str> = Vec::new();
-        for (_, command, summary) in &rows {
-            let name = event_name(command);
-            // A self-report that the opponent's word confirmed recorded the match's result.
-            let confirmed = name == Some("self-report") && summary.contains(crate::ops::table::self_report::CONFIRMED);
-            for n in name.into_iter().chain(confirmed.then_some("result")) {
-                if !names.contains(&n) {
-                    names.push(n);
-                }
-            }
-        }
-        Ok((last, names))
-    })
-}
-
 /// The changes after the audit entry `after` that phones hear of, as `(audit id, event name)` in the order of
 /// their ids: one per event name, carrying the id of the latest change of that kind (a phone reloads what the
 /// name covers, so the earlier ones are in it); with the highest entry now. Logins name no event.
 pub fn changes_since(store: &Store, after: i64) -> Result<(i64, Vec<(i64, &'static str)>)> {
     store.read(|conn| {
-        let rows = crate::store::audit::summaries_after(conn, after)?;
-        let last = rows.last().map(|(id, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
+        let rows = crate::store::audit::commands_after(conn, after)?;
+        let last = rows.last().map(|(id, _, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
         let mut latest: Vec<(i64, &'static str)> = Vec::new();
-        for (id, command) in &rows {
-            if let Some(n) = event_name(command) {
+        for (id, command, summary) in &rows {
+            let name = event_name(command);
+            // A self-report that the opponent's word confirmed recorded the match's result.
+            let confirmed = name == Some("self-report") && summary.contains(crate::ops::table::self_report::CONFIRMED);
+            for n in name.into_iter().chain(confirmed.then_some("result")) {
                 latest.retain(|(_, seen)| *seen != n);
                 latest.push((*id, n));
             }
@@ -403,7 +385,7 @@ pub fn last_change(store: &Store) -> Result<i64> {
     store.read(crate::store::audit::last_id)
 }
 
-/// The live-update event a write's command line belongs to (see [`changes_after`]).
+/// The live-update event a write's command line belongs to (see [`changes_since`]).
 pub fn event_name(command: &str) -> Option<&'static str> {
     // The words of the command or route, not of its fields (a ruling's text may say "clock").
     let command = command.split('{').next().unwrap_or_default();

@@ -61,13 +61,6 @@ pub fn last_id(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("SELECT coalesce(max(id), 0) FROM audit", [], |r| r.get(0))?)
 }
 
-/// Summaries of the entries after `after`, oldest first (for the live server to name what changed).
-pub fn summaries_after(conn: &Connection, after: i64) -> Result<Vec<(i64, String)>> {
-    let mut stmt = conn.prepare_cached("SELECT id, command_line FROM audit WHERE id > ?1 ORDER BY id")?;
-    let rows = stmt.query_map([after], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
 /// The command lines and summaries of the entries after `after`, oldest first (for the live server: a
 /// player's confirmed self-report is also a result).
 pub fn commands_after(conn: &Connection, after: i64) -> Result<Vec<(i64, String, String)>> {

@@ -1,7 +1,7 @@
 //! The bench sections, in the order they run; `cargo bench -- NAME` runs those whose name contains NAME.
 
 use super::Section;
-use super::sections::{card_text, cards, clock, demo, library, movement, pairing, standings, table};
+use super::sections::{card_text, cards, clock, demo, library, listings, movement, pairing, standings, table};
 
 /// Every section: (name, what builds its event and times its commands).
 pub fn sections() -> Vec<(&'static str, Section)> {
@@ -15,5 +15,8 @@ pub fn sections() -> Vec<(&'static str, Section)> {
         ("clock", clock::run),
         ("standings", standings::run),
         ("demo", demo::run),
+        ("listings", listings::run),
+        ("site16384", listings::big),
+        ("demo4096", listings::demo),
     ]
 }

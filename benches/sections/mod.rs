@@ -6,6 +6,7 @@ pub mod clock;
 pub mod demo;
 pub mod field;
 pub mod library;
+pub mod listings;
 pub mod movement;
 pub mod pairing;
 pub mod standings;

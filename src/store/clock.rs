@@ -56,6 +56,14 @@ pub fn extensions(conn: &Connection, m: MatchId) -> Result<Vec<Extension>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The extensions of every match of a round, oldest first, voided ones included (marked).
+pub fn extensions_of_round(conn: &Connection, round: u32) -> Result<Vec<Extension>> {
+    let mut stmt =
+        conn.prepare_cached(select_extension!("JOIN match m ON m.id = e.match_id WHERE m.round = ?1 ORDER BY e.id"))?;
+    let rows = stmt.query_map([round], extension_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// The sum of a match's extensions that count (not voided), in seconds.
 pub fn extension_secs(conn: &Connection, m: MatchId) -> Result<i64> {
     let mut stmt = conn.prepare_cached(
@@ -157,6 +165,16 @@ pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
     let mut stmt =
         conn.prepare_cached(select_decision!("WHERE match_id = ?1 AND ended_at IS NULL ORDER BY id DESC LIMIT 1"))?;
     Ok(stmt.query_row([m], decision_from_row).optional()?)
+}
+
+/// The decisions in progress at the matches of a round, oldest first (a match's latest is the one
+/// [`running`] gives).
+pub fn running_in_round(conn: &Connection, round: u32) -> Result<Vec<DecisionRow>> {
+    let mut stmt = conn.prepare_cached(select_decision!(
+        "JOIN match m ON m.id = decision.match_id WHERE m.round = ?1 AND decision.ended_at IS NULL ORDER BY decision.id"
+    ))?;
+    let rows = stmt.query_map([round], decision_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// Deletes a decision (one started by mistake, cancelled before it was recorded).

@@ -1,7 +1,7 @@
 //! Result slips per round: one per table, to print, fill in at the table and sign.
 
 use super::pairings::result_text;
-use super::{Frame, Page, Site};
+use super::{Frame, Page, Pages, Site};
 use crate::error::Result;
 use crate::store::PlayerId;
 use askama::Template;
@@ -32,11 +32,11 @@ struct SlipsPage {
 }
 
 /// `round-N-slips.html` for every paired round.
-pub fn pages(site: &Site) -> Result<Vec<Page>> {
+pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
     let by_match = site.challenges_by_match()?;
     let none = Vec::new();
-    (1..=site.results.paired)
-        .map(|r| {
+    for r in 1..=site.results.paired {
+        {
             let mut slips = Vec::new();
             for m in site.round_matches(r) {
                 let (Some(b), Some(table)) = (m.b, m.table) else { continue };
@@ -56,7 +56,8 @@ pub fn pages(site: &Site) -> Result<Vec<Page>> {
                 });
             }
             let page = SlipsPage { frame: site.frame(format!("Round {r}: result slips")), round: r, slips };
-            Page::of_round(r, "slips", "result slips", &page)
-        })
-        .collect()
+            out.put(Page::of_round(r, "slips", "result slips", &page)?)?;
+        }
+    }
+    Ok(())
 }

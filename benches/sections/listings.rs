@@ -64,7 +64,7 @@ pub fn big(dir: &Path, out: &mut Vec<Figure>) {
         let site = dir.join(if judges { "big-site-judges" } else { "big-site" }).to_string_lossy().into_owned();
         let args: Vec<&str> = if judges { vec!["site", &site, "--judges"] } else { vec!["site", &site] };
         let mut runs: Vec<(Duration, f64)> = (0..3).map(|_| time_and_peak(&db, &args)).collect();
-        runs.sort_by(|a, b| a.0.cmp(&b.0));
+        runs.sort_by_key(|r| r.0);
         let took = runs[1].0;
         let peak = runs.iter().map(|r| r.1).fold(0.0, f64::max);
         let target = Duration::from_secs(3);

@@ -93,7 +93,10 @@ impl<'c> Site<'c> {
 
     /// The matches and byes of round `r`, tables in order, byes last.
     pub fn round_matches(&self, r: u32) -> impl Iterator<Item = &Match> {
-        self.results.matches.iter().filter(move |m| m.round == r)
+        // The matches are in round order: the round's are one run of them, found by halving.
+        let all = &self.results.matches;
+        let (from, to) = (all.partition_point(|m| m.round < r), all.partition_point(|m| m.round <= r));
+        all[from..to.max(from)].iter()
     }
 
     /// Match points of each player before round `r` (None when round `r - 1` is not played).

@@ -425,6 +425,25 @@ mod tests {
         Ok(())
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_file_already_holding_the_same_bytes_is_not_rewritten() -> Result<()> {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let sheet = dir.path().join("1A.html");
+        let inode = |p: &Path| fs::metadata(p).map(|m| m.ino()).map_err(|e| Error::io(p, e));
+        write(&sheet, Kind::DeckSheets, false, b"<head></head>Shock")?;
+        let first = inode(&sheet)?;
+        write(&sheet, Kind::DeckSheets, false, b"<head></head>Shock")?;
+        assert_eq!(inode(&sheet)?, first, "the same bytes: the file is left as it is");
+        assert!(prepare(&sheet, Kind::DeckSheets, b"<head></head>Shock")?.is_none());
+        write(&sheet, Kind::DeckSheets, false, b"<head></head>Bolt!")?;
+        assert_ne!(inode(&sheet)?, first, "other bytes of the same length: replaced");
+        assert!(fs::read_to_string(&sheet).map_err(|e| Error::io("sheet", e))?.ends_with("Bolt!"));
+        assert_eq!(files_in(dir.path()), vec!["1A.html".to_string()]);
+        Ok(())
+    }
+
     #[test]
     fn replaces_only_nothing_empty_files_and_its_own_kind() -> Result<()> {
         let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;

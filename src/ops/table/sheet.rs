@@ -170,3 +170,27 @@ fn sheet_of(conn: &Connection, seated: Seated, taken: &[Note], shared: &Shared) 
         event: shared.event.clone(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::notes::NewNote;
+
+    #[test]
+    fn a_rounds_sheets_read_at_once_are_the_sheets_read_match_by_match() -> Result<()> {
+        let (store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
+        let conn = store.conn();
+        for (player, cost, card, at) in [
+            (ana, "{1}{B}", Some("Demonic Tutor"), "2025-05-01T09:10:00.000Z"),
+            (bo, "{R}", None, "2025-05-01T09:05:00.000Z"),
+            (ana, "{R}", Some("Shock"), "2025-05-01T09:12:00.000Z"),
+        ] {
+            notes::insert(conn, &NewNote { match_id: m, player, cost, card, at })?;
+        }
+        let one = note_sheet_by_id(conn, m)?;
+        assert_eq!(one.notes.len(), 3);
+        assert_eq!(note_sheets_of_round(conn, 1)?, vec![one]);
+        assert_eq!(note_sheets_of_round(conn, 2)?, Vec::new());
+        Ok(())
+    }
+}

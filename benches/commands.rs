@@ -4,7 +4,8 @@
 //! the event, the work, printing), unless its line says otherwise (the clock's accuracy is a largest error).
 //! Big events are built directly with SQL (`sections/field.rs`) where going through thousands of commands
 //! would only measure the setup. Uses ../shared/data/cards.csv (the full reference) when present, else the
-//! bundled examples/cards.csv. Run some sections only with `cargo bench -- SECTION...`.
+//! bundled examples/cards.csv. Run some sections only with `cargo bench -- SECTION...`;
+//! `MMJUDGE_BENCH_BIN=path/to/mmjudge` times another build on the same files (before and after a change).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,6 +32,19 @@ impl Figure {
     fn time(what: impl Into<String>, took: Duration, target: Duration) -> Self {
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         Figure { what: what.into(), value: ms(took), target: ms(target), unit: "ms", at_least: false }
+    }
+
+    /// `took` as a ratio to `show` (a trivial `event show` on the same file, timed just before), against
+    /// `target` over the trivial command's time when the issue was written (`trivial`): the figure that
+    /// holds on a loaded machine.
+    fn ratio(took: Duration, show: Duration, target: Duration, trivial: Duration) -> Self {
+        Figure {
+            what: "  as a ratio to event show".into(),
+            value: took.as_secs_f64() / show.as_secs_f64().max(1e-6),
+            target: target.as_secs_f64() / trivial.as_secs_f64(),
+            unit: "x",
+            at_least: false,
+        }
     }
 
     /// Whether the figure meets its target.
@@ -75,14 +89,50 @@ fn time_runs(db: &Path, runs: usize, expect: Expect, mut make: impl FnMut(usize)
     times[times.len() / 2]
 }
 
+/// The binary timed: the release build, or the one `MMJUDGE_BENCH_BIN` names (an earlier build, to compare
+/// before and after on the same machine and the same files).
+fn program() -> PathBuf {
+    std::env::var_os("MMJUDGE_BENCH_BIN").map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_mmjudge")), PathBuf::from)
+}
+
 /// The release binary, pointed at an event file, run in the event's folder.
 fn mmjudge(db: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mmjudge"));
+    let mut cmd = Command::new(program());
     cmd.env("MMJUDGE_DB", db).env("MMJUDGE_JUDGE", "bench").env_remove("MMJUDGE_NOW");
     if let Some(dir) = db.parent() {
         cmd.current_dir(dir);
     }
     cmd
+}
+
+/// Runs `args` on `db` once and returns its wall time and its peak resident memory in MiB (the high-water
+/// mark read from /proc every 2 ms while it runs: the last few ms may be missed; 0 where /proc is missing).
+fn time_and_peak(db: &Path, args: &[&str]) -> (Duration, f64) {
+    let start = Instant::now();
+    let mut child = mmjudge(db)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run mmjudge");
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0u64;
+    let code = loop {
+        if let Some(code) = child.try_wait().expect("wait for mmjudge") {
+            break code;
+        }
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        let hwm = text.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.split_whitespace().next());
+        peak_kib = peak_kib.max(hwm.and_then(|v| v.parse().ok()).unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let took = start.elapsed();
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut e, &mut err);
+    }
+    assert!(code.success(), "{args:?} failed: {err}");
+    (took, peak_kib as f64 / 1024.0)
 }
 
 /// Runs a command once, panicking with its error if it fails; returns its output.
@@ -131,7 +181,13 @@ fn print_table(figures: &[Figure]) {
 fn main() {
     // `cargo bench` passes `--bench`; every other word chooses sections by name.
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
-    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    // A word naming a section exactly chooses that one only (`demo`, not `demo4096`); else every section
+    // whose name contains it.
+    let names: Vec<&str> = setup::sections().iter().map(|(n, _)| *n).collect();
+    let wanted = |name: &str| {
+        filter.is_empty()
+            || filter.iter().any(|f| f == name || (!names.contains(&f.as_str()) && name.contains(f.as_str())))
+    };
     let dir = tempfile::tempdir().expect("temp dir");
     // MMJUDGE_BENCH_DIR keeps the bench's event files there (to profile a command by hand afterwards).
     let kept = std::env::var_os("MMJUDGE_BENCH_DIR").map(PathBuf::from);

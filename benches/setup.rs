@@ -1,7 +1,9 @@
 //! The bench sections, in the order they run; `cargo bench -- NAME` runs those whose name contains NAME.
 
 use super::Section;
-use super::sections::{card_text, cards, clock, demo, device, library, movement, pairing, serve, standings, table};
+use super::sections::{
+    card_text, cards, clock, demo, device, library, listings, movement, pairing, serve, standings, table,
+};
 
 /// Every section: (name, what builds its event and times its commands).
 pub fn sections() -> Vec<(&'static str, Section)> {
@@ -17,5 +19,8 @@ pub fn sections() -> Vec<(&'static str, Section)> {
         ("demo", demo::run),
         ("serve", serve::run),
         ("device", device::run),
+        ("listings", listings::run),
+        ("site16384", listings::big),
+        ("demo4096", listings::demo),
     ]
 }

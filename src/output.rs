@@ -249,11 +249,36 @@ pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
     }
 }
 
-/// Checks the destination, then writes `contents` (stamped with the kind's mark) through a temporary file.
+/// Checks the destination, then writes `contents` (stamped with the kind's mark) through a temporary file;
+/// a destination that already holds exactly those bytes is left as it is.
 pub fn write(path: &Path, kind: Kind, force: bool, contents: &[u8]) -> Result<()> {
     check(path, kind, force)?;
     let stamped = kind.stamp(contents);
+    if holds(path, &stamped) {
+        return Ok(());
+    }
     replace_with(path, |f| f.write_all(&stamped))
+}
+
+/// Writes `contents` (stamped with the kind's mark) into a temporary file beside `path`, flushed to disk and
+/// closed, for [`TempFile::persist`] to rename over `path` later; None when `path` already holds exactly those
+/// bytes. Does no checking: call [`check`] first.
+pub fn prepare(path: &Path, kind: Kind, contents: &[u8]) -> Result<Option<TempFile>> {
+    let stamped = kind.stamp(contents);
+    if holds(path, &stamped) {
+        return Ok(None);
+    }
+    let mut temp = TempFile::beside(path)?;
+    let file = temp.file.as_mut().ok_or_else(|| Error::refused("internal: temporary file already closed"))?;
+    file.write_all(&stamped).and_then(|()| file.sync_data()).map_err(|e| Error::io(path, e))?;
+    temp.release();
+    Ok(Some(temp))
+}
+
+/// Whether `path` is a regular file (not a link) holding exactly `bytes`: then writing them is not needed.
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    let same_size = fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
+    same_size && fs::read(path).is_ok_and(|now| now == bytes)
 }
 
 /// Writes `path` through a temporary file in its folder: `fill` writes the contents, then the file is
@@ -401,6 +426,25 @@ mod tests {
         assert!(is_temp_name(&leftover.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()));
         write(&page, Kind::Projector, false, b"<head></head>new")?;
         assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.ends_with("new"));
+        Ok(())
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_already_holding_the_same_bytes_is_not_rewritten() -> Result<()> {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let sheet = dir.path().join("1A.html");
+        let inode = |p: &Path| fs::metadata(p).map(|m| m.ino()).map_err(|e| Error::io(p, e));
+        write(&sheet, Kind::DeckSheets, false, b"<head></head>Shock")?;
+        let first = inode(&sheet)?;
+        write(&sheet, Kind::DeckSheets, false, b"<head></head>Shock")?;
+        assert_eq!(inode(&sheet)?, first, "the same bytes: the file is left as it is");
+        assert!(prepare(&sheet, Kind::DeckSheets, b"<head></head>Shock")?.is_none());
+        write(&sheet, Kind::DeckSheets, false, b"<head></head>Bolt!")?;
+        assert_ne!(inode(&sheet)?, first, "other bytes of the same length: replaced");
+        assert!(fs::read_to_string(&sheet).map_err(|e| Error::io("sheet", e))?.ends_with("Bolt!"));
+        assert_eq!(files_in(dir.path()), vec!["1A.html".to_string()]);
         Ok(())
     }
 

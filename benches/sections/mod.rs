@@ -7,6 +7,7 @@ pub mod demo;
 pub mod device;
 pub mod field;
 pub mod library;
+pub mod listings;
 pub mod live;
 pub mod movement;
 pub mod pairing;

@@ -26,7 +26,8 @@ pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
         .map_err(|e| Error::refused(format!("cannot render the pairings page: {e}")))?;
         crate::output::write(file, crate::output::Kind::Pairings, args.force, html.as_bytes())?;
     }
-    let doc = page.json();
+    // The JSON document only when it is printed.
+    let doc = if ctx.format == Format::Json { page.json() } else { serde_json::Value::Null };
     match (ctx.format, args.by) {
         (Format::Json | Format::Quiet, _) => emit(ctx.format, &Listing::default(), &doc),
         (Format::Csv, by) => emit(ctx.format, &listing(&page, by.unwrap_or(PairingsBy::Name), true), &doc),

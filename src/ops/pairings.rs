@@ -6,12 +6,12 @@ use crate::domain::names;
 use crate::error::{Error, Result};
 use crate::ops::played::{Played, Setup, Tables, seats_of};
 use crate::store::matches::{self, Match, Outcome};
-use crate::store::{event as store_event, round};
+use crate::store::{PlayerId, event as store_event, player, round};
 use rusqlite::Connection;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
-/// Seat of each player (by index) in the next round: (table, seat), or None for a bye.
-type NextSeats = BTreeMap<usize, Option<(u32, char)>>;
+/// Seat of each player in the next round: (table, seat), or None for a bye.
+type NextSeats = HashMap<PlayerId, Option<(u32, char)>>;
 
 /// A round's pairings.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,15 +125,25 @@ pub fn pairings(conn: &Connection, round: Option<u32>) -> Result<Pairings> {
     build(conn, number, current)
 }
 
-/// Everything shown about round `number`.
+/// Everything shown about round `number`. Only the fixed plan's next round needs the event's history; an
+/// earlier round's next seats are the next round's own, and the rest needs nothing but this round.
 fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
-    let played = Played::load(conn, current)?;
     let tables = Tables::load(conn)?;
     let setup = Setup::load(conn)?;
     let all = matches::of_round(conn, number)?;
     let movement = round::get(conn, number)?.map(|r| r.movement).unwrap_or_default();
-    let next = next_seats(&played, &setup, &tables, number, current);
-    let name = |id| played.index_of(id).map(|i| played.players[i].name.clone()).unwrap_or_default();
+    let planned = number == current && number < setup.rounds && setup.fixed && setup.movement != MovementKind::Swiss;
+    let (players, next) = if number < current {
+        (player::all(conn)?, seats_in(&matches::of_round(conn, number + 1)?))
+    } else if planned {
+        let played = Played::load(conn, current)?;
+        let next = planned_seats(&played, &setup, &tables, number);
+        (played.players, next)
+    } else {
+        (player::all(conn)?, NextSeats::new())
+    };
+    let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
+    let name = |id| names.get(&id).cloned().unwrap_or_default();
     let table_lines: Vec<TableLine> = all
         .iter()
         .filter(|m| !m.is_bye())
@@ -149,8 +159,6 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     let mut players: Vec<PlayerLine> = Vec::new();
     for m in &all {
         for (id, seat) in std::iter::once((m.a, 'A')).chain(m.b.map(|b| (b, 'B'))) {
-            let index = played.index_of(id);
-            let next = index.and_then(|i| next.get(&i).copied());
             players.push(PlayerLine {
                 id: id.0,
                 name: name(id),
@@ -158,7 +166,7 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
                 seat: if m.is_bye() { None } else { Some(seat) },
                 library: tables.label(if seat == 'A' { m.a_library } else { m.b_library }),
                 opponent: m.opponent(id).map(name).unwrap_or_default(),
-                next,
+                next: if names.contains_key(&id) { next.get(&id).copied() } else { None },
             });
         }
     }
@@ -176,18 +184,32 @@ fn result_words(m: &Match) -> String {
     }
 }
 
-/// Where each player goes in the round after `number`: the round itself once paired, else the fixed
-/// plan's next round while the plan still applies (nothing for Swiss).
-fn next_seats(played: &Played, setup: &Setup, tables: &Tables, number: u32, current: u32) -> NextSeats {
-    if number < current {
-        return played.rounds.get(number as usize).map(seats_of).unwrap_or_default();
+/// Each player's seat at a round already paired (byes: a match without a table or a seat B).
+fn seats_in(round: &[Match]) -> NextSeats {
+    let mut seats = NextSeats::new();
+    for m in round {
+        match (m.table, m.b) {
+            (Some(table), Some(b)) => {
+                seats.insert(m.a, Some((table, 'A')));
+                seats.insert(b, Some((table, 'B')));
+            }
+            _ => {
+                seats.insert(m.a, None);
+            }
+        }
     }
-    if number >= setup.rounds || !setup.fixed || setup.movement == MovementKind::Swiss {
-        return NextSeats::new();
-    }
+    seats
+}
+
+/// Where each player goes in the round after `number` (the current round) by the fixed plan, while the plan
+/// still applies.
+fn planned_seats(played: &Played, setup: &Setup, tables: &Tables, number: u32) -> NextSeats {
     let active = played.active_in(number + 1);
     match next_source(&setup.situation(played, &active, tables.count, false)) {
-        Ok(Next::Fixed(planned)) => seats_of(&planned.round),
+        Ok(Next::Fixed(planned)) => seats_of(&planned.round)
+            .into_iter()
+            .filter_map(|(i, seat)| Some((played.players.get(i)?.id, seat)))
+            .collect(),
         _ => NextSeats::new(),
     }
 }

@@ -1,5 +1,5 @@
 //! The event's static web site: the event loaded once for every page ([`Site`]), and writing the pages into
-//! a folder that is new, empty or an earlier site ([`write_pages`]). The pages themselves are drawn by the
+//! a folder that is new, empty or an earlier site ([`Pages`]). The pages themselves are drawn by the
 //! front end (HTML templates).
 
 mod folder;
@@ -9,6 +9,7 @@ pub use folder::{MARKER, STYLE};
 use crate::domain::settings::Values;
 use crate::error::Result;
 use crate::ops::standings::{Line, Results};
+use crate::output::{self, Kind, TempFile};
 use crate::store::challenge::{self, Challenge};
 use crate::store::matches::Match;
 use crate::store::penalty::{self, Penalty};
@@ -18,7 +19,7 @@ use crate::store::{LibraryId, MatchId, PlayerId, event};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// One page of the site.
 #[derive(Debug, Clone)]
@@ -106,7 +107,10 @@ impl<'c> Site<'c> {
 
     /// The matches and byes of round `r`, tables in order, byes last.
     pub fn round_matches(&self, r: u32) -> impl Iterator<Item = &Match> {
-        self.results.matches.iter().filter(move |m| m.round == r)
+        // The matches are in round order: the round's are one run of them, found by halving.
+        let all = &self.results.matches;
+        let (from, to) = (all.partition_point(|m| m.round < r), all.partition_point(|m| m.round <= r));
+        all[from..to.max(from)].iter()
     }
 
     /// Match points of each player before round `r` (None when round `r - 1` is not played).
@@ -168,7 +172,7 @@ impl Site<'_> {
     }
 }
 
-/// What [`write_pages`] wrote.
+/// What [`Pages`] wrote.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Written {
     /// The folder.
@@ -181,10 +185,86 @@ pub struct Written {
     pub removed: Vec<String>,
 }
 
-/// Writes the site's pages, its stylesheet and its marker into `dir` (created if missing). Refuses a file,
-/// and a non-empty folder that is not an earlier mmjudge site unless `force`; replaces an earlier site's
-/// pages, removing those that no longer exist. Every destination is checked before anything is written.
-pub fn write_pages(dir: &Path, pages: &[Page], force: bool) -> Result<Written> {
-    let earlier = folder::check(dir, pages, force)?;
-    folder::write(dir, pages, &earlier, force)
+/// The site being written into a folder, one page at a time: each page's destination is checked, and the
+/// page stamped and written to a temporary file beside it, as soon as the page is drawn (so no more than one
+/// page is held in memory); [`Pages::finish`] renames every file into place once all are drawn and checked,
+/// adds the stylesheet and the marker and removes an earlier site's pages that are gone. If anything fails
+/// before, the temporary files go and the folder is as it was. A page whose file already holds exactly its
+/// bytes is left as it is.
+pub struct Pages {
+    dir: PathBuf,
+    force: bool,
+    earlier: folder::Earlier,
+    /// The folder did not exist: it is removed again if the site is not written.
+    created: bool,
+    /// The pages drawn so far, without their HTML (for the index).
+    placed: Vec<Page>,
+    /// Temporary files ready to replace their destinations (None: the destination holds those bytes).
+    ready: Vec<Option<(PathBuf, TempFile)>>,
+    finished: bool,
+}
+
+impl Pages {
+    /// Starts a site in `dir` (created if missing). Refuses a file, and a non-empty folder that is not an
+    /// earlier mmjudge site unless `force`.
+    pub fn open(dir: &Path, force: bool) -> Result<Pages> {
+        let earlier = folder::check(dir, force)?;
+        let created = !dir.exists();
+        std::fs::create_dir_all(dir).map_err(|e| crate::error::Error::io(dir, e))?;
+        Ok(Pages {
+            dir: dir.to_path_buf(),
+            force,
+            earlier,
+            created,
+            placed: Vec::new(),
+            ready: Vec::new(),
+            finished: false,
+        })
+    }
+
+    /// Checks a page's destination and writes the page to its temporary file; keeps its name, round and link.
+    pub fn put(&mut self, mut page: Page) -> Result<()> {
+        self.prepare(&page.file, Kind::SitePage, page.html.as_bytes())?;
+        page.html = String::new();
+        self.placed.push(page);
+        Ok(())
+    }
+
+    /// The pages drawn so far (their HTML already written away).
+    pub fn placed(&self) -> &[Page] {
+        &self.placed
+    }
+
+    fn prepare(&mut self, file: &str, kind: Kind, contents: &[u8]) -> Result<()> {
+        folder::check_file(&self.dir, &self.earlier, file, kind, self.force)?;
+        let path = self.dir.join(file);
+        let temp = output::prepare(&path, kind, contents)?;
+        self.ready.push(temp.map(|t| (path, t)));
+        Ok(())
+    }
+
+    /// Adds the stylesheet, renames every file into place, removes the earlier site's files that are gone and
+    /// writes the marker listing what was written.
+    pub fn finish(mut self) -> Result<Written> {
+        self.prepare("style.css", Kind::SiteStyle, STYLE.as_bytes())?;
+        folder::check_marker(&self.dir, &self.earlier, self.force)?;
+        self.finished = true;
+        for (path, temp) in std::mem::take(&mut self.ready).into_iter().flatten() {
+            temp.persist(&path)?;
+        }
+        let mut files: Vec<String> = std::mem::take(&mut self.placed).into_iter().map(|p| p.file).collect();
+        files.push("style.css".into());
+        folder::finish(&self.dir, files, &self.earlier)
+    }
+}
+
+impl Drop for Pages {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.ready.clear();
+            if self.created {
+                let _ = std::fs::remove_dir(&self.dir);
+            }
+        }
+    }
 }

@@ -46,7 +46,7 @@ pub struct Progress {
 /// `standings [--round N]`: the standings after round `round`, or after the last round with every result
 /// in. Refuses a round not paired or not played to the end.
 pub fn standings(conn: &Connection, round: Option<u32>) -> Result<Standings> {
-    let results = Results::load(conn)?;
+    let results = Results::load_for_standings(conn)?;
     let event = event::values(conn)?.name().to_string();
     let round = match round {
         Some(n) => results.check_played(n)?,
@@ -145,8 +145,16 @@ pub struct Results {
 impl Results {
     /// Loads everything the standings and reports need.
     pub fn load(conn: &Connection) -> Result<Results> {
+        Results::load_with(conn, matches::all(conn)?)
+    }
+
+    /// Loads only what the standings read: the matches without life totals, remarks or result times.
+    pub fn load_for_standings(conn: &Connection) -> Result<Results> {
+        Results::load_with(conn, matches::all_results(conn)?)
+    }
+
+    fn load_with(conn: &Connection, matches: Vec<Match>) -> Result<Results> {
         let players = player::all(conn)?;
-        let matches = matches::all(conn)?;
         let paired = round::current(conn)?;
         let values = event::values(conn)?;
         let tiebreak_par = values.switch("tiebreak-par");

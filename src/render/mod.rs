@@ -82,7 +82,11 @@ pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<
     if format == Format::Quiet {
         return Ok(());
     }
-    let json = serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    // Only the JSON format prints the document: tables and CSV never build it.
+    let json = match format {
+        Format::Json => serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?,
+        _ => serde_json::Value::Null,
+    };
     let stdout = std::io::stdout();
     // Buffered: standard output is line-buffered, and pretty JSON has a line per field.
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout.lock());

@@ -56,6 +56,14 @@ pub fn extensions(conn: &Connection, m: MatchId) -> Result<Vec<Extension>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The extensions of every match of a round, oldest first, voided ones included (marked).
+pub fn extensions_of_round(conn: &Connection, round: u32) -> Result<Vec<Extension>> {
+    let mut stmt =
+        conn.prepare_cached(select_extension!("JOIN match m ON m.id = e.match_id WHERE m.round = ?1 ORDER BY e.id"))?;
+    let rows = stmt.query_map([round], extension_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// The sum of a match's extensions that count (not voided), in seconds.
 pub fn extension_secs(conn: &Connection, m: MatchId) -> Result<i64> {
     let mut stmt = conn.prepare_cached(
@@ -164,6 +172,16 @@ pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
 pub fn overruns_in_round(conn: &Connection, round: u32) -> Result<Vec<DecisionRow>> {
     let mut stmt = conn.prepare_cached(select_decision!(
         "WHERE overrun_ms > 0 AND match_id IN (SELECT id FROM match WHERE round = ?1) ORDER BY started_at, id"
+    ))?;
+    let rows = stmt.query_map([round], decision_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The decisions in progress at the matches of a round, oldest first (a match's latest is the one
+/// [`running`] gives).
+pub fn running_in_round(conn: &Connection, round: u32) -> Result<Vec<DecisionRow>> {
+    let mut stmt = conn.prepare_cached(select_decision!(
+        "JOIN match m ON m.id = decision.match_id WHERE m.round = ?1 AND decision.ended_at IS NULL ORDER BY decision.id"
     ))?;
     let rows = stmt.query_map([round], decision_from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -158,6 +158,33 @@ pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Match>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Every match of the event, by round then table, with only what standings read (players, libraries, result
+/// and its reason): life totals, remarks and result times are left out (None).
+pub fn all_results(conn: &Connection) -> Result<Vec<Match>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, round, table_no, a_player, b_player, a_library, b_library, result, reason FROM match \
+         ORDER BY round, table_no IS NULL, table_no, id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let outcome: Option<String> = r.get(7)?;
+        Ok(Match {
+            id: r.get(0)?,
+            round: r.get(1)?,
+            table: r.get(2)?,
+            a: r.get(3)?,
+            b: r.get(4)?,
+            a_library: r.get(5)?,
+            b_library: r.get(6)?,
+            outcome: outcome.as_deref().and_then(Outcome::parse),
+            reason: r.get(8)?,
+            life: None,
+            note: None,
+            result_at: None,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Every match of the event, by round then table.
 pub fn all(conn: &Connection) -> Result<Vec<Match>> {
     let mut stmt = conn.prepare_cached(select_match!("ORDER BY round, table_no IS NULL, table_no, id"))?;

@@ -66,6 +66,15 @@ pub fn of_match(conn: &Connection, match_id: MatchId) -> Result<Vec<Note>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The notes of every match of a round, by match, each match's in the order they were declared.
+pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Note>> {
+    let mut stmt = conn.prepare_cached(select_note!(
+        "WHERE match_id IN (SELECT id FROM match WHERE round = ?1) ORDER BY match_id, at, id"
+    ))?;
+    let rows = stmt.query_map([round], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// One note by id.
 pub fn get(conn: &Connection, id: NoteId) -> Result<Option<Note>> {
     let mut stmt = conn.prepare_cached(select_note!("WHERE id = ?1"))?;

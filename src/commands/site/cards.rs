@@ -1,7 +1,7 @@
 //! One page per declared card (`card-NAME.html`), linked from the judging page: what `cards show` says about
 //! it (cost, type, the text of each face, P/T or loyalty, rulings, Mental Magic status and rulings).
 
-use super::{Frame, Page, Site, render};
+use super::{Frame, Page, Pages, Site, render};
 use crate::error::Result;
 use crate::ops::card_reference as reference;
 use crate::ops::cards::{self, CardView};
@@ -105,10 +105,9 @@ fn page_of(site: &Site, view: CardView, has_text: bool) -> Result<Page> {
 }
 
 /// A page for every card declared in the event (none without a card reference).
-pub fn pages(site: &Site) -> Result<Vec<Page>> {
+pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
     let has_text = cards::reference_has_text(site.conn)?;
     let mut done: Vec<String> = Vec::new();
-    let mut out = Vec::new();
     for d in declared(site)? {
         let Some(file) = d.page else { continue };
         if done.contains(&file) {
@@ -116,8 +115,8 @@ pub fn pages(site: &Site) -> Result<Vec<Page>> {
         }
         done.push(file);
         if let Some(card) = reference::lookup(site.conn, &d.card)? {
-            out.push(page_of(site, cards::view_of(site.conn, card, None, None)?, has_text)?);
+            out.put(page_of(site, cards::view_of(site.conn, card, None, None)?, has_text)?)?;
         }
     }
-    Ok(out)
+    Ok(())
 }

@@ -1,6 +1,6 @@
 //! The libraries' deck sheets: every library's cards sorted by cost, with its Utopia count.
 
-use super::{Frame, Page, Site, render};
+use super::{Frame, Page, Pages, Site, render};
 use crate::error::Result;
 use crate::ops::library::sheets::{LibrarySheet, library_sheets};
 use crate::render::pages::{SheetCard, sheet_part};
@@ -35,8 +35,8 @@ struct DecksPage {
 }
 
 /// `decks.html`: every library (fixed ones by table and seat, sealed ones by player) for deck checks.
-pub fn page(site: &Site) -> Result<Vec<Page>> {
+pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
     let decks = library_sheets(site.conn)?.into_iter().map(Deck::from).collect();
     let page = DecksPage { frame: site.frame("Deck sheets"), decks };
-    Ok(vec![Page::of_event("decks.html", "Deck sheets", render(&page)?)])
+    out.put(Page::of_event("decks.html", "Deck sheets", render(&page)?))
 }

@@ -1,6 +1,6 @@
 //! The library report: each table's library A against library B, for the judges' audit.
 
-use super::{Frame, Page, Site, render};
+use super::{Frame, Page, Pages, Site, render};
 use crate::error::Result;
 use crate::ops::reports;
 use crate::render::standings::pct;
@@ -31,7 +31,7 @@ struct LibrariesPage {
 }
 
 /// `libraries.html`: the duplicate report of the fixed libraries over every result recorded.
-pub fn page(site: &Site) -> Result<Vec<Page>> {
+pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
     let fixed = site.settings.text("libraries") == "fixed";
     let doc = reports::library_report(&site.results);
     let rate = |label: &str| doc.win_rate(label);
@@ -58,5 +58,5 @@ pub fn page(site: &Site) -> Result<Vec<Page>> {
         alpha: doc.alpha,
         rows,
     };
-    Ok(vec![Page::of_event("libraries.html", "Library report", render(&page)?)])
+    out.put(Page::of_event("libraries.html", "Library report", render(&page)?))
 }

@@ -2,9 +2,10 @@
 //! reports — as plain HTML files with one stylesheet, no JavaScript (except the projector clock) and no
 //! network.
 //!
-//! Each page is one builder function (`fn(&Site) -> Result<Vec<Page>>`) plus one askama template in
-//! `templates/site/` that extends `site/base.html`. [`BUILDERS`] lists them in the index's order; the
-//! index links every page a builder returned (round pages in the round's row, under the page's `link`).
+//! Each page is one builder function (`fn(&Site, &mut Pages) -> Result<()>`, handing each page to
+//! [`Pages::put`] as soon as it is drawn) plus one askama template in `templates/site/` that extends
+//! `site/base.html`. [`BUILDERS`] lists them in the index's order; the index links every page a builder put
+//! (round pages in the round's row, under the page's `link`).
 //!
 //! `site DIR` writes the public site (what players may read: pairings, standings, result slips, the
 //! clock); `site DIR --judges` adds the judges' pages ([`JUDGES_ONLY`]: library contents, note sheets, deck
@@ -28,10 +29,10 @@ use crate::error::{Error, Result};
 use crate::render::done;
 use std::path::Path;
 
-pub use crate::ops::site::{Frame, Page, Site, Written, write_pages};
+pub use crate::ops::site::{Frame, Page, Pages, Site, Written};
 
-/// Builds the pages of one kind. Round pages set [`Page::round`].
-pub type Builder = fn(&Site) -> Result<Vec<Page>>;
+/// Draws the pages of one kind, handing each to [`Pages::put`]. Round pages set [`Page::round`].
+pub type Builder = fn(&Site, &mut Pages) -> Result<()>;
 
 /// Every page builder, in the order the index lists their pages.
 pub const BUILDERS: &[Builder] = &[
@@ -82,25 +83,24 @@ pub fn table_text(table: Option<u32>) -> String {
     table.map_or_else(|| "bye".into(), |t| t.to_string())
 }
 
-/// Every page of the site for `audience`, index last.
-pub fn build(site: &Site, audience: Audience) -> Result<Vec<Page>> {
-    let mut pages = Vec::new();
+/// Draws every page of the site for `audience` into `out`, index last.
+pub fn build(site: &Site, audience: Audience, out: &mut Pages) -> Result<()> {
     for builder in BUILDERS.iter().filter(|b| shown_to(**b, audience)) {
-        pages.extend(builder(site)?);
+        builder(site, out)?;
     }
-    let index = index::page(site, &pages)?;
-    pages.push(index);
-    Ok(pages)
+    let index = index::page(site, out.placed())?;
+    out.put(index)
 }
 
-/// Writes the event's site into `dir` (see [`crate::ops::site::write_pages`]). The pages are built in one
-/// read transaction, so they all show the same moment.
+/// Writes the event's site into `dir` (see [`Pages`]), one page at a time. The pages are drawn in one read
+/// transaction, so they all show the same moment.
 pub fn write_site(store: &crate::store::Store, dir: &Path, force: bool, audience: Audience) -> Result<Written> {
-    let pages = store.read(|conn| {
+    store.read(|conn| {
         let site = Site::load(conn)?;
-        build(&site, audience)
-    })?;
-    write_pages(dir, &pages, force)
+        let mut out = Pages::open(dir, force)?;
+        build(&site, audience, &mut out)?;
+        out.finish()
+    })
 }
 
 /// Runs `site DIR [--judges] [--force]`.

@@ -1,6 +1,6 @@
 //! Pairings per round: by table, and by name for players looking for their seat.
 
-use super::{Frame, Page, Site};
+use super::{Frame, Page, Pages, Site};
 use crate::error::Result;
 use crate::store::PlayerId;
 use crate::store::matches::{Match, Outcome};
@@ -67,9 +67,9 @@ fn rounds(site: &Site) -> std::ops::RangeInclusive<u32> {
 }
 
 /// `round-N-pairings.html`: the tables of each paired round, with points before the round.
-pub fn by_table(site: &Site) -> Result<Vec<Page>> {
-    rounds(site)
-        .map(|r| {
+pub fn by_table(site: &Site, out: &mut Pages) -> Result<()> {
+    for r in rounds(site) {
+        {
             let points = site.points_before(r);
             let side = |p: PlayerId, lib| {
                 let pts = points_of(&points, p);
@@ -100,15 +100,16 @@ pub fn by_table(site: &Site) -> Result<Vec<Page>> {
                     _ => page.byes.push(site.name(m.a).to_string()),
                 }
             }
-            Page::of_round(r, "pairings", "pairings", &page)
-        })
-        .collect()
+            out.put(Page::of_round(r, "pairings", "pairings", &page)?)?;
+        }
+    }
+    Ok(())
 }
 
 /// `round-N-pairings-by-name.html`: every player of each paired round, alphabetically, with their seat.
-pub fn by_name(site: &Site) -> Result<Vec<Page>> {
-    rounds(site)
-        .map(|r| {
+pub fn by_name(site: &Site, out: &mut Pages) -> Result<()> {
+    for r in rounds(site) {
+        {
             let points = site.points_before(r);
             let mut seats = Vec::new();
             for m in site.round_matches(r) {
@@ -125,7 +126,8 @@ pub fn by_name(site: &Site) -> Result<Vec<Page>> {
             }
             seats.sort_by_cached_key(|s| (crate::domain::names::fold(&s.name), s.name.clone()));
             let page = ByNamePage { frame: site.frame(format!("Round {r}: pairings by name")), round: r, seats };
-            Page::of_round(r, "pairings-by-name", "by name", &page)
-        })
-        .collect()
+            out.put(Page::of_round(r, "pairings-by-name", "by name", &page)?)?;
+        }
+    }
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! Result slips per round: one per table, to print, fill in at the table and sign.
 
 use super::pairings::result_text;
-use super::{Frame, Page, Site};
+use super::{Frame, Page, Pages, Site};
 use crate::error::Result;
 use crate::store::PlayerId;
 use askama::Template;
@@ -44,13 +44,13 @@ struct SlipsPage {
 }
 
 /// `round-N-slips.html` for every paired round.
-pub fn pages(site: &Site) -> Result<Vec<Page>> {
+pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
     let by_match = site.challenges_by_match()?;
     let none = Vec::new();
     let limit = site.settings.number("challenge-limit").clamp(1, 9) as usize;
     let event_day = format!("{} · {}", site.settings.name(), site.settings.date());
-    (1..=site.results.paired)
-        .map(|r| {
+    for r in 1..=site.results.paired {
+        {
             let turns = crate::store::matches::turns_of_round(site.conn, r)?;
             let mut slips = Vec::new();
             for m in site.round_matches(r) {
@@ -80,7 +80,8 @@ pub fn pages(site: &Site) -> Result<Vec<Page>> {
                 event_day: event_day.clone(),
                 slips,
             };
-            Page::of_round(r, "slips", "result slips", &page)
-        })
-        .collect()
+            out.put(Page::of_round(r, "slips", "result slips", &page)?)?;
+        }
+    }
+    Ok(())
 }

@@ -1,6 +1,6 @@
 //! The standings after each played round.
 
-use super::{Frame, Page, Site};
+use super::{Frame, Page, Pages, Site};
 use crate::error::Result;
 use crate::ops::standings::Line;
 use crate::render::standings::{par, percent};
@@ -46,18 +46,17 @@ fn row(l: &Line) -> Row {
 }
 
 /// `round-N-standings.html` for every played round.
-pub fn pages(site: &Site) -> Result<Vec<Page>> {
+pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
     let played = site.results.played;
-    (1..=played)
-        .map(|r| {
-            let lines = site.standings.get(r as usize).map(Vec::as_slice).unwrap_or_default();
-            let page = StandingsPage {
-                frame: site.frame(format!("Standings after round {r}")),
-                latest: r == played,
-                with_par: site.results.tiebreak_par,
-                rows: lines.iter().map(row).collect(),
-            };
-            Page::of_round(r, "standings", "standings", &page)
-        })
-        .collect()
+    for r in 1..=played {
+        let lines = site.standings.get(r as usize).map(Vec::as_slice).unwrap_or_default();
+        let page = StandingsPage {
+            frame: site.frame(format!("Standings after round {r}")),
+            latest: r == played,
+            with_par: site.results.tiebreak_par,
+            rows: lines.iter().map(row).collect(),
+        };
+        out.put(Page::of_round(r, "standings", "standings", &page)?)?;
+    }
+    Ok(())
 }

@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::store::{Actor, Change, PlayerId, Store, player, round};
 use rusqlite::Connection;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// A player to add, from the command line or a CSV line.
@@ -116,18 +117,29 @@ fn check_rows(
 ) -> Result<std::result::Result<Vec<String>, Vec<String>>> {
     let mut problems = Vec::new();
     let mut cleaned: Vec<String> = Vec::new();
+    // Rows by key and by skeleton: only a row sharing one of them can be the same person (as in
+    // `player::same_or_alike`), so each row is compared with those, not with every row before it.
+    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut by_skeleton: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, row) in rows.iter().enumerate() {
         let at = line_of(i);
         match player_names::check_name(conn, &row.name, None)? {
             Err(refusal) => problems.push(format!("{at}{refusal}")),
             Ok(name) => {
-                let twin = cleaned.iter().find_map(|c| player_names::same_person(&name, c));
+                let (key, skeleton) = (names::key(&name), names::skeleton(&name));
+                let mut earlier: Vec<usize> =
+                    by_key.get(&key).into_iter().chain(by_skeleton.get(&skeleton)).flatten().copied().collect();
+                earlier.sort_unstable();
+                earlier.dedup();
+                let twin = earlier.iter().find_map(|&c| player_names::same_person(&name, &cleaned[c]));
                 match twin {
                     Some(player_names::NameRefusal::LookAlike { existing, .. }) => problems
                         .push(format!("{at}\"{name}\" looks the same as \"{existing}\" (letters of another alphabet)")),
                     Some(_) => problems.push(format!("{at}\"{name}\" appears twice")),
                     None => {}
                 }
+                by_key.entry(key).or_default().push(cleaned.len());
+                by_skeleton.entry(skeleton).or_default().push(cleaned.len());
                 cleaned.push(name);
             }
         }

@@ -1,6 +1,6 @@
 //! The site's folder: what may be written into, the marker that recognises an earlier site, the files.
 
-use super::{Page, Written};
+use super::Written;
 use crate::error::{Error, Result};
 use crate::output::{self, Existing, Kind};
 use std::fs;
@@ -15,12 +15,21 @@ pub const STYLE: &str = include_str!("../../../templates/style.css");
 
 const MARKER_HEAD: &str = "mmjudge site: files written by `mmjudge site` (remove this file to stop it replacing them)";
 
-/// Checks that `dir` may receive these pages and returns the files an earlier site there wrote. A folder is
-/// an earlier site when it holds the marker, or only files a site writes (its pages, its stylesheet, the
-/// temporary files of an interrupted run): an interrupted first `site` never blocks the next one. Every
-/// destination is checked as [`output::check`] does (no SQLite file, no link followed, nothing foreign
-/// replaced without `force`) before anything is written.
-pub fn check(dir: &Path, pages: &[Page], force: bool) -> Result<Vec<String>> {
+/// What an earlier site left in the folder being written.
+#[derive(Debug, Clone, Default)]
+pub struct Earlier {
+    /// The files its marker lists.
+    pub files: Vec<String>,
+    /// Whether the folder holds mmjudge's marker.
+    pub marked: bool,
+}
+
+/// Checks that `dir` may receive a site and returns what an earlier site there wrote. A folder is an earlier
+/// site when it holds the marker, or only files a site writes (its pages, its stylesheet, the temporary files
+/// of an interrupted run): an interrupted first `site` never blocks the next one. Each destination is then
+/// checked as [`output::check`] does (no SQLite file, no link followed, nothing foreign replaced without
+/// `force`) by [`check_file`] and [`check_marker`], all before anything is replaced.
+pub fn check(dir: &Path, force: bool) -> Result<Earlier> {
     let shown = dir.display();
     output::check_folder(dir)?;
     if dir.exists() && !dir.is_dir() {
@@ -29,7 +38,7 @@ pub fn check(dir: &Path, pages: &[Page], force: bool) -> Result<Vec<String>> {
         )));
     }
     if !dir.exists() {
-        return Ok(Vec::new());
+        return Ok(Earlier::default());
     }
     let earlier = earlier_files(dir)?;
     if earlier.is_none() && !force && !only_site_files(dir)? {
@@ -37,19 +46,24 @@ pub fn check(dir: &Path, pages: &[Page], force: bool) -> Result<Vec<String>> {
             "{shown} is not empty and holds no earlier mmjudge site: choose a new or empty folder, or add --force to write into it (files of the same names are replaced)"
         )));
     }
-    let listed = earlier.clone().unwrap_or_default();
-    for page in pages {
-        output::check(&dir.join(&page.file), Kind::SitePage, force || is_listed(dir, &listed, &page.file))?;
-    }
-    output::check(&dir.join("style.css"), Kind::SiteStyle, force || is_listed(dir, &listed, "style.css"))?;
+    Ok(Earlier { marked: earlier.is_some(), files: earlier.unwrap_or_default() })
+}
+
+/// Checks the destination of one file of the site (a page or the stylesheet).
+pub fn check_file(dir: &Path, earlier: &Earlier, file: &str, kind: Kind, force: bool) -> Result<()> {
+    output::check(&dir.join(file), kind, force || is_listed(dir, &earlier.files, file))
+}
+
+/// Checks the marker's destination: a marker that is not mmjudge's is replaced only with `force`.
+pub fn check_marker(dir: &Path, earlier: &Earlier, force: bool) -> Result<()> {
     let marker = dir.join(MARKER);
-    if earlier.is_none() && fs::symlink_metadata(&marker).is_ok() && !force {
+    if !earlier.marked && fs::symlink_metadata(&marker).is_ok() && !force {
         return Err(Error::refused(format!(
             "{} already exists and was not written by `mmjudge site`: remove it, or add --force to replace it",
             marker.display()
         )));
     }
-    Ok(earlier.unwrap_or_default())
+    Ok(())
 }
 
 /// Whether `name` is listed by the folder's marker and is a regular file: a page an earlier site wrote, perhaps
@@ -97,21 +111,12 @@ fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\']) && name != MARKER
 }
 
-/// Writes the pages, the stylesheet and the marker, each through a temporary file; removes the earlier
-/// site's files that are gone (only regular files inside `dir` that a site wrote, never through a link).
-pub fn write(dir: &Path, pages: &[Page], earlier: &[String], force: bool) -> Result<Written> {
-    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    let mut files = Vec::with_capacity(pages.len() + 1);
-    for page in pages {
-        let replace = force || is_listed(dir, earlier, &page.file);
-        output::write(&dir.join(&page.file), Kind::SitePage, replace, page.html.as_bytes())?;
-        files.push(page.file.clone());
-    }
-    let replace = force || is_listed(dir, earlier, "style.css");
-    output::write(&dir.join("style.css"), Kind::SiteStyle, replace, STYLE.as_bytes())?;
-    files.push("style.css".into());
+/// Removes the earlier site's files that are gone (only regular files inside `dir` that a site wrote, never
+/// through a link) and writes the marker listing `files` (pages and stylesheet, already in place).
+pub fn finish(dir: &Path, files: Vec<String>, earlier: &Earlier) -> Result<Written> {
     let mut removed = Vec::new();
-    for old in earlier.iter().filter(|f| !files.contains(f)) {
+    let kept: std::collections::HashSet<&str> = files.iter().map(String::as_str).collect();
+    for old in earlier.files.iter().filter(|f| !kept.contains(f.as_str())) {
         let path = dir.join(old);
         if is_plain_name(old) && is_site_file(&path)? && fs::remove_file(&path).is_ok() {
             removed.push(old.clone());

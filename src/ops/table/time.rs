@@ -1,13 +1,13 @@
 //! The round's clock at every table (`time`): time left with the table's extensions, the final window, the
 //! decision limit in force, whether time is over, and who is deciding.
 
-use super::clock::{clock_settings, current_round, name_in, round_started, table_clock_with};
-use crate::domain::clock::ClockSettings;
+use super::clock::{clock_settings, current_round, name_in, round_started};
+use crate::domain::clock::{ClockSettings, TableClock};
 use crate::error::Result;
 use crate::ops::player_names;
-use crate::store::clock::{self as store_clock, Extension};
+use crate::store::clock::{self as store_clock, DecisionRow, Extension};
 use crate::store::matches::Match;
-use crate::store::{PlayerId, event, matches};
+use crate::store::{MatchId, PlayerId, event, matches};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -93,9 +93,17 @@ pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> 
         (false, true, false) => "waiting",
     };
     let inspection_left_ms = (phase == "inspection").then(|| (started - at).num_milliseconds());
+    // The round's extensions and running decisions in one query each, not three queries a table.
+    let mut extensions: HashMap<MatchId, Vec<Extension>> = HashMap::new();
+    for e in store_clock::extensions_of_round(conn, r.number)? {
+        extensions.entry(e.match_id).or_default().push(e);
+    }
+    let running: HashMap<MatchId, DecisionRow> =
+        store_clock::running_in_round(conn, r.number)?.into_iter().map(|d| (d.match_id, d)).collect();
     let mut tables = Vec::new();
-    for m in matches::of_round(conn, r.number)?.iter().filter(|m| m.table.is_some()) {
-        tables.push(table_time(conn, (&names, settings), started, m, at)?);
+    for m in matches::of_round(conn, r.number)?.into_iter().filter(|m| m.table.is_some()) {
+        let kept = Kept { extensions: extensions.remove(&m.id).unwrap_or_default(), running: running.get(&m.id) };
+        tables.push(table_time_of(conn, (&names, settings), started, &m, at, kept)?);
     }
     Ok(RoundTimes {
         round: r.number,
@@ -109,6 +117,12 @@ pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> 
     })
 }
 
+/// What is kept for one table: its extensions (void ones included) and the decision running there.
+struct Kept<'a> {
+    extensions: Vec<Extension>,
+    running: Option<&'a DecisionRow>,
+}
+
 /// One table's round clock at `at`, with the names and settings already read.
 pub fn table_time(
     conn: &Connection,
@@ -117,16 +131,31 @@ pub fn table_time(
     m: &Match,
     at: DateTime<Utc>,
 ) -> Result<TableTime> {
-    let clock = table_clock_with(conn, started, m, settings)?;
+    let running = store_clock::running(conn, m.id)?;
+    let kept = Kept { extensions: store_clock::extensions(conn, m.id)?, running: running.as_ref() };
+    table_time_of(conn, (names, settings), started, m, at, kept)
+}
+
+/// [`table_time`] with the table's extensions and running decision already read.
+fn table_time_of(
+    conn: &Connection,
+    (names, settings): (&HashMap<PlayerId, String>, ClockSettings),
+    started: DateTime<Utc>,
+    m: &Match,
+    at: DateTime<Utc>,
+    kept: Kept<'_>,
+) -> Result<TableTime> {
+    let mut clock = TableClock::new(started, settings);
+    clock.extend(kept.extensions.iter().filter(|e| e.voided.is_none()).map(|e| e.seconds).sum());
     let mut players = vec![name_in(conn, names, m.a)?];
     if let Some(b) = m.b {
         players.push(name_in(conn, names, b)?);
     }
-    let deciding = match store_clock::running(conn, m.id)? {
+    let deciding = match kept.running {
         Some(d) => Some(Deciding {
             player: name_in(conn, names, d.player_id)?,
             elapsed_ms: (at - unstamp(&d.started_at)?).num_milliseconds(),
-            started_at: d.started_at,
+            started_at: d.started_at.clone(),
         }),
         None => None,
     };
@@ -135,7 +164,7 @@ pub fn table_time(
         players,
         started: at >= started,
         extension_secs: clock.extension_secs,
-        extensions: store_clock::extensions(conn, m.id)?,
+        extensions: kept.extensions,
         ends_at: stamp(clock.end()),
         time_left_ms: clock.time_left(at).num_milliseconds(),
         final_window: clock.in_final_window(at),

@@ -3,7 +3,9 @@
 # a judge logs in and records a result at the table page while a player's /me and /pairings update without a
 # reload; two phones on the table device /table/N sign in with player codes, one declares cards with the
 # page's completion, the other sees them (each delay is printed; their median must be under 500 ms), and the
-# same template declared again by the opponent is refused on the page with the rule's reason. Any page or
+# same template declared again by the opponent is refused on the page with the rule's reason (a late completion answer
+# leaves the reason shown); the two players of a table self-report the same result on /me with their codes and
+# call a judge, which a judge's dashboard shows live. Any page or
 # console error, or an update that does not show live, fails the check. Screenshots at phone width go to $SHOTS
 # when set.
 #

@@ -5,7 +5,11 @@
 //   2. two phones open the table device /table/2, each player signs in with their code, player A declares
 //      three cards (cost, then the name from the page's completion), player B's phone shows each without a
 //      reload (each delay is measured and printed; their median must be under 500 ms), and player B declaring
-//      the same template again is refused on the page with the rule's reason.
+//      the same template again is refused on the page with the rule's reason, and a card-name completion whose
+//      answer arrives after that refusal leaves the reason on the page;
+//   3. the two players of table 3 self-report the same result on /me with their codes while a judge's phone
+//      (logged in) watches the dashboard /judge: it shows the report waiting for the second player, then the
+//      result, then a judge call made from /me, each without a reload.
 // Any page error, console error, failed request or missing update fails the check (exit 1).
 //
 // Run by scripts/check-serve.sh, which builds the event and starts the server. Environment:
@@ -318,9 +322,115 @@ async function tableDeviceDeclares(browser, pairings) {
     await shot(devB, "device-2-refused");
   });
 
+  await step(`a completion answer arriving after the refusal leaves the reason on ${b.name}'s phone`, async () => {
+    const side = sideB(devB);
+    const alert = side.getByRole("alert");
+    await side.getByLabel("printed cost").fill("B1");
+    // The completion's answer is held back until the refusal shows (a slow answer on the venue's Wi-Fi).
+    let release = () => {};
+    const held = new Promise((resolve) => { release = resolve; });
+    await devB.route("**/api/cards/cost?*", async (route) => { await held; await route.continue(); });
+    try {
+      const asked = devB.waitForRequest((r) => r.url().includes("/api/cards/cost"));
+      await side.getByLabel("card name").fill("Demonic Tutor");
+      await asked;
+      expectedRefusals += 1;
+      const refused = devB.waitForResponse((r) => new URL(r.url()).pathname === "/api/note");
+      await side.getByRole("button", { name: "Declare" }).click();
+      if ((await refused).status() !== 409) throw new Error("the declaration again was not refused 409");
+      await alert.filter({ hasText: /^MM\.\d+[a-z]?:/ }).waitFor({ timeout: UPDATE_MS });
+      const reason = (await alert.textContent()).trim();
+      const answered = devB.waitForResponse((r) => r.url().includes("/api/cards/cost"));
+      release();
+      await answered;
+      // The page handles the answer right after it arrives: give it a moment, then look.
+      await devB.waitForTimeout(300);
+      const after = (await alert.textContent()).trim();
+      if (after !== reason) throw new Error(`the completion's answer replaced the refusal "${reason}" with "${after}"`);
+    } finally {
+      release();
+      await devB.unroute("**/api/cards/cost?*");
+    }
+  });
+
   await phoneA.close();
   await phoneB.close();
   return delays;
+}
+
+async function playersSelfReport(browser, pairings) {
+  const table = pairings.players.filter((p) => p.table === 3).sort((a, b) => a.seat.localeCompare(b.seat));
+  if (table.length !== 2) throw new Error("table 3 has no two players in /api/pairings");
+  const [a, b] = table;
+  const judgePhone = await phone(browser, "judge's phone (dashboard)");
+  const phoneA = await phone(browser, `${a.name}'s phone (/me)`);
+  const phoneB = await phone(browser, `${b.name}'s phone (/me)`);
+  const board = await judgePhone.newPage();
+  const meA = await phoneA.newPage();
+  const meB = await phoneB.newPage();
+  // The dashboard's row for table 3 in one of its tables (the tables, "calls", "self-reports").
+  const rowOf = (kind) => board.locator(`main table${kind} tbody tr`, { has: board.locator('a[href="/judge/table/3"]') });
+
+  await step("a judge opens the dashboard; the two players of table 3 find themselves on /me", async () => {
+    await board.goto(`${BASE}/login`);
+    await board.getByLabel("Name").fill(JUDGE);
+    await board.getByLabel("PIN").fill(PIN);
+    await board.getByRole("button", { name: "Log in" }).click();
+    await board.waitForURL(`${BASE}/judge`);
+    await listening(board);
+    for (const [me, who] of [[meA, a], [meB, b]]) {
+      await me.goto(`${BASE}/me`);
+      await me.getByLabel("Your name").fill(who.name);
+      await me.getByRole("button", { name: "Find" }).click();
+      await me.getByRole("heading", { name: who.name }).waitFor();
+    }
+    if (await rowOf(".self-reports").count()) throw new Error("the dashboard shows a self-report at table 3 before any");
+  });
+
+  // A player reports "A won by concession" with their own code through /me's form.
+  const report = async (me, who) => {
+    const form = me.locator("form", { has: me.getByRole("button", { name: "Report", exact: true }) });
+    await form.locator('[name="winner"]').selectOption({ label: a.name });
+    await form.locator('[name="by"]').selectOption("concession");
+    await form.getByPlaceholder("your code").fill(codeOf(who.name));
+    const sent = me.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/self-report");
+    await form.getByRole("button", { name: "Report", exact: true }).click();
+    const answer = await sent;
+    if (answer.status() >= 400) throw new Error(`${who.name}'s report was refused: ${answer.status()}`);
+    await me.waitForLoadState();
+  };
+
+  await step(`${a.name} reports on /me; the dashboard shows it waiting for ${b.name} without a reload`, async () => {
+    await report(meA, a);
+    await meA.getByText(`waiting for ${b.name}`).first().waitFor({ timeout: UPDATE_MS });
+    await rowOf(".self-reports").filter({ hasText: `waiting for ${b.name}` }).waitFor({ timeout: UPDATE_MS });
+    await updatedLive(board, "the dashboard", "self-report");
+    await shot(board, "dashboard-report-waiting");
+  });
+
+  await step(`${b.name} reports the same on /me; the dashboard shows the result without a reload`, async () => {
+    await report(meB, b);
+    await rowOf(":not([class])").filter({ hasText: `${a.name} won by concession` }).waitFor({ timeout: UPDATE_MS });
+    await rowOf(".self-reports").waitFor({ state: "detached", timeout: UPDATE_MS });
+    await updatedLive(board, "the dashboard", "result");
+    await meB.getByRole("term").filter({ hasText: /^Result$/ }).waitFor({ timeout: UPDATE_MS });
+    await shot(board, "dashboard-result");
+  });
+
+  await step(`${b.name} calls a judge from /me; the call shows on the dashboard without a reload`, async () => {
+    const form = meB.locator("form", { has: meB.getByRole("button", { name: "Call a judge" }) });
+    await form.getByPlaceholder("your code").fill(codeOf(b.name));
+    await form.getByRole("button", { name: "Call a judge" }).click();
+    await meB.getByText("A judge is called to your table").waitFor({ timeout: UPDATE_MS });
+    await rowOf(".calls").filter({ hasText: b.name }).waitFor({ timeout: UPDATE_MS });
+    await updatedLive(board, "the dashboard", "call");
+    await shot(meB, "me-called");
+    await shot(board, "dashboard-call");
+  });
+
+  await judgePhone.close();
+  await phoneA.close();
+  await phoneB.close();
 }
 
 const started = Date.now();
@@ -350,6 +460,7 @@ try {
   const pairings = await (await fetch(`${BASE}/api/pairings`)).json();
   await flow(() => judgeRecordsAResult(browser, pairings));
   delays = await flow(() => tableDeviceDeclares(browser, pairings));
+  await flow(() => playersSelfReport(browser, pairings));
 } finally {
   await browser.close();
 }
@@ -360,6 +471,6 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `check-serve: the judge's result and the table device work at 390 px; declaration delays ${delays?.join(", ")} ms; ${took} s` +
+  `check-serve: the judge's result, the table device and the players' self-report work at 390 px; declaration delays ${delays?.join(", ")} ms; ${took} s` +
     (SHOTS ? `; screenshots in ${SHOTS}` : ""),
 );

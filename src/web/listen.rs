@@ -133,8 +133,7 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
             }
             Some(acceptor) => {
                 let acceptor = acceptor.clone();
-                let service =
-                    TowerToHyperService::new(router.clone().map_request(with_addr).map_response(secure_cookies));
+                let service = TowerToHyperService::new(router.clone().map_request(with_addr).map_response(over_https));
                 tokio::spawn(async move {
                     // A handshake that never finishes is cut off like headers that never do.
                     let Ok(Ok(stream)) = tokio::time::timeout(header_timeout, acceptor.accept(stream)).await else {
@@ -147,6 +146,17 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
         }
     }
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+}
+
+/// How long a phone that reached the server over HTTPS keeps to HTTPS for it (`Strict-Transport-Security`): one
+/// day, as a venue's certificate serves one event; never `includeSubDomains`, the name may be the organiser's.
+pub const HSTS: &str = "max-age=86400";
+
+/// Every answer over HTTPS: cookies `Secure` ([`secure_cookies`]) and `Strict-Transport-Security` ([`HSTS`]).
+fn over_https(res: axum::response::Response) -> axum::response::Response {
+    let mut res = secure_cookies(res);
+    res.headers_mut().insert(axum::http::header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
+    res
 }
 
 /// Over HTTPS every cookie is also `Secure`: a phone never sends the session or the login form's token back over

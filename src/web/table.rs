@@ -69,9 +69,28 @@ pub struct ResultBody {
     /// (`/api/result/fix`) even though later rounds are paired.
     #[serde(default)]
     pub force: bool,
-    /// The turn the game was on when time was called (with `by: "time"`).
-    #[serde(default)]
+    /// The turn the game was on when time was called (with `by: "time"`); a form's empty field is none.
+    #[serde(default, deserialize_with = "optional_turn")]
     pub turn: Option<u32>,
+}
+
+/// A turn as a JSON number or a form's text (an empty field is none).
+fn optional_turn<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u32>, D::Error> {
+    use serde::Deserialize;
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Turn {
+        Number(u32),
+        Text(String),
+    }
+    match Option::<Turn>::deserialize(d)? {
+        None => Ok(None),
+        Some(Turn::Number(n)) => Ok(Some(n)),
+        Some(Turn::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(Turn::Text(t)) => t.trim().parse().map(Some).map_err(|_| {
+            serde::de::Error::custom(format!("turn takes the turn the game was on when time was called, not \"{t}\""))
+        }),
+    }
 }
 
 fn result_input(b: ResultBody) -> Result<table::result::ResultInput> {

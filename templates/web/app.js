@@ -46,11 +46,20 @@
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelector("main"), old = document.querySelector("main");
       if (fresh && old) old.replaceWith(fresh);
-      readSkew(); localTimes(); tick();
+      readSkew(); localTimes(); tick(); byReason();
       document.body.setAttribute("data-updated", String(Date.now()));
     }).catch(function () {}).then(function () {
       busy = false;
       if (again) { again = false; setTimeout(refresh, 200); }
+    });
+  }
+  // A form's field that matters for one reason only (the turn at time): shown, and sent, with that reason.
+  function byReason() {
+    document.querySelectorAll("[data-shown-by]").forEach(function (el) {
+      var f = el.closest("form"), by = f && f.elements.namedItem("by");
+      var on = !by || by.value === el.getAttribute("data-shown-by");
+      el.hidden = !on;
+      el.querySelectorAll("input").forEach(function (i) { i.disabled = !on; });
     });
   }
   function fillPin() {
@@ -58,7 +67,8 @@
     if (m && pin) { pin.value = m[1]; history.replaceState(null, "", location.pathname + location.search); }
   }
   document.addEventListener("DOMContentLoaded", function () {
-    readSkew(); localTimes(); tick(); fillPin();
+    readSkew(); localTimes(); tick(); fillPin(); byReason();
+    document.addEventListener("change", function (e) { if (e.target && e.target.name === "by") byReason(); });
     setInterval(tick, 1000);
     var watch = (document.body.getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
     if (!watch.length || !window.EventSource) return;

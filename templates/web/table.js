@@ -11,7 +11,9 @@
     return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
       .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.error || r.status); return d; }); });
   }
-  function say(sec, text) { sec.querySelector(".error").textContent = text || ""; }
+  // Each message shown counts, so a late answer (the card-name completion) can tell whether something was said
+  // after it was asked: it then leaves the line alone (a refusal's reason stays).
+  function say(sec, text) { sec.querySelector(".error").textContent = text || ""; sec.said = (sec.said || 0) + 1; }
   function show(sec) {
     var c = codes()[sec.getAttribute("data-seat")];
     sec.querySelector(".signin").hidden = !!c;
@@ -45,12 +47,19 @@
     skew = Date.parse(c.now) - Date.now();
     var t = c.table, box = document.getElementById("dclock");
     document.getElementById("dwho").textContent = t.decision ? t.decision.player + " is deciding" : "No decision running";
-    document.getElementById("dlimit").textContent = t.decision_limit ? "limit " + t.decision_limit + " s" : "the round has not started";
     tick();
     box.classList.toggle("running", !!t.decision);
   }
+  // During deck inspection (until the instant the page names) no decision is timed yet.
+  function inspecting() {
+    var el = document.querySelector(".inspection[data-until]");
+    return !!el && Date.now() + skew < Date.parse(el.getAttribute("data-until"));
+  }
   function tick() {
     var el = document.getElementById("dleft"), box = document.getElementById("dclock");
+    var t = clock && clock.table;
+    document.getElementById("dlimit").textContent = inspecting() ? "deck inspection: decisions are timed once the round's clock starts"
+      : t && t.decision_limit ? "limit " + t.decision_limit + " s" : "the round has not started";
     if (!clock || !clock.decision_deadline) { el.textContent = "–"; box.classList.remove("over"); return; }
     var left = Math.round((Date.parse(clock.decision_deadline) - (Date.now() + skew)) / 1000);
     el.textContent = left >= 0 ? String(left) : "+" + (-left);
@@ -67,16 +76,22 @@
   }
   function completer(sec) {
     var cost = sec.querySelector(".cost"), card = sec.querySelector(".card");
-    var list = sec.querySelector("datalist"), timer = null;
+    var list = sec.querySelector("datalist"), timer = null, asked = 0, own = -1;
     card.addEventListener("input", function () {
       clearTimeout(timer);
+      var said = sec.said || 0; // what was said when the name was typed
       timer = setTimeout(function () {
         if (!cost.value.trim()) return;
         var q = "/api/cards/cost?cost=" + encodeURIComponent(cost.value.trim()) + "&table=" + table + "&q=" + encodeURIComponent(card.value);
+        var mine = ++asked;
         fetch(q).then(function (r) { return r.json(); }).then(function (d) {
+          if (mine !== asked) return; // a later question is on its way: its answer counts
           list.textContent = "";
           (d.cards || []).forEach(function (n) { var o = document.createElement("option"); o.value = n; list.appendChild(o); });
+          // Only the completion's own message, or one said before the name was typed, is replaced.
+          if ((sec.said || 0) !== said && sec.said !== own) return;
           say(sec, d.error || "");
+          own = sec.said;
         }).catch(function () {});
       }, 120);
     });

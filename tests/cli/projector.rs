@@ -134,3 +134,30 @@ fn before_any_round_the_page_still_shows_the_players_address() {
     let page = server.get("/projector").body;
     assert!(page.contains("No round is paired yet.") && page.contains("<svg"), "{page}");
 }
+
+#[test]
+fn the_table_device_the_judges_table_page_and_the_dashboard_show_deck_inspection_and_switch_by_themselves() {
+    let ev = round_one(5);
+    let pin = crate::serve::judge(&ev, "Lee", "floor");
+    let server = server_at(&ev, "10:02:00");
+    let (cookie, _) = crate::serve::page_login(&server, "Lee", &pin);
+    let as_judge = |path: &str| server.request("GET", path, &[("Cookie", &cookie)], "");
+    for (path, body) in [
+        ("/table/1", server.get("/table/1").body),
+        ("/judge/table/1", as_judge("/judge/table/1").body),
+        ("/judge", as_judge("/judge").body),
+    ] {
+        assert!(body.contains("Deck inspection — "), "{path}: {body}");
+        // The inspection shows until its end, the round's clock from it: the page switches by itself.
+        assert!(body.contains(r#"<div class="inspection" data-until="2025-05-01T10:05:00.000Z">"#), "{path}: {body}");
+        assert!(body.contains(r#"data-from="2025-05-01T10:05:00.000Z" hidden"#), "{path}: {body}");
+    }
+    drop(server);
+    let later = server_at(&ev, "10:06:00");
+    let (cookie, _) = crate::serve::page_login(&later, "Lee", &pin);
+    for path in ["/table/1", "/judge/table/1", "/judge"] {
+        let body = later.request("GET", path, &[("Cookie", &cookie)], "").body;
+        assert!(body.contains("data-deadline=\"2025-05-01T10:55:00.000Z\""), "{path}: {body}");
+        assert!(!body.contains("Deck inspection") && !body.contains("data-from="), "{path}: {body}");
+    }
+}

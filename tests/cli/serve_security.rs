@@ -74,6 +74,39 @@ fn serve_tls_answers_over_https_with_the_organisers_certificate() {
     assert_ne!(plain.status, 200, "{plain:?}");
 }
 
+/// The value of a header in a raw answer (its head only), by its name in any case.
+fn raw_header(answer: &str, name: &str) -> Option<String> {
+    let head = answer.split("\r\n\r\n").next().unwrap_or_default();
+    head.lines().skip(1).find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+    })
+}
+
+#[test]
+fn over_https_phones_are_told_to_keep_to_https_for_a_day_and_never_over_plain_http() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    let (cert, key, der) = self_signed(&ev, "");
+    let server = Server::start_with(&ev, &["--tls", &cert, &key], &[]);
+    // Pages, the API, a page not found and a refusal: every answer says so.
+    for path in ["/", "/login", "/api/pairings", "/no-such-page", "/api/me?name=Zed"] {
+        let answer = get_over_tls(&server.addr, &der, path);
+        assert_eq!(
+            raw_header(&answer, "strict-transport-security").as_deref(),
+            Some("max-age=86400"),
+            "{path}: {answer}"
+        );
+    }
+    drop(server);
+    let plain = Server::start(&ev);
+    for path in ["/", "/login", "/api/pairings", "/no-such-page"] {
+        let answer = plain.get(path);
+        assert!(answer.status != 0, "{path}: {answer:?}");
+        assert_eq!(answer.header("strict-transport-security"), None, "not over plain HTTP: {path}");
+    }
+}
+
 #[test]
 fn serve_tls_refuses_missing_or_wrong_files_in_one_line_naming_the_file() {
     let ev = Event::new();

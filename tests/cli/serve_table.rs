@@ -203,3 +203,43 @@ fn a_head_judge_pairs_the_round_from_a_phone_and_a_player_sees_the_next_table() 
     assert_eq!(me["next"]["seat"], first["next"]["seat"], "{me}");
     assert!(me["next"]["table"].as_u64().is_some(), "the square movement knows the next table: {me}");
 }
+
+#[test]
+fn the_table_page_records_a_result_at_time_with_its_turn() {
+    let ev = crate::harness::Event::new();
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["round", "start"]).ok();
+    let pin = judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+    let (cookie, csrf) = page_login(&server, "Lee", &pin);
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "").body;
+    assert!(page.contains(r#"<label data-shown-by="time">turn at time <input name="turn""#), "{page}");
+    assert!(page.contains(r#"<option value="">the life totals decide (time)</option>"#), "{page}");
+
+    let form_type = ("Content-Type", "application/x-www-form-urlencoded");
+    let send = |body: &str| server.request("POST", "/api/result", &[("Cookie", &cookie), form_type], body);
+    // A turn with another reason, a turn that is not one: refused, the file unchanged.
+    let before = ev.dump();
+    let life = send(&format!("csrf={csrf}&back=/judge/table/1&table=1&winner=Ana&by=life&life=12%2C0&turn=4"));
+    assert_eq!(life.status, 400, "{}", life.body);
+    assert!(life.body.contains("give it with --by time"), "{}", life.body);
+    for turn in ["0", "many"] {
+        let bad = send(&format!("csrf={csrf}&back=/judge/table/1&table=1&winner=&by=time&life=7%2C9&turn={turn}"));
+        assert_eq!(bad.status, 400, "turn={turn}: {}", bad.body);
+    }
+    assert_eq!(before, ev.dump(), "refused forms change nothing");
+
+    // The life totals decide at time; the turn goes with the result. An empty turn field is no turn.
+    let body = format!("csrf={csrf}&back=/judge/table/1&table=1&winner=&by=time&life=7%2C9&turn=6");
+    let recorded = send(&body);
+    assert_eq!(recorded.status, 303, "{}", recorded.body);
+    let body = format!("csrf={csrf}&back=/judge/table/2&table=2&winner=Cy&by=concession&life=&turn=");
+    assert_eq!(send(&body).status, 303);
+    let results = ev.run(&["--json", "results"]).json();
+    assert_eq!(results["tables"][0]["turn"], 6, "{results}");
+    assert_eq!((&results["tables"][0]["winner"], &results["tables"][0]["reason"]), (&json!("Bo"), &json!("time")));
+    assert!(results["tables"][1].get("turn").is_none(), "{results}");
+    let log = crate::serve::audit_vias(&ev);
+    assert!(log.iter().any(|(j, c, _)| j == "Lee" && c.contains(r#""turn":"6""#)), "{log:?}");
+}

@@ -122,10 +122,10 @@ fn flusher(queue: Arc<Mutex<Receiver<(PathBuf, File)>>>) -> JoinHandle<Failure> 
                 Err(_) => break,
             };
             let Ok((path, file)) = next else { break };
-            if failed.is_none() {
-                if let Err(e) = file.sync_data() {
-                    failed = Some((path, e));
-                }
+            if failed.is_none()
+                && let Err(e) = file.sync_data()
+            {
+                failed = Some((path, e));
             }
         }
         failed

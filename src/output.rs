@@ -7,6 +7,10 @@
 //! the same kind of output (recognised by its mark, [`Kind::mark`]) or an empty file; anything else only with
 //! `--force`. A symbolic link is never written through: with `--force` the link itself is replaced.
 
+mod batch;
+
+pub use batch::Batch;
+
 use crate::error::{Error, Result};
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};

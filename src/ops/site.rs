@@ -9,7 +9,7 @@ pub use folder::{MARKER, STYLE};
 use crate::domain::settings::Values;
 use crate::error::Result;
 use crate::ops::standings::{Line, Results};
-use crate::output::{self, Kind, TempFile};
+use crate::output::{Batch, Kind};
 use crate::store::challenge::{self, Challenge};
 use crate::store::matches::Match;
 use crate::store::penalty::{self, Penalty};
@@ -187,7 +187,8 @@ pub struct Written {
 
 /// The site being written into a folder, one page at a time: each page's destination is checked, and the
 /// page stamped and written to a temporary file beside it, as soon as the page is drawn (so no more than one
-/// page is held in memory); [`Pages::finish`] renames every file into place once all are drawn and checked,
+/// page is held in memory), and flushed to disk in the background ([`Batch`]); [`Pages::finish`] renames
+/// every file into place once all are drawn, checked and flushed,
 /// adds the stylesheet and the marker and removes an earlier site's pages that are gone. If anything fails
 /// before, the temporary files go and the folder is as it was. A page whose file already holds exactly its
 /// bytes is left as it is.
@@ -199,8 +200,8 @@ pub struct Pages {
     created: bool,
     /// The pages drawn so far, without their HTML (for the index).
     placed: Vec<Page>,
-    /// Temporary files ready to replace their destinations (None: the destination holds those bytes).
-    ready: Vec<Option<(PathBuf, TempFile)>>,
+    /// Temporary files ready to replace their destinations.
+    batch: Batch,
     finished: bool,
 }
 
@@ -217,7 +218,7 @@ impl Pages {
             earlier,
             created,
             placed: Vec::new(),
-            ready: Vec::new(),
+            batch: Batch::new(),
             finished: false,
         })
     }
@@ -238,9 +239,7 @@ impl Pages {
     fn prepare(&mut self, file: &str, kind: Kind, contents: &[u8]) -> Result<()> {
         folder::check_file(&self.dir, &self.earlier, file, kind, self.force)?;
         let path = self.dir.join(file);
-        let temp = output::prepare(&path, kind, contents)?;
-        self.ready.push(temp.map(|t| (path, t)));
-        Ok(())
+        self.batch.add(&path, kind, contents)
     }
 
     /// Adds the stylesheet, renames every file into place, removes the earlier site's files that are gone and
@@ -249,9 +248,7 @@ impl Pages {
         self.prepare("style.css", Kind::SiteStyle, STYLE.as_bytes())?;
         folder::check_marker(&self.dir, &self.earlier, self.force)?;
         self.finished = true;
-        for (path, temp) in std::mem::take(&mut self.ready).into_iter().flatten() {
-            temp.persist(&path)?;
-        }
+        std::mem::take(&mut self.batch).commit()?;
         let mut files: Vec<String> = std::mem::take(&mut self.placed).into_iter().map(|p| p.file).collect();
         files.push("style.css".into());
         folder::finish(&self.dir, files, &self.earlier)
@@ -261,7 +258,7 @@ impl Pages {
 impl Drop for Pages {
     fn drop(&mut self) {
         if !self.finished {
-            self.ready.clear();
+            drop(std::mem::take(&mut self.batch));
             if self.created {
                 let _ = std::fs::remove_dir(&self.dir);
             }

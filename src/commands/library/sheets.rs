@@ -80,9 +80,12 @@ fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
         output::check(path, *kind, force)?;
     }
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    // Written together: flushed to disk at once, renamed into place once all are written.
+    let mut batch = output::Batch::new();
     for (path, kind, bytes) in &files {
-        output::write(path, *kind, force, bytes)?;
+        batch.add(path, *kind, bytes)?;
     }
+    batch.commit()?;
     Ok(sheets.len())
 }
 

@@ -5,8 +5,8 @@ use super::{Frame, Page, Pages, Site, render};
 use crate::error::Result;
 use crate::ops::card_reference as reference;
 use crate::ops::cards::{self, CardView};
-use crate::ops::table::Seated;
 use crate::ops::table::note as notes;
+use crate::store::PlayerId;
 use askama::Template;
 
 /// A card declared at a table.
@@ -29,15 +29,21 @@ pub struct Declared {
 pub fn declared(site: &Site) -> Result<Vec<Declared>> {
     let with_reference = reference::require(site.conn).is_ok();
     let mut out = Vec::new();
+    // A player's name as the event holds it (the site's players hold every one; a lookup is a safeguard).
+    let name = |p: PlayerId| match site.results.index_of(p).and_then(|i| site.results.players.get(i)) {
+        Some(player) => Ok(player.name.clone()),
+        None => Ok(crate::store::player::get(site.conn, p)?.name),
+    };
     for r in 1..=site.results.paired {
+        let mut by_match = notes::declared_in_round(site.conn, r, name)?;
         for m in site.round_matches(r).filter(|m| m.b.is_some() && m.table.is_some()) {
-            let seated = Seated::load(site.conn, m.clone())?;
-            for (card, prior) in notes::declared_in_game(site.conn, &seated)? {
+            for (card, prior) in by_match.remove(&m.id).unwrap_or_default() {
                 let page = match with_reference {
                     true => reference::lookup(site.conn, &card)?.map(|c| file_of(&c.name)),
                     false => None,
                 };
-                out.push(Declared { round: r, table: seated.table(), card, by: prior.by, at: prior.at, page });
+                let table = m.table.unwrap_or(0);
+                out.push(Declared { round: r, table, card, by: prior.by, at: prior.at, page });
             }
         }
     }

@@ -227,7 +227,11 @@ struct Dealing {
     keys: Vec<(u8, u8, u32)>,
     mean: Shape64,
     libs: Vec<Vec<usize>>,
+    /// The name id of every card of `libs`, position by position (counted for duplicates without a lookup).
+    names: Vec<Vec<u32>>,
     shapes: Vec<Shape>,
+    /// `deviation(shapes[x])` of every library, kept as the shapes change.
+    devs: Vec<f64>,
     reserve: Vec<usize>,
 }
 
@@ -253,8 +257,18 @@ impl Dealing {
                 (curve_bucket(c.mana_value) as u8, colour, n)
             })
             .collect();
-        let mut dealing = Dealing { keys, mean: flat(target), shapes: Vec::new(), libs, reserve };
+        let mut dealing = Dealing {
+            keys,
+            mean: flat(target),
+            names: Vec::new(),
+            shapes: Vec::new(),
+            devs: Vec::new(),
+            libs,
+            reserve,
+        };
+        dealing.names = dealing.libs.iter().map(|l| l.iter().map(|&c| dealing.keys[c].2).collect()).collect();
         dealing.shapes = dealing.libs.iter().map(|l| dealing.shape(l)).collect();
+        dealing.devs = dealing.shapes.iter().map(|s| dealing.deviation(s)).collect();
         dealing
     }
 
@@ -295,7 +309,7 @@ impl Dealing {
         let mut best = rng.random_range(0..self.libs.len());
         for _ in 1..TOURNAMENT {
             let other = rng.random_range(0..self.libs.len());
-            if self.deviation(&self.shapes[other]) > self.deviation(&self.shapes[best]) {
+            if self.devs[other] > self.devs[best] {
                 best = other;
             }
         }
@@ -319,14 +333,14 @@ impl Dealing {
         let nx = moved(self.shapes[s.x], kc, kd);
         let dup_x = self.dup_change(s.x, kc.2, kd.2);
         let Some(y) = s.y else {
-            let before = self.deviation(&self.shapes[s.x]) + self.pair(s.x, &self.shapes[s.x]);
+            let before = self.devs[s.x] + self.pair(s.x, &self.shapes[s.x]);
             let after = self.deviation(&nx) + self.pair(s.x, &nx);
             return before - after - dup_x;
         };
         let ny = moved(self.shapes[y], kd, kc);
         let dups = dup_x + self.dup_change(y, kd.2, kc.2);
         let (sx, sy) = (&self.shapes[s.x], &self.shapes[y]);
-        let dev = self.deviation(sx) + self.deviation(sy) - self.deviation(&nx) - self.deviation(&ny);
+        let dev = self.devs[s.x] + self.devs[y] - self.deviation(&nx) - self.deviation(&ny);
         let pairs = if y == s.x ^ 1 {
             l1(sx, sy) - l1(&nx, &ny)
         } else {
@@ -349,7 +363,7 @@ impl Dealing {
         if out == in_ {
             return 0.0;
         }
-        let count = |n: u32| self.libs[x].iter().filter(|&&c| self.keys[c].2 == n).count();
+        let count = |n: u32| self.names[x].iter().filter(|&&m| m == n).count();
         let lost = if count(out) >= 2 { 1.0 } else { 0.0 };
         let gained = if count(in_) >= 1 { 1.0 } else { 0.0 };
         (gained - lost) * DUPLICATE_PENALTY
@@ -359,11 +373,15 @@ impl Dealing {
         let (c, d) = (self.card_at(Some(s.x), s.i), self.card_at(s.y, s.j));
         let (kc, kd) = (self.keys[c], self.keys[d]);
         self.shapes[s.x] = moved(self.shapes[s.x], kc, kd);
+        self.devs[s.x] = self.deviation(&self.shapes[s.x]);
         self.libs[s.x][s.i] = d;
+        self.names[s.x][s.i] = kd.2;
         match s.y {
             Some(y) => {
                 self.shapes[y] = moved(self.shapes[y], kd, kc);
+                self.devs[y] = self.deviation(&self.shapes[y]);
                 self.libs[y][s.j] = c;
+                self.names[y][s.j] = kc.2;
             }
             None => self.reserve[s.j] = c,
         }

@@ -20,8 +20,9 @@ pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
     crate::domain::bounds::pool(total)
         .map_err(|e| crate::error::Error::refused(format!("{e}: remove copies with `mmjudge pool remove`")))?;
     let mut out = Vec::new();
+    let mut read = CostReader::default();
     for card in pool.iter().filter(|c| !c.is_land && !c.excluded) {
-        let copy = pool_copy(card.id.0, &card.name, card.mana_cost.as_deref());
+        let copy = read.copy(card.id.0, &card.name, card.mana_cost.as_deref());
         out.extend(std::iter::repeat_n(copy, card.copies as usize));
     }
     Ok(out)
@@ -29,11 +30,26 @@ pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
 
 /// The main-library cards of a library as copies (sideboard left out).
 pub fn copies_of(cards: &[LibraryCard]) -> Vec<PoolCopy> {
+    let mut read = CostReader::default();
     cards
         .iter()
         .filter(|c| !c.sideboard)
-        .map(|c| pool_copy(c.pool_id.map_or(0, |p| p.0), &c.name, c.mana_cost.as_deref()))
+        .map(|c| read.copy(c.pool_id.map_or(0, |p| p.0), &c.name, c.mana_cost.as_deref()))
         .collect()
+}
+
+/// [`pool_copy`] for many cards, each distinct printed cost read once (thousands of copies share a few
+/// hundred costs).
+#[derive(Default)]
+struct CostReader<'a> {
+    read: HashMap<Option<&'a str>, PoolCopy>,
+}
+
+impl<'a> CostReader<'a> {
+    fn copy(&mut self, pool_id: i64, name: &str, cost: Option<&'a str>) -> PoolCopy {
+        let shape = self.read.entry(cost).or_insert_with(|| pool_copy(0, "", cost));
+        PoolCopy { pool_id, name: name.to_string(), ..shape.clone() }
+    }
 }
 
 /// Sort key for people: mana value, then the cost as printed, then the name.

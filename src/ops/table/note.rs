@@ -242,6 +242,26 @@ pub fn declared_in_game(conn: &Connection, seated: &Seated) -> Result<Vec<(Strin
     Ok(out)
 }
 
+/// [`declared_in_game`] for every match of round `r` at once (one read for the round, not one per match), by
+/// match; `name` gives the name of a player not seated at the match.
+pub fn declared_in_round(
+    conn: &Connection,
+    r: u32,
+    name: impl Fn(PlayerId) -> Result<String>,
+) -> Result<std::collections::HashMap<MatchId, Vec<(String, PriorDeclaration)>>> {
+    let voided = voids::of_kind(conn, VoidKind::Note)?;
+    let mut out: std::collections::HashMap<MatchId, Vec<(String, PriorDeclaration)>> = Default::default();
+    for n in notes::of_round(conn, r)? {
+        let Some(card) = n.card.filter(|_| !voided.contains_key(&n.id.0)) else { continue };
+        let seen = out.entry(n.match_id).or_default();
+        if seen.iter().any(|(c, _)| c.eq_ignore_ascii_case(&card)) {
+            continue;
+        }
+        seen.push((card, PriorDeclaration { by: name(n.player)?, at: hhmm(&n.at) }));
+    }
+    Ok(out)
+}
+
 /// `note undo TABLE`: removes the last note taken at a table (refused while a challenge cites it, unless
 /// `force`, which removes the citation too).
 pub fn undo_note(store: &mut Store, actor: &Actor, input: UndoInput) -> Result<UndoOutcome> {

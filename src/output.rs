@@ -264,21 +264,6 @@ pub fn write(path: &Path, kind: Kind, force: bool, contents: &[u8]) -> Result<()
     replace_with(path, |f| f.write_all(&stamped))
 }
 
-/// Writes `contents` (stamped with the kind's mark) into a temporary file beside `path`, flushed to disk and
-/// closed, for [`TempFile::persist`] to rename over `path` later; None when `path` already holds exactly those
-/// bytes. Does no checking: call [`check`] first.
-pub fn prepare(path: &Path, kind: Kind, contents: &[u8]) -> Result<Option<TempFile>> {
-    let stamped = kind.stamp(contents);
-    if holds(path, &stamped) {
-        return Ok(None);
-    }
-    let mut temp = TempFile::beside(path)?;
-    let file = temp.file.as_mut().ok_or_else(|| Error::refused("internal: temporary file already closed"))?;
-    file.write_all(&stamped).and_then(|()| file.sync_data()).map_err(|e| Error::io(path, e))?;
-    temp.release();
-    Ok(Some(temp))
-}
-
 /// Whether `path` is a regular file (not a link) holding exactly `bytes`: then writing them is not needed.
 fn holds(path: &Path, bytes: &[u8]) -> bool {
     let same_size = fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
@@ -444,7 +429,6 @@ mod tests {
         let first = inode(&sheet)?;
         write(&sheet, Kind::DeckSheets, false, b"<head></head>Shock")?;
         assert_eq!(inode(&sheet)?, first, "the same bytes: the file is left as it is");
-        assert!(prepare(&sheet, Kind::DeckSheets, b"<head></head>Shock")?.is_none());
         write(&sheet, Kind::DeckSheets, false, b"<head></head>Bolt!")?;
         assert_ne!(inode(&sheet)?, first, "other bytes of the same length: replaced");
         assert!(fs::read_to_string(&sheet).map_err(|e| Error::io("sheet", e))?.ends_with("Bolt!"));

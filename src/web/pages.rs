@@ -99,12 +99,15 @@ struct PairingsPage {
     by_name: Vec<(String, u32, &'static str, String)>,
 }
 
-/// `GET /pairings`: the current round by table and by name.
-pub async fn pairings(State(app): State<Shared>) -> Result<Response, ApiError> {
+/// `GET /pairings[?round=N]`: the current round (or round N) by table and by name.
+pub async fn pairings(
+    State(app): State<Shared>,
+    Query(q): Query<super::views::RoundQuery>,
+) -> Result<Response, ApiError> {
     let (home, tables) = blocking(move || {
         let store = app.open()?;
         let now = now()?;
-        Ok((live::home(&store, now)?, live::tables(&store, now)?))
+        Ok((live::home(&store, now)?, live::round_tables(&store, q.round, now)?))
     })
     .await?;
     let mut by_name = Vec::new();
@@ -353,4 +356,20 @@ struct NotFoundPage {
 pub async fn not_found(app: &Shared, path: &str) -> Result<Response, ApiError> {
     let home = home_of(app).await?;
     Ok(page(StatusCode::NOT_FOUND, &NotFoundPage { home, path: path.to_string() }))
+}
+
+#[derive(Template)]
+#[template(path = "web/error.html")]
+struct ErrorPage {
+    home: Home,
+    title: &'static str,
+    message: String,
+}
+
+/// A refused page request (a table that is not there, a query that is not a number): the one line in a page with
+/// the site's navigation, with the same status the API gives.
+pub async fn error_page(app: &Shared, e: &ApiError) -> Result<Response, ApiError> {
+    let home = home_of(app).await?;
+    let title = if e.status == StatusCode::NOT_FOUND { "Not found" } else { "Not done" };
+    Ok(page(e.status, &ErrorPage { home, title, message: e.message.clone() }))
 }

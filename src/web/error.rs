@@ -36,7 +36,7 @@ impl ApiError {
 impl From<Error> for ApiError {
     fn from(e: Error) -> Self {
         let status = StatusCode::from_u16(e.kind().http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let text = e.to_string();
+        let text = e.web_message();
         let message = text.lines().next().unwrap_or("error").to_string();
         ApiError { status, message }
     }

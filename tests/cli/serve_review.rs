@@ -77,3 +77,74 @@ fn the_pairings_page_shows_the_round_asked_and_refuses_a_round_not_paired() {
     assert_eq!(server.get("/api/pairings?round=9").error(404), "round 9 has not been paired (rounds 1-2 have)");
     assert_eq!(server.get("/api/pairings?round=1").json()["round"], 1);
 }
+
+/// Round 1 started: Ana-Bo at table 1, Cy-Di at table 2; each player's code by name.
+fn started() -> (Event, std::collections::HashMap<String, String>) {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["round", "start"]).ok();
+    let doc = ev.run(&["--json", "player", "codes"]).json();
+    let codes = doc["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap_or_default().to_string(), p["code"].as_str().unwrap_or_default().into()))
+        .collect();
+    (ev, codes)
+}
+
+#[test]
+fn players_read_the_web_s_words_and_the_command_line_keeps_its_own() {
+    let (ev, code) = started();
+    let server = Server::start(&ev);
+    let me = server.get("/me?name=bold");
+    assert_eq!(me.status, 404);
+    assert!(me.body.contains("no player named bold: check the spelling or ask a judge"), "{}", me.body);
+    assert!(!me.body.contains("mmjudge"), "no command on a player's screen: {}", me.body);
+    let cli = ev.refuses(&["player", "remove", "bold"]);
+    assert!(cli.contains("see `mmjudge player list`"), "{cli}");
+
+    let tap =
+        |who: &str| server.post_json("/api/clock/start", None, &serde_json::json!({ "table": 1, "code": code[who] }));
+    assert_eq!(tap("Ana").status, 200);
+    let before = ev.dump();
+    assert_eq!(tap("Bo").error(409), "the other player's decision is running: they hand it over or stop it first");
+    assert_eq!(ev.dump(), before);
+    let cli = ev.refuses(&["clock", "1", "--start", "Bo"]);
+    assert!(cli.contains("stop it first with `mmjudge clock 1 --stop`"), "{cli}");
+}
+
+#[test]
+fn the_self_report_form_takes_life_as_two_totals_with_a_space_or_a_comma() {
+    let (ev, code) = started();
+    let server = Server::start(&ev);
+    let form = |table: u32, who: &str, life: &str| {
+        let body = serde_urlencoded::to_string([
+            ("table", table.to_string()),
+            ("code", code[who].clone()),
+            ("winner", who.to_string()),
+            ("by", "life".to_string()),
+            ("life", life.to_string()),
+            ("back", format!("/me?name={who}")),
+        ])
+        .expect("form");
+        server.request("POST", "/api/self-report", &[("Content-Type", "application/x-www-form-urlencoded")], &body)
+    };
+    let page = server.get("/me?name=Ana");
+    assert!(page.body.contains("e.g. 7 0"), "the form's hint gives the same example: {}", page.body);
+    let before = ev.dump();
+    let refused = form(1, "Ana", "7");
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("life: two totals, seat A&#39;s then seat B&#39;s, e.g. 7 0"), "{}", refused.body);
+    assert_eq!(ev.dump(), before);
+    assert_eq!(form(1, "Ana", "7 0").status, 303);
+    assert_eq!(form(2, "Cy", "7, 0").status, 303);
+    let confirm = |who: &str, winner: &str, life: &str| {
+        let body = format!("table=1&code={}&winner={winner}&by=life&life={life}&back=/me", code[who]);
+        server.request("POST", "/api/self-report", &[("Content-Type", "application/x-www-form-urlencoded")], &body)
+    };
+    assert_eq!(confirm("Bo", "Ana", "7,0").status, 303);
+    let results = ev.run(&["--json", "results"]).json();
+    assert!(results.to_string().contains("[7,0]"), "Ana's 7 0 and Bo's 7,0 agree: {results}");
+}

@@ -192,7 +192,10 @@ fn players_run_the_decision_clock_from_the_table_with_server_time_and_deadlines(
 
     let before = ev.dump();
     assert!(tap("/api/clock/hand-over", "Bo").error(409).contains("it is Ana's decision"));
-    assert!(tap("/api/clock/start", "Bo").error(409).contains("already deciding"));
+    assert_eq!(
+        tap("/api/clock/start", "Bo").error(409),
+        "the other player's decision is running: they hand it over or stop it first"
+    );
     assert!(tap("/api/clock/stop", "Cy").error(403).contains("table 1"));
     assert_eq!(ev.dump(), before);
 

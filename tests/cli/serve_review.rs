@@ -148,3 +148,19 @@ fn the_self_report_form_takes_life_as_two_totals_with_a_space_or_a_comma() {
     let results = ev.run(&["--json", "results"]).json();
     assert!(results.to_string().contains("[7,0]"), "Ana's 7 0 and Bo's 7,0 agree: {results}");
 }
+
+#[test]
+fn the_judges_table_page_words_a_conflict_once() {
+    let (ev, code) = started();
+    let pin = judge(&ev, "Kim", "floor");
+    let server = Server::start(&ev);
+    for (who, winner) in [("Ana", "Ana"), ("Bo", "Bo")] {
+        let body = serde_json::json!({ "table": 1, "code": code[who], "winner": winner, "by": "concession" });
+        assert_eq!(server.post_json("/api/self-report", None, &body).status, 200);
+    }
+    let (cookie, _) = page_login(&server, "Kim", &pin);
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Self-reported result: <strong>in conflict: "), "{}", page.body);
+    assert!(!page.body.contains("in conflict</strong>: in conflict"), "{}", page.body);
+}

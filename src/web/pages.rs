@@ -61,6 +61,8 @@ struct MePage {
     back: String,
     /// The reasons a player may report.
     reasons: Vec<&'static str>,
+    /// Deck inspection while it runs (the time left shows from its end).
+    inspection: Option<Inspection>,
 }
 
 /// `GET /me?name=NAME`: a player finds their table, seat, library and opponent.
@@ -87,7 +89,8 @@ pub async fn me(State(app): State<Shared>, Query(q): Query<super::routes::NameQu
         None => "/me".into(),
     };
     let reasons = crate::ops::table::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
-    Ok(page(status, &MePage { home, query, seat, error, back, reasons }))
+    let inspection = inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
+    Ok(page(status, &MePage { home, query, seat, error, back, reasons, inspection }))
 }
 
 #[derive(Template)]
@@ -372,4 +375,20 @@ pub async fn error_page(app: &Shared, e: &ApiError) -> Result<Response, ApiError
     let home = home_of(app).await?;
     let title = if e.status == StatusCode::NOT_FOUND { "Not found" } else { "Not done" };
     Ok(page(e.status, &ErrorPage { home, title, message: e.message.clone() }))
+}
+
+/// Deck inspection while it runs: when it ends (the round's clock starts) and the round's time that follows,
+/// `M:SS` ("Deck inspection — 2:00 left, then 50:00").
+pub struct Inspection {
+    /// When inspection ends (RFC 3339).
+    pub until: String,
+    /// The table's round time after it (its extensions included).
+    pub then: String,
+}
+
+/// The inspection running before a table's round clock ending at `ends_at`, if any.
+pub fn inspection(home: &Home, ends_at: Option<&str>) -> Option<Inspection> {
+    let until = home.round.as_ref()?.inspection_until.clone()?;
+    let (from, end) = (crate::time::unstamp(&until).ok()?, crate::time::unstamp(ends_at?).ok()?);
+    Some(Inspection { then: crate::ops::table::clock::clock_text(end - from), until })
 }

@@ -443,6 +443,8 @@ struct TablePage {
     call: Option<table::calls::CallView>,
     rows: Vec<SheetRow>,
     heard: Vec<HeardRow>,
+    /// Deck inspection while it runs (the table's clock shows from its end).
+    inspection: Option<super::pages::Inspection>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
@@ -509,6 +511,8 @@ pub async fn page(
     let columns = vec![col(&sheet.a, a), col(&sheet.b, b)];
     let reasons = Reason::ALL.iter().map(|r| r.slug()).collect();
     let back = format!("/judge/table/{n}");
-    let page = TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard };
+    let inspection = super::pages::inspection(&home, t.ends_at.as_deref());
+    let page =
+        TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard, inspection };
     Ok(super::pages::page(StatusCode::OK, &page))
 }

@@ -164,3 +164,28 @@ fn the_judges_table_page_words_a_conflict_once() {
     assert!(page.body.contains("Self-reported result: <strong>in conflict: "), "{}", page.body);
     assert!(!page.body.contains("in conflict</strong>: in conflict"), "{}", page.body);
 }
+
+#[test]
+fn during_deck_inspection_time_me_and_the_judges_table_page_show_inspection_then_the_round() {
+    let ev = Event::new();
+    ev.seat_round_for_clock(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["event", "set", "inspection-minutes", "5"]).ok();
+    let now = [("MMJUDGE_NOW", "2025-05-01T10:02:00Z")];
+    ev.run_with(&["round", "start", "--at", "2025-05-01T10:00:00Z"], &[("MMJUDGE_NOW", "2025-05-01T10:00:00Z")]).ok();
+    let doc = ev.run_with(&["--json", "time"], &now).json();
+    assert_eq!(doc["tables"][0]["time_left_ms"], 50 * 60_000, "inspection is not round time: {doc}");
+    let text = ev.run_with(&["time"], &now).ok().to_string();
+    assert!(text.contains("deck inspection, 3:00 left") && text.contains("50:00"), "{text}");
+    assert!(!text.contains("53:00"), "{text}");
+
+    let pin = judge(&ev, "Kim", "floor");
+    let server = Server::start_with(&ev, &[], &now);
+    let me = server.get("/me?name=Ana");
+    assert!(me.body.contains("left, then 50:00; the round's clock starts at"), "{}", me.body);
+    assert!(me.body.contains("<dt data-from=\"2025-05-01T10:05:00.000Z\" hidden>Time left</dt>"), "{}", me.body);
+    let (cookie, _) = page_login(&server, "Kim", &pin);
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
+    assert!(page.body.contains("Deck inspection — <strong><span class=\"countdown\""), "{}", page.body);
+    assert!(page.body.contains("left, then 50:00</p>"), "{}", page.body);
+    assert!(page.body.contains("<p class=\"clock\" data-from=\"2025-05-01T10:05:00.000Z\" hidden>"), "{}", page.body);
+}

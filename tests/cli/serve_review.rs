@@ -189,3 +189,19 @@ fn during_deck_inspection_time_me_and_the_judges_table_page_show_inspection_then
     assert!(page.body.contains("left, then 50:00</p>"), "{}", page.body);
     assert!(page.body.contains("<p class=\"clock\" data-from=\"2025-05-01T10:05:00.000Z\" hidden>"), "{}", page.body);
 }
+
+#[test]
+fn the_live_standings_fit_a_phone_one_block_per_player_as_the_static_site_does() {
+    let ev = two_rounds();
+    let server = Server::start(&ev);
+    let page = server.get("/standings");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("<table class=\"standings\">"), "{}", page.body);
+    assert!(page.body.contains("<td class=\"record\" data-label=\"W-L-D\">1-0-0</td>"), "{}", page.body);
+    assert!(page.body.contains("data-label=\"OGW%\""), "{}", page.body);
+    let css = server.get("/assets/app.css").body;
+    let narrow = css.split("@media (max-width: 40rem)").nth(1).expect("a phone-width rule");
+    assert!(narrow.contains("table.standings thead { display: none; }"), "{css}");
+    assert!(narrow.contains("table.standings tr { display: flex; flex-wrap: wrap;"), "{css}");
+    assert!(css.contains("td.record { white-space: nowrap; }"), "a record never wraps: {css}");
+}

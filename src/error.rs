@@ -23,6 +23,17 @@ pub enum Error {
     /// No valid login: a wrong judge name or PIN, a session that ended or never was (HTTP 401).
     #[error("{0}")]
     Unauthorized(String),
+    /// A failure worded for each front end: the command line's words name the command that fixes it, the
+    /// web's words what to do on the phone. Prints the command line's words.
+    #[error("{cli}")]
+    Worded {
+        /// Its kind (the HTTP status).
+        kind: Kind,
+        /// The command line's one line.
+        cli: String,
+        /// The web's one line.
+        web: String,
+    },
     /// The database file cannot be used as an mmjudge event.
     #[error("{path}: {why}")]
     NotAnEvent {
@@ -114,7 +125,21 @@ impl Error {
             Error::NotFound(_) => Kind::NotFound,
             Error::Forbidden(_) => Kind::Forbidden,
             Error::Unauthorized(_) => Kind::Unauthorized,
+            Error::Worded { kind, .. } => *kind,
             Error::NotAnEvent { .. } | Error::Io { .. } | Error::Sqlite(_) => Kind::Failed,
+        }
+    }
+
+    /// A failure with its command line's words and its web's words (see [`Error::Worded`]).
+    pub fn worded(kind: Kind, cli: impl Into<String>, web: impl Into<String>) -> Self {
+        Error::Worded { kind, cli: cli.into(), web: web.into() }
+    }
+
+    /// The one line the web shows: the web's words where the failure has its own, else the message.
+    pub fn web_message(&self) -> String {
+        match self {
+            Error::Worded { web, .. } => web.clone(),
+            other => other.to_string(),
         }
     }
 
@@ -203,6 +228,15 @@ mod tests {
             assert_eq!(e.kind().http_status(), status, "{e:?}");
             assert_eq!(e.exit_code(), 1);
         }
+    }
+
+    #[test]
+    fn a_worded_failure_prints_the_command_line_words_and_gives_the_web_its_own() {
+        let e = Error::worded(Kind::NotFound, "see `mmjudge player list`", "ask a judge");
+        assert_eq!(e.to_string(), "see `mmjudge player list`");
+        assert_eq!(e.web_message(), "ask a judge");
+        assert_eq!(e.kind().http_status(), 404);
+        assert_eq!(Error::refused("x").web_message(), "x");
     }
 
     #[test]

@@ -203,7 +203,18 @@ fn home_in(conn: &Connection, now: DateTime<Utc>) -> Result<Home> {
 
 /// The current round's tables, by table number.
 pub fn tables(store: &Store, now: DateTime<Utc>) -> Result<Vec<TableView>> {
-    store.read(|conn| tables_in(conn, now))
+    store.read(|conn| tables_in(conn, None, now))
+}
+
+/// The tables of round `round` (None: the current round), by table number; 404 for a round not paired, with the
+/// same words as `mmjudge pairings --round N`.
+pub fn round_tables(store: &Store, round: Option<u32>, now: DateTime<Utc>) -> Result<Vec<TableView>> {
+    store.read(|conn| {
+        if round.is_some() {
+            crate::ops::pairings::pairings(conn, round)?;
+        }
+        tables_in(conn, round, now)
+    })
 }
 
 /// One table of the current round; 404 when the round has no such table.
@@ -216,8 +227,11 @@ pub fn table(store: &Store, number: u32, now: DateTime<Utc>) -> Result<TableView
     })
 }
 
-fn tables_in(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<TableView>> {
-    let number = round::current(conn)?;
+fn tables_in(conn: &Connection, asked: Option<u32>, now: DateTime<Utc>) -> Result<Vec<TableView>> {
+    let number = match asked {
+        Some(n) => n,
+        None => round::current(conn)?,
+    };
     let Some(r) = round::get(conn, number)?.filter(|_| number > 0) else { return Ok(Vec::new()) };
     let names = player_names::names_by_id(conn)?;
     let labels: HashMap<_, _> = library::all(conn)?.into_iter().map(|l| (l.id, l.label())).collect();
@@ -307,7 +321,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             seat.bye = true;
             return Ok(seat);
         }
-        let view = tables_in(conn, now)?.into_iter().find(|t| Some(t.table) == m.table);
+        let view = tables_in(conn, None, now)?.into_iter().find(|t| Some(t.table) == m.table);
         if let Some(t) = view {
             let mine = if m.a == p.id { 0 } else { 1 };
             seat.table = Some(t.table);
@@ -330,7 +344,7 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
     store.read(|conn| {
         Ok(Dashboard {
             home: home_in(conn, now)?,
-            tables: tables_in(conn, now)?,
+            tables: tables_in(conn, None, now)?,
             calls: crate::ops::table::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::self_report::waiting_now(conn)?,
         })

@@ -206,7 +206,7 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
             let decided = matches::of_round(tx, current)?.iter().any(|m| !m.is_bye() && m.outcome.is_some());
             return Err(Error::refused(if decided {
                 format!(
-                    "{} is seated in round {current} ({seat}), which already has results: drop the player with \
+                    "{} is seated in round {current} ({seat}), and that round already has results: drop the player with \
                      `mmjudge player drop {}` instead (record the table as a no-show win for the opponent)",
                     p.name,
                     quoted(&p.name)

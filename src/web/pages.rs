@@ -61,6 +61,8 @@ struct MePage {
     back: String,
     /// The reasons a player may report.
     reasons: Vec<&'static str>,
+    /// Deck inspection while it runs (the time left shows from its end).
+    inspection: Option<Inspection>,
 }
 
 /// `GET /me?name=NAME`: a player finds their table, seat, library and opponent.
@@ -87,7 +89,8 @@ pub async fn me(State(app): State<Shared>, Query(q): Query<super::routes::NameQu
         None => "/me".into(),
     };
     let reasons = crate::ops::table::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
-    Ok(page(status, &MePage { home, query, seat, error, back, reasons }))
+    let inspection = inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
+    Ok(page(status, &MePage { home, query, seat, error, back, reasons, inspection }))
 }
 
 #[derive(Template)]
@@ -99,12 +102,15 @@ struct PairingsPage {
     by_name: Vec<(String, u32, &'static str, String)>,
 }
 
-/// `GET /pairings`: the current round by table and by name.
-pub async fn pairings(State(app): State<Shared>) -> Result<Response, ApiError> {
+/// `GET /pairings[?round=N]`: the current round (or round N) by table and by name.
+pub async fn pairings(
+    State(app): State<Shared>,
+    Query(q): Query<super::views::RoundQuery>,
+) -> Result<Response, ApiError> {
     let (home, tables) = blocking(move || {
         let store = app.open()?;
         let now = now()?;
-        Ok((live::home(&store, now)?, live::tables(&store, now)?))
+        Ok((live::home(&store, now)?, live::round_tables(&store, q.round, now)?))
     })
     .await?;
     let mut by_name = Vec::new();
@@ -353,4 +359,36 @@ struct NotFoundPage {
 pub async fn not_found(app: &Shared, path: &str) -> Result<Response, ApiError> {
     let home = home_of(app).await?;
     Ok(page(StatusCode::NOT_FOUND, &NotFoundPage { home, path: path.to_string() }))
+}
+
+#[derive(Template)]
+#[template(path = "web/error.html")]
+struct ErrorPage {
+    home: Home,
+    title: &'static str,
+    message: String,
+}
+
+/// A refused page request (a table that is not there, a query that is not a number): the one line in a page with
+/// the site's navigation, with the same status the API gives.
+pub async fn error_page(app: &Shared, e: &ApiError) -> Result<Response, ApiError> {
+    let home = home_of(app).await?;
+    let title = if e.status == StatusCode::NOT_FOUND { "Not found" } else { "Not done" };
+    Ok(page(e.status, &ErrorPage { home, title, message: e.message.clone() }))
+}
+
+/// Deck inspection while it runs: when it ends (the round's clock starts) and the round's time that follows,
+/// `M:SS` ("Deck inspection — 2:00 left, then 50:00").
+pub struct Inspection {
+    /// When inspection ends (RFC 3339).
+    pub until: String,
+    /// The table's round time after it (its extensions included).
+    pub then: String,
+}
+
+/// The inspection running before a table's round clock ending at `ends_at`, if any.
+pub fn inspection(home: &Home, ends_at: Option<&str>) -> Option<Inspection> {
+    let until = home.round.as_ref()?.inspection_until.clone()?;
+    let (from, end) = (crate::time::unstamp(&until).ok()?, crate::time::unstamp(ends_at?).ok()?);
+    Some(Inspection { then: crate::ops::table::clock::clock_text(end - from), until })
 }

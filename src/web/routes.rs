@@ -77,6 +77,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/call", post(players::call))
         .route("/api/call/close", post(players::close))
         .fallback(not_found)
+        .layer(middleware::from_fn_with_state(app.clone(), super::error::error_pages))
         .layer(middleware::from_fn(timeout))
         .route("/events", get(sse::events))
         .layer(middleware::from_fn(headers))

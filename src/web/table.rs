@@ -24,7 +24,7 @@ fn doc<T: serde::Serialize>(summary: &str, out: &T) -> Result<(String, serde_jso
     Ok((summary.to_string(), value))
 }
 
-/// Life totals as JSON `[12, 0]` or a form's `12,0`.
+/// Life totals as JSON `[12, 0]` or a form's `7 0` / `7,0`.
 #[derive(Debug, serde::Deserialize)]
 #[serde(untagged)]
 pub enum Life {
@@ -35,14 +35,16 @@ pub enum Life {
 }
 
 pub(super) fn life_of(life: Option<Life>) -> Result<Option<(i64, i64)>> {
-    let bad = || Error::bad_input("life takes two totals: seat A's, then seat B's, e.g. [12, 0]");
+    let bad = || Error::bad_input("life: two totals, seat A's then seat B's, e.g. 7 0");
     match life {
         None => Ok(None),
         Some(Life::Pair([a, b])) => Ok(Some((a, b))),
         Some(Life::Text(t)) if t.trim().is_empty() => Ok(None),
         Some(Life::Text(t)) => {
-            let (a, b) = t.split_once(',').ok_or_else(bad)?;
-            Ok(Some((a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?)))
+            // "7 0", "7,0" and "7, 0" alike.
+            let totals: Vec<&str> = t.split([',', ' ']).filter(|w| !w.is_empty()).collect();
+            let [a, b] = totals.as_slice() else { return Err(bad()) };
+            Ok(Some((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?)))
         }
     }
 }
@@ -460,6 +462,8 @@ struct TablePage {
     call: Option<table::calls::CallView>,
     rows: Vec<SheetRow>,
     heard: Vec<HeardRow>,
+    /// Deck inspection while it runs (the table's clock shows from its end).
+    inspection: Option<super::pages::Inspection>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
@@ -526,6 +530,8 @@ pub async fn page(
     let columns = vec![col(&sheet.a, a), col(&sheet.b, b)];
     let reasons = Reason::ALL.iter().map(|r| r.slug()).collect();
     let back = format!("/judge/table/{n}");
-    let page = TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard };
+    let inspection = super::pages::inspection(&home, t.ends_at.as_deref());
+    let page =
+        TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard, inspection };
     Ok(super::pages::page(StatusCode::OK, &page))
 }

@@ -63,6 +63,11 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
             return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value) });
         }
+        if body.trim_ascii_start().starts_with(b"{") {
+            return Err(ApiError::from(Error::bad_input(
+                "the body is JSON but was sent as a form: send it with the header `Content-Type: application/json`",
+            )));
+        }
         let bad = |e: serde_urlencoded::de::Error| {
             ApiError::from(Error::bad_input(format!("the form's fields are not the ones expected ({e})")))
         };

@@ -43,6 +43,7 @@ fn player_remove_refuses_a_seated_player_with_the_way_out() {
     ev.set_result_for_clock(1, 2, "A");
     let msg = ev.refuses(&["player", "remove", "Ana"]);
     assert!(msg.contains("already has results") && msg.contains("`mmjudge player drop Ana`"), "{msg}");
+    assert!(msg.contains("(table 1), and that round already has results"), "the round has them, not table 1: {msg}");
 }
 
 #[test]

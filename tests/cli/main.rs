@@ -38,6 +38,7 @@ mod round;
 mod self_reports;
 mod serve;
 mod serve_load;
+mod serve_review;
 mod serve_security;
 mod serve_table;
 mod site;

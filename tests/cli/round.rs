@@ -85,6 +85,12 @@ fn pairing_is_refused_while_results_are_missing() {
     ev.sql("UPDATE match SET result = 'A', reason = 'life' WHERE table_no IN (1, 3);");
     let msg = ev.refuses(&["round", "pair"]);
     assert!(msg.contains("round 1 is still being played") && msg.contains("tables 2, 4"), "{msg}");
+    ev.run(&["round", "start", "--at", "2026-05-01T10:00:00Z"]).ok();
+    ev.run(&["round", "end", "--force", "--at", "2026-05-01T10:55:00Z"]).ok();
+    let time = ev.run(&["time"]).stdout;
+    let msg = ev.refuses(&["round", "pair"]);
+    assert!(!msg.contains("still being played"), "a round closed is not played any more: {msg} / {time}");
+    assert!(msg.contains("round 1 was closed at") && msg.contains("tables 2, 4 have no result"), "{msg}");
 }
 
 #[test]

@@ -95,8 +95,13 @@ fn next_round(conn: &Connection) -> Result<u32> {
     if current > 0 {
         let open = matches::open_tables(conn, current)?;
         if !open.is_empty() {
+            // A round closed with `round end --force` is no longer played, but its open tables still need results.
+            let state = match round::get(conn, current)?.and_then(|r| r.ended_at) {
+                Some(ended) => format!("was closed at {} but", crate::ops::table::clock::when_text(&ended)),
+                None => "is still being played:".to_string(),
+            };
             return Err(Error::refused(format!(
-                "round {current} is still being played: table{} {} ha{} no result; record {} with \
+                "round {current} {state} table{} {} ha{} no result; record {} with \
                  `mmjudge result TABLE WINNER --by REASON`",
                 if open.len() == 1 { "" } else { "s" },
                 list_numbers(&open, 12),

@@ -302,11 +302,20 @@ fn start_in(
         None => return Err(Error::refused(format!("table {table} has no match between two players"))),
     };
     if let Some(d) = store_clock::running(tx, m.id)? {
-        return Err(Error::refused(format!(
-            "{} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
-            name_of(tx, d.player_id)?,
-            when_text(&d.started_at)
-        )));
+        let deciding = name_of(tx, d.player_id)?;
+        let web = if d.player_id == p.id {
+            format!("{deciding}'s decision is already running")
+        } else {
+            "the other player's decision is running: they hand it over or stop it first".to_string()
+        };
+        return Err(Error::worded(
+            crate::error::Kind::Refused,
+            format!(
+                "{deciding} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
+                when_text(&d.started_at)
+            ),
+            web,
+        ));
     }
     let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
     let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));

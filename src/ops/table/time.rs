@@ -166,7 +166,8 @@ fn table_time_of(
         extension_secs: clock.extension_secs,
         extensions: kept.extensions,
         ends_at: stamp(clock.end()),
-        time_left_ms: clock.time_left(at).num_milliseconds(),
+        // Before the round's clock starts (deck inspection), the round's own time: inspection is not play time.
+        time_left_ms: clock.time_left(at.max(started)).num_milliseconds(),
         final_window: clock.in_final_window(at),
         limit_secs: clock.decision_limit_at(at),
         over: clock.is_over(at),

@@ -441,6 +441,10 @@ struct TablePage {
     call: Option<table::calls::CallView>,
     rows: Vec<SheetRow>,
     heard: Vec<HeardRow>,
+    /// A head judge: the corrections section (fix/clear the result, void records) is shown.
+    head: bool,
+    /// The table's records a head judge may void.
+    voidable: Vec<table::voidable::Voidable>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
@@ -468,10 +472,12 @@ pub async fn page(
         })?;
         let filter = table::RecordFilter { table: Some(n), round: None, player: None };
         let heard = store.read(|conn| table::challenge::challenges(conn, &filter))?;
-        Ok((live::home(&store, now)?, t, (sheet, waiting), heard))
+        let voidable = store.read(|conn| table::voidable::at_table(conn, n))?;
+        Ok((live::home(&store, now)?, t, (sheet, waiting), (heard, voidable)))
     })
     .await?;
     let (sheet, (reports, call)) = sheet;
+    let (heard, voidable) = heard;
     let rows: Vec<SheetRow> = sheet
         .sheet
         .iter()
@@ -507,6 +513,8 @@ pub async fn page(
     let columns = vec![col(&sheet.a, a), col(&sheet.b, b)];
     let reasons = Reason::ALL.iter().map(|r| r.slug()).collect();
     let back = format!("/judge/table/{n}");
-    let page = TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard };
+    let head = judge.judge.role == crate::ops::judges::Role::Head;
+    let page =
+        TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard, head, voidable };
     Ok(super::pages::page(StatusCode::OK, &page))
 }

@@ -37,6 +37,7 @@ mod result;
 mod round;
 mod self_reports;
 mod serve;
+mod serve_head;
 mod serve_load;
 mod serve_security;
 mod serve_table;

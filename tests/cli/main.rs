@@ -4,6 +4,7 @@
 mod harness;
 mod layering;
 
+mod calls_rounds;
 mod card_text;
 mod cards;
 mod challenge;

@@ -27,7 +27,7 @@ fn list(ctx: &Ctx) -> Result<()> {
     let mut listing = Listing::new(&["table", "A", "B", "called by", "since", "waiting"]);
     for c in &view.calls {
         listing.row(vec![
-            c.call.table.to_string(),
+            if c.finished { format!("{} (finished)", c.call.table) } else { c.call.table.to_string() },
             c.call.a.clone(),
             c.call.b.clone(),
             c.call.caller.clone(),

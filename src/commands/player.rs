@@ -116,19 +116,21 @@ fn codes(ctx: &Ctx, html: Option<&Path>, url: Option<String>, force: bool) -> Re
             .map_err(|e| Error::refused(format!("cannot render the player slips: {e}")))?;
         crate::output::write(file, crate::output::Kind::PlayerSlips, force, page.as_bytes())?;
     }
+    // With --html the codes went to the file: the terminal (maybe a shared screen) shows only what was written,
+    // unless a machine format is asked for.
+    if let (Some(file), crate::render::Format::Human) = (html, ctx.format) {
+        let slips = crate::domain::words::count(all.len(), "slip");
+        println!(
+            "wrote {slips} to {} (print, cut apart and hand out: each player's code is theirs alone)",
+            file.display()
+        );
+        return Ok(());
+    }
     let mut listing = Listing::new(&["#", "name", "code"]).titled(crate::domain::words::count(all.len(), "player"));
     for (i, p) in all.iter().enumerate() {
         listing.row(vec![(i + 1).to_string(), p.name.clone(), p.code.clone()]);
     }
-    emit(ctx.format, &listing, &serde_json::json!({ "players": all }))?;
-    if let (Some(file), crate::render::Format::Human) = (html, ctx.format) {
-        let slips = crate::domain::words::count(all.len(), "slip");
-        println!(
-            "wrote {} ({slips} to print, cut apart and hand out: each player's code is theirs alone)",
-            file.display()
-        );
-    }
-    Ok(())
+    emit(ctx.format, &listing, &serde_json::json!({ "players": all }))
 }
 
 fn code(ctx: &Ctx, query: &str, new: bool) -> Result<()> {

@@ -28,7 +28,8 @@ fn pair(ctx: &Ctx, allow: bool) -> Result<()> {
 fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
     let byes = if p.byes.is_empty() { String::new() } else { format!("; bye: {}", p.byes.join(", ")) };
     let summary =
-        format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, round::tables_word(p.tables));
+        format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, round::tables_word(p.tables))
+            + &p.closed_calls_words();
     let extra = serde_json::to_value(p).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     done(ctx.format, &summary, extra)?;
     if ctx.format == Format::Human {

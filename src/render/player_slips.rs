@@ -12,8 +12,10 @@ pub struct Slip {
     pub name: String,
     /// The code.
     pub code: String,
-    /// The player's page on the server (`URL/me?name=NAME`).
+    /// The player's page on the server (`URL/me?name=NAME`), percent-encoded: what the QR code holds.
     pub url: String,
+    /// The address printed for people to type (`URL/me`, where they find their name): readable, unencoded.
+    pub address: String,
     /// That address as an SVG QR code (None when too long for one).
     pub qr: Option<String>,
 }
@@ -39,7 +41,7 @@ impl SlipsPage {
                 // Inline in the page: the drawing without its XML declaration.
                 let qr =
                     super::qr::svg(&url).map(|svg| svg.find("<svg").map_or(svg.clone(), |at| svg[at..].to_string()));
-                Slip { name: p.name.clone(), code: p.code.clone(), qr, url }
+                Slip { name: p.name.clone(), code: p.code.clone(), qr, url, address: format!("{base}/me") }
             })
             .collect();
         SlipsPage { event: event.to_string(), slips }
@@ -71,8 +73,10 @@ mod tests {
         let players = vec![PlayerCode { id: PlayerId(1), name: "Ana <b>".into(), code: "012345".into() }];
         let page = SlipsPage::new("Spring Open", "http://10.0.0.5:8080/", &players);
         assert_eq!(page.slips[0].url, "http://10.0.0.5:8080/me?name=Ana%20%3Cb%3E");
+        assert_eq!(page.slips[0].address, "http://10.0.0.5:8080/me", "the address to type is readable");
         let html = page.render().expect("renders");
         assert!(html.contains("012345") && html.contains("Spring Open") && html.contains("<svg"), "{html}");
         assert!(html.contains("<h2>Ana &#60;b&#62;</h2>") && !html.contains("Ana <b>"), "names are escaped");
+        assert!(!html.contains("%20") && html.contains("http://10.0.0.5:8080/me</span> and find your name"), "{html}");
     }
 }

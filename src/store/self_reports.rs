@@ -117,6 +117,15 @@ pub fn open(conn: &Connection, m: MatchId, player: PlayerId, at: &str) -> Result
     Ok(conn.last_insert_rowid())
 }
 
+/// Closes the calls still open in a round (a new round is paired): when and by which judge; how many.
+pub fn close_open_of_round(conn: &Connection, round: u32, at: &str, judge: &str) -> Result<usize> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE judge_call SET closed_at = ?2, closed_by = ?3
+         WHERE closed_at IS NULL AND match_id IN (SELECT id FROM match WHERE round = ?1)",
+    )?;
+    Ok(stmt.execute(params![round, at, judge])?)
+}
+
 /// Closes a call: when and by which judge.
 pub fn close(conn: &Connection, id: i64, at: &str, judge: &str) -> Result<()> {
     let mut stmt = conn

@@ -278,6 +278,8 @@ struct DashboardPage {
     calls: Vec<crate::ops::table::calls::WaitingCall>,
     /// Players' self-reported results waiting or in conflict.
     self_reports: Vec<crate::ops::table::self_report::WaitingReports>,
+    /// A head judge: the round's actions and the settings form are shown.
+    head: bool,
 }
 
 /// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
@@ -324,6 +326,7 @@ pub async fn dashboard(
         StatusCode::OK,
         &DashboardPage {
             home: d.home,
+            head: judge.judge.role == crate::ops::judges::Role::Head,
             judge: judge.judge,
             tables: d.tables,
             playing,

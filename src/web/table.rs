@@ -464,6 +464,10 @@ struct TablePage {
     heard: Vec<HeardRow>,
     /// Deck inspection while it runs (the table's clock shows from its end).
     inspection: Option<super::pages::Inspection>,
+    /// A head judge: the corrections section (fix/clear the result, void records) is shown.
+    head: bool,
+    /// The table's records a head judge may void.
+    voidable: Vec<table::voidable::Voidable>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
@@ -491,10 +495,12 @@ pub async fn page(
         })?;
         let filter = table::RecordFilter { table: Some(n), round: None, player: None };
         let heard = store.read(|conn| table::challenge::challenges(conn, &filter))?;
-        Ok((live::home(&store, now)?, t, (sheet, waiting), heard))
+        let voidable = store.read(|conn| table::voidable::at_table(conn, n))?;
+        Ok((live::home(&store, now)?, t, (sheet, waiting), (heard, voidable)))
     })
     .await?;
     let (sheet, (reports, call)) = sheet;
+    let (heard, voidable) = heard;
     let rows: Vec<SheetRow> = sheet
         .sheet
         .iter()
@@ -531,7 +537,21 @@ pub async fn page(
     let reasons = Reason::ALL.iter().map(|r| r.slug()).collect();
     let back = format!("/judge/table/{n}");
     let inspection = super::pages::inspection(&home, t.ends_at.as_deref());
-    let page =
-        TablePage { home, judge: judge.judge, t, columns, reasons, back, reports, call, rows, heard, inspection };
+    let head = judge.judge.role == crate::ops::judges::Role::Head;
+    let page = TablePage {
+        home,
+        judge: judge.judge,
+        t,
+        columns,
+        reasons,
+        back,
+        reports,
+        call,
+        rows,
+        heard,
+        inspection,
+        head,
+        voidable,
+    };
     Ok(super::pages::page(StatusCode::OK, &page))
 }

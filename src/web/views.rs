@@ -96,10 +96,11 @@ pub async fn pair(State(app): State<Shared>, judge: Judge, p: Payload<PairBody>)
         let paired = round::pair_round(store, actor, round::PairInput { allow: b.allow })?;
         let byes = if paired.byes.is_empty() { String::new() } else { format!("; bye: {}", paired.byes.join(", ")) };
         let summary = format!(
-            "paired round {} by the {} movement: {}{byes}",
+            "paired round {} by the {} movement: {}{byes}{}",
             paired.round,
             paired.movement,
-            round::tables_word(paired.tables)
+            round::tables_word(paired.tables),
+            paired.closed_calls_words()
         );
         let extra = serde_json::to_value(&paired).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
         Ok((summary, extra))

@@ -57,3 +57,42 @@ fn start_now_needs_a_started_round() {
     let msg = ev.refuses(&["round", "start", "--now"]);
     assert!(msg.contains("has not been started: `mmjudge round start`"), "{msg}");
 }
+
+#[test]
+fn no_result_by_time_during_inspection_from_the_cli_or_a_phone() {
+    let ev = inspecting();
+    let during = [("MMJUDGE_NOW", at("10:02:00"))];
+    let env: Vec<(&str, &str)> = during.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let before = ev.dump();
+    let run = ev.run_with(&["result", "1", "--by", "time", "--life", "20", "20", "--turn", "1"], &env);
+    let msg = run.refused().to_string();
+    assert!(msg.contains("time has not been called: the round's clock starts at 10:05 after deck inspection"), "{msg}");
+    assert_eq!(ev.dump(), before);
+    // The judges API refuses it the same way.
+    let server = crate::serve::Server::start_with(&ev, &[], &env);
+    let pin = crate::serve::judge(&ev, "Kim", "head");
+    let token = server.login("Kim", &pin);
+    let before = ev.dump();
+    let body = serde_json::json!({ "table": 2, "by": "time", "life": [20, 20], "turn": 1 });
+    let msg = server.post_json("/api/result", Some(&token), &body).error(409);
+    assert!(msg.contains("time has not been called: the round's clock starts at 10:05"), "{msg}");
+    assert_eq!(ev.dump(), before);
+}
+
+#[test]
+fn the_table_device_says_inspection_runs_instead_of_asking_for_a_later_at() {
+    let ev = inspecting();
+    let during = [("MMJUDGE_NOW", at("10:02:00"))];
+    let env: Vec<(&str, &str)> = during.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let codes = ev.run(&["--json", "player", "codes"]).json();
+    let ana = codes["players"].as_array().and_then(|ps| ps.iter().find(|p| p["name"] == "Ana")).expect("Ana");
+    let server = crate::serve::Server::start_with(&ev, &[], &env);
+    let before = ev.dump();
+    let body = serde_json::json!({ "table": 1, "code": ana["code"] });
+    let msg = server.post_json("/api/clock/start", None, &body).error(409);
+    assert_eq!(msg, "deck inspection until 10:05: the decision clock starts with the round");
+    // The CLI without --at says the same; with --at it names the moment given.
+    let run = ev.run_with(&["clock", "1", "--start", "Ana"], &env);
+    assert!(run.refused().contains("deck inspection until 10:05: the decision clock starts with the round"));
+    assert_eq!(ev.dump(), before);
+}

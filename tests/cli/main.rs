@@ -4,6 +4,7 @@
 mod harness;
 mod layering;
 
+mod calls_rounds;
 mod card_text;
 mod cards;
 mod challenge;
@@ -37,6 +38,7 @@ mod result;
 mod round;
 mod self_reports;
 mod serve;
+mod serve_head;
 mod serve_load;
 mod serve_review;
 mod serve_security;

@@ -32,6 +32,27 @@ pub struct Paired {
     pub notes: Vec<String>,
     /// The guarantees broken with `allow`, in words.
     pub allowed: Vec<String>,
+    /// Judge calls still open in the previous round, closed by this pairing (absent when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub closed_calls: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl Paired {
+    /// "; closed 2 judge calls left open in round 1" (empty when none).
+    pub fn closed_calls_words(&self) -> String {
+        match self.closed_calls {
+            0 => String::new(),
+            n => format!(
+                "; closed {} left open in round {}",
+                crate::domain::words::count(n as i64, "judge call"),
+                self.round.saturating_sub(1)
+            ),
+        }
+    }
 }
 
 /// Pairs the next round by the event's movement, with the fixed libraries at their tables or the sealed
@@ -66,9 +87,15 @@ pub fn pair_round(store: &mut Store, actor: &Actor, input: PairInput) -> Result<
             )));
         }
         let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
-        let paired = report(number, &proposal, &played, broken);
+        let mut paired = report(number, &proposal, &played, broken);
+        paired.closed_calls = crate::store::self_reports::close_open_of_round(tx, number - 1, &at, &actor.judge)?;
         let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
-        let summary = format!("paired round {number} ({}): {}{byes}", paired.movement, tables_word(paired.tables));
+        let summary = format!(
+            "paired round {number} ({}): {}{byes}{}",
+            paired.movement,
+            tables_word(paired.tables),
+            paired.closed_calls_words()
+        );
         Ok((paired, Change::about(summary, ids)))
     })
 }
@@ -206,6 +233,7 @@ fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> P
     };
     Paired {
         round: number,
+        closed_calls: 0,
         movement: p.kind.name().to_string(),
         tables: p.round.games.len(),
         byes: p.round.byes.iter().map(|&i| names[i].to_string()).collect(),

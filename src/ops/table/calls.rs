@@ -80,11 +80,8 @@ pub struct WaitingCall {
     pub call: CallView,
     /// Seconds since the call (at the moment of the listing).
     pub waiting_seconds: i64,
-}
-
-fn call_view(conn: &Connection, c: &Call) -> Result<CallView> {
-    let seated = Seated::load(conn, matches::get(conn, c.match_id)?)?;
-    Ok(view_at(&seated, c))
+    /// The table's result is recorded: the call stays listed (the players may still need the judge).
+    pub finished: bool,
 }
 
 fn view_at(seated: &Seated, c: &Call) -> CallView {
@@ -177,9 +174,11 @@ pub fn open_calls(conn: &Connection, now: DateTime<Utc>) -> Result<OpenCalls> {
     let n = round::current(conn)?;
     let mut calls = Vec::new();
     for c in self_reports::open_calls(conn, n)? {
-        let call = call_view(conn, &c)?;
+        let seated = Seated::load(conn, matches::get(conn, c.match_id)?)?;
+        let finished = seated.m.outcome.is_some();
+        let call = view_at(&seated, &c);
         let since = crate::time::unstamp(&call.since)?;
-        calls.push(WaitingCall { call, waiting_seconds: (now - since).num_seconds().max(0) });
+        calls.push(WaitingCall { call, waiting_seconds: (now - since).num_seconds().max(0), finished });
     }
     Ok(OpenCalls { round: n, calls })
 }

@@ -82,6 +82,26 @@ pub fn when_text(stored: &str) -> String {
     unstamp(stored).map(when).unwrap_or_else(|_| stored.to_string())
 }
 
+/// Before the round's clock started, at a moment nobody typed (a player's device, a judge's phone): what waits
+/// for the round's clock, in words — "deck inspection until 01:53" (event setting `inspection-minutes`) or "round
+/// 2's clock starts at 01:53" (a start set for later). None once it runs.
+pub fn before_round_clock(
+    conn: &Connection,
+    round: u32,
+    at: DateTime<Utc>,
+    started: DateTime<Utc>,
+) -> Result<Option<String>> {
+    if at >= started {
+        return Ok(None);
+    }
+    let hhmm = started.with_timezone(&chrono::Local).format("%H:%M").to_string();
+    Ok(Some(if event::values(conn)?.number("inspection-minutes") > 0 {
+        format!("deck inspection until {hhmm}")
+    } else {
+        format!("round {round}'s clock starts at {hhmm}")
+    }))
+}
+
 /// Refuses a moment before the round's clock started.
 pub fn not_before_start(round: u32, at: DateTime<Utc>, started: DateTime<Utc>) -> Result<()> {
     if at < started {
@@ -283,6 +303,13 @@ fn start_in(
     (at, given): (DateTime<Utc>, bool),
     who: Who<'_>,
 ) -> Result<(DecisionStarted, PlayerId)> {
+    if !given
+        && let Ok(r) = current_round(tx)
+        && let Ok(started) = round_started(&r)
+        && let Some(wait) = before_round_clock(tx, r.number, at, started)?
+    {
+        return Err(Error::refused(format!("{wait}: the decision clock starts with the round")));
+    }
     let (m, _) = timed_match(tx, table, Some(at))?;
     if given {
         check_moment(tx, m.round, at)?;

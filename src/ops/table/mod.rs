@@ -19,6 +19,7 @@ pub mod sheet;
 pub mod stall;
 pub mod time;
 pub mod view;
+pub mod voidable;
 
 pub use view::{TableView, view};
 

@@ -146,6 +146,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
     check_turn(input)?;
     let mut seated = Seated::at(tx, input.table, input.round)?;
     seated.not_before_start(tx, input.at)?;
+    time_called(tx, &seated, &input.reason, input.at.unwrap_or(actor.at))?;
     if seated.m.outcome.is_some() {
         return Err(Error::refused(format!(
             "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
@@ -331,6 +332,28 @@ pub fn round_results(conn: &Connection, round: Option<u32>) -> Result<RoundResul
         });
     }
     Ok(out)
+}
+
+/// Refuses a result "by time" before the round's clock started (during deck inspection): time cannot have been
+/// called on a clock that is not yet running.
+fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at: DateTime<Utc>) -> Result<()> {
+    if *reason != Reason::Time {
+        return Ok(());
+    }
+    let Some(r) = crate::store::round::get(tx, seated.m.round)? else { return Ok(()) };
+    let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else { return Ok(()) };
+    if at < started {
+        let hhmm = started.with_timezone(&chrono::Local).format("%H:%M");
+        let after = if crate::store::event::values(tx)?.number("inspection-minutes") > 0 {
+            " after deck inspection"
+        } else {
+            ""
+        };
+        return Err(Error::refused(format!(
+            "time has not been called: the round's clock starts at {hhmm}{after}; record the result by another reason or after time is called"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -148,6 +148,10 @@ pub struct RoundEnded {
     /// Those decisions: "table 3: Ana (12.3 s)".
     #[serde(skip)]
     pub stopped: Vec<String>,
+    /// Tables whose players' judge call is still open (absent when none): the call stays listed until a judge
+    /// closes it or the next round is paired.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub open_calls: Vec<u32>,
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
@@ -202,7 +206,20 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
         if !stopped.is_empty() {
             summary.push_str(&format!("; stopped the decisions still running: {}", stopped.join(", ")));
         }
+        let mut open_calls = Vec::new();
+        for c in crate::store::self_reports::open_calls(tx, r.number)? {
+            if let Some(t) = matches::get(tx, c.match_id)?.table {
+                open_calls.push(t);
+            }
+        }
+        if !open_calls.is_empty() {
+            summary.push_str(&format!(
+                "; judge calls still open at {} (close each with `mmjudge call close TABLE`)",
+                tables_text(&open_calls)
+            ));
+        }
         let out = RoundEnded {
+            open_calls,
             round: r.number,
             ended_at: stamp(at),
             without_result: open_tables,

@@ -154,8 +154,11 @@ mod tests {
 
     /// Cells of every kind the listings hold: empty, ASCII, wide and combining characters, line feeds.
     fn cell() -> impl Strategy<Value = String> {
-        prop::collection::vec(prop::sample::select(vec!["", "a", "Kim", " ", "é", "e\u{301}", "漢", "—", "\n", "1"]), 0..5)
-            .prop_map(|parts| parts.concat())
+        prop::collection::vec(
+            prop::sample::select(vec!["", "a", "Kim", " ", "é", "e\u{301}", "漢", "—", "\n", "1"]),
+            0..5,
+        )
+        .prop_map(|parts| parts.concat())
     }
 
     fn listing() -> impl Strategy<Value = Listing> {

@@ -166,7 +166,7 @@ pub fn standings(
     let keys = compute_keys(&slots, &tallies, &counted, par);
     // Listed: entrants not disqualified, first occurrence of each index only.
     let mut shown: Vec<(usize, &Entrant)> =
-        entrants.iter().enumerate().filter(|(pos, e)| !e.disqualified && slots.get(&e.index) == Some(pos)).collect();
+        entrants.iter().enumerate().filter(|(pos, e)| !e.disqualified && slots.get(e.index) == Some(*pos)).collect();
     shown.sort_by(|x, y| compare(&tallies[x.0], &keys[x.0], &tallies[y.0], &keys[y.0]).then(x.1.index.cmp(&y.1.index)));
     let mut out: Vec<Standing> = Vec::with_capacity(shown.len());
     for (pos, &(slot, entrant)) in shown.iter().enumerate() {
@@ -183,16 +183,47 @@ pub fn standings(
     out
 }
 
-/// Slot per player index: entrants first (in order, first occurrence wins), then unknown players.
-fn slot_map(entrants: &[Entrant], matches: &[&MatchRecord]) -> HashMap<usize, usize> {
-    let mut slots = HashMap::with_capacity(entrants.len());
+/// Slot per player index: entrants first (in order, first occurrence wins), then unknown players. Indices
+/// are positions in the event's player list, so a vector indexed by them replaces a hash map.
+struct Slots {
+    by_index: Vec<usize>,
+}
+
+impl Slots {
+    const NONE: usize = usize::MAX;
+
+    fn get(&self, index: usize) -> Option<usize> {
+        self.by_index.get(index).copied().filter(|&s| s != Slots::NONE)
+    }
+
+    fn of(&self, index: usize) -> usize {
+        self.by_index[index]
+    }
+
+    fn insert(&mut self, index: usize, slot: impl FnOnce() -> usize) {
+        if index >= self.by_index.len() {
+            self.by_index.resize(index + 1, Slots::NONE);
+        }
+        if self.by_index[index] == Slots::NONE {
+            self.by_index[index] = slot();
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.by_index.iter().enumerate().filter(|(_, s)| **s != Slots::NONE).map(|(i, &s)| (i, s))
+    }
+}
+
+fn slot_map(entrants: &[Entrant], matches: &[&MatchRecord]) -> Slots {
+    let largest = entrants.iter().map(|e| e.index).chain(matches.iter().flat_map(|m| std::iter::once(m.a).chain(m.b)));
+    let mut slots = Slots { by_index: vec![Slots::NONE; largest.max().map_or(0, |m| m + 1)] };
     for (pos, e) in entrants.iter().enumerate() {
-        slots.entry(e.index).or_insert(pos);
+        slots.insert(e.index, || pos);
     }
     let mut next = entrants.len();
     for m in matches {
         for p in std::iter::once(m.a).chain(m.b) {
-            slots.entry(p).or_insert_with(|| {
+            slots.insert(p, || {
                 next += 1;
                 next - 1
             });
@@ -201,10 +232,10 @@ fn slot_map(entrants: &[Entrant], matches: &[&MatchRecord]) -> HashMap<usize, us
     slots
 }
 
-fn tally(slots: &HashMap<usize, usize>, matches: &[&MatchRecord]) -> Vec<Tally> {
-    let mut tallies = vec![Tally::default(); slots.values().max().map_or(0, |m| m + 1)];
+fn tally(slots: &Slots, matches: &[&MatchRecord]) -> Vec<Tally> {
+    let mut tallies = vec![Tally::default(); slots.iter().map(|(_, s)| s).max().map_or(0, |m| m + 1)];
     for m in matches {
-        let a = slots[&m.a];
+        let a = slots.of(m.a);
         match m.b {
             None if m.outcome == Outcome::AWins => {
                 tallies[a].wins += 1;
@@ -216,7 +247,7 @@ fn tally(slots: &HashMap<usize, usize>, matches: &[&MatchRecord]) -> Vec<Tally> 
             }
             Some(b) => {
                 tallies[a].add(m.outcome, true);
-                tallies[slots[&b]].add(m.outcome, false);
+                tallies[slots.of(b)].add(m.outcome, false);
             }
         }
     }
@@ -224,7 +255,7 @@ fn tally(slots: &HashMap<usize, usize>, matches: &[&MatchRecord]) -> Vec<Tally> 
 }
 
 fn compute_keys(
-    slots: &HashMap<usize, usize>,
+    slots: &Slots,
     tallies: &[Tally],
     matches: &[&MatchRecord],
     par: Option<&HashMap<usize, f64>>,
@@ -234,7 +265,7 @@ fn compute_keys(
     let mut sums = vec![(Frac::ZERO, Frac::ZERO, 0u32); tallies.len()];
     for m in matches {
         if let Some(b) = m.b {
-            let (a, b) = (slots[&m.a], slots[&b]);
+            let (a, b) = (slots.of(m.a), slots.of(b));
             for (me, opp) in [(a, b), (b, a)] {
                 let s = &mut sums[me];
                 *s = (s.0.add(mw[opp]), s.1.add(gw[opp]), s.2.saturating_add(1));
@@ -243,8 +274,8 @@ fn compute_keys(
     }
     let mut by_slot: Vec<i64> = vec![0; tallies.len()];
     if let Some(par) = par {
-        for (index, &slot) in slots {
-            by_slot[slot] = par.get(index).map_or(0, |&x| par_key(x));
+        for (index, slot) in slots.iter() {
+            by_slot[slot] = par.get(&index).map_or(0, |&x| par_key(x));
         }
     }
     sums.iter()

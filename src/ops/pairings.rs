@@ -132,7 +132,11 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     let setup = Setup::load(conn)?;
     let all = matches::of_round(conn, number)?;
     let movement = round::get(conn, number)?.map(|r| r.movement).unwrap_or_default();
-    let planned = number == current && number < setup.rounds && setup.fixed && setup.movement != MovementKind::Swiss;
+    let planned = number == current
+        && number < setup.rounds
+        && setup.fixed
+        && setup.movement != MovementKind::Swiss
+        && first_round_planned(conn)?;
     let (players, next) = if number < current {
         (player::all(conn)?, seats_in(&matches::of_round(conn, number + 1)?))
     } else if planned {
@@ -173,6 +177,14 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     players.sort_by_cached_key(|p| (p.table.is_none(), names::fold(&p.name), p.id));
     let event = store_event::values(conn)?.name().to_string();
     Ok(Pairings { event, round: number, movement, tables: table_lines, players })
+}
+
+/// Whether round 1 was paired by a planned movement. An event whose first round was Swiss or auto (or is
+/// not known) goes on Swiss, so no plan gives the next seats and the history need not be read (the same
+/// test as [`next_source`]'s, made before loading every round).
+fn first_round_planned(conn: &Connection) -> Result<bool> {
+    let first: Option<MovementKind> = round::get(conn, 1)?.and_then(|r| r.movement.parse().ok());
+    Ok(!matches!(first.unwrap_or(MovementKind::Swiss), MovementKind::Swiss | MovementKind::Auto))
 }
 
 fn result_words(m: &Match) -> String {

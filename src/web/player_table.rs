@@ -80,12 +80,22 @@ async fn player_write<T: Serialize + Send + 'static>(
     value: &serde_json::Value,
     f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
 ) -> std::result::Result<T, ApiError> {
+    as_code_holder(app, addr, (table, code), format!("{route} {}", shown(value)), f).await
+}
+
+/// [`player_write`] with the audit's command line given: the self-reports and calls of `/me` use it too.
+pub(super) async fn as_code_holder<T: Send + 'static>(
+    app: Shared,
+    addr: SocketAddr,
+    (table, code): (u32, String),
+    command: String,
+    f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
+) -> std::result::Result<T, ApiError> {
     let key = format!("table {table}");
     let waited = app.codes.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
     if let Some(secs) = waited {
         return Err(ApiError::too_many("player codes", secs));
     }
-    let command = format!("{route} {}", shown(value));
     let app2 = app.clone();
     let out = blocking(move || {
         let mut store = app2.open()?;

@@ -4,20 +4,18 @@
 
 use super::Shared;
 use super::auth::Judge;
-use super::error::{ApiError, blocking};
+use super::error::ApiError;
 use super::table::{Life, life_of};
 use super::writes::{Payload, write};
 use crate::domain::result::Reason;
 use crate::error::{Error, Result};
-use crate::ops::table::{calls, device, self_report};
+use crate::ops::table::{calls, self_report};
 use crate::store::{Actor, Store};
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Serialize;
 use std::net::SocketAddr;
-use std::time::Instant;
 
 /// Runs one player's write through `route`: the wrong-code limit, the code's player as the actor
 /// (`NAME (player)`, via `web ADDRESS`), the `ops` call on a blocking thread; answers `{"ok": true, "summary",
@@ -29,30 +27,7 @@ async fn as_player<T: Serialize + Send + 'static>(
     (table, code, shown, back): (u32, String, String, Option<String>),
     f: impl FnOnce(&mut Store, &Actor) -> Result<(String, T)> + Send + 'static,
 ) -> Response {
-    let key = format!("table {table}");
-    let run = async {
-        let waited = app.codes.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
-        if let Some(secs) = waited {
-            return Err(ApiError::too_many("player codes", secs));
-        }
-        let app2 = app.clone();
-        let out = blocking(move || {
-            let mut store = app2.open()?;
-            let name = store.read(|conn| device::name_of_code(conn, table, &code))?;
-            let actor = Actor {
-                judge: format!("{name} (player)"),
-                command_line: format!("{route} {shown}"),
-                at: crate::time::now()?,
-                via: format!("web {}", addr.ip()),
-            };
-            f(&mut store, &actor)
-        })
-        .await;
-        if matches!(&out, Err(e) if e.status == StatusCode::FORBIDDEN) {
-            app.codes.lock().map_err(|_| ApiError::internal("limiter"))?.failed(addr.ip(), &key, Instant::now());
-        }
-        out
-    };
+    let run = super::player_table::as_code_holder(app, addr, (table, code), format!("{route} {shown}"), f);
     match (run.await, back) {
         (Ok(_), Some(back)) => Redirect::to(&back).into_response(),
         (Ok((summary, out)), None) => {

@@ -96,3 +96,17 @@ fn the_table_device_says_inspection_runs_instead_of_asking_for_a_later_at() {
     assert!(run.refused().contains("deck inspection until 10:05: the decision clock starts with the round"));
     assert_eq!(ev.dump(), before);
 }
+
+#[test]
+fn no_card_is_declared_during_inspection_unless_a_judge_logs_it_with_its_moment() {
+    let ev = inspecting();
+    ev.run(&["cards", "import", &crate::harness::example("cards.csv")]).ok();
+    let during = [("MMJUDGE_NOW", at("10:02:00"))];
+    let env: Vec<(&str, &str)> = during.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let before = ev.dump();
+    let run = ev.run_with(&["note", "1", "Ana", "B1", "Demonic Tutor"], &env);
+    assert!(run.refused().contains("deck inspection until 10:05: no card is declared before the round's clock starts"));
+    assert_eq!(ev.dump(), before);
+    // Once the round's clock runs, the same declaration is taken.
+    ev.run_with(&["note", "1", "Ana", "B1", "Demonic Tutor"], &[("MMJUDGE_NOW", &at("10:06:00"))]).ok();
+}

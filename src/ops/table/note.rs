@@ -132,6 +132,17 @@ pub fn add_note(store: &mut Store, actor: &Actor, input: NoteInput) -> Result<No
     store.write(actor, |tx| add_note_in(tx, actor, input))
 }
 
+/// Refuses a declaration made now (no `--at`) while the table's round waits for its clock (deck inspection, or a
+/// start set for later): no card is played before the round begins. A judge logging a note late gives `--at`.
+fn not_during_inspection(tx: &Connection, seated: &Seated, now: chrono::DateTime<chrono::Utc>) -> Result<()> {
+    let Some(r) = crate::store::round::get(tx, seated.m.round)? else { return Ok(()) };
+    let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else { return Ok(()) };
+    match super::clock::before_round_clock(tx, r.number, now, started)? {
+        Some(wait) => Err(Error::refused(format!("{wait}: no card is declared before the round's clock starts"))),
+        None => Ok(()),
+    }
+}
+
 /// [`add_note`] in the caller's transaction (a declaration from the table's device also keeps its client id
 /// in the same write): the outcome and the audit entry's change.
 pub fn add_note_in(tx: &Connection, actor: &Actor, input: NoteInput) -> Result<(NoteOutcome, Change)> {
@@ -139,6 +150,9 @@ pub fn add_note_in(tx: &Connection, actor: &Actor, input: NoteInput) -> Result<(
     {
         let seated = Seated::at(tx, input.table, input.round)?;
         seated.not_before_start(tx, input.at)?;
+        if input.at.is_none() {
+            not_during_inspection(tx, &seated, actor.at)?;
+        }
         let (seat, p) = seated.resolve_player(tx, &input.player).map(|(s, p)| (s, p.clone()))?;
         let (card, taken) = match input.card.as_deref() {
             None => (None, None),

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Times each pairing, taking the round back with `round unpair` between runs (the last run stays).
-fn time_pair(db: &Path, runs: usize) -> Duration {
+pub fn time_pair(db: &Path, runs: usize) -> Duration {
     let mut times: Vec<Duration> = (0..runs)
         .map(|i| {
             let took = time_command(db, &["round", "pair"], 1);

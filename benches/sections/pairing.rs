@@ -3,27 +3,13 @@
 //! holds on a loaded machine). Targets: under 60 ms at 4,096 and under 400 ms at 16,384 players.
 
 use super::field::{self, Plan};
-use crate::{Figure, must, time_command};
+use super::movement::time_pair;
+use crate::{Figure, time_command};
 use std::path::Path;
 use std::time::Duration;
 
 /// The trivial command every figure is compared with (7 ms at 4,096 players when the issue was written).
 const TRIVIAL_MS: f64 = 7.0;
-
-/// Times `round pair` `runs` times, taking the round back with `round unpair` between runs.
-fn time_pair(db: &Path, runs: usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|i| {
-            let took = time_command(db, &["round", "pair"], 1);
-            if i + 1 < runs {
-                must(db, &["round", "unpair"]);
-            }
-            took
-        })
-        .collect();
-    times.sort();
-    times[runs / 2]
-}
 
 /// One field: 8 finished rounds written with SQL, then round 9 paired by the real binary.
 fn size(dir: &Path, out: &mut Vec<Figure>, (name, players, label): (&'static str, usize, &str), target: Duration) {

@@ -4,7 +4,6 @@
 use crate::harness::Event;
 use crate::serve::{Events, Server, audit_vias, judge, page_login};
 use serde_json::json;
-use std::collections::HashMap;
 use std::time::Duration;
 
 /// Round 1 started: Ana-Bo at table 1, Cy-Di at table 2.
@@ -16,16 +15,7 @@ fn started() -> Event {
     ev
 }
 
-/// Each player's code, by name.
-fn codes(ev: &Event) -> HashMap<String, String> {
-    let doc = ev.run(&["--json", "player", "codes"]).json();
-    doc["players"]
-        .as_array()
-        .expect("players")
-        .iter()
-        .map(|p| (p["name"].as_str().unwrap_or_default().to_string(), p["code"].as_str().unwrap_or_default().into()))
-        .collect()
-}
+use crate::serve::codes;
 
 fn report(server: &Server, body: serde_json::Value) -> crate::serve::Answer {
     server.post_json("/api/self-report", None, &body)

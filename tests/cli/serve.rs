@@ -482,3 +482,14 @@ fn head_judges_void_and_clear_floor_judges_may_not_and_each_write_is_audited_wit
     assert!(writes[0].1.contains(r#""reason":"wrong table""#), "the fields are in the log: {writes:?}");
     assert!(writes[2].1.contains(r#""kind":"ruling""#) && !writes[2].1.contains("csrf"), "{writes:?}");
 }
+
+/// Each player's code, by name (`player codes --json`).
+pub fn codes(ev: &Event) -> std::collections::HashMap<String, String> {
+    let doc = ev.run(&["--json", "player", "codes"]).json();
+    doc["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap_or_default().to_string(), p["code"].as_str().unwrap_or_default().into()))
+        .collect()
+}

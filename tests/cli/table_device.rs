@@ -15,16 +15,7 @@ fn started() -> Event {
     ev
 }
 
-/// Each player's code, by name.
-fn codes(ev: &Event) -> std::collections::HashMap<String, String> {
-    let doc = ev.run(&["--json", "player", "codes"]).json();
-    doc["players"]
-        .as_array()
-        .expect("players")
-        .iter()
-        .map(|p| (p["name"].as_str().unwrap_or_default().to_string(), p["code"].as_str().unwrap_or_default().into()))
-        .collect()
-}
+use crate::serve::codes;
 
 fn note_count(ev: &Event) -> usize {
     let doc = ev.run(&["--json", "notes", "1"]).json();

@@ -51,6 +51,10 @@ impl Rng {
 /// Makes the event `dir/NAME.db` and applies the plan's settings; `fill` then writes its rows.
 pub fn new_event(dir: &Path, plan: &Plan) -> PathBuf {
     let db = dir.join(format!("{}.db", plan.name));
+    // A kept bench folder (MMJUDGE_BENCH_DIR) holds the last run's file: the bench made it, it goes.
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(dir.join(format!("{}.db{suffix}", plan.name)));
+    }
     must(&db, &["event", "new", plan.name, "--seed", "7"]);
     for (key, value) in plan.settings {
         must(&db, &["event", "set", key, value]);

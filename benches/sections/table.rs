@@ -52,7 +52,7 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
     time("note T P B1 \"Demonic Tutor\"", Expect::Ok, &|i| v(&["note", &t(4, i).0, &t(4, i).1, cost, card]));
     time("note (duplicate: refused)", Expect::Refused, &|i| v(&["note", &t(4, i).0, &t(4, i).2, cost, card]));
     time("note (unknown card: refused, closest names)", Expect::Refused, &|i| {
-        v(&["note", &t(5, i).0, &t(5, i).1, "B1", "Demonic Tuttor"])
+        v(&["note", &t(5, i).0, &t(5, i).1, "B1", "Demonic Toaster"])
     });
     time("note undo T", Expect::Ok, &|i| v(&["note", "undo", &t(4, i).0]));
     time("notes T", Expect::Ok, &|i| v(&["notes", &t(6, i).0]));

@@ -72,6 +72,97 @@ pub fn distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
     (prev[n] <= limit).then_some(prev[n])
 }
 
+/// A squeezed typed name measured against many names (every card of the reference): the typed name's
+/// letters are turned into bit masks once, then each name is measured in one pass over its letters, a few
+/// word operations each (Hyyrö's bit-parallel optimal string alignment distance), without any allocation.
+/// Typed names longer than 64 letters fall back to [`distance_within`].
+pub struct Probe {
+    typed: String,
+    /// Letters of the typed name: for each ASCII letter, the positions (bits) where it stands.
+    ascii: [u64; 128],
+    /// The same for the other letters.
+    other: Vec<(char, u64)>,
+    /// Letters in the typed name.
+    len: usize,
+    limit: usize,
+}
+
+impl Probe {
+    /// A probe for a squeezed typed name, keeping the names within `limit` edits.
+    pub fn new(typed: &str, limit: usize) -> Probe {
+        let mut probe = Probe { typed: typed.to_string(), ascii: [0; 128], other: Vec::new(), len: 0, limit };
+        for (i, c) in typed.chars().enumerate().take(64) {
+            let bit = 1u64 << i;
+            match probe.ascii.get_mut(c as usize) {
+                Some(mask) => *mask |= bit,
+                None => match probe.other.iter_mut().find(|(o, _)| *o == c) {
+                    Some((_, mask)) => *mask |= bit,
+                    None => probe.other.push((c, bit)),
+                },
+            }
+        }
+        probe.len = typed.chars().count();
+        probe
+    }
+
+    fn mask(&self, c: char) -> u64 {
+        match self.ascii.get(c as usize) {
+            Some(mask) => *mask,
+            None => self.other.iter().find(|(o, _)| *o == c).map_or(0, |(_, m)| *m),
+        }
+    }
+
+    /// The distance from the typed name to a folded name (its spaces skipped, as [`squeezed`] would), or None
+    /// when it is above the limit.
+    pub fn distance(&self, folded: &str) -> Option<usize> {
+        let letters = folded.chars().filter(|c| *c != ' ');
+        if self.len > 64 {
+            return distance_within(&self.typed, &letters.collect::<String>(), self.limit);
+        }
+        if self.len == 0 {
+            let n = letters.count();
+            return (n <= self.limit).then_some(n);
+        }
+        // Most names are plain ASCII: read their bytes, without decoding.
+        let distance = if folded.is_ascii() {
+            let masks = folded.bytes().filter(|b| *b != b' ').map(|b| self.ascii[usize::from(b & 127)]);
+            self.measure(masks)
+        } else {
+            self.measure(letters.map(|c| self.mask(c)))
+        };
+        (distance <= self.limit).then_some(distance)
+    }
+
+    /// The distance from the typed name to the name whose letters have these masks (the typed name has 1 to 64
+    /// letters).
+    fn measure(&self, masks: impl Iterator<Item = u64>) -> usize {
+        let last = 1u64 << (self.len - 1);
+        let (mut vp, mut vn, mut d0, mut old) = (!0u64, 0u64, 0u64, 0u64);
+        let mut distance = self.len;
+        for pm in masks {
+            let swapped = (((!d0) & pm) << 1) & old;
+            d0 = (((pm & vp).wrapping_add(vp)) ^ vp) | pm | vn | swapped;
+            let hp = vn | !(d0 | vp);
+            let hn = d0 & vp;
+            if hp & last != 0 {
+                distance += 1;
+            } else if hn & last != 0 {
+                distance -= 1;
+            }
+            let hp = (hp << 1) | 1;
+            vp = (hn << 1) | !(d0 | hp);
+            vn = hp & d0;
+            old = pm;
+        }
+        distance
+    }
+
+    /// Whether a folded name is within the limit.
+    pub fn near(&self, folded: &str) -> bool {
+        self.distance(folded).is_some()
+    }
+}
+
 /// A card that a typed name may mean, with how far the name is from it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Near<T> {
@@ -176,6 +267,8 @@ mod tests {
         assert_eq!(distance_within("nevinyralsdisk", "nevinyrralsdisk", 3), Some(1));
         assert_eq!(distance_within("abc", "xyz", 2), None);
         assert_eq!(distance_within("abc", "abcdefg", 3), None);
+        let probe = Probe::new("nevinyralsdisk", 3);
+        assert!(probe.near("nevinyrrals disk") && !probe.near("demonic tutor"));
         for (a, b) in [("shok", "smoke"), ("lightnigbolt", "lightningbolt"), ("ca", "abc"), ("", "ab")] {
             assert_eq!(distance_within(a, b, 9), Some(strsim::osa_distance(a, b)), "{a} {b}");
         }
@@ -186,6 +279,18 @@ mod tests {
         fn the_bounded_distance_is_the_distance_up_to_the_limit(a in "[abcé ]{0,12}", b in "[abcé ]{0,12}", limit in 0usize..6) {
             let d = strsim::osa_distance(&a, &b);
             proptest::prop_assert_eq!(distance_within(&a, &b, limit), (d <= limit).then_some(d));
+        }
+
+        #[test]
+        fn the_probe_measures_as_the_distance_does(a in "[abcé]{0,12}", b in "[abcé ]{0,14}", limit in 0usize..8) {
+            let d = strsim::osa_distance(&a, &b.replace(' ', ""));
+            proptest::prop_assert_eq!(Probe::new(&a, limit).distance(&b), (d <= limit).then_some(d));
+        }
+
+        #[test]
+        fn long_typed_names_are_measured_too(a in "[ab]{60,70}", b in "[ab]{60,70}") {
+            let d = strsim::osa_distance(&a, &b);
+            proptest::prop_assert_eq!(Probe::new(&a, 9).distance(&b), (d <= 9).then_some(d));
         }
     }
 

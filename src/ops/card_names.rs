@@ -127,10 +127,10 @@ pub fn resolve_card_name(conn: &Connection, typed: &str) -> Result<CardMatch> {
 /// The cards whose name or a face is within reach of a squeezed typed name, each measured once.
 fn near_cards(conn: &Connection, squeezed: &str) -> Result<Vec<Near<CardId>>> {
     let reach = card_name::REACH;
-    let q = squeezed.to_string();
-    let near_face = move |face: &str| card_name::distance_within(&q, &card_name::squeezed(face), reach).is_some();
-    let q = squeezed.to_string();
-    let near_name = move |folded: &str| card_name::distance_within(&q, &folded.replace(' ', ""), reach).is_some();
+    let probe = card_name::Probe::new(squeezed, reach);
+    let near_face = move |face: &str| probe.near(&names::fold(face));
+    let probe = card_name::Probe::new(squeezed, reach);
+    let near_name = move |folded: &str| probe.near(folded);
     let mut faces: HashMap<CardId, (String, Vec<String>)> = HashMap::new();
     for (id, name, face) in cards::faces_where(conn, near_face)? {
         faces.entry(id).or_insert_with(|| (name, Vec::new())).1.push(face);

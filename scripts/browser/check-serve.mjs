@@ -9,7 +9,9 @@
 //      answer arrives after that refusal leaves the reason on the page;
 //   3. the two players of table 3 self-report the same result on /me with their codes while a judge's phone
 //      (logged in) watches the dashboard /judge: it shows the report waiting for the second player, then the
-//      result, then a judge call made from /me, each without a reload.
+//      result, then a judge call made from /me, each without a reload;
+//   4. with the two players of table 4 reporting different results (a conflict), every page a phone opens
+//      (as a player, then as a logged-in head judge) fits 390 px: no page scrolls sideways.
 // Any page error, console error, failed request or missing update fails the check (exit 1).
 //
 // Run by scripts/check-serve.sh, which builds the event and starts the server. Environment:
@@ -433,6 +435,59 @@ async function playersSelfReport(browser, pairings) {
   await phoneB.close();
 }
 
+// Every page a phone opens fits its width: nothing makes the page scroll sideways (a wide table scrolls
+// inside its own box). Table 4's players report different results first, so the dashboard and the table
+// page show a conflict.
+async function pagesFitAPhone(browser, pairings) {
+  const table = pairings.players.filter((p) => p.table === 4).sort((a, b) => a.seat.localeCompare(b.seat));
+  if (table.length !== 2) throw new Error("table 4 has no two players in /api/pairings");
+  const [a, b] = table;
+  for (const [who, winner] of [[a, a], [b, b]]) {
+    const answer = await fetch(`${BASE}/api/self-report`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ table: 4, code: codeOf(who.name), winner: winner.name, by: "concession" }),
+    });
+    if (answer.status >= 400) throw new Error(`${who.name}'s self-report was refused: ${answer.status} ${await answer.text()}`);
+  }
+  const fits = async (page, address) => {
+    await page.goto(`${BASE}${address}`);
+    const { wide, widest } = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      let widest = "";
+      let most = width;
+      for (const el of document.querySelectorAll("body *")) {
+        const right = el.getBoundingClientRect().right;
+        if (right > most + 1) {
+          most = right;
+          widest = `${el.tagName.toLowerCase()}${el.className ? "." + el.className : ""}`;
+        }
+      }
+      return { wide: document.documentElement.scrollWidth - width, widest };
+    });
+    if (wide > 0) throw new Error(`${address} is ${wide} px wider than a 390 px phone (widest: ${widest})`);
+  };
+  const player = await phone(browser, "a player's phone (page widths)");
+  const judgePhone = await phone(browser, "a head judge's phone (page widths)");
+  const page = await player.newPage();
+  const judge = await judgePhone.newPage();
+  const everyone = ["/", `/me?name=${encodeURIComponent(a.name)}`, "/pairings", "/standings", "/clock", "/clock?table=4", "/table/4", "/login"];
+  const judges = ["/judge", "/judge/table/4", "/judge/table/1", "/table/4", "/pairings", "/me"];
+  await step(`every page fits a 390 px phone (a player: ${everyone.join(" ")}; a head judge: ${judges.join(" ")})`, async () => {
+    for (const address of everyone) await fits(page, address);
+    await judge.goto(`${BASE}/login`);
+    await judge.getByLabel("Name").fill(JUDGE);
+    await judge.getByLabel("PIN").fill(PIN);
+    await judge.getByRole("button", { name: "Log in" }).click();
+    await judge.waitForURL(`${BASE}/judge`);
+    await judge.getByText("in conflict").first().waitFor();
+    for (const address of judges) await fits(judge, address);
+    await shot(judge, "dashboard-conflict");
+  });
+  await player.close();
+  await judgePhone.close();
+}
+
 const started = Date.now();
 // Playwright starts Chromium with a fresh profile of its own (a new temporary user-data-dir every run).
 const browser = await chromium.launch({
@@ -461,6 +516,7 @@ try {
   await flow(() => judgeRecordsAResult(browser, pairings));
   delays = await flow(() => tableDeviceDeclares(browser, pairings));
   await flow(() => playersSelfReport(browser, pairings));
+  await flow(() => pagesFitAPhone(browser, pairings));
 } finally {
   await browser.close();
 }
@@ -471,6 +527,6 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `check-serve: the judge's result, the table device and the players' self-report work at 390 px; declaration delays ${delays?.join(", ")} ms; ${took} s` +
+  `check-serve: the judge's result, the table device and the players' self-report work and every page fits at 390 px; declaration delays ${delays?.join(", ")} ms; ${took} s` +
     (SHOTS ? `; screenshots in ${SHOTS}` : ""),
 );

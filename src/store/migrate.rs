@@ -19,6 +19,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/player_codes.sql"),
     include_str!("migrations/self_reports.sql"),
     include_str!("migrations/turn_at_time.sql"),
+    include_str!("migrations/match_result_check.sql"),
 ];
 
 /// The schema version this mmjudge writes.
@@ -166,6 +167,27 @@ mod tests {
             at: "2025-05-01T10:04:00Z",
         };
         assert_eq!(crate::store::notes::insert(&conn, &n)?.0, 3, "note #2 was removed, its id is not given again");
+        Ok(())
+    }
+
+    #[test]
+    fn the_result_check_is_comparisons_and_still_refuses_other_results() -> Result<()> {
+        let mut conn = Connection::open_in_memory()?;
+        upgrade(&mut conn, Path::new(":memory:"))?;
+        let sql: String = conn.query_row("SELECT sql FROM sqlite_schema WHERE name = 'match'", [], |r| r.get(0))?;
+        assert!(sql.contains("CHECK (result = 'A' OR result = 'B' OR result = 'draw')") && !sql.contains("IN ('A'"));
+        conn.execute_batch(
+            "INSERT INTO player (id, name, name_key) VALUES (1, 'Ana', 'ana'), (2, 'Bo', 'bo');
+             INSERT INTO round (number, movement, paired_at) VALUES (1, 'test', '2025-05-01T09:00:00Z');
+             INSERT INTO match (id, round, table_no, a_player, b_player) VALUES (1, 1, 1, 1, 2);",
+        )?;
+        for ok in ["A", "B", "draw"] {
+            conn.execute("UPDATE match SET result = ?1 WHERE id = 1", [ok])?;
+        }
+        conn.execute("UPDATE match SET result = NULL WHERE id = 1", [])?;
+        assert!(conn.execute("UPDATE match SET result = 'C' WHERE id = 1", []).is_err(), "the check still holds");
+        let fine: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+        assert_eq!(fine, "ok");
         Ok(())
     }
 

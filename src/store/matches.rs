@@ -323,21 +323,20 @@ pub struct Seating {
 }
 
 /// Every match of rounds 1..=`up_to`, by round then table (byes first: the order of the round's index).
+/// Read in the table's own order and sorted here: walking the round index would look every row up twice.
 pub fn seatings(conn: &Connection, up_to: u32) -> Result<Vec<Seating>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT round, table_no, a_player, b_player, result FROM match WHERE round <= ?1 ORDER BY round, table_no",
+        "SELECT id, round, table_no, a_player, b_player, result FROM match NOT INDEXED WHERE round <= ?1",
     )?;
-    let rows = stmt.query_map([up_to], |r| {
-        let outcome: Option<String> = r.get(4)?;
-        Ok(Seating {
-            round: r.get(0)?,
-            table: r.get(1)?,
-            a: r.get(2)?,
-            b: r.get(3)?,
-            outcome: outcome.as_deref().and_then(Outcome::parse),
-        })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let mut rows = stmt.query([up_to])?;
+    let mut seatings: Vec<(i64, Seating)> = Vec::new();
+    while let Some(r) = rows.next()? {
+        let outcome = r.get_ref(5)?.as_str_or_null().map_err(rusqlite::Error::from)?.and_then(Outcome::parse);
+        let seating = Seating { round: r.get(1)?, table: r.get(2)?, a: r.get(3)?, b: r.get(4)?, outcome };
+        seatings.push((r.get(0)?, seating));
+    }
+    seatings.sort_unstable_by_key(|(id, s)| (s.round, s.table, *id));
+    Ok(seatings.into_iter().map(|(_, s)| s).collect())
 }
 
 /// Tables of a round whose match has no result yet, in order (byes always have one).

@@ -162,11 +162,15 @@ pub fn seats_for(conn: &Connection, players: usize) -> Result<()> {
         return Ok(());
     }
     let seats = store_library::fixed_seats(conn)?;
-    let has = |t: u32, s: &str| seats.iter().any(|(table, seat, _)| *table == t && seat == s);
-    let mut tables = 0u32;
-    while has(tables + 1, "A") && has(tables + 1, "B") {
-        tables += 1;
+    // Tables 1, 2, ... up to the first that lacks a library at seat A or B.
+    let mut both = vec![[false; 2]; seats.len() + 1];
+    for (table, seat, _) in &seats {
+        let at = both.get_mut(*table as usize).zip(["A", "B"].iter().position(|s| s == seat));
+        if let Some((places, i)) = at {
+            places[i] = true;
+        }
     }
+    let tables = both.iter().skip(1).take_while(|p| p[0] && p[1]).count() as u32;
     let matches = u32::try_from(players / 2).unwrap_or(u32::MAX);
     if tables == 0 || matches <= tables {
         return Ok(());

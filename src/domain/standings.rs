@@ -29,6 +29,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+mod common;
 mod fraction;
 
 use fraction::Frac;
@@ -260,6 +261,18 @@ fn compute_keys(
     matches: &[&MatchRecord],
     par: Option<&HashMap<usize, f64>>,
 ) -> Vec<Keys> {
+    let mut by_slot: Vec<i64> = vec![0; tallies.len()];
+    if let Some(par) = par {
+        for (index, slot) in slots.iter() {
+            by_slot[slot] = par.get(&index).map_or(0, |&x| par_key(x));
+        }
+    }
+    common::keys(slots, tallies, matches, &by_slot).unwrap_or_else(|| fraction_keys(slots, tallies, matches, &by_slot))
+}
+
+/// The keys as reduced fractions, added one opponent at a time (for events whose percentages have no common
+/// denominator below 2^50; see [`common::keys`]).
+fn fraction_keys(slots: &Slots, tallies: &[Tally], matches: &[&MatchRecord], by_slot: &[i64]) -> Vec<Keys> {
     let mw: Vec<Frac> = tallies.iter().map(|t| floored_pct(t.match_points(), t.played())).collect();
     let gw: Vec<Frac> = tallies.iter().map(|t| floored_pct(t.game_points(), t.played())).collect();
     let mut sums = vec![(Frac::ZERO, Frac::ZERO, 0u32); tallies.len()];
@@ -270,12 +283,6 @@ fn compute_keys(
                 let s = &mut sums[me];
                 *s = (s.0.add(mw[opp]), s.1.add(gw[opp]), s.2.saturating_add(1));
             }
-        }
-    }
-    let mut by_slot: Vec<i64> = vec![0; tallies.len()];
-    if let Some(par) = par {
-        for (index, slot) in slots.iter() {
-            by_slot[slot] = par.get(&index).map_or(0, |&x| par_key(x));
         }
     }
     sums.iter()

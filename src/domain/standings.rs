@@ -24,7 +24,7 @@
 //! Percentages are kept as exact fractions of integers and compared by cross-multiplying, so ties are
 //! exact (for events of at least 30 rounds; beyond that, denominators are rounded to 50 bits).
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -168,7 +168,17 @@ pub fn standings(
     // Listed: entrants not disqualified, first occurrence of each index only.
     let mut shown: Vec<(usize, &Entrant)> =
         entrants.iter().enumerate().filter(|(pos, e)| !e.disqualified && slots.get(e.index) == Some(*pos)).collect();
-    shown.sort_by(|x, y| compare(&tallies[x.0], &keys[x.0], &tallies[y.0], &keys[y.0]).then(x.1.index.cmp(&y.1.index)));
+    match sort_keys(&shown, &tallies, &keys) {
+        // Indices are unique among the shown, so an unstable sort on keys ending with them is the same order.
+        Some(sorted) => {
+            let mut order: Vec<usize> = (0..shown.len()).collect();
+            order.sort_unstable_by_key(|&i| sorted[i]);
+            shown = order.into_iter().map(|i| shown[i]).collect();
+        }
+        None => shown.sort_by(|x, y| {
+            compare(&tallies[x.0], &keys[x.0], &tallies[y.0], &keys[y.0]).then(x.1.index.cmp(&y.1.index))
+        }),
+    }
     let mut out: Vec<Standing> = Vec::with_capacity(shown.len());
     for (pos, &(slot, entrant)) in shown.iter().enumerate() {
         let tied = pos > 0 && {
@@ -293,6 +303,28 @@ fn fraction_keys(slots: &Slots, tallies: &[Tally], matches: &[&MatchRecord], by_
             omw: if n == 0 { Frac::ZERO } else { om.div_count(n) },
             ogw: if n == 0 { Frac::ZERO } else { og.div_count(n) },
             par: by_slot[slot],
+        })
+        .collect()
+}
+
+/// Keys sorting as [`compare`] then the index, when every tiebreaker fraction has one denominator (see
+/// [`common::keys`]): points, par and numerators, each reversed (higher first), then the player index.
+type SortKey = (Reverse<u32>, Reverse<i64>, Reverse<u128>, Reverse<u128>, Reverse<u128>, usize);
+
+fn sort_keys(shown: &[(usize, &Entrant)], tallies: &[Tally], keys: &[Keys]) -> Option<Vec<SortKey>> {
+    let den = keys.first().map_or(1, |k| k.omw.den());
+    shown
+        .iter()
+        .map(|&(slot, e)| {
+            let k = &keys[slot];
+            Some((
+                Reverse(tallies[slot].match_points()),
+                Reverse(k.par),
+                Reverse(k.omw.over_den(den)?),
+                Reverse(k.gw.over_den(den)?),
+                Reverse(k.ogw.over_den(den)?),
+                e.index,
+            ))
         })
         .collect()
 }

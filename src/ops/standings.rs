@@ -288,6 +288,11 @@ impl Results {
 
     /// The player index used by the domain (position in [`Results::players`]).
     pub fn index_of(&self, p: PlayerId) -> Option<usize> {
+        // Ids are usually 1, 2, 3, ... with no gap: the id's own place is tried before searching.
+        let place = p.0.checked_sub(1).and_then(|i| usize::try_from(i).ok()).and_then(|i| self.index.get(i));
+        if let Some(&(_, index)) = place.filter(|(id, _)| *id == p) {
+            return Some(index);
+        }
         let at = self.index.binary_search_by_key(&p, |&(id, _)| id).ok()?;
         Some(self.index[at].1)
     }

@@ -44,7 +44,7 @@ pub(super) fn keys(slots: &Slots, tallies: &[Tally], matches: &[&MatchRecord], p
     }
     let over = |x: u64| Frac::over(x, den);
     // Every term of a sum is a multiple of lcm(1..=most opponents), so dividing by the count is exact.
-    let average = |sum: u64, n: u64| if n == 0 { over(0) } else { over(sum / n) };
+    let average = |sum: u64, n: u64| over(sum.checked_div(n).unwrap_or(0));
     let keys = (0..tallies.len())
         .map(|slot| Keys {
             mw: over(mw[slot]),

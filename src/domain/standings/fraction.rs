@@ -36,6 +36,16 @@ impl Frac {
         Frac { num: u128::from(num), den: u128::from(den.max(1)) }
     }
 
+    /// The numerator, when the denominator is `den`.
+    pub(super) fn over_den(self, den: u128) -> Option<u128> {
+        (self.den == den).then_some(self.num)
+    }
+
+    /// The denominator.
+    pub(super) fn den(self) -> u128 {
+        self.den
+    }
+
     pub(super) fn add(self, other: Frac) -> Frac {
         let exact = self
             .num

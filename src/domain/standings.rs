@@ -24,11 +24,12 @@
 //! Percentages are kept as exact fractions of integers and compared by cross-multiplying, so ties are
 //! exact (for events of at least 30 rounds; beyond that, denominators are rounded to 50 bits).
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+mod common;
 mod fraction;
 
 use fraction::Frac;
@@ -167,7 +168,17 @@ pub fn standings(
     // Listed: entrants not disqualified, first occurrence of each index only.
     let mut shown: Vec<(usize, &Entrant)> =
         entrants.iter().enumerate().filter(|(pos, e)| !e.disqualified && slots.get(e.index) == Some(*pos)).collect();
-    shown.sort_by(|x, y| compare(&tallies[x.0], &keys[x.0], &tallies[y.0], &keys[y.0]).then(x.1.index.cmp(&y.1.index)));
+    match sort_keys(&shown, &tallies, &keys) {
+        // Indices are unique among the shown, so an unstable sort on keys ending with them is the same order.
+        Some(sorted) => {
+            let mut order: Vec<usize> = (0..shown.len()).collect();
+            order.sort_unstable_by_key(|&i| sorted[i]);
+            shown = order.into_iter().map(|i| shown[i]).collect();
+        }
+        None => shown.sort_by(|x, y| {
+            compare(&tallies[x.0], &keys[x.0], &tallies[y.0], &keys[y.0]).then(x.1.index.cmp(&y.1.index))
+        }),
+    }
     let mut out: Vec<Standing> = Vec::with_capacity(shown.len());
     for (pos, &(slot, entrant)) in shown.iter().enumerate() {
         let tied = pos > 0 && {
@@ -260,6 +271,18 @@ fn compute_keys(
     matches: &[&MatchRecord],
     par: Option<&HashMap<usize, f64>>,
 ) -> Vec<Keys> {
+    let mut by_slot: Vec<i64> = vec![0; tallies.len()];
+    if let Some(par) = par {
+        for (index, slot) in slots.iter() {
+            by_slot[slot] = par.get(&index).map_or(0, |&x| par_key(x));
+        }
+    }
+    common::keys(slots, tallies, matches, &by_slot).unwrap_or_else(|| fraction_keys(slots, tallies, matches, &by_slot))
+}
+
+/// The keys as reduced fractions, added one opponent at a time (for events whose percentages have no common
+/// denominator below 2^50; see [`common::keys`]).
+fn fraction_keys(slots: &Slots, tallies: &[Tally], matches: &[&MatchRecord], by_slot: &[i64]) -> Vec<Keys> {
     let mw: Vec<Frac> = tallies.iter().map(|t| floored_pct(t.match_points(), t.played())).collect();
     let gw: Vec<Frac> = tallies.iter().map(|t| floored_pct(t.game_points(), t.played())).collect();
     let mut sums = vec![(Frac::ZERO, Frac::ZERO, 0u32); tallies.len()];
@@ -272,12 +295,6 @@ fn compute_keys(
             }
         }
     }
-    let mut by_slot: Vec<i64> = vec![0; tallies.len()];
-    if let Some(par) = par {
-        for (index, slot) in slots.iter() {
-            by_slot[slot] = par.get(&index).map_or(0, |&x| par_key(x));
-        }
-    }
     sums.iter()
         .enumerate()
         .map(|(slot, &(om, og, n))| Keys {
@@ -286,6 +303,28 @@ fn compute_keys(
             omw: if n == 0 { Frac::ZERO } else { om.div_count(n) },
             ogw: if n == 0 { Frac::ZERO } else { og.div_count(n) },
             par: by_slot[slot],
+        })
+        .collect()
+}
+
+/// Keys sorting as [`compare`] then the index, when every tiebreaker fraction has one denominator (see
+/// [`common::keys`]): points, par and numerators, each reversed (higher first), then the player index.
+type SortKey = (Reverse<u32>, Reverse<i64>, Reverse<u128>, Reverse<u128>, Reverse<u128>, usize);
+
+fn sort_keys(shown: &[(usize, &Entrant)], tallies: &[Tally], keys: &[Keys]) -> Option<Vec<SortKey>> {
+    let den = keys.first().map_or(1, |k| k.omw.den());
+    shown
+        .iter()
+        .map(|&(slot, e)| {
+            let k = &keys[slot];
+            Some((
+                Reverse(tallies[slot].match_points()),
+                Reverse(k.par),
+                Reverse(k.omw.over_den(den)?),
+                Reverse(k.gw.over_den(den)?),
+                Reverse(k.ogw.over_den(den)?),
+                e.index,
+            ))
         })
         .collect()
 }

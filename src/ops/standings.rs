@@ -146,21 +146,37 @@ pub struct Results {
 impl Results {
     /// Loads everything the standings and reports need.
     pub fn load(conn: &Connection) -> Result<Results> {
-        Results::load_with(conn, matches::all(conn)?)
+        Results::load_all(conn, matches::all(conn)?)
     }
 
-    /// Loads only what the standings read: the matches without life totals, remarks or result times.
+    /// Loads only what the standings read: the players without their contacts, the matches without life
+    /// totals, remarks or result times, and (only when wins above par breaks ties) the libraries and each
+    /// result's reason; without it, [`Results::libraries`] is empty and no match has a reason.
     pub fn load_for_standings(conn: &Connection) -> Result<Results> {
-        Results::load_with(conn, matches::all_results(conn)?)
+        let players = player::all_for_standings(conn)?;
+        if event::values(conn)?.switch("tiebreak-par") {
+            let libraries = library::all(conn)?.into_iter().map(|l| (l.id, l)).collect();
+            Results::load_with(conn, players, matches::all_results(conn)?, libraries)
+        } else {
+            Results::load_with(conn, players, matches::all_outcomes(conn)?, HashMap::new())
+        }
     }
 
-    fn load_with(conn: &Connection, matches: Vec<Match>) -> Result<Results> {
-        let players = player::all(conn)?;
+    fn load_all(conn: &Connection, matches: Vec<Match>) -> Result<Results> {
+        let libraries = library::all(conn)?.into_iter().map(|l| (l.id, l)).collect();
+        Results::load_with(conn, player::all(conn)?, matches, libraries)
+    }
+
+    fn load_with(
+        conn: &Connection,
+        players: Vec<Player>,
+        matches: Vec<Match>,
+        libraries: HashMap<LibraryId, Library>,
+    ) -> Result<Results> {
         let paired = round::current(conn)?;
         let values = event::values(conn)?;
         let tiebreak_par = values.switch("tiebreak-par");
         let late_losses = values.text("late-entry") == "loss";
-        let libraries = library::all(conn)?.into_iter().map(|l| (l.id, l)).collect();
         let mut index: Vec<(PlayerId, usize)> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         index.sort_unstable();
         let played = (1..=paired).take_while(|&r| pending_in(&matches, r).is_empty()).last().unwrap_or(0);
@@ -207,13 +223,14 @@ impl Results {
 
     /// The standings after `round` (which must be played; see [`Results::check_played`]).
     pub fn standings(&self, round: u32) -> Vec<Line> {
+        // The rules need no names: each line takes its name from the player (one copy, not two).
         let entrants: Vec<Entrant> = self
             .players
             .iter()
             .enumerate()
             .map(|(index, p)| Entrant {
                 index,
-                name: p.name.clone(),
+                name: String::new(),
                 dropped_after: p.dropped_after,
                 disqualified: p.disqualified,
             })
@@ -235,7 +252,7 @@ impl Results {
         Line {
             rank: s.rank,
             player_id: self.players[s.index].id,
-            name: s.name,
+            name: self.players[s.index].name.clone(),
             wins: s.wins,
             losses: s.losses,
             draws: s.draws,
@@ -271,6 +288,11 @@ impl Results {
 
     /// The player index used by the domain (position in [`Results::players`]).
     pub fn index_of(&self, p: PlayerId) -> Option<usize> {
+        // Ids are usually 1, 2, 3, ... with no gap: the id's own place is tried before searching.
+        let place = p.0.checked_sub(1).and_then(|i| usize::try_from(i).ok()).and_then(|i| self.index.get(i));
+        if let Some(&(_, index)) = place.filter(|(id, _)| *id == p) {
+            return Some(index);
+        }
         let at = self.index.binary_search_by_key(&p, |&(id, _)| id).ok()?;
         Some(self.index[at].1)
     }

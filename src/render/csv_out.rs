@@ -36,8 +36,11 @@ impl<W: Write> CsvWriter<W> {
         I: IntoIterator<Item = T>,
         T: AsRef<str>,
     {
-        let safe: Vec<String> = cells.into_iter().map(|c| safe_cell(c.as_ref()).into_owned()).collect();
-        self.inner.write_record(&safe)
+        // Cell by cell, then the end of the record: what `write_record` writes, without a copy of each cell.
+        for cell in cells {
+            self.inner.write_field(safe_cell(cell.as_ref()).as_bytes())?;
+        }
+        self.inner.write_record(std::iter::empty::<&[u8]>())
     }
 
     /// Flushes the rows written so far.

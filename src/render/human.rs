@@ -109,7 +109,22 @@ fn rule(out: &mut String, widths: &[usize], [left, fill, junction, right]: [char
 /// The lines of one row (as many as its tallest cell), joined by line feeds, without a final one; missing
 /// cells and lines are blank.
 fn row_lines<C: AsRef<str>>(out: &mut String, widths: &[usize], row: &[C]) {
-    let height = row.iter().map(|c| c.as_ref().split('\n').count()).max().unwrap_or(1).max(1);
+    let height = row.iter().map(|c| c.as_ref().bytes().filter(|&b| b == b'\n').count() + 1).max().unwrap_or(1);
+    if height == 1 {
+        // One line per cell (most rows): each cell is its own line.
+        out.push('│');
+        for (i, &w) in widths.iter().enumerate() {
+            if i > 0 {
+                out.push('┆');
+            }
+            let text = row.get(i).map_or("", |c| c.as_ref());
+            out.push(' ');
+            out.push_str(text);
+            pad(out, w.saturating_sub(width(text)) + 1);
+        }
+        out.push('│');
+        return;
+    }
     for line in 0..height {
         if line > 0 {
             out.push('\n');
@@ -122,9 +137,19 @@ fn row_lines<C: AsRef<str>>(out: &mut String, widths: &[usize], row: &[C]) {
             let text = row.get(i).and_then(|c| c.as_ref().split('\n').nth(line)).unwrap_or("");
             out.push(' ');
             out.push_str(text);
-            out.extend(std::iter::repeat_n(' ', w.saturating_sub(width(text)) + 1));
+            pad(out, w.saturating_sub(width(text)) + 1);
         }
         out.push('│');
+    }
+}
+
+/// Appends `n` spaces.
+fn pad(out: &mut String, mut n: usize) {
+    const SPACES: &str = "                                                                ";
+    while n > 0 {
+        let take = n.min(SPACES.len());
+        out.push_str(&SPACES[..take]);
+        n -= take;
     }
 }
 

@@ -87,10 +87,29 @@ pub fn emit<T: Serialize>(format: Format, listing: &Listing, doc: &T) -> Result<
         Format::Json => serde_json::to_value(doc).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?,
         _ => serde_json::Value::Null,
     };
+    to_stdout(|out| exporter(format).export(out, listing, &json))
+}
+
+/// [`emit`] for a document whose every object lists its keys in sorted order, as a `serde_json::Value`
+/// prints them (its map is sorted by key): the JSON is written to standard output as it serializes, with no
+/// `Value` built, and the listing is built only for tables and CSV.
+pub fn emit_sorted<T: Serialize>(format: Format, listing: impl FnOnce() -> Listing, doc: &T) -> Result<()> {
+    match format {
+        Format::Quiet => Ok(()),
+        Format::Json => to_stdout(|out| {
+            serde_json::to_writer_pretty(&mut *out, doc)?;
+            out.write_all(b"\n")
+        }),
+        Format::Human | Format::Csv => emit(format, &listing(), &()),
+    }
+}
+
+/// Runs `write` on buffered standard output (standard output is line-buffered, and pretty JSON has a line
+/// per field); a closed pipe is not an error.
+fn to_stdout(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
     let stdout = std::io::stdout();
-    // Buffered: standard output is line-buffered, and pretty JSON has a line per field.
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout.lock());
-    match exporter(format).export(&mut out, listing, &json).and_then(|()| out.flush()) {
+    match write(&mut out).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(|e| Error::io("standard output", e)),
     }

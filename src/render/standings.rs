@@ -1,15 +1,120 @@
 //! Standings and duplicate figures in words and numbers for people (tables, CSV, the site's pages).
 
-use crate::ops::standings::Progress;
+use crate::ops::standings::{Line, Progress, Standings};
+use crate::store::PlayerId;
+use serde::{Serialize, Serializer};
+
+/// The `--json` document of `standings`, its keys in sorted order as a `serde_json::Value` prints them, so
+/// that it can be written as it serializes (see [`super::emit_sorted`]); the same bytes as the document.
+#[derive(Serialize)]
+pub struct SortedStandings<'a> {
+    round: u32,
+    rounds_paired: u32,
+    #[serde(serialize_with = "sorted_lines")]
+    standings: &'a [Line],
+    tiebreak_par: bool,
+}
+
+impl<'a> SortedStandings<'a> {
+    /// The document of `view`.
+    pub fn of(view: &'a Standings) -> Self {
+        SortedStandings {
+            round: view.round,
+            rounds_paired: view.rounds_paired,
+            standings: &view.standings,
+            tiebreak_par: view.tiebreak_par,
+        }
+    }
+}
+
+/// A [`Line`], its keys in sorted order.
+#[derive(Serialize)]
+struct SortedLine<'a> {
+    above_par: Option<f64>,
+    byes: u32,
+    draws: u32,
+    dropped: bool,
+    gwp: f64,
+    late_losses: u32,
+    losses: u32,
+    mwp: f64,
+    name: &'a str,
+    ogwp: f64,
+    omwp: f64,
+    player_id: PlayerId,
+    points: u32,
+    rank: u32,
+    wins: u32,
+}
+
+fn sorted_lines<S: Serializer>(lines: &&[Line], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(lines.iter().map(|l| SortedLine {
+        above_par: l.above_par,
+        byes: l.byes,
+        draws: l.draws,
+        dropped: l.dropped,
+        gwp: l.gwp,
+        late_losses: l.late_losses,
+        losses: l.losses,
+        mwp: l.mwp,
+        name: &l.name,
+        ogwp: l.ogwp,
+        omwp: l.omwp,
+        player_id: l.player_id,
+        points: l.points,
+        rank: l.rank,
+        wins: l.wins,
+    }))
+}
 
 /// A percentage as printed: three decimals.
 pub fn pct(x: f64) -> String {
-    format!("{x:.3}")
+    let mut out = String::with_capacity(8);
+    push_fixed(&mut out, x, 3);
+    out
 }
 
 /// A percentage for people reading standings: a fraction as a percent with two decimals (`66.67 %`).
 pub fn percent(x: f64) -> String {
-    format!("{:.2} %", x * 100.0)
+    let mut out = String::with_capacity(10);
+    push_fixed(&mut out, x * 100.0, 2);
+    out.push_str(" %");
+    out
+}
+
+/// Appends `x` with `decimals` (at most 3) decimals, byte for byte as `format!("{x:.decimals$}")` writes it
+/// (the exact binary value rounded, a tie to even), without the formatting machinery for the numbers
+/// standings print: non-negative, below 2^31, not tiny. Others go through `format!`.
+fn push_fixed(out: &mut String, x: f64, decimals: u32) {
+    let scale = 10u64.pow(decimals.min(3));
+    let bits = x.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64 - 1075;
+    let mantissa = u128::from((bits & ((1u64 << 52) - 1)) | (1u64 << 52));
+    let shift = -exponent;
+    if decimals > 3 || bits == 0 || x.is_sign_negative() || !(21..=100).contains(&shift) {
+        out.push_str(&format!("{x:.*}", decimals as usize));
+        return;
+    }
+    // x = mantissa / 2^shift exactly; x x scale < 2^63.
+    let scaled = mantissa * u128::from(scale);
+    let (whole, rest, half) = (scaled >> shift, scaled & ((1u128 << shift) - 1), 1u128 << (shift - 1));
+    let rounded = whole + u128::from(rest > half || (rest == half && whole & 1 == 1));
+    let rounded = rounded as u64;
+    push_digits(out, rounded / scale, 1);
+    out.push('.');
+    push_digits(out, rounded % scale, decimals as usize);
+}
+
+/// Appends `n` in decimal, with leading zeros up to `width` digits.
+pub fn push_digits(out: &mut String, mut n: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut at = digits.len();
+    while n > 0 || digits.len() - at < width.clamp(1, 20) {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// Wins above par as printed: signed, three decimals.
@@ -30,4 +135,78 @@ pub fn progress_note(progress: &Progress, round: u32) -> Vec<String> {
         notes.push(format!("the latest standings are after round {}", progress.played));
     }
     notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn line(rank: u32, name: &str, above_par: Option<f64>) -> Line {
+        Line {
+            rank,
+            player_id: PlayerId(7),
+            name: name.into(),
+            wins: 3,
+            losses: 1,
+            draws: 2,
+            byes: 1,
+            late_losses: 1,
+            points: 11,
+            mwp: 11.0 / 18.0,
+            omwp: 0.5,
+            gwp: 1.0 / 3.0,
+            ogwp: 0.0,
+            above_par,
+            dropped: true,
+        }
+    }
+
+    #[test]
+    fn the_sorted_document_is_the_documents_value_byte_for_byte() -> serde_json::Result<()> {
+        for lines in [
+            vec![],
+            vec![line(1, "Ana \"quoted\"\u{1b}é", None), line(1, "Bo", Some(-0.25)), line(3, "", Some(f64::NAN))],
+        ] {
+            let view = Standings {
+                event: "Cup".into(),
+                round: 4,
+                rounds_paired: 5,
+                tiebreak_par: true,
+                standings: lines,
+                progress: Progress::default(),
+            };
+            let through_value = serde_json::to_string_pretty(&serde_json::to_value(&view)?)?;
+            assert_eq!(serde_json::to_string_pretty(&SortedStandings::of(&view))?, through_value);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn ties_go_to_even_as_format_does() {
+        for x in [0.125, 0.375, 0.625, 0.0625, 1.125, 2.5, 0.0005, 0.0015, 66.665, 99.995, 100.0, 0.0, -0.0, 1e-9, 1e12]
+        {
+            assert_eq!(pct(x), format!("{x:.3}"), "{x}");
+            let mut two = String::new();
+            push_fixed(&mut two, x, 2);
+            assert_eq!(two, format!("{x:.2}"), "{x}");
+            assert_eq!(percent(x), format!("{:.2} %", x * 100.0), "{x}");
+        }
+    }
+
+    proptest! {
+        /// Every fraction a standings line can hold prints as `format!` prints it.
+        #[test]
+        fn fractions_print_as_format_prints_them(num in 0u64..1_000_000, den in 1u64..1_000_000) {
+            let x = num as f64 / den as f64;
+            prop_assert_eq!(pct(x), format!("{x:.3}"));
+            prop_assert_eq!(percent(x), format!("{:.2} %", x * 100.0));
+        }
+
+        #[test]
+        fn any_number_prints_as_format_prints_it(x in any::<f64>()) {
+            prop_assert_eq!(pct(x), format!("{x:.3}"));
+            prop_assert_eq!(percent(x), format!("{:.2} %", x * 100.0));
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::{LibraryId, MatchId, PlayerId};
 use crate::error::Result;
+use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 /// Who won a match.
@@ -182,6 +183,38 @@ pub fn all_results(conn: &Connection) -> Result<Vec<Match>> {
         })
     })?;
     // Sorted here, not by SQLite: its sorter costs more than reading every match (the order is `all`'s).
+    let mut all: Vec<Match> = rows.collect::<rusqlite::Result<_>>()?;
+    all.sort_unstable_by_key(|m| (m.round, m.table.is_none(), m.table, m.id));
+    Ok(all)
+}
+
+/// Every match of the event, by round then table, with only its players, table and result: what standings
+/// without wins above par read (libraries, reasons, life totals, remarks and result times are None). The
+/// result is matched as it is stored, without copying it into a string per match.
+pub fn all_outcomes(conn: &Connection) -> Result<Vec<Match>> {
+    let mut stmt = conn.prepare_cached("SELECT id, round, table_no, a_player, b_player, result FROM match")?;
+    let rows = stmt.query_map([], |r| {
+        let outcome = match r.get_ref(5)? {
+            ValueRef::Text(b"A") => Some(Outcome::A),
+            ValueRef::Text(b"B") => Some(Outcome::B),
+            ValueRef::Text(b"draw") => Some(Outcome::Draw),
+            _ => None,
+        };
+        Ok(Match {
+            id: r.get(0)?,
+            round: r.get(1)?,
+            table: r.get(2)?,
+            a: r.get(3)?,
+            b: r.get(4)?,
+            a_library: None,
+            b_library: None,
+            outcome,
+            reason: None,
+            life: None,
+            note: None,
+            result_at: None,
+        })
+    })?;
     let mut all: Vec<Match> = rows.collect::<rusqlite::Result<_>>()?;
     all.sort_unstable_by_key(|m| (m.round, m.table.is_none(), m.table, m.id));
     Ok(all)

@@ -72,6 +72,25 @@ pub fn all(conn: &Connection) -> Result<Vec<Player>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Every player, in the order they were added, without the organiser's id and e-mail (None): what the
+/// standings read.
+pub fn all_for_standings(conn: &Connection) -> Result<Vec<Player>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id, name, joined_round, dropped_after, disqualified FROM player ORDER BY id")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(Player {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            ext_id: None,
+            email: None,
+            joined_round: r.get(2)?,
+            dropped_after: r.get(3)?,
+            disqualified: r.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// One player by id.
 pub fn get(conn: &Connection, id: PlayerId) -> Result<Player> {
     let mut stmt = conn.prepare_cached(select_player!("WHERE id = ?1"))?;

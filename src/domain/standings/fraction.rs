@@ -30,6 +30,22 @@ impl Frac {
         Frac { num, den }
     }
 
+    /// `num / den` as it stands, not reduced (`den` > 0): comparing and converting need no reduced form, and
+    /// fractions over one denominator compare by their numerators alone.
+    pub(super) fn over(num: u64, den: u64) -> Frac {
+        Frac { num: u128::from(num), den: u128::from(den.max(1)) }
+    }
+
+    /// The numerator, when the denominator is `den`.
+    pub(super) fn over_den(self, den: u128) -> Option<u128> {
+        (self.den == den).then_some(self.num)
+    }
+
+    /// The denominator.
+    pub(super) fn den(self) -> u128 {
+        self.den
+    }
+
     pub(super) fn add(self, other: Frac) -> Frac {
         let exact = self
             .num
@@ -64,6 +80,9 @@ impl Frac {
     }
 
     pub(super) fn compare(self, other: Frac) -> Ordering {
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
         match (self.num.checked_mul(other.den), other.num.checked_mul(self.den)) {
             (Some(x), Some(y)) => x.cmp(&y),
             _ => self.to_f64().total_cmp(&other.to_f64()),

@@ -86,22 +86,30 @@ impl Kind {
     /// The contents with this kind's mark added where needed (after `<head>` in a page, on top of the
     /// stylesheet; a CSV carries its header already).
     pub fn stamp(self, contents: &[u8]) -> Vec<u8> {
-        let Some(mark) = self.mark() else { return contents.to_vec() };
+        let mark = self.mark();
+        self.stamped(contents, &mark).concat()
+    }
+
+    /// [`Kind::stamp`] without copying: the stamped bytes as the pieces they are made of, in order (`mark` is
+    /// this kind's [`Kind::mark`]).
+    pub fn stamped<'a>(self, contents: &'a [u8], mark: &'a Option<String>) -> [&'a [u8]; 4] {
+        let whole = [contents, &[][..], &[], &[]];
+        let Some(mark) = mark else { return whole };
         if contents.windows(mark.len()).take(HEAD_BYTES).any(|w| w == mark.as_bytes()) {
-            return contents.to_vec();
+            return whole;
         }
         if self == Kind::SiteStyle {
-            return [mark.as_bytes(), b"\n", contents].concat();
+            return [mark.as_bytes(), b"\n", contents, &[]];
         }
         if !mark.starts_with('<') {
-            return contents.to_vec();
+            return whole;
         }
         match find(contents, b"<head>") {
             Some(at) => {
-                let end = at + b"<head>".len();
-                [&contents[..end], b"\n", mark.as_bytes(), &contents[end..]].concat()
+                let (head, rest) = contents.split_at(at + b"<head>".len());
+                [head, b"\n", mark.as_bytes(), rest]
             }
-            None => [mark.as_bytes(), b"\n", contents].concat(),
+            None => [mark.as_bytes(), b"\n", contents, &[]],
         }
     }
 
@@ -266,8 +274,31 @@ pub fn write(path: &Path, kind: Kind, force: bool, contents: &[u8]) -> Result<()
 
 /// Whether `path` is a regular file (not a link) holding exactly `bytes`: then writing them is not needed.
 fn holds(path: &Path, bytes: &[u8]) -> bool {
-    let same_size = fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
-    same_size && fs::read(path).is_ok_and(|now| now == bytes)
+    holds_parts(path, &[bytes])
+}
+
+/// Whether `path` is a regular file (not a link) holding exactly `parts`, one after another. Reads the file
+/// a piece at a time (a page of several megabytes is not read into memory whole) and stops at the first
+/// difference; a file of another size is not read at all.
+fn holds_parts(path: &Path, parts: &[&[u8]]) -> bool {
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    if !fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == len as u64) {
+        return false;
+    }
+    let Ok(mut file) = File::open(path) else { return false };
+    let mut buf = vec![0u8; 64 * 1024];
+    for part in parts {
+        let mut part: &[u8] = part;
+        while !part.is_empty() {
+            let n = buf.len().min(part.len());
+            if file.read_exact(&mut buf[..n]).is_err() || buf[..n] != part[..n] {
+                return false;
+            }
+            part = &part[n..];
+        }
+    }
+    // Nothing after (the file did not grow since it was measured).
+    matches!(file.read(&mut buf[..1]), Ok(0))
 }
 
 /// Writes `path` through a temporary file in its folder: `fill` writes the contents, then the file is

@@ -20,6 +20,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// One page of the site.
 #[derive(Debug, Clone)]
@@ -55,29 +56,50 @@ pub struct Frame {
     pub head: String,
 }
 
-/// The event, loaded once for every page. Pages needing more read it through `conn` with `store` calls.
-pub struct Site<'c> {
-    /// The event file, for page-specific reads.
-    pub conn: &'c Connection,
+/// The event, loaded once for every page: what any thread drawing pages may read ([`Site`] adds the event
+/// file, for the pages that read more).
+pub struct Event {
     /// The event's settings (its name among them).
     pub settings: Values,
     /// Players, matches, libraries and how far the event has got.
     pub results: Results,
-    /// `standings[r]`: the standings after round `r`, for `r` in `0..=results.played`.
-    pub standings: Vec<Vec<Line>>,
+    /// Each player's name folded for sorting ([`crate::domain::names::fold`]), by player index.
+    pub folded: Vec<String>,
+    /// Each library's label (`3A`), by id.
+    pub labels: HashMap<LibraryId, String>,
     /// When the site is written.
     pub now: DateTime<Utc>,
 }
 
+/// The event, loaded once for every page, and the event file for page-specific reads (`store` calls).
+/// Everything of [`Event`] is reached through it (`site.results`).
+pub struct Site<'c> {
+    /// The event file, for page-specific reads.
+    pub conn: &'c Connection,
+    /// What every page reads.
+    pub event: Event,
+}
+
+impl std::ops::Deref for Site<'_> {
+    type Target = Event;
+    fn deref(&self) -> &Event {
+        &self.event
+    }
+}
+
 impl<'c> Site<'c> {
-    /// Loads the event and computes the standings after every played round.
+    /// Loads the event. The standings after each round are computed by the pages that show them
+    /// ([`Results::standings`]), one round at a time.
     pub fn load(conn: &'c Connection) -> Result<Site<'c>> {
         let settings = event::values(conn)?;
         let results = Results::load(conn)?;
-        let standings = (0..=results.played).map(|r| results.standings(r)).collect();
-        Ok(Site { conn, settings, results, standings, now: crate::time::now()? })
+        let folded = results.players.iter().map(|p| crate::domain::names::fold(&p.name)).collect();
+        let labels = results.libraries.iter().map(|(id, l)| (*id, l.label())).collect();
+        Ok(Site { conn, event: Event { settings, results, folded, labels, now: crate::time::now()? } })
     }
+}
 
+impl Event {
     /// The frame of a page titled `title`.
     pub fn frame(&self, title: impl Into<String>) -> Frame {
         let generated = self.now.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M").to_string();
@@ -102,7 +124,12 @@ impl<'c> Site<'c> {
 
     /// A library's label (`3A`), or empty.
     pub fn library(&self, id: Option<LibraryId>) -> String {
-        id.and_then(|id| self.results.libraries.get(&id)).map(|l| l.label()).unwrap_or_default()
+        self.label(id).to_string()
+    }
+
+    /// [`Event::library`], borrowed.
+    pub fn label(&self, id: Option<LibraryId>) -> &str {
+        id.and_then(|id| self.labels.get(&id)).map_or("", String::as_str)
     }
 
     /// The matches and byes of round `r`, tables in order, byes last.
@@ -113,10 +140,14 @@ impl<'c> Site<'c> {
         all[from..to.max(from)].iter()
     }
 
-    /// Match points of each player before round `r` (None when round `r - 1` is not played).
-    pub fn points_before(&self, r: u32) -> Option<HashMap<PlayerId, u32>> {
-        let table = self.standings.get(usize::try_from(r.checked_sub(1)?).ok()?)?;
-        Some(table.iter().map(|l| (l.player_id, l.points)).collect())
+    /// Match points of each player in `standings` (the standings after the round before a round).
+    pub fn points(standings: &[Line]) -> HashMap<PlayerId, u32> {
+        standings.iter().map(|l| (l.player_id, l.points)).collect()
+    }
+
+    /// A player's name folded for sorting, by the player's id.
+    pub fn folded(&self, p: PlayerId) -> &str {
+        self.results.index_of(p).and_then(|i| self.folded.get(i)).map_or("?", String::as_str)
     }
 }
 
@@ -187,22 +218,32 @@ pub struct Written {
 
 /// The site being written into a folder, one page at a time: each page's destination is checked, and the
 /// page stamped and written to a temporary file beside it, as soon as the page is drawn (so no more than one
-/// page is held in memory), and flushed to disk in the background ([`Batch`]); [`Pages::finish`] renames
-/// every file into place once all are drawn, checked and flushed,
+/// page per drawing thread is held in memory), and flushed to disk in the background ([`Batch`]);
+/// [`Pages::finish`] renames every file into place once all are drawn, checked and flushed,
 /// adds the stylesheet and the marker and removes an earlier site's pages that are gone. If anything fails
 /// before, the temporary files go and the folder is as it was. A page whose file already holds exactly its
-/// bytes is left as it is.
+/// bytes is left as it is. Several threads may put pages at once; each page has its place in the site's
+/// order (see [`Pages::put`]), whatever the order they come in.
 pub struct Pages {
     dir: PathBuf,
     force: bool,
     earlier: folder::Earlier,
     /// The folder did not exist: it is removed again if the site is not written.
     created: bool,
-    /// The pages drawn so far, without their HTML (for the index).
-    placed: Vec<Page>,
+    /// The pages drawn so far, without their HTML (for the index), each with its place.
+    placed: Mutex<Vec<(Place, Page)>>,
     /// Temporary files ready to replace their destinations.
     batch: Batch,
     finished: bool,
+}
+
+/// A page's place in the site's order: its kind's rank, then its number among the pages of that kind.
+pub type Place = (usize, u32);
+
+thread_local! {
+    /// The buffer the last page drawn on this thread was written from, kept for the next page (a page of
+    /// several megabytes then needs no growing).
+    static BUFFER: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
 }
 
 impl Pages {
@@ -217,29 +258,43 @@ impl Pages {
             force,
             earlier,
             created,
-            placed: Vec::new(),
+            placed: Mutex::new(Vec::new()),
             batch: Batch::new(),
             finished: false,
         })
     }
 
-    /// Checks a page's destination and writes the page to its temporary file; keeps its name, round and link.
-    pub fn put(&mut self, mut page: Page) -> Result<()> {
+    /// An empty buffer to draw a page into: the one this thread's last page left, capacity and all.
+    pub fn buffer() -> String {
+        let mut b = BUFFER.take();
+        b.clear();
+        b
+    }
+
+    /// Checks a page's destination and writes the page to its temporary file; keeps its name, round and link,
+    /// at `place` in the site's order.
+    pub fn put(&self, place: Place, mut page: Page) -> Result<()> {
         self.prepare(&page.file, Kind::SitePage, page.html.as_bytes())?;
-        page.html = String::new();
-        self.placed.push(page);
+        BUFFER.set(std::mem::take(&mut page.html));
+        self.placed().push((place, page));
         Ok(())
     }
 
-    /// The pages drawn so far (their HTML already written away).
-    pub fn placed(&self) -> &[Page] {
-        &self.placed
+    fn placed(&self) -> MutexGuard<'_, Vec<(Place, Page)>> {
+        self.placed.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn prepare(&mut self, file: &str, kind: Kind, contents: &[u8]) -> Result<()> {
+    /// The pages drawn so far (their HTML already written away), in the site's order.
+    pub fn pages(&self) -> Vec<Page> {
+        let mut placed = self.placed().clone();
+        placed.sort_by_key(|(place, _)| *place);
+        placed.into_iter().map(|(_, page)| page).collect()
+    }
+
+    fn prepare(&self, file: &str, kind: Kind, contents: &[u8]) -> Result<()> {
         folder::check_file(&self.dir, &self.earlier, file, kind, self.force)?;
         let path = self.dir.join(file);
-        self.batch.add(&path, kind, contents)
+        self.batch.add_shared(&path, kind, contents)
     }
 
     /// Adds the stylesheet, renames every file into place, removes the earlier site's files that are gone and
@@ -249,7 +304,7 @@ impl Pages {
         folder::check_marker(&self.dir, &self.earlier, self.force)?;
         self.finished = true;
         std::mem::take(&mut self.batch).commit()?;
-        let mut files: Vec<String> = std::mem::take(&mut self.placed).into_iter().map(|p| p.file).collect();
+        let mut files: Vec<String> = self.pages().into_iter().map(|p| p.file).collect();
         files.push("style.css".into());
         folder::finish(&self.dir, files, &self.earlier)
     }

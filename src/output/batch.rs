@@ -9,14 +9,14 @@
 //! flushing several at once lets the file system commit them together, and flushing in the background
 //! overlaps the disk's work with drawing the next page.
 
-use super::{Kind, TempFile, holds};
+use super::{Kind, TempFile, holds_parts};
 use crate::error::{Error, Result};
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 /// Threads flushing files at the same time.
@@ -27,9 +27,15 @@ const WAITING: usize = 32;
 /// The first flush that failed: the destination's path and what the system said.
 type Failure = Option<(PathBuf, std::io::Error)>;
 
-/// Outputs written to temporary files, renamed into place together by [`Batch::commit`].
+/// Outputs written to temporary files, renamed into place together by [`Batch::commit`]. Several threads may
+/// add files at once ([`Batch::add_shared`]): each writes its own files, only the bookkeeping is shared.
 #[derive(Default)]
 pub struct Batch {
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
     /// The temporary files, each with its destination, in the order added.
     ready: Vec<(PathBuf, TempFile)>,
     /// Where written files go to be flushed (None until the first file).
@@ -47,31 +53,66 @@ impl Batch {
     /// flushed; nothing when `path` already holds exactly those bytes. Does no checking: call
     /// [`super::check`] first.
     pub fn add(&mut self, path: &Path, kind: Kind, contents: &[u8]) -> Result<()> {
-        let stamped = kind.stamp(contents);
-        if holds(path, &stamped) {
+        self.add_shared(path, kind, contents)
+    }
+
+    /// [`Batch::add`] from any of several threads adding files at once.
+    pub fn add_shared(&self, path: &Path, kind: Kind, contents: &[u8]) -> Result<()> {
+        let mark = kind.mark();
+        let stamped = kind.stamped(contents, &mark);
+        if holds_parts(path, &stamped) {
             return Ok(());
         }
         let mut temp = TempFile::beside(path)?;
         let mut file = temp.file.take().ok_or_else(|| Error::refused("internal: temporary file already closed"))?;
-        self.ready.push((path.to_path_buf(), temp));
-        file.write_all(&stamped).map_err(|e| Error::io(path, e))?;
+        self.state().ready.push((path.to_path_buf(), temp));
+        for part in stamped {
+            file.write_all(part).map_err(|e| Error::io(path, e))?;
+        }
         self.flush_later(path, file)
     }
 
-    fn flush_later(&mut self, path: &Path, file: File) -> Result<()> {
-        if self.queue.is_none() {
-            let (send, receive) = sync_channel(WAITING);
-            let receive = Arc::new(Mutex::new(receive));
-            self.flushers = (0..FLUSHERS).map(|_| flusher(Arc::clone(&receive))).collect();
-            self.queue = Some(send);
-        }
-        let sent = self.queue.as_ref().map(|q| q.send((path.to_path_buf(), file)));
-        match sent {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn flush_later(&self, path: &Path, file: File) -> Result<()> {
+        let queue = {
+            let mut state = self.state();
+            if state.queue.is_none() {
+                let (send, receive) = sync_channel(WAITING);
+                let receive = Arc::new(Mutex::new(receive));
+                state.flushers = (0..FLUSHERS).map(|_| flusher(Arc::clone(&receive))).collect();
+                state.queue = Some(send);
+            }
+            state.queue.clone()
+        };
+        // Sent outside the lock: a full queue holds up this thread only.
+        match queue.map(|q| q.send((path.to_path_buf(), file))) {
             Some(Ok(())) => Ok(()),
-            _ => self.wait().and(Err(Error::refused("internal: the disk flushes stopped"))),
+            _ => self.state().wait().and(Err(Error::refused("internal: the disk flushes stopped"))),
         }
     }
 
+    /// Waits until every file is on disk, renames each over its destination and flushes their folders.
+    pub fn commit(self) -> Result<()> {
+        let mut state = std::mem::take(&mut *self.state());
+        state.wait()?;
+        let mut folders = BTreeSet::new();
+        for (path, temp) in std::mem::take(&mut state.ready) {
+            temp.persist(&path)?;
+            folders.insert(path.parent().map(Path::to_path_buf).unwrap_or_default());
+        }
+        // The renames themselves, on disk (where the system can flush a folder; nothing is lost where not).
+        for folder in folders {
+            let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
+            let _ = File::open(&folder).and_then(|f| f.sync_all());
+        }
+        Ok(())
+    }
+}
+
+impl State {
     /// Waits for every flush; the first failure, if any.
     fn wait(&mut self) -> Result<()> {
         self.queue = None;
@@ -86,25 +127,9 @@ impl Batch {
         }
         first
     }
-
-    /// Waits until every file is on disk, renames each over its destination and flushes their folders.
-    pub fn commit(mut self) -> Result<()> {
-        self.wait()?;
-        let mut folders = BTreeSet::new();
-        for (path, temp) in std::mem::take(&mut self.ready) {
-            temp.persist(&path)?;
-            folders.insert(path.parent().map(Path::to_path_buf).unwrap_or_default());
-        }
-        // The renames themselves, on disk (where the system can flush a folder; nothing is lost where not).
-        for folder in folders {
-            let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
-            let _ = File::open(&folder).and_then(|f| f.sync_all());
-        }
-        Ok(())
-    }
 }
 
-impl Drop for Batch {
+impl Drop for State {
     fn drop(&mut self) {
         let _ = self.wait();
         // The temporary files are removed as `ready` goes.
@@ -164,6 +189,43 @@ mod tests {
         batch.commit()?;
         assert_eq!(names(dir.path()).len(), 100, "every file and no temporary one");
         assert!(fs::read_to_string(p("1A.html")).map_err(|e| Error::io("1A", e))?.ends_with("new 1"));
+        Ok(())
+    }
+
+    #[test]
+    fn files_added_from_two_threads_all_go_when_dropped_and_all_arrive_on_commit() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let p = |n: String| dir.path().join(n);
+        let fill = |batch: &Batch| -> Result<()> {
+            std::thread::scope(|s| {
+                let halves: Vec<_> = (0..2)
+                    .map(|half| {
+                        s.spawn(move || -> Result<()> {
+                            for i in (half..60).step_by(2) {
+                                let page = format!("<head></head>page {i} {}", "x".repeat(i * 1000));
+                                batch.add_shared(&p(format!("{i}.html")), Kind::SitePage, page.as_bytes())?;
+                            }
+                            Ok(())
+                        })
+                    })
+                    .collect();
+                halves.into_iter().try_for_each(|h| h.join().map_err(|_| Error::refused("a thread failed"))?)
+            })
+        };
+        let batch = Batch::new();
+        fill(&batch)?;
+        assert_eq!(names(dir.path()).len(), 60, "sixty temporary files, nothing in place");
+        assert!(names(dir.path()).iter().all(|n| super::super::is_temp_name(n)));
+        drop(batch);
+        assert!(names(dir.path()).is_empty(), "the temporary files went");
+        let batch = Batch::new();
+        fill(&batch)?;
+        batch.commit()?;
+        assert_eq!(names(dir.path()).len(), 60);
+        let page = fs::read_to_string(p("7.html".into())).map_err(|e| Error::io("7", e))?;
+        let drawn = format!("<head></head>page 7 {}", "x".repeat(7000));
+        assert_eq!(page.as_bytes(), Kind::SitePage.stamp(drawn.as_bytes()), "stamped, whole");
+        assert!(page.starts_with("<head>\n<meta name=\"generator\" content=\"mmjudge site\">"), "{page}");
         Ok(())
     }
 

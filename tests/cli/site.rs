@@ -158,6 +158,25 @@ fn rewrites_an_earlier_site_and_removes_pages_that_are_gone() {
 }
 
 #[test]
+fn of_several_pages_in_the_way_the_first_in_the_sites_order_is_named_and_nothing_is_written() {
+    // The pages are drawn on two threads, in no fixed order: the refusal names the page a single thread
+    // drawing the site in order meets first, every time, and leaves no page and no temporary file.
+    let ev = event();
+    for dir in ["out/round-2-slips.html", "out/round-2-pairings-by-name.html", "out/round-1-standings.html"] {
+        std::fs::create_dir_all(ev.path(dir)).expect("dir");
+    }
+    let before = files(&ev.path("out"));
+    for _ in 0..4 {
+        let msg = ev.refuses(&["site", "out", "--force", "--judges"]);
+        assert!(msg.contains("round-1-standings.html is a folder"), "{msg}");
+        assert_eq!(files(&ev.path("out")), before, "nothing written, nothing left");
+    }
+    std::fs::remove_dir(ev.path("out/round-1-standings.html")).expect("rmdir");
+    let msg = ev.refuses(&["site", "out", "--force"]);
+    assert!(msg.contains("round-2-pairings-by-name.html is a folder"), "{msg}");
+}
+
+#[test]
 fn an_event_with_no_rounds_still_has_a_site() {
     let ev = Event::new();
     ev.run(&["site", "out"]).ok();

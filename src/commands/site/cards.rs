@@ -1,7 +1,7 @@
 //! One page per declared card (`card-NAME.html`), linked from the judging page: what `cards show` says about
 //! it (cost, type, the text of each face, P/T or loyalty, rulings, Mental Magic status and rulings).
 
-use super::{Frame, Page, Pages, Site, render};
+use super::{CARDS, Frame, Page, Pages, Site, render};
 use crate::error::Result;
 use crate::ops::card_reference as reference;
 use crate::ops::cards::{self, CardView};
@@ -111,7 +111,7 @@ fn page_of(site: &Site, view: CardView, has_text: bool) -> Result<Page> {
 }
 
 /// A page for every card declared in the event (none without a card reference).
-pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
+pub fn pages(site: &Site, out: &Pages) -> Result<()> {
     let has_text = cards::reference_has_text(site.conn)?;
     let mut done: Vec<String> = Vec::new();
     for d in declared(site)? {
@@ -121,7 +121,8 @@ pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
         }
         done.push(file);
         if let Some(card) = reference::lookup(site.conn, &d.card)? {
-            out.put(page_of(site, cards::view_of(site.conn, card, None, None)?, has_text)?)?;
+            let at = u32::try_from(done.len()).unwrap_or(u32::MAX);
+            out.put((CARDS, at), page_of(site, cards::view_of(site.conn, card, None, None)?, has_text)?)?;
         }
     }
     Ok(())

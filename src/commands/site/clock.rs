@@ -1,6 +1,6 @@
 //! The projector clock of the latest round (the one page with JavaScript), as `clock --html` writes it.
 
-use super::{Frame, Page, Pages, Site, render};
+use super::{Frame, Page, Site, render};
 use crate::error::Result;
 use crate::ops::table::clock::projector_figures;
 use crate::render::projector::ProjectorPage;
@@ -18,7 +18,7 @@ struct NotStarted {
 
 /// `clock.html`: the latest round's projector clock with every table's extensions, or a line saying how to
 /// start it.
-pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
+pub fn page(site: &Site) -> Result<Page> {
     let current = site.results.paired;
     let started = round::get(site.conn, current)?.and_then(|r| r.started_at);
     let html = match started.and_then(|s| crate::time::unstamp(&s).ok()) {
@@ -35,5 +35,5 @@ pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
             how: "mmjudge round start starts the current round's clock; write the site again after it.".into(),
         })?,
     };
-    out.put(Page::of_event("clock.html", "Projector clock", html))
+    Ok(Page::of_event("clock.html", "Projector clock", html))
 }

@@ -1,6 +1,6 @@
 //! The libraries' deck sheets: every library's cards sorted by cost, with its Utopia count.
 
-use super::{Frame, Page, Pages, Site, render};
+use super::{Event, Frame, Page, Site, render};
 use crate::error::Result;
 use crate::ops::library::sheets::{LibrarySheet, library_sheets};
 use crate::render::pages::{SheetCard, sheet_part};
@@ -34,9 +34,14 @@ struct DecksPage {
     decks: Vec<Deck>,
 }
 
+/// Every library's sheet, read from the event file.
+pub fn sheets(site: &Site) -> Result<Vec<LibrarySheet>> {
+    library_sheets(site.conn)
+}
+
 /// `decks.html`: every library (fixed ones by table and seat, sealed ones by player) for deck checks.
-pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
-    let decks = library_sheets(site.conn)?.into_iter().map(Deck::from).collect();
-    let page = DecksPage { frame: site.frame("Deck sheets"), decks };
-    out.put(Page::of_event("decks.html", "Deck sheets", render(&page)?))
+pub fn page(ev: &Event, sheets: Vec<LibrarySheet>) -> Result<Page> {
+    let decks = sheets.into_iter().map(Deck::from).collect();
+    let page = DecksPage { frame: ev.frame("Deck sheets"), decks };
+    Ok(Page::of_event("decks.html", "Deck sheets", render(&page)?))
 }

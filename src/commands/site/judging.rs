@@ -1,6 +1,6 @@
 //! Challenges, rulings and penalties: what the judges decided, by round and table.
 
-use super::{Frame, Page, Pages, Site, render, table_text};
+use super::{Frame, Page, Site, render, table_text};
 use crate::error::Result;
 use crate::store::voids::Voided;
 use askama::Template;
@@ -71,7 +71,7 @@ fn void_text(v: Option<&Voided>) -> String {
 }
 
 /// `judging.html`: every challenge, ruling and penalty; voided ones struck through.
-pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
+pub fn page(site: &Site) -> Result<Page> {
     let judging = site.judging()?;
     let challenges = judging
         .challenges
@@ -121,5 +121,5 @@ pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
     let declared = super::cards::declared(site)?;
     let frame = site.frame("Challenges, rulings and penalties");
     let page = JudgingPage { frame, challenges, rulings, penalties, declared };
-    out.put(Page::of_event("judging.html", "Challenges, rulings and penalties", render(&page)?))
+    Ok(Page::of_event("judging.html", "Challenges, rulings and penalties", render(&page)?))
 }

@@ -1,10 +1,11 @@
 //! The library report: each table's library A against library B, for the judges' audit.
 
-use super::{Frame, Page, Pages, Site, render};
+use super::{Event, Frame, Page, render};
 use crate::error::Result;
 use crate::ops::reports;
 use crate::render::standings::pct;
 use askama::Template;
+use std::collections::HashMap;
 
 /// One table as shown.
 struct Row {
@@ -31,10 +32,15 @@ struct LibrariesPage {
 }
 
 /// `libraries.html`: the duplicate report of the fixed libraries over every result recorded.
-pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
+pub fn page(site: &Event) -> Result<Page> {
     let fixed = site.settings.text("libraries") == "fixed";
     let doc = reports::library_report(&site.results);
-    let rate = |label: &str| doc.win_rate(label);
+    // Each library's win rate by label, found once (the first line of a label, as `win_rate` finds it).
+    let mut rates: HashMap<&str, f64> = HashMap::new();
+    for l in doc.libraries.iter().rev() {
+        rates.insert(l.library.as_str(), l.record.win_rate);
+    }
+    let rate = |label: &str| rates.get(label).copied().unwrap_or(0.0);
     let rows = doc
         .tables
         .iter()
@@ -58,5 +64,5 @@ pub fn page(site: &Site, out: &mut Pages) -> Result<()> {
         alpha: doc.alpha,
         rows,
     };
-    out.put(Page::of_event("libraries.html", "Library report", render(&page)?))
+    Ok(Page::of_event("libraries.html", "Library report", render(&page)?))
 }

@@ -1,8 +1,8 @@
 //! Note sheets per round: every table's template notes, two columns per table as players keep them.
 
-use super::{Frame, Page, Pages, Site};
+use super::{Event, Frame, Page, Site};
 use crate::error::Result;
-use crate::ops::table::sheet::note_sheets_of_round;
+use crate::ops::table::sheet::{NoteSheet, note_sheets_of_round};
 use crate::render::note_sheet::MatchSheet;
 use askama::Template;
 
@@ -13,12 +13,14 @@ struct NotesPage {
     sheets: Vec<MatchSheet>,
 }
 
-/// `round-N-notes.html` for every paired round: each table's note sheet (byes have none).
-pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
-    for r in 1..=site.results.paired {
-        let sheets = note_sheets_of_round(site.conn, r)?.iter().map(MatchSheet::of).collect();
-        let page = NotesPage { frame: site.frame(format!("Round {r}: note sheets")), sheets };
-        out.put(Page::of_round(r, "notes", "note sheets", &page)?)?;
-    }
-    Ok(())
+/// The note sheets of round `r`'s tables, read from the event file.
+pub fn sheets(site: &Site, r: u32) -> Result<Vec<NoteSheet>> {
+    note_sheets_of_round(site.conn, r)
+}
+
+/// `round-N-notes.html`: each table's note sheet of paired round `r` (byes have none).
+pub fn page(ev: &Event, r: u32, sheets: &[NoteSheet]) -> Result<Page> {
+    let sheets = sheets.iter().map(MatchSheet::of).collect();
+    let page = NotesPage { frame: ev.frame(format!("Round {r}: note sheets")), sheets };
+    Page::of_round(r, "notes", "note sheets", &page)
 }

@@ -1,6 +1,6 @@
 //! Pairings per round: by table, and by name for players looking for their seat.
 
-use super::{Frame, Page, Pages, Site};
+use super::{Event, Frame, Page};
 use crate::error::Result;
 use crate::store::PlayerId;
 use crate::store::matches::{Match, Outcome};
@@ -48,7 +48,7 @@ struct ByNamePage {
 }
 
 /// What a recorded result says, for people (`Ana won (life)`), or empty while playing.
-pub fn result_text(site: &Site, m: &Match) -> String {
+pub fn result_text(site: &Event, m: &Match) -> String {
     let reason = m.reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
     match (m.outcome, m.b) {
         (Some(Outcome::A), _) => format!("{} won{reason}", site.name(m.a)),
@@ -58,76 +58,67 @@ pub fn result_text(site: &Site, m: &Match) -> String {
     }
 }
 
-fn points_of(points: &Option<HashMap<PlayerId, u32>>, p: PlayerId) -> String {
-    points.as_ref().and_then(|m| m.get(&p)).map(u32::to_string).unwrap_or_default()
+fn points_of(points: Option<&HashMap<PlayerId, u32>>, p: PlayerId) -> String {
+    points.and_then(|m| m.get(&p)).map(u32::to_string).unwrap_or_default()
 }
 
-fn rounds(site: &Site) -> std::ops::RangeInclusive<u32> {
-    1..=site.results.paired
-}
-
-/// `round-N-pairings.html`: the tables of each paired round, with points before the round.
-pub fn by_table(site: &Site, out: &mut Pages) -> Result<()> {
-    for r in rounds(site) {
-        {
-            let points = site.points_before(r);
-            let side = |p: PlayerId, lib| {
-                let pts = points_of(&points, p);
-                let library = site.library(lib);
-                let meta = [
-                    (!pts.is_empty()).then(|| format!("{pts} {}", if pts == "1" { "pt" } else { "pts" })),
-                    (!library.is_empty()).then(|| format!("library {library}")),
-                ];
-                Side {
-                    name: site.name(p).to_string(),
-                    meta: meta.into_iter().flatten().collect::<Vec<_>>().join(" · "),
-                }
-            };
-            let mut page = ByTablePage {
-                frame: site.frame(format!("Round {r}: pairings")),
-                round: r,
-                tables: Vec::new(),
-                byes: Vec::new(),
-            };
-            for m in site.round_matches(r) {
-                match (m.b, m.table) {
-                    (Some(b), Some(table)) => page.tables.push(Table {
-                        table,
-                        a: side(m.a, m.a_library),
-                        b: side(b, m.b_library),
-                        result: result_text(site, m),
-                    }),
-                    _ => page.byes.push(site.name(m.a).to_string()),
-                }
+/// `round-N-pairings.html`: the tables of paired round `r`, with `points` before the round (none when the
+/// round before is not played).
+pub fn by_table(ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> Result<Page> {
+    let side = |p: PlayerId, lib| {
+        // "3 pts · library 2A", either part left out when unknown.
+        let mut meta = String::new();
+        if let Some(pts) = points.and_then(|m| m.get(&p)) {
+            meta = format!("{pts} {}", if *pts == 1 { "pt" } else { "pts" });
+        }
+        let library = ev.label(lib);
+        if !library.is_empty() {
+            if !meta.is_empty() {
+                meta.push_str(" · ");
             }
-            out.put(Page::of_round(r, "pairings", "pairings", &page)?)?;
+            meta.push_str("library ");
+            meta.push_str(library);
+        }
+        Side { name: ev.name(p).to_string(), meta }
+    };
+    let mut page =
+        ByTablePage { frame: ev.frame(format!("Round {r}: pairings")), round: r, tables: Vec::new(), byes: Vec::new() };
+    for m in ev.round_matches(r) {
+        match (m.b, m.table) {
+            (Some(b), Some(table)) => page.tables.push(Table {
+                table,
+                a: side(m.a, m.a_library),
+                b: side(b, m.b_library),
+                result: result_text(ev, m),
+            }),
+            _ => page.byes.push(ev.name(m.a).to_string()),
         }
     }
-    Ok(())
+    Page::of_round(r, "pairings", "pairings", &page)
 }
 
-/// `round-N-pairings-by-name.html`: every player of each paired round, alphabetically, with their seat.
-pub fn by_name(site: &Site, out: &mut Pages) -> Result<()> {
-    for r in rounds(site) {
-        {
-            let points = site.points_before(r);
-            let mut seats = Vec::new();
-            for m in site.round_matches(r) {
-                let sides = [(m.a, m.b, m.a_library), (m.b.unwrap_or(m.a), Some(m.a), m.b_library)];
-                for (me, opp, lib) in sides.into_iter().take(if m.is_bye() { 1 } else { 2 }) {
-                    seats.push(Seat {
-                        name: site.name(me).to_string(),
-                        table: super::table_text(m.table),
-                        library: site.library(lib),
-                        opponent: opp.map(|o| site.name(o).to_string()).unwrap_or_default(),
-                        points: points_of(&points, me),
-                    });
-                }
-            }
-            seats.sort_by_cached_key(|s| (crate::domain::names::fold(&s.name), s.name.clone()));
-            let page = ByNamePage { frame: site.frame(format!("Round {r}: pairings by name")), round: r, seats };
-            out.put(Page::of_round(r, "pairings-by-name", "by name", &page)?)?;
+/// `round-N-pairings-by-name.html`: every player of paired round `r`, alphabetically, with their seat.
+pub fn by_name(ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> Result<Page> {
+    // Each seat as (player, opponent, library, table), sorted by folded name, then name (each player's name
+    // folded once for the whole site), then drawn.
+    let mut seats = Vec::new();
+    for m in ev.round_matches(r) {
+        let sides = [(m.a, m.b, m.a_library), (m.b.unwrap_or(m.a), Some(m.a), m.b_library)];
+        for (me, opp, lib) in sides.into_iter().take(if m.is_bye() { 1 } else { 2 }) {
+            seats.push((ev.folded(me), ev.name(me), me, opp, lib, m.table));
         }
     }
-    Ok(())
+    seats.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    let seats = seats
+        .into_iter()
+        .map(|(_, name, me, opp, lib, table)| Seat {
+            name: name.to_string(),
+            table: super::table_text(table),
+            library: ev.library(lib),
+            opponent: opp.map(|o| ev.name(o).to_string()).unwrap_or_default(),
+            points: points_of(points, me),
+        })
+        .collect();
+    let page = ByNamePage { frame: ev.frame(format!("Round {r}: pairings by name")), round: r, seats };
+    Page::of_round(r, "pairings-by-name", "by name", &page)
 }

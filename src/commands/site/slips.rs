@@ -1,10 +1,13 @@
 //! Result slips per round: one per table, to print, fill in at the table and sign.
 
 use super::pairings::result_text;
-use super::{Frame, Page, Pages, Site};
+use super::{Event, Frame, Page, Site};
 use crate::error::Result;
+use crate::store::MatchId;
 use crate::store::PlayerId;
+use crate::store::challenge::Challenge;
 use askama::Template;
+use std::collections::{BTreeMap, HashMap};
 
 /// One player on a slip.
 struct SlipSide {
@@ -43,45 +46,60 @@ struct SlipsPage {
     slips: Vec<Slip>,
 }
 
-/// `round-N-slips.html` for every paired round.
-pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
-    let by_match = site.challenges_by_match()?;
-    let none = Vec::new();
-    let limit = site.settings.number("challenge-limit").clamp(1, 9) as usize;
-    let event_day = format!("{} · {}", site.settings.name(), site.settings.date());
-    for r in 1..=site.results.paired {
-        {
-            let turns = crate::store::matches::turns_of_round(site.conn, r)?;
-            let mut slips = Vec::new();
-            for m in site.round_matches(r) {
-                let (Some(b), Some(table)) = (m.b, m.table) else { continue };
-                let heard = by_match.get(&m.id).unwrap_or(&none);
-                let side = |p: PlayerId, other: PlayerId, lib, life: Option<i64>| SlipSide {
-                    name: site.name(p).to_string(),
-                    library: site.library(lib),
-                    life: life.map(|l| l.to_string()).unwrap_or_default(),
-                    challenges_won: heard.iter().filter(|c| c.loser == other).count(),
-                    lost_boxes: {
-                        let lost = heard.iter().filter(|c| c.loser == p).count();
-                        (0..limit.max(lost)).map(|i| i < lost).collect()
-                    },
-                };
-                slips.push(Slip {
-                    table,
-                    a: side(m.a, b, m.a_library, m.life.map(|l| l.0)),
-                    b: side(b, m.a, m.b_library, m.life.map(|l| l.1)),
-                    result: result_text(site, m),
-                    turn: turns.get(&m.id).map(|t| t.to_string()).unwrap_or_default(),
-                });
-            }
-            let page = SlipsPage {
-                frame: site.frame(format!("Round {r}: result slips")),
-                round: r,
-                event_day: event_day.clone(),
-                slips,
-            };
-            out.put(Page::of_round(r, "slips", "result slips", &page)?)?;
-        }
+/// What every round's slips share: the challenges heard, by match; the challenge limit; the event and day.
+pub struct Shared {
+    by_match: HashMap<MatchId, Vec<Challenge>>,
+    limit: usize,
+    event_day: String,
+}
+
+impl Shared {
+    /// Reads the challenges heard in the event.
+    pub fn load(site: &Site) -> Result<Shared> {
+        Ok(Shared {
+            by_match: site.challenges_by_match()?,
+            limit: site.settings.number("challenge-limit").clamp(1, 9) as usize,
+            event_day: format!("{} · {}", site.settings.name(), site.settings.date()),
+        })
     }
-    Ok(())
+}
+
+/// The turns at time of round `r`'s matches, by match (read from the event file).
+pub fn turns(site: &Site, r: u32) -> Result<BTreeMap<MatchId, u32>> {
+    crate::store::matches::turns_of_round(site.conn, r)
+}
+
+/// `round-N-slips.html`: the slips of paired round `r`, with its `turns` at time.
+pub fn page(ev: &Event, r: u32, turns: &BTreeMap<MatchId, u32>, shared: &Shared) -> Result<Page> {
+    let none = Vec::new();
+    let limit = shared.limit;
+    let mut slips = Vec::new();
+    for m in ev.round_matches(r) {
+        let (Some(b), Some(table)) = (m.b, m.table) else { continue };
+        let heard = shared.by_match.get(&m.id).unwrap_or(&none);
+        let side = |p: PlayerId, other: PlayerId, lib, life: Option<i64>| SlipSide {
+            name: ev.name(p).to_string(),
+            library: ev.library(lib),
+            life: life.map(|l| l.to_string()).unwrap_or_default(),
+            challenges_won: heard.iter().filter(|c| c.loser == other).count(),
+            lost_boxes: {
+                let lost = heard.iter().filter(|c| c.loser == p).count();
+                (0..limit.max(lost)).map(|i| i < lost).collect()
+            },
+        };
+        slips.push(Slip {
+            table,
+            a: side(m.a, b, m.a_library, m.life.map(|l| l.0)),
+            b: side(b, m.a, m.b_library, m.life.map(|l| l.1)),
+            result: result_text(ev, m),
+            turn: turns.get(&m.id).map(|t| t.to_string()).unwrap_or_default(),
+        });
+    }
+    let page = SlipsPage {
+        frame: ev.frame(format!("Round {r}: result slips")),
+        round: r,
+        event_day: shared.event_day.clone(),
+        slips,
+    };
+    Page::of_round(r, "slips", "result slips", &page)
 }

@@ -1,6 +1,6 @@
 //! The standings after each played round.
 
-use super::{Frame, Page, Pages, Site};
+use super::{Event, Frame, Page};
 use crate::error::Result;
 use crate::ops::standings::Line;
 use crate::render::standings::{par, percent};
@@ -45,18 +45,13 @@ fn row(l: &Line) -> Row {
     }
 }
 
-/// `round-N-standings.html` for every played round.
-pub fn pages(site: &Site, out: &mut Pages) -> Result<()> {
-    let played = site.results.played;
-    for r in 1..=played {
-        let lines = site.standings.get(r as usize).map(Vec::as_slice).unwrap_or_default();
-        let page = StandingsPage {
-            frame: site.frame(format!("Standings after round {r}")),
-            latest: r == played,
-            with_par: site.results.tiebreak_par,
-            rows: lines.iter().map(row).collect(),
-        };
-        out.put(Page::of_round(r, "standings", "standings", &page)?)?;
-    }
-    Ok(())
+/// `round-N-standings.html`: the standings after played round `r`, `lines`.
+pub fn page(ev: &Event, r: u32, lines: &[Line]) -> Result<Page> {
+    let page = StandingsPage {
+        frame: ev.frame(format!("Standings after round {r}")),
+        latest: r == ev.results.played,
+        with_par: ev.results.tiebreak_par,
+        rows: lines.iter().map(row).collect(),
+    };
+    Page::of_round(r, "standings", "standings", &page)
 }

@@ -22,10 +22,15 @@ pub struct Library {
 impl Library {
     /// The library's name: table and seat ("3A"), or "sealed #id".
     pub fn label(&self) -> String {
-        match (self.table, &self.seat) {
-            (Some(t), Some(s)) => format!("{t}{s}"),
-            _ => format!("sealed #{}", self.id.0),
-        }
+        label_of(self.id, self.table, self.seat.as_deref())
+    }
+}
+
+/// The label of the library `id` at `table` and `seat` (see [`Library::label`]).
+pub fn label_of(id: LibraryId, table: Option<u32>, seat: Option<&str>) -> String {
+    match (table, seat) {
+        (Some(t), Some(s)) => format!("{t}{s}"),
+        _ => format!("sealed #{}", id.0),
     }
 }
 

@@ -227,9 +227,10 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     }
     // The keys are sorted with the lines' places (moving the small keys, not the lines), then the lines
     // are taken in that order; the place breaks ties as a stable sort would.
-    let mut order: Vec<(&Key, usize)> = keyed.iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
+    let mut order: Vec<(bool, &[u8], i64, usize)> =
+        keyed.iter().enumerate().map(|(i, ((bye, fold, id), _))| (*bye, fold.as_bytes(), *id, i)).collect();
     order.sort_unstable();
-    let order: Vec<usize> = order.into_iter().map(|(_, i)| i).collect();
+    let order: Vec<usize> = order.into_iter().map(|(.., i)| i).collect();
     let mut slots: Vec<Option<PlayerLine>> = keyed.into_iter().map(|(_, p)| Some(p)).collect();
     let players = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
     let event = store_event::values(conn)?.name().to_string();

@@ -4,7 +4,7 @@
 use super::Ctx;
 use crate::cli::round::{PairingsArgs, PairingsBy, WallSort};
 use crate::error::{Error, Result};
-use crate::ops::pairings::{self, Pairings};
+use crate::ops::pairings::{self, Pairings, PlayerLine, TableLine};
 use crate::render::pairings::{PairingsPage, WallPage};
 use crate::render::{Format, Listing, emit, human_text};
 
@@ -26,17 +26,20 @@ pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
         .map_err(|e| Error::refused(format!("cannot render the pairings page: {e}")))?;
         crate::output::write(file, crate::output::Kind::Pairings, args.force, html.as_bytes())?;
     }
-    // The JSON document only when it is printed.
-    let doc = if ctx.format == Format::Json { page.json() } else { serde_json::Value::Null };
     match (ctx.format, args.by) {
-        (Format::Json | Format::Quiet, _) => emit(ctx.format, &Listing::default(), &doc),
-        (Format::Csv, by) => emit(ctx.format, &listing(&page, by.unwrap_or(PairingsBy::Name), true), &doc),
+        (Format::Json, _) => emit(ctx.format, &Listing::default(), &page.doc()),
+        (Format::Quiet, _) => Ok(()),
+        (Format::Csv, by) => {
+            emit(ctx.format, &listing(page, by.unwrap_or(PairingsBy::Name), true), &serde_json::Value::Null)
+        }
         (Format::Human, Some(by)) => {
-            emit(ctx.format, &listing(&page, by, page.has_next()), &doc).and_then(|()| wrote(&args))
+            let next = page.has_next();
+            emit(ctx.format, &listing(page, by, next), &serde_json::Value::Null).and_then(|()| wrote(&args))
         }
         (Format::Human, None) => {
-            let by_table = human_text(&listing(&page, PairingsBy::Table, false));
-            print!("{by_table}\n{}", human_text(&listing(&page, PairingsBy::Name, page.has_next())));
+            let next = page.has_next();
+            let (by_table, by_name) = both(page, next);
+            print!("{}\n{}", human_text(&by_table), human_text(&by_name));
             wrote(&args)
         }
     }
@@ -54,45 +57,52 @@ fn wrote(args: &PairingsArgs) -> Result<()> {
 }
 
 /// The listing for people or CSV; `next` adds the next-round column.
-fn listing(page: &Pairings, by: PairingsBy, next: bool) -> Listing {
-    let title = format!("{} — round {} ({})", page.event, page.round, page.movement);
+fn listing(page: Pairings, by: PairingsBy, next: bool) -> Listing {
+    let title = title(&page);
     match by {
-        PairingsBy::Table => {
-            let mut l = Listing::new(&["table", "seat A", "library", "seat B", "library", "result"])
-                .titled(format!("{title}, by table"));
-            for t in &page.tables {
-                l.row(vec![
-                    t.table.to_string(),
-                    t.a.clone(),
-                    t.a_library.clone(),
-                    t.b.clone(),
-                    t.b_library.clone(),
-                    t.result.clone(),
-                ]);
-            }
-            let byes: Vec<&str> = page.players.iter().filter(|p| p.table.is_none()).map(|p| p.name.as_str()).collect();
-            if !byes.is_empty() {
-                l.footer.push(format!("bye (a win, 3 points): {}", byes.join(", ")));
-            }
-            l
-        }
-        PairingsBy::Name => {
-            let headers: &[&str] = &["player", "table", "seat", "library", "opponent", "next"];
-            let mut l = Listing::new(&headers[..if next { 6 } else { 5 }]).titled(format!("{title}, by player"));
-            for p in &page.players {
-                let mut row = vec![
-                    p.name.clone(),
-                    p.table_words(),
-                    p.seat_words(),
-                    if p.table.is_some() { p.library.clone() } else { String::new() },
-                    p.opponent.clone(),
-                ];
-                if next {
-                    row.push(p.next_words());
-                }
-                l.row(row);
-            }
-            l
-        }
+        PairingsBy::Table => by_table(title, page.tables, &page.players),
+        PairingsBy::Name => by_name(title, page.players, next),
     }
+}
+
+/// Both listings (by table, then by player).
+fn both(page: Pairings, next: bool) -> (Listing, Listing) {
+    let title = title(&page);
+    let tables = by_table(title.clone(), page.tables, &page.players);
+    (tables, by_name(title, page.players, next))
+}
+
+fn title(page: &Pairings) -> String {
+    format!("{} — round {} ({})", page.event, page.round, page.movement)
+}
+
+/// The tables in order, the byes below.
+fn by_table(title: String, tables: Vec<TableLine>, players: &[PlayerLine]) -> Listing {
+    let mut l = Listing::new(&["table", "seat A", "library", "seat B", "library", "result"])
+        .titled(format!("{title}, by table"));
+    l.rows.reserve(tables.len());
+    for t in tables {
+        l.row(vec![t.table.to_string(), t.a, t.a_library, t.b, t.b_library, t.result]);
+    }
+    let byes: Vec<&str> = players.iter().filter(|p| p.table.is_none()).map(|p| p.name.as_str()).collect();
+    if !byes.is_empty() {
+        l.footer.push(format!("bye (a win, 3 points): {}", byes.join(", ")));
+    }
+    l
+}
+
+/// The players alphabetically (byes last); `next` adds the next-round column.
+fn by_name(title: String, players: Vec<PlayerLine>, next: bool) -> Listing {
+    let headers: &[&str] = &["player", "table", "seat", "library", "opponent", "next"];
+    let mut l = Listing::new(&headers[..if next { 6 } else { 5 }]).titled(format!("{title}, by player"));
+    l.rows.reserve(players.len());
+    for p in players {
+        let (table, seat, next_words) = (p.table_words(), p.seat_words(), next.then(|| p.next_words()));
+        let library = if p.table.is_some() { p.library } else { String::new() };
+        let mut row = Vec::with_capacity(6);
+        row.extend([p.name, table, seat, library, p.opponent]);
+        row.extend(next_words);
+        l.row(row);
+    }
+    l
 }

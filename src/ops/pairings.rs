@@ -5,9 +5,10 @@ use crate::domain::movement::{MovementKind, Next, next_source};
 use crate::domain::names;
 use crate::error::{Error, Result};
 use crate::ops::played::{Played, Setup, Tables, seats_of};
-use crate::store::matches::{self, Match, Outcome};
-use crate::store::{PlayerId, event as store_event, player, round};
+use crate::store::matches::{self, Outcome, SeatLine, Seating};
+use crate::store::{PlayerId, event as store_event, round};
 use rusqlite::Connection;
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// Seat of each player in the next round: (table, seat), or None for a bye.
@@ -72,40 +73,99 @@ impl Pairings {
 
     /// The JSON document (docs/json.md, `pairings`).
     pub fn json(&self) -> serde_json::Value {
-        let tables: Vec<serde_json::Value> = self
-            .tables
-            .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "table": t.table,
-                    "a": { "name": t.a, "library": t.a_library },
-                    "b": { "name": t.b, "library": t.b_library },
-                    "result": if t.result.is_empty() { None } else { Some(&t.result) },
-                })
-            })
-            .collect();
-        let players: Vec<serde_json::Value> = self
-            .players
-            .iter()
-            .map(|p| {
-                let next = match p.next {
-                    Some(Some((t, s))) => serde_json::json!({ "table": t, "seat": s.to_string(), "bye": false }),
-                    Some(None) => serde_json::json!({ "table": null, "seat": null, "bye": true }),
-                    None => serde_json::Value::Null,
-                };
-                serde_json::json!({
-                    "id": p.id, "name": p.name, "bye": p.table.is_none(), "table": p.table,
-                    "seat": p.seat.map(String::from),
-                    "library": if p.table.is_some() { Some(&p.library) } else { None },
-                    "opponent": if p.opponent.is_empty() { None } else { Some(&p.opponent) },
-                    "next": next,
-                })
-            })
-            .collect();
-        serde_json::json!({
-            "event": self.event, "round": self.round, "movement": self.movement,
-            "tables": tables, "players": players,
-        })
+        serde_json::to_value(self.doc()).unwrap_or_default()
+    }
+
+    /// The JSON document as a typed value that borrows the pairings (what [`Pairings::json`] builds), to
+    /// serialize without building it.
+    pub fn doc(&self) -> PairingsDoc<'_> {
+        PairingsDoc {
+            event: &self.event,
+            movement: &self.movement,
+            players: PlayersDoc(&self.players),
+            round: self.round,
+            tables: TablesDoc(&self.tables),
+        }
+    }
+}
+
+// The documents below declare their fields in alphabetical order: the order `serde_json::Value` keeps its keys
+// in, so writing them directly prints the same bytes as writing their `Value`.
+
+/// The `pairings` JSON document (docs/json.md).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PairingsDoc<'a> {
+    event: &'a str,
+    movement: &'a str,
+    players: PlayersDoc<'a>,
+    round: u32,
+    tables: TablesDoc<'a>,
+}
+
+/// The tables of the document, serialized one by one.
+#[derive(Debug, Clone, Copy)]
+struct TablesDoc<'a>(&'a [TableLine]);
+
+/// The players of the document, serialized one by one.
+#[derive(Debug, Clone, Copy)]
+struct PlayersDoc<'a>(&'a [PlayerLine]);
+
+#[derive(Serialize)]
+struct TableDoc<'a> {
+    a: SeatDoc<'a>,
+    b: SeatDoc<'a>,
+    result: Option<&'a str>,
+    table: u32,
+}
+
+#[derive(Serialize)]
+struct SeatDoc<'a> {
+    library: &'a str,
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+struct PlayerDoc<'a> {
+    bye: bool,
+    id: i64,
+    library: Option<&'a str>,
+    name: &'a str,
+    next: Option<NextDoc>,
+    opponent: Option<&'a str>,
+    seat: Option<char>,
+    table: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct NextDoc {
+    bye: bool,
+    seat: Option<char>,
+    table: Option<u32>,
+}
+
+impl Serialize for TablesDoc<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|t| TableDoc {
+            a: SeatDoc { library: &t.a_library, name: &t.a },
+            b: SeatDoc { library: &t.b_library, name: &t.b },
+            result: Some(t.result.as_str()).filter(|r| !r.is_empty()),
+            table: t.table,
+        }))
+    }
+}
+
+impl Serialize for PlayersDoc<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|p| PlayerDoc {
+            bye: p.table.is_none(),
+            id: p.id,
+            library: p.table.map(|_| p.library.as_str()),
+            name: &p.name,
+            next: p.next.map(|n| NextDoc { bye: n.is_none(), seat: n.map(|(_, s)| s), table: n.map(|(t, _)| t) }),
+            opponent: Some(p.opponent.as_str()).filter(|o| !o.is_empty()),
+            seat: p.seat,
+            table: p.table,
+        }))
     }
 }
 
@@ -125,58 +185,83 @@ pub fn pairings(conn: &Connection, round: Option<u32>) -> Result<Pairings> {
     build(conn, number, current)
 }
 
-/// Everything shown about round `number`. Only the fixed plan's next round needs the event's history; an
-/// earlier round's next seats are the next round's own, and the rest needs nothing but this round.
+/// Everything shown about round `number`: its matches with their players' names and libraries' labels (one
+/// query), and the next seats. Only the fixed plan's next round needs the event's history; an earlier round's
+/// next seats are the next round's own, and the rest needs nothing but this round.
 fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
-    let tables = Tables::load(conn)?;
-    let setup = Setup::load(conn)?;
-    let all = matches::of_round(conn, number)?;
+    let lines = matches::pairing_lines(conn, number)?;
     let movement = round::get(conn, number)?.map(|r| r.movement).unwrap_or_default();
-    let planned = number == current
-        && number < setup.rounds
+    let setup = Setup::load(conn)?;
+    let next = if number < current {
+        seats_in(&matches::seatings_of_round(conn, number + 1)?)
+    } else if number < setup.rounds
         && setup.fixed
         && setup.movement != MovementKind::Swiss
-        && first_round_planned(conn)?;
-    let (players, next) = if number < current {
-        (player::all(conn)?, seats_in(&matches::of_round(conn, number + 1)?))
-    } else if planned {
+        && first_round_planned(conn)?
+    {
         let played = Played::load(conn, current)?;
-        let next = planned_seats(&played, &setup, &tables, number);
-        (played.players, next)
+        planned_seats(&played, &setup, &Tables::seats(conn)?, number)
     } else {
-        (player::all(conn)?, NextSeats::new())
+        NextSeats::new()
     };
-    let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
-    let name = |id| names.get(&id).cloned().unwrap_or_default();
-    let table_lines: Vec<TableLine> = all
-        .iter()
-        .filter(|m| !m.is_bye())
-        .map(|m| TableLine {
+    let mut tables: Vec<TableLine> = Vec::with_capacity(lines.len());
+    // Each player with its sort key (byes last, the folded name, the id).
+    let mut keyed: Vec<(Key, PlayerLine)> = Vec::with_capacity(2 * lines.len());
+    for m in lines {
+        let result = result_words(m.outcome);
+        let Some(b) = m.b else {
+            keyed.push(player_line(m.a, None, m.table, None, &next));
+            continue;
+        };
+        tables.push(TableLine {
             table: m.table.unwrap_or(0),
-            a: name(m.a),
-            a_library: tables.label(m.a_library),
-            b: m.b.map(name).unwrap_or_default(),
-            b_library: tables.label(m.b_library),
-            result: result_words(m),
-        })
-        .collect();
-    let mut players: Vec<PlayerLine> = Vec::new();
-    for m in &all {
-        for (id, seat) in std::iter::once((m.a, 'A')).chain(m.b.map(|b| (b, 'B'))) {
-            players.push(PlayerLine {
-                id: id.0,
-                name: name(id),
-                table: m.table,
-                seat: if m.is_bye() { None } else { Some(seat) },
-                library: tables.label(if seat == 'A' { m.a_library } else { m.b_library }),
-                opponent: m.opponent(id).map(name).unwrap_or_default(),
-                next: if names.contains_key(&id) { next.get(&id).copied() } else { None },
-            });
-        }
+            a: m.a.name.clone().unwrap_or_default(),
+            a_library: m.a.library.clone(),
+            b: b.name.clone().unwrap_or_default(),
+            b_library: b.library.clone(),
+            result,
+        });
+        let a_name = m.a.name.clone();
+        keyed.push(player_line(m.a, b.name.clone(), m.table, Some('A'), &next));
+        keyed.push(player_line(b, a_name, m.table, Some('B'), &next));
     }
-    players.sort_by_cached_key(|p| (p.table.is_none(), names::fold(&p.name), p.id));
+    // The keys are sorted with the lines' places (moving the small keys, not the lines), then the lines
+    // are taken in that order; the place breaks ties as a stable sort would.
+    let mut order: Vec<(bool, &[u8], i64, usize)> =
+        keyed.iter().enumerate().map(|(i, ((bye, fold, id), _))| (*bye, fold.as_bytes(), *id, i)).collect();
+    order.sort_unstable();
+    let order: Vec<usize> = order.into_iter().map(|(.., i)| i).collect();
+    let mut slots: Vec<Option<PlayerLine>> = keyed.into_iter().map(|(_, p)| Some(p)).collect();
+    let players = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
     let event = store_event::values(conn)?.name().to_string();
-    Ok(Pairings { event, round: number, movement, tables: table_lines, players })
+    Ok(Pairings { event, round: number, movement, tables, players })
+}
+
+/// How the players are sorted: byes last, then by folded name, then by id.
+type Key = (bool, String, i64);
+
+/// A player's line and its sort key; `seat` is None for a bye.
+fn player_line(
+    s: SeatLine,
+    opponent: Option<String>,
+    table: Option<u32>,
+    seat: Option<char>,
+    next: &NextSeats,
+) -> (Key, PlayerLine) {
+    // A player without a row shows no name and no next seat.
+    let next = if s.name.is_some() { next.get(&s.player).copied() } else { None };
+    let name = s.name.unwrap_or_default();
+    let fold = s.name_fold.unwrap_or_else(|| names::fold(&name));
+    let line = PlayerLine {
+        id: s.player.0,
+        name,
+        table,
+        seat,
+        library: s.library,
+        opponent: opponent.unwrap_or_default(),
+        next,
+    };
+    ((table.is_none(), fold, s.player.0), line)
 }
 
 /// Whether round 1 was paired by a planned movement. An event whose first round was Swiss or auto (or is
@@ -187,8 +272,8 @@ fn first_round_planned(conn: &Connection) -> Result<bool> {
     Ok(!matches!(first.unwrap_or(MovementKind::Swiss), MovementKind::Swiss | MovementKind::Auto))
 }
 
-fn result_words(m: &Match) -> String {
-    match m.outcome {
+fn result_words(outcome: Option<Outcome>) -> String {
+    match outcome {
         Some(Outcome::A) => "A won".into(),
         Some(Outcome::B) => "B won".into(),
         Some(Outcome::Draw) => "draw".into(),
@@ -197,7 +282,7 @@ fn result_words(m: &Match) -> String {
 }
 
 /// Each player's seat at a round already paired (byes: a match without a table or a seat B).
-fn seats_in(round: &[Match]) -> NextSeats {
+fn seats_in(round: &[Seating]) -> NextSeats {
     let mut seats = NextSeats::new();
     for m in round {
         match (m.table, m.b) {

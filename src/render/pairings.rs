@@ -155,6 +155,10 @@ mod tests {
             ],
         };
         let json = view.json();
+        // The typed document, written directly, prints the bytes its `Value` prints.
+        let direct = serde_json::to_string_pretty(&view.doc()).unwrap_or_default();
+        assert_eq!(direct, serde_json::to_string_pretty(&json).unwrap_or_default());
+        assert!(direct.contains("\"seat\": \"B\"") && direct.contains("\"result\": null"), "{direct}");
         let page = PairingsPage::from(view);
         let html = page.render().unwrap_or_default();
         assert!(html.contains("Open &#60;2026&#62;") || html.contains("Open &lt;2026&gt;"), "{html}");

@@ -22,10 +22,32 @@ pub struct Library {
 impl Library {
     /// The library's name: table and seat ("3A"), or "sealed #id".
     pub fn label(&self) -> String {
-        match (self.table, &self.seat) {
-            (Some(t), Some(s)) => format!("{t}{s}"),
-            _ => format!("sealed #{}", self.id.0),
+        label_of(self.id, self.table, self.seat.as_deref())
+    }
+}
+
+/// The label of the library `id` at `table` and `seat` (see [`Library::label`]).
+pub fn label_of(id: LibraryId, table: Option<u32>, seat: Option<&str>) -> String {
+    match (table, seat) {
+        // Written by hand: a listing makes thousands of these, and `format!` costs more than the rest.
+        (Some(t), Some(s)) => {
+            let mut digits = [0u8; 10];
+            let mut at = digits.len();
+            let mut n = t;
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            let mut label = String::with_capacity(digits.len() - at + s.len());
+            label.extend(digits[at..].iter().map(|&d| char::from(d)));
+            label.push_str(s);
+            label
         }
+        _ => format!("sealed #{}", id.0),
     }
 }
 
@@ -200,4 +222,18 @@ pub fn fixed_seats(conn: &Connection) -> Result<Vec<(u32, String, LibraryId)>> {
     )?;
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_table_and_seat_or_sealed() {
+        for t in [0, 1, 9, 10, 99, 100, 4096, 65_535, u32::MAX] {
+            assert_eq!(label_of(LibraryId(3), Some(t), Some("B")), format!("{t}B"));
+        }
+        assert_eq!(label_of(LibraryId(7), None, None), "sealed #7");
+        assert_eq!(label_of(LibraryId(7), Some(2), None), "sealed #7");
+    }
 }

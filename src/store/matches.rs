@@ -380,3 +380,92 @@ pub fn open_tables(conn: &Connection, round: u32) -> Result<Vec<u32>> {
     let rows = stmt.query_map([round], |r| r.get(0))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+/// The seats of one round (its matches as [`Seating`]s), in [`of_round`]'s order: tables in order, byes last.
+pub fn seatings_of_round(conn: &Connection, round: u32) -> Result<Vec<Seating>> {
+    // In the index's order (round, table), which SQLite reads without sorting; the rows without a table
+    // (byes) come first there and are moved last here.
+    let mut stmt = conn.prepare_cached(
+        "SELECT table_no, a_player, b_player, result FROM match WHERE round = ?1 ORDER BY table_no, id",
+    )?;
+    let rows = stmt.query_map([round], |r| {
+        Ok(Seating {
+            round,
+            table: r.get(0)?,
+            a: r.get(1)?,
+            b: r.get(2)?,
+            outcome: r.get_ref(3)?.as_str_or_null()?.and_then(Outcome::parse),
+        })
+    })?;
+    let mut all: Vec<Seating> = rows.collect::<rusqlite::Result<_>>()?;
+    let byes = all.iter().take_while(|m| m.table.is_none()).count();
+    all.rotate_left(byes);
+    Ok(all)
+}
+
+/// One seat of a match as a round's pairings show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatLine {
+    /// The player.
+    pub player: PlayerId,
+    /// The player's name (None when no player has that id).
+    pub name: Option<String>,
+    /// The folded name (`domain::names::fold`) as stored with the name; None when not stored yet.
+    pub name_fold: Option<String>,
+    /// The library's label ("3A", "sealed #7"), or "-" when the seat has none.
+    pub library: String,
+}
+
+/// One match of a round with what its pairings show: names and library labels (read with the match, so
+/// nothing else of the event is loaded).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingLine {
+    /// Table number (None for a bye).
+    pub table: Option<u32>,
+    /// Seat A (the player with the bye).
+    pub a: SeatLine,
+    /// Seat B (None for a bye).
+    pub b: Option<SeatLine>,
+    /// The result, once recorded.
+    pub outcome: Option<Outcome>,
+}
+
+/// The matches of a round with their players' names and libraries' labels, in [`of_round`]'s order: tables in
+/// order, byes last.
+pub fn pairing_lines(conn: &Connection, round: u32) -> Result<Vec<PairingLine>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT m.table_no, m.result,
+                m.a_player, pa.name, pa.name_fold, la.id, la.table_no, la.seat,
+                m.b_player, pb.name, pb.name_fold, lb.id, lb.table_no, lb.seat
+         FROM match m
+         LEFT JOIN player pa ON pa.id = m.a_player
+         LEFT JOIN library la ON la.id = m.a_library
+         LEFT JOIN player pb ON pb.id = m.b_player
+         LEFT JOIN library lb ON lb.id = m.b_library
+         WHERE m.round = ?1 ORDER BY m.table_no, m.id",
+    )?;
+    let seat = |r: &Row<'_>, at: usize| -> rusqlite::Result<SeatLine> {
+        let library = match r.get::<_, Option<LibraryId>>(at + 3)? {
+            Some(id) => super::library::label_of(id, r.get(at + 4)?, r.get_ref(at + 5)?.as_str_or_null()?),
+            None => "-".to_string(),
+        };
+        Ok(SeatLine { player: r.get(at)?, name: r.get(at + 1)?, name_fold: r.get(at + 2)?, library })
+    };
+    let rows = stmt.query_map([round], |r| {
+        let b = match r.get::<_, Option<PlayerId>>(8)? {
+            Some(_) => Some(seat(r, 8)?),
+            None => None,
+        };
+        Ok(PairingLine {
+            table: r.get(0)?,
+            a: seat(r, 2)?,
+            b,
+            outcome: r.get_ref(1)?.as_str_or_null()?.and_then(Outcome::parse),
+        })
+    })?;
+    // Read in the index's order (round, table) without a sort; the byes (no table) come first and go last.
+    let mut all: Vec<PairingLine> = rows.collect::<rusqlite::Result<_>>()?;
+    let byes = all.iter().take_while(|m| m.table.is_none()).count();
+    all.rotate_left(byes);
+    Ok(all)
+}

@@ -6,7 +6,7 @@ use crate::cli::round::{PairingsArgs, PairingsBy, WallSort};
 use crate::error::{Error, Result};
 use crate::ops::pairings::{self, Pairings, PlayerLine, TableLine};
 use crate::render::pairings::{PairingsPage, WallPage};
-use crate::render::{Format, Listing, emit, human_text};
+use crate::render::{Format, Listing, emit, emit_sorted, human_text};
 
 /// Runs `pairings`.
 pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
@@ -27,7 +27,7 @@ pub fn run(ctx: &Ctx, args: PairingsArgs) -> Result<()> {
         crate::output::write(file, crate::output::Kind::Pairings, args.force, html.as_bytes())?;
     }
     match (ctx.format, args.by) {
-        (Format::Json, _) => emit(ctx.format, &Listing::default(), &page.doc()),
+        (Format::Json, _) => emit_sorted(ctx.format, Listing::default, &page.doc()),
         (Format::Quiet, _) => Ok(()),
         (Format::Csv, by) => {
             emit(ctx.format, &listing(page, by.unwrap_or(PairingsBy::Name), true), &serde_json::Value::Null)

@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool::{self as store_pool, PoolCard};
 use crate::store::{Actor, Change, PoolId, Store, event, round};
-use balance::{LibraryLine, Sources, balance_lines, cost_order, load_fixed, round1};
+use balance::{LibraryLine, Sources, balance_lines, load_fixed, round1};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
@@ -322,7 +322,8 @@ fn store_built(
 /// Writes a built library's cards into library `id`, in cost order.
 fn store_cards(tx: &Connection, id: crate::store::LibraryId, pool: &[PoolCopy], built: &BuiltLibrary) -> Result<()> {
     let mut cards: Vec<&PoolCopy> = built.cards.iter().filter_map(|&i| pool.get(i)).collect();
-    cards.sort_by_key(|c| cost_order(Some(&c.cost).filter(|c| !c.is_empty()).map(String::as_str), &c.name));
+    // The copy's mana value is the one `cost_order` reads from its printed cost: each key is built once.
+    cards.sort_by_cached_key(|c| (c.mana_value, c.cost.clone(), c.name.to_lowercase()));
     for (pos, c) in cards.iter().enumerate() {
         store_library::insert_card(
             tx,

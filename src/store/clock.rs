@@ -160,10 +160,10 @@ pub fn insert_decision(
     Ok(id)
 }
 
-/// The decision in progress at a match, if any.
+/// The decision in progress at a match, if any (at most one: `decision_one_running` is a unique index). Without an
+/// ORDER BY the statement is prepared once: with one, SQLite re-plans it on every new match id.
 pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
-    let mut stmt =
-        conn.prepare_cached(select_decision!("WHERE match_id = ?1 AND ended_at IS NULL ORDER BY id DESC LIMIT 1"))?;
+    let mut stmt = conn.prepare_cached(select_decision!("WHERE match_id = ?1 AND ended_at IS NULL"))?;
     Ok(stmt.query_row([m], decision_from_row).optional()?)
 }
 

@@ -222,17 +222,25 @@ fn snake_deal(cards: &[usize], count: usize) -> Vec<Vec<usize>> {
 type Shape = [i32; 2 * BUCKETS];
 
 /// Libraries being improved, with their shapes and the reserve of unused copies.
+///
+/// Library `x` holds positions `starts[x]..starts[x + 1]` of the flat lists; a proposed swap reads only the small
+/// lists of shape keys and names (dealing thousands of libraries is bound by those reads).
 struct Dealing {
-    /// Shape index pair (curve, colour + 7) and name id of every pool copy.
-    keys: Vec<(u8, u8, u32)>,
+    /// Where each library's cards start in the flat lists (one more entry than libraries).
+    starts: Vec<usize>,
+    /// Pool index of every card of the libraries, library after library.
+    cards: Vec<usize>,
+    /// Shape key (see [`shape_key`]) of every card of `cards`, position by position.
+    kinds: Vec<u8>,
+    /// Name id of every card of `cards`, position by position (counted for duplicates without a lookup).
+    names: Vec<u32>,
     mean: Shape64,
-    libs: Vec<Vec<usize>>,
-    /// The name id of every card of `libs`, position by position (counted for duplicates without a lookup).
-    names: Vec<Vec<u32>>,
     shapes: Vec<Shape>,
     /// `deviation(shapes[x])` of every library, kept as the shapes change.
     devs: Vec<f64>,
     reserve: Vec<usize>,
+    /// Shape key and name id of every reserve copy, position by position.
+    reserve_keys: Vec<(u8, u32)>,
 }
 
 type Shape64 = [f64; 2 * BUCKETS];
@@ -249,42 +257,41 @@ struct Swap {
 impl Dealing {
     fn new(pool: &[PoolCopy], libs: Vec<Vec<usize>>, reserve: Vec<usize>, target: &Profile) -> Self {
         let names = name_ids(pool);
-        let keys = pool
-            .iter()
-            .zip(&names)
-            .map(|(c, &n)| {
-                let colour = (BUCKETS + color_bucket(&c.colors)) as u8;
-                (curve_bucket(c.mana_value) as u8, colour, n)
-            })
-            .collect();
+        let keys: Vec<(u8, u32)> = pool.iter().zip(&names).map(|(c, &n)| (shape_key(c), n)).collect();
+        let mut starts = vec![0];
+        for l in &libs {
+            starts.push(starts[starts.len() - 1] + l.len());
+        }
+        let cards: Vec<usize> = libs.into_iter().flatten().collect();
         let mut dealing = Dealing {
-            keys,
+            starts,
+            kinds: cards.iter().map(|&c| keys[c].0).collect(),
+            names: cards.iter().map(|&c| keys[c].1).collect(),
+            cards,
             mean: flat(target),
-            names: Vec::new(),
             shapes: Vec::new(),
             devs: Vec::new(),
-            libs,
+            reserve_keys: reserve.iter().map(|&c| keys[c]).collect(),
             reserve,
         };
-        dealing.names = dealing.libs.iter().map(|l| l.iter().map(|&c| dealing.keys[c].2).collect()).collect();
-        dealing.shapes = dealing.libs.iter().map(|l| dealing.shape(l)).collect();
+        dealing.shapes = (0..dealing.count()).map(|x| shape(&dealing.kinds[dealing.span(x)])).collect();
         dealing.devs = dealing.shapes.iter().map(|s| dealing.deviation(s)).collect();
         dealing
     }
 
-    fn shape(&self, cards: &[usize]) -> Shape {
-        let mut s = [0; 2 * BUCKETS];
-        for &c in cards {
-            let (v, k, _) = self.keys[c];
-            s[v as usize] += 1;
-            s[k as usize] += 1;
-        }
-        s
+    /// How many libraries.
+    fn count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Library `x`'s positions in the flat lists.
+    fn span(&self, x: usize) -> std::ops::Range<usize> {
+        self.starts[x]..self.starts[x + 1]
     }
 
     /// Random swaps, kept when they do not worsen the objective.
     fn improve(&mut self, rng: &mut ChaCha8Rng, moves: usize) {
-        let count = self.libs.len();
+        let count = self.count();
         for _ in 0..moves {
             let x = self.pick_unbalanced(rng);
             let y = match rng.random_range(0..8u8) {
@@ -292,9 +299,9 @@ impl Dealing {
                 4 if !self.reserve.is_empty() => None,
                 _ => Some(rng.random_range(0..count)),
             };
-            let i = rng.random_range(0..self.libs[x].len());
+            let i = rng.random_range(0..self.span(x).len());
             let j = match y {
-                Some(y) => rng.random_range(0..self.libs[y].len()),
+                Some(y) => rng.random_range(0..self.span(y).len()),
                 None => rng.random_range(0..self.reserve.len()),
             };
             let swap = Swap { x, i, y, j };
@@ -306,9 +313,9 @@ impl Dealing {
 
     /// The least balanced of a few libraries drawn at random.
     fn pick_unbalanced(&self, rng: &mut ChaCha8Rng) -> usize {
-        let mut best = rng.random_range(0..self.libs.len());
+        let mut best = rng.random_range(0..self.count());
         for _ in 1..TOURNAMENT {
-            let other = rng.random_range(0..self.libs.len());
+            let other = rng.random_range(0..self.count());
             if self.devs[other] > self.devs[best] {
                 best = other;
             }
@@ -316,29 +323,29 @@ impl Dealing {
         best
     }
 
-    fn card_at(&self, lib: Option<usize>, pos: usize) -> usize {
+    /// The shape key and name id of card `pos` of library `lib` (`None` = the reserve).
+    fn key_at(&self, lib: Option<usize>, pos: usize) -> (u8, u32) {
         match lib {
-            Some(l) => self.libs[l][pos],
-            None => self.reserve[pos],
+            Some(l) => (self.kinds[self.starts[l] + pos], self.names[self.starts[l] + pos]),
+            None => self.reserve_keys[pos],
         }
     }
 
     /// How much the objective drops if the swap is made (negative = worse).
     fn gain(&self, s: Swap) -> f64 {
-        let (c, d) = (self.card_at(Some(s.x), s.i), self.card_at(s.y, s.j));
-        let (kc, kd) = (self.keys[c], self.keys[d]);
+        let (kc, kd) = (self.key_at(Some(s.x), s.i), self.key_at(s.y, s.j));
         if kc == kd {
             return f64::NEG_INFINITY;
         }
-        let nx = moved(self.shapes[s.x], kc, kd);
-        let dup_x = self.dup_change(s.x, kc.2, kd.2);
+        let nx = moved(self.shapes[s.x], kc.0, kd.0);
+        let dup_x = self.dup_change(s.x, kc.1, kd.1);
         let Some(y) = s.y else {
             let before = self.devs[s.x] + self.pair(s.x, &self.shapes[s.x]);
             let after = self.deviation(&nx) + self.pair(s.x, &nx);
             return before - after - dup_x;
         };
-        let ny = moved(self.shapes[y], kd, kc);
-        let dups = dup_x + self.dup_change(y, kd.2, kc.2);
+        let ny = moved(self.shapes[y], kd.0, kc.0);
+        let dups = dup_x + self.dup_change(y, kd.1, kc.1);
         let (sx, sy) = (&self.shapes[s.x], &self.shapes[y]);
         let dev = self.devs[s.x] + self.devs[y] - self.deviation(&nx) - self.deviation(&ny);
         let pairs = if y == s.x ^ 1 {
@@ -363,35 +370,37 @@ impl Dealing {
         if out == in_ {
             return 0.0;
         }
-        let count = |n: u32| self.names[x].iter().filter(|&&m| m == n).count();
-        let lost = if count(out) >= 2 { 1.0 } else { 0.0 };
-        let gained = if count(in_) >= 1 { 1.0 } else { 0.0 };
+        let names = &self.names[self.span(x)];
+        let lost = if names.iter().filter(|&&m| m == out).nth(1).is_some() { 1.0 } else { 0.0 };
+        let gained = if names.contains(&in_) { 1.0 } else { 0.0 };
         (gained - lost) * DUPLICATE_PENALTY
     }
 
     fn apply(&mut self, s: Swap) {
-        let (c, d) = (self.card_at(Some(s.x), s.i), self.card_at(s.y, s.j));
-        let (kc, kd) = (self.keys[c], self.keys[d]);
-        self.shapes[s.x] = moved(self.shapes[s.x], kc, kd);
+        let sc = self.starts[s.x] + s.i;
+        let (c, kc) = (self.cards[sc], (self.kinds[sc], self.names[sc]));
+        let (d, kd) = match s.y {
+            Some(y) => (self.cards[self.starts[y] + s.j], self.key_at(s.y, s.j)),
+            None => (self.reserve[s.j], self.reserve_keys[s.j]),
+        };
+        self.shapes[s.x] = moved(self.shapes[s.x], kc.0, kd.0);
         self.devs[s.x] = self.deviation(&self.shapes[s.x]);
-        self.libs[s.x][s.i] = d;
-        self.names[s.x][s.i] = kd.2;
+        (self.cards[sc], self.kinds[sc], self.names[sc]) = (d, kd.0, kd.1);
         match s.y {
             Some(y) => {
-                self.shapes[y] = moved(self.shapes[y], kd, kc);
+                self.shapes[y] = moved(self.shapes[y], kd.0, kc.0);
                 self.devs[y] = self.deviation(&self.shapes[y]);
-                self.libs[y][s.j] = c;
-                self.names[y][s.j] = kc.2;
+                let sd = self.starts[y] + s.j;
+                (self.cards[sd], self.kinds[sd], self.names[sd]) = (c, kc.0, kc.1);
             }
-            None => self.reserve[s.j] = c,
+            None => (self.reserve[s.j], self.reserve_keys[s.j]) = (c, kc),
         }
     }
 
     fn into_libraries(self) -> Vec<BuiltLibrary> {
-        self.libs
-            .into_iter()
-            .enumerate()
-            .map(|(k, mut cards)| {
+        (0..self.count())
+            .map(|k| {
+                let mut cards = self.cards[self.span(k)].to_vec();
                 cards.sort_unstable();
                 BuiltLibrary { table: (k / 2) as u32 + 1, seat: if k % 2 == 0 { 'A' } else { 'B' }, cards }
             })
@@ -399,12 +408,27 @@ impl Dealing {
     }
 }
 
-/// A shape after one card with key `out` leaves and one with key `in_` arrives.
-fn moved(mut s: Shape, out: (u8, u8, u32), in_: (u8, u8, u32)) -> Shape {
-    s[out.0 as usize] -= 1;
-    s[out.1 as usize] -= 1;
-    s[in_.0 as usize] += 1;
-    s[in_.1 as usize] += 1;
+/// A copy's two shape indices in one byte: curve bucket (high half), colour bucket + 7 (low half).
+fn shape_key(c: &PoolCopy) -> u8 {
+    ((curve_bucket(c.mana_value) as u8) << 4) | (BUCKETS + color_bucket(&c.colors)) as u8
+}
+
+/// The shape of cards with these shape keys.
+fn shape(kinds: &[u8]) -> Shape {
+    let mut s = [0; 2 * BUCKETS];
+    for &k in kinds {
+        s[(k >> 4) as usize] += 1;
+        s[(k & 0xf) as usize] += 1;
+    }
+    s
+}
+
+/// A shape after one card with shape key `out` leaves and one with `in_` arrives.
+fn moved(mut s: Shape, out: u8, in_: u8) -> Shape {
+    s[(out >> 4) as usize] -= 1;
+    s[(out & 0xf) as usize] -= 1;
+    s[(in_ >> 4) as usize] += 1;
+    s[(in_ & 0xf) as usize] += 1;
     s
 }
 

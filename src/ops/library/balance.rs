@@ -30,7 +30,11 @@ pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
 
 /// The main-library cards of a library as copies (sideboard left out).
 pub fn copies_of(cards: &[LibraryCard]) -> Vec<PoolCopy> {
-    let mut read = CostReader::default();
+    copies_read(cards, &mut CostReader::default())
+}
+
+/// [`copies_of`] with a reader shared by many libraries (each printed cost read once for all of them).
+fn copies_read<'a>(cards: &'a [LibraryCard], read: &mut CostReader<'a>) -> Vec<PoolCopy> {
     cards
         .iter()
         .filter(|c| !c.sideboard)
@@ -165,10 +169,11 @@ pub fn load_all(conn: &Connection) -> Result<Vec<(Library, String, Vec<PoolCopy>
     for c in store_library::all_cards(conn)? {
         by_lib.entry(c.library).or_default().push(c);
     }
+    let mut read = CostReader::default();
     Ok(store_library::all(conn)?
         .into_iter()
         .map(|lib| {
-            let copies = copies_of(by_lib.get(&lib.id).map(Vec::as_slice).unwrap_or(&[]));
+            let copies = copies_read(by_lib.get(&lib.id).map(Vec::as_slice).unwrap_or(&[]), &mut read);
             let name = label(&lib, &players);
             (lib, name, copies)
         })

@@ -2,11 +2,11 @@
 //! file name and its cards sorted by cost.
 
 use super::label;
-use super::show::{ShownCard, pool_types, shown_with};
+use super::show::{ShownCard, pool_types, shown_from};
 use crate::error::Result;
 use crate::ops::player_names::names_by_id;
-use crate::store::PlayerId;
-use crate::store::library::{self as store_library, Library};
+use crate::store::library::{self as store_library, Library, LibraryCard};
+use crate::store::{LibraryId, PlayerId};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
@@ -31,11 +31,17 @@ pub struct LibrarySheet {
 pub fn library_sheets(conn: &Connection) -> Result<Vec<LibrarySheet>> {
     let players = names_by_id(conn)?;
     let types = pool_types(conn)?;
+    // Every library's cards in one read (by library, in position order), each printed cost read once.
+    let mut by_lib: HashMap<LibraryId, Vec<LibraryCard>> = HashMap::new();
+    for c in store_library::all_cards(conn)? {
+        by_lib.entry(c.library).or_default().push(c);
+    }
+    let mut values = HashMap::new();
     let mut out = Vec::new();
     for lib in store_library::all(conn)? {
         let label = label(&lib, &players);
         let (title, note, file) = describe(&lib, &label, &players);
-        let cards = shown_with(conn, &lib, &types)?;
+        let cards = shown_from(conn, by_lib.remove(&lib.id).unwrap_or_default(), &types, &mut values)?;
         out.push(LibrarySheet { library: lib, label, title, note, file, cards });
     }
     let sealed_key = |s: &LibrarySheet| {

@@ -4,7 +4,7 @@ use super::balance::{LibraryLine, Sources, balance_lines, cost_order, load_all};
 use super::{find, label};
 use crate::error::Result;
 use crate::ops::player_names::names_by_id;
-use crate::store::library::{self as store_library, Library};
+use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool as store_pool;
 use crate::store::{PoolId, cards, round};
 use rusqlite::Connection;
@@ -85,22 +85,39 @@ pub fn pool_types(conn: &Connection) -> Result<HashMap<PoolId, String>> {
 
 /// [`shown_cards`] with the pool's type lines already loaded.
 pub fn shown_with(conn: &Connection, lib: &Library, pool: &HashMap<PoolId, String>) -> Result<Vec<ShownCard>> {
-    let mut out = Vec::new();
-    for c in store_library::cards(conn, lib.id)? {
+    shown_from(conn, store_library::cards(conn, lib.id)?, pool, &mut HashMap::new())
+}
+
+/// A library's cards (read already, in position order) as [`shown_with`] shows them; `values` keeps each
+/// printed cost's mana value, read once for many libraries.
+pub fn shown_from(
+    conn: &Connection,
+    cards: Vec<LibraryCard>,
+    pool: &HashMap<PoolId, String>,
+    values: &mut HashMap<Option<String>, u32>,
+) -> Result<Vec<ShownCard>> {
+    let mut keyed = Vec::with_capacity(cards.len());
+    for c in cards {
         let type_line = match c.pool_id.and_then(|p| pool.get(&p)) {
             Some(t) => t.clone(),
             None => cards::by_name(conn, &c.name)?.map(|r| r.type_line).unwrap_or_default(),
         };
-        let (mana_value, _, _) = cost_order(c.mana_cost.as_deref(), &c.name);
-        out.push(ShownCard {
+        let mana_value = match values.get(&c.mana_cost) {
+            Some(&v) => v,
+            None => *values.entry(c.mana_cost.clone()).or_insert(cost_order(c.mana_cost.as_deref(), "").0),
+        };
+        let order = (mana_value, c.mana_cost.clone().unwrap_or_default(), c.name.to_lowercase());
+        let card = ShownCard {
             position: c.position,
             name: c.name,
             mana_cost: c.mana_cost,
-            mana_value,
+            mana_value: order.0,
             type_line,
             sideboard: c.sideboard,
-        });
+        };
+        keyed.push(((card.sideboard, order), card));
     }
-    out.sort_by_key(|c| (c.sideboard, cost_order(c.mana_cost.as_deref(), &c.name)));
-    Ok(out)
+    // Each card's sort key is read once (a stable sort, as before).
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(keyed.into_iter().map(|(_, card)| card).collect())
 }

@@ -13,6 +13,10 @@ pub fn is_control(c: char) -> bool {
 
 /// The first control character of `text` (a line feed only when `lines` is false), if any.
 pub fn first_control(text: &str, lines: bool) -> Option<char> {
+    // Plain ASCII (most names and cells) holds only C0 controls and DEL: read its bytes without decoding.
+    if text.is_ascii() {
+        return text.bytes().find(|&b| (b < 0x20 || b == 0x7f) && !(lines && b == b'\n')).map(char::from);
+    }
     text.chars().find(|&c| is_control(c) && !(lines && c == '\n'))
 }
 
@@ -89,6 +93,17 @@ pub fn escape(text: &str, lines: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_ascii_is_read_as_the_characters_are() {
+        for b in 0u8..=127 {
+            for lines in [false, true] {
+                let text = format!("ab{}c", char::from(b));
+                let general = text.chars().find(|&c| is_control(c) && !(lines && c == '\n'));
+                assert_eq!(first_control(&text, lines), general, "byte {b}, lines {lines}");
+            }
+        }
+    }
 
     #[test]
     fn control_characters_are_found_named_and_removed() {

@@ -397,10 +397,14 @@ pub fn seatings_of_round(conn: &Connection, round: u32) -> Result<Vec<Seating>> 
             outcome: r.get_ref(3)?.as_str_or_null()?.and_then(Outcome::parse),
         })
     })?;
-    let mut all: Vec<Seating> = rows.collect::<rusqlite::Result<_>>()?;
-    let byes = all.iter().take_while(|m| m.table.is_none()).count();
+    Ok(byes_last(rows.collect::<rusqlite::Result<_>>()?, |m: &Seating| m.table))
+}
+
+/// Rows read in the round index's order (round, table) have the byes (no table) first: moves them last.
+fn byes_last<T>(mut all: Vec<T>, table: impl Fn(&T) -> Option<u32>) -> Vec<T> {
+    let byes = all.iter().take_while(|m| table(m).is_none()).count();
     all.rotate_left(byes);
-    Ok(all)
+    all
 }
 
 /// One seat of a match as a round's pairings show it.
@@ -464,8 +468,5 @@ pub fn pairing_lines(conn: &Connection, round: u32) -> Result<Vec<PairingLine>> 
         })
     })?;
     // Read in the index's order (round, table) without a sort; the byes (no table) come first and go last.
-    let mut all: Vec<PairingLine> = rows.collect::<rusqlite::Result<_>>()?;
-    let byes = all.iter().take_while(|m| m.table.is_none()).count();
-    all.rotate_left(byes);
-    Ok(all)
+    Ok(byes_last(rows.collect::<rusqlite::Result<_>>()?, |m: &PairingLine| m.table))
 }

@@ -173,7 +173,14 @@ mod tests {
     #[test]
     fn the_result_check_is_comparisons_and_still_refuses_other_results() -> Result<()> {
         let mut conn = Connection::open_in_memory()?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().take(MIGRATIONS.len() - 1) {
+            conn.execute_batch(sql)?;
+            conn.pragma_update(None, "user_version", i as i64 + 1)?;
+        }
+        let version = |c: &Connection| c.query_row("PRAGMA schema_version", [], |r| r.get::<_, i64>(0));
+        let before = version(&conn)?;
         upgrade(&mut conn, Path::new(":memory:"))?;
+        assert!(version(&conn)? > before, "other connections see a new schema version and read it again");
         let sql: String = conn.query_row("SELECT sql FROM sqlite_schema WHERE name = 'match'", [], |r| r.get(0))?;
         assert!(sql.contains("CHECK (result = 'A' OR result = 'B' OR result = 'draw')") && !sql.contains("IN ('A'"));
         conn.execute_batch(

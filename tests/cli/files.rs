@@ -385,8 +385,24 @@ fn a_site_written_before_pages_carried_their_mark_is_still_replaced() {
         let unmarked: Vec<&str> = text.lines().filter(|l| !l.contains("mmjudge site")).collect();
         std::fs::write(&path, unmarked.join("\n")).expect("write");
     }
+    // Those pages were there when that site wrote its marker (the marker is written last).
+    let marker = std::fs::File::options().append(true).open(ev.path("out/.mmjudge-site")).expect("marker");
+    marker.set_modified(std::time::SystemTime::now()).expect("touch the marker");
     ev.run(&["site", "out"]).ok(); // the marker lists them: no --force needed
     assert!(std::fs::read_to_string(ev.path("out/index.html")).expect("read").contains("content=\"mmjudge site\""));
+}
+
+#[test]
+fn a_file_written_over_a_page_after_the_site_is_not_replaced_without_force() {
+    let ev = running();
+    ev.run(&["site", "out"]).ok();
+    let page = ev.path("out/index.html");
+    std::fs::write(&page, "my own notes\n").expect("write");
+    let msg = ev.run(&["site", "out"]).refused().to_string();
+    assert!(msg.contains("index.html") && msg.contains("--force"), "{msg}");
+    assert_eq!(std::fs::read_to_string(&page).expect("read"), "my own notes\n", "left as it was");
+    ev.run(&["site", "out", "--force"]).ok();
+    assert!(std::fs::read_to_string(&page).expect("read").contains("content=\"mmjudge site\""));
 }
 
 #[test]

@@ -66,10 +66,14 @@ pub fn check_marker(dir: &Path, earlier: &Earlier, force: bool) -> Result<()> {
     Ok(())
 }
 
-/// Whether `name` is listed by the folder's marker and is a regular file: a page an earlier site wrote, perhaps
-/// before pages carried their mark. (An SQLite file is refused all the same.)
+/// Whether `name` is listed by the folder's marker and is a regular file not changed since the marker was
+/// written: a page an earlier site wrote, perhaps before pages carried their mark. A file written over a page
+/// after that site (someone's own file under a page's name) is not the site's any more. (An SQLite file is
+/// refused all the same.)
 fn is_listed(dir: &Path, listed: &[String], name: &str) -> bool {
-    listed.iter().any(|f| f == name) && fs::symlink_metadata(dir.join(name)).is_ok_and(|m| m.is_file())
+    let modified = |p: &Path| fs::symlink_metadata(p).ok().filter(|m| m.is_file()).and_then(|m| m.modified().ok());
+    let (page, marker) = (modified(&dir.join(name)), modified(&dir.join(MARKER)));
+    listed.iter().any(|f| f == name) && page.zip(marker).is_some_and(|(page, marker)| page <= marker)
 }
 
 /// The files listed by the folder's marker, if it holds mmjudge's marker (a regular file, not a link).

@@ -399,9 +399,51 @@ pub fn is_temp_name(name: &str) -> bool {
     name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)
 }
 
+/// Removes from `dir` the temporary files left by mmjudge runs that were killed while writing (their process
+/// is gone), so that a folder of pages does not fill with hidden leftovers; returns how many went. Only
+/// regular files named as [`TempFile::beside`] names them, and only where the system tells which processes
+/// run (/proc): elsewhere nothing is removed. A run still writing keeps its files.
+pub fn sweep_leftovers(dir: &Path) -> usize {
+    let proc = Path::new("/proc");
+    if !proc.join("self").is_dir() {
+        return 0;
+    }
+    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid =
+            name.strip_prefix(TEMP_PREFIX).and_then(|rest| rest.split('-').next()).and_then(|p| p.parse::<u32>().ok());
+        let (Some(pid), true) = (pid, is_temp_name(&name)) else { continue };
+        let gone = pid != std::process::id() && !proc.join(pid.to_string()).exists();
+        if gone && entry.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn leftovers_of_runs_that_are_gone_are_swept_and_others_kept() -> Result<()> {
+        let dir = tempfile::tempdir().map_err(|e| Error::io("tmp", e))?;
+        let p = |n: &str| dir.path().join(n);
+        // No process has id 4,194,305 (above Linux's largest); process 1 always runs.
+        for name in [".mmjudge-4194305-3-index.html.tmp", ".mmjudge-1-0-index.html.tmp", "notes.txt"] {
+            fs::write(p(name), "x").map_err(|e| Error::io(name, e))?;
+        }
+        fs::create_dir(p(".mmjudge-4194305-4-folder.tmp")).map_err(|e| Error::io("dir", e))?;
+        assert_eq!(sweep_leftovers(dir.path()), 1);
+        assert_eq!(
+            files_in(dir.path()),
+            vec![".mmjudge-1-0-index.html.tmp", ".mmjudge-4194305-4-folder.tmp", "notes.txt"]
+        );
+        Ok(())
+    }
 
     fn files_in(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)

@@ -516,3 +516,16 @@ fn an_output_name_near_the_length_limit_is_written() {
     ev.run(&["pairings", "--html", &name]).ok();
     assert!(ev.path(&name).is_file());
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_next_site_sweeps_what_a_killed_run_left() {
+    let ev = running();
+    ev.run(&["site", "out"]).ok();
+    // What a run killed while writing leaves: hidden temporary files of a process that is gone.
+    let leftover = ev.path("out/.mmjudge-4194305-7-index.html.tmp");
+    std::fs::write(&leftover, "<html>half a page").expect("write");
+    ev.run(&["site", "out"]).ok();
+    assert!(!leftover.exists(), "the leftover went");
+    assert!(std::fs::read_to_string(ev.path("out/index.html")).expect("read").contains("content=\"mmjudge site\""));
+}

@@ -86,6 +86,8 @@ fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
         batch.add(path, *kind, bytes)?;
     }
     batch.commit()?;
+    // What an interrupted run left (hidden temporary files of a process that is gone).
+    output::sweep_leftovers(dir);
     Ok(sheets.len())
 }
 

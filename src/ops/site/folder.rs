@@ -128,6 +128,8 @@ pub fn finish(dir: &Path, files: Vec<String>, earlier: &Earlier) -> Result<Writt
     }
     let listing = std::iter::once(MARKER_HEAD).chain(files.iter().map(String::as_str)).collect::<Vec<_>>().join("\n");
     output::replace_with(&dir.join(MARKER), |f| f.write_all((listing + "\n").as_bytes()))?;
+    // What an interrupted run left (hidden temporary files of a process that is gone).
+    output::sweep_leftovers(dir);
     Ok(Written { dir: dir.display().to_string(), index: dir.join("index.html").display().to_string(), files, removed })
 }
 

@@ -156,9 +156,9 @@ impl Results {
         let players = player::all_for_standings(conn)?;
         if event::values(conn)?.switch("tiebreak-par") {
             let libraries = library::all(conn)?.into_iter().map(|l| (l.id, l)).collect();
-            Results::load_with(conn, players, matches::all_results(conn)?, libraries)
+            Results::load_with(conn, players, matches::for_standings(conn, true)?, libraries)
         } else {
-            Results::load_with(conn, players, matches::all_outcomes(conn)?, HashMap::new())
+            Results::load_with(conn, players, matches::for_standings(conn, false)?, HashMap::new())
         }
     }
 

@@ -159,40 +159,17 @@ pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Match>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Every match of the event, by round then table, with only what standings read (players, libraries, result
-/// and its reason): life totals, remarks and result times are left out (None).
-pub fn all_results(conn: &Connection) -> Result<Vec<Match>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, round, table_no, a_player, b_player, a_library, b_library, result, reason FROM match",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        let outcome: Option<String> = r.get(7)?;
-        Ok(Match {
-            id: r.get(0)?,
-            round: r.get(1)?,
-            table: r.get(2)?,
-            a: r.get(3)?,
-            b: r.get(4)?,
-            a_library: r.get(5)?,
-            b_library: r.get(6)?,
-            outcome: outcome.as_deref().and_then(Outcome::parse),
-            reason: r.get(8)?,
-            life: None,
-            note: None,
-            result_at: None,
-        })
-    })?;
-    // Sorted here, not by SQLite: its sorter costs more than reading every match (the order is `all`'s).
-    let mut all: Vec<Match> = rows.collect::<rusqlite::Result<_>>()?;
-    all.sort_unstable_by_key(|m| (m.round, m.table.is_none(), m.table, m.id));
-    Ok(all)
-}
-
-/// Every match of the event, by round then table, with only its players, table and result: what standings
-/// without wins above par read (libraries, reasons, life totals, remarks and result times are None). The
-/// result is matched as it is stored, without copying it into a string per match.
-pub fn all_outcomes(conn: &Connection) -> Result<Vec<Match>> {
-    let mut stmt = conn.prepare_cached("SELECT id, round, table_no, a_player, b_player, result FROM match")?;
+/// Every match of the event, by round then table, with only what standings read: players, table and result,
+/// and with `libraries` also the libraries and the result's reason (what wins above par reads); life totals,
+/// remarks and result times are left out (None). The result is matched as it is stored, without a string per
+/// match, and the matches are sorted here, not by SQLite (its sorter costs more than reading every match).
+pub fn for_standings(conn: &Connection, libraries: bool) -> Result<Vec<Match>> {
+    let sql = if libraries {
+        "SELECT id, round, table_no, a_player, b_player, result, a_library, b_library, reason FROM match"
+    } else {
+        "SELECT id, round, table_no, a_player, b_player, result FROM match"
+    };
+    let mut stmt = conn.prepare_cached(sql)?;
     let rows = stmt.query_map([], |r| {
         let outcome = match r.get_ref(5)? {
             ValueRef::Text(b"A") => Some(Outcome::A),
@@ -200,16 +177,18 @@ pub fn all_outcomes(conn: &Connection) -> Result<Vec<Match>> {
             ValueRef::Text(b"draw") => Some(Outcome::Draw),
             _ => None,
         };
+        let (a_library, b_library, reason) =
+            if libraries { (r.get(6)?, r.get(7)?, r.get(8)?) } else { (None, None, None) };
         Ok(Match {
             id: r.get(0)?,
             round: r.get(1)?,
             table: r.get(2)?,
             a: r.get(3)?,
             b: r.get(4)?,
-            a_library: None,
-            b_library: None,
+            a_library,
+            b_library,
             outcome,
-            reason: None,
+            reason,
             life: None,
             note: None,
             result_at: None,

@@ -1,19 +1,13 @@
 //! A player's call for a judge across the round's end: `round end` names it, `call list` keeps it (a finished
 //! table marked so) until a judge closes it or the next round is paired, which closes it and says so.
 
-use crate::harness::{Event, example};
+use crate::harness::Event;
 use crate::serve::Server;
 use serde_json::json;
 
 #[test]
 fn a_call_open_at_the_rounds_end_is_named_kept_listed_and_closed_by_the_next_pairing() {
-    let ev = Event::new();
-    ev.run(&["cards", "import", &example("cards.csv")]).ok();
-    ev.run(&["pool", "import", &example("pool.csv")]).ok();
-    ev.run(&["player", "import", &example("players.csv")]).ok();
-    ev.run(&["library", "build", "--tables", "8"]).ok();
-    ev.run(&["round", "pair"]).ok();
-    ev.run(&["round", "start"]).ok();
+    let ev = Event::playing();
     let pairings = ev.run(&["--json", "pairings"]).json().to_string();
     let codes = ev.run(&["--json", "player", "codes"]).json();
     let code_of = |name: &str| {

@@ -2,21 +2,9 @@
 //! and `backup` are all or nothing; read-only events can be read; a marked file with broken tables gets one
 //! line.
 
-use crate::harness::{Event, dump, example};
+use crate::harness::{Event, dump};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-
-/// An event with a pool, 16 players and round 1 paired and started: every output has something to show.
-fn running() -> Event {
-    let ev = Event::new();
-    ev.run(&["cards", "import", &example("cards.csv")]).ok();
-    ev.run(&["pool", "import", &example("pool.csv")]).ok();
-    ev.run(&["player", "import", &example("players.csv")]).ok();
-    ev.run(&["library", "build", "--tables", "8"]).ok();
-    ev.run(&["round", "pair"]).ok();
-    ev.run(&["round", "start"]).ok();
-    ev
-}
 
 /// Every single-file output, with `FILE` standing for its destination.
 const OUTPUTS: &[&[&str]] = &[
@@ -43,7 +31,7 @@ fn bytes(path: &Path) -> Vec<u8> {
 
 #[test]
 fn no_output_ever_replaces_the_event_or_another_sqlite_file() {
-    let ev = running();
+    let ev = Event::playing();
     ev.run(&["backup", "copy.db"]).ok();
     let event_bytes = bytes(&ev.db());
     for output in OUTPUTS {
@@ -74,7 +62,7 @@ fn no_output_ever_replaces_the_event_or_another_sqlite_file() {
 
 #[test]
 fn outputs_replace_their_own_kind_and_need_force_for_anything_else() {
-    let ev = running();
+    let ev = Event::playing();
     for output in OUTPUTS {
         let mine = ev.file("mine.html", "<p>my own notes</p>");
         let msg = ev.refuses(&with_file(output, "mine.html"));
@@ -102,7 +90,7 @@ fn outputs_replace_their_own_kind_and_need_force_for_anything_else() {
 #[cfg(unix)]
 #[test]
 fn an_output_never_writes_through_a_symbolic_link() {
-    let ev = running();
+    let ev = Event::playing();
     let victim = ev.file("victim.txt", "keep me");
     std::os::unix::fs::symlink(&victim, ev.path("link.html")).expect("symlink");
     std::os::unix::fs::symlink(ev.db(), ev.path("event-link.html")).expect("symlink");
@@ -118,7 +106,7 @@ fn an_output_never_writes_through_a_symbolic_link() {
 
 #[test]
 fn library_sheets_check_every_file_before_writing_any() {
-    let ev = running();
+    let ev = Event::playing();
     std::fs::create_dir(ev.path("sheets")).expect("dir");
     ev.file("sheets/libraries.csv", "my,own\nspreadsheet,1\n");
     let msg = ev.refuses(&["library", "sheets", "sheets"]);
@@ -131,7 +119,7 @@ fn library_sheets_check_every_file_before_writing_any() {
 
 #[test]
 fn an_interrupted_first_site_does_not_block_the_next() {
-    let ev = running();
+    let ev = Event::playing();
     ev.run(&["site", "out"]).ok();
     // As if the first run had died before its marker: pages, the stylesheet, a temporary file.
     std::fs::remove_file(ev.path("out/.mmjudge-site")).expect("rm marker");
@@ -144,7 +132,7 @@ fn an_interrupted_first_site_does_not_block_the_next() {
 #[cfg(unix)]
 #[test]
 fn site_deletes_only_regular_files_it_wrote_and_follows_no_link_out() {
-    let ev = running();
+    let ev = Event::playing();
     ev.run(&["site", "out"]).ok();
     let outside = ev.file("outside.html", "<p>a page of mine outside the site</p>");
     std::os::unix::fs::symlink(&outside, ev.path("out/old-link.html")).expect("symlink");
@@ -169,7 +157,7 @@ fn site_deletes_only_regular_files_it_wrote_and_follows_no_link_out() {
 
 #[test]
 fn backup_reads_the_same_way_and_reading_it_changes_no_byte() {
-    let ev = running();
+    let ev = Event::playing();
     ev.run(&["backup", "copy.db"]).ok();
     let copy = bytes(&ev.path("copy.db"));
     for cmd in [&["standings"][..], &["pairings"], &["event", "show"], &["results"], &["log"]] {
@@ -349,7 +337,7 @@ impl Drop for ReadOnly {
 
 #[test]
 fn a_read_only_event_in_a_read_only_folder_can_be_read_and_says_so_when_written() {
-    let ev = running();
+    let ev = Event::playing();
     let shelf = ev.path("shelf");
     std::fs::create_dir(&shelf).expect("dir");
     let db = shelf.join("event.db");
@@ -377,7 +365,7 @@ fn a_read_only_event_in_a_read_only_folder_can_be_read_and_says_so_when_written(
 
 #[test]
 fn a_site_written_before_pages_carried_their_mark_is_still_replaced() {
-    let ev = running();
+    let ev = Event::playing();
     ev.run(&["site", "out"]).ok();
     for page in ["index.html", "style.css"] {
         let path = ev.path(&format!("out/{page}"));
@@ -394,10 +382,15 @@ fn a_site_written_before_pages_carried_their_mark_is_still_replaced() {
 
 #[test]
 fn a_file_written_over_a_page_after_the_site_is_not_replaced_without_force() {
-    let ev = running();
+    let ev = Event::playing();
     ev.run(&["site", "out"]).ok();
     let page = ev.path("out/index.html");
     std::fs::write(&page, "my own notes\n").expect("write");
+    // Later than the site's marker, as it is for anyone editing a page (the file system's clock is coarser than
+    // a test: a write within the same tick would carry the marker's own time).
+    let marker = std::fs::metadata(ev.path("out/.mmjudge-site")).and_then(|m| m.modified()).expect("marker time");
+    let own = std::fs::File::options().append(true).open(&page).expect("open");
+    own.set_modified(marker + std::time::Duration::from_secs(1)).expect("set the time");
     let msg = ev.run(&["site", "out"]).refused().to_string();
     assert!(msg.contains("index.html") && msg.contains("--force"), "{msg}");
     assert_eq!(std::fs::read_to_string(&page).expect("read"), "my own notes\n", "left as it was");
@@ -409,7 +402,7 @@ fn a_file_written_over_a_page_after_the_site_is_not_replaced_without_force() {
 fn no_output_takes_the_name_of_an_sqlite_companion_file_even_when_it_is_absent() {
     // With no one using the event its `-wal` and `-shm` are gone; a file written under one of those names
     // would be taken by SQLite as part of the event and deleted on the next close (a "backup" that vanishes).
-    let ev = running();
+    let ev = Event::playing();
     let event_bytes = bytes(&ev.db());
     for name in ["event.db-wal", "event.db-shm", "event.db-journal"] {
         assert!(!ev.path(name).exists(), "{name} is absent");
@@ -429,7 +422,7 @@ fn no_output_takes_the_name_of_an_sqlite_companion_file_even_when_it_is_absent()
 
 #[test]
 fn a_marked_file_whose_table_lost_its_columns_names_the_fix() {
-    let ev = running();
+    let ev = Event::playing();
     ev.sql("PRAGMA foreign_keys = OFF; DROP TABLE player; CREATE TABLE player (x, y)");
     for args in [vec!["standings"], vec!["player", "list"], vec!["player", "add", "Quinn Quill"]] {
         let msg = ev.refuses(&args);
@@ -440,7 +433,7 @@ fn a_marked_file_whose_table_lost_its_columns_names_the_fix() {
 #[test]
 fn no_folder_output_takes_the_name_of_an_sqlite_companion_file() {
     // A folder named `event.db-wal` stops SQLite from opening the event at all.
-    let ev = running();
+    let ev = Event::playing();
     for args in [
         vec!["site", "event.db-wal"],
         vec!["library", "sheets", "event.db-shm"],
@@ -488,7 +481,7 @@ fn a_dangling_link_as_the_event_file_is_said_plainly() {
 
 #[test]
 fn a_folder_where_the_site_writes_a_page_names_a_fix_that_works() {
-    let ev = running();
+    let ev = Event::playing();
     std::fs::create_dir_all(ev.path("out/index.html")).expect("dir");
     let msg = ev.refuses(&["site", "out", "--force"]);
     assert!(msg.contains("out/index.html") && msg.contains("move or rename"), "{msg}");
@@ -511,7 +504,7 @@ fn an_event_with_players_but_an_emptied_log_is_not_taken_for_an_unfinished_one()
 #[test]
 fn an_output_name_near_the_length_limit_is_written() {
     // 62 four-byte characters: a legal name (253 bytes) whose temporary name must stay legal too.
-    let ev = running();
+    let ev = Event::playing();
     let name = format!("{}.html", "😀".repeat(62));
     ev.run(&["pairings", "--html", &name]).ok();
     assert!(ev.path(&name).is_file());
@@ -520,7 +513,7 @@ fn an_output_name_near_the_length_limit_is_written() {
 #[cfg(target_os = "linux")]
 #[test]
 fn the_next_site_sweeps_what_a_killed_run_left() {
-    let ev = running();
+    let ev = Event::playing();
     ev.run(&["site", "out"]).ok();
     // What a run killed while writing leaves: hidden temporary files of a process that is gone.
     let leftover = ev.path("out/.mmjudge-4194305-7-index.html.tmp");

@@ -64,6 +64,19 @@ impl Event {
         ev
     }
 
+    /// [`Event::new`] with the bundled reference, pool and 16 players, libraries for 8 tables, and round 1
+    /// paired and started: every output has something to show.
+    pub fn playing() -> Event {
+        let ev = Event::new();
+        ev.run(&["cards", "import", &example("cards.csv")]).ok();
+        ev.run(&["pool", "import", &example("pool.csv")]).ok();
+        ev.run(&["player", "import", &example("players.csv")]).ok();
+        ev.run(&["library", "build", "--tables", "8"]).ok();
+        ev.run(&["round", "pair"]).ok();
+        ev.run(&["round", "start"]).ok();
+        ev
+    }
+
     /// The event file.
     pub fn db(&self) -> PathBuf {
         self.dir.path().join("event.db")

@@ -121,8 +121,14 @@ async function listening(page) {
   await page.evaluate(() => { window.__notReloaded = true; });
 }
 
-// The page updated in place, from the live event `name` on the stream it opened first.
+// The page updated in place, from the live event `name` on the stream it opened first. The change itself may
+// show a moment before its event: a refresh the page queued for an earlier event (it runs 200 ms after the
+// one before it) can fetch the change first, while the server sends events from its poll of the log (every
+// 250 ms). So the event gets the same time as the change to arrive; a reload or a second stream still fails.
 async function updatedLive(page, what, name) {
+  await page
+    .waitForFunction((n) => window.__sseGot.includes(n), name, { timeout: UPDATE_MS })
+    .catch(() => {}); // reported below, with what the page did get
   const seen = await page.evaluate(() => ({
     kept: window.__notReloaded === true,
     opens: window.__sseOpens,

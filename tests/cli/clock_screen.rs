@@ -115,7 +115,9 @@ fn live_screen_times_saves_and_survives_a_crash() {
     let doc = decisions(&ev);
     assert_eq!(doc["total"]["count"], 1, "{doc}");
     let ms = doc["players"][0]["longest_ms"].as_i64().unwrap_or(0);
-    assert!((ms - took.as_millis() as i64).abs() < 300, "saved {ms} ms for a decision of {took:?}");
+    // The screen reads each key when the terminal hands it over: on a busy machine (the other tests run
+    // beside this one) start and stop can each come a few hundred milliseconds late.
+    assert!((ms - took.as_millis() as i64).abs() < 700, "saved {ms} ms for a decision of {took:?}");
     // Tab passes to Bo; s logs a stall on him; a decision of his is saved when q quits.
     t.keys(&["Tab"]);
     t.wait_for("> Bo  (to act)");

@@ -152,6 +152,10 @@ fn the_table_device_the_judges_table_page_and_the_dashboard_show_deck_inspection
         assert!(body.contains(r#"<div class="inspection" data-until="2025-05-01T10:05:00.000Z">"#), "{path}: {body}");
         assert!(body.contains(r#"data-from="2025-05-01T10:05:00.000Z" hidden"#), "{path}: {body}");
     }
+    // The dashboard's list of tables says "inspection" where each table's clock will count, until it ends.
+    let board = as_judge("/judge").body;
+    let cell = r#"<span data-until="2025-05-01T10:05:00.000Z">inspection</span><span class="countdown" data-deadline="2025-05-01T10:55:00.000Z" data-from="2025-05-01T10:05:00.000Z" hidden>"#;
+    assert!(board.contains(cell), "{board}");
     drop(server);
     let later = server_at(&ev, "10:06:00");
     let (cookie, _) = crate::serve::page_login(&later, "Lee", &pin);

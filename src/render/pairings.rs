@@ -77,21 +77,50 @@ pub struct WallPage {
     pub order: &'static str,
 }
 
+/// One player's seat on a wall sheet.
+pub struct WallSeat<'a> {
+    /// The player (ties between equal names go by it).
+    pub id: i64,
+    /// The name as written.
+    pub name: &'a str,
+    /// The table, or none for a bye.
+    pub table: Option<u32>,
+    /// The seat letter.
+    pub seat: Option<char>,
+}
+
 impl WallPage {
     /// The wall sheet of `p`: sorted by the name as written, or by its last word (`by_last`), ties by the
     /// whole name; byes in the same order as everyone else.
     pub fn new(p: &Pairings, head: String, by_last: bool) -> Self {
-        let mut players: Vec<&PlayerLine> = p.players.iter().collect();
+        let seats = p.players.iter().map(|x| WallSeat { id: x.id, name: &x.name, table: x.table, seat: x.seat });
+        WallPage::of_seats(head, p.event.clone(), p.round, seats, by_last)
+    }
+
+    /// The wall sheet of round `round` from each player's seat, in any order (sorted as [`WallPage::new`]
+    /// says).
+    pub fn of_seats<'a>(
+        head: String,
+        event: String,
+        round: u32,
+        seats: impl IntoIterator<Item = WallSeat<'a>>,
+        by_last: bool,
+    ) -> Self {
+        let mut seats: Vec<WallSeat> = seats.into_iter().collect();
         let last = |n: &str| crate::domain::names::fold(n.split_whitespace().last().unwrap_or(n));
-        players.sort_by_cached_key(|x| {
-            let whole = crate::domain::names::fold(&x.name);
-            (if by_last { last(&x.name) } else { whole.clone() }, whole, x.id)
+        seats.sort_by_cached_key(|x| {
+            let whole = crate::domain::names::fold(x.name);
+            (if by_last { last(x.name) } else { whole.clone() }, whole, x.id)
         });
+        let table = |t: Option<u32>| t.map(|t| t.to_string()).unwrap_or_else(|| "bye".into());
         WallPage {
             head,
-            event: p.event.clone(),
-            round: p.round,
-            rows: players.into_iter().map(|x| (x.name.clone(), x.table_words(), x.seat_words())).collect(),
+            event,
+            round,
+            rows: seats
+                .into_iter()
+                .map(|x| (x.name.to_string(), table(x.table), x.seat.map(String::from).unwrap_or_default()))
+                .collect(),
             order: if by_last { "by last name" } else { "by name" },
         }
     }

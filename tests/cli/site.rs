@@ -219,6 +219,7 @@ fn note_sheets_show_declared_cards_and_deck_sheets_list_each_librarys_cards() {
 fn judges_only(file: &str) -> bool {
     ["judging.html", "libraries.html", "decks.html"].contains(&file)
         || file.ends_with("-notes.html")
+        || file.ends_with("-wall.html")
         || file.starts_with("card-")
 }
 
@@ -296,4 +297,29 @@ fn standings_pages_show_two_decimal_percentages_and_fit_a_phone() {
     let phones = style.split("@media (max-width: 40rem)").nth(1).unwrap_or_default();
     assert!(phones.contains("table.standings tr { display: flex; flex-wrap: wrap;"), "{phones}");
     assert!(phones.contains("attr(data-label)"), "{phones}");
+}
+
+#[test]
+fn the_judges_site_has_each_rounds_wall_sheet_as_pairings_writes_it() {
+    let ev = event();
+    ev.run(&["site", "out", "--judges"]).ok();
+    let dir = ev.path("out");
+    let index = read(&dir, "index.html");
+    for r in 1..=2 {
+        assert!(index.contains(&format!(r#"<a href="round-{r}-wall.html">wall sheet</a>"#)), "{index}");
+        ev.run(&["pairings", "--round", &r.to_string(), "--html", &format!("wall-{r}.html"), "--wall"]).ok();
+        // The same sheet, byte for byte, but for the mark of the command that wrote it.
+        let printed = read(&ev.path("."), &format!("wall-{r}.html"));
+        let site = read(&dir, &format!("round-{r}-wall.html"));
+        let mark = |c: &str| format!(r#"<meta name="generator" content="mmjudge {c}">"#);
+        assert!(site.contains(&mark("site")) && printed.contains(&mark("pairings")), "{site}");
+        assert_eq!(site.replace(&mark("site"), ""), printed.replace(&mark("pairings"), ""));
+        assert!(site.contains("&#60;script&#62;") && !site.contains(XSS), "{site}");
+        assert!(site.contains(r#"<td class="num">bye</td>"#), "{site}");
+    }
+    ev.run(&["site", "public"]).ok();
+    assert!(
+        !files(&ev.path("public")).iter().any(|f| f.ends_with("-wall.html")),
+        "the wall sheet is the judges' print"
+    );
 }

@@ -9,8 +9,8 @@
 //! order, then its round), whatever the order the pages are drawn in.
 //!
 //! `site DIR` writes the public site (what players may read: pairings, standings, result slips, the
-//! clock); `site DIR --judges` adds the judges' pages ([`JUDGES_ONLY`]: library contents, note sheets, deck
-//! sheets, the judges' records, card pages). A public run over an earlier judges' site removes its
+//! clock); `site DIR --judges` adds the judges' pages (each round's wall sheet to print, library contents,
+//! note sheets, deck sheets, the judges' records, card pages). A public run over an earlier judges' site removes its
 //! judges-only pages (the folder's marker lists what mmjudge wrote).
 
 mod cards;
@@ -35,19 +35,21 @@ use std::path::Path;
 pub use crate::ops::site::{Event, Frame, Page, Pages, Place, Site, Written};
 
 /// The ranks of the kinds of page, in the order the index lists them: the standings after each round, the
-/// pairings by table and by name, the result slips; then the judges' pages (note sheets, the judges' records,
-/// card pages, the library report, deck sheets); the projector clock; the index last.
+/// pairings by table and by name, the wall sheet (judges only), the result slips; then the judges' pages (note
+/// sheets, the judges' records, card pages, the library report, deck sheets); the projector clock; the index
+/// last.
 const STANDINGS: usize = 0;
 const PAIRINGS: usize = 1;
 const BY_NAME: usize = 2;
-const SLIPS: usize = 3;
-const NOTES: usize = 4;
-const JUDGING: usize = 5;
-const CARDS: usize = 6;
-const LIBRARIES: usize = 7;
-const DECKS: usize = 8;
-const CLOCK: usize = 9;
-const INDEX: usize = 10;
+const WALL: usize = 3;
+const SLIPS: usize = 4;
+const NOTES: usize = 5;
+const JUDGING: usize = 6;
+const CARDS: usize = 7;
+const LIBRARIES: usize = 8;
+const DECKS: usize = 9;
+const CLOCK: usize = 10;
+const INDEX: usize = 11;
 
 /// Who a site is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +121,9 @@ fn read_and_hand_on<'s>(site: &'s Site, audience: Audience, out: &'s Pages, jobs
         });
     }
     if audience == Audience::Judges {
+        for r in 1..=paired {
+            jobs.push((WALL, r), move || put(out, (WALL, r), || pairings::wall(ev, r)));
+        }
         for r in 1..=paired {
             jobs.here((NOTES, r), || {
                 let sheets = notes::sheets(site, r).map_err(|e| ((NOTES, r), e))?;

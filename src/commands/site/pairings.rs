@@ -2,6 +2,7 @@
 
 use super::{Event, Frame, Page};
 use crate::error::Result;
+use crate::render::pairings::{WallPage, WallSeat};
 use crate::store::PlayerId;
 use crate::store::matches::{Match, Outcome};
 use askama::Template;
@@ -121,4 +122,22 @@ pub fn by_name(ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> R
         .collect();
     let page = ByNamePage { frame: ev.frame(format!("Round {r}: pairings by name")), round: r, seats };
     Page::of_round(r, "pairings-by-name", "by name", &page)
+}
+
+/// `round-N-wall.html` (the judges' site): the wall sheet of paired round `r` to print and post, as
+/// `pairings --html FILE --wall` writes it.
+pub fn wall(ev: &Event, r: u32) -> Result<Page> {
+    let mut seats = Vec::new();
+    for m in ev.round_matches(r) {
+        match m.b {
+            Some(b) => {
+                seats.push(WallSeat { id: m.a.0, name: ev.name(m.a), table: m.table, seat: Some('A') });
+                seats.push(WallSeat { id: b.0, name: ev.name(b), table: m.table, seat: Some('B') });
+            }
+            None => seats.push(WallSeat { id: m.a.0, name: ev.name(m.a), table: None, seat: None }),
+        }
+    }
+    let head = ev.frame(format!("Round {r}: pairings by name")).head;
+    let page = WallPage::of_seats(head, ev.settings.name().to_string(), r, seats, false);
+    Page::of_round(r, "wall", "wall sheet", &page)
 }

@@ -40,7 +40,18 @@ pub fn run() -> i32 {
             eprintln!("{}", domain::text::escape(line, false));
             return 1;
         }
+        Err(e) if e.kind() == clap::error::ErrorKind::MissingSubcommand => {
+            // `mmjudge` or `mmjudge round` alone: that command's help (exit 2), whether or not MMJUDGE_DB is set.
+            eprint!("{}", help_of_usage(&e.render().to_string()));
+            return e.exit_code();
+        }
+        Err(e) if e.use_stderr() && e.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Bad usage: clap's message on one line, as every error is (exit 2).
+            eprintln!("{}", domain::text::escape(&usage_line(&e.render().to_string()), false));
+            return e.exit_code();
+        }
         Err(e) => {
+            // Help and version, asked for.
             let code = e.exit_code();
             let _ = e.print();
             return code;
@@ -55,6 +66,42 @@ pub fn run() -> i32 {
             eprintln!("error: {}", domain::text::escape(&e.to_string(), false));
             e.exit_code()
         }
+    }
+}
+
+/// Clap's usage error as one line: its lines joined, the pointer to `--help` left out (the usage line says
+/// it all), and the global options out of the usage line (clap lists them there when they come from the
+/// environment, as if the command needed them).
+fn usage_line(text: &str) -> String {
+    let (mut line, mut listing) = (String::new(), false);
+    for part in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("For more information")) {
+        let usage = part.strip_prefix("Usage: ");
+        // The lines after one ending in a colon are its list ("--by <PLAYER>", "--about <TEXT>"), up to the next
+        // section (the usage, a tip).
+        listing &= usage.is_none() && !part.starts_with("tip:") && !part.starts_with('[');
+        let part = match usage {
+            Some(usage) => format!("usage: {}", usage.replace(" --db <FILE>", "").replace(" --judge <NAME>", "")),
+            None => part.to_string(),
+        };
+        if line.ends_with(':') {
+            line.push(' ');
+            listing = true;
+        } else if !line.is_empty() {
+            line.push_str(if listing { ", " } else { "; " });
+        }
+        line.push_str(&part);
+    }
+    line
+}
+
+/// The help of the command a usage error's `Usage: mmjudge round [OPTIONS] <COMMAND>` line names, as
+/// `mmjudge round --help` prints it.
+fn help_of_usage(text: &str) -> String {
+    let usage = text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")).unwrap_or_default();
+    let path = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<', '-']));
+    match <cli::Cli as clap::CommandFactory>::command().try_get_matches_from(path.chain(["--help"])) {
+        Err(help) => help.render().to_string(),
+        Ok(_) => text.to_string(),
     }
 }
 

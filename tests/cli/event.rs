@@ -131,9 +131,37 @@ fn log_filters_by_player_and_time() {
 }
 
 #[test]
-fn bad_usage_exits_2() {
+fn bad_usage_exits_2_with_one_line() {
     let ev = Event::new();
-    assert_eq!(ev.run(&["event", "frobnicate"]).code, 2);
+    // The harness sets MMJUDGE_DB and MMJUDGE_JUDGE: the usage line does not show them as needed.
+    for (args, says) in [
+        (
+            &["event", "frobnicate"][..],
+            "error: unrecognized subcommand 'frobnicate'; usage: mmjudge event [OPTIONS] <COMMAND>",
+        ),
+        (
+            &["round", "extend", "4", "3"],
+            "error: the following required arguments were not provided: --reason <TEXT>; usage: mmjudge round extend --reason <TEXT> <TABLE> <MINUTES>",
+        ),
+        (
+            &["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "maybe"],
+            "error: invalid value 'maybe' for '--ruling <RULING>'; [possible values: upheld, denied]",
+        ),
+    ] {
+        let run = ev.run(args);
+        assert_eq!((run.code, run.stderr.as_str()), (2, format!("{says}\n").as_str()), "{args:?}");
+    }
+    let run = ev.run(&["challenge", "1"]);
+    let says = "error: the following required arguments were not provided: --by <PLAYER>, --about <TEXT>, --ruling <RULING>; usage: mmjudge challenge --by <PLAYER> --about <TEXT> --ruling <RULING> <TABLE>\n";
+    assert_eq!((run.code, run.stderr.as_str()), (2, says));
+    // `mmjudge` or a group alone shows its help.
+    for (args, usage) in
+        [(&[][..], "Usage: mmjudge [OPTIONS] <COMMAND>"), (&["round"], "Usage: mmjudge round [OPTIONS] <COMMAND>")]
+    {
+        let run = ev.run(args);
+        assert_eq!(run.code, 2);
+        assert!(run.stderr.contains(usage) && run.stderr.contains("Commands:"), "{}", run.stderr);
+    }
 }
 
 #[test]

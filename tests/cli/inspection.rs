@@ -105,7 +105,7 @@ fn no_card_is_declared_during_inspection_unless_a_judge_logs_it_with_its_moment(
     let env: Vec<(&str, &str)> = during.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let before = ev.dump();
     let run = ev.run_with(&["note", "1", "Ana", "B1", "Demonic Tutor"], &env);
-    assert!(run.refused().contains("deck inspection until 10:05: no card is declared before the round's clock starts"));
+    assert!(run.refused().contains("deck inspection until 10:05: no card is declared before round 1's clock starts; wait for it, or start it at once with `mmjudge round start --now`"));
     assert_eq!(ev.dump(), before);
     // Once the round's clock runs, the same declaration is taken.
     ev.run_with(&["note", "1", "Ana", "B1", "Demonic Tutor"], &[("MMJUDGE_NOW", &at("10:06:00"))]).ok();

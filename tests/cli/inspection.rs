@@ -66,7 +66,10 @@ fn no_result_by_time_during_inspection_from_the_cli_or_a_phone() {
     let before = ev.dump();
     let run = ev.run_with(&["result", "1", "--by", "time", "--life", "20", "20", "--turn", "1"], &env);
     let msg = run.refused().to_string();
-    assert!(msg.contains("time has not been called: the round's clock starts at 10:05 after deck inspection"), "{msg}");
+    assert!(
+        msg.contains("time is called at table 1 at 10:55 (round 1's clock starts at 10:05 after deck inspection)"),
+        "{msg}"
+    );
     assert_eq!(ev.dump(), before);
     // The judges API refuses it the same way.
     let server = crate::serve::Server::start_with(&ev, &[], &env);
@@ -75,7 +78,7 @@ fn no_result_by_time_during_inspection_from_the_cli_or_a_phone() {
     let before = ev.dump();
     let body = serde_json::json!({ "table": 2, "by": "time", "life": [20, 20], "turn": 1 });
     let msg = server.post_json("/api/result", Some(&token), &body).error(409);
-    assert!(msg.contains("time has not been called: the round's clock starts at 10:05"), "{msg}");
+    assert!(msg.contains("time is called at table 2 at 10:55 (round 1's clock starts at 10:05"), "{msg}");
     assert_eq!(ev.dump(), before);
 }
 

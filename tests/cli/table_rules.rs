@@ -194,10 +194,17 @@ fn the_judges_api_and_the_players_reports_refuse_a_result_by_time_before_time() 
     let pin = judge(&ev, "Kim", "floor");
     let server = Server::start_with(&ev, &[], &env);
     let token = server.login("Kim", &pin);
+    let (cookie, csrf) = crate::serve::page_login(&server, "Kim", &pin);
     let before = ev.dump();
     let body = json!({ "table": 2, "by": "time", "life": [12, 9] });
     let msg = server.post_json("/api/result", Some(&token), &body).error(409);
     assert!(msg.starts_with("time is called at table 2 at 10:50 (40:00 left on its clock)"), "{msg}");
+    // The judges' table page: its form answers with the same line.
+    let form = format!("csrf={csrf}&back=/judge/table/2&table=2&winner=&by=time&life=12%2C9&turn=7");
+    let headers = [("Cookie", cookie.as_str()), ("Content-Type", "application/x-www-form-urlencoded")];
+    let page = server.request("POST", "/api/result", &headers, &form);
+    assert_eq!(page.status, 409, "{}", page.body);
+    assert!(page.body.contains("time is called at table 2 at 10:50 (40:00 left on its clock)"), "{}", page.body);
     let code = codes(&ev)["Cy"].clone();
     let report = json!({ "table": 2, "code": code, "by": "time", "life": [12, 9] });
     let msg = server.post_json("/api/self-report", None, &report).error(409);

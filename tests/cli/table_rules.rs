@@ -64,8 +64,8 @@ fn a_swap_is_refused_once_a_table_holds_a_template_note_and_taken_once_it_is_voi
     let msg = refused_at(&ev, "10:06:00", &["round", "swap", "ana", "cy"]);
     assert_eq!(
         msg.trim_end(),
-        "error: table 1 in round 1 already holds play (1 template note), which would stay at the table with other \
-         players: take it back first with `mmjudge note void ID` (ids in `mmjudge notes 1`), then swap"
+        "error: table 1 in round 1 already holds play (1 template note): its game is under way with these players in \
+         these seats; take it back first with `mmjudge note void ID` (ids in `mmjudge notes 1`), then swap"
     );
     // Either player of the table, from either side of the swap, and the two players of the table itself.
     refused_at(&ev, "10:06:00", &["round", "swap", "cy", "bo"]);
@@ -92,7 +92,7 @@ fn a_swap_is_refused_while_a_decision_runs_and_after_one_was_timed() {
     run_at(&ev, "10:06:20", &["clock", "2", "--stop", "--at", &at("10:06:20")]).ok();
     let msg = refused_at(&ev, "10:07:00", &["round", "swap", "ana", "ed"]);
     assert!(msg.contains("(1 timed decision)"), "{msg}");
-    assert!(msg.contains("a timed decision cannot be taken back, so the players stay where they sit"), "{msg}");
+    assert!(msg.contains("a timed decision cannot be taken back, so they stay where they sit"), "{msg}");
 }
 
 #[test]

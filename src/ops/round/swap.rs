@@ -137,10 +137,11 @@ fn not_under_way(conn: &Connection, m: &Match) -> Result<()> {
         let fixes: Vec<&str> = present.iter().filter_map(|(_, _, fix)| fix.as_deref()).collect();
         format!("take {it} back first with {}, then swap", fixes.join(", "))
     } else {
-        format!("a {} cannot be taken back, so the players stay where they sit", kept.join(" or a "))
+        format!("a {} cannot be taken back, so they stay where they sit", kept.join(" or a "))
     };
     Err(Error::refused(format!(
-        "table {t} in round {} already holds play ({}), which would stay at the table with other players: {way_out}",
+        "table {t} in round {} already holds play ({}): its game is under way with these players in these seats; \
+         {way_out}",
         m.round,
         what.join(", ")
     )))

@@ -160,7 +160,8 @@ fn a_result_by_time_waits_for_the_tables_own_end() {
     // Table 1's extension moves its time: refused at 10:51, taken at its own end.
     let msg = refused_at(&ev, "10:51:00", &["result", "1", "--by", "time", "--life", "3", "8"]);
     assert!(msg.contains("time is called at table 1 at 10:52:30 (1:30 left on its clock)"), "{msg}");
-    let msg = refused_at(&ev, "10:55:00", &["result", "1", "--by", "time", "--life", "3", "8", "--at", &at("10:52:00")]);
+    let msg =
+        refused_at(&ev, "10:55:00", &["result", "1", "--by", "time", "--life", "3", "8", "--at", &at("10:52:00")]);
     assert!(msg.contains("at 10:52:30"), "{msg}");
     run_at(&ev, "10:51:00", &["result", "2", "--by", "time", "--life", "12", "9"]).ok();
     run_at(&ev, "10:55:00", &["result", "1", "--by", "time", "--life", "3", "8", "--at", &at("10:52:30")]).ok();
@@ -172,7 +173,8 @@ fn a_result_by_time_waits_for_the_tables_own_end() {
 fn a_closed_round_calls_time_at_every_table_still_playing() {
     let ev = started();
     run_at(&ev, "10:20:00", &["round", "end", "--force"]).ok();
-    let msg = refused_at(&ev, "10:25:00", &["result", "1", "--by", "time", "--life", "3", "8", "--at", &at("10:15:00")]);
+    let msg =
+        refused_at(&ev, "10:25:00", &["result", "1", "--by", "time", "--life", "3", "8", "--at", &at("10:15:00")]);
     assert!(msg.contains("time is called at table 1 at 10:20 ("), "{msg}");
     run_at(&ev, "10:21:00", &["result", "1", "--by", "time", "--life", "3", "8"]).ok();
 }

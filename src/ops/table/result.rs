@@ -200,7 +200,8 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let at = given_at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
         seated.not_before_start(tx, input.at)?;
         // A fix that makes the result one by time, or moves a result by time, needs time called by its moment.
-        if input.reason == Reason::Time && (seated.m.reason.as_deref() != Some(Reason::Time.slug()) || input.at.is_some())
+        if input.reason == Reason::Time
+            && (seated.m.reason.as_deref() != Some(Reason::Time.slug()) || input.at.is_some())
         {
             let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
             time_called(tx, &seated, &input.reason, moment)?;
@@ -382,11 +383,7 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
 /// A moment for a message: local `HH:MM`, or `HH:MM:SS` when it falls between minutes (an extension of 2.5 min).
 fn clock_words(at: DateTime<Utc>) -> String {
     use chrono::Timelike;
-    if at.second() == 0 && at.nanosecond() == 0 {
-        crate::time::confirm_time(at)
-    } else {
-        super::clock::when(at)
-    }
+    if at.second() == 0 && at.nanosecond() == 0 { crate::time::confirm_time(at) } else { super::clock::when(at) }
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@ card exists (else the closest names), its cost matches the printed cost under th
 rules also need the printed card's first letter: --letter), it is not banned or of an excluded kind, and it was not \
 declared before in this game by either player (rule MM.3e). \"Utopia\" is never a card name (MM.4e).\n\
 --unnamed records a card of that cost left unnamed (discarded and not templated: the Discard Rule).\n\
-A match that already has a result still takes notes (judges log them late); mmjudge says so.\n\n\
+No card is declared before the round's clock runs (`round start`, after any deck inspection); a note logged \
+late with --at is dated after the start. A match that already has a result still takes notes (judges log them \
+late); mmjudge says so.\n\n\
 Examples:\n  mmjudge note 4 ali B1 \"Demonic Tutor\"\n  mmjudge note 4 bo '{U}' --unnamed --at 14:05\n  \
 mmjudge note undo 4\n  mmjudge note void 17 --reason \"entered at the wrong table\"";
 

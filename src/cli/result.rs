@@ -19,8 +19,8 @@ pub struct ResultArgs {
 }
 
 /// The reasons and examples, for `result --help` and `result fix --help`.
-pub const RESULT_HELP: &str = "Reasons: life (reduced to 0), decking, poison, concession, time (end of round: the \
-higher life total wins, equal is a draw), lock (a judge ruled a complete lock at time), challenges, no-show, \
+pub const RESULT_HELP: &str = "Reasons: life (reduced to 0), decking, poison, concession, time (end of round, once time \
+is called at the table or the round is closed: the higher life total wins, equal is a draw), lock (a judge ruled a complete lock at time), challenges, no-show, \
 penalty, intentional-draw. A draw is possible by life, decking, poison (both at once), time, penalty and \
 intentional-draw.\n\nExamples:\n  mmjudge result 3 ana --by life --life 12 0\n  mmjudge result 5 --by time \
 --life 7 9        (the totals decide)\n  mmjudge result 2 draw --by intentional-draw\n  mmjudge result fix 3 bo \

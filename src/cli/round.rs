@@ -14,7 +14,8 @@ pub enum RoundCmd {
     },
     /// Take back the latest round (only while it has no results).
     Unpair,
-    /// Exchange two players' seats in the current round (before their results).
+    /// Exchange two players' seats in the current round (before play at either table: no result, note or clock
+    /// record yet).
     Swap {
         /// One player (any unambiguous prefix).
         first: String,

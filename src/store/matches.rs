@@ -319,6 +319,69 @@ pub fn tables_with_records(conn: &Connection, round: u32) -> Result<Vec<u32>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// What a match already holds of its game besides a result, each count leaving voided records out: what binds
+/// the players seated there (a swap of seats would leave it with the wrong players).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameRecords {
+    /// Template notes.
+    pub notes: i64,
+    /// Challenges.
+    pub challenges: i64,
+    /// Penalties given at the match.
+    pub penalties: i64,
+    /// Rulings.
+    pub rulings: i64,
+    /// Extensions of the table's round time.
+    pub extensions: i64,
+    /// Stalls logged on the live clock.
+    pub stalls: i64,
+    /// Decisions timed and finished.
+    pub decisions: i64,
+    /// A decision still running (0 or 1).
+    pub running: i64,
+    /// Players' result reports waiting for the opponent.
+    pub reports: i64,
+    /// Judge calls still open.
+    pub calls: i64,
+}
+
+/// [`GameRecords`] of one match, in one read.
+pub fn game_records(conn: &Connection, id: MatchId) -> Result<GameRecords> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT
+            (SELECT count(*) FROM template_note x WHERE x.match_id = ?1
+                AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'note' AND v.record_id = x.id)),
+            (SELECT count(*) FROM challenge x WHERE x.match_id = ?1
+                AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'challenge' AND v.record_id = x.id)),
+            (SELECT count(*) FROM penalty x WHERE x.match_id = ?1
+                AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'penalty' AND v.record_id = x.id)),
+            (SELECT count(*) FROM ruling x WHERE x.match_id = ?1
+                AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'ruling' AND v.record_id = x.id)),
+            (SELECT count(*) FROM extension x WHERE x.match_id = ?1
+                AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'extension' AND v.record_id = x.id)),
+            (SELECT count(*) FROM stall x WHERE x.match_id = ?1
+                AND NOT EXISTS (SELECT 1 FROM void v WHERE v.kind = 'stall' AND v.record_id = x.id)),
+            (SELECT count(*) FROM decision x WHERE x.match_id = ?1 AND x.ended_at IS NOT NULL),
+            (SELECT count(*) FROM decision x WHERE x.match_id = ?1 AND x.ended_at IS NULL),
+            (SELECT count(*) FROM self_report x WHERE x.match_id = ?1),
+            (SELECT count(*) FROM judge_call x WHERE x.match_id = ?1 AND x.closed_at IS NULL)",
+    )?;
+    Ok(stmt.query_row([id], |r| {
+        Ok(GameRecords {
+            notes: r.get(0)?,
+            challenges: r.get(1)?,
+            penalties: r.get(2)?,
+            rulings: r.get(3)?,
+            extensions: r.get(4)?,
+            stalls: r.get(5)?,
+            decisions: r.get(6)?,
+            running: r.get(7)?,
+            reports: r.get(8)?,
+            calls: r.get(9)?,
+        })
+    })?)
+}
+
 /// Who sat where in one match, and its result: the lean row the movement needs for its history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seating {

@@ -4,7 +4,7 @@ use crate::harness::Event;
 
 fn round_one() -> Event {
     let ev = Event::new();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     ev
 }
 
@@ -47,7 +47,7 @@ fn the_limit_is_the_event_setting() {
 #[test]
 fn records_statements_evidence_judge_and_time() {
     let ev = crate::cards::with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo")]);
     let n1 = ev.note(&["1", "bo", "R", "Shock"]).to_string();
     let n2 = ev.note(&["1", "ana", "B1", "Demonic Tutor"]).to_string();
     ev.run(&[
@@ -100,8 +100,8 @@ fn lists_by_table_and_player() {
 #[test]
 fn the_watch_report_flags_mostly_denied_challengers() {
     let ev = Event::new();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
-    ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
     ev.run(&["event", "set", "challenge-limit", "5", "--force"]).ok();
     challenge(&ev, "1", "ana", "denied");
     challenge(&ev, "1", "ana", "denied");

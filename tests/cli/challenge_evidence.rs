@@ -8,7 +8,7 @@ use crate::harness::Event;
 /// table 1: (notes at table 1, the note at table 2, the challenge's id).
 fn heard() -> (Event, [i64; 2], i64, i64) {
     let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     ev.sql("UPDATE card SET text = 'Search your library for a card.' WHERE name = 'Demonic Tutor'");
     let a = ev.note(&["1", "ana", "B1", "Demonic Tutor"]);
     let b = ev.note(&["1", "bo", "R", "--unnamed"]);

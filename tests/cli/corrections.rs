@@ -139,7 +139,7 @@ fn one_decision_per_table_is_kept_by_the_store() {
 #[test]
 fn note_ids_are_never_given_twice() {
     let ev = crate::cards::with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo")]);
     let moment = "2025-05-01T10:05:00Z";
     let first = ev.note(&["1", "ana", "B1", "Demonic Tutor", "--at", moment]);
     let second = ev.note(&["1", "bo", "R", "Shock", "--at", moment]);

@@ -13,6 +13,10 @@ pub const CREATED: &str = "2025-01-01T00:00:00Z";
 /// as 09:05 is never in the future (a record may not be dated ahead of now).
 pub const NOTES_NOW: &str = "2025-05-01T23:59:00Z";
 
+/// When the rounds of [`Event::seat_started_round`] started: the day before [`NOTES_NOW`], so that a note dated
+/// `--at HH:MM` on that day falls after the start in every time zone.
+pub const ROUND_STARTED: &str = "2025-04-30T12:00:00.000Z";
+
 /// A temporary event folder.
 pub struct Event {
     pub dir: tempfile::TempDir,
@@ -151,6 +155,20 @@ impl Event {
             )
             .expect("insert match");
         }
+    }
+
+    /// [`Event::seat_round`] with the round's clock already running since [`ROUND_STARTED`] (as `round start` leaves
+    /// it): cards are declared only once a round's clock runs.
+    pub fn seat_started_round(&self, number: u32, tables: &[(u32, &str, &str)]) {
+        self.seat_round(number, tables);
+        self.mark_started(number);
+    }
+
+    /// Marks a round seated directly in the database as started at [`ROUND_STARTED`].
+    pub fn mark_started(&self, number: u32) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        conn.execute("UPDATE round SET started_at = ?2 WHERE number = ?1", rusqlite::params![number, ROUND_STARTED])
+            .expect("start round");
     }
 
     /// Gives a player a bye in a paired round (directly in the database).

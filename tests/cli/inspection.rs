@@ -66,7 +66,10 @@ fn no_result_by_time_during_inspection_from_the_cli_or_a_phone() {
     let before = ev.dump();
     let run = ev.run_with(&["result", "1", "--by", "time", "--life", "20", "20", "--turn", "1"], &env);
     let msg = run.refused().to_string();
-    assert!(msg.contains("time has not been called: the round's clock starts at 10:05 after deck inspection"), "{msg}");
+    assert!(
+        msg.contains("time is called at table 1 at 10:55 (round 1's clock starts at 10:05 after deck inspection)"),
+        "{msg}"
+    );
     assert_eq!(ev.dump(), before);
     // The judges API refuses it the same way.
     let server = crate::serve::Server::start_with(&ev, &[], &env);
@@ -75,7 +78,7 @@ fn no_result_by_time_during_inspection_from_the_cli_or_a_phone() {
     let before = ev.dump();
     let body = serde_json::json!({ "table": 2, "by": "time", "life": [20, 20], "turn": 1 });
     let msg = server.post_json("/api/result", Some(&token), &body).error(409);
-    assert!(msg.contains("time has not been called: the round's clock starts at 10:05"), "{msg}");
+    assert!(msg.contains("time is called at table 2 at 10:55 (round 1's clock starts at 10:05"), "{msg}");
     assert_eq!(ev.dump(), before);
 }
 
@@ -105,7 +108,7 @@ fn no_card_is_declared_during_inspection_unless_a_judge_logs_it_with_its_moment(
     let env: Vec<(&str, &str)> = during.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let before = ev.dump();
     let run = ev.run_with(&["note", "1", "Ana", "B1", "Demonic Tutor"], &env);
-    assert!(run.refused().contains("deck inspection until 10:05: no card is declared before the round's clock starts"));
+    assert!(run.refused().contains("deck inspection until 10:05: no card is declared before round 1's clock starts; wait for it, or start it at once with `mmjudge round start --now`"));
     assert_eq!(ev.dump(), before);
     // Once the round's clock runs, the same declaration is taken.
     ev.run_with(&["note", "1", "Ana", "B1", "Demonic Tutor"], &[("MMJUDGE_NOW", &at("10:06:00"))]).ok();

@@ -47,5 +47,6 @@ mod site;
 mod snapshots;
 mod standings;
 mod table_device;
+mod table_rules;
 mod voids;
 mod wording;

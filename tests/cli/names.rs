@@ -76,7 +76,7 @@ fn import_and_rename_follow_the_same_rules() {
 fn bo_and_bob() -> Event {
     let ev = Event::new();
     ev.run(&["player", "add", "Bob Ekström", "Ana Souza", "Bo Nilsson", "Cy Berg"]).ok();
-    ev.seat_round(1, &[(2, "Bob Ekström", "Ana Souza"), (4, "Bo Nilsson", "Cy Berg")]);
+    ev.seat_started_round(1, &[(2, "Bob Ekström", "Ana Souza"), (4, "Bo Nilsson", "Cy Berg")]);
     ev
 }
 
@@ -108,8 +108,8 @@ fn the_clock_and_notes_resolve_players_at_a_table_the_same_way() {
     let ev = with_reference();
     ev.run(&["player", "add", "Bob Ekström", "Ana Souza", "Bo Nilsson", "Cy Berg"]).ok();
     ev.seat_round(1, &[(2, "Bob Ekström", "Ana Souza"), (4, "Bo Nilsson", "Cy Berg")]);
-    assert!(ev.refuses(&["note", "2", "bo", "R", "Shock"]).contains("Bo Nilsson at table 4"));
     ev.run(&["round", "start", "--at", "2026-05-01T09:00:00Z"]).ok();
+    assert!(ev.refuses(&["note", "2", "bo", "R", "Shock"]).contains("Bo Nilsson at table 4"));
     let msg = ev.refuses(&["clock", "2", "--start", "bo", "--at", "2026-05-01T09:10:00Z"]);
     assert!(msg.contains("Bo Nilsson at table 4"), "{msg}");
     let msg = ev.refuses(&["clock", "2", "--start", "cy", "--at", "2026-05-01T09:10:00Z"]);
@@ -162,7 +162,7 @@ fn lookups_in_a_large_field_find_the_one_player() {
 /// The bundled reference with Ana and Bo at table 1 of round 1.
 fn table_one() -> Event {
     let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo")]);
     ev
 }
 

@@ -6,7 +6,7 @@ use crate::harness::Event;
 /// The bundled reference, round 1 at tables 1 (Ana-Bo) and 2 (Cy-Di).
 fn round_one() -> Event {
     let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     ev
 }
 
@@ -76,7 +76,7 @@ fn a_template_is_used_once_per_game_by_either_player() {
     assert!(msg.contains("by Ana at 09:05"), "{msg}");
     // another game, or the next round's game, is a new game
     note(&ev, &["2", "cy", "B1", "Demonic Tutor"]);
-    ev.seat_round(2, &[(1, "Bo", "Ana")]);
+    ev.seat_started_round(2, &[(1, "Bo", "Ana")]);
     note(&ev, &["1", "bo", "B1", "Demonic Tutor"]);
     // a note for the earlier round names it
     let msg = ev.refuses(&["note", "1", "bo", "B1", "Demonic Tutor", "--round", "1"]);
@@ -151,7 +151,7 @@ fn refuses_tables_without_a_match_and_names_without_a_reference() {
     let ev = round_one();
     assert!(ev.refuses(&["note", "9", "ana", "B1", "Demonic Tutor"]).contains("no match at table 9 in round 1"));
     let bare = Event::new();
-    bare.seat_round(1, &[(1, "Ana", "Bo")]);
+    bare.seat_started_round(1, &[(1, "Ana", "Bo")]);
     assert!(bare.refuses(&["note", "1", "ana", "B1", "Demonic Tutor"]).contains("cards import"));
     // an unnamed card needs no reference
     bare.run(&["note", "1", "ana", "B1", "--unnamed"]).ok();
@@ -207,7 +207,7 @@ fn a_finished_match_takes_late_notes_and_says_so() {
 #[test]
 fn the_html_sheet_is_written_and_escaped() {
     let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana <b>", "Bo & Co")]);
+    ev.seat_started_round(1, &[(1, "Ana <b>", "Bo & Co")]);
     note(&ev, &["1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]);
     note(&ev, &["1", "bo", "R", "--unnamed"]);
     let file = ev.path("sheet.html");

@@ -4,7 +4,7 @@ use crate::harness::Event;
 
 fn round_one() -> Event {
     let ev = Event::new();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     ev
 }
 
@@ -83,9 +83,9 @@ fn penalties_outside_a_match_and_in_earlier_rounds() {
     ev.run(&["player", "add", "Ana", "Bo"]).ok();
     let doc = penalty(&ev, &["ana", "tardiness"]);
     assert_eq!(doc["table"], serde_json::Value::Null);
-    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo")]);
     ev.run(&["result", "1", "ana", "--by", "life"]).ok();
-    ev.seat_round(2, &[(1, "Bo", "Ana")]);
+    ev.seat_started_round(2, &[(1, "Bo", "Ana")]);
     let out = ev.run(&["penalty", "bo", "decklist", "--round", "1"]);
     assert!(out.ok().contains("already has a result (Ana beat Bo by life), not changed"), "{}", out.stdout);
     let list = ev.run(&["--json", "penalties", "--player", "bo"]).json();
@@ -121,7 +121,7 @@ fn rulings_are_logged_at_a_table() {
 #[test]
 fn player_history_shows_everything_newest_first() {
     let ev = crate::cards::with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     let at = |t: &str| format!("2026-05-01T{t}:00Z");
     ev.note(&["1", "ana", "B1", "Demonic Tutor", "--at", &at("09:30")]);
     ev.note(&["1", "ana", "R", "--unnamed", "--at", &at("09:35")]);
@@ -129,7 +129,7 @@ fn player_history_shows_everything_newest_first() {
     ev.run(&["ruling", "1", "Bo's Shock resolves first", "--at", &at("10:10")]).ok();
     ev.run(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied", "--at", &at("10:20")]).ok();
     ev.run(&["result", "1", "ana", "--by", "life", "--life", "3", "0", "--at", &at("10:40")]).ok();
-    ev.seat_round(2, &[(1, "Ana", "Cy")]);
+    ev.seat_started_round(2, &[(1, "Ana", "Cy")]);
     let conn = rusqlite::Connection::open(ev.db()).expect("db");
     conn.execute(
         "INSERT INTO decision (match_id, player_id, started_at, ended_at, duration_ms, limit_ms, overrun_ms)

@@ -33,10 +33,13 @@ fn records_results_and_lists_the_round() {
 
 #[test]
 fn time_decides_by_life_totals() {
+    // Time has long been called: the round's clock ran out the day before.
     let ev = round_one();
+    ev.mark_started(1);
     let out = ev.run(&["result", "2", "--by", "time", "--life", "5", "7"]);
     assert!(out.ok().contains("Di beat Cy by time (7 to 5 life)"), "{}", out.stdout);
     let ev = round_one();
+    ev.mark_started(1);
     ev.run(&["result", "2", "Cy", "--by", "time", "--life", "6", "2"]).ok();
     ev.run(&["result", "1", "draw", "--by", "time", "--life", "4", "4"]).ok();
     let doc = ev.run(&["--json", "results"]).json();

@@ -209,7 +209,8 @@ fn the_table_page_records_a_result_at_time_with_its_turn() {
     let ev = crate::harness::Event::new();
     ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
     ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
-    ev.run(&["round", "start"]).ok();
+    // Time is called: the round's clock started long enough ago.
+    ev.run(&["round", "start", "--at", "2025-05-01T09:00:00Z"]).ok();
     let pin = judge(&ev, "Lee", "floor");
     let server = Server::start(&ev);
     let (cookie, csrf) = page_login(&server, "Lee", &pin);

@@ -189,7 +189,7 @@ fn an_event_with_no_rounds_still_has_a_site() {
 fn note_sheets_show_declared_cards_and_deck_sheets_list_each_librarys_cards() {
     let ev = crate::pool::with_pool();
     ev.run(&["library", "build", "--tables", "2"]).ok();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     ev.note(&["1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]);
     ev.note(&["1", "bo", "U1", "--unnamed", "--at", "09:07"]);
     ev.run(&["site", "out", "--judges"]).ok();

@@ -160,7 +160,7 @@ fn rulings_are_listed_with_ids_and_voided_ones_marked() {
 #[test]
 fn a_voided_note_no_longer_blocks_the_card_and_stays_on_the_sheet() {
     let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
     let id = ev.note(&["1", "ana", "B1", "Demonic Tutor"]);
     ev.note(&["1", "bo", "R", "Shock"]);
     assert!(ev.refuses(&["note", "1", "bo", "B1", "Demonic Tutor"]).contains("Demonic Tutor"));
@@ -242,7 +242,7 @@ fn a_voided_game_loss_leaves_a_result_it_did_not_make_and_one_another_penalty_st
 #[test]
 fn a_note_is_voided_once() {
     let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo")]);
     let id = ev.note(&["1", "ana", "R", "Shock"]).to_string();
     at_notes_now(&ev, &["note", "void", &id]).ok();
     let msg = ev.refuses(&["note", "void", &id, "--reason", "again"]);
@@ -264,7 +264,7 @@ fn upgrades_are_counted_again_in_the_order_penalties_were_given_even_one_logged_
 #[test]
 fn a_voided_note_is_no_evidence() {
     let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.seat_started_round(1, &[(1, "Ana", "Bo")]);
     let id = ev.note(&["1", "ana", "R", "Shock"]).to_string();
     at_notes_now(&ev, &["note", "void", &id]).ok();
     let msg = ev.refuses(&["challenge", "1", "--by", "bo", "--about", "x", "--ruling", "denied", "--evidence", &id]);

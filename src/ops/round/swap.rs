@@ -54,7 +54,7 @@ pub fn swapped_words(s: &Swapped) -> String {
 
 /// Exchanges the seats of two players of the current round (libraries stay at the tables; sealed
 /// libraries follow their players), then reports any rematch or library reuse it creates. Refuses a bye, a
-/// player not in the round, a table with a result, and the same player twice.
+/// player not in the round, a table with a result or with play under way, and the same player twice.
 pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swapped> {
     let (first, second) = (input.first.as_str(), input.second.as_str());
     store.write(actor, |tx| {
@@ -71,6 +71,10 @@ pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<
         }
         let all = matches::of_round(tx, current)?;
         let (mp, mq) = (seat_of(&all, &p, current)?, seat_of(&all, &q, current)?);
+        not_under_way(tx, mp)?;
+        if mq.id != mp.id {
+            not_under_way(tx, mq)?;
+        }
         let before = warnings(tx, current)?;
         let moved = exchange(tx, (&p, mp), (&q, mq))?;
         let warnings: Vec<String> = warnings(tx, current)?.into_iter().filter(|w| !before.contains(w)).collect();
@@ -101,6 +105,46 @@ fn seat_of<'a>(all: &'a [Match], p: &Player, round: u32) -> Result<&'a Match> {
         )));
     }
     Ok(m)
+}
+
+/// Refuses a swap at a match whose game is under way: it holds records that name or bind the players seated
+/// there (template notes, challenges, penalties, rulings, extensions, stalls, timed decisions, players' result
+/// reports, an open judge call). Voided records count for nothing and do not hold a swap back.
+fn not_under_way(conn: &Connection, m: &Match) -> Result<()> {
+    let held = matches::game_records(conn, m.id)?;
+    let t = m.table.unwrap_or(0);
+    // (count, what, the command that takes such a record back, if any)
+    let kinds: [(i64, &str, Option<String>); 10] = [
+        (held.notes, "template note", Some(format!("`mmjudge note void ID` (ids in `mmjudge notes {t}`)"))),
+        (held.challenges, "challenge", Some("`mmjudge challenge void ID`".into())),
+        (held.penalties, "penalty", Some("`mmjudge penalty void ID`".into())),
+        (held.rulings, "ruling", Some("`mmjudge ruling void ID`".into())),
+        (held.extensions, "extension", Some("`mmjudge round extend void ID`".into())),
+        (held.stalls, "stall", Some("`mmjudge stall void ID`".into())),
+        (held.running, "running decision", Some(format!("`mmjudge clock {t} --cancel`"))),
+        (held.calls, "open judge call", Some(format!("`mmjudge call close {t}`"))),
+        (held.decisions, "timed decision", None),
+        (held.reports, "player's result report", None),
+    ];
+    let present: Vec<&(i64, &str, Option<String>)> = kinds.iter().filter(|(n, _, _)| *n > 0).collect();
+    if present.is_empty() {
+        return Ok(());
+    }
+    let what: Vec<String> = present.iter().map(|(n, w, _)| crate::domain::words::count(*n, w)).collect();
+    let kept: Vec<&str> = present.iter().filter(|(_, _, fix)| fix.is_none()).map(|(_, w, _)| *w).collect();
+    let it = if present.iter().map(|(n, _, _)| n).sum::<i64>() == 1 { "it" } else { "them" };
+    let way_out = if kept.is_empty() {
+        let fixes: Vec<&str> = present.iter().filter_map(|(_, _, fix)| fix.as_deref()).collect();
+        format!("take {it} back first with {}, then swap", fixes.join(", "))
+    } else {
+        format!("a {} cannot be taken back, so they stay where they sit", kept.join(" or a "))
+    };
+    Err(Error::refused(format!(
+        "table {t} in round {} already holds play ({}): its game is under way with these players in these seats; \
+         {way_out}",
+        m.round,
+        what.join(", ")
+    )))
 }
 
 /// Puts `q` where `p` sat and `p` where `q` sat; says who went where.

@@ -132,13 +132,25 @@ pub fn add_note(store: &mut Store, actor: &Actor, input: NoteInput) -> Result<No
     store.write(actor, |tx| add_note_in(tx, actor, input))
 }
 
-/// Refuses a declaration made now (no `--at`) while the table's round waits for its clock (deck inspection, or a
-/// start set for later): no card is played before the round begins. A judge logging a note late gives `--at`.
-fn not_during_inspection(tx: &Connection, seated: &Seated, now: chrono::DateTime<chrono::Utc>) -> Result<()> {
-    let Some(r) = crate::store::round::get(tx, seated.m.round)? else { return Ok(()) };
-    let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else { return Ok(()) };
-    match super::clock::before_round_clock(tx, r.number, now, started)? {
-        Some(wait) => Err(Error::refused(format!("{wait}: no card is declared before the round's clock starts"))),
+/// Refuses a declaration on a round whose clock has not started: not started at all, deck inspection still
+/// running, or a start set for later. No card is played before the round begins (MM.3: the game starts with the
+/// clock). A judge logging a note late gives `--at`, a moment that must itself be after the clock started.
+fn clock_running(tx: &Connection, seated: &Seated, at: DateTime<Utc>) -> Result<()> {
+    let number = seated.m.round;
+    let started = match crate::store::round::get(tx, number)? {
+        Some(r) => r.started_at.as_deref().map(crate::time::unstamp).transpose()?,
+        None => None,
+    };
+    let Some(started) = started else {
+        return Err(Error::refused(format!(
+            "round {number} has not started: no card is declared before its clock starts; start it with `mmjudge round start`"
+        )));
+    };
+    match super::clock::before_round_clock(tx, number, at, started)? {
+        Some(wait) => Err(Error::refused(format!(
+            "{wait}: no card is declared before round {number}'s clock starts; wait for it, or start it at once with \
+             `mmjudge round start --now`"
+        ))),
         None => Ok(()),
     }
 }
@@ -150,9 +162,7 @@ pub fn add_note_in(tx: &Connection, actor: &Actor, input: NoteInput) -> Result<(
     {
         let seated = Seated::at(tx, input.table, input.round)?;
         seated.not_before_start(tx, input.at)?;
-        if input.at.is_none() {
-            not_during_inspection(tx, &seated, actor.at)?;
-        }
+        clock_running(tx, &seated, input.at.unwrap_or(actor.at))?;
         let (seat, p) = seated.resolve_player(tx, &input.player).map(|(s, p)| (s, p.clone()))?;
         let (card, taken) = match input.card.as_deref() {
             None => (None, None),

@@ -146,7 +146,6 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
     check_turn(input)?;
     let mut seated = Seated::at(tx, input.table, input.round)?;
     seated.not_before_start(tx, input.at)?;
-    time_called(tx, &seated, &input.reason, input.at.unwrap_or(actor.at))?;
     if seated.m.outcome.is_some() {
         return Err(Error::refused(format!(
             "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
@@ -156,6 +155,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         )));
     }
     let v = verdict(tx, &seated, input)?;
+    time_called(tx, &seated, &input.reason, input.at.unwrap_or(actor.at))?;
     seated.record(
         tx,
         v,
@@ -199,6 +199,13 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let note = note_of(&input).map(String::from).or_else(|| seated.m.note.clone());
         let at = given_at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
         seated.not_before_start(tx, input.at)?;
+        // A fix that makes the result one by time, or moves a result by time, needs time called by its moment.
+        if input.reason == Reason::Time
+            && (seated.m.reason.as_deref() != Some(Reason::Time.slug()) || input.at.is_some())
+        {
+            let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
+            time_called(tx, &seated, &input.reason, moment)?;
+        }
         let unchanged = seated.m.outcome == Some(outcome_of(v))
             && seated.m.reason.as_deref() == Some(input.reason.slug())
             && seated.m.life == input.life
@@ -334,26 +341,49 @@ pub fn round_results(conn: &Connection, round: Option<u32>) -> Result<RoundResul
     Ok(out)
 }
 
-/// Refuses a result "by time" before the round's clock started (during deck inspection): time cannot have been
-/// called on a clock that is not yet running.
-fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at: DateTime<Utc>) -> Result<()> {
+/// Refuses a result "by time" before time is called at its table: the moment (`--at`, or now) must be at or after
+/// the table's end (the round's start plus the round's length and the table's extensions), or after the round was
+/// closed (`round end`), whichever comes first. A round whose clock never started has no time to call.
+pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at: DateTime<Utc>) -> Result<()> {
     if *reason != Reason::Time {
         return Ok(());
     }
-    let Some(r) = crate::store::round::get(tx, seated.m.round)? else { return Ok(()) };
-    let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else { return Ok(()) };
-    if at < started {
-        let hhmm = started.with_timezone(&chrono::Local).format("%H:%M");
+    let table = seated.table();
+    let number = seated.m.round;
+    let Some(r) = crate::store::round::get(tx, number)? else { return Ok(()) };
+    let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else {
+        return Err(Error::refused(format!(
+            "time has not been called at table {table}: round {number}'s clock has not started (`mmjudge round start`); \
+             record the result by another reason (--by concession, life, ...)"
+        )));
+    };
+    let end = super::clock::table_clock(tx, started, &seated.m)?.end();
+    let closed = r.ended_at.as_deref().map(crate::time::unstamp).transpose()?;
+    let called = closed.map_or(end, |c| c.min(end));
+    if at >= called {
+        return Ok(());
+    }
+    let moment = if at < started {
         let after = if crate::store::event::values(tx)?.number("inspection-minutes") > 0 {
             " after deck inspection"
         } else {
             ""
         };
-        return Err(Error::refused(format!(
-            "time has not been called: the round's clock starts at {hhmm}{after}; record the result by another reason or after time is called"
-        )));
-    }
-    Ok(())
+        format!("round {number}'s clock starts at {}{after}", clock_words(started))
+    } else {
+        format!("{} left on its clock", super::clock::clock_text(called - at))
+    };
+    Err(Error::refused(format!(
+        "time is called at table {table} at {} ({moment}): record the result by another reason (--by concession, \
+         life, ...), or by time once time is called or the round is closed (`mmjudge round end`)",
+        clock_words(called)
+    )))
+}
+
+/// A moment for a message: local `HH:MM`, or `HH:MM:SS` when it falls between minutes (an extension of 2.5 min).
+fn clock_words(at: DateTime<Utc>) -> String {
+    use chrono::Timelike;
+    if at.second() == 0 && at.nanosecond() == 0 { crate::time::confirm_time(at) } else { super::clock::when(at) }
 }
 
 #[cfg(test)]

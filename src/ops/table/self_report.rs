@@ -169,6 +169,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             turn: None,
         };
         let v = verdict(tx, &seated, &claim)?;
+        super::result::time_called(tx, &seated, &input.reason, actor.at)?;
         let mine = Report {
             match_id: seated.m.id,
             player: me.id,

@@ -106,10 +106,11 @@ pub const SCENARIO: &[(&str, &[&str])] = &[
     ("09:14:00", &["ruling", "1", "Lucja may not take back the attack"]),
     ("09:15:00", &["round", "extend", "1", "3", "--reason", "deck check"]),
     ("09:30:00", &["result", "1", "dmitri", "--by", "life", "--life", "7", "0"]),
-    ("09:31:00", &["result", "2", "--by", "time", "--life", "12", "9"]),
     ("09:32:00", &["result", "3", "draw", "--by", "intentional-draw"]),
     ("09:33:00", &["result", "fix", "3", "seán", "--by", "concession"]),
+    // The round is closed early: time is called at every table still playing (a result by time waits for it).
     ("09:40:00", &["round", "end", "--force"]),
+    ("09:40:30", &["result", "2", "--by", "time", "--life", "12", "9"]),
     ("09:41:00", &["result", "4", "--by", "time", "--life", "5", "5"]),
     ("09:42:00", &["result", "5", "ingrid", "--by", "decking"]),
     ("09:43:00", &["result", "6", "tomás", "--by", "poison"]),
@@ -143,7 +144,7 @@ pub const SCENARIO: &[(&str, &[&str])] = &[
     ("11:12:00", &["clock", "2", "--start", "fatima", "--at", "2026-05-01T11:12:00Z"]),
     ("11:13:00", &["round", "extend", "2", "5", "--reason", "judge call"]),
     ("11:14:00", &["ruling", "2", "Fatima keeps the card on top"]),
-    ("11:15:00", &["result", "1", "--by", "time", "--life", "3", "8"]),
+    ("11:15:00", &["result", "1", "tomás", "--by", "concession", "--life", "3", "8"]),
 ];
 
 /// The built event: its files, and the reply of every scenario step.

@@ -198,7 +198,9 @@ fn a_name_near_no_card_is_refused_without_an_empty_closest_hint() {
     let ev = with_reference();
     let csv = ev.file("v.csv", "name,count\nActive Volcano,1\n");
     let msg = ev.refuses(&["pool", "import", &csv.to_string_lossy()]);
-    assert!(msg.ends_with("line 2: \"Active Volcano\" is not in the card reference and has no mana_cost: correct the name or give its cost and type\n"), "{msg}");
+    let want = "line 2: \"Active Volcano\" is not in the card reference and has no mana_cost: correct the name or \
+                give its cost and type";
+    assert!(msg.trim_end().ends_with(want), "{msg}");
     let csv = ev.file("v2.csv", "name,count,mana_cost,type_line\nActive Volcano,1,{R},Instant\n");
     let msg = ev.refuses(&["pool", "import", &csv.to_string_lossy()]);
     assert!(msg.contains("line 2: \"Active Volcano\" is not in the card reference; correct the names"), "{msg}");
@@ -209,7 +211,4 @@ fn a_name_near_no_card_is_refused_without_an_empty_closest_hint() {
     // A name near some card still gets them.
     let msg = ev.refuses(&["pool", "watch", "add", "Timetwistr"]);
     assert!(msg.contains("is not in the card reference (closest: Timetwister"), "{msg}");
-    for refusal in [msg.as_str()] {
-        assert!(!refusal.contains("(closest: )"), "{refusal}");
-    }
 }

@@ -54,9 +54,12 @@ pub fn seed(text: &str) -> Result<u64, String> {
     bounds::seed(text)
 }
 
-/// A life total: -1,000 to 1,000,000.
+/// A life total: 0 to 1,000,000. A total from -1,000 to -1 is read, for the result's rule to refuse in its
+/// own words (a player at or below 0 is recorded at 0); beyond, the refusal names the bounds that hold.
 pub fn life(text: &str) -> Result<i64, String> {
-    bounds::whole(text, MIN_LIFE, MAX_LIFE, "a life total is a whole number")
+    let what = "a life total is a whole number";
+    bounds::whole(text, MIN_LIFE, MAX_LIFE, what)
+        .map_err(|_| bounds::whole(text, 0, MAX_LIFE, what).err().unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -260,6 +260,11 @@ pub fn closest<'a>(query: &str, candidates: impl IntoIterator<Item = &'a str>, n
     if good.is_empty() { scored.iter().take(n.min(3)).map(|(_, c)| c.to_string()).collect() } else { good }
 }
 
+/// The hint after an unknown name: ` (closest: A, B)`, or nothing when no name is close.
+pub fn closest_hint(close: &[String]) -> String {
+    if close.is_empty() { String::new() } else { format!(" (closest: {})", close.join(", ")) }
+}
+
 /// Outcome of resolving a typed name or prefix against a list of names.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Resolved<T> {

@@ -154,9 +154,11 @@ pub fn decide(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> {
         return decide_at_time(claim, names);
     }
     let Some(verdict) = claim.verdict else {
+        let or_draw = if claim.reason.allows_draw() { ", or `draw`" } else { "" };
         return Err(format!(
-            "name the winner or `draw`: only --by time decides the result itself (from --life {} {})",
-            names.0, names.1
+            "name the winner ({} or {}{or_draw}): a result --by {} needs one; only --by time takes the winner \
+             from the --life totals",
+            names.0, names.1, claim.reason
         ));
     };
     match (claim.reason, verdict) {

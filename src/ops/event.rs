@@ -221,6 +221,16 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
                  take the rounds back with `mmjudge round unpair` first"
             )));
         }
+        if setting.key == "rounds" {
+            let paired = round::current(tx)?;
+            if value.parse::<u32>().is_ok_and(|n| n < paired) {
+                return Err(Error::refused(format!(
+                    "{} already paired, so the event cannot have fewer: set rounds to {paired} or more, or first \
+                     take round {paired} back with `mmjudge round unpair` (while it has no results)",
+                    if paired == 1 { "1 round is".to_string() } else { format!("{paired} rounds are") }
+                )));
+            }
+        }
         let in_play = crate::ops::settings::mid_round_change(tx, setting.key, &old, &value)?;
         if let Some(change) = &in_play
             && !force

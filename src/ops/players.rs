@@ -204,6 +204,16 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
                 None => "a bye".to_string(),
             };
             let decided = matches::of_round(tx, current)?.iter().any(|m| !m.is_bye() && m.outcome.is_some());
+            if !decided && let Some(why) = removal_after_unpair_fails(tx, p.id, current)? {
+                let table = m.table.map(|t| format!(", then record table {t} as a no-show win for the opponent"));
+                return Err(Error::refused(format!(
+                    "{} is seated in round {current} ({seat}) and {why}, so they cannot be removed: drop them with \
+                     `mmjudge player drop {}`{}",
+                    p.name,
+                    quoted(&p.name),
+                    table.unwrap_or_default()
+                )));
+            }
             return Err(Error::refused(if decided {
                 format!(
                     "{} is seated in round {current} ({seat}), and that round already has results: drop the player with \
@@ -240,6 +250,41 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
         let removed = Removed { id: p.id, name: p.name, library_removed: sealed.is_some() };
         Ok((removed, Change::new(summary)))
     })
+}
+
+/// Why taking the current round back (the way out a seated player is otherwise given) would not let the
+/// player be removed: their rounds before it, their other records, or records that keep the round from being
+/// taken back. None when it would.
+fn removal_after_unpair_fails(conn: &Connection, p: PlayerId, current: u32) -> Result<Option<String>> {
+    let mut earlier: Vec<u32> =
+        matches::of_player(conn, p)?.iter().filter(|m| m.round != current).map(|m| m.round).collect();
+    earlier.dedup();
+    if let Some(&last) = earlier.last() {
+        let rounds = match earlier.as_slice() {
+            [one] => format!("round {one}"),
+            [first, ..] if earlier.len() as u32 == last - first + 1 => format!("rounds {first} to {last}"),
+            _ => format!("{} rounds before it", earlier.len()),
+        };
+        return Ok(Some(format!("has played {rounds}")));
+    }
+    let others: Vec<String> = player::records(conn, p)?
+        .into_iter()
+        .filter(|(kind, _)| *kind != "match")
+        .map(|(kind, n)| words::count(n, kind))
+        .collect();
+    if !others.is_empty() {
+        return Ok(Some(format!("has a history in this event ({})", others.join(", "))));
+    }
+    let recorded = matches::tables_with_records(conn, current)?;
+    if !recorded.is_empty() {
+        let tables: Vec<String> = recorded.iter().map(u32::to_string).collect();
+        return Ok(Some(format!(
+            "round {current} cannot be taken back (it has notes, rulings or clock records at {} {})",
+            words::noun_for(recorded.len(), "table"),
+            tables.join(", ")
+        )));
+    }
+    Ok(None)
 }
 
 /// A name as the judge would type it on a command line.

@@ -145,6 +145,16 @@ impl Event {
         standings.iter().map(|l| (l.player_id, l.points)).collect()
     }
 
+    /// Match points before round `r` of each player, from `standings` (the standings of round `r - 1`, which
+    /// list only the players in the event by then): a late entrant joining at `r` has none yet.
+    pub fn points_before(&self, r: u32, standings: &[Line]) -> HashMap<PlayerId, u32> {
+        let mut points = Event::points(standings);
+        for p in self.results.players.iter().filter(|p| p.joined_round == r && !p.disqualified) {
+            points.entry(p.id).or_insert(0);
+        }
+        points
+    }
+
     /// A player's name folded for sorting, by the player's id.
     pub fn folded(&self, p: PlayerId) -> &str {
         self.results.index_of(p).and_then(|i| self.folded.get(i)).map_or("?", String::as_str)

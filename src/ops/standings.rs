@@ -48,16 +48,19 @@ pub struct Progress {
 pub fn standings(conn: &Connection, round: Option<u32>) -> Result<Standings> {
     let results = Results::load_for_standings(conn)?;
     let event = event::values(conn)?.name().to_string();
-    let round = match round {
-        Some(n) => results.check_played(n)?,
-        None => results.played,
+    let (round, standings) = match round {
+        Some(n) => {
+            let n = results.check_played(n)?;
+            (n, results.standings_of_round(n))
+        }
+        None => (results.played, results.standings(results.played)),
     };
     Ok(Standings {
         event,
         round,
         rounds_paired: results.paired,
         tiebreak_par: results.tiebreak_par,
-        standings: results.standings(round),
+        standings,
         progress: results.progress(),
     })
 }
@@ -221,13 +224,28 @@ impl Results {
         Progress { paired: self.paired, played: self.played, playing }
     }
 
-    /// The standings after `round` (which must be played; see [`Results::check_played`]).
+    /// The standings after `round` (which must be played; see [`Results::check_played`]) of every player in the
+    /// event now: a late entrant who joins in a later round is listed with a match loss for each round missed
+    /// (the current standings).
     pub fn standings(&self, round: u32) -> Vec<Line> {
+        self.standings_among(round, u32::MAX)
+    }
+
+    /// The standings of round `round` as they stood after it (`standings --round N`, the site's round pages):
+    /// only the players in the event by then, so a late entrant appears from the round they joined at (with
+    /// the match losses of the rounds they missed) and an earlier round's standings never change.
+    pub fn standings_of_round(&self, round: u32) -> Vec<Line> {
+        self.standings_among(round, round)
+    }
+
+    /// The standings after `round` of the players who joined by round `joined_by`.
+    fn standings_among(&self, round: u32, joined_by: u32) -> Vec<Line> {
         // The rules need no names: each line takes its name from the player (one copy, not two).
         let entrants: Vec<Entrant> = self
             .players
             .iter()
             .enumerate()
+            .filter(|(_, p)| p.joined_round <= joined_by)
             .map(|(index, p)| Entrant {
                 index,
                 name: String::new(),
@@ -236,7 +254,7 @@ impl Results {
             })
             .collect();
         let mut records: Vec<MatchRecord> = self.matches.iter().filter_map(|m| self.record(m, round)).collect();
-        for (a, p) in self.players.iter().enumerate() {
+        for (a, p) in self.players.iter().enumerate().filter(|(_, p)| p.joined_round <= joined_by) {
             let lost = self.missed_rounds(p).filter(|&r| r <= round);
             records.extend(lost.map(|r| MatchRecord { round: r, a, b: None, outcome: rules::Outcome::BWins }));
         }

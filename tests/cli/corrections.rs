@@ -180,3 +180,38 @@ fn changing_a_rule_of_play_mid_round_needs_force_and_says_what_changes() {
     ev.set_result_for_clock(1, 2, "B");
     ev.run(&["event", "set", "binding", "alphabet"]).ok();
 }
+
+#[test]
+fn player_remove_says_drop_at_once_for_a_seated_player_who_played_an_earlier_round() {
+    let ev = Event::new();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.finish_round(1);
+    ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
+    let msg = ev.refuses(&["player", "remove", "Cy"]);
+    let want = "error: Cy is seated in round 2 (table 1) and has played round 1, so they cannot be removed: drop them \
+                with `mmjudge player drop Cy`, then record table 1 as a no-show win for the opponent";
+    assert_eq!(msg.trim_end(), want);
+    assert!(!msg.contains("unpair"), "{msg}");
+    // The advice works: the drop is accepted.
+    ev.run(&["player", "drop", "Cy"]).ok();
+}
+
+#[test]
+fn player_remove_says_drop_when_the_round_cannot_be_taken_back() {
+    let ev = started();
+    ev.run(&["player", "add", "Ed"]).ok();
+    ev.sql("UPDATE player SET joined_round = 1 WHERE name = 'Ed';");
+    ev.sql(
+        "INSERT INTO match (round, a_player, result, reason) SELECT 1, id, 'A', 'bye' FROM player WHERE name = 'Ed';",
+    );
+    ev.run(&["round", "extend", "2", "3", "--reason", "deck check"]).ok();
+    let msg = ev.refuses(&["player", "remove", "Ed"]);
+    assert!(msg.contains("round 1 cannot be taken back (it has notes, rulings or clock records at table 2)"), "{msg}");
+    assert!(msg.contains("`mmjudge player drop Ed`") && !msg.contains("no-show"), "a bye has no table: {msg}");
+    // Without those records the round can be taken back, and the player then removed.
+    let ev = started();
+    let msg = ev.refuses(&["player", "remove", "Ana"]);
+    assert!(msg.contains("`mmjudge round unpair`"), "{msg}");
+    ev.run(&["round", "unpair"]).ok();
+    ev.run(&["player", "remove", "Ana"]).ok();
+}

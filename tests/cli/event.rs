@@ -209,3 +209,20 @@ fn the_library_mode_is_locked_once_round_1_is_paired() {
     // Setting the mode it already has changes nothing and is not refused.
     ev.run(&["event", "set", "libraries", "fixed"]).ok();
 }
+
+#[test]
+fn rounds_cannot_be_set_below_the_rounds_already_paired() {
+    let ev = Event::playing();
+    ev.finish_round(1);
+    ev.run(&["round", "pair"]).ok();
+    let msg = ev.refuses(&["event", "set", "rounds", "1"]);
+    let want = "error: 2 rounds are already paired, so the event cannot have fewer: set rounds to 2 or more, or first \
+                take round 2 back with `mmjudge round unpair` (while it has no results)";
+    assert_eq!(msg.trim_end(), want);
+    assert!(ev.run(&["event", "show"]).ok().contains("round 2 of 5"));
+    // As many rounds as are paired is allowed, and so is the way out the message gives.
+    assert_eq!(ev.run(&["event", "set", "rounds", "2"]).ok().trim(), "rounds: 5 -> 2");
+    ev.run(&["round", "unpair"]).ok();
+    assert_eq!(ev.run(&["event", "set", "rounds", "1"]).ok().trim(), "rounds: 2 -> 1");
+    assert!(ev.refuses(&["event", "set", "rounds", "0"]).contains("rounds"));
+}

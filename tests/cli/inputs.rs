@@ -55,8 +55,8 @@ fn tables_rounds_players_and_life_totals_are_bounded() {
     refused_with(&ev, &["event", "set", "rounds", "31"], "from 1 to 30");
     refused_with(&ev, &["standings", "--round", "31"], "1 to 30");
     refused_with(&ev, &["notes", "10001"], "1 to 10,000");
-    refused_with(&ev, &["result", "1", "draw", "--by", "time", "--life", "1000001", "3"], "-1,000 to 1,000,000");
-    refused_with(&ev, &["result", "1", "draw", "--by", "time", "--life", "3", "-1001"], "-1,000 to 1,000,000");
+    refused_with(&ev, &["result", "1", "draw", "--by", "time", "--life", "1000001", "3"], "from 0 to 1,000,000");
+    refused_with(&ev, &["result", "1", "draw", "--by", "time", "--life", "3", "-1001"], "from 0 to 1,000,000");
     refused_with(&ev, &["movement", "preview", "--players", "100001"], "100,000");
     let empty = Event::empty();
     let run = empty.run(&["event", "new", "X", "--rounds", "31"]);

@@ -95,3 +95,59 @@ fn a_no_show_result_drops_the_absent_player_until_undropped() {
     let fixed = ev.run(&["result", "fix", "2", "Cy", "--by", "no-show"]).ok().to_string();
     assert!(fixed.contains("Di did not show and is dropped"), "{fixed}");
 }
+
+/// The names in a `--json standings` document, best first.
+fn names(doc: &Value) -> Vec<String> {
+    doc["standings"].as_array().into_iter().flatten().filter_map(|l| l["name"].as_str().map(String::from)).collect()
+}
+
+#[test]
+fn a_late_entrant_appears_in_the_standings_of_a_round_from_the_round_they_joined() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ann", "Bo", "Cy", "Di"]).ok();
+    ev.seed_played_rounds(&[&[("Ann", "Bo", "A"), ("Cy", "Di", "A")]]);
+    let round_one = ev.run(&["--json", "standings", "--round", "1"]).json();
+    let round_one_csv = ev.run(&["--csv", "standings", "--round", "1"]).ok().to_string();
+    ev.run(&["player", "add", "Late"]).ok();
+    let rounds: [&[Seeded]; 2] = [
+        &[("Ann", "Cy", "A"), ("Bo", "Di", "A"), ("Late", "", "")],
+        &[("Late", "Ann", "A"), ("Cy", "Bo", "A"), ("Di", "", "")],
+    ];
+    ev.seed_played_rounds(&rounds);
+
+    // Round 1's standings are what they were before Late entered: same lines, same ranks, same bytes.
+    assert_eq!(ev.run(&["--json", "standings", "--round", "1"]).json()["standings"], round_one["standings"]);
+    assert_eq!(ev.run(&["--csv", "standings", "--round", "1"]).ok(), round_one_csv);
+    assert!(!ev.run(&["standings", "--round", "1"]).ok().contains("Late "));
+    // From round 2, the round Late joined, Late is listed with the match loss of round 1.
+    let round_two = ev.run(&["--json", "standings", "--round", "2"]).json();
+    assert_eq!(names(&round_two).len(), 5, "{round_two}");
+    let late = line(&round_two, "Late");
+    assert_eq!(
+        (late["wins"].as_u64(), late["losses"].as_u64(), late["late_losses"].as_u64()),
+        (Some(1), Some(1), Some(1))
+    );
+    let csv = ev.run(&["--csv", "standings", "--round", "2"]).ok().to_string();
+    assert!(csv.contains(",Late,1-1-0,") && csv.contains("entered late: 1 match loss"), "{csv}");
+    // The current standings list every player in the event, as before.
+    assert_eq!(names(&ev.run(&["--json", "standings"]).json()).len(), 5);
+
+    // The site's round pages agree: round 1 without Late, round 2 with.
+    ev.run(&["site", "out"]).ok();
+    let page = |n: u32| std::fs::read_to_string(ev.path(&format!("out/round-{n}-standings.html"))).expect("page");
+    let listed = |page: &str, name: &str| page.contains(&format!("class=\"player\">{name}"));
+    assert!(!listed(&page(1), "Late") && listed(&page(1), "Ann"), "{}", page(1));
+    assert!(listed(&page(2), "Late") && page(2).contains("entered late: 1 match loss"), "{}", page(2));
+    // Round 2's pairings still give Late's points before the round (none yet).
+    let pairings = std::fs::read_to_string(ev.path("out/round-2-pairings-by-name.html")).expect("page");
+    let row = pairings.split("<tr").find(|r| r.contains(">Late<")).unwrap_or_default();
+    assert!(row.contains("<td class=\"num\">0</td>"), "{row}");
+
+    // And so does the server, for a round and now.
+    let server = crate::serve::Server::start(&ev);
+    assert_eq!(server.get("/api/standings?round=1").json()["standings"], round_one["standings"]);
+    assert_eq!(server.get("/api/standings?round=2").json(), round_two);
+    let page_one = server.get("/standings?round=1").body;
+    assert!(!listed(&page_one, "Late") && listed(&page_one, "Ann"), "{page_one}");
+    assert!(listed(&server.get("/standings").body, "Late"));
+}

@@ -174,7 +174,8 @@ fn swaps_a_card_from_the_pool() {
     assert!(ev.run(&["log"]).ok().contains(&format!("library 1A: swapped {out} out for {free}")));
     // refusals
     assert!(ev.refuses(&["library", "swap", "1A", "Black Lotus", &free]).contains("not in library 1A"));
-    assert!(ev.refuses(&["library", "swap", "1A", &free, &full]).contains("no free copy"), "{full}");
+    let msg = ev.refuses(&["library", "swap", "1A", &free, &full]);
+    assert!(msg.contains("no free copy") && msg.contains("`mmjudge pool list` shows each card's copies"), "{msg}");
     assert!(ev.refuses(&["library", "swap", "1A", &free, "Forest"]).contains("is a land"));
     assert!(ev.refuses(&["library", "swap", "1A", &free, "Not In Pool"]).contains("not in the pool"));
     assert!(ev.refuses(&["library", "swap", "1A", &free, &free]).contains("itself"));

@@ -33,6 +33,7 @@ mod pool;
 mod prints;
 mod projector;
 mod props;
+mod readme;
 mod report;
 mod result;
 mod round;

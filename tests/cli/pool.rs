@@ -192,3 +192,23 @@ fn an_empty_pool_has_nothing_to_check() {
     assert!(ev.refuses(&["pool", "check"]).contains("pool import"));
     assert!(ev.refuses(&["pool", "exclude", "Shock"]).contains("pool is empty"));
 }
+
+#[test]
+fn a_name_near_no_card_is_refused_without_an_empty_closest_hint() {
+    let ev = with_reference();
+    let csv = ev.file("v.csv", "name,count\nActive Volcano,1\n");
+    let msg = ev.refuses(&["pool", "import", &csv.to_string_lossy()]);
+    let want = "line 2: \"Active Volcano\" is not in the card reference and has no mana_cost: correct the name or \
+                give its cost and type";
+    assert!(msg.trim_end().ends_with(want), "{msg}");
+    let csv = ev.file("v2.csv", "name,count,mana_cost,type_line\nActive Volcano,1,{R},Instant\n");
+    let msg = ev.refuses(&["pool", "import", &csv.to_string_lossy()]);
+    assert!(msg.contains("line 2: \"Active Volcano\" is not in the card reference; correct the names"), "{msg}");
+    let msg = ev.refuses(&["pool", "watch", "add", "Active Volcano"]);
+    let want =
+        "error: \"Active Volcano\" is not in the card reference: correct the name, or --force to watch it anyway";
+    assert_eq!(msg.trim_end(), want);
+    // A name near some card still gets them.
+    let msg = ev.refuses(&["pool", "watch", "add", "Timetwistr"]);
+    assert!(msg.contains("is not in the card reference (closest: Timetwister"), "{msg}");
+}

@@ -126,7 +126,12 @@ fn refuses_inconsistent_claims() {
     assert!(ev.refuses(&["result", "1", "ana", "--by", "lfie"]).contains("did you mean life"));
     assert!(ev.refuses(&["result", "1", "draw", "--by", "concession"]).contains("has a winner"));
     assert!(ev.refuses(&["result", "1", "ana", "--by", "intentional-draw"]).contains("no winner"));
-    assert!(ev.refuses(&["result", "1", "--by", "life"]).contains("name the winner or `draw`"));
+    let msg = ev.refuses(&["result", "1", "--by", "life", "--life", "5", "3"]);
+    let want = "error: table 1: name the winner (Ana or Bo, or `draw`): a result --by life needs one; only --by time \
+                takes the winner from the --life totals";
+    assert_eq!(msg.trim_end(), want);
+    let msg = ev.refuses(&["result", "1", "--by", "concession"]);
+    assert!(msg.contains("name the winner (Ana or Bo): a result --by concession needs one"), "no draw: {msg}");
     let msg = ev.refuses(&["result", "1", "ana", "--by", "life", "--life", "12", "3"]);
     assert!(msg.contains("--by life means Ana won with Bo at 0"), "{msg}");
 }

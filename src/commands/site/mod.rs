@@ -150,12 +150,12 @@ fn round_pages(ev: &Event, k: u32, out: &Pages) -> std::result::Result<(), (Plac
     let (paired, played) = (ev.results.paired, ev.results.played);
     let shown = (1..=played).contains(&k);
     let pairs = k < paired;
-    let lines = (k <= played && (shown || pairs)).then(|| ev.results.standings(k));
+    let lines = (k <= played && (shown || pairs)).then(|| ev.results.standings_of_round(k));
     if shown {
         put(out, (STANDINGS, k), || standings::page(ev, k, lines.as_deref().unwrap_or_default()))?;
     }
     if pairs {
-        let points = lines.as_deref().map(Event::points);
+        let points = lines.as_deref().map(|l| ev.points_before(k + 1, l));
         drop(lines);
         let r = k + 1;
         put(out, (PAIRINGS, r), || pairings::by_table(ev, r, points.as_ref()))?;

@@ -160,7 +160,7 @@ fn sideboard_error(e: SealedError, product: &[String]) -> Error {
     match &e {
         SealedError::UnknownCard { name } => {
             let close = names::closest(name, product.iter().map(String::as_str), 3);
-            Error::not_found(format!("{e} (closest: {})", close.join(", ")))
+            Error::not_found(format!("{e}{}", names::closest_hint(&close)))
         }
         _ => Error::refused(e.to_string()),
     }

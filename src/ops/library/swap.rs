@@ -72,7 +72,8 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
         let used = super::super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
         if used >= arriving.copies {
             return Err(Error::refused(format!(
-                "no free copy of {}: the pool's {} {} in {}",
+                "no free copy of {}: the pool's {} {} in {}; `mmjudge pool list` shows each card's copies and \
+                 how many are in libraries (a card with fewer in libraries has a free copy)",
                 arriving.name,
                 arriving.copies,
                 if arriving.copies == 1 { "copy is" } else { "copies are" },
@@ -124,8 +125,8 @@ fn card_in_library(cards: &[LibraryCard], query: &str, label: &str) -> Result<Li
             found.join(", ")
         ))),
         Resolved::Unknown(close) => Err(Error::not_found(format!(
-            "\"{query}\" is not in library {label} (closest: {}): see `mmjudge library show {label}`",
-            close.join(", ")
+            "\"{query}\" is not in library {label}{}: see `mmjudge library show {label}`",
+            names::closest_hint(&close)
         ))),
     }
 }

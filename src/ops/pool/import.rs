@@ -246,17 +246,17 @@ fn resolve_line(
         }
         return Ok(Ok(card));
     }
-    let closest = table.closest(conn, name)?.join(", ");
+    let closest = crate::domain::names::closest_hint(&table.closest(conn, name)?);
     let type_line = line.type_line.clone().unwrap_or_default();
     let is_land = front(&type_line).contains("Land");
     if line.mana_cost.is_none() && !is_land {
         return Ok(Err(problem(format!(
-            "\"{name}\" is not in the card reference (closest: {closest}) and has no mana_cost: correct the name or give its cost and type"
+            "\"{name}\" is not in the card reference{closest} and has no mana_cost: correct the name or give its cost and type"
         ))));
     }
     if !allow_unknown {
         return Ok(Err(LineProblem {
-            text: format!("\"{name}\" is not in the card reference (closest: {closest})"),
+            text: format!("\"{name}\" is not in the card reference{closest}"),
             unknown_with_cost: true,
         }));
     }

@@ -61,9 +61,9 @@ pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<WatchA
             None => {
                 reference::require(tx)?;
                 return Err(Error::not_found(format!(
-                    "\"{}\" is not in the card reference (closest: {}): correct the name, or --force to watch it anyway",
+                    "\"{}\" is not in the card reference{}: correct the name, or --force to watch it anyway",
                     name.trim(),
-                    reference::closest(tx, name, 3)?.join(", ")
+                    crate::domain::names::closest_hint(&reference::closest(tx, name, 3)?)
                 )));
             }
         };

@@ -79,8 +79,9 @@ fn the_tour_works_in_order_on_the_bundled_examples() {
     let clock = commands(&readme, "**6. The round clock", "mmjudge clock 7  ");
     assert!(clock.iter().any(|c| c.join(" ") == "round start --now"), "{clock:?}");
     run_all(&ev, &clock);
-    // The scripted decision clock starts now, whenever typed (a moment given with --at must be already past).
-    let start = commands(&readme, "mmjudge clock 7 --start", "mmjudge decisions");
+    // The scripted decision clock starts now, whenever typed (a moment given with --at must be already past);
+    // the rest of the section follows it as typed.
+    let start = commands(&readme, "mmjudge clock 7 --start", "On the live screen");
     assert!(start.iter().all(|c| !c.iter().any(|w| w == "--at")), "{start:?}");
     let doc = ev.run(&["--json", "pairings"]).json();
     let seat_a = doc["tables"][6]["a"]["name"].as_str().unwrap_or_default().to_string();

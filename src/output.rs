@@ -253,6 +253,12 @@ pub fn check(path: &Path, kind: Kind, force: bool) -> Result<()> {
             path.display(),
             path.join(if kind == Kind::Backup { "backup.db" } else { "page.html" }).display()
         ))),
+        // A device, a pipe or a socket (`/dev/null`): replacing it would take it away from everything else
+        // that uses it.
+        Existing::Other(what) if what == "is not a regular file" => Err(Error::refused(format!(
+            "{} is a device, pipe or socket, not a file: mmjudge never writes over one, even with --force; choose a file name",
+            path.display()
+        ))),
         Existing::Other(_) if force => Ok(()),
         Existing::Other(what) => Err(Error::refused(format!(
             "{} already exists and {what}: choose another file name, or add --force to replace it",

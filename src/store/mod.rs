@@ -189,6 +189,13 @@ fn check_path(path: &Path) -> Result<()> {
             why: "is a directory: give the event's file, e.g. --db spring.db".into(),
         });
     }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // `/dev/null`, a pipe, a socket: an event is a regular file (and `event new` must never replace one).
+        return Err(Error::NotAnEvent {
+            path: path.into(),
+            why: "is a device, pipe or socket, not a file: give the event's file, e.g. --db spring.db".into(),
+        });
+    }
     let dangling = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) && !path.exists();
     if dangling {
         let target = std::fs::read_link(path).map(|t| t.display().to_string()).unwrap_or_default();

@@ -87,6 +87,43 @@ fn outputs_replace_their_own_kind_and_need_force_for_anything_else() {
     assert!(files(ev.dir.path()).iter().all(|f| !f.ends_with(".tmp")), "no temporary file is left");
 }
 
+/// Makes a named pipe at `path` (as `/dev/null` is a device: neither is a file).
+#[cfg(unix)]
+fn pipe(path: &Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_or_a_pipe_is_never_replaced_even_with_force() {
+    use std::os::unix::fs::FileTypeExt;
+    let ev = Event::playing();
+    let fifo = ev.path("null");
+    pipe(&fifo);
+    let is_pipe = || std::fs::symlink_metadata(&fifo).is_ok_and(|m| m.file_type().is_fifo());
+    for output in OUTPUTS.iter().copied().chain([&["backup", "FILE"][..]]) {
+        let mut forced = with_file(output, "null");
+        forced.push("--force");
+        let msg = ev.refuses(&forced);
+        assert!(
+            msg.contains("null is a device, pipe or socket, not a file") && msg.contains("even with --force"),
+            "{msg}"
+        );
+        assert!(is_pipe(), "{output:?} replaced the pipe");
+    }
+    // `--db` naming one (as `--db /dev/null` would): `event new` does not put an event in its place.
+    for args in [&["event", "new", "X"][..], &["event", "new", "X", "--force"], &["standings"]] {
+        let run = ev.run_with(args, &[("MMJUDGE_DB", "null")]);
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stdout);
+        assert_eq!(
+            run.stderr,
+            "error: null: is a device, pipe or socket, not a file: give the event's file, e.g. --db spring.db\n"
+        );
+        assert!(is_pipe(), "{args:?} replaced the pipe");
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn an_output_never_writes_through_a_symbolic_link() {

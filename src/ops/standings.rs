@@ -189,7 +189,11 @@ impl Results {
     /// `n` if standings can be computed after round `n`, else the refusal saying why not.
     pub fn check_played(&self, n: u32) -> Result<u32> {
         if n == 0 {
-            return Err(Error::bad_input("rounds are numbered from 1: --round 1"));
+            return Err(Error::worded(
+                crate::error::Kind::BadInput,
+                "rounds are numbered from 1: --round 1",
+                "rounds are numbered from 1: round 1",
+            ));
         }
         if n > self.paired {
             let now = match self.paired {

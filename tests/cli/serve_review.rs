@@ -41,6 +41,8 @@ fn refused_pages_answer_html_with_the_navigation_and_the_api_answers_json() {
     for api in ["/api/standings?round=x", "/api/pairings?round=x", "/api/results?round=-1"] {
         assert_eq!(server.get(api).error(400), "round: give a round number such as 3", "{api}");
     }
+    // Round 0: the words of the web, not the command line's `--round 1`.
+    assert_eq!(server.get("/api/standings?round=0").error(400), "rounds are numbered from 1: round 1");
     assert!(server.get("/api/table/99/notes").error(404).contains("99"));
 }
 

@@ -8,7 +8,7 @@ use super::{Seated, confirm_hhmm, hhmm, moment};
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::ops::card_names::resolve_card_name;
 use crate::ops::card_reference as reference;
 use crate::store::notes::{self, NewNote, Note};
@@ -142,15 +142,22 @@ fn clock_running(tx: &Connection, seated: &Seated, at: DateTime<Utc>) -> Result<
         None => None,
     };
     let Some(started) = started else {
-        return Err(Error::refused(format!(
-            "round {number} has not started: no card is declared before its clock starts; start it with `mmjudge round start`"
-        )));
+        let why = format!("round {number} has not started: no card is declared before its clock starts");
+        return Err(Error::worded(
+            Kind::Refused,
+            format!("{why}; start it with `mmjudge round start`"),
+            format!("{why}; a judge starts it"),
+        ));
     };
     match super::clock::before_round_clock(tx, number, at, started)? {
-        Some(wait) => Err(Error::refused(format!(
-            "{wait}: no card is declared before round {number}'s clock starts; wait for it, or start it at once with \
-             `mmjudge round start --now`"
-        ))),
+        Some(wait) => {
+            let why = format!("{wait}: no card is declared before round {number}'s clock starts; wait for it");
+            Err(Error::worded(
+                Kind::Refused,
+                format!("{why}, or start it at once with `mmjudge round start --now`"),
+                format!("{why}, or ask a judge to start it at once"),
+            ))
+        }
         None => Ok(()),
     }
 }

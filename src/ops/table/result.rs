@@ -352,10 +352,12 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
     let number = seated.m.round;
     let Some(r) = crate::store::round::get(tx, number)? else { return Ok(()) };
     let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else {
-        return Err(Error::refused(format!(
-            "time has not been called at table {table}: round {number}'s clock has not started (`mmjudge round start`); \
-             record the result by another reason (--by concession, life, ...)"
-        )));
+        let why = format!("time has not been called at table {table}: round {number}'s clock has not started");
+        return Err(Error::worded(
+            crate::error::Kind::Refused,
+            format!("{why} (`mmjudge round start`); record the result by another reason (--by concession, life, ...)"),
+            format!("{why}; record the result by another reason (a concession, life, ...)"),
+        ));
     };
     let end = super::clock::table_clock(tx, started, &seated.m)?.end();
     let closed = r.ended_at.as_deref().map(crate::time::unstamp).transpose()?;
@@ -373,11 +375,15 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
     } else {
         format!("{} left on its clock", super::clock::clock_text(called - at))
     };
-    Err(Error::refused(format!(
-        "time is called at table {table} at {} ({moment}): record the result by another reason (--by concession, \
-         life, ...), or by time once time is called or the round is closed (`mmjudge round end`)",
-        clock_words(called)
-    )))
+    let why = format!("time is called at table {table} at {} ({moment})", clock_words(called));
+    Err(Error::worded(
+        crate::error::Kind::Refused,
+        format!(
+            "{why}: record the result by another reason (--by concession, life, ...), or by time once time is called \
+             or the round is closed (`mmjudge round end`)"
+        ),
+        format!("{why}: record the result by another reason (a concession, life, ...), or by time once time is called"),
+    ))
 }
 
 /// A moment for a message: local `HH:MM`, or `HH:MM:SS` when it falls between minutes (an extension of 2.5 min).

@@ -237,9 +237,12 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let note = note_of(&input).map(String::from).or_else(|| seated.m.note.clone());
         let at = given_at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
         seated.not_before_start(tx, input.at)?;
-        // A fix that makes the result one by time, or moves a result by time, needs time called by its moment.
+        // A fix that makes the result one by time, moves a result by time or changes its winner, needs time
+        // called by its moment.
         if input.reason == Reason::Time
-            && (seated.m.reason.as_deref() != Some(Reason::Time.slug()) || input.at.is_some())
+            && (seated.m.reason.as_deref() != Some(Reason::Time.slug())
+                || input.at.is_some()
+                || seated.m.outcome != Some(outcome_of(v)))
         {
             let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
             time_called(tx, &seated, &input.reason, moment)?;

@@ -100,8 +100,9 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
             crate::domain::words::count(view.settings.round_minutes, "minute")
         ),
         None => format!(
-            "Round {} — started {}, {}; {when}",
+            "Round {} — {} {}, {}; {when}",
             view.round,
+            if started > at { "starts" } else { "started" },
             clock_time(started),
             crate::domain::words::count(view.settings.round_minutes, "minute")
         ),

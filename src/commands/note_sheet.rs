@@ -44,6 +44,10 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
         count_words(&s.b, &cols[1]),
         s.outcome
     ));
+    for (name, notes) in s.apart() {
+        let lines: Vec<String> = notes.iter().map(|n| format!("#{} {} at {}", n.id, n.line(), n.time)).collect();
+        listing.footer.push(format!("{} before a seat swap, {name}: {}", apart_words(&notes), lines.join("; ")));
+    }
     if !s.notes.is_empty() {
         listing.footer.push(format!("# is the note id that `mmjudge challenge {} ... --evidence ID` cites", s.table));
     }
@@ -56,6 +60,11 @@ fn cells(n: Option<&SheetNote>) -> Vec<String> {
         Some(n) => vec![n.id.to_string(), n.line(), n.time.clone()],
         None => vec![String::new(), String::new(), String::new()],
     }
+}
+
+/// "voided" when every note of a player no longer seated here was voided (as a seat swap asks), else "taken".
+fn apart_words(notes: &[&SheetNote]) -> &'static str {
+    if notes.iter().all(|n| n.voided) { "voided" } else { "taken" }
 }
 
 /// "1 note", "3 notes".

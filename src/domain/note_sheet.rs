@@ -13,8 +13,9 @@ pub const UNNAMED: &str = "(unnamed)";
 pub struct SheetNote {
     /// The note's id (what `challenge --evidence` names).
     pub id: i64,
-    /// The declaring player's seat.
-    pub seat: Seat,
+    /// The declaring player's seat; None for a player no longer seated at the table (after a seat swap), whose
+    /// notes are shown apart, under their name.
+    pub seat: Option<Seat>,
     /// The printed cost as players write it (`B1`).
     pub shorthand: String,
     /// The declared card; None when unnamed.
@@ -43,7 +44,7 @@ pub fn shorthand(stored: &str) -> String {
 
 /// The sheet's two columns, seat A's then seat B's, each in the order given.
 pub fn columns(notes: &[SheetNote]) -> [Vec<&SheetNote>; 2] {
-    let of = |seat| notes.iter().filter(|n| n.seat == seat).collect();
+    let of = |seat| notes.iter().filter(|n| n.seat == Some(seat)).collect();
     [of(Seat::A), of(Seat::B)]
 }
 
@@ -60,7 +61,7 @@ mod tests {
     fn note(id: i64, seat: Seat, cost: &str, card: Option<&str>) -> SheetNote {
         SheetNote {
             id,
-            seat,
+            seat: Some(seat),
             shorthand: shorthand(cost),
             card: card.map(String::from),
             time: "14:05".into(),

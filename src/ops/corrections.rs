@@ -97,6 +97,8 @@ pub struct ClearOutcome {
     pub reopened: Reopened,
     /// Rounds already paired after its round (only with `force`).
     pub later_rounds: Vec<u32>,
+    /// The player the cleared `no-show` result had dropped, no longer dropped, if any.
+    pub undropped: Option<String>,
     /// One line for the audit log and the judge.
     #[serde(skip)]
     pub summary: String,
@@ -334,8 +336,10 @@ pub fn clear_result(store: &mut Store, actor: &Actor, input: ClearInput) -> Resu
             input.table, m.round, reopened.was
         );
         summary.push_str(&later_words(&later_rounds));
+        let undropped = crate::ops::table::result::undo_no_show_drop(tx, &m, None, "clear the result again")?;
+        summary.push_str(&crate::ops::table::result::undropped_words(undropped.as_deref()));
         let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
-        let out = ClearOutcome { reopened, later_rounds, summary };
+        let out = ClearOutcome { reopened, later_rounds, undropped, summary };
         Ok((out.clone(), Change::about(out.summary.clone(), players)))
     })
 }

@@ -8,7 +8,7 @@ use askama::Template;
 /// One player's column.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Column {
-    /// `A` or `B`.
+    /// `A` or `B`; empty for a player no longer seated at the table (their notes, voided before a seat swap).
     pub seat: String,
     /// The player's name.
     pub player: String,
@@ -43,7 +43,9 @@ pub fn columns(s: &NoteSheet) -> Vec<Column> {
         player: name.to_string(),
         notes: notes.into_iter().cloned().collect(),
     };
-    vec![column("A", &s.a, a), column("B", &s.b, b)]
+    let mut out = vec![column("A", &s.a, a), column("B", &s.b, b)];
+    out.extend(s.apart().into_iter().map(|(name, notes)| column("", &name, notes)));
+    out
 }
 
 /// Everything the note sheet page shows.
@@ -60,7 +62,7 @@ pub struct NoteSheetPage {
     pub table: u32,
     /// The match's result in words, or "still playing".
     pub outcome: String,
-    /// Seat A's column, then seat B's.
+    /// Seat A's column, then seat B's (then any player's no longer seated here).
     pub columns: Vec<Column>,
 }
 
@@ -79,7 +81,7 @@ mod tests {
     fn note(id: i64, card: Option<&str>) -> SheetNote {
         SheetNote {
             id,
-            seat: Seat::A,
+            seat: Some(Seat::A),
             shorthand: "B1".into(),
             card: card.map(String::from),
             time: "14:05".into(),

@@ -114,11 +114,28 @@ pub fn insert(conn: &Connection, p: &NewPlayer<'_>) -> Result<PlayerId> {
     Ok(PlayerId(conn.last_insert_rowid()))
 }
 
-/// Sets or clears the round after which a player dropped.
+/// Sets or clears the round after which a player dropped (a drop made this way is no result's no-show drop).
 pub fn set_dropped(conn: &Connection, id: PlayerId, after: Option<u32>) -> Result<()> {
     let mut stmt = conn.prepare_cached("UPDATE player SET dropped_after = ?2 WHERE id = ?1")?;
     stmt.execute(params![id, after])?;
+    let mut stmt = conn.prepare_cached("UPDATE match SET no_show_dropped = NULL WHERE no_show_dropped = ?1")?;
+    stmt.execute([id])?;
     Ok(())
+}
+
+/// Drops a player after a round because the `no-show` result of `by` says they did not come; the match keeps
+/// the drop so that fixing or clearing the result can take it back.
+pub fn drop_for_no_show(conn: &Connection, id: PlayerId, after: u32, by: crate::store::MatchId) -> Result<()> {
+    set_dropped(conn, id, Some(after))?;
+    let mut stmt = conn.prepare_cached("UPDATE match SET no_show_dropped = ?2 WHERE id = ?1")?;
+    stmt.execute(params![by, id])?;
+    Ok(())
+}
+
+/// The player the `no-show` result of a match dropped, while that drop stands.
+pub fn dropped_by_no_show(conn: &Connection, by: crate::store::MatchId) -> Result<Option<PlayerId>> {
+    let mut stmt = conn.prepare_cached("SELECT no_show_dropped FROM match WHERE id = ?1")?;
+    Ok(stmt.query_row([by], |r| r.get::<_, Option<PlayerId>>(0)).optional()?.flatten())
 }
 
 /// Lifts a player's disqualification (its penalty was voided).

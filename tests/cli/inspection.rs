@@ -113,3 +113,47 @@ fn no_card_is_declared_during_inspection_unless_a_judge_logs_it_with_its_moment(
     // Once the round's clock runs, the same declaration is taken.
     ev.run_with(&["note", "1", "Ana", "B1", "Demonic Tutor"], &[("MMJUDGE_NOW", &at("10:06:00"))]).ok();
 }
+
+#[test]
+fn a_round_is_not_closed_before_its_clock_begins_and_the_refusal_says_how_to_start_it() {
+    let ev = inspecting();
+    let moment = at("10:02:00");
+    let env = [("MMJUDGE_NOW", moment.as_str())];
+    let before = ev.dump();
+    let msg = ev.run_with(&["round", "end", "--force"], &env).refused().to_string();
+    assert_eq!(
+        msg.trim_end(),
+        "error: round 1 is in deck inspection until 10:05: start its clock now with `mmjudge round start --now`, \
+         then close it"
+    );
+    assert_eq!(before, ev.dump(), "the refusal changed the event");
+    // The way it names works: the clock starts now, then the round closes.
+    ev.run_with(&["round", "start", "--now"], &env).ok();
+    let closed = ev.run_with(&["round", "end", "--force"], &env).ok().to_string();
+    assert!(closed.contains("round 1 closed at 10:02"), "{closed}");
+}
+
+#[test]
+fn a_start_set_for_later_says_starts_and_the_round_cannot_close_before_it() {
+    let ev = Event::new();
+    ev.seat_round_for_clock(1, &[(1, "Ana", "Bo")]);
+    let moment = at("10:00:00");
+    let now = [("MMJUDGE_NOW", moment.as_str())];
+    let started = ev.run_with(&["round", "start", "--at", &at("10:30:00")], &now).ok().to_string();
+    assert!(started.starts_with("round 1 starts at 10:30: time is called at 11:20"), "{started}");
+    let time = ev.run_with(&["time"], &now).ok().to_string();
+    assert!(time.contains("Round 1 — starts 10:30, 50 minutes; now 10:00"), "{time}");
+    let later = ev.run_with(&["time"], &[("MMJUDGE_NOW", at("10:31:00").as_str())]).ok().to_string();
+    assert!(later.contains("Round 1 — started 10:30, 50 minutes; now 10:31"), "{later}");
+    let before = ev.dump();
+    for args in [&["round", "end", "--force"][..], &["round", "end", "--force", "--at", moment.as_str()][..]] {
+        let msg = ev.run_with(args, &now).refused().to_string();
+        assert_eq!(
+            msg.trim_end(),
+            "error: round 1 has not begun (its clock starts at 10:30): start its clock now with \
+             `mmjudge round start --now`, then close it",
+            "{args:?}"
+        );
+    }
+    assert_eq!(before, ev.dump(), "the refusals changed the event");
+}

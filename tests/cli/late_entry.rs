@@ -151,3 +151,99 @@ fn a_late_entrant_appears_in_the_standings_of_a_round_from_the_round_they_joined
     assert!(!listed(&page_one, "Late") && listed(&page_one, "Ann"), "{page_one}");
     assert!(listed(&server.get("/standings").body, "Late"));
 }
+
+/// Bo's status in `player list --json`: the round after which they dropped, or null.
+fn dropped_after(ev: &Event, name: &str) -> Value {
+    let list = ev.run(&["--json", "player", "list"]).json();
+    let p = list["players"].as_array().and_then(|a| a.iter().find(|p| p["name"] == name)).cloned();
+    p.map(|p| p["dropped_after"].clone()).unwrap_or_else(|| panic!("{name} not in {list}"))
+}
+
+#[test]
+fn fixing_or_clearing_a_no_show_takes_back_the_drop_it_made() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ann", "Bo", "Cy", "Di"]).ok();
+    ev.seat_round(1, &[(1, "Ann", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["result", "1", "Ann", "--by", "no-show"]).ok();
+    assert_eq!(dropped_after(&ev, "Bo"), Value::from(1));
+    // Fixed to a result where Bo played: the drop goes in the same write, and the reply says so.
+    let fixed = ev.run(&["result", "fix", "1", "Bo", "--by", "concession"]).ok().to_string();
+    assert!(fixed.contains("now Bo beat Ann by concession; Bo is no longer dropped"), "{fixed}");
+    assert_eq!(dropped_after(&ev, "Bo"), Value::Null);
+    // Fixed back to a no-show, then to the other player's no-show: each absent player in turn.
+    ev.run(&["result", "fix", "1", "Ann", "--by", "no-show"]).ok();
+    let doc = ev.run(&["--json", "result", "fix", "1", "Bo", "--by", "no-show"]).json();
+    assert_eq!((doc["undropped"].as_str(), doc["dropped"].as_str()), (Some("Bo"), Some("Ann")), "{doc}");
+    assert_eq!((dropped_after(&ev, "Bo"), dropped_after(&ev, "Ann")), (Value::Null, Value::from(1)));
+    // Cleared: the match plays again and Ann is back in.
+    let cleared = ev.run(&["result", "clear", "1"]).ok().to_string();
+    assert!(cleared.contains("Ann is no longer dropped"), "{cleared}");
+    assert_eq!(dropped_after(&ev, "Ann"), Value::Null);
+    // A result that did not drop anybody clears without a word about drops.
+    ev.run(&["result", "2", "Cy", "--by", "concession"]).ok();
+    let doc = ev.run(&["--json", "result", "clear", "2"]).json();
+    assert_eq!(doc["undropped"], Value::Null, "{doc}");
+}
+
+#[test]
+fn a_drop_made_apart_from_the_no_show_stays_when_the_result_is_fixed() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ann", "Bo", "Cy", "Di"]).ok();
+    ev.seat_round(1, &[(1, "Ann", "Bo"), (2, "Cy", "Di")]);
+    // Dropped before the no-show was recorded: the result dropped nobody.
+    ev.run(&["player", "drop", "Bo"]).ok();
+    ev.run(&["result", "1", "Ann", "--by", "no-show"]).ok();
+    let fixed = ev.run(&["result", "fix", "1", "Bo", "--by", "concession"]).ok().to_string();
+    assert!(!fixed.contains("no longer dropped"), "{fixed}");
+    assert_eq!(dropped_after(&ev, "Bo"), Value::from(1));
+    // Dropped by the no-show, undropped, then dropped by the judge: that drop is the judge's, and stays.
+    ev.run(&["result", "2", "Cy", "--by", "no-show"]).ok();
+    ev.run(&["player", "undrop", "Di"]).ok();
+    ev.run(&["player", "drop", "Di"]).ok();
+    let cleared = ev.run(&["result", "clear", "2"]).ok().to_string();
+    assert!(!cleared.contains("no longer dropped"), "{cleared}");
+    assert_eq!(dropped_after(&ev, "Di"), Value::from(1));
+}
+
+#[test]
+fn a_no_show_drop_is_not_taken_back_once_a_later_round_left_the_player_out() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ann", "Bo", "Cy", "Di"]).ok();
+    ev.seat_round(1, &[(1, "Ann", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["result", "1", "Ann", "--by", "no-show"]).ok();
+    ev.run(&["result", "2", "Cy", "--by", "concession"]).ok();
+    ev.seat_round(2, &[(1, "Ann", "Cy")]);
+    ev.bye(2, "Di");
+    let want = "Bo was dropped by this no-show result and left out of round 2: take it back first \
+                (`mmjudge round unpair`), then";
+    for (args, then) in [
+        (&["result", "fix", "1", "Bo", "--by", "concession", "--round", "1", "--force"][..], "fix the result again"),
+        (&["result", "clear", "1", "--round", "1", "--force"][..], "clear the result again"),
+    ] {
+        let msg = ev.refuses(args);
+        assert_eq!(msg.trim_end(), format!("error: {want} {then}"), "{args:?}");
+    }
+    assert_eq!(dropped_after(&ev, "Bo"), Value::from(1));
+    // Another no-show of Bo keeps the drop, so it is not refused.
+    let fixed = ev.run(&["result", "fix", "1", "Ann", "--by", "no-show", "--note", "late", "--round", "1", "--force"]);
+    assert!(!fixed.ok().contains("no longer dropped"));
+}
+
+#[test]
+fn a_no_show_fixed_over_http_takes_back_its_drop_too() {
+    use crate::serve::{Server, judge};
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ann", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ann", "Bo")]);
+    ev.run(&["result", "1", "Ann", "--by", "no-show"]).ok();
+    let head = judge(&ev, "Kim", "head");
+    let server = Server::start(&ev);
+    let kim = server.login("Kim", &head);
+    let body = serde_json::json!({ "table": 1, "winner": "Bo", "by": "concession" });
+    let fixed = server.post_json("/api/result/fix", Some(&kim), &body);
+    assert_eq!(fixed.status, 200, "{}", fixed.body);
+    let doc = fixed.json();
+    assert_eq!(doc["undropped"], "Bo", "{doc}");
+    assert!(doc["summary"].as_str().is_some_and(|s| s.contains("Bo is no longer dropped")), "{doc}");
+    assert_eq!(dropped_after(&ev, "Bo"), Value::Null);
+}

@@ -239,3 +239,33 @@ fn cards_check_and_cost_with_a_table_know_the_templates_used_there() {
     assert!(text.contains("already declared at table 1 in round 1 (Ana vs Bo), left out: Shock (Ana 09:05)"), "{text}");
     assert!(ev.refuses(&["cards", "cost", "R", "--table", "7"]).contains("no match at table 7"));
 }
+
+#[test]
+fn a_note_voided_before_a_seat_swap_stays_its_players_and_is_shown_apart_in_every_sheet() {
+    let ev = round_one();
+    let id = note(&ev, &["1", "ana", "B1", "demonic tutor", "--at", "09:05"])["note"].as_i64().unwrap_or_default();
+    ev.run(&["note", "void", &id.to_string(), "--reason", "wrong table"]).ok();
+    ev.run(&["round", "swap", "ana", "cy"]).ok();
+    // JSON: still Ana's, at no seat of this table.
+    let doc = ev.run(&["--json", "notes", "1"]).json();
+    assert_eq!((doc["a"].as_str(), doc["notes"][0]["player"].as_str()), (Some("Cy"), Some("Ana")), "{doc}");
+    assert_eq!(doc["notes"][0]["seat"], serde_json::Value::Null, "{doc}");
+    // Text: not in Cy's column; apart, under Ana's name.
+    let text = ev.run(&["notes", "1"]).ok().to_string();
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("Demonic Tutor")).collect();
+    assert_eq!(
+        lines,
+        [format!("voided before a seat swap, Ana: #{id} B1: Demonic Tutor (void) at 09:05").as_str()],
+        "{text}"
+    );
+    assert!(text.contains("Cy: 0 notes; Bo: 0 notes"), "{text}");
+    // The printable page: Cy's column has no notes; Ana's apart.
+    let file = ev.path("t1.html");
+    ev.run(&["notes", "1", "--html", &file.to_string_lossy()]).ok();
+    let html = std::fs::read_to_string(&file).unwrap_or_default();
+    let cy = html.find("Cy <span class=\"seat\">seat A</span>").unwrap_or_else(|| panic!("no column for Cy: {html}"));
+    let ana = html.find("Ana <span class=\"seat\">no longer at this table: voided before a seat swap</span>");
+    let ana = ana.unwrap_or_else(|| panic!("no column apart for Ana: {html}"));
+    let tutor = html.find("<del>Demonic Tutor</del>").unwrap_or_default();
+    assert!(cy < ana && ana < tutor, "the voided note is under Ana, after the two seats: {html}");
+}

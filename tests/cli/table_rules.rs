@@ -189,6 +189,26 @@ fn a_fix_to_a_result_by_time_needs_time_called_by_its_moment() {
 }
 
 #[test]
+fn a_fix_that_changes_the_winner_by_time_needs_time_called_even_after_a_reopen() {
+    let ev = started();
+    // The round closes at 10:20 (time called everywhere), a result by time is taken, then the round reopens.
+    run_at(&ev, "10:20:00", &["round", "end", "--force"]).ok();
+    run_at(&ev, "10:21:00", &["result", "1", "--by", "time", "--life", "9", "3"]).ok();
+    run_at(&ev, "10:22:00", &["round", "reopen"]).ok();
+    // The clock runs again: a result by time is refused, and so is a fix to the other player by time.
+    let msg = refused_at(&ev, "10:30:00", &["result", "2", "--by", "time", "--life", "9", "3"]);
+    assert!(msg.contains("time is called at table 2 at 10:50 (20:00 left on its clock)"), "{msg}");
+    // (The fix keeps the result's moment, 10:21, unless given with --at.)
+    let msg = refused_at(&ev, "10:30:00", &["result", "fix", "1", "--by", "time", "--life", "3", "9"]);
+    assert!(msg.contains("time is called at table 1 at 10:50 (29:00 left on its clock)"), "{msg}");
+    // A fix keeping the winner by time (a remark, life totals) is taken; once time is called, the flip too.
+    run_at(&ev, "10:30:00", &["result", "fix", "1", "--by", "time", "--life", "9", "4"]).ok();
+    let flip = ["result", "fix", "1", "--by", "time", "--life", "3", "9", "--at", "10:51"];
+    let fixed = run_at(&ev, "10:52:00", &flip).ok().to_string();
+    assert!(fixed.contains("now Bo beat Ana by time"), "{fixed}");
+}
+
+#[test]
 fn the_judges_api_and_the_players_reports_refuse_a_result_by_time_before_time() {
     let ev = started();
     let env = [("MMJUDGE_NOW", at("10:10:00")), ("TZ", "UTC".into())];

@@ -89,8 +89,8 @@ pub struct UndoInput {
 pub struct NoteView {
     /// The note's id.
     pub id: NoteId,
-    /// The declaring player's seat (a player no longer seated here, after a swap, shows at seat A).
-    pub seat: Seat,
+    /// The declaring player's seat; null for a player no longer seated here (a note voided before a seat swap).
+    pub seat: Option<Seat>,
     /// The declaring player.
     pub player: String,
     /// The printed cost, canonical.
@@ -245,9 +245,10 @@ pub fn player_name(conn: &Connection, seated: &Seated, id: PlayerId) -> Result<S
     }
 }
 
-/// The seat of a note's player (a player no longer seated here, after a swap, is shown at seat A).
-pub fn seat_of(seated: &Seated, note: &Note) -> Seat {
-    seated.seat_of(note.player).unwrap_or(Seat::A)
+/// The seat of a note's player; None for a player no longer seated here (after a seat swap, which only a table
+/// whose notes are all voided allows).
+pub fn seat_of(seated: &Seated, note: &Note) -> Option<Seat> {
+    seated.seat_of(note.player)
 }
 
 /// The earlier declaration of `card` (a reference name) in the game at this table, if any: by whom and

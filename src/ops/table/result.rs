@@ -90,6 +90,8 @@ pub struct FixOutcome {
     pub later_rounds: Vec<u32>,
     /// The player dropped for not showing (a `no-show` result), if any.
     pub dropped: Option<String>,
+    /// The player the old `no-show` result had dropped, no longer dropped, if any.
+    pub undropped: Option<String>,
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
@@ -118,8 +120,44 @@ fn drop_no_show(conn: &Connection, seated: &Seated, v: Verdict, reason: Reason) 
     if absent.dropped_after.is_some() || absent.disqualified {
         return Ok(None);
     }
-    crate::store::player::set_dropped(conn, absent.id, Some(crate::store::round::current(conn)?))?;
+    crate::store::player::drop_for_no_show(conn, absent.id, crate::store::round::current(conn)?, seated.m.id)?;
     Ok(Some(absent.name.clone()))
+}
+
+/// Takes back the drop that this match's `no-show` result made, now that the result no longer says that player
+/// did not show (`absent` is who the result says is absent now, if anyone); returns their name. A drop made
+/// otherwise (`player drop`) stays. Refused while a later round is paired without them: `again` completes
+/// "take ... back first (`mmjudge round unpair`), then ...".
+pub(crate) fn undo_no_show_drop(
+    conn: &Connection,
+    m: &crate::store::matches::Match,
+    absent: Option<PlayerId>,
+    again: &str,
+) -> Result<Option<String>> {
+    let Some(p) = crate::store::player::dropped_by_no_show(conn, m.id)? else { return Ok(None) };
+    if absent == Some(p) {
+        return Ok(None);
+    }
+    let player = crate::store::player::get(conn, p)?;
+    let after = player.dropped_after.unwrap_or(m.round);
+    let later = crate::store::round::after(conn, after)?;
+    if !later.is_empty() {
+        let list: Vec<String> = later.iter().map(u32::to_string).collect();
+        let (rounds, them) = if later.len() == 1 { ("round", "it") } else { ("rounds", "them") };
+        return Err(Error::refused(format!(
+            "{} was dropped by this no-show result and left out of {rounds} {}: take {them} back first \
+             (`mmjudge round unpair`), then {again}",
+            player.name,
+            list.join(", ")
+        )));
+    }
+    crate::store::player::set_dropped(conn, p, None)?;
+    Ok(Some(player.name))
+}
+
+/// "; Bo is no longer dropped ..." for the reply and the audit line.
+pub(crate) fn undropped_words(name: Option<&str>) -> String {
+    name.map(|n| format!("; {n} is no longer dropped (the no-show that dropped them is gone)")).unwrap_or_default()
 }
 
 /// "; Bo did not show and is dropped ..." for the reply and the audit line.
@@ -199,9 +237,12 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let note = note_of(&input).map(String::from).or_else(|| seated.m.note.clone());
         let at = given_at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
         seated.not_before_start(tx, input.at)?;
-        // A fix that makes the result one by time, or moves a result by time, needs time called by its moment.
+        // A fix that makes the result one by time, moves a result by time or changes its winner, needs time
+        // called by its moment.
         if input.reason == Reason::Time
-            && (seated.m.reason.as_deref() != Some(Reason::Time.slug()) || input.at.is_some())
+            && (seated.m.reason.as_deref() != Some(Reason::Time.slug())
+                || input.at.is_some()
+                || seated.m.outcome != Some(outcome_of(v)))
         {
             let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
             time_called(tx, &seated, &input.reason, moment)?;
@@ -221,6 +262,12 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             input.reason,
             ResultText { life: input.life, note: note.as_deref(), at: &at, turn: input.turn },
         )?;
+        let absent = match (input.reason, v) {
+            (Reason::NoShow, Verdict::Won(Seat::A)) => Some(seated.b.id),
+            (Reason::NoShow, Verdict::Won(Seat::B)) => Some(seated.a.id),
+            _ => None,
+        };
+        let undropped = undo_no_show_drop(tx, &seated.m, absent, "fix the result again")?;
         let dropped = drop_no_show(tx, &seated, v, input.reason)?;
         let mut summary = format!(
             "fixed table {table}, round {}: was {before_words}; now {}",
@@ -230,6 +277,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         if !later.is_empty() {
             summary.push_str(&format!(" ({} already paired on the old result, not redone)", rounds_words(&later)));
         }
+        summary.push_str(&undropped_words(undropped.as_deref()));
         summary.push_str(&dropped_words(dropped.as_deref()));
         let out = FixOutcome {
             round: seated.m.round,
@@ -241,6 +289,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             after: seated.result(),
             later_rounds: later,
             dropped,
+            undropped,
             summary: summary.clone(),
         };
         Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))

@@ -64,6 +64,8 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
         round::set_started(tx, r.number, Some(&stamp(at)))?;
         let clock = TableClock::new(at, clock_settings(&values));
         let opening = match inspection_from {
+            // A start set for later (`--at` ahead of now) says so.
+            None if at > actor.at => format!("round {} starts at {}", r.number, confirm_time(at)),
             None => format!("round {} started at {}", r.number, confirm_time(at)),
             Some(from) => format!(
                 "round {}: deck inspection from {} for {}; the round's clock starts at {} \
@@ -167,6 +169,18 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
         let started = round_started(&r)?;
         if let Some(ended) = &r.ended_at {
             return Err(Error::refused(format!("round {} was already closed at {}", r.number, when_text(ended))));
+        }
+        if started > actor.at {
+            // Its clock has not begun (deck inspection, or a start set for later): no moment can close it yet.
+            let waiting = if event::values(tx)?.number("inspection-minutes") > 0 {
+                format!("is in deck inspection until {}", confirm_time(started))
+            } else {
+                format!("has not begun (its clock starts at {})", confirm_time(started))
+            };
+            return Err(Error::refused(format!(
+                "round {} {waiting}: start its clock now with `mmjudge round start --now`, then close it",
+                r.number
+            )));
         }
         not_before_start(r.number, at, started)?;
         if given {

@@ -61,6 +61,19 @@ impl NoteSheet {
     pub fn columns(&self) -> [Vec<&SheetNote>; 2] {
         columns(&self.sheet)
     }
+
+    /// The notes of players no longer seated at the table (voided before a seat swap), by player in the order
+    /// first met: they stay theirs, shown apart from the two seats' columns.
+    pub fn apart(&self) -> Vec<(String, Vec<&SheetNote>)> {
+        let mut out: Vec<(String, Vec<&SheetNote>)> = Vec::new();
+        for (entry, n) in self.notes.iter().zip(&self.sheet).filter(|(_, n)| n.seat.is_none()) {
+            match out.iter_mut().find(|(name, _)| *name == entry.note.player) {
+                Some((_, list)) => list.push(n),
+                None => out.push((entry.note.player.clone(), vec![n])),
+            }
+        }
+        out
+    }
 }
 
 /// `notes TABLE [--round N]`: the note sheet of the match at a table.

@@ -124,3 +124,29 @@ fn the_bounds_are_those_the_tool_checks() {
     assert!(ev.refuses(&["event", "set", "inspection-minutes", "61"]).contains("from 0 to 60"));
     assert!(ev.refuses(&["round", "extend", "1", "1441", "--reason", "x"]).contains("at most 1,440 minutes"));
 }
+
+#[test]
+fn the_command_lines_in_the_docs_are_ones_the_tool_takes() {
+    let ev = Event::new();
+    let mut tried = 0;
+    for doc in ["docs/http.md", "docs/json.md"] {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).expect("the doc");
+        // Each `mmjudge ...` code span; a synopsis with [optional] parts and `serve` (which runs on) are left out.
+        for span in text.split('`').skip(1).step_by(2).filter_map(|s| s.strip_prefix("mmjudge ")) {
+            if span.contains('[') || span.starts_with("serve") {
+                continue;
+            }
+            let args = words(span);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let run = ev.run(&args);
+            // A refusal of the event's state is fine here; bad usage is not, unless the span only names a command.
+            assert!(
+                run.code != 2 || run.stderr.contains("required arguments were not provided"),
+                "{doc}: `mmjudge {span}` is not valid usage: {}",
+                run.stderr
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 20, "{tried} command lines tried");
+}

@@ -215,9 +215,13 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
                 )));
             }
             return Err(Error::refused(if decided {
+                let then = match m.table {
+                    Some(t) => format!("record table {t} as a no-show win for the opponent"),
+                    None => format!("the bye stays in round {current}, and they are not paired again"),
+                };
                 format!(
                     "{} is seated in round {current} ({seat}), and that round already has results: drop the player with \
-                     `mmjudge player drop {}` instead (record the table as a no-show win for the opponent)",
+                     `mmjudge player drop {}` instead ({then})",
                     p.name,
                     quoted(&p.name)
                 )

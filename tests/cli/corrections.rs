@@ -215,3 +215,20 @@ fn player_remove_says_drop_when_the_round_cannot_be_taken_back() {
     ev.run(&["round", "unpair"]).ok();
     ev.run(&["player", "remove", "Ana"]).ok();
 }
+
+#[test]
+fn player_remove_of_a_bye_after_results_advises_a_drop_without_a_table() {
+    let ev = started();
+    ev.run(&["player", "add", "Gil"]).ok();
+    ev.sql("UPDATE player SET joined_round = 1 WHERE name = 'Gil';");
+    ev.bye(1, "Gil");
+    ev.set_result_for_clock(1, 2, "A");
+    let msg = ev.refuses(&["player", "remove", "Gil"]);
+    assert_eq!(
+        msg.trim_end(),
+        "error: Gil is seated in round 1 (a bye), and that round already has results: drop the player with \
+         `mmjudge player drop Gil` instead (the bye stays in round 1, and they are not paired again)"
+    );
+    // The advice works.
+    ev.run(&["player", "drop", "Gil"]).ok();
+}

@@ -96,7 +96,7 @@ fn refuses_impossible_builds() {
     assert!(
         msg.contains("need 800 spell copies")
             && msg.contains("55 short: about 15 costing 1, 21 costing 2")
-            && msg.contains("2 of unusable costs are left out")
+            && msg.contains("; 2 copies of unusable costs are left out, which --keep-unusable")
             && msg.contains("at most 9 tables"),
         "{msg}"
     );
@@ -238,4 +238,19 @@ fn sealed_products_become_a_players_libraries() {
     ev.run(&["library", "sheets", &dir.to_string_lossy()]).ok();
     assert!(std::fs::read_to_string(dir.join("index.html")).unwrap_or_default().contains("Sealed · Ana"));
     assert!(ev.refuses(&["library", "swap", "Ana", "Shock", "Brainstorm"]).contains("player's own cards"));
+}
+
+#[test]
+fn a_short_pool_counts_what_it_leaves_apart_in_words() {
+    let ev = with_pool();
+    ev.run(&["pool", "exclude", "Flame Wave"]).ok();
+    ev.run(&["library", "build", "--tables", "8"]).ok();
+    ev.run(&["library", "add-tables", "1"]).ok();
+    let msg = ev.refuses(&["library", "add-tables", "1"]);
+    assert!(
+        msg.contains(
+            "; 1 more copy is excluded, 1 copy of an unusable cost is left out, which --keep-unusable builds in)"
+        ),
+        "{msg}"
+    );
 }

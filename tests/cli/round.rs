@@ -197,10 +197,13 @@ fn swap_refuses_oneself_a_bye_an_absent_player_and_a_decided_table() {
     let bye = doc["players"][4]["name"].as_str().unwrap().to_string();
     let (a, b) = (doc["tables"][0]["a"]["name"].as_str().unwrap(), doc["tables"][1]["b"]["name"].as_str().unwrap());
     assert!(ev.refuses(&["round", "swap", a, a]).contains("name two different players"));
-    assert!(ev.refuses(&["round", "swap", a, &bye]).contains("sits out round 1 (bye)"));
+    assert!(ev.refuses(&["round", "swap", a, &bye]).contains("has the bye in round 1, which has no seat to swap"));
     assert!(ev.refuses(&["round", "swap", "Zed", a]).contains("Zed is not paired in round 1"));
     ev.sql("UPDATE match SET result = 'A', reason = 'life' WHERE table_no = 1;");
-    assert!(ev.refuses(&["round", "swap", a, b]).contains("table 1 already has a result"));
+    assert!(
+        ev.refuses(&["round", "swap", a, b])
+            .contains("table 1 in round 1 already has a result: take it back with `mmjudge result clear 1`")
+    );
 }
 
 #[test]

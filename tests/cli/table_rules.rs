@@ -102,10 +102,16 @@ fn a_swap_is_refused_at_a_table_with_an_extension_a_penalty_a_ruling_or_a_challe
     run_at(&ev, "10:05:00", &["penalty", "cy", "slow-play", "--table", "2"]).ok();
     run_at(&ev, "10:05:00", &["ruling", "3", "Ed keeps the card"]).ok();
     let msg = refused_at(&ev, "10:06:00", &["round", "swap", "ana", "cy"]);
-    assert!(msg.contains("table 1 in round 1 already holds play (1 extension)"), "{msg}");
+    assert!(
+        msg.contains("tables 1 and 2 in round 1 already hold play (table 1: 1 extension; table 2: 1 penalty)"),
+        "{msg}"
+    );
     assert!(msg.contains("`mmjudge round extend void ID`"), "{msg}");
     let msg = refused_at(&ev, "10:06:00", &["round", "swap", "di", "ed"]);
-    assert!(msg.contains("table 2 in round 1 already holds play (1 penalty)"), "{msg}");
+    assert!(
+        msg.contains("tables 2 and 3 in round 1 already hold play (table 2: 1 penalty; table 3: 1 ruling)"),
+        "{msg}"
+    );
     assert!(msg.contains("`mmjudge penalty void ID`"), "{msg}");
     let msg = refused_at(&ev, "10:06:00", &["round", "swap", "flo", "ed"]);
     assert!(msg.contains("table 3 in round 1 already holds play (1 ruling)"), "{msg}");
@@ -301,4 +307,61 @@ fn the_server_refuses_a_declaration_before_the_round_starts_from_a_player_or_a_j
     let msg = server.post_json("/api/note", Some(&token), &judge_note).error(409);
     assert_eq!(msg, "round 1 has not started: no card is declared before its clock starts; a judge starts it");
     assert_eq!(before, ev.dump());
+}
+
+#[test]
+fn a_swap_at_a_table_with_a_result_names_result_clear_as_the_way_out() {
+    let ev = started();
+    ev.set_result_for_clock(1, 1, "A");
+    let msg = refused_at(&ev, "10:06:00", &["round", "swap", "ana", "cy"]);
+    assert_eq!(
+        msg.trim_end(),
+        "error: table 1 in round 1 already has a result: take it back with `mmjudge result clear 1`, swap the seats, \
+         then record the result again"
+    );
+    // The way out works.
+    run_at(&ev, "10:07:00", &["result", "clear", "1"]).ok();
+    run_at(&ev, "10:07:00", &["round", "swap", "ana", "cy"]).ok();
+    assert_eq!(seats(&ev, 1), ("Cy".into(), "Bo".into()));
+}
+
+#[test]
+fn a_swap_between_two_tables_holding_play_names_both_in_one_line() {
+    let ev = started();
+    run_at(&ev, "10:05:00", &["round", "extend", "1", "3", "--reason", "deck check"]).ok();
+    run_at(&ev, "10:05:00", &["penalty", "cy", "slow-play", "--table", "2"]).ok();
+    let msg = refused_at(&ev, "10:06:00", &["round", "swap", "ana", "cy"]);
+    assert_eq!(
+        msg.trim_end(),
+        "error: tables 1 and 2 in round 1 already hold play (table 1: 1 extension; table 2: 1 penalty): their games \
+         are under way with these players in these seats; take them back first with `mmjudge round extend void ID`, \
+         `mmjudge penalty void ID`, then swap"
+    );
+}
+
+#[test]
+fn a_swap_with_a_bye_says_what_changes_the_byes() {
+    let ev = started();
+    run_at(&ev, "10:00:00", &["player", "add", "Gil"]).ok();
+    ev.bye(1, "Gil");
+    let msg = refused_at(&ev, "10:06:00", &["round", "swap", "ana", "gil"]);
+    assert_eq!(
+        msg.trim_end(),
+        "error: Gil has the bye in round 1, which has no seat to swap; to change the round's byes, take it back with \
+         `mmjudge round unpair` and pair it again with `mmjudge round pair`"
+    );
+    // The way out is open: the round holds no play yet.
+    let doc = run_at(&ev, "10:06:00", &["--json", "round", "unpair"]).json();
+    assert_eq!(doc["summary"], "took back round 1: 3 tables and 1 bye", "{doc}");
+    // Once the round holds play, its byes stand, and the refusal says so.
+    let ev = started();
+    run_at(&ev, "10:00:00", &["player", "add", "Gil"]).ok();
+    ev.bye(1, "Gil");
+    run_at(&ev, "10:05:00", &["round", "extend", "2", "3", "--reason", "deck check"]).ok();
+    let msg = refused_at(&ev, "10:06:00", &["round", "swap", "gil", "ed"]);
+    assert_eq!(
+        msg.trim_end(),
+        "error: Gil has the bye in round 1, which has no seat to swap; the round already holds play, so its byes \
+         stand: swap two players seated at tables"
+    );
 }

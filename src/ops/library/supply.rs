@@ -88,11 +88,15 @@ pub fn shortage(supply: &Supply, target: &Profile, libraries: usize, size: usize
     }
     let mut apart = Vec::new();
     if supply.excluded > 0 {
-        apart.push(format!("{} more are excluded", supply.excluded));
+        let verb = if supply.excluded == 1 { "is" } else { "are" };
+        let copies = crate::domain::words::noun_for(supply.excluded, "copy");
+        apart.push(format!("{} more {copies} {verb} excluded", supply.excluded));
     }
     let unusable = supply.left_out_copies();
     if unusable > 0 {
-        apart.push(format!("{unusable} of unusable costs are left out, which --keep-unusable builds in"));
+        let (of, verb) = if unusable == 1 { ("an unusable cost", "is") } else { ("unusable costs", "are") };
+        let copies = crate::domain::words::count(unusable, "copy");
+        apart.push(format!("{copies} of {of} {verb} left out, which --keep-unusable builds in"));
     }
     if !apart.is_empty() {
         text.push_str(&format!("; {}", apart.join(", ")));

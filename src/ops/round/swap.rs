@@ -70,11 +70,13 @@ pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<
             )));
         }
         let all = matches::of_round(tx, current)?;
-        let (mp, mq) = (seat_of(&all, &p, current)?, seat_of(&all, &q, current)?);
-        not_under_way(tx, mp)?;
-        if mq.id != mp.id {
-            not_under_way(tx, mq)?;
-        }
+        let (mp, mq) = (seat_of(tx, &all, &p, current)?, seat_of(tx, &all, &q, current)?);
+        let held: Vec<Held> = [Some(mp), (mq.id != mp.id).then_some(mq)]
+            .into_iter()
+            .flatten()
+            .map(|m| held(tx, m))
+            .collect::<Result<_>>()?;
+        refuse_under_way(current, &held)?;
         let before = warnings(tx, current)?;
         let moved = exchange(tx, (&p, mp), (&q, mq))?;
         let warnings: Vec<String> = warnings(tx, current)?.into_iter().filter(|w| !before.contains(w)).collect();
@@ -85,7 +87,7 @@ pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<
 }
 
 /// The match where `p` sits in the round, refusing a bye, an absent player and a decided match.
-fn seat_of<'a>(all: &'a [Match], p: &Player, round: u32) -> Result<&'a Match> {
+fn seat_of<'a>(conn: &Connection, all: &'a [Match], p: &Player, round: u32) -> Result<&'a Match> {
     let Some(m) = all.iter().find(|m| m.has(p.id)) else {
         return Err(Error::refused(format!(
             "{} is not paired in round {round} (dropped, or joined later): only seated players can swap",
@@ -93,28 +95,42 @@ fn seat_of<'a>(all: &'a [Match], p: &Player, round: u32) -> Result<&'a Match> {
         )));
     };
     if m.is_bye() {
+        let played = all.iter().any(|m| !m.is_bye() && m.outcome.is_some())
+            || !matches::tables_with_records(conn, round)?.is_empty();
+        let way = if played {
+            "the round already holds play, so its byes stand: swap two players seated at tables"
+        } else {
+            "to change the round's byes, take it back with `mmjudge round unpair` and pair it again with \
+             `mmjudge round pair`"
+        };
         return Err(Error::refused(format!(
-            "{} sits out round {round} (bye): only players at tables can swap seats",
+            "{} has the bye in round {round}, which has no seat to swap; {way}",
             p.name
         )));
     }
     if m.outcome.is_some() {
+        let t = m.table.unwrap_or(0);
         return Err(Error::refused(format!(
-            "table {} already has a result: swap seats before results are recorded",
-            m.table.unwrap_or(0)
+            "table {t} in round {round} already has a result: take it back with `mmjudge result clear {t}`, swap \
+             the seats, then record the result again"
         )));
     }
     Ok(m)
 }
 
-/// Refuses a swap at a match whose game is under way: it holds records that name or bind the players seated
-/// there (template notes, challenges, penalties, rulings, extensions, stalls, timed decisions, players' result
-/// reports, an open judge call). Voided records count for nothing and do not hold a swap back.
-fn not_under_way(conn: &Connection, m: &Match) -> Result<()> {
+/// What a match holds that puts its game under way: records that name or bind the players seated there
+/// (template notes, challenges, penalties, rulings, extensions, stalls, timed decisions, players' result reports,
+/// an open judge call). Voided records count for nothing and do not hold a swap back.
+struct Held {
+    table: u32,
+    /// (count, what, the command that takes such a record back, if any), for the kinds present.
+    kinds: Vec<(i64, &'static str, Option<String>)>,
+}
+
+fn held(conn: &Connection, m: &Match) -> Result<Held> {
     let held = matches::game_records(conn, m.id)?;
     let t = m.table.unwrap_or(0);
-    // (count, what, the command that takes such a record back, if any)
-    let kinds: [(i64, &str, Option<String>); 10] = [
+    let kinds: [(i64, &'static str, Option<String>); 10] = [
         (held.notes, "template note", Some(format!("`mmjudge note void ID` (ids in `mmjudge notes {t}`)"))),
         (held.challenges, "challenge", Some("`mmjudge challenge void ID`".into())),
         (held.penalties, "penalty", Some("`mmjudge penalty void ID`".into())),
@@ -126,25 +142,48 @@ fn not_under_way(conn: &Connection, m: &Match) -> Result<()> {
         (held.decisions, "timed decision", None),
         (held.reports, "player's result report", None),
     ];
-    let present: Vec<&(i64, &str, Option<String>)> = kinds.iter().filter(|(n, _, _)| *n > 0).collect();
-    if present.is_empty() {
+    Ok(Held { table: t, kinds: kinds.into_iter().filter(|(n, _, _)| *n > 0).collect() })
+}
+
+/// Refuses a swap when either table's game is under way, naming every such table in the one line.
+fn refuse_under_way<'a>(round: u32, tables: &'a [Held]) -> Result<()> {
+    let busy: Vec<&Held> = tables.iter().filter(|h| !h.kinds.is_empty()).collect();
+    if busy.is_empty() {
         return Ok(());
     }
-    let what: Vec<String> = present.iter().map(|(n, w, _)| crate::domain::words::count(*n, w)).collect();
-    let kept: Vec<&str> = present.iter().filter(|(_, _, fix)| fix.is_none()).map(|(_, w, _)| *w).collect();
+    let present: Vec<&(i64, &str, Option<String>)> = busy.iter().flat_map(|h| &h.kinds).collect();
+    let what = |h: &Held| h.kinds.iter().map(|(n, w, _)| crate::domain::words::count(*n, w)).collect::<Vec<_>>();
+    let once = |all: Vec<&'a str>| {
+        all.iter().fold(Vec::new(), |mut v: Vec<&str>, x| {
+            if !v.contains(x) {
+                v.push(x);
+            }
+            v
+        })
+    };
+    let kept = once(present.iter().filter(|(_, _, fix)| fix.is_none()).map(|(_, w, _)| *w).collect());
     let it = if present.iter().map(|(n, _, _)| n).sum::<i64>() == 1 { "it" } else { "them" };
     let way_out = if kept.is_empty() {
-        let fixes: Vec<&str> = present.iter().filter_map(|(_, _, fix)| fix.as_deref()).collect();
+        let fixes = once(present.iter().filter_map(|(_, _, fix)| fix.as_deref()).collect());
         format!("take {it} back first with {}, then swap", fixes.join(", "))
     } else {
         format!("a {} cannot be taken back, so they stay where they sit", kept.join(" or a "))
     };
-    Err(Error::refused(format!(
-        "table {t} in round {} already holds play ({}): its game is under way with these players in these seats; \
-         {way_out}",
-        m.round,
-        what.join(", ")
-    )))
+    let message = match busy.as_slice() {
+        [h] => format!(
+            "table {} in round {round} already holds play ({}): its game is under way with these players in these \
+             seats; {way_out}",
+            h.table,
+            what(h).join(", ")
+        ),
+        _ => format!(
+            "tables {} in round {round} already hold play ({}): their games are under way with these players in \
+             these seats; {way_out}",
+            busy.iter().map(|h| h.table.to_string()).collect::<Vec<_>>().join(" and "),
+            busy.iter().map(|h| format!("table {}: {}", h.table, what(h).join(", "))).collect::<Vec<_>>().join("; ")
+        ),
+    };
+    Err(Error::refused(message))
 }
 
 /// Puts `q` where `p` sat and `p` where `q` sat; says who went where.

@@ -18,6 +18,8 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
     must(&db, &["cards", "import", &reference().to_string_lossy()]);
     let cards = field::spells(&db, 4000, &[FRESH.1]);
     let games = field::fill(&db, &plan, |tx, rng, game| field::judged(tx, rng, game, &cards, 16));
+    // The round playing has its clock running (no card is declared before it).
+    field::start_round(&db, plan.rounds, chrono::Utc::now() - chrono::Duration::minutes(10));
     let games: Vec<&Game> = games.iter().filter(|g| g.b.is_some()).collect();
     // Each kind of write gets its own block of tables, so no run meets another's result or note.
     let at = |block: usize, i: usize| {

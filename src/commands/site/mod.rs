@@ -10,8 +10,8 @@
 //!
 //! `site DIR` writes the public site (what players may read: pairings, standings, result slips, the
 //! clock); `site DIR --judges` adds the judges' pages (each round's wall sheet to print, library contents,
-//! note sheets, deck sheets, the judges' records, card pages). A public run over an earlier judges' site removes its
-//! judges-only pages (the folder's marker lists what mmjudge wrote).
+//! note sheets, deck sheets, the judges' records, card pages). A public run over an earlier judges' site
+//! removes its judges-only pages (the folder's marker lists what mmjudge wrote).
 
 mod cards;
 mod clock;

@@ -112,16 +112,21 @@ pub(super) fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -
 /// A `no-show` result drops the player who did not show (the loser) after the current round, so the next
 /// pairing leaves them out; returns their name. Nothing when they already dropped or were disqualified.
 fn drop_no_show(conn: &Connection, seated: &Seated, v: Verdict, reason: Reason) -> Result<Option<String>> {
-    let absent = match (reason, v) {
-        (Reason::NoShow, Verdict::Won(Seat::A)) => &seated.b,
-        (Reason::NoShow, Verdict::Won(Seat::B)) => &seated.a,
-        _ => return Ok(None),
-    };
+    let Some(absent) = no_show_absent(seated, v, reason) else { return Ok(None) };
     if absent.dropped_after.is_some() || absent.disqualified {
         return Ok(None);
     }
     crate::store::player::drop_for_no_show(conn, absent.id, crate::store::round::current(conn)?, seated.m.id)?;
     Ok(Some(absent.name.clone()))
+}
+
+/// The player a `no-show` result says did not come (the loser), if the result is one.
+fn no_show_absent(seated: &Seated, v: Verdict, reason: Reason) -> Option<&crate::store::player::Player> {
+    match (reason, v) {
+        (Reason::NoShow, Verdict::Won(Seat::A)) => Some(&seated.b),
+        (Reason::NoShow, Verdict::Won(Seat::B)) => Some(&seated.a),
+        _ => None,
+    }
 }
 
 /// Takes back the drop that this match's `no-show` result made, now that the result no longer says that player
@@ -262,11 +267,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             input.reason,
             ResultText { life: input.life, note: note.as_deref(), at: &at, turn: input.turn },
         )?;
-        let absent = match (input.reason, v) {
-            (Reason::NoShow, Verdict::Won(Seat::A)) => Some(seated.b.id),
-            (Reason::NoShow, Verdict::Won(Seat::B)) => Some(seated.a.id),
-            _ => None,
-        };
+        let absent = no_show_absent(&seated, v, input.reason).map(|p| p.id);
         let undropped = undo_no_show_drop(tx, &seated.m, absent, "fix the result again")?;
         let dropped = drop_no_show(tx, &seated, v, input.reason)?;
         let mut summary = format!(

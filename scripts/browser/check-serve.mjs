@@ -9,7 +9,8 @@
 //      answer arrives after that refusal leaves the reason on the page;
 //   3. the two players of table 3 self-report the same result on /me with their codes while a judge's phone
 //      (logged in) watches the dashboard /judge: it shows the report waiting for the second player, then the
-//      result, then a judge call made from /me, each without a reload;
+//      result, then a judge call made from /me, each without a reload (a live update arriving while the player
+//      types their code for the call leaves what they typed);
 //   4. with the two players of table 4 reporting different results (a conflict), every page a phone opens
 //      (as a player, then as a logged-in head judge) fits 390 px: no page scrolls sideways.
 // Any page error, console error, failed request or missing update fails the check (exit 1).
@@ -427,7 +428,24 @@ async function playersSelfReport(browser, pairings) {
 
   await step(`${b.name} calls a judge from /me; the call shows on the dashboard without a reload`, async () => {
     const form = meB.locator("form", { has: meB.getByRole("button", { name: "Call a judge" }) });
-    await form.getByPlaceholder("your code").fill(codeOf(b.name));
+    const code = form.getByPlaceholder("your code");
+    await code.fill(codeOf(b.name));
+    // A live update while the player types (a judge extends table 5) does not wipe out what they typed.
+    const login = await fetch(`${BASE}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: JUDGE, pin: PIN }),
+    });
+    const { token } = await login.json();
+    const extend = await fetch(`${BASE}/api/extend`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ table: 5, minutes: 1, reason: "deck check" }),
+    });
+    if (extend.status !== 200) throw new Error(`the judge's extension at table 5 was refused: ${extend.status}`);
+    await meB.waitForFunction(() => window.__sseGot.includes("clock"), null, { timeout: UPDATE_MS });
+    await meB.waitForTimeout(1000); // the page's refresh would have landed by now
+    if ((await code.inputValue()) !== codeOf(b.name)) throw new Error(`a live update wiped out the code ${b.name} was typing`);
     await form.getByRole("button", { name: "Call a judge" }).click();
     await meB.getByText("A judge is called to your table").waitFor({ timeout: UPDATE_MS });
     await rowOf(".calls").filter({ hasText: b.name }).waitFor({ timeout: UPDATE_MS });

@@ -37,12 +37,24 @@
     });
   }
   var busy = false, again = false;
-  function refresh() {
+  // Someone is typing in a field (a code, a life total): the page is not replaced under their fingers.
+  function typing() {
     var a = document.activeElement;
-    if (a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value) { again = true; return; }
+    return a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value;
+  }
+  var waiting = false;
+  function whenDone() {
+    if (waiting) return;
+    waiting = true;
+    setTimeout(function () { waiting = false; refresh(); }, 1000);
+  }
+  function refresh() {
+    if (typing()) { whenDone(); return; }
     if (busy) { again = true; return; }
     busy = true;
     fetch(location.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+      // Typing began while the page was on its way: try again once they are done.
+      if (typing()) { whenDone(); return; }
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelector("main"), old = document.querySelector("main");
       if (fresh && old) old.replaceWith(fresh);

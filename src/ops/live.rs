@@ -4,6 +4,7 @@
 
 use crate::domain::clock::{ClockSettings, TableClock};
 use crate::domain::settings::Values;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::ops::table::decisions::Overrun;
@@ -373,24 +374,19 @@ pub fn round_overruns(store: &Store, round: u32) -> Result<Vec<Overrun>> {
     })
 }
 
-/// The changes after the audit entry `after` that phones hear of, as `(audit id, event name)` in the order of
-/// their ids: one per event name, carrying the id of the latest change of that kind (a phone reloads what the
-/// name covers, so the earlier ones are in it); with the highest entry now. Logins name no event.
+/// The changes after the audit entry `after` that phones hear of, as `(audit id, topic name)` in the order of
+/// their ids: one per topic, carrying the id of the latest write that named it (a phone reloads what the topic
+/// covers, so the earlier ones are in it); with the highest entry now. Each write names its topics when it is
+/// made (see `store::Change::topics`); a write naming none (a login, a judge added) is heard by no phone.
 pub fn changes_since(store: &Store, after: i64) -> Result<(i64, Vec<(i64, &'static str)>)> {
     store.read(|conn| {
-        let rows = crate::store::audit::commands_after(conn, after)?;
-        let last = rows.last().map(|(id, _, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
-        let mut latest: Vec<(i64, &'static str)> = Vec::new();
-        for (id, command, summary) in &rows {
-            let name = event_name(command);
-            // A self-report that the opponent's word confirmed recorded the match's result.
-            let confirmed = name == Some("self-report") && summary.contains(crate::ops::table::self_report::CONFIRMED);
-            for n in name.into_iter().chain(confirmed.then_some("result")) {
-                latest.retain(|(_, seen)| *seen != n);
-                latest.push((*id, n));
-            }
+        let last = crate::store::audit::last_id(conn)?;
+        let mut latest: Vec<(i64, Topic)> = Vec::new();
+        for (id, touched) in crate::store::audit::topics_after(conn, after)? {
+            latest.retain(|(_, seen)| *seen != touched.topic);
+            latest.push((id, touched.topic));
         }
-        Ok((last, latest))
+        Ok((last, latest.into_iter().map(|(id, topic)| (id, topic.as_str())).collect()))
     })
 }
 
@@ -399,45 +395,9 @@ pub fn last_change(store: &Store) -> Result<i64> {
     store.read(crate::store::audit::last_id)
 }
 
-/// The live-update event a write's command line belongs to (see [`changes_since`]).
-pub fn event_name(command: &str) -> Option<&'static str> {
-    // The words of the command or route, not of its fields (a ruling's text may say "clock").
-    let command = command.split('{').next().unwrap_or_default();
-    let mut words: Vec<&str> = Vec::new();
-    let mut skip = false;
-    for w in command.split([' ', '/']).filter(|w| !w.is_empty()) {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        if w.starts_with('-') {
-            // The global options' values are not words of the command (`--db x.db`, `--judge Kim`).
-            skip = matches!(w, "--db" | "--judge");
-            continue;
-        }
-        words.push(w);
-    }
-    let has = |w: &str| words.contains(&w);
-    if has("self-report") {
-        return Some("self-report");
-    }
-    if has("call") {
-        return Some("call");
-    }
-    if has("extend") || has("clock") || has("stall") || has("decisions") {
-        return Some("clock");
-    }
-    let group = words.iter().find(|w| !matches!(**w, "mmjudge" | "POST" | "api" | "web"))?;
-    Some(match *group {
-        "judge" | "login" | "logout" => return None,
-        "result" | "results" => "result",
-        "note" | "notes" | "challenge" | "penalty" | "ruling" => "note",
-        _ => "round",
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{event_name, round_overruns};
+    use super::round_overruns;
     use crate::store::{clock, matches, round};
 
     #[test]
@@ -467,22 +427,5 @@ mod tests {
         assert_eq!(two.iter().map(|o| (o.table, o.overrun_ms)).collect::<Vec<_>>(), vec![(Some(4), 9_000)]);
         assert!(round_overruns(&store, 3)?.is_empty());
         Ok(())
-    }
-
-    #[test]
-    fn each_write_names_its_live_update() {
-        assert_eq!(event_name("mmjudge result 3 ana --by life"), Some("result"));
-        assert_eq!(event_name("mmjudge --db x.db note 1 ana B1 'Demonic Tutor'"), Some("note"));
-        assert_eq!(event_name("mmjudge round extend 3 --minutes 2"), Some("clock"));
-        assert_eq!(event_name("mmjudge clock 3 --start ana"), Some("clock"));
-        assert_eq!(event_name("mmjudge round start"), Some("round"));
-        assert_eq!(event_name("POST /api/result"), Some("result"));
-        assert_eq!(event_name("POST /api/ruling {\"text\":\"stop the clock\"}"), Some("note"));
-        assert_eq!(event_name("POST /api/login"), None);
-        assert_eq!(event_name("mmjudge judge add Kim --role head"), None);
-        assert_eq!(event_name("POST /api/self-report {\"table\":1}"), Some("self-report"));
-        assert_eq!(event_name("POST /api/call {\"table\":1}"), Some("call"));
-        assert_eq!(event_name("POST /api/call/close {\"table\":1}"), Some("call"));
-        assert_eq!(event_name("mmjudge call close 3"), Some("call"));
     }
 }

@@ -397,8 +397,14 @@ pub fn last_change(store: &Store) -> Result<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::round_overruns;
-    use crate::store::{clock, matches, round};
+    use super::{changes_since, round_overruns};
+    use crate::domain::result::Reason;
+    use crate::error::Result;
+    use crate::ops::card_reference::Printed;
+    use crate::ops::judges::{self, Role};
+    use crate::ops::table::{calls, device, live, self_report};
+    use crate::store::{Actor, Store, audit, clock, matches, player_codes, round};
+    use chrono::Duration;
 
     #[test]
     fn the_dashboard_lists_the_overruns_of_its_round_only() -> crate::error::Result<()> {
@@ -426,6 +432,109 @@ mod tests {
         let two = round_overruns(&store, 2)?;
         assert_eq!(two.iter().map(|o| (o.table, o.overrun_ms)).collect::<Vec<_>>(), vec![(Some(4), 9_000)]);
         assert!(round_overruns(&store, 3)?.is_empty());
+        Ok(())
+    }
+
+    /// A player's write from a phone at `minutes` past 09:00.
+    fn phone(minutes: i64) -> Result<Actor> {
+        let at = crate::time::unstamp("2025-05-01T09:00:00.000Z")? + Duration::minutes(minutes);
+        Ok(Actor { judge: "player".into(), command_line: "test".into(), at, via: "web 10.0.0.2".into() })
+    }
+
+    /// The topics the write `f` stored, as `topic r<round> t<table> <player>`.
+    fn topics<T>(store: &mut Store, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<String> {
+        let before = store.read(audit::last_id)?;
+        f(store)?;
+        let rows = store.read(|conn| audit::topics_after(conn, before))?;
+        let names = store.read(crate::ops::player_names::names_by_id)?;
+        let words = rows.iter().map(|(_, t)| {
+            let mut w = vec![t.topic.to_string()];
+            w.extend(t.round.map(|n| format!("r{n}")));
+            w.extend(t.table.map(|n| format!("t{n}")));
+            w.extend(t.player.and_then(|p| names.get(&p).cloned()));
+            w.join(" ")
+        });
+        Ok(words.collect::<Vec<_>>().join(", "))
+    }
+
+    /// The writes a phone makes (the table's device, a player's own page, the clock screen, a judge's login)
+    /// and the topics each names; then what a phone that slept through them is sent.
+    #[test]
+    fn each_write_from_a_phone_names_its_topics() -> Result<()> {
+        let (mut store, _, [ana, bo]) = crate::store::memory_with_one_match()?;
+        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
+        player_codes::set(store.conn(), ana, "111111")?;
+        player_codes::set(store.conn(), bo, "222222")?;
+        let declare = |code: &str| -> Result<device::DeviceNoteInput> {
+            let printed = Printed::parse("B1")?;
+            Ok(device::DeviceNoteInput {
+                table: 1,
+                code: code.into(),
+                printed,
+                card: None,
+                letter: None,
+                client_id: None,
+            })
+        };
+        let report = |code: &str, winner: &str| self_report::SelfReportInput {
+            table: 1,
+            code: code.into(),
+            winner: Some(winner.into()),
+            reason: Reason::Concession,
+            life: None,
+        };
+        let pin = judges::add_judge(&mut store, &phone(0)?, "Kim", Role::Floor)?.pin;
+        let start = crate::time::unstamp("2025-05-01T09:20:00.000Z")?;
+        let live_table = store.read(|conn| live::open_live(conn, 1))?;
+        let ana_at_1 = |topic: &str| format!("{topic} r1 t1 Ana");
+        let rows: Vec<(String, String)> = vec![
+            (topics(&mut store, |s| judges::login(s, &phone(1)?, "Kim", &pin))?, String::new()),
+            (topics(&mut store, |s| device::declare(s, &phone(2)?, declare("111111")?))?, ana_at_1("note")),
+            (topics(&mut store, |s| device::take_back(s, &phone(2)?, 1, "111111"))?, ana_at_1("note")),
+            (topics(&mut store, |s| device::clock_start(s, &phone(3)?, 1, "111111"))?, ana_at_1("clock")),
+            (
+                topics(&mut store, |s| device::clock_hand_over(s, &phone(4)?, 1, "111111"))?,
+                "clock r1 t1 Ana, clock r1 t1 Bo".into(),
+            ),
+            (topics(&mut store, |s| device::clock_stop(s, &phone(5)?, 1, "222222"))?, "clock r1 t1 Bo".into()),
+            (topics(&mut store, |s| live::begin_decision(s, &phone(20)?, &live_table, ana, start))?, ana_at_1("clock")),
+            (topics(&mut store, |s| live::log_stall(s, &phone(21)?, &live_table, ana, start))?, ana_at_1("clock")),
+            (
+                topics(&mut store, |s| {
+                    let span = (start, start + Duration::minutes(2));
+                    live::save_decision(s, &phone(22)?, &live_table, ana, span, Duration::zero())
+                })?,
+                ana_at_1("clock"),
+            ),
+            (
+                topics(&mut store, |s| live::pause_extension(s, &phone(23)?, &live_table, 90, "judge call"))?,
+                "clock r1 t1".into(),
+            ),
+            (topics(&mut store, |s| calls::call_judge(s, &phone(24)?, 1, "222222"))?, "call r1 t1 Bo".into()),
+            (topics(&mut store, |s| calls::close_call(s, &phone(25)?, 1))?, "call r1 t1 Bo".into()),
+            (
+                topics(&mut store, |s| self_report::self_report(s, &phone(30)?, report("111111", "Ana")))?,
+                ana_at_1("self-report"),
+            ),
+            (
+                topics(&mut store, |s| self_report::self_report(s, &phone(31)?, report("222222", "Bo")))?,
+                "self-report r1 t1 Bo".into(),
+            ),
+            // The opponent's word confirms it: the match's result is recorded.
+            (
+                topics(&mut store, |s| self_report::self_report(s, &phone(32)?, report("222222", "Ana")))?,
+                "self-report r1 t1 Bo, result r1 t1".into(),
+            ),
+        ];
+        for (i, (got, want)) in rows.iter().enumerate() {
+            assert_eq!(got, want, "write {i}");
+        }
+        // A phone asleep since the start is sent each topic once, with the id of its latest write.
+        let (last, changes) = changes_since(&store, 0)?;
+        let names: Vec<_> = changes.iter().map(|(_, n)| *n).collect();
+        assert_eq!(names, ["note", "clock", "call", "self-report", "result"]);
+        assert_eq!(changes.iter().map(|(id, _)| *id).max(), Some(last));
+        assert_eq!(changes[3].0, changes[4].0, "the confirmation is one write");
         Ok(())
     }
 }

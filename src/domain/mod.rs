@@ -24,4 +24,5 @@ pub mod simulate;
 pub mod standings;
 pub mod template;
 pub mod text;
+pub mod topic;
 pub mod words;

@@ -8,11 +8,13 @@
 
 use crate::domain::challenge::loses_match;
 use crate::domain::penalty::{Infraction, Issued, PenaltyKind, ends_match, reissue};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::matches::{self, Match, Outcome};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{
-    Actor, Change, MatchId, NoteId, PlayerId, Store, challenge, clock, event, notes, penalty, player, round, ruling,
+    Actor, Change, MatchId, NoteId, PlayerId, Store, Touched, challenge, clock, event, notes, penalty, player, round,
+    ruling,
 };
 use rusqlite::Connection;
 
@@ -185,7 +187,18 @@ pub fn void_penalty(store: &mut Store, actor: &Actor, input: VoidInput) -> Resul
         out.summary = summary(&out);
         let mut players = vec![p.player];
         players.extend(out.reopened.iter().filter_map(|r| opponent_of(tx, r.match_id, p.player)));
-        Ok((out.clone(), Change::about(out.summary.clone(), players)))
+        let note = match p.round {
+            Some(round) => Touched::table(Topic::Note, round, p.table),
+            None => Touched::event(Topic::Note),
+        };
+        let mut change = Change::about(out.summary.clone(), players)
+            .touching(note.player(p.player))
+            .touching_all(results_of(&out.reopened));
+        if out.reinstated.is_some() {
+            // Back in the standings and further pairings.
+            change = change.touching(Touched::event(Topic::Round).player(p.player));
+        }
+        Ok((out.clone(), change))
     })
 }
 
@@ -256,7 +269,10 @@ pub fn void_challenge(store: &mut Store, actor: &Actor, input: VoidInput) -> Res
         };
         out.summary = summary(&out);
         let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
-        Ok((out.clone(), Change::about(out.summary.clone(), players)))
+        let change = Change::about(out.summary.clone(), players)
+            .touching(Touched::of_match(Topic::Note, &m).player(c.by))
+            .touching_all(results_of(&out.reopened));
+        Ok((out.clone(), change))
     })
 }
 
@@ -340,7 +356,8 @@ pub fn clear_result(store: &mut Store, actor: &Actor, input: ClearInput) -> Resu
         summary.push_str(&crate::ops::table::result::undropped_words(undropped.as_deref()));
         let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
         let out = ClearOutcome { reopened, later_rounds, undropped, summary };
-        Ok((out.clone(), Change::about(out.summary.clone(), players)))
+        let touched = Touched::of_match(Topic::Result, &m);
+        Ok((out.clone(), Change::about(out.summary.clone(), players).touching(touched)))
     })
 }
 
@@ -369,7 +386,16 @@ fn simple(
     };
     out.summary = summary(&out);
     let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
-    Ok((out.clone(), Change::about(out.summary.clone(), players)))
+    let topic = match kind {
+        VoidKind::Extension | VoidKind::Stall => Topic::Clock,
+        VoidKind::Penalty | VoidKind::Challenge | VoidKind::Ruling | VoidKind::Note => Topic::Note,
+    };
+    Ok((out.clone(), Change::about(out.summary.clone(), players).touching(Touched::of_match(topic, &m))))
+}
+
+/// The results a void took back, as phones hear of them.
+fn results_of(reopened: &[Reopened]) -> impl Iterator<Item = Touched> + '_ {
+    reopened.iter().map(|r| Touched::table(Topic::Result, r.round, r.table))
 }
 
 /// Refuses a record voided before; else marks it void now.

@@ -5,9 +5,10 @@ mod bans;
 pub use bans::{BanInput, Banned, ban_card, bans, lift_ban, seed_default_bans};
 
 use crate::domain::settings::{self, SETTINGS};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::file::{self, Found, Replace};
-use crate::store::{Actor, Change, Store, event as store_event, player, round};
+use crate::store::{Actor, Change, Store, Touched, event as store_event, player, round};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 
@@ -245,7 +246,7 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
         store_event::set(tx, setting.key, &value)?;
         let changed = SettingChanged { key: setting.key, old, value, in_play };
         let summary = setting_changed_words(&changed);
-        Ok((changed, Change::new(summary)))
+        Ok((changed, Change::new(summary).touching(Touched::event(Topic::Round))))
     })
 }
 

@@ -14,10 +14,11 @@ pub mod tables;
 pub use tables::{AddTablesInput, AddedTables, add_tables, seats_for};
 
 use crate::domain::library::{BuildError, BuiltLibrary, PoolCopy, basics_needed, build_libraries, pool_profile};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::library::{self as store_library, Library, LibraryCard};
 use crate::store::pool::{self as store_pool, PoolCard};
-use crate::store::{Actor, Change, PoolId, Store, event, round};
+use crate::store::{Actor, Change, PoolId, Store, Touched, event, round};
 use balance::{LibraryLine, Sources, balance_lines, load_fixed, round1};
 use rusqlite::Connection;
 use std::collections::HashMap;
@@ -246,7 +247,7 @@ fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
     if !supply.left_out.is_empty() {
         summary.push_str(&format!("; left out for unusable costs: {}", left_out_names(&supply.left_out)));
     }
-    Ok((built, Change::new(summary)))
+    Ok((built, Change::new(summary).touching(Touched::event(Topic::Round))))
 }
 
 /// `Flame Wave ({3}{R}{R}{R}{R}), Absorb ({W}{U}{U})`.

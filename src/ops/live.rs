@@ -4,6 +4,7 @@
 
 use crate::domain::clock::{ClockSettings, TableClock};
 use crate::domain::settings::Values;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::ops::table::decisions::Overrun;
@@ -373,24 +374,19 @@ pub fn round_overruns(store: &Store, round: u32) -> Result<Vec<Overrun>> {
     })
 }
 
-/// The changes after the audit entry `after` that phones hear of, as `(audit id, event name)` in the order of
-/// their ids: one per event name, carrying the id of the latest change of that kind (a phone reloads what the
-/// name covers, so the earlier ones are in it); with the highest entry now. Logins name no event.
+/// The changes after the audit entry `after` that phones hear of, as `(audit id, topic name)` in the order of
+/// their ids: one per topic, carrying the id of the latest write that named it (a phone reloads what the topic
+/// covers, so the earlier ones are in it); with the highest entry now. Each write names its topics when it is
+/// made (see `store::Change::topics`); a write naming none (a login, a judge added) is heard by no phone.
 pub fn changes_since(store: &Store, after: i64) -> Result<(i64, Vec<(i64, &'static str)>)> {
     store.read(|conn| {
-        let rows = crate::store::audit::commands_after(conn, after)?;
-        let last = rows.last().map(|(id, _, _)| *id).unwrap_or(crate::store::audit::last_id(conn)?);
-        let mut latest: Vec<(i64, &'static str)> = Vec::new();
-        for (id, command, summary) in &rows {
-            let name = event_name(command);
-            // A self-report that the opponent's word confirmed recorded the match's result.
-            let confirmed = name == Some("self-report") && summary.contains(crate::ops::table::self_report::CONFIRMED);
-            for n in name.into_iter().chain(confirmed.then_some("result")) {
-                latest.retain(|(_, seen)| *seen != n);
-                latest.push((*id, n));
-            }
+        let last = crate::store::audit::last_id(conn)?;
+        let mut latest: Vec<(i64, Topic)> = Vec::new();
+        for (id, touched) in crate::store::audit::topics_after(conn, after)? {
+            latest.retain(|(_, seen)| *seen != touched.topic);
+            latest.push((id, touched.topic));
         }
-        Ok((last, latest))
+        Ok((last, latest.into_iter().map(|(id, topic)| (id, topic.as_str())).collect()))
     })
 }
 
@@ -399,46 +395,16 @@ pub fn last_change(store: &Store) -> Result<i64> {
     store.read(crate::store::audit::last_id)
 }
 
-/// The live-update event a write's command line belongs to (see [`changes_since`]).
-pub fn event_name(command: &str) -> Option<&'static str> {
-    // The words of the command or route, not of its fields (a ruling's text may say "clock").
-    let command = command.split('{').next().unwrap_or_default();
-    let mut words: Vec<&str> = Vec::new();
-    let mut skip = false;
-    for w in command.split([' ', '/']).filter(|w| !w.is_empty()) {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        if w.starts_with('-') {
-            // The global options' values are not words of the command (`--db x.db`, `--judge Kim`).
-            skip = matches!(w, "--db" | "--judge");
-            continue;
-        }
-        words.push(w);
-    }
-    let has = |w: &str| words.contains(&w);
-    if has("self-report") {
-        return Some("self-report");
-    }
-    if has("call") {
-        return Some("call");
-    }
-    if has("extend") || has("clock") || has("stall") || has("decisions") {
-        return Some("clock");
-    }
-    let group = words.iter().find(|w| !matches!(**w, "mmjudge" | "POST" | "api" | "web"))?;
-    Some(match *group {
-        "judge" | "login" | "logout" => return None,
-        "result" | "results" => "result",
-        "note" | "notes" | "challenge" | "penalty" | "ruling" => "note",
-        _ => "round",
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{event_name, round_overruns};
-    use crate::store::{clock, matches, round};
+    use super::{changes_since, round_overruns};
+    use crate::domain::result::Reason;
+    use crate::error::Result;
+    use crate::ops::card_reference::Printed;
+    use crate::ops::judges::{self, Role};
+    use crate::ops::table::{calls, device, live, self_report};
+    use crate::store::{Actor, Store, audit, clock, matches, player_codes, round};
+    use chrono::Duration;
 
     #[test]
     fn the_dashboard_lists_the_overruns_of_its_round_only() -> crate::error::Result<()> {
@@ -469,20 +435,106 @@ mod tests {
         Ok(())
     }
 
+    /// A player's write from a phone at `minutes` past 09:00.
+    fn phone(minutes: i64) -> Result<Actor> {
+        let at = crate::time::unstamp("2025-05-01T09:00:00.000Z")? + Duration::minutes(minutes);
+        Ok(Actor { judge: "player".into(), command_line: "test".into(), at, via: "web 10.0.0.2".into() })
+    }
+
+    /// The topics the write `f` stored, as `topic r<round> t<table> <player>`.
+    fn topics<T>(store: &mut Store, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<String> {
+        let before = store.read(audit::last_id)?;
+        f(store)?;
+        let rows = store.read(|conn| audit::topics_after(conn, before))?;
+        let names = store.read(crate::ops::player_names::names_by_id)?;
+        let words = rows.iter().map(|(_, t)| {
+            let mut w = vec![t.topic.to_string()];
+            w.extend(t.round.map(|n| format!("r{n}")));
+            w.extend(t.table.map(|n| format!("t{n}")));
+            w.extend(t.player.and_then(|p| names.get(&p).cloned()));
+            w.join(" ")
+        });
+        Ok(words.collect::<Vec<_>>().join(", "))
+    }
+
+    /// The writes a phone makes (the table's device, a player's own page, the clock screen, a judge's login)
+    /// and the topics each names; then what a phone that slept through them is sent.
     #[test]
-    fn each_write_names_its_live_update() {
-        assert_eq!(event_name("mmjudge result 3 ana --by life"), Some("result"));
-        assert_eq!(event_name("mmjudge --db x.db note 1 ana B1 'Demonic Tutor'"), Some("note"));
-        assert_eq!(event_name("mmjudge round extend 3 --minutes 2"), Some("clock"));
-        assert_eq!(event_name("mmjudge clock 3 --start ana"), Some("clock"));
-        assert_eq!(event_name("mmjudge round start"), Some("round"));
-        assert_eq!(event_name("POST /api/result"), Some("result"));
-        assert_eq!(event_name("POST /api/ruling {\"text\":\"stop the clock\"}"), Some("note"));
-        assert_eq!(event_name("POST /api/login"), None);
-        assert_eq!(event_name("mmjudge judge add Kim --role head"), None);
-        assert_eq!(event_name("POST /api/self-report {\"table\":1}"), Some("self-report"));
-        assert_eq!(event_name("POST /api/call {\"table\":1}"), Some("call"));
-        assert_eq!(event_name("POST /api/call/close {\"table\":1}"), Some("call"));
-        assert_eq!(event_name("mmjudge call close 3"), Some("call"));
+    fn each_write_from_a_phone_names_its_topics() -> Result<()> {
+        let (mut store, _, [ana, bo]) = crate::store::memory_with_one_match()?;
+        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
+        player_codes::set(store.conn(), ana, "111111")?;
+        player_codes::set(store.conn(), bo, "222222")?;
+        let declare = |code: &str| -> Result<device::DeviceNoteInput> {
+            let printed = Printed::parse("B1")?;
+            Ok(device::DeviceNoteInput {
+                table: 1,
+                code: code.into(),
+                printed,
+                card: None,
+                letter: None,
+                client_id: None,
+            })
+        };
+        let report = |code: &str, winner: &str| self_report::SelfReportInput {
+            table: 1,
+            code: code.into(),
+            winner: Some(winner.into()),
+            reason: Reason::Concession,
+            life: None,
+        };
+        let pin = judges::add_judge(&mut store, &phone(0)?, "Kim", Role::Floor)?.pin;
+        let start = crate::time::unstamp("2025-05-01T09:20:00.000Z")?;
+        let live_table = store.read(|conn| live::open_live(conn, 1))?;
+        let ana_at_1 = |topic: &str| format!("{topic} r1 t1 Ana");
+        let rows: Vec<(String, String)> = vec![
+            (topics(&mut store, |s| judges::login(s, &phone(1)?, "Kim", &pin))?, String::new()),
+            (topics(&mut store, |s| device::declare(s, &phone(2)?, declare("111111")?))?, ana_at_1("note")),
+            (topics(&mut store, |s| device::take_back(s, &phone(2)?, 1, "111111"))?, ana_at_1("note")),
+            (topics(&mut store, |s| device::clock_start(s, &phone(3)?, 1, "111111"))?, ana_at_1("clock")),
+            (
+                topics(&mut store, |s| device::clock_hand_over(s, &phone(4)?, 1, "111111"))?,
+                "clock r1 t1 Ana, clock r1 t1 Bo".into(),
+            ),
+            (topics(&mut store, |s| device::clock_stop(s, &phone(5)?, 1, "222222"))?, "clock r1 t1 Bo".into()),
+            (topics(&mut store, |s| live::begin_decision(s, &phone(20)?, &live_table, ana, start))?, ana_at_1("clock")),
+            (topics(&mut store, |s| live::log_stall(s, &phone(21)?, &live_table, ana, start))?, ana_at_1("clock")),
+            (
+                topics(&mut store, |s| {
+                    let span = (start, start + Duration::minutes(2));
+                    live::save_decision(s, &phone(22)?, &live_table, ana, span, Duration::zero())
+                })?,
+                ana_at_1("clock"),
+            ),
+            (
+                topics(&mut store, |s| live::pause_extension(s, &phone(23)?, &live_table, 90, "judge call"))?,
+                "clock r1 t1".into(),
+            ),
+            (topics(&mut store, |s| calls::call_judge(s, &phone(24)?, 1, "222222"))?, "call r1 t1 Bo".into()),
+            (topics(&mut store, |s| calls::close_call(s, &phone(25)?, 1))?, "call r1 t1 Bo".into()),
+            (
+                topics(&mut store, |s| self_report::self_report(s, &phone(30)?, report("111111", "Ana")))?,
+                ana_at_1("self-report"),
+            ),
+            (
+                topics(&mut store, |s| self_report::self_report(s, &phone(31)?, report("222222", "Bo")))?,
+                "self-report r1 t1 Bo".into(),
+            ),
+            // The opponent's word confirms it: the match's result is recorded.
+            (
+                topics(&mut store, |s| self_report::self_report(s, &phone(32)?, report("222222", "Ana")))?,
+                "self-report r1 t1 Bo, result r1 t1".into(),
+            ),
+        ];
+        for (i, (got, want)) in rows.iter().enumerate() {
+            assert_eq!(got, want, "write {i}");
+        }
+        // A phone asleep since the start is sent each topic once, with the id of its latest write.
+        let (last, changes) = changes_since(&store, 0)?;
+        let names: Vec<_> = changes.iter().map(|(_, n)| *n).collect();
+        assert_eq!(names, ["note", "clock", "call", "self-report", "result"]);
+        assert_eq!(changes.iter().map(|(id, _)| *id).max(), Some(last));
+        assert_eq!(changes[3].0, changes[4].0, "the confirmation is one write");
+        Ok(())
     }
 }

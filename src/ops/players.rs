@@ -10,10 +10,11 @@ pub use add::{
 };
 pub use history::{Entry, History, HistoryPlayer, Record, history};
 
+use crate::domain::topic::Topic;
 use crate::domain::{names, words};
 use crate::error::{Error, Result};
 use crate::ops::player_names;
-use crate::store::{Actor, Change, PlayerId, Store, library, matches, player, round};
+use crate::store::{Actor, Change, PlayerId, Store, Touched, library, matches, player, round};
 use rusqlite::Connection;
 
 /// One player as `player list` shows them.
@@ -125,7 +126,7 @@ fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Res
         };
         let dropped = Dropped { player: p.id, name: p.name, after };
         let summary = dropped_words(&dropped);
-        Ok((dropped, Change::about(summary, [p.id])))
+        Ok((dropped, Change::about(summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })
 }
 
@@ -166,7 +167,8 @@ pub fn rename_player(store: &mut Store, actor: &Actor, input: RenameInput) -> Re
         let key = names::key(&name);
         player::rename(tx, p.id, &name, &key)?;
         let summary = format!("renamed \"{}\" to \"{name}\"", p.name);
-        Ok((Renamed { player: p.id, old: p.name, new: name }, Change::about(summary, [p.id])))
+        let change = Change::about(summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id));
+        Ok((Renamed { player: p.id, old: p.name, new: name }, change))
     })
 }
 
@@ -252,7 +254,8 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
         let with = if sealed.is_some() { " and the sealed library registered for them" } else { "" };
         let summary = format!("removed {} (entered by mistake, never played){with}", p.name);
         let removed = Removed { id: p.id, name: p.name, library_removed: sealed.is_some() };
-        Ok((removed, Change::new(summary)))
+        // The player is gone: the change names no player.
+        Ok((removed, Change::new(summary).touching(Touched::event(Topic::Round))))
     })
 }
 

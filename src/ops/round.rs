@@ -9,8 +9,9 @@ pub use pair::{PairInput, Paired, Unpaired, pair_round, tables_word, unpair_roun
 pub use preview::{Check, Preview, PreviewInput, preview_movement};
 pub use swap::{Moved, SwapInput, Swapped, swap_seats, swapped_words};
 
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
-use crate::store::{Actor, Change, Store, round};
+use crate::store::{Actor, Change, Store, Touched, round};
 
 /// A reopened round.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -41,6 +42,7 @@ pub fn reopen_round(store: &mut Store, actor: &Actor) -> Result<Reopened> {
             "reopened round {number} (closed at {when}): its clock runs on as if it had never been closed, and \
              decisions can be timed again"
         );
-        Ok((Reopened { round: number, was_closed_at: closed }, Change::new(summary)))
+        let change = Change::new(summary).touching(Touched::round(Topic::Round, number));
+        Ok((Reopened { round: number, was_closed_at: closed }, change))
     })
 }

@@ -14,6 +14,7 @@ pub mod projector;
 pub mod qr;
 pub mod records;
 pub mod standings;
+pub mod watch;
 
 use crate::error::{Error, Result};
 use serde::Serialize;

@@ -1,6 +1,7 @@
 //! The audit log: who changed what, when, with which command line.
 
-use super::{Actor, Change, PlayerId};
+use super::{Actor, Change, PlayerId, Touched};
+use crate::domain::topic::Topic;
 use crate::error::Result;
 use crate::time::stamp;
 use rusqlite::{Connection, params};
@@ -32,6 +33,12 @@ pub fn append(conn: &Connection, actor: &Actor, change: &Change) -> Result<()> {
     for p in &change.players {
         link.execute(params![id, p])?;
     }
+    let mut topic = conn.prepare_cached(
+        "INSERT INTO audit_topic (audit_id, topic, round, table_no, player_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for t in &change.topics {
+        topic.execute(params![id, t.topic.as_str(), t.round, t.table, t.player])?;
+    }
     Ok(())
 }
 
@@ -61,10 +68,25 @@ pub fn last_id(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("SELECT coalesce(max(id), 0) FROM audit", [], |r| r.get(0))?)
 }
 
-/// The command lines and summaries of the entries after `after`, oldest first (for the live server: a
-/// player's confirmed self-report is also a result).
-pub fn commands_after(conn: &Connection, after: i64) -> Result<Vec<(i64, String, String)>> {
-    let mut stmt = conn.prepare_cached("SELECT id, command_line, summary FROM audit WHERE id > ?1 ORDER BY id")?;
-    let rows = stmt.query_map([after], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+/// The topics the entries after `after` touched, oldest first (in the order each write named them), with their
+/// audit ids: what the live server tells phones. A topic this mmjudge does not know is left out.
+pub fn topics_after(conn: &Connection, after: i64) -> Result<Vec<(i64, Touched)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT audit_id, topic, round, table_no, player_id FROM audit_topic WHERE audit_id > ?1
+         ORDER BY audit_id, rowid",
+    )?;
+    let rows = stmt.query_map([after], |r| {
+        let name: String = r.get(1)?;
+        let touched = Topic::from_name(&name).map(|topic| -> rusqlite::Result<Touched> {
+            Ok(Touched { topic, round: r.get(2)?, table: r.get(3)?, player: r.get(4)? })
+        });
+        Ok((r.get::<_, i64>(0)?, touched.transpose()?))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        if let (id, Some(t)) = row? {
+            out.push((id, t));
+        }
+    }
+    Ok(out)
 }

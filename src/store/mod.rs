@@ -28,6 +28,7 @@ pub mod ruling;
 pub mod self_reports;
 pub mod voids;
 
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, Transaction, TransactionBehavior};
@@ -51,24 +52,79 @@ pub struct Actor {
     pub via: String,
 }
 
-/// What a write changed, for the audit log.
+/// What a write changed, for the audit log and the live server.
 #[derive(Debug, Clone, Default)]
 pub struct Change {
     /// One line saying what changed.
     pub summary: String,
     /// The players it concerns.
     pub players: Vec<PlayerId>,
+    /// What phones hear of it, in order (none: a change no page shows, such as a login or the card reference).
+    pub topics: Vec<Touched>,
 }
 
 impl Change {
     /// A change with a summary and no particular player.
     pub fn new(summary: impl Into<String>) -> Self {
-        Change { summary: summary.into(), players: Vec::new() }
+        Change { summary: summary.into(), players: Vec::new(), topics: Vec::new() }
     }
 
     /// A change concerning these players.
     pub fn about(summary: impl Into<String>, players: impl IntoIterator<Item = PlayerId>) -> Self {
-        Change { summary: summary.into(), players: players.into_iter().collect() }
+        Change { summary: summary.into(), players: players.into_iter().collect(), topics: Vec::new() }
+    }
+
+    /// The same change, that also touched `touched`.
+    pub fn touching(mut self, touched: Touched) -> Self {
+        self.topics.push(touched);
+        self
+    }
+
+    /// The same change, that also touched each of `touched`.
+    pub fn touching_all(mut self, touched: impl IntoIterator<Item = Touched>) -> Self {
+        self.topics.extend(touched);
+        self
+    }
+}
+
+/// One topic a write changed and where: the round, table and player it concerns, where they apply (None: the
+/// whole event, the whole round, or everyone at the table). Kept with the write's audit entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Touched {
+    /// What kind of change.
+    pub topic: Topic,
+    /// The round it is in.
+    pub round: Option<u32>,
+    /// The table it is at.
+    pub table: Option<u32>,
+    /// The player it is about.
+    pub player: Option<PlayerId>,
+}
+
+impl Touched {
+    /// The event as a whole.
+    pub fn event(topic: Topic) -> Self {
+        Touched { topic, round: None, table: None, player: None }
+    }
+
+    /// A round as a whole.
+    pub fn round(topic: Topic, round: u32) -> Self {
+        Touched { round: Some(round), ..Touched::event(topic) }
+    }
+
+    /// A table of a round (None for a bye).
+    pub fn table(topic: Topic, round: u32, table: Option<u32>) -> Self {
+        Touched { table, ..Touched::round(topic, round) }
+    }
+
+    /// A match's table.
+    pub fn of_match(topic: Topic, m: &matches::Match) -> Self {
+        Touched::table(topic, m.round, m.table)
+    }
+
+    /// The same, about one player.
+    pub fn player(self, player: PlayerId) -> Self {
+        Touched { player: Some(player), ..self }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::error::blocking;
 use super::{Shared, Update};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::live;
 use axum::extract::State;
@@ -17,7 +18,7 @@ use tokio_stream::{Stream, StreamExt};
 const POLL: Duration = Duration::from_millis(250);
 
 /// Starts the watcher thread: it keeps one connection whose `data_version` changes when anyone else commits,
-/// and then reads the audit entries written since to name the events.
+/// and then reads the topics the writes since named (`ops::live::changes_since`).
 pub fn watch(app: Shared) -> Result<()> {
     let store = app.open()?;
     let mut last = live::last_change(&store)?;
@@ -105,5 +106,5 @@ fn change(name: &str, id: i64) -> Event {
 
 /// Reload everything (no id: the phone keeps the last one it had).
 fn reload() -> Event {
-    Event::default().event("round").data("0")
+    Event::default().event(Topic::Round.as_str()).data("0")
 }

@@ -98,6 +98,7 @@
     if (!window.EventSource) { setInterval(refresh, 15000); return; }
     var es = new EventSource("/events"), seen = false;
     es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
-    ["round", "result", "clock"].forEach(function (name) { es.addEventListener(name, refresh); });
+    var watch = ((root() || document.body).getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
+    watch.forEach(function (name) { es.addEventListener(name, refresh); });
   });
 })();

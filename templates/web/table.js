@@ -145,6 +145,8 @@
     setInterval(tick, 250);
     if (!window.EventSource) return;
     var es = new EventSource("/events");
-    ["hello", "note", "clock", "result", "round"].forEach(function (n) { es.addEventListener(n, load); });
+    es.addEventListener("hello", load);
+    var watch = (root.getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
+    watch.forEach(function (n) { es.addEventListener(n, load); });
   });
 })();

@@ -23,6 +23,7 @@ mod judges;
 mod late_entry;
 mod library;
 mod library_tables;
+mod live_topics;
 mod moments;
 mod movement;
 mod names;

@@ -5,10 +5,11 @@
 use super::balance::cost_order;
 use crate::domain::library::{SealedCard, SealedError, split_sealed};
 use crate::domain::names;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::pool::import::{self as pool_import, ResolvedCard};
 use crate::store::library::{self as store_library, LibraryCard};
-use crate::store::{Actor, Change, LibraryId, Store, event, round};
+use crate::store::{Actor, Change, LibraryId, Store, Touched, event, round};
 use rusqlite::Connection;
 
 /// What `library register` is asked.
@@ -109,7 +110,7 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
             out.utopia,
             if out.sideboard.is_empty() { String::new() } else { format!(", sideboard {}", out.sideboard.join(", ")) }
         );
-        Ok((out, Change::about(summary, [p.id])))
+        Ok((out, Change::about(summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })
 }
 

@@ -3,9 +3,10 @@
 use super::balance::{Sources, balance_lines, load_all};
 use super::{check_unlocked, find};
 use crate::domain::names::{self, Resolved};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::library::{self as store_library, LibraryCard};
-use crate::store::{Actor, Change, Store};
+use crate::store::{Actor, Change, Store, Touched};
 
 /// What `library swap` is asked.
 #[derive(Debug, Clone)]
@@ -108,7 +109,7 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
             notes,
         };
         let summary = format!("library {label}: swapped {} out for {}{note}", leaving.name, arriving.name);
-        Ok((swapped, Change::new(summary)))
+        Ok((swapped, Change::new(summary).touching(Touched::event(Topic::Round))))
     })
 }
 

@@ -6,9 +6,10 @@ use super::balance::{LibraryLine, Sources, balance_lines, load_fixed, round1, sp
 use super::supply::{self, LeftOut, Supply};
 use super::{Basics, WorstPair, left_out_names, store_cards};
 use crate::domain::library::{BuildError, PoolCopy, build_libraries_toward, pool_profile};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::library as store_library;
-use crate::store::{Actor, Change, Store, event, pool as store_pool};
+use crate::store::{Actor, Change, Store, Touched, event, pool as store_pool};
 use rusqlite::Connection;
 
 /// What `library add-tables` is asked.
@@ -132,7 +133,7 @@ fn add_in(tx: &Connection, input: AddTablesInput) -> Result<(AddedTables, Change
     if !supply.left_out.is_empty() {
         summary.push_str(&format!("; left out for unusable costs: {}", left_out_names(&supply.left_out)));
     }
-    Ok((added, Change::new(summary)))
+    Ok((added, Change::new(summary).touching(Touched::event(Topic::Round))))
 }
 
 /// Why what is left in the pool cannot fill the new libraries: how many cards short, and of which costs.

@@ -1,9 +1,10 @@
 //! Adding players: typed on the command line or read from a CSV file, all checked before any is added.
 
 use crate::domain::names;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
-use crate::store::{Actor, Change, PlayerId, Store, player, round};
+use crate::store::{Actor, Change, PlayerId, Store, Touched, player, round};
 use rusqlite::Connection;
 use std::collections::HashMap;
 use std::path::Path;
@@ -191,7 +192,7 @@ fn insert_rows(
     } else {
         format!("added {} players{late}", rows.len())
     };
-    Ok((ids.clone(), Change::about(summary, ids)))
+    Ok((ids.clone(), Change::about(summary, ids).touching(Touched::event(Topic::Round))))
 }
 
 fn plural(n: usize) -> &'static str {

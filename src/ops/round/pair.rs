@@ -1,10 +1,11 @@
 //! Pairing the next round and taking it back.
 
 use crate::domain::movement::{MovementError, Proposal, propose};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::played::{Played, Setup, Tables, describe, list_numbers, name_players, swiss_words};
 use crate::store::matches::{self, NewMatch, Outcome, ResultRecord};
-use crate::store::{Actor, Change, LibraryId, PlayerId, Store, library, round};
+use crate::store::{Actor, Change, LibraryId, PlayerId, Store, Touched, library, round};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
@@ -96,7 +97,7 @@ pub fn pair_round(store: &mut Store, actor: &Actor, input: PairInput) -> Result<
             tables_word(paired.tables),
             paired.closed_calls_words()
         );
-        Ok((paired, Change::about(summary, ids)))
+        Ok((paired, Change::about(summary, ids).touching(Touched::round(Topic::Round, number))))
     })
 }
 
@@ -285,7 +286,7 @@ pub fn unpair_round(store: &mut Store, actor: &Actor) -> Result<Unpaired> {
         round::delete(tx, current)?;
         let byes = all.iter().filter(|m| m.is_bye()).count();
         let unpaired = Unpaired { round: current, tables: all.len() - byes, byes };
-        Ok((unpaired, Change::new(unpaired_words(&unpaired))))
+        Ok((unpaired, Change::new(unpaired_words(&unpaired)).touching(Touched::round(Topic::Round, current))))
     })
 }
 

@@ -2,12 +2,13 @@
 
 use crate::domain::movement::Guarantee;
 use crate::domain::movement::follow::violations_of_next;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::played::{Played, Setup, describe};
 use crate::ops::player_names::find;
 use crate::store::matches::{self, Match};
 use crate::store::player::Player;
-use crate::store::{Actor, Change, PlayerId, Store, library, round};
+use crate::store::{Actor, Change, PlayerId, Store, Touched, library, round};
 use rusqlite::Connection;
 
 /// `round swap FIRST SECOND`: the two players as typed (resolved inside the write).
@@ -82,7 +83,8 @@ pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<
         let warnings: Vec<String> = warnings(tx, current)?.into_iter().filter(|w| !before.contains(w)).collect();
         let swapped = Swapped { round: current, moved, warnings };
         let summary = swapped_words(&swapped);
-        Ok((swapped, Change::about(summary, [p.id, q.id])))
+        let seats = Touched::round(Topic::Round, current);
+        Ok((swapped, Change::about(summary, [p.id, q.id]).touching_all([seats.player(p.id), seats.player(q.id)])))
     })
 }
 

@@ -4,6 +4,7 @@
 
 use super::device::seat_of_code;
 use super::{Seated, hhmm};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::self_reports::{self, Call};
 use crate::store::{Actor, Change, MatchId, Store, matches, round};
@@ -130,7 +131,8 @@ pub fn call_judge(store: &mut Store, actor: &Actor, table: u32, code: &str) -> R
         let call = Call { id, match_id: seated.m.id, player: me.id, at: at.clone() };
         let summary = format!("{} called a judge to table {}, round {}", me.name, seated.table(), seated.m.round);
         let out = Called { call: view_at(&seated, &call), repeat: false, summary: summary.clone() };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        let touched = seated.touched(Topic::Call).player(me.id);
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(touched)))
     });
     match written {
         Err(e) if e.to_string() == OPEN => store.read(|conn| {
@@ -164,7 +166,8 @@ pub fn close_call(store: &mut Store, actor: &Actor, table: u32) -> Result<CallCl
             hhmm(&call.since)
         );
         let out = CallClosed { call, closed_at: at.clone(), closed_by: actor.judge.clone(), summary: summary.clone() };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        let touched = seated.touched(Topic::Call).player(c.player);
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(touched)))
     })
 }
 

@@ -4,6 +4,7 @@
 use super::{RecordFilter, RecordedResult, Seated, moment, round_or_current, text_field};
 use crate::domain::challenge::{FLAG_WORDS, Heard, Ruling, loses_match, watch};
 use crate::domain::result::Reason;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names::{self, names_by_id};
 use crate::store::challenge::{self, NewChallenge};
@@ -142,7 +143,12 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
             result: seated.result(),
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        let mut change =
+            Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Note).player(by.id));
+        if ended {
+            change = change.touching(seated.touched(Topic::Result));
+        }
+        Ok((out, change))
     })
 }
 

@@ -7,12 +7,13 @@
 use super::find_match;
 use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
 use crate::domain::settings::Values;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::store::clock::{self as store_clock, FinishedDecision};
 use crate::store::matches::Match;
 use crate::store::round::Round;
-use crate::store::{Actor, Change, MatchId, PlayerId, Store, event, player, round};
+use crate::store::{Actor, Change, MatchId, PlayerId, Store, Touched, event, player, round};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
@@ -284,9 +285,9 @@ pub struct DecisionStarted {
 pub fn start_decision(store: &mut Store, actor: &Actor, input: StartInput) -> Result<DecisionStarted> {
     let at = input.at.unwrap_or(actor.at);
     store.write(actor, |tx| {
-        let out = start_in(tx, input.table, (at, input.at.is_some()), Who::Named(&input.player))?;
-        let player = out.1;
-        Ok((out.0.clone(), Change::about(out.0.summary, [player])))
+        let (out, player) = start_in(tx, input.table, (at, input.at.is_some()), Who::Named(&input.player))?;
+        let touched = Touched::table(Topic::Clock, out.round, Some(out.table)).player(player);
+        Ok((out.clone(), Change::about(out.summary, [player]).touching(touched)))
     })
 }
 
@@ -376,6 +377,9 @@ pub struct DecisionStopped {
     pub table: u32,
     /// The deciding player.
     pub player: String,
+    /// The round.
+    #[serde(skip)]
+    pub round: u32,
     /// When it started (RFC 3339).
     pub started_at: String,
     /// When it ended (RFC 3339).
@@ -397,7 +401,8 @@ pub fn stop_decision(store: &mut Store, actor: &Actor, input: StopInput) -> Resu
     let at = input.at.unwrap_or(actor.at);
     store.write(actor, |tx| {
         let (out, player) = stop_in(tx, input.table, (at, input.at.is_some()))?;
-        Ok((out.clone(), Change::about(out.summary, [player])))
+        let touched = Touched::table(Topic::Clock, out.round, Some(out.table)).player(player);
+        Ok((out.clone(), Change::about(out.summary, [player]).touching(touched)))
     })
 }
 
@@ -428,6 +433,7 @@ fn stop_in(tx: &Connection, table: u32, (at, given): (DateTime<Utc>, bool)) -> R
     let out = DecisionStopped {
         decision: running.id,
         table,
+        round: m.round,
         player: name_of(tx, running.player_id)?,
         summary: summary(tx, &m, running.player_id, &d)?,
         started_at: running.started_at,
@@ -466,7 +472,8 @@ pub fn hand_over(store: &mut Store, actor: &Actor, input: StopInput) -> Result<H
         let (started, now) = start_in(tx, input.table, moment, Who::Id(other))?;
         let summary = format!("{}; {} deciding from {}", stopped.summary, started.player, when(at));
         let out = HandedOver { stopped, started, summary: summary.clone() };
-        Ok((out, Change::about(summary, [was, now])))
+        let clock = Touched::of_match(Topic::Clock, &m);
+        Ok((out, Change::about(summary, [was, now]).touching_all([clock.player(was), clock.player(now)])))
     })
 }
 
@@ -518,6 +525,7 @@ pub fn cancel_decision(store: &mut Store, actor: &Actor, input: CancelInput) -> 
              nothing recorded)"
         );
         let out = Cancelled { decision: d.id, round: number, table, player: name, started_at: d.started_at };
-        Ok((out, Change::about(summary, [d.player_id])))
+        let touched = Touched::of_match(Topic::Clock, &m).player(d.player_id);
+        Ok((out, Change::about(summary, [d.player_id]).touching(touched)))
     })
 }

@@ -8,6 +8,7 @@ use super::note::{self, NoteInput, UndoOutcome};
 use super::{Seated, confirm_hhmm};
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::card_reference::{self as reference, Printed};
 use crate::store::{Actor, Change, Store, notes, player_codes};
@@ -175,7 +176,7 @@ pub fn take_back(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Re
             uncited_from: Vec::new(),
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Note).player(me.id))))
     })
 }
 

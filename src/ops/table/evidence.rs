@@ -5,6 +5,7 @@
 use super::Seated;
 use super::challenge::check_evidence;
 use super::note::{NoteView, note_view, player_name};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::voids::{self, VoidKind};
 use crate::store::{Actor, Change, NoteId, Store, card_text, challenge, matches, notes};
@@ -92,7 +93,7 @@ pub fn attach_evidence(store: &mut Store, actor: &Actor, input: EvidenceInput) -
             already,
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Note))))
     })
 }
 

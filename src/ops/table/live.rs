@@ -5,10 +5,11 @@
 
 use super::clock::{finished, name_of, summary, table_clock, timed_match, when, when_text};
 use crate::domain::clock::{Decision, TableClock, decision_outcome_paused};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::clock as store_clock;
 use crate::store::matches::Match;
-use crate::store::{Actor, Change, PlayerId, Store, round};
+use crate::store::{Actor, Change, PlayerId, Store, Touched, round};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
@@ -92,7 +93,7 @@ pub fn begin_decision(
             name_of(conn, who)?,
             when(started)
         );
-        Ok((id, Change::about(summary, [who])))
+        Ok((id, Change::about(summary, [who]).touching(Touched::of_match(Topic::Clock, m).player(who))))
     })
 }
 
@@ -127,7 +128,7 @@ pub fn save_decision(
             }
         }
         let summary = summary(conn, m, who, &d)?;
-        Ok((d, Change::about(summary, [who])))
+        Ok((d, Change::about(summary, [who]).touching(Touched::of_match(Topic::Clock, m).player(who))))
     })
 }
 
@@ -142,7 +143,7 @@ pub fn log_stall(store: &mut Store, actor: &Actor, live: &LiveTable, who: Player
             m.round,
             name_of(conn, who)?
         );
-        Ok((id, Change::about(summary, [who])))
+        Ok((id, Change::about(summary, [who]).touching(Touched::of_match(Topic::Clock, m).player(who))))
     })
 }
 
@@ -156,6 +157,6 @@ pub fn pause_extension(store: &mut Store, actor: &Actor, live: &LiveTable, secs:
     store.write(actor, |conn| {
         let id = store_clock::add_extension(conn, m.id, secs, &reason, &stamp(at))?;
         let summary = format!("table {} (round {}): extended by {secs} s for {reason}", m.table.unwrap_or(0), m.round);
-        Ok((id, Change::new(summary)))
+        Ok((id, Change::new(summary).touching(Touched::of_match(Topic::Clock, m))))
     })
 }

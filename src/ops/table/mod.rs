@@ -24,10 +24,11 @@ pub mod voidable;
 pub use view::{TableView, view};
 
 use crate::domain::result::{Reason, Seat, Verdict};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::store::matches::{self, Match, Outcome, ResultRecord};
-use crate::store::{PlayerId, player, round};
+use crate::store::{PlayerId, Touched, player, round};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -158,6 +159,11 @@ impl Seated {
     /// "table 3 in round 2 (Ana vs Bo)".
     pub fn label(&self) -> String {
         format!("table {} in round {} ({} vs {})", self.table(), self.m.round, self.a.name, self.b.name)
+    }
+
+    /// `topic` at this table, for a write's change (see `store::Touched`).
+    pub fn touched(&self, topic: Topic) -> Touched {
+        Touched::of_match(topic, &self.m)
     }
 
     /// The table number.

@@ -8,6 +8,7 @@ use super::{Seated, confirm_hhmm, hhmm, moment};
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Kind, Result};
 use crate::ops::card_names::resolve_card_name;
 use crate::ops::card_reference as reference;
@@ -204,7 +205,8 @@ pub fn add_note_in(tx: &Connection, actor: &Actor, input: NoteInput) -> Result<(
             late: seated.m.outcome.is_some(),
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        let touched = seated.touched(Topic::Note).player(p.id);
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(touched)))
     }
 }
 
@@ -327,7 +329,8 @@ pub fn undo_note(store: &mut Store, actor: &Actor, input: UndoInput) -> Result<U
             uncited_from: cited,
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        let touched = seated.touched(Topic::Note).player(last.player);
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(touched)))
     })
 }
 

@@ -5,11 +5,12 @@
 use super::{RecordedResult, Seated, hhmm, moment, round_or_current, text_field};
 use crate::domain::penalty::{Infraction, PenaltyKind, effective_penalty, ends_match};
 use crate::domain::result::Reason;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::store::penalty::{self, NewPenalty};
 use crate::store::voids::{self, VoidKind, Voided};
-use crate::store::{Actor, Change, MatchId, PlayerId, Store, matches, player, round};
+use crate::store::{Actor, Change, MatchId, PlayerId, Store, Touched, matches, player, round};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -128,7 +129,19 @@ pub fn record_penalty(store: &mut Store, actor: &Actor, input: PenaltyInput) -> 
         };
         let mut players = vec![p.id];
         players.extend(seated.as_ref().and_then(|s| s.m.opponent(p.id)));
-        Ok((out, Change::about(summary, players)))
+        let mut change = Change::about(summary, players);
+        change = change.touching(match &seated {
+            Some(s) => s.touched(Topic::Note).player(p.id),
+            None => Touched::event(Topic::Note).player(p.id),
+        });
+        if let (true, Some(s)) = (ended, &seated) {
+            change = change.touching(s.touched(Topic::Result));
+        }
+        if kind == PenaltyKind::Disqualification {
+            // Out of the standings and further pairings, as a drop is.
+            change = change.touching(Touched::event(Topic::Round).player(p.id));
+        }
+        Ok((out, change))
     })
 }
 

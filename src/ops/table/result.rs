@@ -2,6 +2,7 @@
 
 use super::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
 use crate::domain::result::{Claim, Reason, Seat, Verdict, decide};
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::corrections::{later_rounds_paired, rounds_words};
 use crate::ops::player_names::names_by_id;
@@ -218,7 +219,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         dropped,
         summary: summary.clone(),
     };
-    Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+    Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Result))))
 }
 
 /// `result fix TABLE ...`: replaces a recorded result (a note or moment not given is kept); refused while
@@ -293,7 +294,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             undropped,
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Result))))
     })
 }
 

@@ -7,10 +7,11 @@ use super::clock::{
 };
 use super::find_match;
 use crate::domain::clock::TableClock;
+use crate::domain::topic::Topic;
 use crate::domain::words;
 use crate::error::{Error, Result};
 use crate::store::clock as store_clock;
-use crate::store::{Actor, Change, Store, event, matches, round};
+use crate::store::{Actor, Change, Store, Touched, event, matches, round};
 use crate::time::{confirm_time, stamp, unstamp};
 use chrono::{DateTime, Duration, Utc};
 
@@ -91,7 +92,7 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
             final_window_at: stamp(clock.final_window_starts()),
             summary: summary.clone(),
         };
-        Ok((out, Change::new(summary)))
+        Ok((out, Change::new(summary).touching(Touched::round(Topic::Round, r.number))))
     })
 }
 
@@ -132,7 +133,7 @@ pub fn start_round_now(store: &mut Store, actor: &Actor) -> Result<RoundStarted>
             final_window_at: stamp(clock.final_window_starts()),
             summary: summary.clone(),
         };
-        Ok((out, Change::new(summary)))
+        Ok((out, Change::new(summary).touching(Touched::round(Topic::Round, r.number))))
     })
 }
 
@@ -241,7 +242,7 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
             stopped,
             summary: summary.clone(),
         };
-        Ok((out, Change::new(summary)))
+        Ok((out, Change::new(summary).touching(Touched::round(Topic::Round, r.number))))
     })
 }
 
@@ -334,6 +335,7 @@ pub fn extend_table(store: &mut Store, actor: &Actor, input: ExtendInput) -> Res
             clock_text(Duration::seconds(total))
         );
         let players: Vec<_> = [Some(m.a), m.b].into_iter().flatten().collect();
+        let touched = Touched::of_match(Topic::Clock, &m);
         let out = Extended {
             extension: id,
             table,
@@ -342,7 +344,7 @@ pub fn extend_table(store: &mut Store, actor: &Actor, input: ExtendInput) -> Res
             total_seconds: total,
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, players)))
+        Ok((out, Change::about(summary, players).touching(touched)))
     })
 }
 

@@ -1,6 +1,7 @@
 //! Rulings: what a judge ruled at a table, logged in words, and their listing.
 
 use super::{RecordFilter, Seated, filter_match, moment, text_field};
+use crate::domain::topic::Topic;
 use crate::error::Result;
 use crate::ops::player_names;
 use crate::store::voids::{self, VoidKind, Voided};
@@ -45,7 +46,7 @@ pub fn record_ruling(store: &mut Store, actor: &Actor, input: RulingInput) -> Re
         let id = ruling::insert(tx, seated.m.id, text, &actor.judge, &at)?;
         let summary = format!("ruling #{id} at {}: {text}", seated.label());
         let out = RulingOutcome { ruling: id, round: seated.m.round, table: seated.table(), summary: summary.clone() };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Note))))
     })
 }
 

@@ -7,14 +7,15 @@ use super::device::seat_of_code;
 use super::result::{ResultInput, ResultOutcome, record_result_in, verdict};
 use super::{Seated, outcome_of, round_or_current};
 use crate::domain::result::Reason;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::store::matches::Outcome;
 use crate::store::self_reports::{self, Report};
 use crate::store::{Actor, Change, MatchId, Store, matches, round};
 use rusqlite::Connection;
 
-/// The words a confirmation's audit line carries (the live server names it a `result` too).
-pub const CONFIRMED: &str = "confirmed by";
+/// The words a confirmation's audit line carries.
+const CONFIRMED: &str = "confirmed by";
 
 /// The reasons a player may report; the others (lock, challenges, no-show, penalty) are a judge's to record.
 pub const PLAYER_REASONS: [Reason; 6] =
@@ -183,6 +184,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
         let theirs = waiting.iter().find(|r| r.player == other.id);
         let label = format!("table {}, round {}", seated.table(), seated.m.round);
         let report = view(&seated, &mine);
+        let mut topics = vec![seated.touched(Topic::SelfReport).player(me.id)];
         let mut out = SelfReported {
             round: seated.m.round,
             table: seated.table(),
@@ -206,6 +208,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
                 let (recorded, change) = record_result_in(tx, actor, &input)?;
                 out.state = "confirmed";
                 out.summary = format!("{}; reported by {}, {CONFIRMED} {}", change.summary, other.name, me.name);
+                topics.extend(change.topics);
                 out.result = Some(recorded);
             }
             Some(t) => {
@@ -228,7 +231,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
                 );
             }
         }
-        Ok((out.clone(), Change::about(out.summary, [seated.a.id, seated.b.id])))
+        Ok((out.clone(), Change::about(out.summary, [seated.a.id, seated.b.id]).touching_all(topics)))
     })
 }
 

@@ -1,6 +1,7 @@
 //! Rendering: one module per output format behind one trait. Commands build a [`Listing`] (rows for people
 //! and CSV) plus a serializable JSON document, and [`emit`] writes it in the format asked for.
 
+pub mod assets;
 pub mod cards;
 mod csv_out;
 pub use csv_out::{CsvWriter, safe_cell};

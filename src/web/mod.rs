@@ -5,6 +5,7 @@
 //! (`PRAGMA data_version`, then the audit log) and broadcasts live-update events that `GET /events` sends as
 //! server-sent events. Errors map once (see [`error`]).
 
+pub mod assets;
 pub mod auth;
 pub mod error;
 pub mod listen;

@@ -13,19 +13,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use std::net::SocketAddr;
 
-const CSS: &str = include_str!("../../templates/web/app.css");
-const SCRIPT: &str = include_str!("../../templates/web/app.js");
-
-/// `GET /assets/app.css`.
-pub async fn css() -> Response {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], CSS).into_response()
-}
-
-/// `GET /assets/app.js`.
-pub async fn script() -> Response {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response()
-}
-
 /// A rendered page with its status.
 pub fn page(status: StatusCode, t: &impl Template) -> Response {
     match t.render() {

@@ -12,22 +12,9 @@ use crate::time::unstamp;
 use askama::Template;
 use axum::Json;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use chrono::{DateTime, Utc};
-
-const CSS: &str = include_str!("../../templates/web/projector.css");
-const SCRIPT: &str = include_str!("../../templates/web/projector.js");
-
-/// `GET /assets/projector.css`.
-pub async fn css() -> Response {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], CSS).into_response()
-}
-
-/// `GET /assets/projector.js`.
-pub async fn script() -> Response {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response()
-}
 
 #[derive(Template)]
 #[template(path = "web/projector.html")]

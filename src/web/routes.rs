@@ -3,7 +3,7 @@
 
 use super::auth::{self, Judge};
 use super::error::{ApiError, blocking};
-use super::{Shared, pages, player_table, players, projector, sse, table, table_page, views, writes};
+use super::{Shared, assets, pages, player_table, players, projector, sse, table, table_page, views, writes};
 use crate::ops::{judges, live};
 use axum::Json;
 use axum::Router;
@@ -29,8 +29,6 @@ pub fn router(app: Shared) -> Router {
         .route("/clock", get(pages::clock))
         .route("/projector", get(projector::page_handler))
         .route("/api/projector", get(projector::api))
-        .route("/assets/projector.css", get(projector::css))
-        .route("/assets/projector.js", get(projector::script))
         .route("/standings", get(views::page))
         .route("/api/standings", get(views::api_standings))
         .route("/api/pairings", get(views::api_pairings))
@@ -39,8 +37,7 @@ pub fn router(app: Shared) -> Router {
         .route("/login", get(pages::login_form).post(pages::login_submit))
         .route("/logout", post(pages::logout))
         .route("/judge", get(pages::dashboard))
-        .route("/assets/app.css", get(pages::css))
-        .route("/assets/app.js", get(pages::script))
+        .route("/assets/{file}", get(assets::file))
         .route("/favicon.ico", get(no_icon))
         .route("/api/time", get(time))
         .route("/api/tables", get(tables))
@@ -55,8 +52,6 @@ pub fn router(app: Shared) -> Router {
         .route("/api/note/undo", post(player_table::undo))
         .route("/api/player/code", post(table_page::whose))
         .route("/table/{n}", get(table_page::page))
-        .route("/assets/table.js", get(table_page::script))
-        .route("/assets/table.css", get(table_page::css))
         .route("/api/table/{n}/notes", get(player_table::notes))
         .route("/api/cards/cost", get(player_table::complete))
         .route("/api/challenge", post(table::challenge))
@@ -98,7 +93,8 @@ async fn headers(req: Request, next: Next) -> Response {
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // Assets say how long they keep; every other answer is the event as it is now.
+    h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
     res
 }
 

@@ -11,23 +11,10 @@ use crate::ops::table::device;
 use askama::Template;
 use axum::Json;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use std::net::SocketAddr;
 use std::time::Instant;
-
-const SCRIPT: &str = include_str!("../../templates/web/table.js");
-const CSS: &str = include_str!("../../templates/web/table.css");
-
-/// `GET /assets/table.js`.
-pub async fn script() -> Response {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response()
-}
-
-/// `GET /assets/table.css`.
-pub async fn css() -> Response {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], CSS).into_response()
-}
 
 #[derive(Template)]
 #[template(path = "web/table.html")]

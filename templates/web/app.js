@@ -1,22 +1,16 @@
-// mmjudge live pages: countdowns against the server's clock, and live updates over server-sent events.
+// mmjudge live pages: countdowns against the server's clock, and the page re-read on live updates (see common.js).
 (function () {
   "use strict";
-  var skew = 0; // server now minus this phone's now, in ms
+  var mm = window.mmjudge;
   function readSkew() {
     var el = document.getElementById("server-now");
-    var t = el ? Date.parse(el.getAttribute("data-now")) : NaN;
-    if (!isNaN(t)) skew = t - Date.now();
-  }
-  function two(n) { return (n < 10 ? "0" : "") + n; }
-  function span(ms) {
-    var s = Math.floor(Math.abs(ms) / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
-    return (ms < 0 ? "+" : "") + (h ? h + ":" + two(m) : m) + ":" + two(s % 60);
+    if (el) mm.serverNow(el.getAttribute("data-now"));
   }
   function tick() {
-    var now = Date.now() + skew;
+    var now = mm.now();
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Date.parse(el.getAttribute("data-deadline")) - now;
-      el.textContent = span(left);
+      el.textContent = mm.span(left);
       el.classList.toggle("over", left < 0);
     });
     // A phase shown until an instant (deck inspection), and the one shown from it (the round's clock).
@@ -27,44 +21,20 @@
       el.hidden = now < Date.parse(el.getAttribute("data-from"));
     });
     document.querySelectorAll("[data-since]").forEach(function (el) {
-      el.textContent = span(now - Date.parse(el.getAttribute("data-since")));
+      el.textContent = mm.span(now - Date.parse(el.getAttribute("data-since")));
     });
   }
-  function localTimes() {
-    document.querySelectorAll("time[datetime]").forEach(function (el) {
-      var d = new Date(el.getAttribute("datetime"));
-      if (!isNaN(d)) el.textContent = two(d.getHours()) + ":" + two(d.getMinutes());
-    });
-  }
-  var busy = false, again = false;
-  // Someone is typing in a field (a code, a life total): the page is not replaced under their fingers.
-  function typing() {
-    var a = document.activeElement;
-    return a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value;
-  }
-  var waiting = false;
-  function whenDone() {
-    if (waiting) return;
-    waiting = true;
-    setTimeout(function () { waiting = false; refresh(); }, 1000);
-  }
-  function refresh() {
-    if (typing()) { whenDone(); return; }
-    if (busy) { again = true; return; }
-    busy = true;
-    fetch(location.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
-      // Typing began while the page was on its way: try again once they are done.
-      if (typing()) { whenDone(); return; }
+  // The page's <main> fetched again and put in place (unless someone began typing while it was on its way).
+  var refresh = mm.refresher(function (stillOk) {
+    return fetch(location.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+      if (!stillOk()) return;
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelector("main"), old = document.querySelector("main");
       if (fresh && old) old.replaceWith(fresh);
-      readSkew(); localTimes(); tick(); byReason();
-      document.body.setAttribute("data-updated", String(Date.now()));
-    }).catch(function () {}).then(function () {
-      busy = false;
-      if (again) { again = false; setTimeout(refresh, 200); }
+      readSkew(); mm.localTimes(); tick(); byReason();
+      mm.updated();
     });
-  }
+  }, true);
   // A form's field that matters for one reason only (the turn at time): shown, and sent, with that reason.
   function byReason() {
     document.querySelectorAll("[data-shown-by]").forEach(function (el) {
@@ -79,13 +49,9 @@
     if (m && pin) { pin.value = m[1]; history.replaceState(null, "", location.pathname + location.search); }
   }
   document.addEventListener("DOMContentLoaded", function () {
-    readSkew(); localTimes(); tick(); fillPin(); byReason();
+    readSkew(); mm.localTimes(); tick(); fillPin(); byReason();
     document.addEventListener("change", function (e) { if (e.target && e.target.name === "by") byReason(); });
     setInterval(tick, 1000);
-    var watch = (document.body.getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
-    if (!watch.length || !window.EventSource) return;
-    var es = new EventSource("/events"), seen = false;
-    es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
-    watch.forEach(function (name) { es.addEventListener(name, refresh); });
+    mm.live(mm.topics(document.body), refresh);
   });
 })();

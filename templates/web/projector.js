@@ -1,26 +1,19 @@
 // mmjudge projector page: counts down against the server's clock, switches phase by itself (deck inspection,
-// round, final window, time) from the absolute instants the page holds, and re-reads itself on live updates.
+// round, final window, time) from the absolute instants the page holds, and re-reads itself on live updates
+// (see common.js).
 (function () {
   "use strict";
-  var skew = 0; // server now minus this machine's now, in ms
+  var mm = window.mmjudge, clock = mm.left, wall = mm.wall;
   function root() { return document.getElementById("projector"); }
   function instant(el, name) { var v = el && el.getAttribute("data-" + name); return v ? Date.parse(v) : NaN; }
-  function readSkew() { var t = instant(root(), "now"); if (!isNaN(t)) skew = t - Date.now(); }
-  function two(n) { return (n < 10 ? "0" : "") + n; }
-  // M:SS (or H:MM:SS), rounded up while counting down, as on the table clocks.
-  function clock(ms) {
-    var s = Math.ceil(Math.max(ms, 0) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
-    return (h > 0 ? h + ":" + two(m) : m) + ":" + two(s % 60);
-  }
-  function wall(ms) { var d = new Date(ms); return two(d.getHours()) + ":" + two(d.getMinutes()); }
+  function readSkew() { var r = root(); if (r) mm.serverNow(r.getAttribute("data-now")); }
   function set(el, text) { if (el && el.textContent !== text) el.textContent = text; }
   function byId(id) { return document.getElementById(id); }
 
   function tick() {
-    var r = root(), now = Date.now() + skew;
+    var r = root(), now = mm.now();
     if (!r) return;
-    var d = new Date(now);
-    set(byId("wall"), two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds()));
+    set(byId("wall"), wall(now, true));
     var phase = r.getAttribute("data-phase");
     if (!phase) return;
     var start = instant(r, "start"), end = instant(r, "end"), win = instant(r, "window");
@@ -72,33 +65,17 @@
     var none = byId("no-over");
     if (none) none.hidden = overCount > 0;
   }
-  function localTimes() {
-    document.querySelectorAll("time[datetime]").forEach(function (el) {
-      var t = Date.parse(el.getAttribute("datetime"));
-      if (!isNaN(t)) el.textContent = wall(t);
-    });
-  }
-  var busy = false, again = false;
-  function refresh() {
-    if (busy) { again = true; return; }
-    busy = true;
-    fetch(location.href, { credentials: "same-origin" }).then(function (res) { return res.text(); }).then(function (html) {
+  var refresh = mm.refresher(function () {
+    return fetch(location.href, { credentials: "same-origin" }).then(function (res) { return res.text(); }).then(function (html) {
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("projector"), old = root();
       if (fresh && old) old.replaceWith(fresh);
-      readSkew(); localTimes(); tick();
-      document.body.setAttribute("data-updated", String(Date.now()));
-    }).catch(function () {}).then(function () {
-      busy = false;
-      if (again) { again = false; setTimeout(refresh, 200); }
+      readSkew(); mm.localTimes(); tick();
+      mm.updated();
     });
-  }
+  }, false);
   document.addEventListener("DOMContentLoaded", function () {
-    readSkew(); localTimes(); tick();
+    readSkew(); mm.localTimes(); tick();
     setInterval(tick, 250);
-    if (!window.EventSource) { setInterval(refresh, 15000); return; }
-    var es = new EventSource("/events"), seen = false;
-    es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
-    var watch = ((root() || document.body).getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
-    watch.forEach(function (name) { es.addEventListener(name, refresh); });
+    if (!mm.live(mm.topics(root()), refresh)) setInterval(refresh, 15000);
   });
 })();

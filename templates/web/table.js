@@ -1,12 +1,11 @@
 // The table's own device: players sign in with their codes (kept on this device for the match), declare cards
 // with completion, take back their last declaration, tap the decision clock; the sheet and the clock follow
-// live updates. Times shown are the server's.
+// live updates (see common.js). Times shown are the server's.
 (function () {
   "use strict";
-  var root, table, key, skew = 0, clock = null;
+  var mm = window.mmjudge, root, table, key, clock = null;
   function codes() { try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { return {}; } }
   function keep(c) { try { localStorage.setItem(key, JSON.stringify(c)); } catch (e) {} }
-  function two(n) { return (n < 10 ? "0" : "") + n; }
   function post(path, body) {
     return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
       .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.error || r.status); return d; }); });
@@ -19,7 +18,7 @@
     sec.querySelector(".signin").hidden = !!c;
     sec.querySelector(".signed").hidden = !c;
   }
-  function hhmm(at) { var d = new Date(at); return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds()); }
+  function hhmm(at) { return mm.wall(Date.parse(at), true); }
   function drawSheet(doc) {
     var judge = root.getAttribute("data-judge") === "1";
     ["A", "B"].forEach(function (seat) {
@@ -44,7 +43,7 @@
   }
   function drawClock(c) {
     clock = c;
-    skew = Date.parse(c.now) - Date.now();
+    mm.serverNow(c.now);
     var t = c.table, box = document.getElementById("dclock");
     document.getElementById("dwho").textContent = t.decision ? t.decision.player + " is deciding" : "No decision running";
     tick();
@@ -53,7 +52,7 @@
   // During deck inspection (until the instant the page names) no decision is timed yet.
   function inspecting() {
     var el = document.querySelector(".inspection[data-until]");
-    return !!el && Date.now() + skew < Date.parse(el.getAttribute("data-until"));
+    return !!el && mm.now() < Date.parse(el.getAttribute("data-until"));
   }
   function tick() {
     var el = document.getElementById("dleft"), box = document.getElementById("dclock");
@@ -61,19 +60,16 @@
     document.getElementById("dlimit").textContent = inspecting() ? "deck inspection: decisions are timed once the round's clock starts"
       : t && t.decision_limit ? "limit " + t.decision_limit + " s" : "the round has not started";
     if (!clock || !clock.decision_deadline) { el.textContent = "–"; box.classList.remove("over"); return; }
-    var left = Math.round((Date.parse(clock.decision_deadline) - (Date.now() + skew)) / 1000);
+    var left = Math.round((Date.parse(clock.decision_deadline) - mm.now()) / 1000);
     el.textContent = left >= 0 ? String(left) : "+" + (-left);
     box.classList.toggle("over", left < 0);
   }
-  var busy = false, again = false;
-  function load() {
-    if (busy) { again = true; return; }
-    busy = true;
-    fetch("/api/table/" + table + "/notes").then(function (r) { return r.json(); }).then(function (doc) {
+  var load = mm.refresher(function () {
+    return fetch("/api/table/" + table + "/notes").then(function (r) { return r.json(); }).then(function (doc) {
       if (doc.notes) drawSheet(doc);
       if (doc.clock) drawClock(doc.clock);
-    }).catch(function () {}).then(function () { busy = false; if (again) { again = false; load(); } });
-  }
+    });
+  }, false);
   function completer(sec) {
     var cost = sec.querySelector(".cost"), card = sec.querySelector(".card");
     var list = sec.querySelector("datalist"), timer = null, asked = 0, own = -1;
@@ -143,10 +139,6 @@
     document.querySelectorAll("section.player").forEach(wire);
     load();
     setInterval(tick, 250);
-    if (!window.EventSource) return;
-    var es = new EventSource("/events");
-    es.addEventListener("hello", load);
-    var watch = (root.getAttribute("data-watch") || "").split(/\s+/).filter(Boolean);
-    watch.forEach(function (n) { es.addEventListener(n, load); });
+    mm.live(mm.topics(root), load);
   });
 })();

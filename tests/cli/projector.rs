@@ -111,9 +111,11 @@ fn a_table_over_time_shows_until_its_result_and_the_page_has_the_players_qr_code
     for banned in ["https://", "<script>", "style=\"", "<link rel=\"stylesheet\" href=\"http"] {
         assert!(!page.body.contains(banned), "nothing from elsewhere, nothing inline: {banned}");
     }
-    assert!(page.body.contains(r#"<script src="/assets/projector.js""#));
-    assert!(server.get("/assets/projector.js").body.contains("EventSource"));
-    assert_eq!(server.get("/assets/projector.css").status, 200);
+    let script = mmjudge::render::assets::url("projector.js");
+    assert!(page.body.contains(&format!(r#"<script src="{script}""#)));
+    assert!(server.get(script).body.contains("mm.live("));
+    assert!(server.get(mmjudge::render::assets::url("common.js")).body.contains("EventSource"));
+    assert_eq!(server.get(mmjudge::render::assets::url("projector.css")).status, 200);
 
     // A result recorded at the command line takes table 3 off the list at the next read.
     let result = ["result", "3", "--by", "time", "--life", "4", "2", "--at", &at("10:51:00")];

@@ -366,11 +366,21 @@ fn a_player_finds_their_table_seat_library_and_opponent() {
     assert!(pairings.body.contains("By name") && pairings.body.contains("Nilsson"), "{}", pairings.body);
     let clock = server.get("/clock?table=2");
     assert!(clock.body.contains("Table 2") && clock.body.contains("data-deadline"), "{}", clock.body);
-    for page in ["/", "/pairings", "/clock", "/me", "/login", "/assets/app.css", "/assets/app.js"] {
+    let assets = mmjudge::render::assets::all().map(|(_, address)| address);
+    for page in ["/", "/pairings", "/clock", "/me", "/login"].into_iter().chain(assets) {
         assert_eq!(server.get(page).status, 200, "{page}");
     }
     let home = server.get("/");
     assert!(home.header("content-security-policy").is_some_and(|c| c.contains("default-src 'self'")));
+    // Assets carry a hash of their content in their names and are kept for good; pages are never kept.
+    let common = mmjudge::render::assets::url("common.js");
+    assert!(home.body.contains(&format!(r#"<script src="{common}" defer>"#)), "{}", home.body);
+    let script = server.get(common);
+    assert_eq!(script.header("cache-control"), Some("public, max-age=31536000, immutable"));
+    assert!(script.body.contains("window.mmjudge"));
+    assert_eq!(home.header("cache-control"), Some("no-store"));
+    assert_eq!(server.get("/assets/common.js").status, 404, "only the hashed name is served");
+    assert_eq!(server.get("/assets/common.0000000000.js").status, 404);
     assert!(!home.body.contains("http://") && !home.body.contains("https://"), "nothing loaded from elsewhere");
 }
 

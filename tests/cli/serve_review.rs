@@ -201,7 +201,7 @@ fn the_live_standings_fit_a_phone_one_block_per_player_as_the_static_site_does()
     assert!(page.body.contains("<table class=\"standings\">"), "{}", page.body);
     assert!(page.body.contains("<td class=\"record\" data-label=\"W-L-D\">1-0-0</td>"), "{}", page.body);
     assert!(page.body.contains("data-label=\"OGW%\""), "{}", page.body);
-    let css = server.get("/assets/app.css").body;
+    let css = server.get(mmjudge::render::assets::url("app.css")).body;
     let narrow = css.split("@media (max-width: 40rem)").nth(1).expect("a phone-width rule");
     assert!(narrow.contains("table.standings thead { display: none; }"), "{css}");
     assert!(narrow.contains("table.standings tr { display: flex; flex-wrap: wrap;"), "{css}");

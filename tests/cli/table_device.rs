@@ -236,9 +236,10 @@ fn the_table_page_signs_players_in_by_code_and_reads_the_sheet_with_card_text_fo
     let page = server.get("/table/1");
     assert_eq!(page.status, 200, "{}", page.body);
     assert!(page.body.contains("Ana&#x27;s code") || page.body.contains("Ana's code"), "{}", page.body);
-    assert!(page.body.contains("/assets/table.js") && page.body.contains("data-table=\"1\""));
-    assert_eq!(server.get("/assets/table.js").header("content-type"), Some("text/javascript; charset=utf-8"));
-    assert_eq!(server.get("/assets/table.css").status, 200);
+    let (script, css) = (mmjudge::render::assets::url("table.js"), mmjudge::render::assets::url("table.css"));
+    assert!(page.body.contains(script) && page.body.contains("data-table=\"1\""));
+    assert_eq!(server.get(script).header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(server.get(css).status, 200);
     let missing = server.get("/table/9");
     assert!(missing.status == 404 && missing.body.contains("table 9") && missing.body.contains("<nav>"));
     let bad = server.get("/table/x");

@@ -1,0 +1,88 @@
+// What every live page shares: the server's clock (pages count against the server's now, not the phone's), clock
+// text, and the live refresh over server-sent events with its guard for someone typing. Each page's own script
+// (app.js, projector.js, table.js) uses `window.mmjudge` and keeps only what is its own.
+(function () {
+  "use strict";
+  var skew = 0; // the server's now minus this device's now, in ms
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  var mm = {
+    two: two,
+    // Takes the server's now (an RFC 3339 instant the page or an answer carries) as the clock to count against.
+    serverNow: function (instant) {
+      var t = Date.parse(instant || "");
+      if (!isNaN(t)) skew = t - Date.now();
+    },
+    // The server's now, in ms.
+    now: function () { return Date.now() + skew; },
+    // A signed span, M:SS or H:MM:SS, "+" once past (a countdown over its deadline, or a count up).
+    span: function (ms) {
+      var s = Math.floor(Math.abs(ms) / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+      return (ms < 0 ? "+" : "") + (h ? h + ":" + two(m) : m) + ":" + two(s % 60);
+    },
+    // Time left, M:SS or H:MM:SS, rounded up and never below 0:00 (the big clocks).
+    left: function (ms) {
+      var s = Math.ceil(Math.max(ms, 0) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+      return (h > 0 ? h + ":" + two(m) : m) + ":" + two(s % 60);
+    },
+    // An instant as this device's wall clock, HH:MM (with seconds when asked).
+    wall: function (ms, seconds) {
+      var d = new Date(ms);
+      return two(d.getHours()) + ":" + two(d.getMinutes()) + (seconds ? ":" + two(d.getSeconds()) : "");
+    },
+    // Every <time datetime> shown as the wall clock of this device.
+    localTimes: function (root) {
+      (root || document).querySelectorAll("time[datetime]").forEach(function (el) {
+        var t = Date.parse(el.getAttribute("datetime"));
+        if (!isNaN(t)) el.textContent = mm.wall(t);
+      });
+    },
+    // Whether someone is typing in a field (a code, a life total): the page is not replaced under their fingers.
+    typing: function () {
+      var a = document.activeElement;
+      return !!(a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value);
+    },
+    // A refresh that runs one at a time: `load` returns a promise; a call while one is on its way runs once more
+    // after it. With `guard`, a refresh is put off while someone types and tried again a second after they stop,
+    // and one that arrives while they type is dropped and tried again the same way.
+    refresher: function (load, guard) {
+      var busy = false, again = false, waiting = false;
+      function later() {
+        if (waiting) return;
+        waiting = true;
+        setTimeout(function () { waiting = false; run(); }, 1000);
+      }
+      function run() {
+        if (guard && mm.typing()) { later(); return; }
+        if (busy) { again = true; return; }
+        busy = true;
+        Promise.resolve().then(function () {
+          return load(function () { if (guard && mm.typing()) { later(); return false; } return true; });
+        }).catch(function () {}).then(function () {
+          busy = false;
+          if (again) { again = false; setTimeout(run, 200); }
+        });
+      }
+      return run;
+    },
+    // Listens to the live stream for these topics (the names the server gives the page in `data-watch`) and
+    // calls `refresh` for each; after the stream reopens (the phone slept, the Wi-Fi dropped) the page refreshes
+    // once, since changes may have been missed. Returns false where the browser has no live stream.
+    live: function (topics, refresh) {
+      if (!topics.length || !window.EventSource) return false;
+      var es = new EventSource("/events"), seen = false;
+      es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
+      topics.forEach(function (name) { es.addEventListener(name, refresh); });
+      return true;
+    },
+    // The topics an element names in its `data-watch` attribute (space-separated; the server writes it from
+    // its one list of topics).
+    topics: function (el) {
+      return ((el && el.getAttribute("data-watch")) || "").split(/\s+/).filter(Boolean);
+    },
+    // Marks the page as updated (the browser checks wait for it).
+    updated: function () { document.body.setAttribute("data-updated", String(Date.now())); }
+  };
+  window.mmjudge = mm;
+})();

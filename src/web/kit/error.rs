@@ -72,8 +72,17 @@ impl From<Error> for ApiError {
         let status = StatusCode::from_u16(e.kind().http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let text = e.web_message();
         let message = text.lines().next().unwrap_or("error").to_string();
-        let cause = status.is_server_error().then(|| format!("{e} ({e:?})"));
+        let cause = status.is_server_error().then(|| cause_of(&e));
         ApiError { status, message, cause }
+    }
+}
+
+/// A failure's cause for the log: its words, and what the system or SQLite said underneath.
+fn cause_of(e: &Error) -> String {
+    match e {
+        Error::Io { source, .. } => format!("{e} ({source})"),
+        Error::Sqlite(inner) => format!("{e} ({inner:?})"),
+        other => other.to_string(),
     }
 }
 

@@ -25,12 +25,15 @@ const DEFAULT_FILTER: &str = "warn,mmjudge=info";
 /// Starts writing the log to stderr (once per process; later calls change nothing). `quiet` leaves out the
 /// lines of requests that went well.
 pub fn init(quiet: bool) {
-    use tracing_subscriber::EnvFilter;
-    let mut filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_FILTER));
-    if quiet && let Ok(directive) = format!("{REQUESTS}=warn").parse() {
-        filter = filter.add_directive(directive);
-    }
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::{EnvFilter, Layer, filter, fmt};
+    let chosen = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_FILTER));
+    // Only ever less than RUST_LOG chooses: the request lines below warnings.
+    let quieter =
+        filter::filter_fn(move |meta| !(quiet && meta.target() == REQUESTS && *meta.level() > tracing::Level::WARN));
+    let lines = fmt::layer().with_writer(std::io::stderr).with_filter(quieter);
+    let _ = tracing_subscriber::registry().with(chosen).with(lines).try_init();
 }
 
 /// Who asked, as the extractors learn it (a judge's session, a player's code); `nobody` until then.

@@ -58,7 +58,10 @@ impl Db {
             };
             let store = match held.as_mut() {
                 Some(store) => store,
-                None => held.insert(Store::open(&path)?),
+                None => {
+                    tracing::debug!(path = %path.display(), "the event file opened for a request");
+                    held.insert(Store::open(&path)?)
+                }
             };
             f(store)
         })

@@ -74,6 +74,7 @@ pub async fn whose(
         })
     });
     let (round, name, seat) = player.guarded(table, read).await?;
+    player.is(&name);
     let seat = if seat == Seat::A { "A" } else { "B" };
     Ok(Json(serde_json::json!({ "table": table, "round": round, "player": name, "seat": seat })))
 }

@@ -148,6 +148,9 @@ fn every_request_is_one_line_on_stderr_with_its_route_status_time_and_who_asked(
     let line = stderr.wait_for("route=/api/call ", 1).concat();
     assert_eq!(field(&line, "who"), Some("Ana (player)"), "{line}");
     assert!(!line.contains(&code["Ana"]), "{line}");
+    assert_eq!(server.post_json("/api/player/code", None, &json!({ "table": 2, "code": code["Di"] })).status, 200);
+    let line = stderr.wait_for("route=/api/player/code ", 1).concat();
+    assert_eq!(field(&line, "who"), Some("Di (player)"), "{line}");
     assert_eq!(server.post_json("/api/result", None, &json!({ "table": 1, "by": "life" })).status, 401);
     let line = stderr.wait_for("route=/api/result ", 1).concat();
     assert_eq!((field(&line, "status"), field(&line, "who")), (Some("401"), Some("nobody")), "{line}");

@@ -66,6 +66,11 @@ impl Player {
         out
     }
 
+    /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).
+    pub fn is(&self, name: &str) {
+        self.who.is(format!("{name} (player)"));
+    }
+
     /// Runs one write as the holder of `code` at `table`: the actor is the code's player (`NAME (player)`, via
     /// `web ADDRESS`, audited as `command`), in one blocking call on the request's store.
     pub async fn act<T: Send + 'static>(

@@ -178,4 +178,7 @@ pub struct DemoArgs {
     /// Where --serve listens, as `serve --bind` (default 0.0.0.0:8080).
     #[arg(long, requires = "serve", value_name = "ADDRESS:PORT")]
     pub bind: Option<std::net::SocketAddr>,
+    /// With --serve, as `serve --quiet`: no request log line for each request that went well.
+    #[arg(long, requires = "serve")]
+    pub quiet: bool,
 }

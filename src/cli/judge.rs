@@ -54,4 +54,7 @@ pub struct ServeArgs {
     /// Serve HTTPS with this PEM certificate (chain) and its PEM private key (from the organiser).
     #[arg(long, num_args = 2, value_names = ["CERT", "KEY"])]
     pub tls: Option<Vec<std::path::PathBuf>>,
+    /// Leave out the request log's line for each request that went well (failures are still written to stderr).
+    #[arg(long)]
+    pub quiet: bool,
 }

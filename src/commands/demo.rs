@@ -134,7 +134,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     let new_data = new(&data);
     let result = play(ctx, &args, &db);
     if result.is_ok() && args.serve {
-        return serve(ctx, &db, args.bind);
+        return serve(ctx, &db, args.bind, args.quiet);
     }
     if result.is_err() {
         if created_db {
@@ -346,11 +346,14 @@ fn finish(demo: &mut Demo, db_path: &Path, started: std::time::Instant) -> Resul
 
 /// `demo --serve`: the finished event served exactly as `mmjudge serve --bind ADDR` serves it (the same
 /// command, run on the demo's file at the real clock), so that a new user can walk through it on a phone.
-fn serve(ctx: &Ctx, db: &Path, bind: Option<std::net::SocketAddr>) -> Result<()> {
+fn serve(ctx: &Ctx, db: &Path, bind: Option<std::net::SocketAddr>, quiet: bool) -> Result<()> {
     let bind = bind.map(|b| b.to_string());
     let mut line = vec!["mmjudge", "serve"];
     if let Some(b) = &bind {
         line.extend(["--bind", b]);
+    }
+    if quiet {
+        line.push("--quiet");
     }
     let cli = Cli::try_parse_from(&line).map_err(|e| Error::refused(format!("demo: {}", e.to_string().trim())))?;
     println!("\nServing the demo's event live: open the address below on a phone on the same network.");

@@ -14,7 +14,8 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
         _ => None,
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    crate::web::serve_with(&ctx.db, args.bind, tls.as_ref(), |addr| {
+    let options = crate::web::Options { tls, quiet: args.quiet };
+    crate::web::serve_with(&ctx.db, args.bind, &options, |addr| {
         let urls = qr::announced(addr, scheme);
         let mut out = std::io::stdout().lock();
         if format == crate::render::Format::Json {

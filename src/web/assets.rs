@@ -19,3 +19,8 @@ pub async fn file(Path(file): Path<String>) -> Response {
         None => StatusCode::NOT_FOUND.into_response(),
     }
 }
+
+/// `GET /favicon.ico`: no icon, said without an error (browsers ask on every page; a 404 shows as an error).
+pub async fn no_icon() -> StatusCode {
+    StatusCode::NO_CONTENT
+}

@@ -1,64 +1,35 @@
 //! The live server (`mmjudge serve`): the event on the venue's network for players' and judges' phones.
 //!
-//! axum on tokio. The event file stays the one truth, shared with the command line: every request opens the
-//! store on a blocking thread (`spawn_blocking`) and calls `ops`; a watcher thread polls the file for changes
-//! (`PRAGMA data_version`, then the audit log) and broadcasts live-update events that `GET /events` sends as
-//! server-sent events. Errors map once (see [`error`]).
+//! axum on tokio. The event file stays the one truth, shared with the command line: a request opens the store
+//! once, on a blocking thread, and calls `ops`; a watcher thread polls the file for changes (`PRAGMA
+//! data_version`, then the audit log) and broadcasts live-update events that `GET /events` sends as
+//! server-sent events.
+//!
+//! The rooms: [`kit`] (state, the request's store, errors to responses, the judge / player / payload
+//! extractors, the one write runner, the one JSON answer, the layers and the request log) under handler modules
+//! by who uses them: [`players`] (the site's pages and reads, players' own reports and calls), [`device`] (the
+//! table's device), [`judges`] (logins, the dashboard, a table's page and writes), [`head`] (head judges'
+//! corrections and the round's course), [`projector`], [`sse`] (the live stream) and [`assets`]; [`routes`]
+//! only maps routes to them, [`listen`] accepts connections. Handler modules never use each other.
 
 pub mod assets;
-pub mod auth;
-pub mod error;
+pub mod device;
+pub mod head;
+pub mod judges;
+pub mod kit;
 pub mod listen;
-pub mod pages;
-pub mod player_table;
 pub mod players;
 pub mod projector;
 pub mod routes;
 pub mod sse;
-pub mod table;
-pub mod table_page;
-pub mod views;
-pub mod writes;
+
+pub use kit::state::{App, Shared, Update};
 
 use crate::error::{Error, Result};
 use crate::store::Store;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use tokio::sync::broadcast;
-
-/// A live-update event: its name (`round`, `result`, ...) and the audit entry that caused it.
-#[derive(Debug, Clone)]
-pub struct Update {
-    /// The event name.
-    pub name: &'static str,
-    /// The highest audit id when it was seen.
-    pub id: i64,
-}
-
-/// What every request shares.
-pub struct App {
-    /// The event file.
-    pub db: PathBuf,
-    /// Live updates.
-    pub updates: broadcast::Sender<Update>,
-    /// Wrong-PIN counts per address and per name.
-    pub limiter: Mutex<auth::Limiter>,
-    /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
-    pub codes: Mutex<auth::Limiter>,
-    /// The players' site address the server announces (the projector page shows it as a QR code).
-    pub site: String,
-}
-
-/// The shared state handed to handlers.
-pub type Shared = Arc<App>;
-
-impl App {
-    /// Opens the event file (on a blocking thread only).
-    pub fn open(&self) -> Result<Store> {
-        Store::open(&self.db)
-    }
-}
+use std::path::Path;
+use std::sync::Arc;
 
 /// The most requests working on the event file at once (each on its own blocking thread with its own SQLite
 /// connection and page cache); more wait their turn. Without a bound, a burst of page loads on a busy laptop
@@ -68,20 +39,26 @@ const STORE_THREADS: usize = 8;
 /// Runs the server on `bind` until Ctrl-C; `ready` gets the bound address (the real port for port 0) once
 /// the server listens.
 pub fn serve(db: &Path, bind: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
-    serve_with(db, bind, None, ready)
+    serve_with(db, bind, &Options::default(), ready)
 }
 
-/// [`serve`], over HTTPS when `tls` names a certificate and its key (read before anything listens).
-pub fn serve_with(
-    db: &Path,
-    bind: SocketAddr,
-    tls: Option<&listen::Tls>,
-    ready: impl FnOnce(SocketAddr),
-) -> Result<()> {
+/// How `serve` runs beyond its address.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Serve HTTPS with this certificate and key (read before anything listens).
+    pub tls: Option<listen::Tls>,
+    /// Leave out the request log's lines of requests that went well (failures are still written).
+    pub quiet: bool,
+}
+
+/// [`serve`] with its [`Options`]: over HTTPS when they name a certificate and its key, the request log on
+/// stderr (see [`kit::log`]).
+pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl FnOnce(SocketAddr)) -> Result<()> {
     // Open once first: a missing or foreign file is refused before anything listens, and an older event is
     // migrated here rather than by the first request.
     Store::open(db)?;
-    let tls = tls.map(listen::tls_config).transpose()?;
+    let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
+    kit::log::init(options.quiet);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(STORE_THREADS)
@@ -91,17 +68,11 @@ pub fn serve_with(
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| bind_error(bind, &e))?;
         let addr = listener.local_addr().map_err(|e| Error::io("the server's address", e))?;
-        let (updates, _) = broadcast::channel(256);
-        let app = Arc::new(App {
-            db: db.to_path_buf(),
-            updates,
-            limiter: Mutex::new(auth::Limiter::default()),
-            codes: Mutex::new(auth::Limiter::default()),
-            site: crate::render::qr::announced(addr, if tls.is_some() { "https" } else { "http" })
-                .into_iter()
-                .next()
-                .unwrap_or_default(),
-        });
+        let site = crate::render::qr::announced(addr, if tls.is_some() { "https" } else { "http" })
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        let app = Arc::new(App::new(db.to_path_buf(), site));
         sse::watch(app.clone())?;
         ready(addr);
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;

@@ -1,46 +1,243 @@
-//! The players' side of the judges' work: a player reports their own result (`POST /api/self-report`) and calls
-//! a judge to their table (`POST /api/call`), with their code, from JSON or the forms of `/me`; judges close a
-//! call (`POST /api/call/close`). Wrong codes count against the address and the table as at the table's device.
+//! What players (and anyone) read and do: the site's pages (`/`, `/me`, `/pairings`, `/clock`, `/standings`,
+//! and the "page not found" page), the event's JSON reads (`/api/time`, `/api/tables`, `/api/me`, and
+//! `/api/standings`, `/api/pairings`, `/api/results` as the command line's `--json`), and a player's own acts
+//! with their code from `/me` or JSON: reporting their result (`POST /api/self-report`) and calling a judge
+//! (`POST /api/call`). Wrong codes count against the address and the table as at the table's device.
 
-use super::Shared;
-use super::auth::Judge;
-use super::error::ApiError;
-use super::table::{Life, life_of};
-use super::writes::{Payload, write};
 use crate::domain::result::Reason;
-use crate::error::{Error, Result};
+use crate::error::Error;
+use crate::ops::live::{self, Home, PlayerSeat, TableView};
+use crate::ops::standings::{Line, Standings};
 use crate::ops::table::{calls, self_report};
-use crate::store::{Actor, Store};
+use crate::ops::{pairings, standings, table};
+use crate::web::kit::answer::Answer;
+use crate::web::kit::error::ApiError;
+use crate::web::kit::fields::{Life, life_of};
+use crate::web::kit::page::{self, Inspection, page};
+use crate::web::kit::payload::{Payload, Query};
+use crate::web::kit::player::Player;
+use crate::web::kit::store::Db;
+use crate::web::kit::write;
+use askama::Template;
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
-use axum::response::{IntoResponse, Redirect, Response};
-use serde::Serialize;
-use std::net::SocketAddr;
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 
-/// Runs one player's write through `route`: the wrong-code limit, the code's player as the actor
-/// (`NAME (player)`, via `web ADDRESS`), the `ops` call on a blocking thread; answers `{"ok": true, "summary",
-/// ...outcome}` or, for a form of `/me`, goes back to it. A wrong code (403) counts against the address.
-async fn as_player<T: Serialize + Send + 'static>(
-    app: Shared,
-    addr: SocketAddr,
-    route: &'static str,
-    (table, code, shown, back): (u32, String, String, Option<String>),
-    f: impl FnOnce(&mut Store, &Actor) -> Result<(String, T)> + Send + 'static,
-) -> Response {
-    let run = super::player_table::as_code_holder(app, addr, (table, code), format!("{route} {shown}"), f);
-    match (run.await, back) {
-        (Ok(_), Some(back)) => Redirect::to(&back).into_response(),
-        (Ok((summary, out)), None) => {
-            let mut doc = serde_json::json!({ "ok": true, "summary": summary });
-            if let (Some(map), Ok(serde_json::Value::Object(fields))) = (doc.as_object_mut(), serde_json::to_value(out))
-            {
-                map.extend(fields);
-            }
-            Json(doc).into_response()
+#[derive(Template)]
+#[template(path = "web/home.html")]
+struct HomePage {
+    home: Home,
+}
+
+/// `GET /`: the event, the round and its clock.
+pub async fn home(db: Db) -> Result<Response, ApiError> {
+    let home = page::home(&db).await?;
+    Ok(page(StatusCode::OK, &HomePage { home }))
+}
+
+#[derive(Template)]
+#[template(path = "web/me.html")]
+struct MePage {
+    home: Home,
+    query: String,
+    seat: Option<PlayerSeat>,
+    error: Option<String>,
+    /// This page again (where the players' forms come back to).
+    back: String,
+    /// The reasons a player may report.
+    reasons: Vec<&'static str>,
+    /// Deck inspection while it runs (the time left shows from its end).
+    inspection: Option<Inspection>,
+}
+
+/// `GET /me?name=NAME`: a player finds their table, seat, library and opponent.
+pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError> {
+    let query = q.name.unwrap_or_default().trim().to_string();
+    let asked = query.clone();
+    let (home, seat) = db
+        .run(move |store| {
+            let now = crate::time::now()?;
+            let seat = if asked.is_empty() { None } else { Some(live::find_player(store, &asked, now)) };
+            Ok((live::home(store, now)?, seat))
+        })
+        .await?;
+    let (status, seat, error) = match seat {
+        None => (StatusCode::OK, None, None),
+        Some(Ok(s)) => (StatusCode::OK, Some(s), None),
+        Some(Err(e)) => {
+            let e = ApiError::from(e);
+            (e.status, None, Some(e.message))
         }
-        (Err(e), Some(back)) => super::pages::refused(e, &back),
-        (Err(e), None) => e.into_response(),
+    };
+    let back = match &seat {
+        Some(s) => format!("/me?{}", serde_urlencoded::to_string([("name", &s.name)]).unwrap_or_default()),
+        None => "/me".into(),
+    };
+    let reasons = crate::ops::table::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
+    let inspection = page::inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
+    Ok(page(status, &MePage { home, query, seat, error, back, reasons, inspection }))
+}
+
+#[derive(Template)]
+#[template(path = "web/pairings.html")]
+struct PairingsPage {
+    home: Home,
+    tables: Vec<TableView>,
+    /// (player, table, seat, opponent), by name.
+    by_name: Vec<(String, u32, &'static str, String)>,
+}
+
+/// `GET /pairings[?round=N]`: the current round (or round N) by table and by name.
+pub async fn pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
+    let (home, tables) = db
+        .run(move |store| {
+            let now = crate::time::now()?;
+            Ok((live::home(store, now)?, live::round_tables(store, q.round, now)?))
+        })
+        .await?;
+    let mut by_name = Vec::new();
+    for t in &tables {
+        for (i, s) in t.seats.iter().enumerate() {
+            let other = t.seats.get(1 - i.min(1)).map(|o| o.player.clone()).unwrap_or_default();
+            by_name.push((s.player.clone(), t.table, s.seat, other));
+        }
     }
+    by_name.sort_by_key(|p| crate::domain::names::fold(&p.0));
+    Ok(page(StatusCode::OK, &PairingsPage { home, tables, by_name }))
+}
+
+#[derive(Template)]
+#[template(path = "web/clock.html")]
+struct ClockPage {
+    home: Home,
+    table: Option<TableView>,
+}
+
+/// `table` of `/clock?table=N`.
+#[derive(Debug, serde::Deserialize)]
+pub struct TableQuery {
+    /// The table number, as typed.
+    pub table: Option<String>,
+}
+
+/// `GET /clock[?table=N]`: the round clock, or one table's clock with its extensions and running decision.
+pub async fn clock(db: Db, Query(q): Query<TableQuery>) -> Result<Response, ApiError> {
+    let number = match q.table.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => None,
+        Some(t) => Some(t.parse::<u32>().map_err(|_| {
+            ApiError::from(Error::bad_input(format!("\"{t}\" is not a table number: give a number such as 3")))
+        })?),
+    };
+    let (home, table) = db
+        .run(move |store| {
+            let now = crate::time::now()?;
+            let table = match number {
+                Some(n) => Some(live::table(store, n, now)?),
+                None => None,
+            };
+            Ok((live::home(store, now)?, table))
+        })
+        .await?;
+    Ok(page(StatusCode::OK, &ClockPage { home, table }))
+}
+
+/// `round` of `/standings?round=N`, `/api/pairings?round=N`, ...
+#[derive(Debug, serde::Deserialize)]
+pub struct RoundQuery {
+    /// The round (default: as the command line chooses).
+    pub round: Option<u32>,
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<Json<serde_json::Value>, ApiError> {
+    serde_json::to_value(value).map(Json).map_err(|_| ApiError::internal("a JSON document"))
+}
+
+/// `GET /api/standings[?round=N]`: as `mmjudge --json standings`.
+pub async fn api_standings(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+    let view = db.run(move |store| store.read(|conn| standings::standings(conn, q.round))).await?;
+    to_json(&view)
+}
+
+/// `GET /api/pairings[?round=N]`: as `mmjudge --json pairings`.
+pub async fn api_pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+    let doc = db.run(move |store| store.read(|conn| Ok(pairings::pairings(conn, q.round)?.json()))).await?;
+    Ok(Json(doc))
+}
+
+/// `GET /api/results[?round=N]`: as `mmjudge --json results`.
+pub async fn api_results(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+    let view = db.run(move |store| store.read(|conn| table::result::round_results(conn, q.round))).await?;
+    to_json(&view)
+}
+
+#[derive(Template)]
+#[template(path = "web/standings.html")]
+struct StandingsPage {
+    home: Home,
+    standings: Option<Standings>,
+    lines: Vec<Line>,
+    message: Option<String>,
+}
+
+/// `GET /standings[?round=N]`: the standings after the last round played to the end.
+pub async fn standings_page(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
+    let (home, found) = db
+        .run(move |store| {
+            let home = live::home(store, crate::time::now()?)?;
+            Ok((home, store.read(|conn| standings::standings(conn, q.round))))
+        })
+        .await?;
+    let (status, standings, message) = match found {
+        Ok(s) if s.round == 0 => (StatusCode::OK, None, Some("No round has been played to the end yet.".to_string())),
+        Ok(s) => (StatusCode::OK, Some(s), None),
+        Err(e) => {
+            let e = ApiError::from(e);
+            (e.status, None, Some(e.message))
+        }
+    };
+    let lines = standings.as_ref().map(|s| s.standings.clone()).unwrap_or_default();
+    Ok(page(status, &StandingsPage { home, standings, lines, message }))
+}
+
+/// `GET /api/time`: the server's now and the current round's clock.
+pub async fn time(db: Db) -> Result<Json<live::Home>, ApiError> {
+    Ok(Json(page::home(&db).await?))
+}
+
+/// `GET /api/tables`: the current round's tables (players, libraries, result, clock).
+pub async fn tables(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
+    let (home, tables) = db
+        .run(|store| {
+            let now = crate::time::now()?;
+            Ok((live::home(store, now)?, live::tables(store, now)?))
+        })
+        .await?;
+    Ok(Json(serde_json::json!({ "now": home.now, "round": home.round, "tables": tables })))
+}
+
+/// The `name` of `/me?name=...`.
+#[derive(Debug, serde::Deserialize)]
+pub struct NameQuery {
+    /// A player's name, or any unambiguous part of it.
+    pub name: Option<String>,
+}
+
+/// `GET /api/me?name=NAME`: where that player sits.
+pub async fn api_me(db: Db, Query(q): Query<NameQuery>) -> Result<Json<live::PlayerSeat>, ApiError> {
+    let Some(name) = q.name.filter(|n| !n.trim().is_empty()) else {
+        return Err(Error::bad_input("give your name: /api/me?name=Ana").into());
+    };
+    Ok(Json(db.run(move |store| live::find_player(store, &name, crate::time::now()?)).await?))
+}
+
+/// An address that names nothing: under `/api/` the JSON `{"error"}`, elsewhere the "page not found" page.
+pub async fn not_found(db: Db, uri: Uri) -> Response {
+    let path = uri.path();
+    let json = ApiError::new(StatusCode::NOT_FOUND, format!("no page {path}: see / for the event's pages"));
+    if path == "/api" || path.starts_with("/api/") {
+        return json.into_response();
+    }
+    page::not_found(&db, path).await.unwrap_or_else(|_| json.into_response())
 }
 
 /// `POST /api/self-report` body.
@@ -59,27 +256,24 @@ pub struct SelfReportBody {
 }
 
 /// `POST /api/self-report`: a player reports the result at their own table (see `ops::table::self_report`).
-pub async fn self_report(
-    State(app): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    p: Payload<SelfReportBody>,
-) -> Response {
+pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response {
     let b = p.input;
     let parsed = Reason::parse(&b.by).map_err(Error::bad_input).and_then(|r| Ok((r, life_of(b.life)?)));
     let (reason, life) = match parsed {
         Ok(x) => x,
-        Err(e) => return answer_error(e.into(), p.back),
+        Err(e) => return write::finish(Err(e.into()), p.back),
     };
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
     let input = self_report::SelfReportInput { table: b.table, code: b.code.clone(), winner, reason, life };
-    as_player(app, addr, "POST /api/self-report", (b.table, b.code, p.shown, p.back), move |store, actor| {
+    let who = (b.table, b.code);
+    write::player(&player, "POST /api/self-report", who, (p.shown, p.back), move |store, actor| {
         let out = self_report::self_report(store, actor, input)?;
-        Ok((out.summary.clone(), out))
+        Answer::of(&out.summary, &out)
     })
     .await
 }
 
-/// `POST /api/call` body (and `/api/call/close`'s, without the code).
+/// `POST /api/call` body.
 #[derive(Debug, serde::Deserialize)]
 pub struct CallBody {
     /// The table.
@@ -90,37 +284,16 @@ pub struct CallBody {
 
 /// `POST /api/call`: a player calls a judge to their own table; a call already open there is answered as it
 /// stands (`"repeat": true`).
-pub async fn call(
-    State(app): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    p: Payload<CallBody>,
-) -> Response {
+pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
     let b = p.input;
     let Some(code) = b.code.filter(|c| !c.trim().is_empty()) else {
         let e = Error::bad_input("give your player code (six digits, on your slip) to call a judge");
-        return answer_error(e.into(), p.back);
+        return write::finish(Err(e.into()), p.back);
     };
     let table = b.table;
-    as_player(app, addr, "POST /api/call", (table, code.clone(), p.shown, p.back), move |store, actor| {
+    write::player(&player, "POST /api/call", (table, code.clone()), (p.shown, p.back), move |store, actor| {
         let out = calls::call_judge(store, actor, table, &code)?;
-        Ok((out.summary.clone(), out))
+        Answer::of(&out.summary, &out)
     })
     .await
-}
-
-/// `POST /api/call/close` (judges): closes the open call at a table, as `mmjudge call close TABLE`.
-pub async fn close(State(app): State<Shared>, judge: Judge, p: Payload<CallBody>) -> Response {
-    write(app, judge, "POST /api/call/close", None, p, |store, actor, b| {
-        let out = calls::close_call(store, actor, b.table)?;
-        let doc = serde_json::to_value(&out).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
-        Ok((out.summary, doc))
-    })
-    .await
-}
-
-fn answer_error(e: ApiError, back: Option<String>) -> Response {
-    match back {
-        Some(back) => super::pages::refused(e, &back),
-        None => e.into_response(),
-    }
 }

@@ -3,15 +3,14 @@
 //! the players' site. The page re-reads itself on every live update; between updates its script counts down
 //! against the absolute instants it holds and switches phase by itself.
 
-use super::Shared;
-use super::error::{ApiError, blocking};
-use super::pages::page;
 use crate::ops::projector::{self, Projector};
 use crate::ops::table::clock::clock_text;
 use crate::time::unstamp;
+use crate::web::kit::error::ApiError;
+use crate::web::kit::page::page;
+use crate::web::kit::store::Db;
 use askama::Template;
 use axum::Json;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
@@ -72,18 +71,18 @@ fn qr_svg(url: &str) -> String {
 }
 
 /// `GET /projector`: the room's projector page.
-pub async fn page_handler(State(app): State<Shared>) -> Result<Response, ApiError> {
-    let site = app.site.clone();
-    let view = blocking(move || projector::projector(&app.open()?, crate::time::now()?)).await?;
+pub async fn page_handler(db: Db) -> Result<Response, ApiError> {
+    let site = db.app().site.clone();
+    let view = db.run(|store| projector::projector(store, crate::time::now()?)).await?;
     let qr = qr_svg(&site);
     let (label, left, ends) = headline(&view);
     Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends }))
 }
 
 /// `GET /api/projector`: what the projector shows, with the players' site address.
-pub async fn api(State(app): State<Shared>) -> Result<Json<serde_json::Value>, ApiError> {
-    let site = app.site.clone();
-    let view = blocking(move || projector::projector(&app.open()?, crate::time::now()?)).await?;
+pub async fn api(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
+    let site = db.app().site.clone();
+    let view = db.run(|store| projector::projector(store, crate::time::now()?)).await?;
     let mut doc = serde_json::to_value(&view).map_err(|_| ApiError::internal("the projector's view"))?;
     if let Some(map) = doc.as_object_mut() {
         map.insert("site".into(), serde_json::Value::String(site));

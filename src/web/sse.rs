@@ -1,12 +1,11 @@
 //! Live updates: a watcher polls the event file every 250 ms and broadcasts what changed; `GET /events` sends
 //! it to every phone as server-sent events. The command line writing to the same file shows up the same way.
 
-use super::error::blocking;
-use super::{Shared, Update};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::live;
-use axum::extract::State;
+use crate::web::kit::state::{Shared, Update};
+use crate::web::kit::store::Db;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
@@ -53,28 +52,24 @@ const REPLAY: i64 = 500;
 /// phone reconnecting with `Last-Event-ID` is sent the changes it missed (one per name, as they come), or one
 /// `round` (reload everything) when it is too far behind or its id is not this event's; so is a phone too slow
 /// to keep up.
-pub async fn events(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
+pub async fn events(db: Db, headers: HeaderMap) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
     // Listen first, then read: a change committed meanwhile is in both and sent once (ids only grow).
-    let updates = app.updates.subscribe();
+    let updates = db.app().updates.subscribe();
     let missed_since =
         headers.get("last-event-id").and_then(|v| v.to_str().ok()).map(|v| v.trim().parse::<i64>().map_err(|_| ()));
-    let app2 = app.clone();
-    let read = blocking(move || {
-        let store = app2.open()?;
-        let last = live::last_change(&store)?;
-        let missed = match missed_since {
-            None => Some(Vec::new()),
-            Some(Ok(after)) if after >= 0 && after <= last && last - after <= REPLAY => {
-                Some(live::changes_since(&store, after)?.1)
-            }
-            Some(_) => None,
-        };
-        Ok((last, missed))
-    })
-    .await;
+    let read = db
+        .run(move |store| {
+            let last = live::last_change(store)?;
+            let missed = match missed_since {
+                None => Some(Vec::new()),
+                Some(Ok(after)) if after >= 0 && after <= last && last - after <= REPLAY => {
+                    Some(live::changes_since(store, after)?.1)
+                }
+                Some(_) => None,
+            };
+            Ok((last, missed))
+        })
+        .await;
     // A fresh phone gets every change broadcast from now on (its page may be older than `hello`); a replay
     // skips what it already sent.
     let (floor, first) = match read {

@@ -335,3 +335,150 @@ fn the_checker_sees_each_kind_of_use() {
     assert_eq!(sql_literals("let q = \"SELECT id FROM player\";\nlet s = \"Selected\";").len(), 1);
     assert_eq!(sql_literals("const M: &str = include_str!(\"migrations/x.sql\");").len(), 1);
 }
+
+/// The server's own rooms (`src/web/`): the kit (`web::kit`: state, store, errors, extractors, the write runner,
+/// the JSON answer, the layers) is used by every handler module and uses none; the handler modules (every
+/// other module directly in `src/web/` but the router `routes`, the root `mod.rs` and `listen`) use the kit,
+/// `ops`, `render` and `domain`, never each other; and no file of `src/web/` reaches itself again through the
+/// files it uses (`use super::...`, `crate::web::...` or a path written in the code).
+#[test]
+fn the_server_has_rooms_without_a_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let problems = web_problems(&src);
+    assert!(problems.is_empty(), "the server's rooms are broken (see tests/cli/layering.rs):\n{}", problems.join("\n"));
+}
+
+/// The modules of `src/web/` that are not handler modules: the root, the router, the listener and the kit.
+const WEB_FRAME: [&str; 4] = ["", "routes", "listen", "kit"];
+
+/// Every broken rule of the server's rooms, one line each.
+fn web_problems(src: &Path) -> Vec<String> {
+    let files = rust_files(&src.join("web"));
+    let mut modules: Vec<(Vec<String>, String)> = files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(src).unwrap_or(f);
+            (module_of(rel), format!("src/{}", rel.to_string_lossy().replace('\\', "/")))
+        })
+        .collect();
+    modules.sort();
+    let file_of = |path: &[String]| -> Option<usize> {
+        (1..=path.len()).rev().find_map(|n| modules.iter().position(|(m, _)| m.as_slice() == &path[..n]))
+    };
+    // The rooms: what follows `web::` (the root's own items are the frame's "").
+    let room = |i: usize| modules[i].0.get(1).cloned().unwrap_or_default();
+    let mut edges: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); modules.len()];
+    for (i, file) in files.iter().enumerate() {
+        let rel = file.strip_prefix(src).unwrap_or(file);
+        let here = module_of(rel);
+        let i = modules.iter().position(|(m, _)| *m == here).unwrap_or(i);
+        let code = code_of(&std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display())));
+        for target in used_paths(&code, &here) {
+            if target.first().is_none_or(|m| m != "web") {
+                continue;
+            }
+            if let Some(j) = file_of(&target)
+                && j != i
+            {
+                edges[i].insert(j);
+            }
+        }
+    }
+    let mut problems = Vec::new();
+    for (i, used) in edges.iter().enumerate() {
+        let from = room(i);
+        if WEB_FRAME.contains(&from.as_str()) {
+            if from == "kit" {
+                for &j in used {
+                    if room(j) != "kit" {
+                        problems.push(format!(
+                            "  {} uses {}: the kit uses no other part of the server (move what it needs into the kit)",
+                            modules[i].1, modules[j].1
+                        ));
+                    }
+                }
+            }
+            continue;
+        }
+        for &j in used {
+            let to = room(j);
+            if to != from && to != "kit" {
+                problems.push(format!(
+                    "  {} uses {}: a handler module uses only the kit, ops, render and domain (move what both need into src/web/kit/)",
+                    modules[i].1, modules[j].1
+                ));
+            }
+        }
+    }
+    for circle in circles(&edges) {
+        let names: Vec<&str> = circle.iter().map(|&i| modules[i].1.as_str()).collect();
+        problems.push(format!("  an import circle: {} (and back)", names.join(" -> ")));
+    }
+    problems
+}
+
+/// The strongly connected groups of more than one node (Tarjan's algorithm), each in index order.
+fn circles(edges: &[BTreeSet<usize>]) -> Vec<Vec<usize>> {
+    struct Walk<'a> {
+        edges: &'a [BTreeSet<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        stack: Vec<usize>,
+        on_stack: Vec<bool>,
+        next: usize,
+        out: Vec<Vec<usize>>,
+    }
+    fn visit(w: &mut Walk, v: usize) {
+        w.index[v] = Some(w.next);
+        w.low[v] = w.next;
+        w.next += 1;
+        w.stack.push(v);
+        w.on_stack[v] = true;
+        for &u in w.edges[v].iter() {
+            match w.index[u] {
+                None => {
+                    visit(w, u);
+                    w.low[v] = w.low[v].min(w.low[u]);
+                }
+                Some(iu) if w.on_stack[u] => w.low[v] = w.low[v].min(iu),
+                Some(_) => {}
+            }
+        }
+        if Some(w.low[v]) == w.index[v] {
+            let mut group = Vec::new();
+            while let Some(u) = w.stack.pop() {
+                w.on_stack[u] = false;
+                group.push(u);
+                if u == v {
+                    break;
+                }
+            }
+            if group.len() > 1 {
+                group.sort();
+                w.out.push(group);
+            }
+        }
+    }
+    let n = edges.len();
+    let mut w = Walk {
+        edges,
+        index: vec![None; n],
+        low: vec![0; n],
+        stack: Vec::new(),
+        on_stack: vec![false; n],
+        next: 0,
+        out: Vec::new(),
+    };
+    for v in 0..n {
+        if w.index[v].is_none() {
+            visit(&mut w, v);
+        }
+    }
+    w.out
+}
+
+#[test]
+fn the_circle_finder_sees_a_circle_and_only_that() {
+    let edges: Vec<BTreeSet<usize>> = vec![[1].into(), [2].into(), [0].into(), [0, 4].into(), BTreeSet::new()];
+    assert_eq!(circles(&edges), vec![vec![0, 1, 2]]);
+}

@@ -42,6 +42,7 @@ mod self_reports;
 mod serve;
 mod serve_head;
 mod serve_load;
+mod serve_log;
 mod serve_review;
 mod serve_security;
 mod serve_table;

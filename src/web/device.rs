@@ -1,0 +1,336 @@
+//! The table's own device: `/table/N` (players sign in with their codes; see `templates/web/table.js`),
+//! `POST /api/player/code` that tells the device whose code it was given, the players' writes with their code
+//! instead of a login (`POST /api/note`, `/api/note/undo`, `/api/clock/start`, `/api/clock/hand-over`,
+//! `/api/clock/stop`; the router sends a body without `code` to the judges' route of the same name), and what
+//! everyone reads there: a table's sheet and clock (`GET /api/table/N/notes`) and the completion of a cost
+//! (`GET /api/cards/cost`). Wrong codes count against the address and the table as wrong PINs do.
+
+use crate::domain::result::Seat;
+use crate::error::{Error, Result};
+use crate::ops::card_reference::Printed;
+use crate::ops::live::{self, Home, TableView};
+use crate::ops::table::device::{self, DeviceNoteInput};
+use crate::store::Store;
+use crate::web::kit::answer::Answer;
+use crate::web::kit::auth::Judge;
+use crate::web::kit::error::{ApiError, bad_json};
+use crate::web::kit::page;
+use crate::web::kit::payload::{Path, Query};
+use crate::web::kit::player::{CodeBody, Player};
+use crate::web::kit::store::Db;
+use crate::web::kit::write;
+use askama::Template;
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+
+/// The most names completion sends.
+const COMPLETIONS: usize = 20;
+
+#[derive(Template)]
+#[template(path = "web/table.html")]
+struct TablePage {
+    home: Home,
+    t: TableView,
+    /// The judge looking, if one is logged in on this phone.
+    judge: Option<String>,
+}
+
+/// `GET /table/N`: the device page of table N in the current round.
+pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<String>) -> Result<Response, ApiError> {
+    let n = table_number(&number)?;
+    let (home, t) = db
+        .run(move |store| {
+            let now = crate::time::now()?;
+            Ok((live::home(store, now)?, live::table(store, n, now)?))
+        })
+        .await?;
+    let judge = judge.ok().map(|j| j.judge.name);
+    Ok(page::page(StatusCode::OK, &TablePage { home, t, judge }))
+}
+
+/// `POST /api/player/code` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct WhoseBody {
+    /// The table.
+    pub table: u32,
+    /// The code typed.
+    pub code: String,
+}
+
+/// `POST /api/player/code` `{"table","code"}` → `{"table","round","player","seat"}`: whose code this is at the
+/// table (403 when neither player's; wrong codes count as for the writes).
+pub async fn whose(
+    player: Player,
+    body: Result<Json<WhoseBody>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Json(b) = body.map_err(|e| bad_json(&e))?;
+    let table = b.table;
+    let read = player.db.run(move |store| {
+        store.read(|conn| {
+            let (seated, seat) = device::seat_of_code(conn, b.table, &b.code)?;
+            Ok((seated.m.round, seated.player(seat).name.clone(), seat))
+        })
+    });
+    let (round, name, seat) = player.guarded(table, read).await?;
+    player.is(&name);
+    let seat = if seat == Seat::A { "A" } else { "B" };
+    Ok(Json(serde_json::json!({ "table": table, "round": round, "player": name, "seat": seat })))
+}
+
+/// The fields of a player's write, or 400 naming what is wrong.
+fn fields<T: DeserializeOwned>(value: &serde_json::Value) -> std::result::Result<T, ApiError> {
+    serde_json::from_value(value.clone()).map_err(|e| {
+        ApiError::from(Error::bad_input(format!("the request's body is not the JSON expected ({e}): see docs/http.md")))
+    })
+}
+
+/// The fields as the audit log shows them: one line of JSON without the code.
+fn shown(value: &serde_json::Value) -> String {
+    let mut v = value.clone();
+    if let Some(map) = v.as_object_mut() {
+        map.remove("code");
+    }
+    let text = v.to_string();
+    match text.char_indices().nth(400) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+/// `POST /api/note` from the table's device.
+#[derive(Debug, serde::Deserialize)]
+pub struct NoteBody {
+    /// The table.
+    pub table: u32,
+    /// The declaring player's code.
+    pub code: String,
+    /// The printed cost (`B1`, `{1}{B}`, `land`).
+    pub cost: String,
+    /// The card.
+    pub card: Option<String>,
+    /// The letter, under the alphabet bindings.
+    pub letter: Option<String>,
+    /// A discarded card left unnamed.
+    #[serde(default)]
+    pub unnamed: bool,
+    /// The device's id for this declaration (a retry is recorded once).
+    pub client_id: Option<String>,
+}
+
+fn letter_of(letter: Option<String>) -> Result<Option<char>> {
+    match letter.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+        None => Ok(None),
+        Some(l) => {
+            let mut chars = l.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_alphabetic() => Ok(Some(c)),
+                _ => Err(Error::bad_input(format!("letter is one letter, not \"{l}\""))),
+            }
+        }
+    }
+}
+
+/// A player's declaration (`{"table","code","cost","card","letter","client_id"}` or `"unnamed": true`).
+/// `POST /api/note` with `code` (see [`by_code`](crate::web::kit::player::by_code)).
+pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
+    let run = async {
+        let b: NoteBody = fields(&value)?;
+        let card = match (b.unnamed, b.card.map(|c| c.trim().to_string()).filter(|c| !c.is_empty())) {
+            (true, None) => None,
+            (true, Some(_)) => {
+                return Err(ApiError::from(Error::bad_input("give either \"card\" or \"unnamed\": true, not both")));
+            }
+            (false, Some(c)) => Some(c),
+            (false, None) => {
+                return Err(ApiError::from(Error::bad_input(
+                    "which card? give the card declared, or mark it unnamed (a discarded card left unnamed)",
+                )));
+            }
+        };
+        let input = DeviceNoteInput {
+            table: b.table,
+            code: b.code.clone(),
+            printed: Printed::parse(&b.cost)?,
+            card,
+            letter: letter_of(b.letter)?,
+            client_id: b.client_id,
+        };
+        let who = (b.table, b.code);
+        Ok(write::player(&player, "POST /api/note", who, (shown(&value), None), move |store, actor| {
+            let out = device::declare(store, actor, input)?;
+            Answer::ok(&out.summary).with(&serde_json::json!({ "repeat": out.repeat }))?.with(&out.note)
+        })
+        .await)
+    };
+    run.await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// `{"table","code"}` of the undo and the clock.
+#[derive(Debug, serde::Deserialize)]
+pub struct TapBody {
+    /// The table.
+    pub table: u32,
+    /// The player's code.
+    pub code: String,
+}
+
+/// `POST /api/note/undo`: the player's own last declaration, within 30 s and if nothing was declared since.
+pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
+    let b: TapBody = match fields(&value) {
+        Ok(b) => b,
+        Err(e) => return e.into_response(),
+    };
+    let (table, code) = (b.table, b.code.clone());
+    write::player(&player, "POST /api/note/undo", (b.table, b.code), (shown(&value), None), move |store, actor| {
+        let out = device::take_back(store, actor, table, &code)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// Which clock tap.
+#[derive(Debug, Clone, Copy)]
+pub enum Tap {
+    /// Start the player's decision.
+    Start,
+    /// Hand it over to the opponent.
+    HandOver,
+    /// Stop it.
+    Stop,
+}
+
+/// A player's clock tap: the outcome, then the table's clock as it stands (absolute deadlines).
+async fn tap(player: Player, tap: Tap, value: serde_json::Value) -> Response {
+    let b: TapBody = match fields(&value) {
+        Ok(b) => b,
+        Err(e) => return e.into_response(),
+    };
+    let (table, code) = (b.table, b.code.clone());
+    let route = match tap {
+        Tap::Start => "POST /api/clock/start",
+        Tap::HandOver => "POST /api/clock/hand-over",
+        Tap::Stop => "POST /api/clock/stop",
+    };
+    write::player(&player, route, (b.table, b.code), (shown(&value), None), move |store, actor| {
+        let answer = match tap {
+            Tap::Start => {
+                let o = device::clock_start(store, actor, table, &code)?;
+                Answer::of(&o.summary, &o)?
+            }
+            Tap::HandOver => {
+                let o = device::clock_hand_over(store, actor, table, &code)?;
+                Answer::of(&o.summary, &o)?
+            }
+            Tap::Stop => {
+                let o = device::clock_stop(store, actor, table, &code)?;
+                Answer::of(&o.summary, &o)?
+            }
+        };
+        answer.with(&serde_json::json!({ "clock": table_clock(store, table)? }))
+    })
+    .await
+}
+
+/// `POST /api/clock/start` with `code`: the player starts their decision.
+pub async fn clock_start(player: Player, CodeBody(value): CodeBody) -> Response {
+    tap(player, Tap::Start, value).await
+}
+
+/// `POST /api/clock/stop` with `code`: the player stops the decision running.
+pub async fn clock_stop(player: Player, CodeBody(value): CodeBody) -> Response {
+    tap(player, Tap::Stop, value).await
+}
+
+/// `POST /api/clock/hand-over` (also `/api/clock/pass`): the deciding player hands the decision over.
+pub async fn clock_hand_over(player: Player, CodeBody(value): CodeBody) -> Response {
+    tap(player, Tap::HandOver, value).await
+}
+
+/// A table's clock for a device: the server's now, the table as `/api/tables` has it, and the deadline of the
+/// running decision (its start plus the limit in force).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TableClock {
+    /// The server's now (RFC 3339).
+    pub now: String,
+    /// The table.
+    pub table: TableView,
+    /// When the running decision goes over its limit (RFC 3339).
+    pub decision_deadline: Option<String>,
+}
+
+/// The clock of table `n` now.
+pub fn table_clock(store: &Store, n: u32) -> Result<TableClock> {
+    let now = crate::time::now()?;
+    let table = live::table(store, n, now)?;
+    let decision_deadline = match (&table.decision, table.decision_limit) {
+        (Some(d), Some(limit)) => {
+            Some(crate::time::stamp(crate::time::unstamp(&d.started_at)? + chrono::Duration::seconds(i64::from(limit))))
+        }
+        _ => None,
+    };
+    Ok(TableClock { now: crate::time::stamp(now), table, decision_deadline })
+}
+
+fn table_number(text: &str) -> std::result::Result<u32, ApiError> {
+    text.trim().parse().map_err(|_| {
+        ApiError::from(Error::bad_input(format!("\"{text}\" is not a table number: give a number such as 3")))
+    })
+}
+
+/// `GET /api/table/N/notes`: the sheet (as `mmjudge notes --table N --json`) and the table's clock.
+pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Response, ApiError> {
+    let n = table_number(&n)?;
+    let (sheet, clock) = db
+        .run(move |store| {
+            let sheet = store.read(|conn| crate::ops::table::sheet::note_sheet(conn, n, None))?;
+            Ok((sheet, table_clock(store, n)?))
+        })
+        .await?;
+    let mut doc = serde_json::to_value(&sheet).map_err(|_| ApiError::internal("the sheet"))?;
+    let texts: serde_json::Map<String, serde_json::Value> = sheet
+        .sheet
+        .iter()
+        .filter_map(|n| n.text.as_ref().map(|t| (n.id.to_string(), serde_json::Value::String(t.clone()))))
+        .collect();
+    if let Some(map) = doc.as_object_mut() {
+        map.insert("texts".into(), serde_json::Value::Object(texts));
+        map.insert("clock".into(), serde_json::to_value(&clock).map_err(|_| ApiError::internal("the clock"))?);
+    }
+    Ok(Json(doc).into_response())
+}
+
+/// `GET /api/cards/cost?cost=B1&table=N&q=dem[&letter=d]`.
+#[derive(Debug, serde::Deserialize)]
+pub struct CostQuery {
+    /// The printed cost.
+    pub cost: Option<String>,
+    /// The table (its game's declared templates are left out).
+    pub table: Option<String>,
+    /// What was typed of the name.
+    pub q: Option<String>,
+    /// The letter, under the alphabet bindings.
+    pub letter: Option<String>,
+}
+
+/// `GET /api/cards/cost`: names to complete a declaration with.
+pub async fn complete(db: Db, Query(q): Query<CostQuery>) -> std::result::Result<Json<serde_json::Value>, ApiError> {
+    let Some(cost) = q.cost.filter(|c| !c.trim().is_empty()) else {
+        return Err(Error::bad_input("give the printed cost: /api/cards/cost?cost=B1&q=dem").into());
+    };
+    let table = match q.table.as_deref().filter(|t| !t.trim().is_empty()) {
+        Some(t) => Some(table_number(t)?),
+        None => None,
+    };
+    let printed = Printed::parse(&cost)?;
+    let letter = letter_of(q.letter)?;
+    let typed = q.q.unwrap_or_default();
+    let (shorthand, cards) = db
+        .run(move |store| {
+            let cards = store.read(|conn| device::complete(conn, &printed, letter, table, &typed, COMPLETIONS))?;
+            Ok((printed.shorthand(), cards))
+        })
+        .await?;
+    Ok(Json(serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
+}

@@ -1,0 +1,178 @@
+//! Head judges' corrections and the round's course: fixing or clearing a result, voiding a record entered by
+//! mistake, changing a setting, pairing, starting and ending the round. Each calls one `ops` function through the
+//! kit's write runner ([`crate::web::kit::write::judge`]), which refuses floor judges.
+
+use crate::error::Error;
+use crate::ops::corrections::{self, ClearInput, VoidInput};
+use crate::ops::{round, table};
+use crate::store::voids::VoidKind;
+use crate::web::kit::answer::Answer;
+use crate::web::kit::auth::Judge;
+use crate::web::kit::fields::{ResultBody, result_input, text_field};
+use crate::web::kit::payload::Payload;
+use crate::web::kit::write;
+use axum::response::Response;
+
+/// `POST /api/result/fix` (head judges): corrects a recorded result, as `mmjudge result fix`.
+pub async fn fix_result(judge: Judge, p: Payload<ResultBody>) -> Response {
+    write::judge(judge, "POST /api/result/fix", Some("fixing a result"), p, |store, actor, b| {
+        let force = b.force;
+        let out = table::result::fix_result(store, actor, result_input(b)?, force)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/round/start` and `/api/round/end` body.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct RoundBody {
+    /// (`end`) close the round though tables have no result.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// `POST /api/round/start` (head judges): starts the round's clock, as `mmjudge round start`.
+pub async fn round_start(judge: Judge, p: Payload<RoundBody>) -> Response {
+    write::judge(judge, "POST /api/round/start", Some("starting the round"), p, |store, actor, _| {
+        let out = table::round_clock::start_round(store, actor, None)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/round/end` (head judges): closes the round's clock, as `mmjudge round end`.
+pub async fn round_end(judge: Judge, p: Payload<RoundBody>) -> Response {
+    write::judge(judge, "POST /api/round/end", Some("ending the round"), p, |store, actor, b| {
+        let out = table::round_clock::end_round(store, actor, None, b.force)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/void` body: `{"kind","id","reason","force"}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct VoidBody {
+    /// penalty, challenge, ruling, note, extension or stall.
+    pub kind: String,
+    /// The record's id.
+    pub id: i64,
+    /// Why.
+    pub reason: Option<String>,
+    /// Take a result back even though later rounds are paired.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// `POST /api/void` (head judges): voids a record entered by mistake, as `mmjudge KIND void ID`.
+pub async fn void(judge: Judge, payload: Payload<VoidBody>) -> Response {
+    write::judge(judge, "POST /api/void", Some("voiding a record"), payload, |store, actor, b| {
+        let kind = match b.kind.as_str() {
+            "penalty" => VoidKind::Penalty,
+            "challenge" => VoidKind::Challenge,
+            "ruling" => VoidKind::Ruling,
+            "note" => VoidKind::Note,
+            "extension" => VoidKind::Extension,
+            "stall" => VoidKind::Stall,
+            other => {
+                return Err(Error::bad_input(format!(
+                    "\"{other}\" is not a kind of record to void: give penalty, challenge, ruling, note, extension or stall"
+                )));
+            }
+        };
+        let input = VoidInput { id: b.id, reason: text_field("reason", b.reason)?, force: b.force };
+        let out = corrections::void(store, actor, kind, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/result/clear` body: `{"table","round","force"}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct ClearBody {
+    /// The table.
+    pub table: u32,
+    /// The round (default: the current one).
+    pub round: Option<u32>,
+    /// Even though later rounds are paired on it.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// `POST /api/result/clear` (head judges): takes a table's result back, as `mmjudge result clear`.
+pub async fn clear_result(judge: Judge, payload: Payload<ClearBody>) -> Response {
+    write::judge(judge, "POST /api/result/clear", Some("clearing a result"), payload, |store, actor, b| {
+        let out =
+            corrections::clear_result(store, actor, ClearInput { table: b.table, round: b.round, force: b.force })?;
+        let r = &out.reopened;
+        let doc = serde_json::json!({
+            "round": r.round, "table": r.table, "match": r.match_id, "was": r.was, "later_rounds": out.later_rounds,
+        });
+        Answer::ok(&out.summary).with(&doc)
+    })
+    .await
+}
+
+/// A setting's value as sent: text, or a JSON number or true/false (taken as the CLI would read them).
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+pub enum SettingValue {
+    /// As typed.
+    Text(String),
+    /// A JSON number.
+    Number(serde_json::Number),
+    /// A JSON true or false.
+    Flag(bool),
+}
+
+/// `POST /api/event/set` body: `{"key","value","force"}`, as `mmjudge event set KEY VALUE [--force]`.
+#[derive(Debug, serde::Deserialize)]
+pub struct SetBody {
+    /// The setting, e.g. round-minutes.
+    pub key: String,
+    /// The new value.
+    pub value: SettingValue,
+    /// Change a rule of play while a round is being played.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// `POST /api/event/set` (head judges): changes a setting, as `mmjudge event set`.
+pub async fn event_set(judge: Judge, payload: Payload<SetBody>) -> Response {
+    write::judge(judge, "POST /api/event/set", Some("changing a setting"), payload, |store, actor, b| {
+        let value = match b.value {
+            SettingValue::Text(t) => t,
+            SettingValue::Number(n) => n.to_string(),
+            SettingValue::Flag(f) => f.to_string(),
+        };
+        let input = crate::ops::event::SetInput::new(&b.key, &value, b.force)?;
+        let changed = crate::ops::event::set(store, actor, input)?;
+        let summary = crate::ops::event::setting_changed_words(&changed);
+        Answer::ok(&summary).with(&serde_json::json!({ "key": changed.key, "value": changed.value }))
+    })
+    .await
+}
+
+/// `POST /api/round/pair` body: `{"allow": false}`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct PairBody {
+    /// As the command line's `--allow`.
+    #[serde(default)]
+    pub allow: bool,
+}
+
+/// `POST /api/round/pair` (head judges): pairs the next round, as `mmjudge round pair`.
+pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
+    write::judge(judge, "POST /api/round/pair", Some("pairing a round"), p, |store, actor, b| {
+        let paired = round::pair_round(store, actor, round::PairInput { allow: b.allow })?;
+        let byes = if paired.byes.is_empty() { String::new() } else { format!("; bye: {}", paired.byes.join(", ")) };
+        let summary = format!(
+            "paired round {} by the {} movement: {}{byes}{}",
+            paired.round,
+            paired.movement,
+            round::tables_word(paired.tables),
+            paired.closed_calls_words()
+        );
+        Answer::of(&summary, &paired)
+    })
+    .await
+}

@@ -1,0 +1,210 @@
+//! The judges' pages and API: logging in and out (the page form and `POST /api/login`), the dashboard
+//! (`GET /judge`, `GET /api/judge`), the page of a table ([`table`]) and the writes a judge makes standing at a
+//! table ([`writes`]).
+
+pub mod table;
+pub mod writes;
+
+use crate::ops::judges::{self, Role, SessionJudge};
+use crate::ops::live::{self, Home, TableView};
+use crate::web::kit::auth::{self, Judge};
+use crate::web::kit::error::{ApiError, bad_json};
+use crate::web::kit::log::Who;
+use crate::web::kit::page::{self, page};
+use crate::web::kit::payload::{Form, Query};
+use crate::web::kit::store::Db;
+use askama::Template;
+use axum::Json;
+use axum::extract::ConnectInfo;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use std::net::SocketAddr;
+
+#[derive(Template)]
+#[template(path = "web/login.html")]
+struct LoginPage {
+    home: Home,
+    name: String,
+    error: Option<String>,
+    /// The pre-session token the form repeats.
+    csrf: String,
+}
+
+/// `name` of `/login?name=...` (the login QR code fills it).
+#[derive(Debug, serde::Deserialize)]
+pub struct LoginQuery {
+    /// The judge's name.
+    pub name: Option<String>,
+}
+
+/// `GET /login`: the judges' login form, with its pre-session token (kept from an earlier visit, else new).
+pub async fn login_form(db: Db, Query(q): Query<LoginQuery>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let home = page::home(&db).await?;
+    let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
+    login_page(StatusCode::OK, LoginPage { home, name: q.name.unwrap_or_default(), error: None, csrf })
+}
+
+/// The login page with its pre-session cookie.
+fn login_page(status: StatusCode, p: LoginPage) -> Result<Response, ApiError> {
+    let mut res = page(status, &p);
+    let cookie =
+        HeaderValue::from_str(&auth::login_cookie(&p.csrf)).map_err(|_| ApiError::internal("the login cookie"))?;
+    res.headers_mut().append(header::SET_COOKIE, cookie);
+    Ok(res)
+}
+
+/// The login form's fields.
+#[derive(Debug, serde::Deserialize)]
+pub struct LoginFields {
+    /// The judge's name.
+    pub name: String,
+    /// The PIN.
+    pub pin: String,
+    /// The form's pre-session token (its cookie repeated).
+    pub csrf: Option<String>,
+}
+
+/// `POST /login`: sets the session cookie and goes to the dashboard, or shows the form again with the error.
+/// A form without its pre-session token (posted from elsewhere, or too old) is refused 403 before any PIN is
+/// checked or counted.
+pub async fn login_submit(
+    db: Db,
+    who: Who,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Form(f): Form<LoginFields>,
+) -> Result<Response, ApiError> {
+    let name = f.name.clone();
+    if !auth::login_csrf_ok(&headers, f.csrf.as_deref()) {
+        let home = page::home(&db).await?;
+        let error =
+            "this login form is out of date or came from elsewhere (missing or wrong CSRF token): log in again here";
+        let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token() };
+        return login_page(StatusCode::FORBIDDEN, p);
+    }
+    match auth::login(&db, addr, "POST /login", f.name, f.pin).await {
+        Ok(l) => {
+            who.is(l.name.clone());
+            let mut res = Redirect::to("/judge").into_response();
+            let cookie = HeaderValue::from_str(&auth::session_cookie(&l.token))
+                .map_err(|_| ApiError::internal("the session cookie"))?;
+            res.headers_mut().insert(header::SET_COOKIE, cookie);
+            Ok(res)
+        }
+        Err(e) => {
+            let home = page::home(&db).await?;
+            let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
+            login_page(e.status, LoginPage { home, name, error: Some(e.message), csrf })
+        }
+    }
+}
+
+/// The logout form's field.
+#[derive(Debug, serde::Deserialize)]
+pub struct CsrfField {
+    /// The session's form token.
+    pub csrf: Option<String>,
+}
+
+/// `POST /logout`: ends the session and clears the cookie.
+pub async fn logout_submit(judge: Judge, Form(f): Form<CsrfField>) -> Result<Response, ApiError> {
+    judge.check_csrf(f.csrf.as_deref())?;
+    let actor = judge.actor("POST /logout")?;
+    let token = judge.token.clone();
+    judge.db.run(move |store| judges::logout(store, &actor, &token)).await?;
+    let mut res = Redirect::to("/").into_response();
+    let cookie = HeaderValue::from_str(&auth::cleared_cookie()).map_err(|_| ApiError::internal("the cookie"))?;
+    res.headers_mut().insert(header::SET_COOKIE, cookie);
+    Ok(res)
+}
+
+#[derive(Template)]
+#[template(path = "web/dashboard.html")]
+struct DashboardPage {
+    home: Home,
+    judge: SessionJudge,
+    tables: Vec<TableView>,
+    playing: usize,
+    finished: usize,
+    over_time: usize,
+    /// Decision overruns in the current round (the table's device and `mmjudge clock` record them).
+    overruns: Vec<crate::ops::table::decisions::Overrun>,
+    /// Players' calls for a judge still open.
+    calls: Vec<crate::ops::table::calls::WaitingCall>,
+    /// Players' self-reported results waiting or in conflict.
+    self_reports: Vec<crate::ops::table::self_report::WaitingReports>,
+    /// A head judge: the round's actions and the settings form are shown.
+    head: bool,
+}
+
+/// `GET /judge`: the judges' dashboard; without a login, the login page.
+pub async fn dashboard(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let judge = match page::judge_or_login(judge, &headers) {
+        Ok(j) => j,
+        Err(to_login) => return Ok(*to_login),
+    };
+    let (d, overruns) = judge
+        .db
+        .run(move |store| {
+            let d = live::dashboard(store, crate::time::now()?)?;
+            let overruns = match d.home.round.as_ref() {
+                Some(r) => live::round_overruns(store, r.number)?,
+                None => Vec::new(),
+            };
+            Ok((d, overruns))
+        })
+        .await?;
+    let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();
+    let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
+    Ok(page(
+        StatusCode::OK,
+        &DashboardPage {
+            home: d.home,
+            head: judge.judge.role == Role::Head,
+            judge: judge.judge,
+            tables: d.tables,
+            playing,
+            finished,
+            over_time,
+            overruns,
+            calls: d.calls,
+            self_reports: d.self_reports,
+        },
+    ))
+}
+
+/// `GET /api/judge`: the judges' dashboard (a login needed).
+pub async fn dashboard_api(judge: Judge) -> Result<Json<serde_json::Value>, ApiError> {
+    let d = judge.db.run(|store| live::dashboard(store, crate::time::now()?)).await?;
+    Ok(Json(serde_json::json!({ "judge": judge.judge.name, "role": judge.judge.role, "dashboard": d })))
+}
+
+/// `POST /api/login` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct LoginBody {
+    /// The judge's name.
+    pub name: String,
+    /// The PIN.
+    pub pin: String,
+}
+
+/// `POST /api/login`: `{"name","pin"}` → `{"token","name","role","expires"}`.
+pub async fn login(
+    db: Db,
+    who: Who,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Json<LoginBody>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Json(body) = body.map_err(|e| bad_json(&e))?;
+    let l = auth::login(&db, addr, "POST /api/login", body.name, body.pin).await?;
+    who.is(l.name.clone());
+    Ok(Json(serde_json::json!({ "token": l.token, "name": l.name, "role": l.role, "expires": l.expires })))
+}
+
+/// `POST /api/logout`: ends the session the request carries.
+pub async fn logout(judge: Judge) -> Result<Json<serde_json::Value>, ApiError> {
+    let actor = judge.actor("POST /api/logout")?;
+    let token = judge.token.clone();
+    judge.db.run(move |store| judges::logout(store, &actor, &token)).await?;
+    Ok(Json(serde_json::json!({ "ok": true })))
+}

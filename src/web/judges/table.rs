@@ -1,0 +1,152 @@
+//! `GET /judge/table/N`: everything a floor judge does standing at a table of the current round (the sheet,
+//! the challenges heard, the players' reports and calls, the forms of [`super::writes`]' routes; for head judges
+//! the corrections).
+
+use crate::domain::result::Reason;
+use crate::error::Error;
+use crate::ops::judges::{Role, SessionJudge};
+use crate::ops::live::{self, Home, TableView};
+use crate::ops::table;
+use crate::web::kit::auth::Judge;
+use crate::web::kit::error::ApiError;
+use crate::web::kit::page::{self, Inspection};
+use crate::web::kit::payload::Path;
+use askama::Template;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+
+/// One column of the note sheet: the player, then (id, "B1: Demonic Tutor", time, voided) per note.
+type Column = (String, Vec<(i64, String, String, bool)>);
+
+/// One line of the full sheet a judge reads during a challenge, in the order declared.
+struct SheetRow {
+    id: i64,
+    time: String,
+    player: String,
+    line: String,
+    text: Option<String>,
+    voided: bool,
+}
+
+/// A challenge heard at this table, with its evidence in words (`#12 B1: Demonic Tutor`).
+struct HeardRow {
+    id: i64,
+    by: String,
+    about: String,
+    ruling: String,
+    time: String,
+    evidence: Vec<String>,
+    voided: bool,
+}
+
+#[derive(Template)]
+#[template(path = "web/judge_table.html")]
+struct TablePage {
+    home: Home,
+    judge: SessionJudge,
+    t: TableView,
+    columns: Vec<Column>,
+    reasons: Vec<&'static str>,
+    back: String,
+    /// The players' self-reports waiting at this table.
+    reports: Option<table::self_report::WaitingReports>,
+    /// The players' open call for a judge at this table.
+    call: Option<table::calls::CallView>,
+    rows: Vec<SheetRow>,
+    heard: Vec<HeardRow>,
+    /// Deck inspection while it runs (the table's clock shows from its end).
+    inspection: Option<Inspection>,
+    /// A head judge: the corrections section (fix/clear the result, void records) is shown.
+    head: bool,
+    /// The table's records a head judge may void.
+    voidable: Vec<table::voidable::Voidable>,
+}
+
+/// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
+pub async fn page(
+    judge: Result<Judge, ApiError>,
+    Path(number): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let judge = match page::judge_or_login(judge, &headers) {
+        Ok(j) => j,
+        Err(to_login) => return Ok(*to_login),
+    };
+    let n: u32 = number.trim().parse().map_err(|_| {
+        ApiError::from(Error::bad_input(format!("\"{number}\" is not a table number: give a number such as 3")))
+    })?;
+    let (home, t, sheet, heard) = judge
+        .db
+        .run(move |store| {
+            let now = crate::time::now()?;
+            let t = live::table(store, n, now)?;
+            let sheet = store.read(|conn| table::sheet::note_sheet(conn, n, None))?;
+            let waiting = store.read(|conn| {
+                let seated = table::Seated::at(conn, n, None)?;
+                Ok((table::self_report::waiting_at(conn, &seated)?, table::calls::open_at(conn, &seated)?))
+            })?;
+            let filter = table::RecordFilter { table: Some(n), round: None, player: None };
+            let heard = store.read(|conn| table::challenge::challenges(conn, &filter))?;
+            let voidable = store.read(|conn| table::voidable::at_table(conn, n))?;
+            Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable)))
+        })
+        .await?;
+    let (sheet, (reports, call)) = sheet;
+    let (heard, voidable) = heard;
+    let rows: Vec<SheetRow> = sheet
+        .sheet
+        .iter()
+        .zip(&sheet.notes)
+        .map(|(n, e)| SheetRow {
+            id: n.id,
+            time: n.time.clone(),
+            player: e.note.player.clone(),
+            line: n.line(),
+            text: n.text.clone(),
+            voided: n.voided,
+        })
+        .collect();
+    let line_of =
+        |id: i64| rows.iter().find(|r| r.id == id).map_or_else(|| format!("#{id}"), |r| format!("#{id} {}", r.line));
+    let heard = heard
+        .challenges
+        .into_iter()
+        .map(|c| HeardRow {
+            evidence: c.evidence.iter().map(|e| line_of(e.0)).collect(),
+            id: c.id,
+            by: c.by,
+            about: c.about,
+            ruling: c.ruling,
+            time: table::hhmm(&c.at),
+            voided: c.voided.is_some(),
+        })
+        .collect();
+    let [a, b] = sheet.columns();
+    let col = |name: &str, notes: Vec<&crate::domain::note_sheet::SheetNote>| -> Column {
+        (name.to_string(), notes.iter().map(|n| (n.id, n.line(), n.time.clone(), n.voided)).collect())
+    };
+    let mut columns = vec![col(&sheet.a, a), col(&sheet.b, b)];
+    for (name, notes) in sheet.apart() {
+        columns.push(col(&format!("{name} (no longer at this table: voided before a seat swap)"), notes));
+    }
+    let reasons = Reason::ALL.iter().map(|r| r.slug()).collect();
+    let back = format!("/judge/table/{n}");
+    let inspection = page::inspection(&home, t.ends_at.as_deref());
+    let head = judge.judge.role == Role::Head;
+    let view = TablePage {
+        home,
+        judge: judge.judge,
+        t,
+        columns,
+        reasons,
+        back,
+        reports,
+        call,
+        rows,
+        heard,
+        inspection,
+        head,
+        voidable,
+    };
+    Ok(page::page(StatusCode::OK, &view))
+}

@@ -1,0 +1,309 @@
+//! The writes a judge makes standing at a table: result, note, challenge with its ruling (and evidence cited
+//! later), penalty, ruling, extension, the decision clock, and closing a player's call. Each calls one `ops`
+//! function through the kit's write runner ([`crate::web::kit::write::judge`]).
+
+use crate::domain::challenge::Ruling;
+use crate::domain::penalty::{Infraction, PenaltyKind};
+use crate::error::{Error, Result};
+use crate::ops::table::{self, calls};
+use crate::web::kit::answer::Answer;
+use crate::web::kit::auth::Judge;
+use crate::web::kit::fields::{ResultBody, blank, result_input, text_field};
+use crate::web::kit::payload::Payload;
+use crate::web::kit::write;
+use axum::response::Response;
+
+/// `POST /api/result`: records a table's result, as `mmjudge result`.
+pub async fn result(judge: Judge, p: Payload<ResultBody>) -> Response {
+    write::judge(judge, "POST /api/result", None, p, |store, actor, b| {
+        let out = table::result::record_result(store, actor, result_input(b)?)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/note` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct NoteBody {
+    /// The table.
+    pub table: u32,
+    /// The player who declared.
+    pub player: String,
+    /// The printed cost (`B1`, `{2}{U}`, `land`).
+    pub cost: String,
+    /// The card declared.
+    pub card: Option<String>,
+    /// A discarded card left unnamed.
+    #[serde(default)]
+    pub unnamed: bool,
+    /// The round (default: the current one).
+    pub round: Option<u32>,
+}
+
+/// `POST /api/note`: a template note, as `mmjudge note`.
+pub async fn note(judge: Judge, p: Payload<NoteBody>) -> Response {
+    write::judge(judge, "POST /api/note", None, p, |store, actor, b| {
+        let card = match (b.unnamed, blank(b.card)) {
+            (true, _) => None,
+            (false, Some(c)) => Some(c),
+            (false, None) => {
+                return Err(Error::bad_input(
+                    "which card? give the card declared, or mark it unnamed (a discarded card left unnamed)",
+                ));
+            }
+        };
+        let input = table::note::NoteInput {
+            table: b.table,
+            round: b.round,
+            player: b.player,
+            printed: crate::ops::card_reference::Printed::parse(&b.cost)?,
+            card,
+            letter: None,
+            at: None,
+        };
+        let out = table::note::add_note(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/challenge` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct ChallengeBody {
+    /// The table.
+    pub table: u32,
+    /// The challenger.
+    pub by: String,
+    /// What was challenged (a declaration, a play).
+    pub about: String,
+    /// What the challenger said.
+    pub by_says: Option<String>,
+    /// What the other player said.
+    pub other_says: Option<String>,
+    /// `upheld` (the challenger was right) or `denied`.
+    pub ruling: String,
+    /// Note ids the judge looked at.
+    #[serde(default)]
+    pub evidence: Evidence,
+    /// Past the warnings the command line's --force passes.
+    #[serde(default)]
+    pub force: bool,
+    /// The round (default: the current one).
+    pub round: Option<u32>,
+}
+
+/// Note ids as JSON `[4, 7]` or a form's checked boxes (`4,7`).
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Evidence {
+    /// `[4, 7]`.
+    Ids(Vec<i64>),
+    /// `"4,7"` (a form's boxes).
+    Text(String),
+}
+
+impl Default for Evidence {
+    fn default() -> Self {
+        Evidence::Ids(Vec::new())
+    }
+}
+
+impl Evidence {
+    /// The note ids, or 400 naming the one that is not a number.
+    pub fn ids(self) -> Result<Vec<i64>> {
+        match self {
+            Evidence::Ids(ids) => Ok(ids),
+            Evidence::Text(text) => text
+                .split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    t.trim_start_matches('#')
+                        .parse()
+                        .map_err(|_| Error::bad_input(format!("evidence takes note ids such as 12, not \"{t}\"")))
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `POST /api/challenge/evidence` body: `{"challenge", "evidence": [note ids]}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct EvidenceBody {
+    /// The challenge's id.
+    pub challenge: i64,
+    /// The notes to cite.
+    #[serde(default)]
+    pub evidence: Evidence,
+}
+
+/// `POST /api/challenge/evidence`: cites notes in a challenge already recorded, as `mmjudge challenge evidence`.
+pub async fn challenge_evidence(judge: Judge, p: Payload<EvidenceBody>) -> Response {
+    write::judge(judge, "POST /api/challenge/evidence", None, p, |store, actor, b| {
+        let input = crate::ops::table::evidence::EvidenceInput { challenge: b.challenge, notes: b.evidence.ids()? };
+        let out = crate::ops::table::evidence::attach_evidence(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/challenge`: a challenge and its ruling, as `mmjudge challenge`.
+pub async fn challenge(judge: Judge, p: Payload<ChallengeBody>) -> Response {
+    write::judge(judge, "POST /api/challenge", None, p, |store, actor, b| {
+        let ruling = Ruling::parse(&b.ruling).ok_or_else(|| Error::bad_input("ruling is upheld or denied"))?;
+        let input = table::challenge::ChallengeInput {
+            table: b.table,
+            round: b.round,
+            by: b.by,
+            about: b.about,
+            by_says: text_field("by_says", b.by_says)?,
+            other_says: text_field("other_says", b.other_says)?,
+            ruling,
+            evidence: b.evidence.ids()?,
+            force: b.force,
+            at: None,
+        };
+        let out = table::challenge::record_challenge(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/penalty` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct PenaltyBody {
+    /// The player.
+    pub player: String,
+    /// The infraction (the guide's name or an unambiguous beginning).
+    pub infraction: String,
+    /// A penalty other than the guide's (a deviation).
+    pub penalty: Option<String>,
+    /// A remark.
+    pub note: Option<String>,
+    /// The table (default: the player's in the current round).
+    pub table: Option<u32>,
+    /// The round.
+    pub round: Option<u32>,
+}
+
+/// `POST /api/penalty`: a penalty, upgraded per the guide, as `mmjudge penalty`.
+/// A penalty other than the guide's (a deviation, up or down) is the head judge's to give.
+pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
+    let deviation = p.input.penalty.as_deref().is_some_and(|s| !s.trim().is_empty());
+    let head_only = deviation.then_some("choosing a penalty other than the guide's");
+    write::judge(judge, "POST /api/penalty", head_only, p, |store, actor, b| {
+        let infraction = Infraction::parse(&b.infraction).map_err(|e| Error::bad_input(e.to_string()))?;
+        let penalty: Option<PenaltyKind> =
+            blank(b.penalty).as_deref().map(str::parse).transpose().map_err(|e| Error::bad_input(format!("{e}")))?;
+        let input = table::penalty::PenaltyInput {
+            player: b.player,
+            infraction,
+            penalty,
+            note: text_field("note", b.note)?,
+            table: b.table,
+            round: b.round,
+            at: None,
+        };
+        let out = table::penalty::record_penalty(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/ruling` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct RulingBody {
+    /// The table.
+    pub table: u32,
+    /// The ruling, in words.
+    pub text: String,
+    /// The round.
+    pub round: Option<u32>,
+}
+
+/// `POST /api/ruling`: a judge's ruling that is not a penalty, as `mmjudge ruling`.
+pub async fn ruling(judge: Judge, p: Payload<RulingBody>) -> Response {
+    write::judge(judge, "POST /api/ruling", None, p, |store, actor, b| {
+        let input = table::ruling::RulingInput { table: b.table, round: b.round, text: b.text, at: None };
+        let out = table::ruling::record_ruling(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/extend` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct ExtendBody {
+    /// The table.
+    pub table: u32,
+    /// Extra minutes (decimals allowed), as text or a number.
+    pub minutes: serde_json::Value,
+    /// Why.
+    pub reason: String,
+}
+
+/// `POST /api/extend`: extra round time for a table, as `mmjudge round extend`.
+pub async fn extend(judge: Judge, p: Payload<ExtendBody>) -> Response {
+    write::judge(judge, "POST /api/extend", None, p, |store, actor, b| {
+        let minutes = match &b.minutes {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let seconds = table::round_clock::extension_seconds(&minutes)?;
+        let input = table::round_clock::ExtendInput { table: b.table, seconds, reason: b.reason };
+        let out = table::round_clock::extend_table(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/clock/start` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct StartBody {
+    /// The table.
+    pub table: u32,
+    /// The deciding player.
+    pub player: String,
+}
+
+/// `POST /api/clock/start`: starts the decision clock, as `mmjudge clock TABLE --start PLAYER`.
+pub async fn clock_start(judge: Judge, p: Payload<StartBody>) -> Response {
+    write::judge(judge, "POST /api/clock/start", None, p, |store, actor, b| {
+        let input = table::clock::StartInput { table: b.table, player: b.player, at: None };
+        let out = table::clock::start_decision(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/clock/stop` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct StopBody {
+    /// The table.
+    pub table: u32,
+}
+
+/// `POST /api/clock/stop`: stops the decision clock, as `mmjudge clock TABLE --stop`.
+pub async fn clock_stop(judge: Judge, p: Payload<StopBody>) -> Response {
+    write::judge(judge, "POST /api/clock/stop", None, p, |store, actor, b| {
+        let out = table::clock::stop_decision(store, actor, table::clock::StopInput { table: b.table, at: None })?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/call/close` body: `{"table"}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct CallBody {
+    /// The table.
+    pub table: u32,
+}
+
+/// `POST /api/call/close` (judges): closes the open call at a table, as `mmjudge call close TABLE`.
+pub async fn close_call(judge: Judge, p: Payload<CallBody>) -> Response {
+    write::judge(judge, "POST /api/call/close", None, p, |store, actor, b| {
+        let out = calls::close_call(store, actor, b.table)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}

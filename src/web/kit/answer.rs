@@ -1,0 +1,43 @@
+//! The one answer of a write done: `{"ok": true, "summary": "...", ...}` with the outcome's fields, as the
+//! command line's `--json` prints it.
+
+use crate::error::{Error, Result};
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// A write's JSON answer.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    doc: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Answer {
+    /// `{"ok": true, "summary": summary}`.
+    pub fn ok(summary: &str) -> Answer {
+        let mut doc = serde_json::Map::new();
+        doc.insert("ok".into(), serde_json::Value::Bool(true));
+        doc.insert("summary".into(), serde_json::Value::String(summary.to_string()));
+        Answer { doc }
+    }
+
+    /// [`Answer::ok`] with every field of the outcome `out` (an outcome that is not a JSON object adds none).
+    pub fn of<T: Serialize>(summary: &str, out: &T) -> Result<Answer> {
+        Answer::ok(summary).with(out)
+    }
+
+    /// Adds every field of `more` (a JSON object; its fields win over the same names already there).
+    pub fn with<T: Serialize>(mut self, more: &T) -> Result<Answer> {
+        let value = serde_json::to_value(more).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        if let serde_json::Value::Object(fields) = value {
+            self.doc.extend(fields);
+        }
+        Ok(self)
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        Json(serde_json::Value::Object(self.doc)).into_response()
+    }
+}

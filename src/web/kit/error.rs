@@ -1,0 +1,161 @@
+//! The one mapping from mmjudge's errors to HTTP: `Error::kind().http_status()` and `{"error": "one line"}`,
+//! plus 429 for too many wrong tries, and the words for requests axum refused before any handler ran.
+//!
+//! Every error answer carries what it said as a response extension ([`Said`]): the error-page layer turns a
+//! page's refusal into an HTML page from it, and the request log writes a 500's cause from it, without either
+//! reading the answer's body again.
+
+use crate::error::Error;
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// The largest request body accepted (a result, a note or a login is far smaller).
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// An error answer: its status, its one-line message, and for a failure of the server what caused it.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// One line, as the phone shows it.
+    pub message: String,
+    /// What went wrong, for the server's log (500s only; never sent to the phone).
+    pub cause: Option<String>,
+}
+
+/// What an error answer said, kept on the response (see the module's comment).
+#[derive(Debug, Clone)]
+pub struct Said {
+    /// The one line sent.
+    pub message: String,
+    /// The cause of a 500, for the log.
+    pub cause: Option<String>,
+}
+
+impl ApiError {
+    /// An answer with this status and this one line.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError { status, message: message.into(), cause: None }
+    }
+
+    /// 429: too many tries; wait `secs` seconds.
+    pub fn too_many(what: &str, secs: u64) -> Self {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("too many wrong {what}: wait {secs} s and try again"))
+    }
+
+    /// 500 for a failure of the server itself.
+    pub fn internal(what: &str) -> Self {
+        ApiError::internal_because(what, what)
+    }
+
+    /// 500 for a failure of the server itself, with its cause for the log.
+    pub fn internal_because(what: &str, cause: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: format!("the server failed ({what}): try again"),
+            cause: Some(cause.into()),
+        }
+    }
+
+    /// 413: a body over [`BODY_LIMIT`].
+    pub fn too_large() -> Self {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request is too large (at most {} KB): send only the fields needed", BODY_LIMIT / 1024),
+        )
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(e: Error) -> Self {
+        let status = StatusCode::from_u16(e.kind().http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let text = e.web_message();
+        let message = text.lines().next().unwrap_or("error").to_string();
+        let cause = status.is_server_error().then(|| cause_of(&e));
+        ApiError { status, message, cause }
+    }
+}
+
+/// A failure's cause for the log: its words, and what the system or SQLite said underneath.
+fn cause_of(e: &Error) -> String {
+    match e {
+        Error::Io { source, .. } => format!("{e} ({source})"),
+        Error::Sqlite(inner) => format!("{e} ({inner:?})"),
+        other => other.to_string(),
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let said = Said { message: self.message, cause: self.cause };
+        let mut res = (self.status, Json(serde_json::json!({ "error": said.message }))).into_response();
+        res.extensions_mut().insert(said);
+        res
+    }
+}
+
+/// Runs blocking work off the async threads; a panic or a cancelled task becomes a 500.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> crate::error::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(done) => done.map_err(ApiError::from),
+        Err(e) => {
+            let cause = match e.try_into_panic() {
+                Ok(panic) => match panic.downcast::<String>() {
+                    Ok(text) => format!("a panic: {text}"),
+                    Err(panic) => match panic.downcast::<&'static str>() {
+                        Ok(text) => format!("a panic: {text}"),
+                        Err(_) => "a panic".to_string(),
+                    },
+                },
+                Err(_) => "the task was cancelled".to_string(),
+            };
+            Err(ApiError::internal_because("a request's work stopped", cause))
+        }
+    }
+}
+
+/// A body that is not the JSON expected: 400 with what was wrong (413 when too large).
+pub fn bad_json(e: &axum::extract::rejection::JsonRejection) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return ApiError { status: e.status(), ..ApiError::too_large() };
+    }
+    let text = e.body_text();
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        format!(
+            "the request's body is not the JSON expected ({}): see docs/http.md",
+            text.lines().next().unwrap_or("unreadable")
+        ),
+    )
+}
+
+/// A request axum refused before any handler ran (a query string, a path or a form that is not the one
+/// expected): its status, in the site's words.
+pub fn rejected(status: StatusCode, text: &str) -> ApiError {
+    ApiError::new(status, rejection_message(text))
+}
+
+/// The one line for a request axum refused before any handler ran (its own text names the field but not the
+/// fix): a query string's field, a body sent without its content type, a path that is not a number.
+pub fn rejection_message(text: &str) -> String {
+    let first = text.lines().next().unwrap_or("").trim();
+    if let Some(rest) = first.strip_prefix("Failed to deserialize query string: ") {
+        let (field, why) = rest.split_once(": ").unwrap_or(("", rest));
+        return match field {
+            "round" => "round: give a round number such as 3".into(),
+            "table" => "table: give a table number such as 3".into(),
+            "" => format!("the address's query string is not the one expected ({why}): see docs/http.md"),
+            _ => format!("{field}: {why} (see docs/http.md)"),
+        };
+    }
+    if first.contains("Content-Type") {
+        return "send the body as JSON with the header `Content-Type: application/json`".into();
+    }
+    if first.starts_with("Invalid URL") || first.starts_with("Wrong number of path arguments") {
+        return "the address is not one of this site's: check it, or start from /".into();
+    }
+    if first.is_empty() { "the request was refused: see docs/http.md".into() } else { first.to_string() }
+}

@@ -1,0 +1,85 @@
+//! What wraps every request: the headers every answer gets, the time limit, and the error pages (a refused
+//! request in the site's own form, whoever refused it).
+
+use super::error::{ApiError, Said, rejection_message};
+use super::page;
+use super::state::Shared;
+use super::store::Db;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::time::Duration;
+
+/// The longest a request may take (server-sent events excepted).
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Headers on every answer: nothing loaded from elsewhere, no framing, no sniffing, no referrer.
+pub async fn headers(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'",
+        ),
+    );
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    // Assets say how long they keep; every other answer is the event as it is now.
+    h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    res
+}
+
+/// A request that takes too long is answered 503.
+pub async fn timeout(req: Request, next: Next) -> Response {
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => ApiError {
+            cause: Some(format!("the request took longer than {} s", REQUEST_TIMEOUT.as_secs())),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server took too long on this request: try again")
+        }
+        .into_response(),
+    }
+}
+
+/// Every refused request in the site's own form, whatever answered it (a handler, an extractor refusing a query
+/// string, a path or a body, or the router refusing a method): under `/api/` the JSON `{"error": "one line"}`,
+/// elsewhere the HTML page with the site's navigation, each with the same status and the same one line. The line
+/// is the one the answer said ([`Said`]); the answer's body is never read again.
+pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    // The request's store, also for its error page.
+    let db = Db::of(req.extensions_mut(), &app);
+    let res = next.run(req).await;
+    if !res.status().is_client_error() || path.starts_with("/assets/") {
+        return res;
+    }
+    let content_type = res.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let api = path == "/api" || path.starts_with("/api/");
+    let is_json = content_type.starts_with("application/json");
+    if content_type.starts_with("text/html") || (api && is_json) {
+        return res;
+    }
+    let message = match res.extensions().get::<Said>() {
+        Some(said) => said.message.clone(),
+        // Only the router answers without saying (a method the route does not take): with an empty body.
+        None => rejection_message(""),
+    };
+    let (mut parts, _) = res.into_parts();
+    let status = parts.status;
+    parts.headers.remove(header::CONTENT_TYPE);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let fresh = if api {
+        ApiError::new(status, message).into_response()
+    } else {
+        match page::error_page(&db, status, &message).await {
+            Ok(page) => page,
+            Err(_) => ApiError::new(status, message).into_response(),
+        }
+    };
+    let (fresh_parts, body) = fresh.into_parts();
+    parts.headers.extend(fresh_parts.headers);
+    Response::from_parts(parts, body)
+}

@@ -1,0 +1,27 @@
+//! The server's kit: what every handler module stands on, and nothing that names a route's own work.
+//!
+//! - [`state`]: the app state every request shares ([`state::App`], [`state::Shared`]);
+//! - [`store`]: the event file opened once per request ([`store::Db`]), shared by the extractors and the handler;
+//! - [`error`]: errors to responses ([`error::ApiError`], the one call of `Error::web_message`);
+//! - [`auth`], [`player`], [`payload`]: the judge, player and payload extractors (and the query, path and form
+//!   ones whose refusals are worded like every other);
+//! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
+//! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
+//! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log).
+//!
+//! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
+//! (`tests/cli/layering.rs` checks both, and that no file of `src/web/` reaches itself through another).
+
+pub mod answer;
+pub mod auth;
+pub mod error;
+pub mod fields;
+pub mod layers;
+pub mod limit;
+pub mod log;
+pub mod page;
+pub mod payload;
+pub mod player;
+pub mod state;
+pub mod store;
+pub mod write;

@@ -1,0 +1,101 @@
+//! Drawing a page, and the pages any room may answer with: a form's refused write (with a link back), a refused
+//! page request, a mistyped address, the login page for a judge's page without a login; and deck inspection's
+//! words, which the players' and the judges' pages both show.
+
+use super::auth::{self, Judge};
+use super::error::ApiError;
+use super::store::Db;
+use crate::ops::live::{self, Home};
+use askama::Template;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+
+/// A rendered page with its status.
+pub fn page(status: StatusCode, t: &impl Template) -> Response {
+    match t.render() {
+        Ok(body) => (status, Html(body)).into_response(),
+        Err(e) => ApiError::internal_because("a page could not be drawn", e.to_string()).into_response(),
+    }
+}
+
+/// The event, the round and its clock, as every page's header shows them.
+pub async fn home(db: &Db) -> Result<Home, ApiError> {
+    db.run(|store| live::home(store, crate::time::now()?)).await
+}
+
+#[derive(Template)]
+#[template(path = "web/refused.html")]
+struct RefusedPage<'a> {
+    message: &'a str,
+    back: &'a str,
+}
+
+/// A form's refused write: the one-line error with its status, and a link back to the page.
+pub fn refused(e: ApiError, back: &str) -> Response {
+    let mut res = page(e.status, &RefusedPage { message: &e.message, back });
+    res.extensions_mut().insert(super::error::Said { message: e.message, cause: e.cause });
+    res
+}
+
+#[derive(Template)]
+#[template(path = "web/not_found.html")]
+struct NotFoundPage {
+    home: Home,
+    path: String,
+}
+
+/// A mistyped page address: 404 with the "page not found" page and the site's navigation.
+pub async fn not_found(db: &Db, path: &str) -> Result<Response, ApiError> {
+    let home = home(db).await?;
+    Ok(page(StatusCode::NOT_FOUND, &NotFoundPage { home, path: path.to_string() }))
+}
+
+#[derive(Template)]
+#[template(path = "web/error.html")]
+struct ErrorPage {
+    home: Home,
+    title: &'static str,
+    message: String,
+}
+
+/// A refused page request (a table that is not there, a query that is not a number): the one line in a page with
+/// the site's navigation, with the same status the API gives.
+pub async fn error_page(db: &Db, status: StatusCode, message: &str) -> Result<Response, ApiError> {
+    let home = home(db).await?;
+    let title = if status == StatusCode::NOT_FOUND { "Not found" } else { "Not done" };
+    Ok(page(status, &ErrorPage { home, title, message: message.to_string() }))
+}
+
+/// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
+/// shows what failed.
+pub fn judge_or_login(judge: Result<Judge, ApiError>, headers: &HeaderMap) -> Result<Judge, Box<Response>> {
+    match judge {
+        Ok(j) => Ok(j),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+            let mut res = Redirect::to("/login").into_response();
+            if auth::cookie(headers, auth::COOKIE).is_some()
+                && let Ok(v) = HeaderValue::from_str(&auth::cleared_cookie())
+            {
+                res.headers_mut().insert(header::SET_COOKIE, v);
+            }
+            Err(Box::new(res))
+        }
+        Err(e) => Err(Box::new(e.into_response())),
+    }
+}
+
+/// Deck inspection while it runs: when it ends (the round's clock starts) and the round's time that follows,
+/// `M:SS` ("Deck inspection — 2:00 left, then 50:00").
+pub struct Inspection {
+    /// When inspection ends (RFC 3339).
+    pub until: String,
+    /// The table's round time after it (its extensions included).
+    pub then: String,
+}
+
+/// The inspection running before a table's round clock ending at `ends_at`, if any.
+pub fn inspection(home: &Home, ends_at: Option<&str>) -> Option<Inspection> {
+    let until = home.round.as_ref()?.inspection_until.clone()?;
+    let (from, end) = (crate::time::unstamp(&until).ok()?, crate::time::unstamp(ends_at?).ok()?);
+    Some(Inspection { then: crate::ops::table::clock::clock_text(end - from), until })
+}

@@ -1,0 +1,153 @@
+//! What a request carries, in the site's words when it is not what was expected: a write's fields from JSON or
+//! a form ([`Payload`]), and axum's query, path and form extractors whose refusals are worded here (see
+//! [`super::error::rejection_message`]) rather than in axum's own text.
+
+use super::error::{ApiError, rejected};
+use super::state::Shared;
+use crate::error::Error;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+/// A write's input, from JSON or a form, with the form's CSRF token and the page to go back to.
+pub struct Payload<T> {
+    /// The fields.
+    pub input: T,
+    /// `csrf` of a form, or the `X-CSRF-Token` header.
+    pub csrf: Option<String>,
+    /// Where a form goes back to (a path on this server), None for JSON.
+    pub back: Option<String>,
+    /// The fields for the audit log (see [`shown`]).
+    pub shown: String,
+}
+
+#[derive(serde::Deserialize)]
+struct FormMeta {
+    csrf: Option<String>,
+    back: Option<String>,
+}
+
+impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, app: &Shared) -> std::result::Result<Self, Self::Rejection> {
+        let is_form = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
+        let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
+        if !is_form {
+            let bad = |e: serde_json::Error| {
+                ApiError::from(Error::bad_input(format!(
+                    "the request's body is not the JSON expected ({e}): see docs/http.md"
+                )))
+            };
+            let value: serde_json::Value = if body.iter().all(u8::is_ascii_whitespace) {
+                serde_json::json!({})
+            } else {
+                serde_json::from_slice(&body).map_err(bad)?
+            };
+            let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
+            return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value) });
+        }
+        if body.trim_ascii_start().starts_with(b"{") {
+            return Err(ApiError::from(Error::bad_input(
+                "the body is JSON but was sent as a form: send it with the header `Content-Type: application/json`",
+            )));
+        }
+        let bad = |e: serde_urlencoded::de::Error| {
+            ApiError::from(Error::bad_input(format!("the form's fields are not the ones expected ({e})")))
+        };
+        let meta: FormMeta = serde_urlencoded::from_bytes(&body).map_err(bad)?;
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).map_err(bad)?;
+        // A field sent more than once (checked boxes of one name) arrives as one, its values joined by commas.
+        let pairs = joined(pairs);
+        let input: T =
+            serde_urlencoded::from_str(&serde_urlencoded::to_string(&pairs).unwrap_or_default()).map_err(bad)?;
+        let fields: serde_json::Map<String, serde_json::Value> =
+            pairs.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
+        let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
+        Ok(Payload {
+            input,
+            csrf: meta.csrf.or(header_csrf),
+            back: Some(back.unwrap_or_else(|| "/judge".into())),
+            shown: shown(serde_json::Value::Object(fields)),
+        })
+    }
+}
+
+/// A form's fields with each name once: the values of a name sent several times, joined by commas in order.
+fn joined(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::with_capacity(pairs.len());
+    for (k, v) in pairs {
+        match out.iter_mut().find(|(seen, _)| *seen == k) {
+            Some((_, all)) => {
+                all.push(',');
+                all.push_str(&v);
+            }
+            None => out.push((k, v)),
+        }
+    }
+    out
+}
+
+/// The fields of a write as the audit log shows them (after the route): one line of JSON, without the form's
+/// CSRF token and return page or a player's code, cut at 400 characters.
+pub fn shown(mut value: serde_json::Value) -> String {
+    if let Some(map) = value.as_object_mut() {
+        map.remove("csrf");
+        map.remove("back");
+        map.remove("code");
+    }
+    let text = value.to_string();
+    match text.char_indices().nth(400) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+/// A query string's fields (axum's `Query`, refused in the site's words).
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(q)) => Ok(Query(q)),
+            Err(e) => Err(rejected(e.status(), &e.body_text())),
+        }
+    }
+}
+
+/// An address's path fields (axum's `Path`, refused in the site's words).
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(p)) => Ok(Path(p)),
+            Err(e) => Err(rejected(e.status(), &e.body_text())),
+        }
+    }
+}
+
+/// A page form's fields (axum's `Form`, refused in the site's words).
+pub struct Form<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Form<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Form::<T>::from_request(req, state).await {
+            Ok(axum::Form(f)) => Ok(Form(f)),
+            Err(e) => Err(rejected(e.status(), &e.body_text())),
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Players act with their table's code instead of a login: [`Player`] is the extractor of a player's request
+//! (the phone's address and the request's store), and [`Player::act`] runs their write as the code's holder,
+//! with wrong codes counted against the address and the table as wrong PINs are. [`by_code`] sends a write whose
+//! JSON body carries `code` to a player's handler and any other to the judges' handler of the same route.
+
+use super::error::{ApiError, BODY_LIMIT, bad_json};
+use super::log::Who;
+use super::state::Shared;
+use super::store::Db;
+use crate::error::Result;
+use crate::ops::table::device;
+use crate::store::{Actor, Store};
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::handler::Handler;
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::IntoResponse;
+use axum::routing::MethodRouter;
+use std::net::SocketAddr;
+use std::time::Instant;
+
+/// A player's request: where it came from and its store; who it is comes with the code ([`Player::act`]).
+#[derive(Clone)]
+pub struct Player {
+    /// The request's store.
+    pub db: Db,
+    /// The phone's address.
+    pub addr: SocketAddr,
+    who: Who,
+}
+
+impl FromRequestParts<Shared> for Player {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Shared) -> std::result::Result<Self, Self::Rejection> {
+        let addr = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0)
+            .ok_or_else(|| ApiError::internal("no client address"))?;
+        let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
+        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, who })
+    }
+}
+
+impl Player {
+    /// Runs `work` that checks a code at `table` under the wrong-code limit: 429 while the address or the table
+    /// has had too many wrong codes, and a wrong code (403) counted.
+    pub async fn guarded<T>(
+        &self,
+        table: u32,
+        work: impl Future<Output = std::result::Result<T, ApiError>>,
+    ) -> std::result::Result<T, ApiError> {
+        let app = self.db.app();
+        let key = format!("table {table}");
+        let limiter = || app.codes.lock().map_err(|_| ApiError::internal("limiter"));
+        if let Some(secs) = limiter()?.wait(self.addr.ip(), &key, Instant::now()) {
+            return Err(ApiError::too_many("player codes", secs));
+        }
+        let out = work.await;
+        if matches!(&out, Err(e) if e.status == StatusCode::FORBIDDEN) {
+            limiter()?.failed(self.addr.ip(), &key, Instant::now());
+        }
+        out
+    }
+
+    /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).
+    pub fn is(&self, name: &str) {
+        self.who.is(format!("{name} (player)"));
+    }
+
+    /// Runs one write as the holder of `code` at `table`: the actor is the code's player (`NAME (player)`, via
+    /// `web ADDRESS`, audited as `command`), in one blocking call on the request's store.
+    pub async fn act<T: Send + 'static>(
+        &self,
+        (table, code): (u32, String),
+        command: String,
+        f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
+    ) -> std::result::Result<T, ApiError> {
+        let (addr, who) = (self.addr, self.who.clone());
+        let run = self.db.run(move |store| {
+            let name = store.read(|conn| device::name_of_code(conn, table, &code))?;
+            let actor = Actor {
+                judge: format!("{name} (player)"),
+                command_line: command,
+                at: crate::time::now()?,
+                via: format!("web {}", addr.ip()),
+            };
+            who.is(actor.judge.clone());
+            f(store, &actor)
+        });
+        self.guarded(table, run).await
+    }
+}
+
+/// A player's JSON body, as [`by_code`] read it (or read here for a route only players use).
+pub struct CodeBody(pub serde_json::Value);
+
+#[derive(Clone)]
+struct Read(serde_json::Value);
+
+impl FromRequest<Shared> for CodeBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, app: &Shared) -> std::result::Result<Self, Self::Rejection> {
+        if let Some(Read(value)) = req.extensions().get::<Read>() {
+            return Ok(CodeBody(value.clone()));
+        }
+        match Json::<serde_json::Value>::from_request(req, app).await {
+            Ok(Json(value)) => Ok(CodeBody(value)),
+            Err(e) => Err(bad_json(&e)),
+        }
+    }
+}
+
+/// `POST` to `player` when the JSON body carries `code`, else to `judge` (a judge's JSON or form).
+pub fn by_code<P, PT, J, JT>(player: P, judge: J) -> MethodRouter<Shared>
+where
+    P: Handler<PT, Shared>,
+    J: Handler<JT, Shared>,
+    PT: 'static,
+    JT: 'static,
+{
+    axum::routing::post(move |State(app): State<Shared>, req: Request| {
+        let (player, judge) = (player.clone(), judge.clone());
+        async move {
+            let (mut parts, body) = req.into_parts();
+            let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
+                return ApiError::too_large().into_response();
+            };
+            match serde_json::from_slice::<serde_json::Value>(&bytes) {
+                Ok(value) if value.get("code").is_some() => {
+                    parts.extensions.insert(Read(value));
+                    player.call(Request::from_parts(parts, Body::from(bytes)), app).await
+                }
+                _ => judge.call(Request::from_parts(parts, Body::from(bytes)), app).await,
+            }
+        }
+    })
+}

@@ -1,0 +1,52 @@
+//! What every request shares: the event file's path, the live updates, the wrong-PIN and wrong-code counts,
+//! and the players' site address.
+
+use super::limit::Limiter;
+use crate::error::Result;
+use crate::store::Store;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// A live-update event: its name (`round`, `result`, ...) and the audit entry that caused it.
+#[derive(Debug, Clone)]
+pub struct Update {
+    /// The event name.
+    pub name: &'static str,
+    /// The highest audit id when it was seen.
+    pub id: i64,
+}
+
+/// What every request shares.
+pub struct App {
+    /// The event file.
+    pub db: PathBuf,
+    /// Live updates.
+    pub updates: broadcast::Sender<Update>,
+    /// Wrong-PIN counts per address and per name.
+    pub limiter: Mutex<Limiter>,
+    /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
+    pub codes: Mutex<Limiter>,
+    /// The players' site address the server announces (the projector page shows it as a QR code).
+    pub site: String,
+}
+
+/// The shared state handed to handlers.
+pub type Shared = Arc<App>;
+
+/// How many live updates wait for a slow listener before it is told to reload everything.
+const UPDATES: usize = 256;
+
+impl App {
+    /// The state for serving the event file `db`, announcing `site` as the players' address; nothing is opened
+    /// yet, and no watcher runs (the server starts one; without it no live update is sent).
+    pub fn new(db: PathBuf, site: String) -> App {
+        let (updates, _) = broadcast::channel(UPDATES);
+        App { db, updates, limiter: Mutex::new(Limiter::default()), codes: Mutex::new(Limiter::default()), site }
+    }
+
+    /// Opens the event file (on a blocking thread only); a request opens it through [`super::store::Db`].
+    pub fn open(&self) -> Result<Store> {
+        Store::open(&self.db)
+    }
+}

@@ -1,0 +1,58 @@
+//! The one write runner: a judge's write (the CSRF check for cookie sessions, the role check, the judge as the
+//! actor) or a player's (the code's holder as the actor, under the wrong-code limit) runs its `ops` call on the
+//! request's store and ends the same way: the JSON [`Answer`], or for a page's form back to that page (a refusal
+//! as the refused page with a link back).
+
+use super::answer::Answer;
+use super::auth::Judge;
+use super::error::ApiError;
+use super::page;
+use super::payload::Payload;
+use super::player::Player;
+use crate::error::Result;
+use crate::store::{Actor, Store};
+use axum::response::{IntoResponse, Redirect, Response};
+
+/// Runs one write for a logged-in judge through `route` (the audit's command line is the route and the fields
+/// sent); `head_only` names the action when only head judges may do it.
+pub async fn judge<T: Send + 'static>(
+    judge: Judge,
+    route: &'static str,
+    head_only: Option<&'static str>,
+    payload: Payload<T>,
+    f: impl FnOnce(&mut Store, &Actor, T) -> Result<Answer> + Send + 'static,
+) -> Response {
+    let back = payload.back.clone();
+    let done = async {
+        judge.check_csrf(payload.csrf.as_deref())?;
+        if let Some(what) = head_only {
+            judge.judge.require_head(what).map_err(ApiError::from)?;
+        }
+        let actor = judge.actor(&format!("{route} {}", payload.shown))?;
+        let input = payload.input;
+        judge.db.run(move |store| f(store, &actor, input)).await
+    }
+    .await;
+    finish(done, back)
+}
+
+/// Runs one write for the holder of `code` at `table` through `route` (`shown`: the fields for the audit).
+pub async fn player(
+    player: &Player,
+    route: &'static str,
+    (table, code): (u32, String),
+    (shown, back): (String, Option<String>),
+    f: impl FnOnce(&mut Store, &Actor) -> Result<Answer> + Send + 'static,
+) -> Response {
+    finish(player.act((table, code), format!("{route} {shown}"), f).await, back)
+}
+
+/// How every write ends: its answer, or back to the form's page; a refusal as JSON, or as the refused page.
+pub fn finish(done: std::result::Result<Answer, ApiError>, back: Option<String>) -> Response {
+    match (done, back) {
+        (Ok(_), Some(back)) => Redirect::to(&back).into_response(),
+        (Ok(answer), None) => answer.into_response(),
+        (Err(e), Some(back)) => page::refused(e, &back),
+        (Err(e), None) => e.into_response(),
+    }
+}

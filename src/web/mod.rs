@@ -53,6 +53,19 @@ pub struct App {
 pub type Shared = Arc<App>;
 
 impl App {
+    /// The state for the event file `db`, announcing the players' site at `site`: no live updates sent yet, no
+    /// wrong PINs or codes counted.
+    pub fn new(db: PathBuf, site: String) -> App {
+        let (updates, _) = broadcast::channel(256);
+        App {
+            db,
+            updates,
+            limiter: Mutex::new(auth::Limiter::default()),
+            codes: Mutex::new(auth::Limiter::default()),
+            site,
+        }
+    }
+
     /// Opens the event file (on a blocking thread only).
     pub fn open(&self) -> Result<Store> {
         Store::open(&self.db)

@@ -169,6 +169,11 @@ fn judges_writes_refuse_a_table_player_or_record_that_is_not_there() {
             "table 9",
         ),
         case(floor("/api/challenge/evidence", json!({ "challenge": 99, "evidence": [1] })), 404, "99"),
+        case(
+            floor("/api/challenge/evidence", json!({ "challenge": 1, "evidence": [1] })),
+            404,
+            "not a note of table 1",
+        ),
         case(floor("/api/penalty", json!({ "player": "zed", "infraction": "slow play" })), 404, "zed"),
         case(floor("/api/ruling", json!({ "table": 9, "text": "x" })), 404, "table 9"),
         case(floor("/api/extend", json!({ "table": 9, "minutes": 2, "reason": "x" })), 404, "table 9"),

@@ -6,6 +6,7 @@
 //! them, checks each refusal's form (under `/api/` the JSON `{"error": "one line"}`, a page's refusal an HTML
 //! page) and that the event file is unchanged, and reports every case that failed at once.
 
+mod coverage;
 mod judges;
 mod limits;
 mod pages;
@@ -42,6 +43,7 @@ pub const STILL_NAMING_COMMANDS: &[&str] = &[
     "POST /api/call/close 400 \"missing field\"",
     "POST /api/call/close 409 \"no judge call is open\"",
     "POST /api/challenge/evidence 404 \"99\"",
+    "POST /api/challenge/evidence 404 \"not a note of table 1\"",
     "POST /api/clock/hand-over (code) 409 \"no decision\"",
     "POST /api/clock/pass 400 \"Content-Type\"",
     "POST /api/clock/pass 400 \"missing field\"",
@@ -161,12 +163,14 @@ fn fixtures() -> &'static Fixtures {
         };
         let paired = Fixture { bytes: snapshot(&ev) };
         // Playing: the round's clock started now; table 3 has its result; a ruling at table 1 voided, another
-        // standing; a declaration at table 1 by Ana.
+        // standing; a declaration at table 2 (note 1) and a challenge heard at table 1 (challenge 1).
         ev.run(&["round", "start"]).ok();
         ev.run(&["result", "3", "ed", "--by", "concession"]).ok();
         ev.run(&["ruling", "1", "Bo may not take back the attack"]).ok();
         ev.run(&["ruling", "void", "1", "--reason", "wrong table"]).ok();
         ev.run(&["ruling", "1", "Ana must reveal the declared card"]).ok();
+        ev.run(&["note", "2", "cy", "B1", "Demonic Tutor"]).ok();
+        ev.run(&["challenge", "1", "--by", "bo", "--about", "B1", "--ruling", "denied"]).ok();
         let playing = Fixture { bytes: snapshot(&ev) };
         Fixtures { paired, playing, people }
     })

@@ -24,6 +24,7 @@ fn pages_refuse_a_bad_query_and_what_is_not_there_in_a_page() {
         case(Req::get("/judge/table/x").by(&cookie), 400, "not a table number"),
         case(Req::get("/judge/table/9").by(&cookie), 404, "table 9"),
         case(Req::get("/login?name=a&name=b"), 400, "name"),
+        case(Req::post("/me"), 405, "refused"),
     ]);
 }
 
@@ -66,6 +67,7 @@ fn api_reads_refuse_a_bad_query_and_what_is_not_there_in_json() {
         case(Req::get("/api/cards/cost?cost=B1&table=x"), 400, "not a table number"),
         case(Req::get("/api/cards/cost?cost=B1&letter=xy"), 400, "letter"),
         case(Req::get("/api/judge"), 401, "not logged in"),
+        case(Req::get("/api/result"), 405, "refused"),
         case(Req::get("/api/judge").by(&Actor::Bearer("0".repeat(64))), 401, "log in"),
     ]);
     for path in ["/api/time", "/api/tables", "/api/me?name=ana", "/api/projector", "/api/standings", "/api/results"] {

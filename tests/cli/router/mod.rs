@@ -32,7 +32,8 @@ pub enum Words {
 }
 
 /// The check in force. Switch to [`Words::Everywhere`] (and delete [`STILL_NAMING_COMMANDS`]) once the web
-/// words every refusal's way out for a phone.
+/// words every refusal's way out for a phone. Every offending refusal is printed, listed or not:
+/// `cargo test --test cli router -- --nocapture 2>&1 | grep 'NAMES A COMMAND'`.
 pub const WORDS: Words = Words::AllowListed;
 
 /// Refusals that still show a command line or a backquote today, by case (see [`Case::label`]): each to be

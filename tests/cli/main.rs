@@ -38,6 +38,7 @@ mod readme;
 mod report;
 mod result;
 mod round;
+mod router;
 mod self_reports;
 mod serve;
 mod serve_head;

@@ -1,0 +1,152 @@
+//! The players' writes with their codes (the table's device and the forms of `/me`): a body that is not the
+//! one expected (400), a code that is not one of the table's two players' (403), a table that is not there
+//! (404), and what the rules refuse (409). Each case runs on a new app: five wrong codes at a table hold it back.
+
+use super::{Req, Site, case};
+use serde_json::{Value, json};
+
+#[test]
+fn players_writes_refuse_a_body_that_is_not_the_one_expected() {
+    let site = Site::playing();
+    let ana = site.code("Ana");
+    let post = |path: &str, body: Value| Req::post(path).json(body).phone(11);
+    site.refusals_apart(vec![
+        case(post("/api/note", json!({ "table": "one", "code": ana, "cost": "B1", "card": "x" })), 400, "JSON"),
+        case(post("/api/note", json!({ "table": 1, "code": ana, "cost": "B1" })), 400, "which card"),
+        case(
+            post("/api/note", json!({ "table": 1, "code": ana, "cost": "B1", "card": "x", "unnamed": true })),
+            400,
+            "not both",
+        ),
+        case(
+            post("/api/note", json!({ "table": 1, "code": ana, "cost": "B1", "card": "x", "letter": "xy" })),
+            400,
+            "letter",
+        ),
+        case(post("/api/note", json!({ "table": 1, "code": ana, "cost": "Q7", "card": "x" })), 400, "Q7"),
+        case(Req::post("/api/note/undo").raw("application/json", "{").phone(11), 400, "not the JSON expected"),
+        case(post("/api/note/undo", json!({ "table": 1 })), 400, "missing field"),
+        case(post("/api/clock/start", json!({ "table": "one", "code": ana })), 400, "JSON"),
+        case(post("/api/clock/stop", json!({ "code": ana })), 400, "missing field"),
+        case(Req::post("/api/clock/hand-over").raw("application/json", "{").phone(11), 400, "not the JSON expected"),
+        case(Req::post("/api/clock/pass").raw("text/plain", "{}").phone(11), 400, "Content-Type"),
+        case(post("/api/clock/pass", json!({ "table": 1 })), 400, "missing field"),
+        case(Req::post("/api/player/code").raw("application/json", "{").phone(11), 400, "not the JSON expected"),
+        case(post("/api/player/code", json!({ "table": 1 })), 400, "code"),
+        case(
+            post("/api/self-report", json!({ "table": 1, "code": ana, "winner": "Ana", "by": "sorcery" })),
+            400,
+            "sorcery",
+        ),
+        case(
+            post("/api/self-report", json!({ "table": 1, "code": ana, "winner": "Ana", "by": "life", "life": "x" })),
+            400,
+            "life",
+        ),
+        case(post("/api/self-report", json!({ "table": 1, "winner": "Ana", "by": "life" })), 400, "missing field"),
+        case(post("/api/call", json!({ "table": 1 })), 400, "give your player code"),
+        case(post("/api/call", json!({ "code": ana })), 400, "missing field"),
+        // The forms of /me: the refusal is a page.
+        case(Req::post("/api/call").form("table=1&back=/me").phone(11), 400, "give your player code"),
+        case(
+            Req::post("/api/self-report").form(&format!("table=1&code={ana}&by=sorcery&back=/me")).phone(11),
+            400,
+            "sorcery",
+        ),
+    ]);
+}
+
+#[test]
+fn a_players_code_acts_only_at_their_own_table() {
+    let site = Site::playing();
+    let (ana, cy) = (site.code("Ana"), site.code("Cy"));
+    let post = |path: &str, body: Value| Req::post(path).json(body).phone(12);
+    site.refusals_apart(vec![
+        case(
+            post("/api/note", json!({ "table": 1, "code": cy, "cost": "B1", "card": "Demonic Tutor" })),
+            403,
+            "table 1",
+        ),
+        case(post("/api/note/undo", json!({ "table": 1, "code": cy })), 403, "table 1"),
+        case(post("/api/clock/start", json!({ "table": 1, "code": cy })), 403, "table 1"),
+        case(post("/api/clock/stop", json!({ "table": 1, "code": cy })), 403, "table 1"),
+        case(post("/api/clock/hand-over", json!({ "table": 1, "code": cy })), 403, "table 1"),
+        case(post("/api/clock/pass", json!({ "table": 2, "code": ana })), 403, "table 2"),
+        case(post("/api/player/code", json!({ "table": 1, "code": cy })), 403, "table 1"),
+        case(post("/api/player/code", json!({ "table": 2, "code": "000000" })), 403, "table 2"),
+        case(
+            post("/api/self-report", json!({ "table": 1, "code": cy, "winner": "Ana", "by": "life" })),
+            403,
+            "table 1",
+        ),
+        case(post("/api/call", json!({ "table": 1, "code": cy })), 403, "table 1"),
+        case(Req::post("/api/call").form(&format!("table=2&code={ana}&back=/me")).phone(12), 403, "table 2"),
+    ]);
+}
+
+#[test]
+fn players_writes_refuse_a_table_that_is_not_there() {
+    let site = Site::playing();
+    let ana = site.code("Ana");
+    let post = |path: &str, body: Value| Req::post(path).json(body).phone(13);
+    site.refusals_apart(vec![
+        case(
+            post("/api/note", json!({ "table": 9, "code": ana, "cost": "B1", "card": "Demonic Tutor" })),
+            404,
+            "table 9",
+        ),
+        case(post("/api/note/undo", json!({ "table": 9, "code": ana })), 404, "table 9"),
+        case(post("/api/clock/start", json!({ "table": 9, "code": ana })), 404, "table 9"),
+        case(post("/api/clock/hand-over", json!({ "table": 9, "code": ana })), 404, "table 9"),
+        case(post("/api/player/code", json!({ "table": 9, "code": ana })), 404, "table 9"),
+        case(
+            post("/api/self-report", json!({ "table": 9, "code": ana, "winner": "Ana", "by": "life" })),
+            404,
+            "table 9",
+        ),
+        case(post("/api/call", json!({ "table": 9, "code": ana })), 404, "table 9"),
+        case(
+            post("/api/note", json!({ "table": 1, "code": ana, "cost": "B1", "card": "Not A Card" })),
+            404,
+            "Not A Card",
+        ),
+    ]);
+}
+
+#[test]
+fn players_writes_refuse_what_the_rules_do_not_allow() {
+    let site = Site::playing();
+    let (ana, bo, ed) = (site.code("Ana"), site.code("Bo"), site.code("Ed"));
+    let post = |path: &str, body: Value| Req::post(path).json(body).phone(14);
+    site.refusals_apart(vec![
+        case(
+            post("/api/note", json!({ "table": 1, "code": ana, "cost": "U", "card": "Ancestral Recall" })),
+            409,
+            "banned",
+        ),
+        case(
+            post("/api/note", json!({ "table": 1, "code": ana, "cost": "B2", "card": "Demonic Tutor" })),
+            409,
+            "not {2}{B}",
+        ),
+        case(post("/api/note/undo", json!({ "table": 1, "code": bo })), 409, "no declarations"),
+        case(post("/api/clock/stop", json!({ "table": 1, "code": ana })), 409, "no decision"),
+        case(post("/api/clock/hand-over", json!({ "table": 1, "code": ana })), 409, "no decision"),
+        case(post("/api/self-report", json!({ "table": 3, "code": ed, "winner": "Ed", "by": "life" })), 409, "result"),
+    ]);
+}
+
+#[test]
+fn before_the_rounds_clock_starts_a_player_may_not_declare_or_start_a_decision() {
+    let site = Site::paired();
+    let ana = site.code("Ana");
+    let post = |path: &str, body: Value| Req::post(path).json(body).phone(15);
+    site.refusals_apart(vec![
+        case(
+            post("/api/note", json!({ "table": 1, "code": ana, "cost": "B1", "card": "Demonic Tutor" })),
+            409,
+            "clock",
+        ),
+        case(post("/api/clock/start", json!({ "table": 1, "code": ana })), 409, "start"),
+    ]);
+}

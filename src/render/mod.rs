@@ -13,6 +13,7 @@ pub mod player_slips;
 pub mod projector;
 pub mod qr;
 pub mod records;
+pub mod site;
 pub mod standings;
 
 use crate::error::{Error, Result};

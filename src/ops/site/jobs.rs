@@ -7,7 +7,7 @@
 //! after a failure is not run.
 
 use crate::error::{Error, Result};
-use crate::ops::site::Place;
+use super::Place;
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 

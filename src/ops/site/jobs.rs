@@ -6,8 +6,8 @@
 //! is reported (the one a single thread drawing the pages in order would have met first), and a job placed
 //! after a failure is not run.
 
-use crate::error::{Error, Result};
 use super::Place;
+use crate::error::{Error, Result};
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 

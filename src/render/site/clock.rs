@@ -19,12 +19,9 @@ struct NotStarted {
 pub fn page(site: &Event, clock: Clock) -> Result<Page> {
     let current = site.results.paired;
     let html = match clock {
-        Some((start, f)) => {
-            render(
-                &ProjectorPage::new(&f.event, current, start, &f.settings, &f.tables)
-                    .with_inspection(f.inspection_minutes),
-            )?
-        }
+        Some((start, f)) => render(
+            &ProjectorPage::new(&f.event, current, start, &f.settings, &f.tables).with_inspection(f.inspection_minutes),
+        )?,
         None => render(&NotStarted {
             frame: site.frame("Projector clock"),
             what: "The round clock for the projector appears here once a round has started.".into(),

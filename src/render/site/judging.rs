@@ -1,8 +1,8 @@
 //! Challenges, rulings and penalties: what the judges decided, by round and table.
 
 use super::{Event, Frame, Judging, Page, render, table_text};
-use crate::ops::site::Declared;
 use crate::error::Result;
+use crate::ops::site::Declared;
 use crate::store::voids::Voided;
 use askama::Template;
 

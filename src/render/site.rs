@@ -83,3 +83,30 @@ fn render(page: &impl askama::Template) -> Result<String> {
 fn table_text(table: Option<u32>) -> String {
     table.map_or_else(|| "bye".into(), |t| t.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::site::{Audience, MARKER, write};
+
+    /// The site made without the command line, as the server or the demo would: one call of `ops::site::write`
+    /// with these pages.
+    #[test]
+    fn a_site_is_made_by_one_ops_call_with_these_pages() -> Result<()> {
+        let (store, _, _) = crate::store::memory_with_one_match()?;
+        let dir = tempfile::tempdir().map_err(|e| Error::io("a temporary folder", e))?;
+        let site = dir.path().join("site");
+        let public = write(&store, &site, false, Audience::Public, &Html)?;
+        assert!(public.files.contains(&"round-1-pairings.html".to_string()), "{:?}", public.files);
+        assert!(!public.files.contains(&"judging.html".to_string()), "{:?}", public.files);
+        let judges = write(&store, &site, false, Audience::Judges, &Html)?;
+        for file in ["index.html", "judging.html", "round-1-wall.html", "clock.html", "style.css"] {
+            assert!(judges.files.contains(&file.to_string()), "{file}: {:?}", judges.files);
+            assert!(site.join(file).is_file(), "{file}");
+        }
+        let index = std::fs::read_to_string(site.join("index.html")).map_err(|e| Error::io("index.html", e))?;
+        assert!(index.contains("round-1-slips.html"), "{index}");
+        assert!(site.join(MARKER).is_file());
+        Ok(())
+    }
+}

@@ -2,22 +2,27 @@
 //! view sees the same moment of the event, even while another judge writes). The command line calls these
 //! with its store; what each view holds is defined beside the operation it belongs to.
 
+use crate::domain::settings::Values;
 use crate::error::Result;
 use crate::ops::cards::{CardView, Checked, CostClass, FindInput, Found, PrintedInput};
+use crate::ops::event::PrintHead;
+use crate::ops::library::sheets::LibrarySheet;
 use crate::ops::library::show::{LibraryList, LibraryView};
 use crate::ops::players::PlayerView;
 use crate::ops::players::codes::PlayerCode;
 use crate::ops::pool::edit::PoolList;
 use crate::ops::table::RecordFilter;
 use crate::ops::table::challenge::{ChallengeList, WatchReport};
+use crate::ops::table::clock::ProjectorFigures;
 use crate::ops::table::evidence::EvidenceNote;
 use crate::ops::table::penalty::PenaltyList;
 use crate::ops::table::ruling::RulingList;
 use crate::ops::table::stall::StallList;
-use crate::store::Store;
 use crate::store::bans::Ban;
 use crate::store::player::Player;
 use crate::store::pool::Watched;
+use crate::store::{PlayerId, Store};
+use std::collections::HashMap;
 
 /// `ban list`: every banned card.
 pub fn bans(store: &Store) -> Result<Vec<Ban>> {
@@ -121,4 +126,39 @@ pub fn pool(store: &Store) -> Result<PoolList> {
 /// `pool watch list`: the watched cards.
 pub fn watched(store: &Store) -> Result<Vec<Watched>> {
     store.read(crate::ops::pool::watch::list)
+}
+
+/// `clock --html`: the current round, when its clock started, and the projector's figures (refused before
+/// the round has started).
+pub fn projector_clock(store: &Store) -> Result<(u32, chrono::DateTime<chrono::Utc>, ProjectorFigures)> {
+    store.read(|conn| {
+        let r = crate::ops::table::clock::current_round(conn)?;
+        let started = crate::ops::table::clock::round_started(&r)?;
+        Ok((r.number, started, crate::ops::table::clock::projector_figures(conn, r.number)?))
+    })
+}
+
+/// What `library sheets` prints: every library's sheet, the event's settings, the line atop each printed
+/// sheet, and every player's name by id.
+pub struct DeckSheets {
+    /// Every library's sheet.
+    pub sheets: Vec<LibrarySheet>,
+    /// The event's settings.
+    pub values: Values,
+    /// The line atop each printed sheet.
+    pub head: PrintHead,
+    /// Every player's name, by id.
+    pub players: HashMap<PlayerId, String>,
+}
+
+/// `library sheets`: the libraries' sheets and what they are printed with.
+pub fn deck_sheets(store: &Store) -> Result<DeckSheets> {
+    store.read(|conn| {
+        Ok(DeckSheets {
+            sheets: crate::ops::library::sheets::library_sheets(conn)?,
+            values: crate::store::event::values(conn)?,
+            head: crate::ops::event::print_head(conn)?,
+            players: crate::ops::player_names::names_by_id(conn)?,
+        })
+    })
 }

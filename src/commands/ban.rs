@@ -17,7 +17,7 @@ pub fn run(ctx: &Ctx, cmd: BanCmd) -> Result<()> {
 
 fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let all = ops_event::bans(store.conn())?;
+    let all = crate::ops::views::bans(&store)?;
     let mut listing = Listing::new(&["card", "group", "reason"]).titled(format!("{} banned cards", all.len()));
     for b in &all {
         listing.row(vec![b.card.clone(), b.group.clone(), b.reason.clone()]);

@@ -28,7 +28,7 @@ pub fn run(ctx: &Ctx, cmd: CardsCmd) -> Result<()> {
 /// `cards show NAME [--table T]`.
 fn show(ctx: &Ctx, typed: &str, table: Option<u32>, round: Option<u32>) -> Result<()> {
     let store = ctx.open()?;
-    let view = ops::show_at(store.conn(), typed, table, round)?;
+    let view = crate::ops::views::card(&store, typed, table, round)?;
     emit(ctx.format, &listing(&view), &view)
 }
 
@@ -102,7 +102,7 @@ const NO_TEXT: &str = "(no text in this reference: import an MTGJSON or Scryfall
 /// `cards find --text WORDS [--cost C] [--type T]`.
 fn find_text(ctx: &Ctx, input: FindInput) -> Result<()> {
     let store = ctx.open()?;
-    let found = match ops::find(store.conn(), input)? {
+    let found = match crate::ops::views::find_cards(&store, input)? {
         Found::ByText(found) => found,
         Found::ByName { .. } => return Err(Error::bad_input("give words of the card's text with --text")),
     };

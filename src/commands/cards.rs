@@ -108,7 +108,7 @@ fn progress_bar(bytes: usize) -> Option<indicatif::ProgressBar> {
 fn find(ctx: &Ctx, text: &str, limit: usize) -> Result<()> {
     let store = ctx.open()?;
     let input = FindInput { name: Some(text.to_string()), limit, ..Default::default() };
-    let Found::ByName { cards, .. } = ops::find(store.conn(), input)? else {
+    let Found::ByName { cards, .. } = crate::ops::views::find_cards(&store, input)? else {
         return Err(Error::bad_input("give part of a card name: mmjudge cards find \"demonic tutor\""));
     };
     let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!("Cards matching \"{text}\""));
@@ -126,7 +126,7 @@ fn find(ctx: &Ctx, text: &str, limit: usize) -> Result<()> {
 
 fn cost_class(ctx: &Ctx, input: &PrintedInput) -> Result<()> {
     let store = ctx.open()?;
-    let out = ops::cost_class(store.conn(), input)?;
+    let out = crate::ops::views::cost_class(&store, input)?;
     let (printed, class, seated) = (&out.printed, &out.class, &out.seated);
     let mut listing = Listing::new(&["card", "cost", "type"]).titled(format!(
         "{} may {}be declared as {} card{} under {} binding{}",
@@ -175,7 +175,7 @@ fn cost_class(ctx: &Ctx, input: &PrintedInput) -> Result<()> {
 
 fn check(ctx: &Ctx, input: &PrintedInput, name: &str) -> Result<()> {
     let store = ctx.open()?;
-    let ok = ops::check(store.conn(), input, name)?;
+    let ok = crate::ops::views::check_card(&store, input, name)?;
     done(
         ctx.format,
         &format!(

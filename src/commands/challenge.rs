@@ -6,8 +6,8 @@ use crate::cli::challenge::{ChallengeArgs, ChallengeCmd, ChallengeSub, Challenge
 use crate::domain::challenge::Ruling;
 use crate::error::{Error, Result};
 use crate::ops::corrections::{self, VoidInput};
-use crate::ops::table::challenge::{ChallengeInput, WatchReport, challenges, record_challenge, watch_report};
-use crate::ops::table::evidence::{EvidenceInput, attach_evidence, evidence_notes, evidence_words};
+use crate::ops::table::challenge::{ChallengeInput, WatchReport, record_challenge};
+use crate::ops::table::evidence::{EvidenceInput, attach_evidence, evidence_words};
 use crate::ops::table::{RecordFilter, hhmm};
 use crate::render::records::{count_words, void_cell};
 use crate::render::{Listing, done_with, emit};
@@ -58,12 +58,11 @@ fn record(ctx: &Ctx, args: &ChallengeArgs) -> Result<()> {
 /// Lists challenges, or prints the watch report.
 pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
     let store = ctx.open()?;
-    let conn = store.conn();
     if args.watch {
-        return watch(ctx, &watch_report(conn)?);
+        return watch(ctx, &crate::ops::views::challenge_watch(&store)?);
     }
     let filter = RecordFilter { table: args.table, round: args.round, player: args.player.clone() };
-    let list = challenges(conn, &filter)?;
+    let (list, evidence) = crate::ops::views::challenges(&store, &filter, args.evidence)?;
     let title = match &list.at {
         Some(label) => format!("Challenges at {label}"),
         None => "Challenges".to_string(),
@@ -92,8 +91,7 @@ pub fn list(ctx: &Ctx, args: &ChallengesArgs) -> Result<()> {
     // --evidence: each cited note in full (a line per note after the table; in JSON `evidence_notes`).
     let mut doc = serde_json::to_value(&list).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     let mut rows = Vec::with_capacity(list.challenges.len());
-    for c in &list.challenges {
-        let cited = evidence_notes(conn, c.id)?;
+    for (c, cited) in list.challenges.iter().zip(evidence) {
         for e in &cited {
             let text = e.text.as_deref().map(|t| format!(" — {}", t.replace('\n', " "))).unwrap_or_default();
             listing.footer.push(format!("challenge #{} evidence: {}{text}", c.id, evidence_words(e)));

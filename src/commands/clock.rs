@@ -11,13 +11,12 @@ pub use stats::decisions;
 use super::Ctx;
 use crate::cli::clock::{ClockArgs, TimeArgs};
 use crate::error::{Error, Result};
-use crate::ops::table::clock::{clock_text, current_round, projector_figures, round_started, secs_text, tables_text};
+use crate::ops::table::clock::{clock_text, secs_text, tables_text};
 use crate::ops::table::time::{TableTime, round_times};
 use crate::render::projector::ProjectorPage;
 use crate::render::{Listing, done, emit};
 use crate::time::{clock_time, unstamp};
-use chrono::{DateTime, Duration, Utc};
-use rusqlite::Connection;
+use chrono::Duration;
 
 /// Runs `clock`: the projector page, a scripted start or stop, or the live screen.
 pub fn run(ctx: &Ctx, args: ClockArgs) -> Result<()> {
@@ -137,21 +136,12 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     emit(ctx.format, &listing, &view)
 }
 
-/// The projector page of round `number`, started at `started`, with every table's extensions (`clock --html`
-/// and the event's site; the figures are read by [`crate::ops::table::clock::projector_figures`]).
-pub fn projector_page(conn: &Connection, number: u32, started: DateTime<Utc>) -> Result<ProjectorPage> {
-    let f = projector_figures(conn, number)?;
-    Ok(ProjectorPage::new(&f.event, number, started, &f.settings, &f.tables).with_inspection(f.inspection_minutes))
-}
-
 /// `clock --html FILE`: the projector page for the current round.
 fn projector(ctx: &Ctx, file: &std::path::Path, force: bool) -> Result<()> {
     let store = ctx.open()?;
-    let snapshot = store.snapshot()?;
-    let conn = &*snapshot;
-    let r = current_round(conn)?;
-    let started = round_started(&r)?;
-    let page = projector_page(conn, r.number, started)?;
+    let (number, started, f) = crate::ops::views::projector_clock(&store)?;
+    let page =
+        ProjectorPage::new(&f.event, number, started, &f.settings, &f.tables).with_inspection(f.inspection_minutes);
     let tables = &page.tables;
     let html = page.render().map_err(|e| Error::refused(format!("cannot render the projector page: {e}")))?;
     crate::output::write(file, crate::output::Kind::Projector, force, html.as_bytes())?;
@@ -161,10 +151,10 @@ fn projector(ctx: &Ctx, file: &std::path::Path, force: bool) -> Result<()> {
         &format!(
             "wrote {} (round {}, started {}; {extended} table{} with extensions): open it in a browser on the projector",
             file.display(),
-            r.number,
+            number,
             clock_time(started),
             if extended == 1 { "" } else { "s" }
         ),
-        serde_json::json!({ "file": file.display().to_string(), "round": r.number, "tables_extended": extended }),
+        serde_json::json!({ "file": file.display().to_string(), "round": number, "tables_extended": extended }),
     )
 }

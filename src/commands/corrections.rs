@@ -47,7 +47,7 @@ fn void(ctx: &Ctx, kind: VoidKind, id: i64, reason: Option<String>) -> Result<()
 pub fn rulings(ctx: &Ctx, args: &RulingsArgs) -> Result<()> {
     let store = ctx.open()?;
     let filter = RecordFilter { table: args.table, round: args.round, player: args.player.clone() };
-    let list = crate::ops::table::ruling::rulings(store.conn(), &filter)?;
+    let list = crate::ops::views::rulings(&store, &filter)?;
     let title = match &list.at {
         Some(label) => format!("Rulings at {label}"),
         None => "Rulings".to_string(),
@@ -73,7 +73,7 @@ pub fn rulings(ctx: &Ctx, args: &RulingsArgs) -> Result<()> {
 pub fn stalls(ctx: &Ctx, args: &StallsArgs) -> Result<()> {
     let store = ctx.open()?;
     let filter = RecordFilter { table: args.table, round: args.round, player: args.player.clone() };
-    let list = crate::ops::table::stall::stalls(store.conn(), &filter)?;
+    let list = crate::ops::views::stalls(&store, &filter)?;
     let title = match &list.at {
         Some(label) => format!("Stalls logged at {label}"),
         None => "Stalls logged on the live clock".to_string(),

@@ -82,9 +82,9 @@ impl Demo {
         crate::time::simulated(self.now, || super::dispatch(cli, &ctx))
     }
 
-    /// The event, for reading.
-    pub fn conn(&self) -> &rusqlite::Connection {
-        self.store.conn()
+    /// The event, for reading (through `ops::demo`).
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 
     /// The simulated clock.
@@ -291,8 +291,7 @@ fn setup(demo: &mut Demo, args: &DemoArgs, files: &DataFiles) -> Result<()> {
     let sheets = demo.out.join("libraries");
     demo.run(&["library", "sheets", &path(&sheets)])?;
     day::inspection(demo)?;
-    let libraries = crate::store::library::all(demo.conn())?.len();
-    let report = crate::ops::curation::report(demo.conn())?;
+    let (libraries, report) = crate::ops::demo::opening(demo.store())?;
     println!(
         "Mental Magic Demo Open: {}, {}, {libraries} libraries of 40 cards on {tables} tables (seed {seed})",
         crate::domain::words::count(args.players, "player"),
@@ -319,7 +318,7 @@ fn command_line(args: &[&str]) -> String {
 
 /// After round 2 a player drops (the field changes, so the movement carries on with Swiss pairing).
 fn drop_one(demo: &mut Demo) -> Result<()> {
-    let players = crate::store::player::all(demo.conn())?;
+    let players = crate::ops::demo::players(demo.store())?;
     if let Some(p) = players.iter().rev().find(|p| p.active_in(3) && p.joined_round <= 1) {
         demo.act(&["player", "drop", &p.name], None, |s, a| crate::ops::players::drop_player(s, a, &p.name))?;
         println!("  {} drops after round 2", p.name);

@@ -7,7 +7,7 @@ use crate::domain::penalty::{Infraction, PenaltyKind};
 use crate::error::{Error, Result};
 use crate::ops::corrections::{self, VoidInput};
 use crate::ops::table::hhmm;
-use crate::ops::table::penalty::{PenaltyInput, penalties, record_penalty};
+use crate::ops::table::penalty::{PenaltyInput, record_penalty};
 use crate::ops::table::ruling::{RulingInput, record_ruling};
 use crate::render::records::void_cell;
 use crate::render::{Listing, done_with, emit};
@@ -55,7 +55,7 @@ fn record(ctx: &Ctx, args: &PenaltyArgs) -> Result<()> {
 /// Lists penalties, optionally of one player.
 pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
     let store = ctx.open()?;
-    let list = penalties(store.conn(), args.player.as_deref())?;
+    let list = crate::ops::views::penalties(&store, args.player.as_deref())?;
     let title = match &list.of {
         Some(name) => format!("Penalties of {name}"),
         None => "Penalties".into(),

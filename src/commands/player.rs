@@ -61,7 +61,7 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
 
 fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let all = players::list(store.conn())?;
+    let all = crate::ops::views::players(&store)?;
     let mut listing =
         Listing::new(&["#", "name", "id", "email", "status"]).titled(crate::domain::words::count(all.len(), "player"));
     for (i, p) in all.iter().enumerate() {
@@ -90,7 +90,7 @@ fn set_drop(ctx: &Ctx, query: &str, drop: bool) -> Result<()> {
 /// `player remove NAME`: deletes a player entered by mistake (see [`crate::ops::players::remove_player`]).
 fn remove(ctx: &Ctx, query: &str) -> Result<()> {
     let mut store = ctx.open()?;
-    let p = crate::ops::player_names::find(store.conn(), query)?;
+    let p = crate::ops::views::player(&store, query)?;
     let input = crate::ops::players::RemoveInput { player: p.id };
     let removed = crate::ops::players::remove_player(&mut store, &ctx.actor()?, input)?;
     let with = if removed.library_removed { ", with the sealed library registered for them" } else { "" };
@@ -107,9 +107,8 @@ fn rename(ctx: &Ctx, old: String, new: String) -> Result<()> {
 
 fn codes(ctx: &Ctx, html: Option<&Path>, url: Option<String>, force: bool) -> Result<()> {
     let store = ctx.open()?;
-    let all = players::codes::codes(store.conn())?;
+    let (all, event) = crate::ops::views::codes(&store)?;
     if let Some(file) = html {
-        let event = players::codes::event_name(store.conn())?;
         let base = url.unwrap_or_else(crate::render::qr::default_url);
         let page = crate::render::player_slips::SlipsPage::new(&event, &base, &all)
             .render()
@@ -141,6 +140,6 @@ fn code(ctx: &Ctx, query: &str, new: bool) -> Result<()> {
         return crate::render::done_with(ctx.format, &summary, &out);
     }
     let store = ctx.open()?;
-    let p = players::codes::code_of(store.conn(), query)?;
+    let p = crate::ops::views::code_of(&store, query)?;
     crate::render::done_with(ctx.format, &format!("{}: code {}", p.name, p.code), &p)
 }

@@ -485,7 +485,7 @@ mod tests {
         };
         let pin = judges::add_judge(&mut store, &phone(0)?, "Kim", Role::Floor)?.pin;
         let start = crate::time::unstamp("2025-05-01T09:20:00.000Z")?;
-        let live_table = store.read(|conn| live::open_live(conn, 1))?;
+        let live_table = live::open_live(&store, 1)?;
         let ana_at_1 = |topic: &str| format!("{topic} r1 t1 Ana");
         let rows: Vec<(String, String)> = vec![
             (topics(&mut store, |s| judges::login(s, &phone(1)?, "Kim", &pin))?, String::new()),

@@ -1,10 +1,21 @@
-//! The event's static web site: the event loaded once for every page ([`Site`]), and writing the pages into
-//! a folder that is new, empty or an earlier site ([`Pages`]). The pages themselves are drawn by the
-//! front end (HTML templates).
+//! The event's static web site: the event loaded once for every page ([`Site`]), what each page reads
+//! ([`read`]), the site built in one read transaction ([`write`]: what `site DIR` and the demo call), and
+//! writing the pages into a folder that is new, empty or an earlier site ([`Pages`]). The pages themselves
+//! are drawn by `render::site` (HTML templates), through [`Draw`].
+//!
+//! `Audience::Public` writes the public site (what players may read: pairings, standings, result slips, the
+//! clock); `Audience::Judges` adds the judges' pages (each round's wall sheet to print, library contents,
+//! note sheets, deck sheets, the judges' records, card pages). A public run over an earlier judges' site
+//! removes its judges-only pages (the folder's marker lists what mmjudge wrote).
 
+mod build;
 mod folder;
+mod jobs;
+mod read;
 
+pub use build::{Audience, Draw, write};
 pub use folder::{MARKER, STYLE};
+pub use read::{Clock, Declared, SlipShared, card_file};
 
 use crate::domain::settings::Values;
 use crate::error::Result;
@@ -75,7 +86,7 @@ pub struct Event {
 /// Everything of [`Event`] is reached through it (`site.results`).
 pub struct Site<'c> {
     /// The event file, for page-specific reads.
-    pub conn: &'c Connection,
+    conn: &'c Connection,
     /// What every page reads.
     pub event: Event,
 }

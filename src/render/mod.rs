@@ -14,6 +14,7 @@ pub mod player_slips;
 pub mod projector;
 pub mod qr;
 pub mod records;
+pub mod site;
 pub mod standings;
 pub mod watch;
 

@@ -482,3 +482,47 @@ fn the_circle_finder_sees_a_circle_and_only_that() {
     let edges: Vec<BTreeSet<usize>> = vec![[1].into(), [2].into(), [0].into(), [0, 4].into(), BTreeSet::new()];
     assert_eq!(circles(&edges), vec![vec![0, 1, 2]]);
 }
+
+/// What a command module may not hold: the command line only parses, calls `ops` and prints.
+/// `(what is found, why it is refused)`, matched in the code (comments left out) before any `#[cfg(test)]`
+/// module (a unit test may set up and inspect its event file directly).
+const NOT_IN_COMMANDS: &[(&str, &str)] = &[
+    (".conn()", "reads the event file itself: call an `ops` function with the store (see ops::views, ops::demo)"),
+    ("askama::", "draws a page itself: pages belong in render/ (askama templates in templates/)"),
+    ("#[template", "draws a page itself: pages belong in render/ (askama templates in templates/)"),
+    ("std::thread", "runs threads: work spread over threads belongs in ops/ (as ops::site::write does)"),
+    ("thread::spawn", "runs threads: work spread over threads belongs in ops/ (as ops::site::write does)"),
+    ("thread::scope", "runs threads: work spread over threads belongs in ops/ (as ops::site::write does)"),
+    (".scope(|", "runs threads: work spread over threads belongs in ops/ (as ops::site::write does)"),
+];
+
+/// Each line of `src/commands/` holding something of [`NOT_IN_COMMANDS`], as `file:line: what`.
+fn front_end_violations(src: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for file in rust_files(&src.join("commands")) {
+        let rel = file.strip_prefix(src).unwrap_or(&file).to_string_lossy().replace('\\', "/");
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        for (n, line) in text.lines().enumerate().take_while(|(_, l)| l.trim() != "#[cfg(test)]") {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for (what, why) in NOT_IN_COMMANDS {
+                if line.contains(what) {
+                    out.push(format!("  src/{rel}:{}: `{what}` {why}", n + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn commands_only_parse_call_ops_and_print() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = front_end_violations(&src);
+    assert!(
+        found.is_empty(),
+        "src/commands/ reads the event file, draws pages or runs threads (each belongs in ops/ or render/):\n{}",
+        found.join("\n")
+    );
+}

@@ -56,7 +56,7 @@ impl ClockBackend for StoreBackend<'_> {
     }
 
     fn running(&mut self) -> Option<Option<(usize, DateTime<Utc>)>> {
-        let d = live::running_decision(self.store.conn(), &self.live).ok()?;
+        let d = live::running_decision(&self.store, &self.live).ok()?;
         Some(d.map(|(who, since)| (usize::from(who == self.live.players[1]), since)))
     }
 
@@ -71,7 +71,7 @@ impl ClockBackend for StoreBackend<'_> {
     }
 
     fn extension_secs(&mut self) -> Option<i64> {
-        live::extension_secs(self.store.conn(), &self.live).ok()
+        live::extension_secs(&self.store, &self.live).ok()
     }
 }
 
@@ -79,7 +79,7 @@ impl ClockBackend for StoreBackend<'_> {
 /// undecided); a decision already running there (started with `--start`) shows on the screen.
 pub fn open(ctx: &Ctx, table: u32) -> Result<()> {
     let store = ctx.open()?;
-    let live = live::open_live(store.conn(), table)?;
+    let live = live::open_live(&store, table)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Error::refused(format!(
             "the live clock needs a terminal: run `mmjudge clock {table}` in one, or script it with --start PLAYER / --stop"
@@ -107,7 +107,7 @@ mod tests {
     fn backend(ctx: &Ctx) -> Result<StoreBackend<'_>> {
         let (store, _, _) = crate::store::memory_with_one_match()?;
         round::set_started(store.conn(), 1, Some(&stamp(t(0))))?;
-        let live = live::open_live(store.conn(), 1)?;
+        let live = live::open_live(&store, 1)?;
         Ok(StoreBackend { ctx, store, live, opened: (t(600), Instant::now()) })
     }
 

@@ -6,8 +6,8 @@ use super::Demo;
 use crate::domain::result::Reason;
 use crate::error::Result;
 use crate::ops::table::result::{ResultInput, record_result};
+use crate::store::PlayerId;
 use crate::store::matches::Match;
-use crate::store::{PlayerId, library, player};
 use crate::time::stamp;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
@@ -41,10 +41,7 @@ pub fn late_entries(demo: &mut Demo, at: DateTime<Utc>) -> Result<()> {
     line.extend(LATE);
     let added = demo.act(&line, None, |s, a| crate::ops::players::add_players(s, a, &rows))?;
     println!("  {} arrive late: {}", LATE.join(" and "), added.joining.unwrap_or_default());
-    let next = crate::store::round::current(demo.conn())? + 1;
-    let playing = player::all(demo.conn())?.iter().filter(|p| p.active_in(next)).count();
-    let tables =
-        library::all(demo.conn())?.iter().filter(|l| l.table.is_some() && l.seat.as_deref() == Some("A")).count();
+    let crate::ops::demo::Field { playing, tables } = crate::ops::demo::next_field(demo.store())?;
     let needed = playing / 2;
     if needed <= tables {
         return Ok(());

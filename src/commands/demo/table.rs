@@ -7,7 +7,7 @@ use crate::domain::penalty::Infraction;
 use crate::domain::result::Reason;
 use crate::domain::simulate::{Ending, GameScript, Side};
 use crate::error::{Error, Result};
-use crate::ops::card_reference::{self as reference, Printed};
+use crate::ops::card_reference::Printed;
 use crate::ops::corrections::{ClearInput, VoidInput};
 use crate::ops::round::PairInput;
 use crate::ops::table::challenge::{ChallengeInput, record_challenge};
@@ -18,7 +18,7 @@ use crate::ops::table::result::{ResultInput, record_result as record};
 use crate::ops::table::round_clock::{end_round, start_round};
 use crate::store::matches::Match;
 use crate::store::voids::VoidKind;
-use crate::store::{Actor, PlayerId, event, library, matches, round};
+use crate::store::{Actor, PlayerId};
 use crate::time::stamp;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::{HashMap, HashSet};
@@ -47,18 +47,15 @@ struct Timing {
 pub fn play_round(demo: &mut Demo, number: u32, start: DateTime<Utc>) -> Result<()> {
     demo.set_now(start - Duration::minutes(10));
     demo.act(&["round", "pair"], None, |s, a| crate::ops::round::pair_round(s, a, PairInput { allow: false }))?;
-    let conn = demo.conn();
-    let values = event::values(conn)?;
+    let crate::ops::demo::RoundPlan { values, movement, games, names } =
+        crate::ops::demo::round_plan(demo.store(), number)?;
     let timing = Timing {
         start,
         minutes: values.number("round-minutes"),
         limit_secs: values.number("decision-seconds"),
         round: number,
     };
-    let movement = round::get(conn, number)?.map(|r| r.movement).unwrap_or_default();
-    let games = matches::of_round(conn, number)?;
     let byes = games.iter().filter(|m| m.is_bye()).count();
-    let names = crate::ops::player_names::names_by_id(conn)?;
     // With deck inspection the judge starts the round that much earlier: its clock starts at `start`.
     let inspection = values.number("inspection-minutes");
     let opens = start - Duration::minutes(inspection);
@@ -178,7 +175,7 @@ fn wrong_player_penalty(demo: &mut Demo, t: &str, wrong: &str, at: DateTime<Utc>
     let input = slow_play(wrong, t.parse().unwrap_or(0), at, None)?;
     let line = ["penalty", wrong, "slow-play", "--table", t, "--at", &stamp(at)];
     demo.act(&line, Some(at), |s, a| record_penalty(s, a, input))?;
-    let last = crate::store::penalty::list(demo.conn(), None)?.last().map(|p| p.id);
+    let last = crate::ops::demo::last_penalty(demo.store())?;
     if let Some(id) = last {
         let reason = "given to the wrong player";
         let input = VoidInput { id, reason: Some(reason.into()), force: false };
@@ -207,7 +204,7 @@ fn declare(
     let turns = [(Side::A, m.a_library, script.declarations.0), (Side::B, m.b_library, script.declarations.1)];
     for (k, (side, lib, count)) in turns.into_iter().enumerate() {
         let Some(lib) = lib else { continue };
-        let cards: Vec<(String, Option<String>)> = library::cards(demo.conn(), lib)?
+        let cards: Vec<(String, Option<String>)> = crate::ops::demo::library_cards(demo.store(), lib)?
             .into_iter()
             .filter(|c| !c.sideboard)
             .map(|c| (c.name, c.mana_cost))
@@ -245,7 +242,7 @@ fn pick(
     let cost_text = costed[demo.sim().below(costed.len())].clone();
     let Ok(cost) = ManaCost::parse(&cost_text) else { return Ok(None) };
     if !classes.contains_key(&cost_text) {
-        let class = reference::class(demo.conn(), &cost, None, false)?;
+        let class = crate::ops::demo::class(demo.store(), &cost)?;
         classes.insert(cost_text.clone(), class.cards.into_iter().map(|c| c.name).collect());
     }
     let free: Vec<&String> =
@@ -376,11 +373,8 @@ fn record_result(
 /// first declaration of the event is sent twice, as a phone on poor Wi-Fi does, and must be recorded once.
 fn note(demo: &mut Demo, t: &str, who: &str, cost: &str, card: &str, at: DateTime<Utc>) -> Result<()> {
     let table: u32 = t.parse().unwrap_or(0);
-    let seated = crate::ops::table::Seated::at(demo.conn(), table, None)?;
-    let (_, player) = seated.resolve_player(demo.conn(), who)?;
-    let (name, id) = (player.name.clone(), player.id);
-    let code = crate::store::player_codes::of(demo.conn(), id)?.unwrap_or_default();
-    let client_id = format!("demo-{}-{t}-{}", seated.m.round, at.timestamp());
+    let crate::ops::demo::Seated { round, name, code } = crate::ops::demo::seated(demo.store(), table, who)?;
+    let client_id = format!("demo-{round}-{t}-{}", at.timestamp());
     let input = DeviceNoteInput {
         table,
         code,

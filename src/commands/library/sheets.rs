@@ -3,13 +3,10 @@
 
 use super::Ctx;
 use crate::error::{Error, Result};
-use crate::ops::library::sheets::library_sheets;
-use crate::ops::player_names::names_by_id;
+use crate::ops::views::DeckSheets;
 use crate::output::{self, Kind};
 use crate::render::done;
 use crate::render::pages::{DeckSheet, SheetIndex, sheet_part};
-use crate::store::event;
-use rusqlite::Connection;
 use std::path::Path;
 
 /// Most round columns of tick boxes on a sheet.
@@ -17,8 +14,8 @@ const MAX_ROUND_TICKS: i64 = 8;
 
 /// Writes the deck sheets of every library into `dir`; returns how many. Every file is checked before any
 /// is written: one that an earlier `library sheets` did not write is replaced only with `force`.
-fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
-    let sheets = library_sheets(conn)?;
+fn write_sheets(read: DeckSheets, dir: &Path, force: bool) -> Result<usize> {
+    let DeckSheets { sheets, values, head, players } = read;
     if sheets.is_empty() {
         return Err(Error::refused(
             "no libraries yet: build them with `mmjudge library build --tables N` (or `library register` when sealed)",
@@ -28,9 +25,6 @@ fn write_sheets(conn: &Connection, dir: &Path, force: bool) -> Result<usize> {
     if dir.exists() && !dir.is_dir() {
         return Err(Error::refused(format!("{} is a file, not a folder: give a folder for the sheets", dir.display())));
     }
-    let values = event::values(conn)?;
-    let head = crate::ops::event::print_head(conn)?;
-    let players = names_by_id(conn)?;
     let mut ticks = vec!["built".to_string()];
     ticks.extend((1..=values.number("rounds").clamp(0, MAX_ROUND_TICKS)).map(|r| format!("R{r}")));
     let mut csv_out = crate::render::CsvWriter::new(Vec::new());
@@ -99,7 +93,7 @@ fn write_csv_header(w: &mut crate::render::CsvWriter<Vec<u8>>) -> Result<()> {
 /// Runs `library sheets DIR`.
 pub fn write(ctx: &Ctx, dir: &Path, force: bool) -> Result<()> {
     let store = ctx.open()?;
-    let n = store.read(|conn| write_sheets(conn, dir, force))?;
+    let n = write_sheets(crate::ops::views::deck_sheets(&store)?, dir, force)?;
     done(
         ctx.format,
         &format!("wrote {n} deck sheets, index.html and libraries.csv to {}", dir.display()),

@@ -8,7 +8,7 @@ use crate::render::{Listing, emit};
 
 pub fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let view::LibraryList { lines, worst, locked } = view::list(store.conn())?;
+    let view::LibraryList { lines, worst, locked } = crate::ops::views::libraries(&store)?;
     let mut listing = balance_listing(&lines);
     listing.title = Some(crate::domain::words::count(lines.len(), "library"));
     if let Some((t, d)) = worst {
@@ -28,7 +28,8 @@ pub fn list(ctx: &Ctx) -> Result<()> {
 
 pub fn show(ctx: &Ctx, text: &str) -> Result<()> {
     let store = ctx.open()?;
-    let view::LibraryView { library: lib, name, player, cards: shown, balance: line } = view::show(store.conn(), text)?;
+    let view::LibraryView { library: lib, name, player, cards: shown, balance: line } =
+        crate::ops::views::library(&store, text)?;
     let main: Vec<&ShownCard> = shown.iter().filter(|c| !c.sideboard).collect();
     let whereabouts = match (lib.table, &lib.seat) {
         (Some(t), Some(s)) => format!("table {t}, seat {s}"),

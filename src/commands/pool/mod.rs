@@ -102,7 +102,7 @@ fn set_excluded(ctx: &Ctx, query: &str, exclude: bool) -> Result<()> {
 
 fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let PoolList { cards, spells, lands, excluded } = pool::edit::list(store.conn())?;
+    let PoolList { cards, spells, lands, excluded } = crate::ops::views::pool(&store)?;
     let mut listing = Listing::new(&["card", "cost", "type", "copies", "in libraries", "status"]);
     let mut doc = Vec::new();
     for (c, in_libs) in &cards {

@@ -16,7 +16,7 @@ pub fn add(ctx: &Ctx, name: String, note: String, force: bool) -> Result<()> {
 
 pub fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let all = ops_watch::list(store.conn())?;
+    let all = crate::ops::views::watched(&store)?;
     let mut listing = Listing::new(&["card", "note"]).titled(format!("{} watched cards", all.len()));
     for w in &all {
         listing.row(vec![w.card.clone(), w.note.clone()]);

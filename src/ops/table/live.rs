@@ -32,8 +32,12 @@ pub struct LiveTable {
 }
 
 /// Opens `table` of the current round for live timing, after the same checks as a scripted start (round
-/// started and open, match undecided, two players).
-pub fn open_live(conn: &Connection, table: u32) -> Result<LiveTable> {
+/// started and open, match undecided, two players), read in one read transaction.
+pub fn open_live(store: &Store, table: u32) -> Result<LiveTable> {
+    store.read(|conn| open_live_in(conn, table))
+}
+
+fn open_live_in(conn: &Connection, table: u32) -> Result<LiveTable> {
     let (game, round_start) = timed_match(conn, table, None)?;
     let Some(b) = game.b else {
         return Err(Error::refused(format!("table {table} has no opponent (a bye): nothing to time")));
@@ -49,16 +53,16 @@ pub fn open_live(conn: &Connection, table: u32) -> Result<LiveTable> {
 }
 
 /// The decision running at the table, if any: who, and since when.
-pub fn running_decision(conn: &Connection, live: &LiveTable) -> Result<Option<(PlayerId, DateTime<Utc>)>> {
-    match store_clock::running(conn, live.game.id)? {
+pub fn running_decision(store: &Store, live: &LiveTable) -> Result<Option<(PlayerId, DateTime<Utc>)>> {
+    match store_clock::running(store.conn(), live.game.id)? {
         Some(d) => Ok(Some((d.player_id, unstamp(&d.started_at)?))),
         None => Ok(None),
     }
 }
 
 /// The table's extensions in all, in seconds (granted here or at another terminal).
-pub fn extension_secs(conn: &Connection, live: &LiveTable) -> Result<i64> {
-    store_clock::extension_secs(conn, live.game.id)
+pub fn extension_secs(store: &Store, live: &LiveTable) -> Result<i64> {
+    store_clock::extension_secs(store.conn(), live.game.id)
 }
 
 /// Records that `who` started deciding at `started`, refusing while a decision runs at the table (one decision

@@ -1,8 +1,8 @@
 //! The libraries' deck sheets: every library's cards sorted by cost, with its Utopia count.
 
-use super::{Event, Frame, Page, Site, render};
+use super::{Event, Frame, Page, render};
 use crate::error::Result;
-use crate::ops::library::sheets::{LibrarySheet, library_sheets};
+use crate::ops::library::sheets::LibrarySheet;
 use crate::render::pages::{SheetCard, sheet_part};
 use askama::Template;
 
@@ -32,11 +32,6 @@ impl From<LibrarySheet> for Deck {
 struct DecksPage {
     frame: Frame,
     decks: Vec<Deck>,
-}
-
-/// Every library's sheet, read from the event file.
-pub fn sheets(site: &Site) -> Result<Vec<LibrarySheet>> {
-    library_sheets(site.conn)
 }
 
 /// `decks.html`: every library (fixed ones by table and seat, sealed ones by player) for deck checks.

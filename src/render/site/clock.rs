@@ -1,10 +1,8 @@
 //! The projector clock of the latest round (the one page with JavaScript), as `clock --html` writes it.
 
-use super::{Frame, Page, Site, render};
+use super::{Clock, Event, Frame, Page, render};
 use crate::error::Result;
-use crate::ops::table::clock::projector_figures;
 use crate::render::projector::ProjectorPage;
-use crate::store::round;
 use askama::Template;
 
 /// What the clock page says before the round has started.
@@ -18,17 +16,12 @@ struct NotStarted {
 
 /// `clock.html`: the latest round's projector clock with every table's extensions, or a line saying how to
 /// start it.
-pub fn page(site: &Site) -> Result<Page> {
+pub fn page(site: &Event, clock: Clock) -> Result<Page> {
     let current = site.results.paired;
-    let started = round::get(site.conn, current)?.and_then(|r| r.started_at);
-    let html = match started.and_then(|s| crate::time::unstamp(&s).ok()) {
-        Some(start) => {
-            let f = projector_figures(site.conn, current)?;
-            render(
-                &ProjectorPage::new(&f.event, current, start, &f.settings, &f.tables)
-                    .with_inspection(f.inspection_minutes),
-            )?
-        }
+    let html = match clock {
+        Some((start, f)) => render(
+            &ProjectorPage::new(&f.event, current, start, &f.settings, &f.tables).with_inspection(f.inspection_minutes),
+        )?,
         None => render(&NotStarted {
             frame: site.frame("Projector clock"),
             what: "The round clock for the projector appears here once a round has started.".into(),

@@ -1,7 +1,8 @@
 //! Challenges, rulings and penalties: what the judges decided, by round and table.
 
-use super::{Frame, Page, Site, render, table_text};
+use super::{Event, Frame, Judging, Page, render, table_text};
 use crate::error::Result;
+use crate::ops::site::Declared;
 use crate::store::voids::Voided;
 use askama::Template;
 
@@ -51,7 +52,7 @@ struct JudgingPage {
     challenges: Vec<ChallengeRow>,
     rulings: Vec<RulingRow>,
     penalties: Vec<PenaltyRow>,
-    declared: Vec<super::cards::Declared>,
+    declared: Vec<Declared>,
 }
 
 /// Local `HH:MM` of a stored instant (the text itself if unreadable).
@@ -71,8 +72,7 @@ fn void_text(v: Option<&Voided>) -> String {
 }
 
 /// `judging.html`: every challenge, ruling and penalty; voided ones struck through.
-pub fn page(site: &Site) -> Result<Page> {
-    let judging = site.judging()?;
+pub fn page(site: &Event, judging: Judging, declared: Vec<Declared>) -> Result<Page> {
     let challenges = judging
         .challenges
         .into_iter()
@@ -118,7 +118,6 @@ pub fn page(site: &Site) -> Result<Page> {
             void: void_text(v.as_ref()),
         })
         .collect();
-    let declared = super::cards::declared(site)?;
     let frame = site.frame("Challenges, rulings and penalties");
     let page = JudgingPage { frame, challenges, rulings, penalties, declared };
     Ok(Page::of_event("judging.html", "Challenges, rulings and penalties", render(&page)?))

@@ -53,5 +53,5 @@ pub fn page(ev: &Event, r: u32, lines: &[Line]) -> Result<Page> {
         with_par: ev.results.tiebreak_par,
         rows: lines.iter().map(row).collect(),
     };
-    Page::of_round(r, "standings", "standings", &page)
+    super::of_round(r, "standings", "standings", &page)
 }

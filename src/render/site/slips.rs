@@ -1,13 +1,12 @@
 //! Result slips per round: one per table, to print, fill in at the table and sign.
 
 use super::pairings::result_text;
-use super::{Event, Frame, Page, Site};
+use super::{Event, Frame, Page, SlipShared};
 use crate::error::Result;
 use crate::store::MatchId;
 use crate::store::PlayerId;
-use crate::store::challenge::Challenge;
 use askama::Template;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// One player on a slip.
 struct SlipSide {
@@ -46,31 +45,8 @@ struct SlipsPage {
     slips: Vec<Slip>,
 }
 
-/// What every round's slips share: the challenges heard, by match; the challenge limit; the event and day.
-pub struct Shared {
-    by_match: HashMap<MatchId, Vec<Challenge>>,
-    limit: usize,
-    event_day: String,
-}
-
-impl Shared {
-    /// Reads the challenges heard in the event.
-    pub fn load(site: &Site) -> Result<Shared> {
-        Ok(Shared {
-            by_match: site.challenges_by_match()?,
-            limit: site.settings.number("challenge-limit").clamp(1, 9) as usize,
-            event_day: format!("{} · {}", site.settings.name(), site.settings.date()),
-        })
-    }
-}
-
-/// The turns at time of round `r`'s matches, by match (read from the event file).
-pub fn turns(site: &Site, r: u32) -> Result<BTreeMap<MatchId, u32>> {
-    crate::store::matches::turns_of_round(site.conn, r)
-}
-
 /// `round-N-slips.html`: the slips of paired round `r`, with its `turns` at time.
-pub fn page(ev: &Event, r: u32, turns: &BTreeMap<MatchId, u32>, shared: &Shared) -> Result<Page> {
+pub fn page(ev: &Event, r: u32, turns: &BTreeMap<MatchId, u32>, shared: &SlipShared) -> Result<Page> {
     let none = Vec::new();
     let limit = shared.limit;
     let mut slips = Vec::new();
@@ -101,5 +77,5 @@ pub fn page(ev: &Event, r: u32, turns: &BTreeMap<MatchId, u32>, shared: &Shared)
         event_day: shared.event_day.clone(),
         slips,
     };
-    Page::of_round(r, "slips", "result slips", &page)
+    super::of_round(r, "slips", "result slips", &page)
 }

@@ -6,8 +6,8 @@
 //! is reported (the one a single thread drawing the pages in order would have met first), and a job placed
 //! after a failure is not run.
 
+use super::Place;
 use crate::error::{Error, Result};
-use crate::ops::site::Place;
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 

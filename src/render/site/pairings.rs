@@ -49,7 +49,7 @@ struct ByNamePage {
 }
 
 /// What a recorded result says, for people (`Ana won (life)`), or empty while playing.
-pub fn result_text(site: &Event, m: &Match) -> String {
+pub(super) fn result_text(site: &Event, m: &Match) -> String {
     let reason = m.reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
     match (m.outcome, m.b) {
         (Some(Outcome::A), _) => format!("{} won{reason}", site.name(m.a)),
@@ -95,7 +95,7 @@ pub fn by_table(ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> 
             _ => page.byes.push(ev.name(m.a).to_string()),
         }
     }
-    Page::of_round(r, "pairings", "pairings", &page)
+    super::of_round(r, "pairings", "pairings", &page)
 }
 
 /// `round-N-pairings-by-name.html`: every player of paired round `r`, alphabetically, with their seat.
@@ -121,7 +121,7 @@ pub fn by_name(ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> R
         })
         .collect();
     let page = ByNamePage { frame: ev.frame(format!("Round {r}: pairings by name")), round: r, seats };
-    Page::of_round(r, "pairings-by-name", "by name", &page)
+    super::of_round(r, "pairings-by-name", "by name", &page)
 }
 
 /// `round-N-wall.html` (the judges' site): the wall sheet of paired round `r` to print and post, as
@@ -139,5 +139,5 @@ pub fn wall(ev: &Event, r: u32) -> Result<Page> {
     }
     let head = ev.frame(format!("Round {r}: pairings by name")).head;
     let page = WallPage::of_seats(head, ev.settings.name().to_string(), r, seats, false);
-    Page::of_round(r, "wall", "wall sheet", &page)
+    super::of_round(r, "wall", "wall sheet", &page)
 }

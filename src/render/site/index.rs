@@ -1,6 +1,6 @@
 //! The index: the event's state and a link to every page.
 
-use super::{Frame, Page, Site, render};
+use super::{Event, Frame, Page, render};
 use crate::error::Result;
 use askama::Template;
 
@@ -29,7 +29,7 @@ struct IndexPage {
 }
 
 /// `index.html`, linking `pages` (round pages in a table, newest round first).
-pub fn page(site: &Site, pages: &[Page]) -> Result<Page> {
+pub fn page(site: &Event, pages: &[Page]) -> Result<Page> {
     let mut columns: Vec<String> = Vec::new();
     for p in pages.iter().filter(|p| p.round.is_some()) {
         if !columns.contains(&p.link) {

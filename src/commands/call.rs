@@ -1,10 +1,10 @@
 //! `call list` and `call close TABLE`: the players' calls for a judge, for a scorekeeper at the command line.
-//! The rules are in `ops::table::calls`.
+//! The rules are in `ops::table::device::calls`.
 
 use super::Ctx;
 use crate::cli::call::CallCmd;
 use crate::error::Result;
-use crate::ops::table::calls::{close_call, open_calls};
+use crate::ops::table::device::calls::{close_call, open_calls};
 use crate::ops::table::hhmm;
 use crate::render::{Listing, done_with, emit};
 

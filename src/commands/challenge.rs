@@ -6,9 +6,10 @@ use crate::cli::challenge::{ChallengeArgs, ChallengeCmd, ChallengeSub, Challenge
 use crate::domain::challenge::Ruling;
 use crate::error::{Error, Result};
 use crate::ops::corrections::{self, VoidInput};
-use crate::ops::table::challenge::{ChallengeInput, WatchReport, record_challenge};
-use crate::ops::table::evidence::{EvidenceInput, attach_evidence, evidence_words};
-use crate::ops::table::{RecordFilter, hhmm};
+use crate::ops::table::RecordFilter;
+use crate::ops::table::hhmm;
+use crate::ops::table::records::challenge::{ChallengeInput, WatchReport, record_challenge};
+use crate::ops::table::records::evidence::{EvidenceInput, attach_evidence, evidence_words};
 use crate::render::records::{count_words, void_cell};
 use crate::render::{Listing, done_with, emit};
 use crate::store::voids::VoidKind;

@@ -1,6 +1,6 @@
 //! `time`, `clock` and `decisions`: the round clock per table, the decision clock at a table (live screen or
 //! scripted start/stop), the projector page, and decision statistics.
-//! The clocks' rules and reads are in `ops::table::clock`.
+//! The clocks' rules and reads are in `ops::table::clocks::clock`.
 
 mod decide;
 mod screen;
@@ -11,8 +11,8 @@ pub use stats::decisions;
 use super::Ctx;
 use crate::cli::clock::{ClockArgs, TimeArgs};
 use crate::error::{Error, Result};
-use crate::ops::table::clock::{clock_text, secs_text, tables_text};
-use crate::ops::table::time::{TableTime, round_times};
+use crate::ops::round::time::{TableTime, round_times};
+use crate::ops::table::clocks::clock::{clock_text, secs_text, tables_text};
 use crate::render::projector::ProjectorPage;
 use crate::render::{Listing, done, emit};
 use crate::time::{clock_time, unstamp};
@@ -39,10 +39,10 @@ pub fn run(ctx: &Ctx, args: ClockArgs) -> Result<()> {
 /// `clock TABLE --cancel`: discards the decision running at the table.
 fn cancel(ctx: &Ctx, table: u32) -> Result<()> {
     let mut store = ctx.open()?;
-    let c = crate::ops::table::clock::cancel_decision(
+    let c = crate::ops::table::clocks::clock::cancel_decision(
         &mut store,
         &ctx.actor()?,
-        crate::ops::table::clock::CancelInput { table },
+        crate::ops::table::clocks::clock::CancelInput { table },
     )?;
     let since = unstamp(&c.started_at).map(crate::time::confirm_time).unwrap_or_default();
     let summary = format!(

@@ -7,7 +7,8 @@ use crate::cli::corrections::{RulingsArgs, StallCmd, StallsArgs, VoidSub};
 use crate::cli::round::ExtendCmd;
 use crate::error::{Error, Result};
 use crate::ops::corrections::{self as ops, VoidInput};
-use crate::ops::table::{RecordFilter, hhmm};
+use crate::ops::table::RecordFilter;
+use crate::ops::table::hhmm;
 use crate::render::records::{count_words, void_cell};
 use crate::render::{Listing, done_with, emit};
 use crate::store::voids::VoidKind;
@@ -17,10 +18,10 @@ pub fn extend(ctx: &Ctx, cmd: ExtendCmd) -> Result<()> {
     match (cmd.void, cmd.grant) {
         (Some(VoidSub::Void(v)), _) => void(ctx, VoidKind::Extension, v.id, v.reason),
         (None, Some(a)) => {
-            let secs = crate::ops::table::round_clock::extension_seconds(&a.minutes)?;
-            let input = crate::ops::table::round_clock::ExtendInput { table: a.table, seconds: secs, reason: a.reason };
+            let secs = crate::ops::round::clock::extension_seconds(&a.minutes)?;
+            let input = crate::ops::round::clock::ExtendInput { table: a.table, seconds: secs, reason: a.reason };
             let mut store = ctx.open()?;
-            let out = crate::ops::table::round_clock::extend_table(&mut store, &ctx.actor()?, input)?;
+            let out = crate::ops::round::clock::extend_table(&mut store, &ctx.actor()?, input)?;
             done_with(ctx.format, &out.summary, &out)
         }
         (None, None) => {

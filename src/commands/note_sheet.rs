@@ -1,11 +1,11 @@
 //! `notes TABLE`: the note sheet of a game, as players keep it (two columns, one per player, seat A left),
-//! for people, JSON, CSV or a printable HTML page. The sheet is read by `ops::table::sheet`.
+//! for people, JSON, CSV or a printable HTML page. The sheet is read by `ops::table::records::sheet`.
 
 use super::Ctx;
 use crate::cli::note::NotesArgs;
 use crate::domain::note_sheet::SheetNote;
 use crate::error::{Error, Result};
-use crate::ops::table::sheet::{NoteSheet, note_sheet};
+use crate::ops::table::records::sheet::{NoteSheet, note_sheet};
 use crate::render::note_sheet::{NoteSheetPage, columns};
 use crate::render::{Listing, done, emit};
 

@@ -1,12 +1,12 @@
 //! `note`, `note undo` and `note void`: template notes at a table. The template rules are checked in
-//! `ops::table::note`; this module reads the command line, calls it and prints.
+//! `ops::table::records::note`; this module reads the command line, calls it and prints.
 
 use super::Ctx;
 use crate::cli::note::{NoteArgs, NoteSub, RecordNote};
 use crate::error::{Error, Result};
 use crate::ops::card_reference::Printed;
 use crate::ops::corrections::{self, VoidInput};
-use crate::ops::table::note::{NoteInput, UndoInput, add_note, undo_note};
+use crate::ops::table::records::note::{NoteInput, UndoInput, add_note, undo_note};
 use crate::render::done_with;
 use crate::store::voids::VoidKind;
 

@@ -1,5 +1,5 @@
 //! `result`, `result fix` and `results`: a match's result at a table, its correction, the round's tables.
-//! The rules are in `ops::table::result`; this module reads the command line, calls them and prints.
+//! The rules are in `ops::table::records::result`; this module reads the command line, calls them and prints.
 
 use super::Ctx;
 use crate::cli::result::{RecordArgs, ResultArgs, ResultSub, ResultsArgs};
@@ -7,7 +7,7 @@ use crate::domain::result::Reason;
 use crate::error::{Error, Result};
 use crate::ops::corrections::ClearInput;
 use crate::ops::table::hhmm;
-use crate::ops::table::result::{ResultInput, fix_result, record_result, round_results};
+use crate::ops::table::records::result::{ResultInput, fix_result, record_result, round_results};
 use crate::render::{Listing, done, done_with, emit};
 use crate::store::matches::Outcome;
 
@@ -120,7 +120,7 @@ pub fn results(ctx: &Ctx, args: &ResultsArgs) -> Result<()> {
 fn reports(ctx: &Ctx, round: Option<u32>) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
-    let view = crate::ops::table::self_report::round_reports(&snapshot, round)?;
+    let view = crate::ops::table::device::self_report::round_reports(&snapshot, round)?;
     let mut listing = Listing::new(&["table", "A", "B", "state", "reported by", "says", "at"]);
     for t in &view.tables {
         let state = if t.state == "conflict" { "in conflict".to_string() } else { t.state.to_string() };

@@ -1,9 +1,9 @@
 //! `round start`, `round end` and `round reopen`: the current round's clock (the rules are in
-//! `ops::table::round_clock` and `ops::round`).
+//! `ops::round::clock` and `ops::round`).
 
 use super::Ctx;
 use crate::error::Result;
-use crate::ops::table::round_clock::{end_round, start_round, start_round_now};
+use crate::ops::round::clock::{end_round, start_round, start_round_now};
 use crate::render::done_with;
 use crate::time::unstamp;
 

@@ -352,8 +352,8 @@ pub fn clear_result(store: &mut Store, actor: &Actor, input: ClearInput) -> Resu
             input.table, m.round, reopened.was
         );
         summary.push_str(&later_words(&later_rounds));
-        let undropped = crate::ops::table::result::undo_no_show_drop(tx, &m, None, "clear the result again")?;
-        summary.push_str(&crate::ops::table::result::undropped_words(undropped.as_deref()));
+        let undropped = crate::ops::table::records::result::undo_no_show_drop(tx, &m, None, "clear the result again")?;
+        summary.push_str(&crate::ops::table::records::result::undropped_words(undropped.as_deref()));
         let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
         let out = ClearOutcome { reopened, later_rounds, undropped, summary };
         let touched = Touched::of_match(Topic::Result, &m);

@@ -7,7 +7,7 @@ use crate::domain::settings::Values;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
-use crate::ops::table::decisions::Overrun;
+use crate::ops::table::clocks::decisions::Overrun;
 use crate::store::matches::{Match, Outcome};
 use crate::store::{Store, clock, event, library, matches, round};
 use crate::time::{stamp, unstamp};
@@ -146,9 +146,9 @@ pub struct Dashboard {
     /// Every table of the current round.
     pub tables: Vec<TableView>,
     /// Players' calls for a judge still open in the current round, by table, with their age.
-    pub calls: Vec<crate::ops::table::calls::WaitingCall>,
+    pub calls: Vec<crate::ops::table::device::calls::WaitingCall>,
     /// Players' self-reported results waiting for the opponent or in conflict, by table.
-    pub self_reports: Vec<crate::ops::table::self_report::WaitingReports>,
+    pub self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
 }
 
 fn settings_of(values: &Values) -> ClockSettings {
@@ -332,9 +332,9 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             seat.result = t.result;
             seat.ends_at = t.ends_at;
             let seated = crate::ops::table::Seated::load(conn, m)?;
-            let waiting = crate::ops::table::self_report::waiting_at(conn, &seated)?;
+            let waiting = crate::ops::table::device::self_report::waiting_at(conn, &seated)?;
             seat.self_report = waiting.map(|w| w.words);
-            seat.call_since = crate::ops::table::calls::open_at(conn, &seated)?.map(|c| c.since);
+            seat.call_since = crate::ops::table::device::calls::open_at(conn, &seated)?.map(|c| c.since);
         }
         Ok(seat)
     })
@@ -346,8 +346,8 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
         Ok(Dashboard {
             home: home_in(conn, now)?,
             tables: tables_in(conn, None, now)?,
-            calls: crate::ops::table::calls::open_calls(conn, now)?.calls,
-            self_reports: crate::ops::table::self_report::waiting_now(conn)?,
+            calls: crate::ops::table::device::calls::open_calls(conn, now)?.calls,
+            self_reports: crate::ops::table::device::self_report::waiting_now(conn)?,
         })
     })
 }
@@ -402,7 +402,10 @@ mod tests {
     use crate::error::Result;
     use crate::ops::card_reference::Printed;
     use crate::ops::judges::{self, Role};
-    use crate::ops::table::{calls, device, live, self_report};
+    use crate::ops::table::clocks::live;
+    use crate::ops::table::device;
+    use crate::ops::table::device::calls;
+    use crate::ops::table::device::self_report;
     use crate::store::{Actor, Store, audit, clock, matches, player_codes, round};
     use chrono::Duration;
 

@@ -4,7 +4,7 @@
 
 use crate::domain::clock::ClockSettings;
 use crate::error::Result;
-use crate::ops::table::time::{self, TableTime};
+use crate::ops::round::time::{self, TableTime};
 use crate::store::{Store, event, round};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Duration, Utc};
@@ -107,7 +107,7 @@ fn projector_in(conn: &Connection, now: DateTime<Utc>) -> Result<Projector> {
                     ended_at: None,
                     final_window: false,
                     limit_secs: None,
-                    settings: crate::ops::table::clock::clock_settings(&values),
+                    settings: crate::ops::table::clocks::clock::clock_settings(&values),
                     tables,
                     finished: ms.iter().filter(|m| !m.is_bye() && m.outcome.is_some()).count(),
                     extended: Vec::new(),

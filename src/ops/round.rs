@@ -1,9 +1,11 @@
 //! Round actions: pairing the next round, taking it back, swapping two players' seats, reopening a round
 //! closed by mistake; and a fixed movement's schedule previewed before an event.
 
+pub mod clock;
 mod pair;
 mod preview;
 mod swap;
+pub mod time;
 
 pub use pair::{PairInput, Paired, Unpaired, pair_round, tables_word, unpair_round, unpaired_words};
 pub use preview::{Check, Preview, PreviewInput, preview_movement};

@@ -12,12 +12,12 @@ use crate::ops::players::PlayerView;
 use crate::ops::players::codes::PlayerCode;
 use crate::ops::pool::edit::PoolList;
 use crate::ops::table::RecordFilter;
-use crate::ops::table::challenge::{ChallengeList, WatchReport};
-use crate::ops::table::clock::ProjectorFigures;
-use crate::ops::table::evidence::EvidenceNote;
-use crate::ops::table::penalty::PenaltyList;
-use crate::ops::table::ruling::RulingList;
-use crate::ops::table::stall::StallList;
+use crate::ops::table::clocks::clock::ProjectorFigures;
+use crate::ops::table::clocks::stall::StallList;
+use crate::ops::table::records::challenge::{ChallengeList, WatchReport};
+use crate::ops::table::records::evidence::EvidenceNote;
+use crate::ops::table::records::penalty::PenaltyList;
+use crate::ops::table::records::ruling::RulingList;
 use crate::store::bans::Ban;
 use crate::store::player::Player;
 use crate::store::pool::Watched;
@@ -67,11 +67,11 @@ pub fn challenges(
     evidence: bool,
 ) -> Result<(ChallengeList, Vec<Vec<EvidenceNote>>)> {
     store.read(|conn| {
-        let list = crate::ops::table::challenge::challenges(conn, filter)?;
+        let list = crate::ops::table::records::challenge::challenges(conn, filter)?;
         let mut cited = Vec::new();
         if evidence {
             for c in &list.challenges {
-                cited.push(crate::ops::table::evidence::evidence_notes(conn, c.id)?);
+                cited.push(crate::ops::table::records::evidence::evidence_notes(conn, c.id)?);
             }
         }
         Ok((list, cited))
@@ -80,22 +80,22 @@ pub fn challenges(
 
 /// `challenges --watch`: each player's challenges made, denied and lost.
 pub fn challenge_watch(store: &Store) -> Result<WatchReport> {
-    store.read(crate::ops::table::challenge::watch_report)
+    store.read(crate::ops::table::records::challenge::watch_report)
 }
 
 /// `penalties [--player P]`.
 pub fn penalties(store: &Store, player: Option<&str>) -> Result<PenaltyList> {
-    store.read(|conn| crate::ops::table::penalty::penalties(conn, player))
+    store.read(|conn| crate::ops::table::records::penalty::penalties(conn, player))
 }
 
 /// `rulings`, filtered.
 pub fn rulings(store: &Store, filter: &RecordFilter) -> Result<RulingList> {
-    store.read(|conn| crate::ops::table::ruling::rulings(conn, filter))
+    store.read(|conn| crate::ops::table::records::ruling::rulings(conn, filter))
 }
 
 /// `stalls`, filtered.
 pub fn stalls(store: &Store, filter: &RecordFilter) -> Result<StallList> {
-    store.read(|conn| crate::ops::table::stall::stalls(conn, filter))
+    store.read(|conn| crate::ops::table::clocks::stall::stalls(conn, filter))
 }
 
 /// `player list`: every player.
@@ -132,9 +132,9 @@ pub fn watched(store: &Store) -> Result<Vec<Watched>> {
 /// the round has started).
 pub fn projector_clock(store: &Store) -> Result<(u32, chrono::DateTime<chrono::Utc>, ProjectorFigures)> {
     store.read(|conn| {
-        let r = crate::ops::table::clock::current_round(conn)?;
-        let started = crate::ops::table::clock::round_started(&r)?;
-        Ok((r.number, started, crate::ops::table::clock::projector_figures(conn, r.number)?))
+        let r = crate::ops::table::clocks::clock::current_round(conn)?;
+        let started = crate::ops::table::clocks::clock::round_started(&r)?;
+        Ok((r.number, started, crate::ops::table::clocks::clock::projector_figures(conn, r.number)?))
     })
 }
 

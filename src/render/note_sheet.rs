@@ -2,7 +2,7 @@
 //! `templates/style.css` with the event's other pages; every user text is escaped by askama.
 
 use crate::domain::note_sheet::SheetNote;
-use crate::ops::table::sheet::NoteSheet;
+use crate::ops::table::records::sheet::NoteSheet;
 use askama::Template;
 
 /// One player's column.
@@ -29,7 +29,7 @@ pub struct MatchSheet {
 }
 
 impl MatchSheet {
-    /// The sheet of a match read by [`crate::ops::table::sheet::note_sheet_of`].
+    /// The sheet of a match read by [`crate::ops::table::records::sheet::note_sheet_of`].
     pub fn of(s: &NoteSheet) -> Self {
         MatchSheet { table: s.table, outcome: s.outcome.clone(), columns: columns(s) }
     }

@@ -21,7 +21,7 @@ use crate::ops::cards::CardView;
 use crate::ops::library::sheets::LibrarySheet;
 use crate::ops::site::{Clock, Declared, Draw, Event, Frame, Judging, Page, Pages, SlipShared};
 use crate::ops::standings::Line;
-use crate::ops::table::sheet::NoteSheet;
+use crate::ops::table::records::sheet::NoteSheet;
 use crate::store::{MatchId, PlayerId};
 use std::collections::{BTreeMap, HashMap};
 

@@ -284,7 +284,7 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
     let n = table_number(&n)?;
     let (sheet, clock) = db
         .run(move |store| {
-            let sheet = store.read(|conn| crate::ops::table::sheet::note_sheet(conn, n, None))?;
+            let sheet = store.read(|conn| crate::ops::table::records::sheet::note_sheet(conn, n, None))?;
             Ok((sheet, table_clock(store, n)?))
         })
         .await?;

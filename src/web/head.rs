@@ -17,7 +17,7 @@ use axum::response::Response;
 pub async fn fix_result(judge: Judge, p: Payload<ResultBody>) -> Response {
     write::judge(judge, "POST /api/result/fix", Some("fixing a result"), p, |store, actor, b| {
         let force = b.force;
-        let out = table::result::fix_result(store, actor, result_input(b)?, force)?;
+        let out = table::records::result::fix_result(store, actor, result_input(b)?, force)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -34,7 +34,7 @@ pub struct RoundBody {
 /// `POST /api/round/start` (head judges): starts the round's clock, as `mmjudge round start`.
 pub async fn round_start(judge: Judge, p: Payload<RoundBody>) -> Response {
     write::judge(judge, "POST /api/round/start", Some("starting the round"), p, |store, actor, _| {
-        let out = table::round_clock::start_round(store, actor, None)?;
+        let out = crate::ops::round::clock::start_round(store, actor, None)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -43,7 +43,7 @@ pub async fn round_start(judge: Judge, p: Payload<RoundBody>) -> Response {
 /// `POST /api/round/end` (head judges): closes the round's clock, as `mmjudge round end`.
 pub async fn round_end(judge: Judge, p: Payload<RoundBody>) -> Response {
     write::judge(judge, "POST /api/round/end", Some("ending the round"), p, |store, actor, b| {
-        let out = table::round_clock::end_round(store, actor, None, b.force)?;
+        let out = crate::ops::round::clock::end_round(store, actor, None, b.force)?;
         Answer::of(&out.summary, &out)
     })
     .await

@@ -8,7 +8,8 @@ use crate::domain::result::Reason;
 use crate::error::Error;
 use crate::ops::live::{self, Home, PlayerSeat, TableView};
 use crate::ops::standings::{Line, Standings};
-use crate::ops::table::{calls, self_report};
+use crate::ops::table::device::calls;
+use crate::ops::table::device::self_report;
 use crate::ops::{pairings, standings, table};
 use crate::web::kit::answer::Answer;
 use crate::web::kit::error::ApiError;
@@ -73,7 +74,7 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
         Some(s) => format!("/me?{}", serde_urlencoded::to_string([("name", &s.name)]).unwrap_or_default()),
         None => "/me".into(),
     };
-    let reasons = crate::ops::table::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
+    let reasons = crate::ops::table::device::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
     let inspection = page::inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
     Ok(page(status, &MePage { home, query, seat, error, back, reasons, inspection }))
 }
@@ -166,7 +167,7 @@ pub async fn api_pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<se
 
 /// `GET /api/results[?round=N]`: as `mmjudge --json results`.
 pub async fn api_results(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<serde_json::Value>, ApiError> {
-    let view = db.run(move |store| store.read(|conn| table::result::round_results(conn, q.round))).await?;
+    let view = db.run(move |store| store.read(|conn| table::records::result::round_results(conn, q.round))).await?;
     to_json(&view)
 }
 
@@ -255,7 +256,7 @@ pub struct SelfReportBody {
     pub life: Option<Life>,
 }
 
-/// `POST /api/self-report`: a player reports the result at their own table (see `ops::table::self_report`).
+/// `POST /api/self-report`: a player reports the result at their own table (see `ops::table::device::self_report`).
 pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response {
     let b = p.input;
     let parsed = Reason::parse(&b.by).map_err(Error::bad_input).and_then(|r| Ok((r, life_of(b.life)?)));

@@ -4,7 +4,7 @@
 //! against the absolute instants it holds and switches phase by itself.
 
 use crate::ops::projector::{self, Projector};
-use crate::ops::table::clock::clock_text;
+use crate::ops::table::clocks::clock::clock_text;
 use crate::time::unstamp;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::page::page;

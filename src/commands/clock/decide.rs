@@ -1,9 +1,9 @@
 //! `clock TABLE --start PLAYER` / `clock TABLE --stop`: the decision clock without the screen (the rules are
-//! in `ops::table::clock`).
+//! in `ops::table::clocks::clock`).
 
 use super::Ctx;
 use crate::error::Result;
-use crate::ops::table::clock::{StartInput, StopInput, start_decision, stop_decision};
+use crate::ops::table::clocks::clock::{StartInput, StopInput, start_decision, stop_decision};
 use crate::render::done_with;
 
 /// `clock TABLE --start PLAYER [--at TIME]`.

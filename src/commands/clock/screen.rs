@@ -5,7 +5,7 @@
 use super::Ctx;
 use crate::clock_screen::{ClockBackend, ScreenInfo, run_clock_screen};
 use crate::error::{Error, Result};
-use crate::ops::table::live::{self, LiveTable};
+use crate::ops::table::clocks::live::{self, LiveTable};
 use crate::store::{PlayerId, Store};
 use chrono::{DateTime, Utc};
 use std::io::IsTerminal;

@@ -1,12 +1,12 @@
 //! `decisions [--table T] [--player P]`: per player, how many decisions were timed, their median and longest,
 //! and the overruns (possible slow play) with the stalls logged on the clock screen (read by
-//! `ops::table::decisions`).
+//! `ops::table::clocks::decisions`).
 
 use super::Ctx;
 use crate::cli::clock::DecisionsArgs;
 use crate::error::Result;
-use crate::ops::table::clock::{secs_text, when_text};
-use crate::ops::table::decisions::{Overrun, PlayerLine, decision_stats};
+use crate::ops::table::clocks::clock::{secs_text, when_text};
+use crate::ops::table::clocks::decisions::{Overrun, PlayerLine, decision_stats};
 use crate::render::{Listing, emit};
 
 /// Runs `decisions`.

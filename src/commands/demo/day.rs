@@ -5,7 +5,7 @@
 use super::Demo;
 use crate::domain::result::Reason;
 use crate::error::Result;
-use crate::ops::table::result::{ResultInput, record_result};
+use crate::ops::table::records::result::{ResultInput, record_result};
 use crate::store::PlayerId;
 use crate::store::matches::Match;
 use crate::time::stamp;

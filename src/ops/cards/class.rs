@@ -6,7 +6,7 @@ use crate::domain::template::{PriorDeclaration, Refusal};
 use crate::error::{Error, Result};
 use crate::ops::card_reference::{self as reference, Class, Printed};
 use crate::ops::table::Seated;
-use crate::ops::table::note as notes;
+use crate::ops::table::records::note as notes;
 use crate::store::cards::Card;
 use crate::store::event;
 use rusqlite::Connection;
@@ -119,7 +119,7 @@ mod tests {
     use crate::error::Kind;
     use crate::ops::card_reference::Printed;
     use crate::ops::cards::{ImportInput, import};
-    use crate::ops::table::note::{NoteInput, add_note};
+    use crate::ops::table::records::note::{NoteInput, add_note};
     use crate::store::round;
 
     const CARDS: &str = "name,mana_cost,type_line\nDemonic Tutor,{1}{B},Sorcery\nDread Return,{1}{B},Sorcery\n\

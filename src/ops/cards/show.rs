@@ -7,7 +7,7 @@ use crate::domain::template::PriorDeclaration;
 use crate::error::{Error, Result};
 use crate::ops::card_reference::{self as reference, Search};
 use crate::ops::table::Seated;
-use crate::ops::table::note as notes;
+use crate::ops::table::records::note as notes;
 use crate::store::card_text::{self, Ruling};
 use crate::store::cards::{self, Card, Face};
 use crate::store::event;

@@ -125,7 +125,7 @@ fn next_round(conn: &Connection) -> Result<u32> {
         if !open.is_empty() {
             // A round closed with `round end --force` is no longer played, but its open tables still need results.
             let state = match round::get(conn, current)?.and_then(|r| r.ended_at) {
-                Some(ended) => format!("was closed at {} but", crate::ops::table::clock::when_text(&ended)),
+                Some(ended) => format!("was closed at {} but", crate::ops::table::clocks::clock::when_text(&ended)),
                 None => "is still being played:".to_string(),
             };
             return Err(Error::refused(format!(

@@ -11,7 +11,7 @@ use super::{Event, Judging, Page, Pages, Place, Site, Written};
 use crate::error::{Error, Result};
 use crate::ops::library::sheets::{LibrarySheet, library_sheets};
 use crate::ops::standings::Line;
-use crate::ops::table::sheet::{NoteSheet, note_sheets_of_round};
+use crate::ops::table::records::sheet::{NoteSheet, note_sheets_of_round};
 use crate::store::{MatchId, PlayerId, Store};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;

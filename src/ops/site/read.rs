@@ -4,8 +4,8 @@
 use super::Site;
 use crate::error::Result;
 use crate::ops::card_reference as reference;
-use crate::ops::table::clock::{ProjectorFigures, projector_figures};
-use crate::ops::table::note as notes;
+use crate::ops::table::clocks::clock::{ProjectorFigures, projector_figures};
+use crate::ops::table::records::note as notes;
 use crate::store::challenge::Challenge;
 use crate::store::{MatchId, PlayerId, round};
 use chrono::{DateTime, Utc};

@@ -1,32 +1,20 @@
 //! A match named by its table: finding it in the current round (or a given round), the two players seated
-//! there, describing and recording its result; and, one module per concern, every judge write at a table and
-//! every view of one (result, note, challenge, penalty, ruling, clock, the note sheet).
+//! there, describing and recording its result; and, in three rooms, everything done at a table: [`records`]
+//! (result, note, challenge, penalty, ruling, the note sheet, voids), [`clocks`] (the decision clock, its live
+//! screen, decisions and stalls) and [`device`] (the players' own device: declarations and clock taps by code,
+//! self-reports, judge calls). The round's own clock and `time` are beside [`crate::ops::round`].
 
-pub mod calls;
-pub mod challenge;
-pub mod clock;
-pub mod decisions;
+pub mod clocks;
 pub mod device;
-pub mod evidence;
-pub mod live;
-pub mod note;
-pub mod penalty;
-pub mod result;
-pub mod round_clock;
-pub mod ruling;
-pub mod self_report;
-pub mod sheet;
-pub mod stall;
-pub mod time;
-pub mod view;
-pub mod voidable;
+pub mod records;
 
-pub use view::{TableView, view};
+pub use records::view::{TableView, view};
 
 use crate::domain::result::{Reason, Seat, Verdict};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
+use crate::ops::table::clocks::clock;
 use crate::store::matches::{self, Match, Outcome, ResultRecord};
 use crate::store::{PlayerId, Touched, player, round};
 use chrono::{DateTime, Utc};

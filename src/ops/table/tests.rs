@@ -1,11 +1,11 @@
 //! The table's operations called as a front end calls them (one in-memory event: Ana and Bo at table 1 of
 //! round 1), checking their typed outcomes and the kind of each refusal.
 
-use super::challenge::{ChallengeInput, record_challenge};
-use super::clock::{StartInput, StopInput, hand_over, start_decision, stop_decision};
-use super::note::{NoteInput, UndoInput, add_note, undo_note};
-use super::penalty::{PenaltyInput, record_penalty};
-use super::ruling::{RulingInput, record_ruling};
+use super::clocks::clock::{StartInput, StopInput, hand_over, start_decision, stop_decision};
+use super::records::challenge::{ChallengeInput, record_challenge};
+use super::records::note::{NoteInput, UndoInput, add_note, undo_note};
+use super::records::penalty::{PenaltyInput, record_penalty};
+use super::records::ruling::{RulingInput, record_ruling};
 use super::view;
 use crate::domain::challenge::Ruling;
 use crate::domain::penalty::{Infraction, PenaltyKind};

@@ -2,7 +2,7 @@
 
 use super::{Event, Frame, Page};
 use crate::error::Result;
-use crate::ops::table::sheet::NoteSheet;
+use crate::ops::table::records::sheet::NoteSheet;
 use crate::render::note_sheet::MatchSheet;
 use askama::Template;
 

@@ -128,11 +128,11 @@ struct DashboardPage {
     finished: usize,
     over_time: usize,
     /// Decision overruns in the current round (the table's device and `mmjudge clock` record them).
-    overruns: Vec<crate::ops::table::decisions::Overrun>,
+    overruns: Vec<crate::ops::table::clocks::decisions::Overrun>,
     /// Players' calls for a judge still open.
-    calls: Vec<crate::ops::table::calls::WaitingCall>,
+    calls: Vec<crate::ops::table::device::calls::WaitingCall>,
     /// Players' self-reported results waiting or in conflict.
-    self_reports: Vec<crate::ops::table::self_report::WaitingReports>,
+    self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
     /// A head judge: the round's actions and the settings form are shown.
     head: bool,
 }

@@ -49,9 +49,9 @@ struct TablePage {
     reasons: Vec<&'static str>,
     back: String,
     /// The players' self-reports waiting at this table.
-    reports: Option<table::self_report::WaitingReports>,
+    reports: Option<table::device::self_report::WaitingReports>,
     /// The players' open call for a judge at this table.
-    call: Option<table::calls::CallView>,
+    call: Option<table::device::calls::CallView>,
     rows: Vec<SheetRow>,
     heard: Vec<HeardRow>,
     /// Deck inspection while it runs (the table's clock shows from its end).
@@ -59,7 +59,7 @@ struct TablePage {
     /// A head judge: the corrections section (fix/clear the result, void records) is shown.
     head: bool,
     /// The table's records a head judge may void.
-    voidable: Vec<table::voidable::Voidable>,
+    voidable: Vec<table::records::voidable::Voidable>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
@@ -80,14 +80,17 @@ pub async fn page(
         .run(move |store| {
             let now = crate::time::now()?;
             let t = live::table(store, n, now)?;
-            let sheet = store.read(|conn| table::sheet::note_sheet(conn, n, None))?;
+            let sheet = store.read(|conn| table::records::sheet::note_sheet(conn, n, None))?;
             let waiting = store.read(|conn| {
                 let seated = table::Seated::at(conn, n, None)?;
-                Ok((table::self_report::waiting_at(conn, &seated)?, table::calls::open_at(conn, &seated)?))
+                Ok((
+                    table::device::self_report::waiting_at(conn, &seated)?,
+                    table::device::calls::open_at(conn, &seated)?,
+                ))
             })?;
             let filter = table::RecordFilter { table: Some(n), round: None, player: None };
-            let heard = store.read(|conn| table::challenge::challenges(conn, &filter))?;
-            let voidable = store.read(|conn| table::voidable::at_table(conn, n))?;
+            let heard = store.read(|conn| table::records::challenge::challenges(conn, &filter))?;
+            let voidable = store.read(|conn| table::records::voidable::at_table(conn, n))?;
             Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable)))
         })
         .await?;

@@ -5,7 +5,8 @@
 use crate::domain::challenge::Ruling;
 use crate::domain::penalty::{Infraction, PenaltyKind};
 use crate::error::{Error, Result};
-use crate::ops::table::{self, calls};
+use crate::ops::table;
+use crate::ops::table::device::calls;
 use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::fields::{ResultBody, blank, result_input, text_field};
@@ -16,7 +17,7 @@ use axum::response::Response;
 /// `POST /api/result`: records a table's result, as `mmjudge result`.
 pub async fn result(judge: Judge, p: Payload<ResultBody>) -> Response {
     write::judge(judge, "POST /api/result", None, p, |store, actor, b| {
-        let out = table::result::record_result(store, actor, result_input(b)?)?;
+        let out = table::records::result::record_result(store, actor, result_input(b)?)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -52,7 +53,7 @@ pub async fn note(judge: Judge, p: Payload<NoteBody>) -> Response {
                 ));
             }
         };
-        let input = table::note::NoteInput {
+        let input = table::records::note::NoteInput {
             table: b.table,
             round: b.round,
             player: b.player,
@@ -61,7 +62,7 @@ pub async fn note(judge: Judge, p: Payload<NoteBody>) -> Response {
             letter: None,
             at: None,
         };
-        let out = table::note::add_note(store, actor, input)?;
+        let out = table::records::note::add_note(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -140,8 +141,9 @@ pub struct EvidenceBody {
 /// `POST /api/challenge/evidence`: cites notes in a challenge already recorded, as `mmjudge challenge evidence`.
 pub async fn challenge_evidence(judge: Judge, p: Payload<EvidenceBody>) -> Response {
     write::judge(judge, "POST /api/challenge/evidence", None, p, |store, actor, b| {
-        let input = crate::ops::table::evidence::EvidenceInput { challenge: b.challenge, notes: b.evidence.ids()? };
-        let out = crate::ops::table::evidence::attach_evidence(store, actor, input)?;
+        let input =
+            crate::ops::table::records::evidence::EvidenceInput { challenge: b.challenge, notes: b.evidence.ids()? };
+        let out = crate::ops::table::records::evidence::attach_evidence(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -151,7 +153,7 @@ pub async fn challenge_evidence(judge: Judge, p: Payload<EvidenceBody>) -> Respo
 pub async fn challenge(judge: Judge, p: Payload<ChallengeBody>) -> Response {
     write::judge(judge, "POST /api/challenge", None, p, |store, actor, b| {
         let ruling = Ruling::parse(&b.ruling).ok_or_else(|| Error::bad_input("ruling is upheld or denied"))?;
-        let input = table::challenge::ChallengeInput {
+        let input = table::records::challenge::ChallengeInput {
             table: b.table,
             round: b.round,
             by: b.by,
@@ -163,7 +165,7 @@ pub async fn challenge(judge: Judge, p: Payload<ChallengeBody>) -> Response {
             force: b.force,
             at: None,
         };
-        let out = table::challenge::record_challenge(store, actor, input)?;
+        let out = table::records::challenge::record_challenge(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -195,7 +197,7 @@ pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
         let infraction = Infraction::parse(&b.infraction).map_err(|e| Error::bad_input(e.to_string()))?;
         let penalty: Option<PenaltyKind> =
             blank(b.penalty).as_deref().map(str::parse).transpose().map_err(|e| Error::bad_input(format!("{e}")))?;
-        let input = table::penalty::PenaltyInput {
+        let input = table::records::penalty::PenaltyInput {
             player: b.player,
             infraction,
             penalty,
@@ -204,7 +206,7 @@ pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
             round: b.round,
             at: None,
         };
-        let out = table::penalty::record_penalty(store, actor, input)?;
+        let out = table::records::penalty::record_penalty(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -224,8 +226,8 @@ pub struct RulingBody {
 /// `POST /api/ruling`: a judge's ruling that is not a penalty, as `mmjudge ruling`.
 pub async fn ruling(judge: Judge, p: Payload<RulingBody>) -> Response {
     write::judge(judge, "POST /api/ruling", None, p, |store, actor, b| {
-        let input = table::ruling::RulingInput { table: b.table, round: b.round, text: b.text, at: None };
-        let out = table::ruling::record_ruling(store, actor, input)?;
+        let input = table::records::ruling::RulingInput { table: b.table, round: b.round, text: b.text, at: None };
+        let out = table::records::ruling::record_ruling(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -249,9 +251,9 @@ pub async fn extend(judge: Judge, p: Payload<ExtendBody>) -> Response {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        let seconds = table::round_clock::extension_seconds(&minutes)?;
-        let input = table::round_clock::ExtendInput { table: b.table, seconds, reason: b.reason };
-        let out = table::round_clock::extend_table(store, actor, input)?;
+        let seconds = crate::ops::round::clock::extension_seconds(&minutes)?;
+        let input = crate::ops::round::clock::ExtendInput { table: b.table, seconds, reason: b.reason };
+        let out = crate::ops::round::clock::extend_table(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -269,8 +271,8 @@ pub struct StartBody {
 /// `POST /api/clock/start`: starts the decision clock, as `mmjudge clock TABLE --start PLAYER`.
 pub async fn clock_start(judge: Judge, p: Payload<StartBody>) -> Response {
     write::judge(judge, "POST /api/clock/start", None, p, |store, actor, b| {
-        let input = table::clock::StartInput { table: b.table, player: b.player, at: None };
-        let out = table::clock::start_decision(store, actor, input)?;
+        let input = table::clocks::clock::StartInput { table: b.table, player: b.player, at: None };
+        let out = table::clocks::clock::start_decision(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
     .await
@@ -286,7 +288,11 @@ pub struct StopBody {
 /// `POST /api/clock/stop`: stops the decision clock, as `mmjudge clock TABLE --stop`.
 pub async fn clock_stop(judge: Judge, p: Payload<StopBody>) -> Response {
     write::judge(judge, "POST /api/clock/stop", None, p, |store, actor, b| {
-        let out = table::clock::stop_decision(store, actor, table::clock::StopInput { table: b.table, at: None })?;
+        let out = table::clocks::clock::stop_decision(
+            store,
+            actor,
+            table::clocks::clock::StopInput { table: b.table, at: None },
+        )?;
         Answer::of(&out.summary, &out)
     })
     .await

@@ -90,8 +90,8 @@ fn optional_turn<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<
 }
 
 /// The `ops` input of a result or its fix.
-pub fn result_input(b: ResultBody) -> Result<table::result::ResultInput> {
-    Ok(table::result::ResultInput {
+pub fn result_input(b: ResultBody) -> Result<table::records::result::ResultInput> {
+    Ok(table::records::result::ResultInput {
         table: b.table,
         round: b.round,
         winner: blank(b.winner),

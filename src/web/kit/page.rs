@@ -97,5 +97,5 @@ pub struct Inspection {
 pub fn inspection(home: &Home, ends_at: Option<&str>) -> Option<Inspection> {
     let until = home.round.as_ref()?.inspection_until.clone()?;
     let (from, end) = (crate::time::unstamp(&until).ok()?, crate::time::unstamp(ends_at?).ok()?);
-    Some(Inspection { then: crate::ops::table::clock::clock_text(end - from), until })
+    Some(Inspection { then: crate::ops::table::clocks::clock::clock_text(end - from), until })
 }

@@ -2,11 +2,11 @@
 //! the sheet while hearing it), and the evidence of a challenge as the judge reads it (who declared what, when,
 //! and the card's text when the reference has it).
 
-use super::Seated;
-use super::challenge::check_evidence;
-use super::note::{NoteView, note_view, player_name};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
+use crate::ops::table::Seated;
+use crate::ops::table::records::challenge::check_evidence;
+use crate::ops::table::records::note::{NoteView, note_view, player_name};
 use crate::store::voids::{self, VoidKind};
 use crate::store::{Actor, Change, NoteId, Store, card_text, challenge, matches, notes};
 use rusqlite::Connection;

@@ -1,10 +1,10 @@
 //! The note sheet of a game: every template note taken at a table, as players keep them (one column per
 //! player, seat A first), with the voided ones marked.
 
-use super::note::{NoteView, note_view, player_name, seat_of};
-use super::{RecordedResult, Seated, hhmm};
 use crate::domain::note_sheet::{SheetNote, columns, shorthand};
 use crate::error::Result;
+use crate::ops::table::records::note::{NoteView, note_view, player_name, seat_of};
+use crate::ops::table::{RecordedResult, Seated, hhmm};
 use crate::store::matches::{self, Match};
 use crate::store::notes::Note;
 use crate::store::player::{self, Player};

@@ -1,8 +1,8 @@
 //! Stalls the live clock logged (a decision over its limit, for a judge to review): their listing.
 
-use super::{RecordFilter, filter_match};
 use crate::error::Result;
 use crate::ops::player_names;
+use crate::ops::table::{RecordFilter, filter_match};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{MatchId, PlayerId, clock};
 use rusqlite::Connection;

@@ -1,11 +1,11 @@
 //! A match's result at a table: recording it, correcting it, and the round's results.
 
-use super::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
 use crate::domain::result::{Claim, Reason, Seat, Verdict, decide};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::corrections::{later_rounds_paired, rounds_words};
 use crate::ops::player_names::names_by_id;
+use crate::ops::table::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
 use crate::store::matches::{self, Outcome};
 use crate::store::{Actor, Change, MatchId, PlayerId, Store};
 use chrono::{DateTime, Utc};
@@ -99,7 +99,7 @@ pub struct FixOutcome {
 }
 
 /// The verdict a given result stands for at this table.
-pub(super) fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -> Result<Verdict> {
+pub(in crate::ops) fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -> Result<Verdict> {
     let given = match input.winner.as_deref() {
         Some(w) if w.trim().eq_ignore_ascii_case("draw") => Some(Verdict::Draw),
         Some(w) => Some(Verdict::Won(seated.resolve_player(conn, w)?.0)),
@@ -395,7 +395,7 @@ pub fn round_results(conn: &Connection, round: Option<u32>) -> Result<RoundResul
 /// Refuses a result "by time" before time is called at its table: the moment (`--at`, or now) must be at or after
 /// the table's end (the round's start plus the round's length and the table's extensions), or after the round was
 /// closed (`round end`), whichever comes first. A round whose clock never started has no time to call.
-pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at: DateTime<Utc>) -> Result<()> {
+pub(in crate::ops) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at: DateTime<Utc>) -> Result<()> {
     if *reason != Reason::Time {
         return Ok(());
     }
@@ -410,7 +410,7 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
             format!("{why}; record the result by another reason (a concession, life, ...)"),
         ));
     };
-    let end = super::clock::table_clock(tx, started, &seated.m)?.end();
+    let end = crate::ops::table::clocks::clock::table_clock(tx, started, &seated.m)?.end();
     let closed = r.ended_at.as_deref().map(crate::time::unstamp).transpose()?;
     let called = closed.map_or(end, |c| c.min(end));
     if at >= called {
@@ -424,7 +424,7 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
         };
         format!("round {number}'s clock starts at {}{after}", clock_words(started))
     } else {
-        format!("{} left on its clock", super::clock::clock_text(called - at))
+        format!("{} left on its clock", crate::ops::table::clocks::clock::clock_text(called - at))
     };
     let why = format!("time is called at table {table} at {} ({moment})", clock_words(called));
     Err(Error::worded(
@@ -440,7 +440,11 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
 /// A moment for a message: local `HH:MM`, or `HH:MM:SS` when it falls between minutes (an extension of 2.5 min).
 fn clock_words(at: DateTime<Utc>) -> String {
     use chrono::Timelike;
-    if at.second() == 0 && at.nanosecond() == 0 { crate::time::confirm_time(at) } else { super::clock::when(at) }
+    if at.second() == 0 && at.nanosecond() == 0 {
+        crate::time::confirm_time(at)
+    } else {
+        crate::ops::table::clocks::clock::when(at)
+    }
 }
 
 #[cfg(test)]

@@ -3,10 +3,10 @@
 //! progress. A hand-over is one decision saved and the other player's begun; a long judge-call pause becomes
 //! an extension of the table's round clock.
 
-use super::clock::{finished, name_of, summary, table_clock, timed_match, when, when_text};
 use crate::domain::clock::{Decision, TableClock, decision_outcome_paused};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
+use crate::ops::table::clocks::clock::{finished, name_of, summary, table_clock, timed_match, when, when_text};
 use crate::store::clock as store_clock;
 use crate::store::matches::Match;
 use crate::store::{Actor, Change, PlayerId, Store, Touched, round};
@@ -155,7 +155,7 @@ pub fn log_stall(store: &mut Store, actor: &Actor, live: &LiveTable, who: Player
 /// returns the extension's id.
 pub fn pause_extension(store: &mut Store, actor: &Actor, live: &LiveTable, secs: i64, reason: &str) -> Result<i64> {
     let m = &live.game;
-    let length = super::clock::clock_text(Duration::seconds(secs));
+    let length = crate::ops::table::clocks::clock::clock_text(Duration::seconds(secs));
     let reason = format!("{reason}: a pause of {length} on the clock screen");
     let at = actor.at;
     store.write(actor, |conn| {

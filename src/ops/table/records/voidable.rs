@@ -1,8 +1,8 @@
 //! The records a head judge may void at one table of the current round, in one list: its notes, challenges,
 //! penalties, rulings and extensions (the judges' table page offers a void button for each).
 
-use super::{RecordFilter, Seated};
 use crate::error::Result;
+use crate::ops::table::{RecordFilter, Seated};
 use crate::store::clock as store_clock;
 use rusqlite::Connection;
 
@@ -24,22 +24,22 @@ pub fn at_table(conn: &Connection, table: u32) -> Result<Vec<Voidable>> {
     let seated = Seated::at(conn, table, None)?;
     let filter = RecordFilter { table: Some(table), round: None, player: None };
     let mut out = Vec::new();
-    let sheet = super::sheet::note_sheet(conn, table, None)?;
+    let sheet = crate::ops::table::records::sheet::note_sheet(conn, table, None)?;
     for (n, e) in sheet.sheet.iter().zip(&sheet.notes) {
         let words = format!("{}: {}", e.note.player, n.line());
         out.push(Voidable { kind: "note", id: n.id, words, voided: n.voided });
     }
-    for c in super::challenge::challenges(conn, &filter)?.challenges {
+    for c in crate::ops::table::records::challenge::challenges(conn, &filter)?.challenges {
         let words = format!("{} challenged “{}”: {}", c.by, c.about, c.ruling);
         out.push(Voidable { kind: "challenge", id: c.id, words, voided: c.voided.is_some() });
     }
-    for p in super::penalty::penalties(conn, None)?.penalties {
+    for p in crate::ops::table::records::penalty::penalties(conn, None)?.penalties {
         if p.match_id == Some(seated.m.id) {
             let words = format!("{}: {}, {}", p.player, p.infraction, p.penalty);
             out.push(Voidable { kind: "penalty", id: p.id, words, voided: p.voided.is_some() });
         }
     }
-    for r in super::ruling::rulings(conn, &filter)?.rulings {
+    for r in crate::ops::table::records::ruling::rulings(conn, &filter)?.rulings {
         out.push(Voidable { kind: "ruling", id: r.id, words: r.text, voided: r.voided.is_some() });
     }
     for x in store_clock::extensions(conn, seated.m.id)? {

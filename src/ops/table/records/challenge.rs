@@ -1,12 +1,12 @@
 //! Challenges heard by a judge at a table: recording one (and the match lost to the event's challenge limit),
 //! listing them, and the judges' watch report.
 
-use super::{RecordFilter, RecordedResult, Seated, moment, round_or_current, text_field};
 use crate::domain::challenge::{FLAG_WORDS, Heard, Ruling, loses_match, watch};
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names::{self, names_by_id};
+use crate::ops::table::{RecordFilter, RecordedResult, Seated, moment, round_or_current, text_field};
 use crate::store::challenge::{self, NewChallenge};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{Actor, Change, MatchId, NoteId, PlayerId, Store, event};
@@ -153,7 +153,7 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
 }
 
 /// The evidence notes, each of which must be a note of this match that counts.
-pub(super) fn check_evidence(conn: &Connection, seated: &Seated, ids: &[i64]) -> Result<Vec<NoteId>> {
+pub(in crate::ops) fn check_evidence(conn: &Connection, seated: &Seated, ids: &[i64]) -> Result<Vec<NoteId>> {
     let mut out = Vec::with_capacity(ids.len());
     for &id in ids {
         let note = NoteId(id);

@@ -1,16 +1,19 @@
 //! The table's own device (`/table/N` of `mmjudge serve`): a player, known by their code, declares cards, takes
 //! back their own last declaration within 30 s, and runs the decision clock, at their own table in the current
-//! round only. Declarations are checked by [`super::note::add_note_in`], exactly as `mmjudge note`; the clock
-//! is [`super::clock`]'s.
+//! round only. Declarations are checked by [`crate::ops::table::records::note::add_note_in`], exactly as `mmjudge note`; the clock
+//! is [`crate::ops::table::clocks::clock`]'s.
 
-use super::clock::{self, DecisionStarted, DecisionStopped, HandedOver, StartInput, StopInput};
-use super::note::{self, NoteInput, UndoOutcome};
-use super::{Seated, confirm_hhmm};
+pub mod calls;
+pub mod self_report;
+
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::card_reference::{self as reference, Printed};
+use crate::ops::table::clocks::clock::{self, DecisionStarted, DecisionStopped, HandedOver, StartInput, StopInput};
+use crate::ops::table::records::note::{self, NoteInput, UndoOutcome};
+use crate::ops::table::{Seated, confirm_hhmm};
 use crate::store::{Actor, Change, Store, notes, player_codes};
 use rusqlite::Connection;
 

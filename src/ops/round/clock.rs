@@ -1,15 +1,15 @@
 //! The round's clock: starting it, closing it (stopping the decisions still running), and extra time for one
 //! table.
 
-use super::clock::{
-    check_moment, clock_settings, clock_text, current_round, not_before_start, round_started, stop_running_decision,
-    table_clock, tables_text, when_text,
-};
-use super::find_match;
 use crate::domain::clock::TableClock;
 use crate::domain::topic::Topic;
 use crate::domain::words;
 use crate::error::{Error, Result};
+use crate::ops::table::clocks::clock::{
+    check_moment, clock_settings, clock_text, current_round, not_before_start, round_started, stop_running_decision,
+    table_clock, tables_text, when_text,
+};
+use crate::ops::table::find_match;
 use crate::store::clock as store_clock;
 use crate::store::{Actor, Change, Store, Touched, event, matches, round};
 use crate::time::{confirm_time, stamp, unstamp};

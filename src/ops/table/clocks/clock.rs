@@ -1,15 +1,15 @@
 //! The clocks at a table: the round's clock as one table sees it (its extensions included), the moments a
 //! record may be given at, and the decision clock without a screen (start, stop, cancel; the live screen's
-//! writes are in [`super::live`]).
+//! writes are in [`crate::ops::table::clocks::live`]).
 //! A decision in progress is a `decision` row with no end; stopping it computes its limit and overrun with the
 //! table's clock as it stands.
 
-use super::find_match;
 use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
 use crate::domain::settings::Values;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
+use crate::ops::table::find_match;
 use crate::store::clock::{self as store_clock, FinishedDecision};
 use crate::store::matches::Match;
 use crate::store::round::Round;
@@ -226,12 +226,12 @@ pub fn timed_match(conn: &Connection, table: u32, at: Option<DateTime<Utc>>) -> 
     Ok((m, started))
 }
 
-pub(super) fn finished<'a>(d: &Decision, ended_at: &'a str) -> FinishedDecision<'a> {
+pub(in crate::ops) fn finished<'a>(d: &Decision, ended_at: &'a str) -> FinishedDecision<'a> {
     FinishedDecision { ended_at, duration_ms: d.duration_ms, limit_ms: d.limit_ms, overrun_ms: d.overrun_ms }
 }
 
 /// One line about a finished decision, for the audit log and the judge.
-pub(super) fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<String> {
+pub(in crate::ops) fn summary(conn: &Connection, m: &Match, who: PlayerId, d: &Decision) -> Result<String> {
     let name = name_of(conn, who)?;
     let table = m.table.unwrap_or(0);
     let over = if d.is_stall() {

@@ -2,10 +2,10 @@
 //! round (`POST /api/call` of `mmjudge serve`); a judge closes the call (`POST /api/call/close`,
 //! `mmjudge call close TABLE`); `mmjudge call list` and the judges' dashboard show the calls waiting.
 
-use super::device::seat_of_code;
-use super::{Seated, hhmm};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
+use crate::ops::table::device::seat_of_code;
+use crate::ops::table::{Seated, hhmm};
 use crate::store::self_reports::{self, Call};
 use crate::store::{Actor, Change, MatchId, Store, matches, round};
 use chrono::{DateTime, Utc};

@@ -3,12 +3,12 @@
 //! same (then it is recorded exactly as `mmjudge result` records it) or a judge records the result (which
 //! settles the waiting reports). Different reports from the two players are in conflict: a judge decides.
 
-use super::device::seat_of_code;
-use super::result::{ResultInput, ResultOutcome, record_result_in, verdict};
-use super::{Seated, outcome_of, round_or_current};
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
+use crate::ops::table::device::seat_of_code;
+use crate::ops::table::records::result::{ResultInput, ResultOutcome, record_result_in, verdict};
+use crate::ops::table::{Seated, outcome_of, round_or_current};
 use crate::store::matches::Outcome;
 use crate::store::self_reports::{self, Report};
 use crate::store::{Actor, Change, MatchId, Store, matches, round};
@@ -170,7 +170,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             turn: None,
         };
         let v = verdict(tx, &seated, &claim)?;
-        super::result::time_called(tx, &seated, &input.reason, actor.at)?;
+        crate::ops::table::records::result::time_called(tx, &seated, &input.reason, actor.at)?;
         let mine = Report {
             match_id: seated.m.id,
             player: me.id,
@@ -353,7 +353,7 @@ mod tests {
             at: None,
             turn: None,
         };
-        super::super::result::record_result(&mut store, &actor()?, judge)?;
+        crate::ops::table::records::result::record_result(&mut store, &actor()?, judge)?;
         assert!(self_reports::of_match(store.conn(), m)?.is_empty());
         assert_eq!(round_reports(store.conn(), None)?.tables, Vec::new());
         Ok(())

@@ -1,9 +1,9 @@
 //! Rulings: what a judge ruled at a table, logged in words, and their listing.
 
-use super::{RecordFilter, Seated, filter_match, moment, text_field};
 use crate::domain::topic::Topic;
 use crate::error::Result;
 use crate::ops::player_names;
+use crate::ops::table::{RecordFilter, Seated, filter_match, moment, text_field};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{Actor, Change, MatchId, Store, ruling};
 use chrono::{DateTime, Utc};

@@ -1,11 +1,11 @@
 //! Decision statistics: per player, how many decisions were timed, their median and longest, and the overruns
 //! (possible slow play) with the stalls logged on the clock screen.
 
-use super::clock::name_in;
-use super::find_match;
 use crate::domain::clock_stats::{Summary, Timed, summarize};
 use crate::error::Result;
 use crate::ops::player_names;
+use crate::ops::table::clocks::clock::name_in;
+use crate::ops::table::find_match;
 use crate::store::clock::{self as store_clock, DecisionRow};
 use crate::store::{MatchId, PlayerId, matches};
 use rusqlite::Connection;

@@ -2,12 +2,12 @@
 //! Match Loss or Disqualification ends the player's match, and a Disqualification removes the player from the
 //! standings and pairings. And the listing of penalties.
 
-use super::{RecordedResult, Seated, hhmm, moment, round_or_current, text_field};
 use crate::domain::penalty::{Infraction, PenaltyKind, effective_penalty, ends_match};
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
+use crate::ops::table::{RecordedResult, Seated, hhmm, moment, round_or_current, text_field};
 use crate::store::penalty::{self, NewPenalty};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{Actor, Change, MatchId, PlayerId, Store, Touched, matches, player, round};
@@ -71,7 +71,7 @@ pub fn record_penalty(store: &mut Store, actor: &Actor, input: PenaltyInput) -> 
         if let Some(s) = &seated {
             s.not_before_start(tx, input.at)?;
         } else if let Some(given) = input.at {
-            super::clock::check_event_moment(tx, given)?;
+            crate::ops::table::clocks::clock::check_event_moment(tx, given)?;
         }
         let prior = penalty::prior_warnings(tx, p.id, infraction.slug())?;
         let (kind, upgraded) = effective_penalty(infraction, prior, input.penalty);

@@ -1,10 +1,10 @@
 //! The round's clock at every table (`time`): time left with the table's extensions, the final window, the
 //! decision limit in force, whether time is over, and who is deciding.
 
-use super::clock::{clock_settings, current_round, name_in, round_started};
 use crate::domain::clock::{ClockSettings, TableClock};
 use crate::error::Result;
 use crate::ops::player_names;
+use crate::ops::table::clocks::clock::{clock_settings, current_round, name_in, round_started};
 use crate::store::clock::{self as store_clock, DecisionRow, Extension};
 use crate::store::matches::Match;
 use crate::store::{MatchId, PlayerId, event, matches};

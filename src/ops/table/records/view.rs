@@ -1,14 +1,14 @@
 //! One table at a glance: the match, its result, its round clock and running decision, its template notes,
 //! and the challenges, penalties and rulings recorded there (what a judge's or a player's screen shows).
 
-use super::challenge::{ChallengeRow, challenges};
-use super::penalty::{PenaltyRow, penalties};
-use super::ruling::{RulingRow, rulings};
-use super::sheet::{SheetEntry, note_sheet_of};
-use super::time::{TableTime, table_time};
-use super::{RecordFilter, RecordedResult, Seated};
 use crate::error::Result;
 use crate::ops::player_names;
+use crate::ops::round::time::{TableTime, table_time};
+use crate::ops::table::records::challenge::{ChallengeRow, challenges};
+use crate::ops::table::records::penalty::{PenaltyRow, penalties};
+use crate::ops::table::records::ruling::{RulingRow, rulings};
+use crate::ops::table::records::sheet::{SheetEntry, note_sheet_of};
+use crate::ops::table::{RecordFilter, RecordedResult, Seated};
 use crate::store::{MatchId, round};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -54,7 +54,7 @@ pub fn view(conn: &Connection, table: u32, round_no: Option<u32>, now: DateTime<
             let started = crate::time::unstamp(started)?;
             let closed = r.as_ref().and_then(|r| r.ended_at.as_deref()).map(crate::time::unstamp).transpose()?;
             let names = player_names::names_by_id(conn)?;
-            let settings = super::clock::clock_settings(&crate::store::event::values(conn)?);
+            let settings = crate::ops::table::clocks::clock::clock_settings(&crate::store::event::values(conn)?);
             Some(table_time(conn, (&names, settings), started, &seated.m, closed.unwrap_or(now))?)
         }
         None => None,

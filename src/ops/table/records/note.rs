@@ -4,7 +4,6 @@
 //! A match that already has a result still takes notes and undos: judges copy players' sheets in after the
 //! game (for a challenge or a ruling), so a late note is allowed and the outcome says the match is over.
 
-use super::{Seated, confirm_hhmm, hhmm, moment};
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
@@ -12,6 +11,7 @@ use crate::domain::topic::Topic;
 use crate::error::{Error, Kind, Result};
 use crate::ops::card_names::resolve_card_name;
 use crate::ops::card_reference as reference;
+use crate::ops::table::{Seated, confirm_hhmm, hhmm, moment};
 use crate::store::notes::{self, NewNote, Note};
 use crate::store::voids::{self, VoidKind};
 use crate::store::{Actor, Change, MatchId, NoteId, PlayerId, Store, player};
@@ -150,7 +150,7 @@ fn clock_running(tx: &Connection, seated: &Seated, at: DateTime<Utc>) -> Result<
             format!("{why}; a judge starts it"),
         ));
     };
-    match super::clock::before_round_clock(tx, number, at, started)? {
+    match crate::ops::table::clocks::clock::before_round_clock(tx, number, at, started)? {
         Some(wait) => {
             let why = format!("{wait}: no card is declared before round {number}'s clock starts; wait for it");
             Err(Error::worded(

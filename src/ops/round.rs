@@ -37,10 +37,14 @@ pub fn reopen_round(store: &mut Store, actor: &Actor) -> Result<Reopened> {
         };
         round::set_ended(tx, number, None)?;
         let when = crate::time::unstamp(&closed).map(crate::time::confirm_time).unwrap_or_else(|_| closed.clone());
-        let summary = format!(
-            "reopened round {number} (closed at {when}): its clock runs on as if it had never been closed, and \
-             decisions can be timed again"
-        );
+        let summary = if r.started_at.is_none() {
+            format!("reopened round {number} (closed at {when}): its clock has not started (`mmjudge round start`)")
+        } else {
+            format!(
+                "reopened round {number} (closed at {when}): its clock runs on as if it had never been closed, and \
+                 decisions can be timed again"
+            )
+        };
         Ok((Reopened { round: number, was_closed_at: closed }, Change::new(summary)))
     })
 }

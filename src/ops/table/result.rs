@@ -198,6 +198,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         )));
     }
     let v = verdict(tx, &seated, input)?;
+    seated.played_by(tx, input.reason, input.at.unwrap_or(actor.at))?;
     time_called(tx, &seated, &input.reason, input.at.unwrap_or(actor.at))?;
     seated.record(
         tx,
@@ -242,6 +243,8 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let note = note_of(&input).map(String::from).or_else(|| seated.m.note.clone());
         let at = given_at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
         seated.not_before_start(tx, input.at)?;
+        let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
+        seated.played_by(tx, input.reason, moment)?;
         // A fix that makes the result one by time, moves a result by time or changes its winner, needs time
         // called by its moment.
         if input.reason == Reason::Time
@@ -249,7 +252,6 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
                 || input.at.is_some()
                 || seated.m.outcome != Some(outcome_of(v)))
         {
-            let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
             time_called(tx, &seated, &input.reason, moment)?;
         }
         let unchanged = seated.m.outcome == Some(outcome_of(v))
@@ -405,8 +407,11 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
         let why = format!("time has not been called at table {table}: round {number}'s clock has not started");
         return Err(Error::worded(
             crate::error::Kind::Refused,
-            format!("{why} (`mmjudge round start`); record the result by another reason (--by concession, life, ...)"),
-            format!("{why}; record the result by another reason (a concession, life, ...)"),
+            format!(
+                "{why} (`mmjudge round start`); before it, a result is by concession, intentional-draw, no-show or \
+                 penalty"
+            ),
+            format!("{why}; before it, a result is by a concession, an intentional draw, a no-show or a penalty"),
         ));
     };
     let end = super::clock::table_clock(tx, started, &seated.m)?.end();

@@ -169,6 +169,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             turn: None,
         };
         let v = verdict(tx, &seated, &claim)?;
+        seated.played_by(tx, input.reason, actor.at)?;
         super::result::time_called(tx, &seated, &input.reason, actor.at)?;
         let mine = Report {
             match_id: seated.m.id,
@@ -337,6 +338,19 @@ mod tests {
         self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
         let other = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Concession))?;
         assert_eq!(other.state, "conflict");
+        let by_life = ResultInput {
+            table: 1,
+            round: None,
+            winner: Some("bo".into()),
+            reason: Reason::Life,
+            life: Some((0, 3)),
+            note: None,
+            at: None,
+            turn: None,
+        };
+        let early = super::super::result::record_result(&mut store, &actor()?, by_life).err();
+        assert_eq!(early.map(|e| e.kind()), Some(Kind::Refused), "no game was played before the clock started");
+        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
         let seated = Seated::at(store.conn(), 1, None)?;
         let waiting = waiting_at(store.conn(), &seated)?.map(|w| (w.state, w.waiting_for, w.reports.len()));
         assert_eq!(waiting, Some(("conflict", None, 2)));

@@ -5,7 +5,7 @@ mod pair;
 mod preview;
 mod swap;
 
-pub use pair::{PairInput, Paired, Unpaired, pair_round, tables_word, unpair_round, unpaired_words};
+pub use pair::{PairInput, Paired, Unpaired, pair_round, pair_round_with, tables_word, unpair_round, unpaired_words};
 pub use preview::{Check, Preview, PreviewInput, preview_movement};
 pub use swap::{Moved, SwapInput, Swapped, swap_seats, swapped_words};
 

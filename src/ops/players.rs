@@ -135,6 +135,7 @@ fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Res
             (true, None) => {
                 let current = round::current(tx)?;
                 player::set_dropped(tx, p.id, Some(current))?;
+                player::set_dropped_at(tx, p.id, &crate::time::stamp(actor.at))?;
                 Some(current)
             }
             (false, Some(_)) => {

@@ -118,7 +118,8 @@ pub fn insert(conn: &Connection, p: &NewPlayer<'_>) -> Result<PlayerId> {
 /// Sets or clears the round after which a player dropped (a drop made this way is no result's no-show drop, and
 /// has no recorded reason: a judge's).
 pub fn set_dropped(conn: &Connection, id: PlayerId, after: Option<u32>) -> Result<()> {
-    let mut stmt = conn.prepare_cached("UPDATE player SET dropped_after = ?2, drop_reason = NULL WHERE id = ?1")?;
+    let mut stmt = conn
+        .prepare_cached("UPDATE player SET dropped_after = ?2, drop_reason = NULL, dropped_at = NULL WHERE id = ?1")?;
     stmt.execute(params![id, after])?;
     let mut stmt = conn.prepare_cached("UPDATE match SET no_show_dropped = NULL WHERE no_show_dropped = ?1")?;
     stmt.execute([id])?;
@@ -183,6 +184,20 @@ pub fn check_in_the_rest(conn: &Connection, at: &str) -> Result<()> {
     )?;
     stmt.execute([at])?;
     Ok(())
+}
+
+/// Records when a player's drop was made (RFC 3339), after [`set_dropped`], [`drop_for_no_show`] or
+/// [`drop_not_arrived`].
+pub fn set_dropped_at(conn: &Connection, id: PlayerId, at: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE player SET dropped_at = ?2 WHERE id = ?1")?;
+    stmt.execute(params![id, at])?;
+    Ok(())
+}
+
+/// When a player's standing drop was made, if kept.
+pub fn dropped_at(conn: &Connection, id: PlayerId) -> Result<Option<String>> {
+    let mut stmt = conn.prepare_cached("SELECT dropped_at FROM player WHERE id = ?1 AND dropped_after IS NOT NULL")?;
+    Ok(stmt.query_row([id], |r| r.get(0)).optional()?.flatten())
 }
 
 /// Records a player's check-in at `at` (RFC 3339).

@@ -73,7 +73,7 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
     let at = crate::time::stamp(actor.at);
     store.write(actor, |tx| {
         let number = next_round(tx)?;
-        let dropped_absent = absent_players(tx, number, drop_absent)?;
+        let dropped_absent = absent_players(tx, number, drop_absent, &at)?;
         let setup = Setup::load(tx)?;
         let played = Played::load(tx, number - 1)?;
         let active = played.active_in(number);
@@ -119,7 +119,7 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
 
 /// With check-in on, before round 1: refuses while players have not checked in, or (`drop`) drops them as not
 /// arrived and returns their names. Refuses `drop` when there is no check-in to go by.
-fn absent_players(tx: &Connection, number: u32, drop: bool) -> Result<Vec<String>> {
+fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<Vec<String>> {
     use crate::ops::players::check_in;
     if drop && (number != 1 || !check_in::is_on(tx)?) {
         return Err(Error::refused(if number != 1 {
@@ -152,6 +152,7 @@ fn absent_players(tx: &Connection, number: u32, drop: bool) -> Result<Vec<String
     }
     for p in &absent {
         crate::store::player::drop_not_arrived(tx, p.id)?;
+        crate::store::player::set_dropped_at(tx, p.id, at)?;
     }
     Ok(names)
 }

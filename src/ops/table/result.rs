@@ -111,12 +111,13 @@ pub(super) fn verdict(conn: &Connection, seated: &Seated, input: &ResultInput) -
 
 /// A `no-show` result drops the player who did not show (the loser) after the current round, so the next
 /// pairing leaves them out; returns their name. Nothing when they already dropped or were disqualified.
-fn drop_no_show(conn: &Connection, seated: &Seated, v: Verdict, reason: Reason) -> Result<Option<String>> {
+fn drop_no_show(conn: &Connection, seated: &Seated, v: Verdict, reason: Reason, at: &str) -> Result<Option<String>> {
     let Some(absent) = no_show_absent(seated, v, reason) else { return Ok(None) };
     if absent.dropped_after.is_some() || absent.disqualified {
         return Ok(None);
     }
     crate::store::player::drop_for_no_show(conn, absent.id, crate::store::round::current(conn)?, seated.m.id)?;
+    crate::store::player::set_dropped_at(conn, absent.id, at)?;
     Ok(Some(absent.name.clone()))
 }
 
@@ -206,7 +207,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         input.reason,
         ResultText { life: input.life, note: note_of(input), at: &at, turn: input.turn },
     )?;
-    let dropped = drop_no_show(tx, &seated, v, input.reason)?;
+    let dropped = drop_no_show(tx, &seated, v, input.reason, &at)?;
     let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
     summary.push_str(&dropped_words(dropped.as_deref()));
     let out = ResultOutcome {
@@ -271,7 +272,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         )?;
         let absent = no_show_absent(&seated, v, input.reason).map(|p| p.id);
         let undropped = undo_no_show_drop(tx, &seated.m, absent, "fix the result again")?;
-        let dropped = drop_no_show(tx, &seated, v, input.reason)?;
+        let dropped = drop_no_show(tx, &seated, v, input.reason, &crate::time::stamp(actor.at))?;
         let mut summary = format!(
             "fixed table {table}, round {}: was {before_words}; now {}",
             seated.m.round,

@@ -93,9 +93,8 @@ pub fn waiting_report(conn: &Connection, seated: &Seated) -> Result<Option<Waiti
 }
 
 fn single(w: &WaitingReports) -> Option<WaitingReport> {
-    if w.waiting_for.is_none() {
-        return None;
-    }
+    // Two reports (agreeing or in conflict) wait for a judge, not for a player's word.
+    w.waiting_for.as_ref()?;
     let r = w.reports.first()?;
     Some(WaitingReport {
         id: r.id,
@@ -183,7 +182,7 @@ mod tests {
             state,
             Some(("dropped", Some(1), Some("2025-05-01T09:30:00.000Z".to_string()), Some("judge".to_string())))
         );
-        let _ = bo;
+        assert!(player::get(store.conn(), bo)?.dropped_after.is_some());
         Ok(())
     }
 }

@@ -156,6 +156,8 @@ pub struct Dashboard {
     pub home: Home,
     /// Every table of the current round.
     pub tables: Vec<TableView>,
+    /// The current round's byes (the tables leave them out).
+    pub byes: Vec<ByeView>,
     /// Players' calls for a judge still open in the current round, by table, with their age.
     pub calls: Vec<crate::ops::table::calls::WaitingCall>,
     /// Players' self-reported results waiting for the opponent or in conflict, by table.
@@ -366,6 +368,7 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
         Ok(Dashboard {
             home: home_in(conn, now)?,
             tables: tables_in(conn, None, now)?,
+            byes: byes_in(conn, None)?,
             calls: crate::ops::table::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::self_report::waiting_now(conn)?,
         })

@@ -151,6 +151,29 @@ mod tests {
     }
 
     #[test]
+    fn a_round_ended_before_its_clock_ran_is_ended_in_the_home_view() -> Result<()> {
+        let (mut store, _, _) = crate::store::memory_with_one_match()?;
+        let input = crate::ops::table::result::ResultInput {
+            table: 1,
+            round: None,
+            winner: Some("bo".into()),
+            reason: Reason::NoShow,
+            life: None,
+            note: None,
+            at: None,
+            turn: None,
+        };
+        crate::ops::table::result::record_result(&mut store, &actor()?, input)?;
+        crate::ops::table::round_clock::end_round(&mut store, &actor()?, None, false)?;
+        let home = crate::ops::live::home(&store, chrono::Utc::now())?;
+        let round = home.round.map(|r| (r.state, r.started_at, r.ended_at));
+        assert_eq!(round, Some(("ended", None, Some("2025-05-01T09:30:00.000Z".to_string()))));
+        let dropped = crate::ops::live::find_player(&store, "ana", chrono::Utc::now())?.state;
+        assert_eq!(dropped.and_then(|s| s.reason), Some("no-show".to_string()));
+        Ok(())
+    }
+
+    #[test]
     fn a_players_page_gets_the_waiting_report_the_bye_and_their_state_as_data() -> Result<()> {
         let (mut store, _, [ana, bo]) = crate::store::memory_with_one_match()?;
         let now = chrono::Utc::now();

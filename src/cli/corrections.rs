@@ -33,6 +33,9 @@ pub struct VoidArgs {
     /// Why it is voided, for the record.
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
+    /// Void it although it is a record of an earlier round than the one being played.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `... void ID [--reason TEXT] [--force]`.
@@ -43,7 +46,8 @@ pub struct VoidResultArgs {
     /// Why it is voided, for the record.
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
-    /// Take a match's result back even though later rounds were already paired on it (they are not redone).
+    /// Void it although it is a record of an earlier round than the one being played, and take a match's result
+    /// back even though later rounds were already paired on it (they are not redone).
     #[arg(long)]
     pub force: bool,
 }

@@ -19,6 +19,11 @@ pub enum PlayerCmd {
     },
     /// List the players.
     List,
+    /// Check a player in (event setting `check-in`: round 1 is paired once everyone in the event has checked in).
+    CheckIn {
+        /// The player (any unambiguous prefix).
+        name: String,
+    },
     /// Drop a player from the event (takes effect from the next round).
     Drop {
         /// The player (any unambiguous prefix).

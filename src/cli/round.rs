@@ -11,6 +11,10 @@ pub enum RoundCmd {
         /// Pair even if a guarantee cannot be kept (a rematch, a library used twice, rounds past the plan).
         #[arg(long)]
         allow: bool,
+        /// Round 1 with check-in on: pair the players who checked in, and drop those who have not (as not
+        /// arrived; `player undrop NAME` takes it back).
+        #[arg(long)]
+        drop_absent: bool,
     },
     /// Take back the latest round (only while it has no results).
     Unpair,

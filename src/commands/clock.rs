@@ -86,8 +86,15 @@ pub fn time(ctx: &Ctx, _args: TimeArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
     let view = round_times(&snapshot, ctx.now()?)?;
-    let started = unstamp(&view.started_at)?;
     let at = unstamp(&view.at)?;
+    let Some(started) = view.started_at.as_deref().map(unstamp).transpose()? else {
+        let title = format!(
+            "Round {} — closed at {} without its clock having run: every table has a result",
+            view.round,
+            clock_time(at)
+        );
+        return emit(ctx.format, &Listing::new(&["table", "status"]).titled(title), &view);
+    };
     let closed = view.ended_at.is_some();
     let when = if closed { format!("closed at {}", clock_time(at)) } else { format!("now {}", clock_time(at)) };
     let title = match view.inspection_left_ms {

@@ -16,7 +16,7 @@ use crate::store::voids::VoidKind;
 /// `round extend ...` or `round extend void ID`.
 pub fn extend(ctx: &Ctx, cmd: ExtendCmd) -> Result<()> {
     match (cmd.void, cmd.grant) {
-        (Some(VoidSub::Void(v)), _) => void(ctx, VoidKind::Extension, v.id, v.reason),
+        (Some(VoidSub::Void(v)), _) => void(ctx, VoidKind::Extension, v.id, v.reason, v.force),
         (None, Some(a)) => {
             let secs = crate::ops::round::clock::extension_seconds(&a.minutes)?;
             let input = crate::ops::round::clock::ExtendInput { table: a.table, seconds: secs, reason: a.reason };
@@ -33,14 +33,14 @@ pub fn extend(ctx: &Ctx, cmd: ExtendCmd) -> Result<()> {
 /// `stall void ID`.
 pub fn stall(ctx: &Ctx, cmd: StallCmd) -> Result<()> {
     match cmd {
-        StallCmd::Void(v) => void(ctx, VoidKind::Stall, v.id, v.reason),
+        StallCmd::Void(v) => void(ctx, VoidKind::Stall, v.id, v.reason, v.force),
     }
 }
 
 /// Voids one record and prints what that changed.
-fn void(ctx: &Ctx, kind: VoidKind, id: i64, reason: Option<String>) -> Result<()> {
+fn void(ctx: &Ctx, kind: VoidKind, id: i64, reason: Option<String>, force: bool) -> Result<()> {
     let mut store = ctx.open()?;
-    let out = ops::void(&mut store, &ctx.actor()?, kind, VoidInput { id, reason, force: false })?;
+    let out = ops::void(&mut store, &ctx.actor()?, kind, VoidInput { id, reason, force })?;
     done_with(ctx.format, &out.summary, &out)
 }
 

@@ -20,7 +20,7 @@ pub fn run(ctx: &Ctx, args: NoteArgs) -> Result<()> {
         }
         Some(NoteSub::Void(v)) => {
             let mut store = ctx.open()?;
-            let input = VoidInput { id: v.id, reason: v.reason, force: false };
+            let input = VoidInput { id: v.id, reason: v.reason, force: v.force };
             let out = corrections::void(&mut store, &ctx.actor()?, VoidKind::Note, input)?;
             done_with(ctx.format, &out.summary, &out)
         }

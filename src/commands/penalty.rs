@@ -89,7 +89,7 @@ pub fn list(ctx: &Ctx, args: &PenaltiesArgs) -> Result<()> {
 pub fn ruling(ctx: &Ctx, cmd: RulingCmd) -> Result<()> {
     match (cmd.void, cmd.record) {
         (Some(VoidSub::Void(v)), _) => {
-            void(ctx, VoidKind::Ruling, VoidInput { id: v.id, reason: v.reason, force: false })
+            void(ctx, VoidKind::Ruling, VoidInput { id: v.id, reason: v.reason, force: v.force })
         }
         (None, Some(args)) => log_ruling(ctx, &args),
         (None, None) => Err(Error::bad_input("mmjudge ruling TABLE TEXT, or mmjudge ruling void ID")),

@@ -16,6 +16,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Add { names } => add(ctx, names),
         PlayerCmd::Import { file } => import(ctx, &file),
         PlayerCmd::List => list(ctx),
+        PlayerCmd::CheckIn { name } => check_in(ctx, &name),
         PlayerCmd::Drop { name } => set_drop(ctx, &name, true),
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
         PlayerCmd::Remove { name } => remove(ctx, &name),
@@ -61,19 +62,42 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
 
 fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let all = crate::ops::views::players(&store)?;
-    let mut listing =
-        Listing::new(&["#", "name", "id", "email", "status"]).titled(crate::domain::words::count(all.len(), "player"));
+    // With check-in on, a column says who has checked in, and a line who round 1 still waits for.
+    let (all, check_in, absent) = crate::ops::views::players_at_check_in(&store)?;
+    let mut heads = vec!["#", "name", "id", "email", "status"];
+    if check_in {
+        heads.push("checked in");
+    }
+    let mut listing = Listing::new(&heads).titled(crate::domain::words::count(all.len(), "player"));
     for (i, p) in all.iter().enumerate() {
-        listing.row(vec![
+        let mut row = vec![
             (i + 1).to_string(),
             p.name.clone(),
             p.ext_id.clone().unwrap_or_default(),
             p.email.clone().unwrap_or_default(),
             p.status.clone(),
-        ]);
+        ];
+        if check_in {
+            row.push(if p.checked_in { "yes" } else { "no" }.to_string());
+        }
+        listing.row(row);
+    }
+    if !absent.is_empty() {
+        let names: Vec<&str> = absent.iter().map(|p| p.name.as_str()).collect();
+        listing.footer.push(format!(
+            "not checked in yet: {} (`mmjudge player check-in NAME`; `mmjudge round pair --drop-absent` pairs those \
+             present)",
+            names.join(", ")
+        ));
     }
     emit(ctx.format, &listing, &serde_json::json!({ "players": all }))
+}
+
+/// `player check-in NAME`: a judge checks a player in (see [`crate::ops::players::check_in`]).
+fn check_in(ctx: &Ctx, query: &str) -> Result<()> {
+    let mut store = ctx.open()?;
+    let out = players::check_in::check_in(&mut store, &ctx.actor()?, query)?;
+    crate::render::done_with(ctx.format, &out.summary, &out)
 }
 
 fn set_drop(ctx: &Ctx, query: &str, drop: bool) -> Result<()> {

@@ -9,7 +9,7 @@ use crate::render::{Format, done};
 /// Runs a `round` verb.
 pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
     match cmd {
-        RoundCmd::Pair { allow } => pair(ctx, allow),
+        RoundCmd::Pair { allow, drop_absent } => pair(ctx, allow, drop_absent),
         RoundCmd::Unpair => unpair(ctx),
         RoundCmd::Swap { first, second } => swap(ctx, first, second),
         // The round clock's verbs are dispatched to `round_clock` and `corrections` by the dispatcher.
@@ -19,9 +19,9 @@ pub fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<()> {
     }
 }
 
-fn pair(ctx: &Ctx, allow: bool) -> Result<()> {
+fn pair(ctx: &Ctx, allow: bool, drop_absent: bool) -> Result<()> {
     let mut store = ctx.open()?;
-    let paired = round::pair_round(&mut store, &ctx.actor()?, PairInput { allow })?;
+    let paired = round::pair_round_with(&mut store, &ctx.actor()?, PairInput { allow }, drop_absent)?;
     print_paired(ctx, &paired)
 }
 
@@ -29,7 +29,8 @@ fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
     let byes = if p.byes.is_empty() { String::new() } else { format!("; bye: {}", p.byes.join(", ")) };
     let summary =
         format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, round::tables_word(p.tables))
-            + &p.closed_calls_words();
+            + &p.closed_calls_words()
+            + &p.dropped_absent_words();
     let extra = serde_json::to_value(p).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     done(ctx.format, &summary, extra)?;
     if ctx.format == Format::Human {

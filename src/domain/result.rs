@@ -80,6 +80,16 @@ impl Reason {
         Err(format!("unknown reason \"{text}\": {hint}reasons are {}", all.join(", ")))
     }
 
+    /// Whether a result this way says a game was played (life, decking, poison, time, a lock, lost challenges),
+    /// so it needs the round's clock to have started; a concession, an intentional draw, a no-show or a penalty
+    /// may come before.
+    pub fn needs_play(self) -> bool {
+        matches!(
+            self,
+            Reason::Life | Reason::Decking | Reason::Poison | Reason::Time | Reason::Lock | Reason::Challenges
+        )
+    }
+
     /// Whether a game ending this way can be a draw.
     pub fn allows_draw(self) -> bool {
         matches!(

@@ -126,6 +126,12 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting { key: "tiebreak-par", default: "off", kind: Kind::Switch, help: "wins above par as the first tiebreaker" },
     Setting {
+        key: "check-in",
+        default: "off",
+        kind: Kind::Switch,
+        help: "players check in before round 1 is paired (player check-in NAME)",
+    },
+    Setting {
         key: "allow-joke",
         default: "off",
         kind: Kind::Switch,

@@ -25,7 +25,8 @@ pub struct VoidInput {
     pub id: i64,
     /// Why, for the record.
     pub reason: Option<String>,
-    /// Take a result back even though later rounds are already paired on it (they are not redone).
+    /// Take a result back even though later rounds are already paired on it (they are not redone); void a
+    /// record of an earlier round than the one being played.
     pub force: bool,
 }
 
@@ -147,6 +148,7 @@ pub fn void_penalty(store: &mut Store, actor: &Actor, input: VoidInput) -> Resul
         let Some(p) = penalty::get(tx, input.id)? else {
             return Err(unknown(VoidKind::Penalty, input.id, "mmjudge penalties"));
         };
+        earlier_round(tx, VoidKind::Penalty, input.id, p.round, input.force)?;
         let voided = mark(tx, actor, VoidKind::Penalty, input.id, &input.reason)?;
         let name = player::get(tx, p.player)?.name;
         let kind: Option<PenaltyKind> = p.penalty.parse().ok();
@@ -241,6 +243,7 @@ pub fn void_challenge(store: &mut Store, actor: &Actor, input: VoidInput) -> Res
         let Some(c) = challenge::get(tx, input.id)? else {
             return Err(unknown(VoidKind::Challenge, input.id, "mmjudge challenges"));
         };
+        earlier_round(tx, VoidKind::Challenge, input.id, Some(c.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Challenge, input.id, &input.reason)?;
         let (by, loser) = (player::get(tx, c.by)?.name, player::get(tx, c.loser)?.name);
         let record = format!("{by}'s challenge about \"{}\" ({}, lost by {loser})", c.about, c.ruling);
@@ -282,6 +285,7 @@ pub fn void_ruling(store: &mut Store, actor: &Actor, input: VoidInput) -> Result
         let Some(r) = ruling::get(tx, input.id)? else {
             return Err(unknown(VoidKind::Ruling, input.id, "mmjudge rulings"));
         };
+        earlier_round(tx, VoidKind::Ruling, input.id, Some(matches::get(tx, r.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Ruling, input.id, &input.reason)?;
         let record = format!("\"{}\"", r.text);
         simple(tx, VoidKind::Ruling, input.id, record, r.match_id, voided)
@@ -294,6 +298,7 @@ pub fn void_note(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<V
         let Some(n) = notes::get(tx, NoteId(input.id))? else {
             return Err(unknown(VoidKind::Note, input.id, "mmjudge notes TABLE"));
         };
+        earlier_round(tx, VoidKind::Note, input.id, Some(matches::get(tx, n.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Note, input.id, &input.reason)?;
         let who = player::get(tx, n.player)?.name;
         let card = n.card.as_deref().unwrap_or("(unnamed)");
@@ -314,6 +319,7 @@ pub fn void_extension(store: &mut Store, actor: &Actor, input: VoidInput) -> Res
         let Some(e) = clock::extension(tx, input.id)? else {
             return Err(unknown(VoidKind::Extension, input.id, "mmjudge time"));
         };
+        earlier_round(tx, VoidKind::Extension, input.id, Some(matches::get(tx, e.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Extension, input.id, &input.reason)?;
         let left = clock::extension_secs(tx, e.match_id)?;
         let record = format!("+{} for {} (the table keeps +{} in all)", mss(e.seconds), e.reason, mss(left));
@@ -327,6 +333,7 @@ pub fn void_stall(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<
         let Some(s) = clock::stall(tx, input.id)? else {
             return Err(unknown(VoidKind::Stall, input.id, "mmjudge stalls"));
         };
+        earlier_round(tx, VoidKind::Stall, input.id, Some(matches::get(tx, s.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Stall, input.id, &input.reason)?;
         let record = format!("{}'s stall at {}", player::get(tx, s.player_id)?.name, hhmm(&s.at));
         simple(tx, VoidKind::Stall, input.id, record, s.match_id, voided)
@@ -396,6 +403,23 @@ fn simple(
 /// The results a void took back, as phones hear of them.
 fn results_of(reopened: &[Reopened]) -> impl Iterator<Item = Touched> + '_ {
     reopened.iter().map(|r| Touched::table(Topic::Result, r.round, r.table))
+}
+
+/// Refuses, unless `force`, voiding a record of an earlier round than the one being played (the latest paired):
+/// a typo in an id must not change a finished round at once.
+fn earlier_round(conn: &Connection, kind: VoidKind, id: i64, of: Option<u32>, force: bool) -> Result<()> {
+    let current = round::current(conn)?;
+    match of {
+        Some(r) if r < current && !force => {
+            let why = format!("{} #{id} is a record of round {r}, not of round {current} being played", kind.as_str());
+            Err(Error::worded(
+                crate::error::Kind::Refused,
+                format!("{why}: add --force to void it anyway"),
+                format!("{why}: confirm to void it anyway"),
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Refuses a record voided before; else marks it void now.

@@ -15,6 +15,9 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
+mod me;
+pub use me::{BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, round_byes};
+
 /// The current round's state and clock.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct RoundView {
@@ -119,10 +122,19 @@ pub struct PlayerSeat {
     pub result: Option<String>,
     /// When time is called at the table.
     pub ends_at: Option<String>,
-    /// Where the player sits next round, when the movement already says so (as `pairings --json` shows it).
+    /// The bye, when the player has it: the round, and what it counts as (a win, 3 points).
+    pub bye_result: Option<ByeView>,
+    /// Where the player sits in the round after this one, once that round is paired (a movement's plan can change:
+    /// a late entry may switch the event to Swiss).
     pub next: Option<NextSeat>,
     /// The self-reported result waiting at the player's table, in words ("reported by Ana, waiting for Bo").
     pub self_report: Option<String>,
+    /// The one report waiting at the player's table for a player's word, in full (None when none, or two in
+    /// conflict).
+    pub waiting_report: Option<WaitingReport>,
+    /// The player's state when not simply playing: dropped (after which round, when, why), disqualified, a late
+    /// entry.
+    pub state: Option<PlayerState>,
     /// Since when a judge call from the player's table is open (RFC 3339).
     pub call_since: Option<String>,
 }
@@ -145,6 +157,8 @@ pub struct Dashboard {
     pub home: Home,
     /// Every table of the current round.
     pub tables: Vec<TableView>,
+    /// The current round's byes (the tables leave them out).
+    pub byes: Vec<ByeView>,
     /// Players' calls for a judge still open in the current round, by table, with their age.
     pub calls: Vec<crate::ops::table::device::calls::WaitingCall>,
     /// Players' self-reported results waiting for the opponent or in conflict, by table.
@@ -305,21 +319,29 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             bye: false,
             result: None,
             ends_at: None,
+            bye_result: None,
             next: None,
             self_report: None,
+            waiting_report: None,
+            state: me::state_of(conn, &p)?,
             call_since: None,
         };
+        // The round after this one only once it is paired: a plan is not a seat.
         if number > 0
-            && let Ok(pairings) = crate::ops::pairings::pairings(conn, Some(number))
+            && let Some(n) = matches::of_player_in_round(conn, p.id, number + 1)?
         {
-            seat.next = pairings.players.iter().find(|l| l.id == p.id.0).and_then(|l| l.next).map(|n| match n {
-                Some((table, s)) => NextSeat { table: Some(table), seat: Some(s.to_string()), bye: false },
+            seat.next = Some(match n.table {
+                Some(table) => {
+                    let s = if n.a == p.id { "A" } else { "B" };
+                    NextSeat { table: Some(table), seat: Some(s.to_string()), bye: false }
+                }
                 None => NextSeat { table: None, seat: None, bye: true },
             });
         }
         let Some(m) = matches::of_player_in_round(conn, p.id, number)? else { return Ok(seat) };
         if m.is_bye() {
             seat.bye = true;
+            seat.bye_result = Some(me::bye(number, &p.name));
             return Ok(seat);
         }
         let view = tables_in(conn, None, now)?.into_iter().find(|t| Some(t.table) == m.table);
@@ -333,6 +355,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             seat.ends_at = t.ends_at;
             let seated = crate::ops::table::Seated::load(conn, m)?;
             let waiting = crate::ops::table::device::self_report::waiting_at(conn, &seated)?;
+            seat.waiting_report = me::waiting_report(conn, &seated)?;
             seat.self_report = waiting.map(|w| w.words);
             seat.call_since = crate::ops::table::device::calls::open_at(conn, &seated)?.map(|c| c.since);
         }
@@ -346,6 +369,7 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
         Ok(Dashboard {
             home: home_in(conn, now)?,
             tables: tables_in(conn, None, now)?,
+            byes: byes_in(conn, None)?,
             calls: crate::ops::table::device::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::device::self_report::waiting_now(conn)?,
         })

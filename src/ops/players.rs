@@ -2,6 +2,7 @@
 //! entered by mistake, and a player's history.
 
 mod add;
+pub mod check_in;
 pub mod codes;
 mod history;
 
@@ -36,14 +37,32 @@ pub struct PlayerView {
     pub disqualified: bool,
     /// The status in words ("active", "dropped after round 2").
     pub status: String,
+    /// Whether the player has checked in (event setting `check-in`; players added once round 1 is paired count as
+    /// checked in).
+    pub checked_in: bool,
+    /// Why the player dropped, while dropped: `judge` (`player drop`), `no-show` (a no-show result) or `not-arrived`
+    /// (not checked in when round 1 was paired with `round pair --drop-absent`); null when not dropped.
+    pub drop_reason: Option<String>,
 }
 
 /// `player list`: every player, in the order they were added.
 pub fn list(conn: &Connection) -> Result<Vec<PlayerView>> {
+    let arrivals = player::arrivals(conn)?;
     Ok(player::all(conn)?
         .into_iter()
-        .map(|p| PlayerView {
-            status: status(&p),
+        .map(|p| {
+            let arrival = arrivals.get(&p.id).cloned().unwrap_or_default();
+            let drop_reason = p.dropped_after.map(|_| arrival.drop_reason.clone().unwrap_or_else(|| "judge".into()));
+            let status = match drop_reason.as_deref() {
+                Some("not-arrived") if !p.disqualified => "dropped before round 1 (not arrived)".to_string(),
+                _ => status(&p),
+            };
+            (p, arrival, drop_reason, status)
+        })
+        .map(|(p, arrival, drop_reason, status)| PlayerView {
+            status,
+            checked_in: arrival.checked_in_at.is_some(),
+            drop_reason,
             id: p.id,
             name: p.name,
             ext_id: p.ext_id,
@@ -117,10 +136,16 @@ fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Res
             (true, None) => {
                 let current = round::current(tx)?;
                 player::set_dropped(tx, p.id, Some(current))?;
+                player::set_dropped_at(tx, p.id, &crate::time::stamp(actor.at))?;
                 Some(current)
             }
             (false, Some(_)) => {
+                let not_arrived = player::drop_reason(tx, p.id)?.as_deref() == Some("not-arrived");
                 player::set_dropped(tx, p.id, None)?;
+                // A player dropped as not arrived who comes once round 1 is paired has arrived: checked in.
+                if not_arrived && round::current(tx)? > 0 {
+                    player::set_checked_in(tx, p.id, &crate::time::stamp(actor.at))?;
+                }
                 None
             }
         };

@@ -98,13 +98,13 @@ fn projector_in(conn: &Connection, now: DateTime<Utc>) -> Result<Projector> {
                 let tables = ms.iter().filter(|m| !m.is_bye()).count();
                 ProjectorRound {
                     number,
-                    phase: "paired",
+                    phase: if r.ended_at.is_some() { "closed" } else { "paired" },
                     inspection_from: None,
                     inspection_until: None,
                     started_at: None,
                     ends_at: None,
                     final_window_at: None,
-                    ended_at: None,
+                    ended_at: r.ended_at.clone(),
                     final_window: false,
                     limit_secs: None,
                     settings: crate::ops::table::clocks::clock::clock_settings(&values),
@@ -123,7 +123,7 @@ fn projector_in(conn: &Connection, now: DateTime<Utc>) -> Result<Projector> {
 
 fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64) -> Result<ProjectorRound> {
     let view = time::round_times(conn, now)?;
-    let started = unstamp(&view.started_at)?;
+    let started = unstamp(view.started_at.as_deref().unwrap_or_default())?;
     let at = unstamp(&view.at)?;
     let settings = view.settings;
     let round_end = started + settings.round_length();
@@ -155,8 +155,8 @@ fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64)
         number: view.round,
         phase: view.phase,
         inspection_from: inspecting.then(|| stamp(started - Duration::minutes(inspection_minutes))),
-        inspection_until: inspecting.then(|| view.started_at.clone()),
-        started_at: Some(view.started_at.clone()),
+        inspection_until: inspecting.then(|| stamp(started)),
+        started_at: Some(stamp(started)),
         ends_at: Some(stamp(round_end)),
         final_window_at: Some(stamp(window_at)),
         ended_at: view.ended_at.clone(),

@@ -7,7 +7,7 @@ mod preview;
 mod swap;
 pub mod time;
 
-pub use pair::{PairInput, Paired, Unpaired, pair_round, tables_word, unpair_round, unpaired_words};
+pub use pair::{PairInput, Paired, Unpaired, pair_round, pair_round_with, tables_word, unpair_round, unpaired_words};
 pub use preview::{Check, Preview, PreviewInput, preview_movement};
 pub use swap::{Moved, SwapInput, Swapped, swap_seats, swapped_words};
 
@@ -40,10 +40,14 @@ pub fn reopen_round(store: &mut Store, actor: &Actor) -> Result<Reopened> {
         };
         round::set_ended(tx, number, None)?;
         let when = crate::time::unstamp(&closed).map(crate::time::confirm_time).unwrap_or_else(|_| closed.clone());
-        let summary = format!(
-            "reopened round {number} (closed at {when}): its clock runs on as if it had never been closed, and \
-             decisions can be timed again"
-        );
+        let summary = if r.started_at.is_none() {
+            format!("reopened round {number} (closed at {when}): its clock has not started (`mmjudge round start`)")
+        } else {
+            format!(
+                "reopened round {number} (closed at {when}): its clock runs on as if it had never been closed, and \
+                 decisions can be timed again"
+            )
+        };
         let change = Change::new(summary).touching(Touched::round(Topic::Round, number));
         Ok((Reopened { round: number, was_closed_at: closed }, change))
     })

@@ -103,6 +103,15 @@ pub fn players(store: &Store) -> Result<Vec<PlayerView>> {
     store.read(crate::ops::players::list)
 }
 
+/// The players as `player list` shows them, with check-in: whether it is on, and who round 1 still waits for
+/// (none once round 1 is paired or with check-in off); in one read transaction.
+pub fn players_at_check_in(store: &Store) -> Result<(Vec<PlayerView>, bool, Vec<Player>)> {
+    store.read(|conn| {
+        use crate::ops::players::check_in;
+        Ok((crate::ops::players::list(conn)?, check_in::is_on(conn)?, check_in::absent(conn)?))
+    })
+}
+
 /// A player by name (as typed: folded, unique prefix), or why none is meant.
 pub fn player(store: &Store, query: &str) -> Result<Player> {
     store.read(|conn| crate::ops::player_names::find(conn, query))

@@ -22,6 +22,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/match_result_check.sql"),
     include_str!("migrations/no_show_drop.sql"),
     include_str!("migrations/audit_topics.sql"),
+    include_str!("migrations/check_in.sql"),
 ];
 
 /// The schema version this mmjudge writes.

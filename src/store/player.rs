@@ -103,20 +103,23 @@ pub fn by_key(conn: &Connection, key: &str) -> Result<Option<Player>> {
     Ok(stmt.query_row([key], from_row).optional()?)
 }
 
-/// Adds a player (its folded name and skeleton are computed here, so every insert keeps them).
+/// Adds a player (its folded name and skeleton are computed here, so every insert keeps them). A player added once
+/// round 1 is paired counts as checked in (from round 1's pairing).
 pub fn insert(conn: &Connection, p: &NewPlayer<'_>) -> Result<PlayerId> {
     let mut stmt = conn.prepare_cached(
-        "INSERT INTO player (name, name_key, ext_id, email, joined_round, name_fold, name_skeleton)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO player (name, name_key, ext_id, email, joined_round, name_fold, name_skeleton, checked_in_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT paired_at FROM round WHERE number = 1))",
     )?;
     let (fold, skeleton) = (names::fold(p.name), names::skeleton(p.name));
     stmt.execute(params![p.name, p.name_key, p.ext_id, p.email, p.joined_round, fold, skeleton])?;
     Ok(PlayerId(conn.last_insert_rowid()))
 }
 
-/// Sets or clears the round after which a player dropped (a drop made this way is no result's no-show drop).
+/// Sets or clears the round after which a player dropped (a drop made this way is no result's no-show drop, and
+/// has no recorded reason: a judge's).
 pub fn set_dropped(conn: &Connection, id: PlayerId, after: Option<u32>) -> Result<()> {
-    let mut stmt = conn.prepare_cached("UPDATE player SET dropped_after = ?2 WHERE id = ?1")?;
+    let mut stmt = conn
+        .prepare_cached("UPDATE player SET dropped_after = ?2, drop_reason = NULL, dropped_at = NULL WHERE id = ?1")?;
     stmt.execute(params![id, after])?;
     let mut stmt = conn.prepare_cached("UPDATE match SET no_show_dropped = NULL WHERE no_show_dropped = ?1")?;
     stmt.execute([id])?;
@@ -129,6 +132,78 @@ pub fn drop_for_no_show(conn: &Connection, id: PlayerId, after: u32, by: crate::
     set_dropped(conn, id, Some(after))?;
     let mut stmt = conn.prepare_cached("UPDATE match SET no_show_dropped = ?2 WHERE id = ?1")?;
     stmt.execute(params![by, id])?;
+    let mut stmt = conn.prepare_cached("UPDATE player SET drop_reason = 'no-show' WHERE id = ?1")?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
+/// Drops a player before round 1 because they had not checked in when it was paired (`round pair --drop-absent`).
+pub fn drop_not_arrived(conn: &Connection, id: PlayerId) -> Result<()> {
+    set_dropped(conn, id, Some(0))?;
+    let mut stmt = conn.prepare_cached("UPDATE player SET drop_reason = 'not-arrived' WHERE id = ?1")?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
+/// Why a player dropped, as kept: `not-arrived`, `no-show`, or None (a judge's drop, or no drop).
+pub fn drop_reason(conn: &Connection, id: PlayerId) -> Result<Option<String>> {
+    let mut stmt = conn.prepare_cached("SELECT drop_reason FROM player WHERE id = ?1")?;
+    Ok(stmt.query_row([id], |r| r.get(0))?)
+}
+
+/// A player's check-in and drop reason, as kept.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Arrival {
+    /// When the player was checked in (RFC 3339), if they were.
+    pub checked_in_at: Option<String>,
+    /// Why they dropped: `not-arrived`, `no-show`, or None (a judge's drop, or no drop).
+    pub drop_reason: Option<String>,
+}
+
+/// Every player's check-in and drop reason.
+pub fn arrivals(conn: &Connection) -> Result<std::collections::HashMap<PlayerId, Arrival>> {
+    let mut stmt = conn.prepare_cached("SELECT id, checked_in_at, drop_reason FROM player")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((r.get::<_, PlayerId>(0)?, Arrival { checked_in_at: r.get(1)?, drop_reason: r.get(2)? }))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// One player's check-in and drop reason.
+pub fn arrival(conn: &Connection, id: PlayerId) -> Result<Arrival> {
+    let mut stmt = conn.prepare_cached("SELECT checked_in_at, drop_reason FROM player WHERE id = ?1")?;
+    Ok(stmt.query_row([id], |r| Ok(Arrival { checked_in_at: r.get(0)?, drop_reason: r.get(1)? }))?)
+}
+
+/// Counts every player in the event (not dropped, not disqualified) who has not checked in as checked in at `at`:
+/// round 1 is paired, and they play.
+pub fn check_in_the_rest(conn: &Connection, at: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE player SET checked_in_at = ?1
+         WHERE checked_in_at IS NULL AND dropped_after IS NULL AND disqualified = 0",
+    )?;
+    stmt.execute([at])?;
+    Ok(())
+}
+
+/// Records when a player's drop was made (RFC 3339), after [`set_dropped`], [`drop_for_no_show`] or
+/// [`drop_not_arrived`].
+pub fn set_dropped_at(conn: &Connection, id: PlayerId, at: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE player SET dropped_at = ?2 WHERE id = ?1")?;
+    stmt.execute(params![id, at])?;
+    Ok(())
+}
+
+/// When a player's standing drop was made, if kept.
+pub fn dropped_at(conn: &Connection, id: PlayerId) -> Result<Option<String>> {
+    let mut stmt = conn.prepare_cached("SELECT dropped_at FROM player WHERE id = ?1 AND dropped_after IS NOT NULL")?;
+    Ok(stmt.query_row([id], |r| r.get(0)).optional()?.flatten())
+}
+
+/// Records a player's check-in at `at` (RFC 3339).
+pub fn set_checked_in(conn: &Connection, id: PlayerId, at: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE player SET checked_in_at = ?2 WHERE id = ?1")?;
+    stmt.execute(params![id, at])?;
     Ok(())
 }
 

@@ -20,6 +20,8 @@ pub struct Report {
     pub life: Option<(i64, i64)>,
     /// When (RFC 3339).
     pub at: String,
+    /// Its number (what a confirmation names; set when kept, 0 before).
+    pub id: i64,
 }
 
 fn report_of(r: &Row<'_>) -> rusqlite::Result<Report> {
@@ -32,14 +34,15 @@ fn report_of(r: &Row<'_>) -> rusqlite::Result<Report> {
         reason: r.get(3)?,
         life: a.zip(b),
         at: r.get(6)?,
+        id: r.get::<_, Option<i64>>(7)?.unwrap_or(0),
     })
 }
 
 /// The reports waiting at a match, oldest first.
 pub fn of_match(conn: &Connection, m: MatchId) -> Result<Vec<Report>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT match_id, player_id, outcome, reason, life_a, life_b, at FROM self_report WHERE match_id = ?1
-         ORDER BY at, player_id",
+        "SELECT match_id, player_id, outcome, reason, life_a, life_b, at, report_no FROM self_report
+         WHERE match_id = ?1 ORDER BY at, player_id",
     )?;
     let rows = stmt.query_map([m], report_of)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -48,7 +51,7 @@ pub fn of_match(conn: &Connection, m: MatchId) -> Result<Vec<Report>> {
 /// The reports waiting in a round, by table then time.
 pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Report>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT r.match_id, r.player_id, r.outcome, r.reason, r.life_a, r.life_b, r.at
+        "SELECT r.match_id, r.player_id, r.outcome, r.reason, r.life_a, r.life_b, r.at, r.report_no
          FROM self_report r JOIN match m ON m.id = r.match_id
          WHERE m.round = ?1 ORDER BY m.table_no, r.at, r.player_id",
     )?;
@@ -59,10 +62,10 @@ pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Report>> {
 /// Keeps a player's report (replacing their own earlier one at the match).
 pub fn put(conn: &Connection, r: &Report) -> Result<()> {
     let mut stmt = conn.prepare_cached(
-        "INSERT INTO self_report (match_id, player_id, outcome, reason, life_a, life_b, at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        "INSERT INTO self_report (match_id, player_id, outcome, reason, life_a, life_b, at, report_no)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT coalesce(max(report_no), 0) + 1 FROM self_report))
          ON CONFLICT(match_id, player_id) DO UPDATE SET outcome = excluded.outcome, reason = excluded.reason,
-             life_a = excluded.life_a, life_b = excluded.life_b, at = excluded.at",
+             life_a = excluded.life_a, life_b = excluded.life_b, at = excluded.at, report_no = excluded.report_no",
     )?;
     let life = (r.life.map(|l| l.0), r.life.map(|l| l.1));
     stmt.execute(params![r.match_id, r.player, r.outcome.as_str(), r.reason, life.0, life.1, r.at])?;

@@ -78,7 +78,7 @@ fn late_entry_none_gives_no_losses() {
 fn a_no_show_result_drops_the_absent_player_until_undropped() {
     let ev = Event::new();
     ev.run(&["player", "add", "Ann", "Bo", "Cy", "Di"]).ok();
-    ev.seat_round(1, &[(1, "Ann", "Bo"), (2, "Cy", "Di")]);
+    ev.seat_started_round(1, &[(1, "Ann", "Bo"), (2, "Cy", "Di")]);
     let out = ev.run(&["result", "1", "Ann", "--by", "no-show"]).ok().to_string();
     assert!(out.contains("Bo did not show and is dropped"), "{out}");
     assert!(out.contains("mmjudge player undrop \"Bo\""), "{out}");

@@ -13,6 +13,7 @@ fn round_one() -> Event {
 #[test]
 fn records_results_and_lists_the_round() {
     let ev = round_one();
+    ev.mark_started(1);
     let out = ev.run(&["result", "1", "ana", "--by", "life", "--life", "12", "0", "--note", "clean game"]);
     assert_eq!(out.ok().trim(), "table 1, round 1: Ana beat Bo by life (12 to 0 life)");
     let doc = ev.run(&["--json", "results"]).json();
@@ -59,6 +60,7 @@ fn draws_intentional_draws_and_late_results() {
 #[test]
 fn results_of_another_round() {
     let ev = round_one();
+    ev.mark_started(1);
     ev.run(&["result", "1", "bo", "--by", "concession"]).ok();
     ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Ed")]);
     ev.run(&["result", "2", "ed", "--by", "decking", "--round", "1"]).refused();
@@ -85,6 +87,7 @@ fn refuses_a_table_with_no_match() {
 #[test]
 fn refuses_a_result_twice() {
     let ev = round_one();
+    ev.mark_started(1);
     ev.run(&["result", "1", "ana", "--by", "life"]).ok();
     let msg = ev.refuses(&["result", "1", "bo", "--by", "concession"]);
     assert!(msg.contains("already has a result: Ana beat Bo by life"), "{msg}");
@@ -139,6 +142,7 @@ fn refuses_inconsistent_claims() {
 #[test]
 fn fixes_a_result_showing_before_and_after() {
     let ev = round_one();
+    ev.mark_started(1);
     ev.run(&["result", "1", "ana", "--by", "life", "--note", "kept"]).ok();
     let doc = ev.run(&["--json", "result", "fix", "1", "bo", "--by", "concession"]).json();
     let summary = doc["summary"].as_str().unwrap_or_default();
@@ -155,6 +159,7 @@ fn fixes_a_result_showing_before_and_after() {
 #[test]
 fn refuses_fixing_a_result_that_later_rounds_were_paired_on() {
     let ev = round_one();
+    ev.mark_started(1);
     ev.run(&["result", "1", "ana", "--by", "life"]).ok();
     ev.seat_round(2, &[(1, "Ana", "Cy")]);
     ev.seat_round(3, &[(1, "Ana", "Di")]);
@@ -167,6 +172,7 @@ fn refuses_fixing_a_result_that_later_rounds_were_paired_on() {
 #[test]
 fn refuses_fixing_nothing() {
     let ev = round_one();
+    ev.mark_started(1);
     assert!(ev.refuses(&["result", "fix", "1", "ana", "--by", "life"]).contains("has no result yet"));
     ev.run(&["result", "1", "ana", "--by", "life"]).ok();
     assert!(ev.refuses(&["result", "fix", "1", "ana", "--by", "life"]).contains("nothing to fix"));
@@ -207,6 +213,7 @@ fn refuses_an_at_before_the_round_started_at_the_table() {
 #[test]
 fn refusals_resting_on_a_rule_name_its_id_and_rules_shows_it() {
     let ev = round_one();
+    ev.mark_started(1);
     let msg = ev.refuses(&["result", "1", "draw", "--by", "time", "--life", "3", "8"]);
     assert!(msg.contains("TR.end-of-match: at time the higher life total wins"), "{msg}");
     let msg = ev.refuses(&["result", "1", "draw", "--by", "concession"]);
@@ -220,4 +227,42 @@ fn refusals_resting_on_a_rule_name_its_id_and_rules_shows_it() {
         let shown = ev.run(&["rules", id]).ok().to_string();
         assert!(shown.contains(id), "{id}: {shown}");
     }
+}
+
+#[test]
+fn a_result_that_says_a_game_was_played_needs_the_rounds_clock() {
+    let ev = round_one();
+    for args in [
+        &["result", "1", "ana", "--by", "life", "--life", "5", "0"][..],
+        &["result", "1", "ana", "--by", "decking"],
+        &["result", "1", "ana", "--by", "lock"],
+    ] {
+        let msg = ev.refuses(args);
+        assert!(msg.contains("needs a game played, and round 1's clock has not started"), "{msg}");
+        assert!(msg.contains("`mmjudge round start`"), "{msg}");
+    }
+    ev.run(&["result", "1", "ana", "--by", "concession"]).ok();
+    ev.run(&["result", "2", "draw", "--by", "intentional-draw"]).ok();
+    let msg = ev.refuses(&["result", "fix", "2", "cy", "--by", "poison"]);
+    assert!(msg.contains("a result by poison needs a game played"), "{msg}");
+    ev.run(&["result", "fix", "2", "cy", "--by", "no-show"]).ok();
+}
+
+#[test]
+fn a_round_with_every_result_ends_although_its_clock_never_ran() {
+    let ev = round_one();
+    let msg = ev.refuses(&["round", "end"]);
+    assert!(msg.contains("round 1 has not started"), "{msg}");
+    ev.run(&["result", "1", "ana", "--by", "concession"]).ok();
+    ev.run(&["result", "2", "di", "--by", "concession"]).ok();
+    let out = ev.run(&["round", "end"]).ok().to_string();
+    assert!(out.contains("without its clock having run; every table has a result"), "{out}");
+    let time = ev.run(&["--json", "time"]).json();
+    assert_eq!((time["phase"].as_str(), time["started_at"].is_null()), (Some("closed"), true), "{time}");
+    assert!(time["ended_at"].is_string(), "{time}");
+    let text = ev.run(&["time"]).ok().to_string();
+    assert!(text.contains("Round 1 — closed at"), "{text}");
+    assert!(ev.refuses(&["round", "start"]).contains("`mmjudge round reopen`"));
+    ev.run(&["round", "reopen"]).ok();
+    ev.run(&["round", "end"]).ok();
 }

@@ -199,9 +199,10 @@ fn a_head_judge_pairs_the_round_from_a_phone_and_a_player_sees_the_next_table() 
     let me = server.get(&format!("/api/me?name={}", name.replace(' ', "%20"))).json();
     assert_eq!(me["table"], first["table"]);
     assert_eq!(me["library"], first["library"]);
-    assert_eq!(me["next"]["table"], first["next"]["table"], "{me}");
-    assert_eq!(me["next"]["seat"], first["next"]["seat"], "{me}");
-    assert!(me["next"]["table"].as_u64().is_some(), "the square movement knows the next table: {me}");
+    // `pairings --json` gives the movement's plan; a player's page says nothing of round 2 until it is paired (a
+    // late entry may still switch the event to Swiss).
+    assert!(first["next"]["table"].as_u64().is_some(), "the square movement plans the next table: {cli}");
+    assert!(me["next"].is_null(), "{me}");
 }
 
 #[test]

@@ -149,7 +149,7 @@ fn a_result_by_time_is_refused_before_the_round_starts() {
     assert_eq!(
         msg.trim_end(),
         "error: time has not been called at table 1: round 1's clock has not started (`mmjudge round start`); \
-         record the result by another reason (--by concession, life, ...)"
+         before it, a result is by concession, intentional-draw, no-show or penalty"
     );
 }
 

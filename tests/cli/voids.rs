@@ -67,6 +67,7 @@ fn a_voided_disqualification_is_lifted_and_the_match_plays_again() {
 #[test]
 fn a_voided_lost_challenge_that_ended_a_match_puts_it_back_to_playing() {
     let ev = round_one();
+    ev.mark_started(1);
     let ch = |ruling: &str| {
         json(&ev, &["challenge", "1", "--by", "ana", "--about", "Shock was declared", "--ruling", ruling])
     };
@@ -90,17 +91,37 @@ fn a_voided_lost_challenge_that_ended_a_match_puts_it_back_to_playing() {
 #[test]
 fn a_void_with_later_rounds_paired_is_refused_then_forced() {
     let ev = round_one();
+    ev.mark_started(1);
     at_notes_now(&ev, &["challenge", "1", "--by", "ana", "--about", "x", "--ruling", "denied"]).ok();
     let second = json(&ev, &["challenge", "1", "--by", "ana", "--about", "y", "--ruling", "denied"]);
     ev.finish_round(1);
     ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
     let id = second["challenge"].to_string();
     let msg = ev.refuses(&["challenge", "void", &id]);
-    assert!(msg.contains("round 2 is already paired on this result: add --force"), "{msg}");
+    assert!(msg.contains(&format!("challenge #{id} is a record of round 1, not of round 2 being played")), "{msg}");
     let out = json(&ev, &["challenge", "void", &id, "--force"]);
     assert_eq!(out["later_rounds"], serde_json::json!([2]));
     assert!(out["summary"].as_str().unwrap_or("").contains("round 2 is already paired"), "{out}");
     assert_eq!(table(&ev, 1)["playing"], true);
+}
+
+#[test]
+fn a_void_of_an_earlier_round_than_the_one_played_names_it_and_needs_force() {
+    let ev = round_one();
+    let old = json(&ev, &["ruling", "1", "Bo may not take back the attack"])["ruling"].to_string();
+    ev.finish_round(1);
+    ev.seat_round(2, &[(1, "Ana", "Cy"), (2, "Bo", "Di")]);
+    let now = json(&ev, &["ruling", "2", "Di draws a card"])["ruling"].to_string();
+    let msg = ev.refuses(&["ruling", "void", &old]);
+    assert_eq!(
+        msg.trim_end(),
+        format!(
+            "error: ruling #{old} is a record of round 1, not of round 2 being played: add --force to void it anyway"
+        )
+    );
+    at_notes_now(&ev, &["ruling", "void", &now]).ok();
+    let out = json(&ev, &["ruling", "void", &old, "--force"]);
+    assert_eq!(out["round"], 1);
 }
 
 #[test]
@@ -214,6 +235,7 @@ fn a_voided_stall_no_longer_counts() {
 #[test]
 fn a_voided_game_loss_leaves_a_result_it_did_not_make_and_one_another_penalty_still_makes() {
     let ev = round_one();
+    ev.mark_started(1);
     // Table 1: a result by life first; the tardiness Game Loss after it does not change it.
     at_notes_now(&ev, &["result", "1", "ana", "--by", "life", "--life", "5", "0"]).ok();
     let late = json(&ev, &["penalty", "bo", "tardiness"]);

@@ -56,6 +56,14 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
                 when_text(started)
             )));
         }
+        if let Some(ended) = &r.ended_at {
+            return Err(Error::refused(format!(
+                "round {} was closed at {} with every table's result, its clock never run: pair the next round \
+                 with `mmjudge round pair`, or take the close back with `mmjudge round reopen`",
+                r.number,
+                when_text(ended)
+            )));
+        }
         let values = event::values(tx)?;
         let inspection = values.number("inspection-minutes");
         let (inspection_from, at) = match inspection {
@@ -167,10 +175,13 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
     let at = at.unwrap_or(actor.at);
     store.write(actor, |tx| {
         let r = current_round(tx)?;
-        let started = round_started(&r)?;
         if let Some(ended) = &r.ended_at {
             return Err(Error::refused(format!("round {} was already closed at {}", r.number, when_text(ended))));
         }
+        if r.started_at.is_none() && matches::open_tables(tx, r.number)?.is_empty() {
+            return end_unstarted(tx, r.number, at);
+        }
+        let started = round_started(&r)?;
         if started > actor.at {
             // Its clock has not begun (deck inspection, or a start set for later): no moment can close it yet.
             let waiting = if event::values(tx)?.number("inspection-minutes") > 0 {
@@ -244,6 +255,24 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
         };
         Ok((out, Change::new(summary).touching(Touched::round(Topic::Round, r.number))))
     })
+}
+
+/// Ends a round whose clock never ran but whose every match has a result (concessions, no-shows, penalties,
+/// intentional draws): it is ended at `at`, with no start.
+fn end_unstarted(tx: &rusqlite::Connection, number: u32, at: DateTime<Utc>) -> Result<(RoundEnded, Change)> {
+    round::set_ended(tx, number, Some(&stamp(at)))?;
+    let summary =
+        format!("round {number} closed at {} without its clock having run; every table has a result", confirm_time(at));
+    let out = RoundEnded {
+        round: number,
+        ended_at: stamp(at),
+        without_result: Vec::new(),
+        stopped_decisions: 0,
+        stopped: Vec::new(),
+        open_calls: Vec::new(),
+        summary: summary.clone(),
+    };
+    Ok((out, Change::new(summary)))
 }
 
 /// Reads a number of minutes (> 0, decimals allowed) as whole seconds.

@@ -36,6 +36,9 @@ pub struct Paired {
     /// Judge calls still open in the previous round, closed by this pairing (absent when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub closed_calls: usize,
+    /// Players dropped as not arrived (not checked in) by `round pair --drop-absent` (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped_absent: Vec<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -60,10 +63,18 @@ impl Paired {
 /// libraries with their players; byes are recorded as wins. Refuses while the current round has tables
 /// without a result, when every round is paired, and (unless `allow`) when a guarantee would break.
 pub fn pair_round(store: &mut Store, actor: &Actor, input: PairInput) -> Result<Paired> {
+    pair_round_with(store, actor, input, false)
+}
+
+/// [`pair_round`]; with check-in on, round 1 is refused while a player in the event has not checked in (naming
+/// them and the ways out), unless `drop_absent` (`round pair --drop-absent`): then those players are dropped
+/// before round 1, as not arrived (`player undrop` takes it back), and the others are paired.
+pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_absent: bool) -> Result<Paired> {
     let allow = input.allow;
     let at = crate::time::stamp(actor.at);
     store.write(actor, |tx| {
         let number = next_round(tx)?;
+        let dropped_absent = absent_players(tx, number, drop_absent, &at)?;
         let setup = Setup::load(tx)?;
         let played = Played::load(tx, number - 1)?;
         let active = played.active_in(number);
@@ -88,17 +99,83 @@ pub fn pair_round(store: &mut Store, actor: &Actor, input: PairInput) -> Result<
             )));
         }
         let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
+        if number == 1 {
+            // Check-in is over: whoever plays round 1 has arrived.
+            crate::store::player::check_in_the_rest(tx, &at)?;
+        }
         let mut paired = report(number, &proposal, &played, broken);
         paired.closed_calls = crate::store::self_reports::close_open_of_round(tx, number - 1, &at, &actor.judge)?;
+        paired.dropped_absent = dropped_absent;
         let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
         let summary = format!(
-            "paired round {number} ({}): {}{byes}{}",
+            "paired round {number} ({}): {}{byes}{}{}",
             paired.movement,
             tables_word(paired.tables),
-            paired.closed_calls_words()
+            paired.closed_calls_words(),
+            paired.dropped_absent_words()
         );
         Ok((paired, Change::about(summary, ids).touching(Touched::round(Topic::Round, number))))
     })
+}
+
+/// With check-in on, before round 1: refuses while players have not checked in, or (`drop`) drops them as not
+/// arrived and returns their names. Refuses `drop` when there is no check-in to go by.
+fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<Vec<String>> {
+    use crate::ops::players::check_in;
+    if drop && (number != 1 || !check_in::is_on(tx)?) {
+        return Err(Error::refused(if number != 1 {
+            format!(
+                "--drop-absent drops who has not checked in when round 1 is paired; this is round {number}: pair it \
+                 with `mmjudge round pair`"
+            )
+        } else {
+            "--drop-absent drops who has not checked in, and check-in is off: pair with `mmjudge round pair`, or turn \
+             it on with `mmjudge event set check-in on`"
+                .to_string()
+        }));
+    }
+    let absent = check_in::absent(tx)?;
+    if absent.is_empty() {
+        return Ok(Vec::new());
+    }
+    let names: Vec<String> = absent.iter().map(|p| p.name.clone()).collect();
+    if !drop {
+        let who = crate::domain::words::count(absent.len() as i64, "player");
+        let (have, first) = if absent.len() == 1 { ("has", names[0].as_str()) } else { ("have", "NAME") };
+        let first = if first.contains(' ') { format!("\"{first}\"") } else { first.to_string() };
+        return Err(Error::refused(format!(
+            "round 1 cannot be paired: {who} {have} not checked in ({}): check them in with `mmjudge player check-in \
+             {first}`, pair those present with `mmjudge round pair --drop-absent` (the absent are dropped as not \
+             arrived; `mmjudge player undrop NAME` takes it back), or turn check-in off with `mmjudge event set \
+             check-in off`",
+            names_few(&names, 12)
+        )));
+    }
+    for p in &absent {
+        crate::store::player::drop_not_arrived(tx, p.id)?;
+        crate::store::player::set_dropped_at(tx, p.id, at)?;
+    }
+    Ok(names)
+}
+
+impl Paired {
+    /// "; dropped as not arrived: Ana, Bo (`mmjudge player undrop NAME` takes it back)" (empty when none).
+    pub fn dropped_absent_words(&self) -> String {
+        if self.dropped_absent.is_empty() {
+            return String::new();
+        }
+        format!(
+            "; dropped as not arrived: {} (`mmjudge player undrop NAME` takes it back)",
+            self.dropped_absent.join(", ")
+        )
+    }
+}
+
+/// The first `max` names joined with ", ", then how many more.
+fn names_few(names: &[String], max: usize) -> String {
+    let more = names.len().saturating_sub(max);
+    let shown = names[..names.len().min(max)].join(", ");
+    if more > 0 { format!("{shown} and {more} more") } else { shown }
 }
 
 /// The first `max` items joined with "; ", then how many more.
@@ -235,6 +312,7 @@ fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> P
     Paired {
         round: number,
         closed_calls: 0,
+        dropped_absent: Vec::new(),
         movement: p.kind.name().to_string(),
         tables: p.round.games.len(),
         byes: p.round.byes.iter().map(|&i| names[i].to_string()).collect(),

@@ -58,8 +58,9 @@ pub struct TableTime {
 pub struct RoundTimes {
     /// The round.
     pub round: u32,
-    /// When its clock started (RFC 3339).
-    pub started_at: String,
+    /// When its clock started (RFC 3339); null for a round closed with every table's result before its clock
+    /// ever ran (then `tables` is empty and `phase` is `closed`).
+    pub started_at: Option<String>,
     /// When it was closed (RFC 3339), if it was.
     pub ended_at: Option<String>,
     /// The instant shown: now, or the close.
@@ -78,13 +79,25 @@ pub struct RoundTimes {
 /// `time`: every table of the current round at `now` (at its close once the round is closed).
 pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> {
     let r = current_round(conn)?;
+    let values = event::values(conn)?;
+    let settings = clock_settings(&values);
+    if let (None, Some(ended)) = (&r.started_at, &r.ended_at) {
+        return Ok(RoundTimes {
+            round: r.number,
+            started_at: None,
+            ended_at: Some(ended.clone()),
+            at: ended.clone(),
+            phase: "closed",
+            inspection_left_ms: None,
+            settings,
+            tables: Vec::new(),
+        });
+    }
     let started = round_started(&r)?;
     let at = match r.ended_at.as_deref().map(unstamp).transpose()? {
         Some(t) => t,
         None => now,
     };
-    let values = event::values(conn)?;
-    let settings = clock_settings(&values);
     let names = player_names::names_by_id(conn)?;
     let phase = match (r.ended_at.is_some(), at < started, values.number("inspection-minutes") > 0) {
         (true, _, _) => "closed",
@@ -107,7 +120,7 @@ pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> 
     }
     Ok(RoundTimes {
         round: r.number,
-        started_at: stamp(started),
+        started_at: Some(stamp(started)),
         ended_at: r.ended_at,
         at: stamp(at),
         phase,

@@ -128,6 +128,35 @@ impl Seated {
         }
     }
 
+    /// Refuses a result by a reason that says a game was played (see [`Reason::needs_play`]) at a moment before
+    /// the round's clock started (not started at all, deck inspection, or a start set for later).
+    pub fn played_by(&self, conn: &Connection, reason: Reason, at: DateTime<Utc>) -> Result<()> {
+        // Time has its own, stricter rule: time must have been called at the table (result::time_called).
+        if !reason.needs_play() || reason == Reason::Time {
+            return Ok(());
+        }
+        let number = self.m.round;
+        let started = round::get(conn, number)?.and_then(|r| r.started_at);
+        let wait = match started.as_deref().map(crate::time::unstamp).transpose()? {
+            None => format!("round {number}'s clock has not started"),
+            Some(s) => match clock::before_round_clock(conn, number, at, s)? {
+                Some(wait) => wait,
+                None => return Ok(()),
+            },
+        };
+        let why = format!(
+            "table {}: a result by {} needs a game played, and {wait}; a concession, an intentional draw, a no-show \
+             or a penalty may be recorded before",
+            self.table(),
+            reason.slug()
+        );
+        Err(Error::worded(
+            crate::error::Kind::Refused,
+            if started.is_none() { format!("{why}; start the round with `mmjudge round start`") } else { why.clone() },
+            if started.is_none() { format!("{why}; a judge starts the round") } else { why },
+        ))
+    }
+
     /// The player at a seat.
     pub fn player(&self, seat: Seat) -> &player::Player {
         if seat == Seat::A { &self.a } else { &self.b }

@@ -139,3 +139,45 @@ fn a_hand_over_stops_one_decision_and_starts_the_other_players() -> Result<()> {
     assert_eq!((last.player.as_str(), last.duration_ms), ("Ana", 120_000));
     Ok(())
 }
+
+#[test]
+fn a_players_declaration_after_the_result_is_refused_while_a_judges_late_note_is_taken() -> Result<()> {
+    use super::device::{DeviceNoteInput, declare};
+    let mut store = event()?;
+    let bo = crate::ops::player_names::find(store.conn(), "bo")?;
+    let code = crate::store::player_codes::of(store.conn(), bo.id)?.unwrap_or_default();
+    let device = |code: &str| -> Result<DeviceNoteInput> {
+        Ok(DeviceNoteInput {
+            table: 1,
+            code: code.into(),
+            printed: Printed::parse("B1")?,
+            card: None,
+            letter: None,
+            client_id: None,
+        })
+    };
+    declare(&mut store, &actor(5)?, device(&code)?)?;
+    let input = super::records::result::ResultInput {
+        table: 1,
+        round: None,
+        winner: Some("ana".into()),
+        reason: crate::domain::result::Reason::Concession,
+        life: None,
+        note: None,
+        at: None,
+        turn: None,
+    };
+    super::records::result::record_result(&mut store, &actor(6)?, input)?;
+    assert_eq!(kind(declare(&mut store, &actor(7)?, device(&code)?)), Some(Kind::Refused));
+    let late = NoteInput {
+        table: 1,
+        round: None,
+        player: "bo".into(),
+        printed: Printed::parse("R")?,
+        card: None,
+        letter: None,
+        at: Some(at(4)?),
+    };
+    assert!(add_note(&mut store, &actor(8)?, late)?.late, "a judge copies a late note in, at its own moment");
+    Ok(())
+}

@@ -89,6 +89,14 @@ pub fn declare(store: &mut Store, actor: &Actor, input: DeviceNoteInput) -> Resu
         {
             return Err(Error::refused(REPEAT));
         }
+        note::clock_running(tx, &seated, actor.at)?;
+        if seated.m.outcome.is_some() {
+            return Err(Error::refused(format!(
+                "{} already has a result ({}): no card is declared after it; a judge copies a late note in",
+                seated.label(),
+                seated.describe_recorded()
+            )));
+        }
         let player = seated.player(seat).name.clone();
         let (out, change) = note::add_note_in(
             tx,

@@ -39,6 +39,8 @@ pub struct SelfReportInput {
 /// One player's report.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ReportView {
+    /// Its number: what the opponent's confirmation names (a report replaced by its player gets a new one).
+    pub id: i64,
     /// Who reported it.
     pub player: String,
     /// `a`, `b` or `draw`.
@@ -128,6 +130,7 @@ fn view(seated: &Seated, r: &Report) -> ReportView {
         Outcome::Draw => None,
     };
     ReportView {
+        id: r.id,
         player: name(r.player),
         outcome: r.outcome,
         winner,
@@ -170,6 +173,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             turn: None,
         };
         let v = verdict(tx, &seated, &claim)?;
+        seated.played_by(tx, input.reason, actor.at)?;
         crate::ops::table::records::result::time_called(tx, &seated, &input.reason, actor.at)?;
         let mine = Report {
             match_id: seated.m.id,
@@ -178,6 +182,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             reason: input.reason.slug().to_string(),
             life: input.life,
             at: at.clone(),
+            id: 0,
         };
         let waiting = self_reports::of_match(tx, seated.m.id)?;
         let replaced = waiting.iter().any(|r| r.player == me.id);
@@ -213,6 +218,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             }
             Some(t) => {
                 self_reports::put(tx, &mine)?;
+                out.report.id = kept_id(tx, &mine)?;
                 out.state = "conflict";
                 out.summary = format!(
                     "{label}: {} reports {}, {} reported {}: in conflict, a judge decides",
@@ -224,6 +230,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             }
             None => {
                 self_reports::put(tx, &mine)?;
+                out.report.id = kept_id(tx, &mine)?;
                 let again = if replaced { " (replacing their earlier report)" } else { "" };
                 out.summary = format!(
                     "{label}: {} reports {}{again}; waiting for {} to confirm",
@@ -233,6 +240,88 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
         }
         Ok((out.clone(), Change::about(out.summary, [seated.a.id, seated.b.id]).touching_all(topics)))
     })
+}
+
+/// A player confirms the opponent's waiting report by its number (`POST /api/self-report/confirm`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmInput {
+    /// The table.
+    pub table: u32,
+    /// The confirming player's code.
+    pub code: String,
+    /// The report's number ([`ReportView::id`]).
+    pub report: i64,
+}
+
+/// The code's player confirms the opponent's report waiting at their table: exactly that report is recorded, as
+/// `mmjudge result` records it (state `confirmed`). Refused when the number is not a report waiting at that table
+/// (replaced, settled, or another table's), when it is the player's own report, and when the match has a result.
+pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) -> Result<SelfReported> {
+    store.write(actor, |tx| {
+        let (seated, seat) = seat_of_code(tx, input.table, &input.code)?;
+        if seated.m.outcome.is_some() {
+            return Err(Error::refused(format!(
+                "{} already has a result: {}; a judge corrects it if it is wrong",
+                seated.label(),
+                seated.describe_recorded()
+            )));
+        }
+        let me = seated.player(seat).clone();
+        let waiting = self_reports::of_match(tx, seated.m.id)?;
+        let Some(theirs) = waiting.iter().find(|r| r.id == input.report) else {
+            return Err(Error::refused(format!(
+                "report {} is not the report waiting at table {}: it was replaced or settled; see the report \
+                 waiting now",
+                input.report,
+                seated.table()
+            )));
+        };
+        if theirs.player == me.id {
+            return Err(Error::refused(format!(
+                "report {} is your own: your opponent confirms it (or reports what happened)",
+                input.report
+            )));
+        }
+        let reason = Reason::parse(&theirs.reason).map_err(Error::refused)?;
+        let winner = match theirs.outcome {
+            Outcome::A => seated.a.name.clone(),
+            Outcome::B => seated.b.name.clone(),
+            Outcome::Draw => "draw".into(),
+        };
+        let other = seated.player(seat.other()).clone();
+        let claim = ResultInput {
+            table: input.table,
+            round: None,
+            winner: Some(winner),
+            reason,
+            life: theirs.life,
+            note: None,
+            at: None,
+            turn: None,
+        };
+        let report = view(&seated, theirs);
+        let (recorded, change) = record_result_in(tx, actor, &claim)?;
+        let summary = format!("{}; reported by {}, {CONFIRMED} {}", change.summary, other.name, me.name);
+        let out = SelfReported {
+            round: seated.m.round,
+            table: seated.table(),
+            match_id: seated.m.id,
+            player: me.name.clone(),
+            opponent: other.name.clone(),
+            state: "confirmed",
+            replaced: false,
+            report,
+            result: Some(recorded),
+            summary: summary.clone(),
+        };
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+    })
+}
+
+/// The number a report was kept with.
+fn kept_id(tx: &Connection, mine: &Report) -> Result<i64> {
+    let kept = self_reports::of_match(tx, mine.match_id)?;
+    Ok(kept.iter().find(|r| r.player == mine.player).map_or(0, |r| r.id))
 }
 
 /// The reports waiting at a match, with their state; None when there are none.
@@ -340,6 +429,19 @@ mod tests {
         self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
         let other = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Concession))?;
         assert_eq!(other.state, "conflict");
+        let by_life = ResultInput {
+            table: 1,
+            round: None,
+            winner: Some("bo".into()),
+            reason: Reason::Life,
+            life: Some((0, 3)),
+            note: None,
+            at: None,
+            turn: None,
+        };
+        let early = crate::ops::table::records::result::record_result(&mut store, &actor()?, by_life).err();
+        assert_eq!(early.map(|e| e.kind()), Some(Kind::Refused), "no game was played before the clock started");
+        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
         let seated = Seated::at(store.conn(), 1, None)?;
         let waiting = waiting_at(store.conn(), &seated)?.map(|w| (w.state, w.waiting_for, w.reports.len()));
         assert_eq!(waiting, Some(("conflict", None, 2)));
@@ -356,6 +458,34 @@ mod tests {
         crate::ops::table::records::result::record_result(&mut store, &actor()?, judge)?;
         assert!(self_reports::of_match(store.conn(), m)?.is_empty());
         assert_eq!(round_reports(store.conn(), None)?.tables, Vec::new());
+        Ok(())
+    }
+
+    #[test]
+    fn a_confirmation_records_exactly_the_report_it_names() -> Result<()> {
+        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
+        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
+        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
+        let first = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
+        let life = SelfReportInput { life: Some((7, 0)), ..input(ana.clone(), "ana", Reason::Life) };
+        let second = self_report(&mut store, &actor()?, life)?;
+        assert!(second.report.id > first.report.id, "a replaced report gets a new number");
+        let confirm = |code: &str, report| ConfirmInput { table: 1, code: code.into(), report };
+        let stale = confirm_report(&mut store, &actor()?, &confirm(&bo, first.report.id)).err();
+        assert_eq!(stale.map(|e| e.kind()), Some(Kind::Refused), "the replaced report is not waiting");
+        let own = confirm_report(&mut store, &actor()?, &confirm(&ana, second.report.id)).err();
+        assert_eq!(own.map(|e| e.kind()), Some(Kind::Refused), "a reporter does not confirm their own report");
+        assert_eq!(matches::get(store.conn(), m)?.outcome, None);
+        let done = confirm_report(&mut store, &actor()?, &confirm(&bo, second.report.id))?;
+        assert_eq!(done.state, "confirmed");
+        assert!(done.summary.ends_with("reported by Ana, confirmed by Bo"), "{}", done.summary);
+        let recorded = matches::get(store.conn(), m)?;
+        assert_eq!(
+            (recorded.outcome, recorded.reason.as_deref(), recorded.life),
+            (Some(Outcome::A), Some("life"), Some((7, 0)))
+        );
+        let again = confirm_report(&mut store, &actor()?, &confirm(&bo, second.report.id)).err();
+        assert_eq!(again.map(|e| e.kind()), Some(Kind::Refused));
         Ok(())
     }
 

@@ -117,6 +117,7 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
         let mut ended = false;
         if loses_match(lost, limit) {
             if seated.m.outcome.is_none() {
+                seated.played_by(tx, Reason::Challenges, input.at.unwrap_or(actor.at))?;
                 let note = format!("{} lost {}", loser.name, crate::domain::words::count(lost, "challenge"));
                 seated.record_loss(tx, loser_seat, Reason::Challenges, &note, &at)?;
                 ended = true;

@@ -136,7 +136,7 @@ pub fn add_note(store: &mut Store, actor: &Actor, input: NoteInput) -> Result<No
 /// Refuses a declaration on a round whose clock has not started: not started at all, deck inspection still
 /// running, or a start set for later. No card is played before the round begins (MM.3: the game starts with the
 /// clock). A judge logging a note late gives `--at`, a moment that must itself be after the clock started.
-fn clock_running(tx: &Connection, seated: &Seated, at: DateTime<Utc>) -> Result<()> {
+pub(in crate::ops) fn clock_running(tx: &Connection, seated: &Seated, at: DateTime<Utc>) -> Result<()> {
     let number = seated.m.round;
     let started = match crate::store::round::get(tx, number)? {
         Some(r) => r.started_at.as_deref().map(crate::time::unstamp).transpose()?,

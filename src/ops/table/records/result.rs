@@ -112,12 +112,13 @@ pub(in crate::ops) fn verdict(conn: &Connection, seated: &Seated, input: &Result
 
 /// A `no-show` result drops the player who did not show (the loser) after the current round, so the next
 /// pairing leaves them out; returns their name. Nothing when they already dropped or were disqualified.
-fn drop_no_show(conn: &Connection, seated: &Seated, v: Verdict, reason: Reason) -> Result<Option<String>> {
+fn drop_no_show(conn: &Connection, seated: &Seated, v: Verdict, reason: Reason, at: &str) -> Result<Option<String>> {
     let Some(absent) = no_show_absent(seated, v, reason) else { return Ok(None) };
     if absent.dropped_after.is_some() || absent.disqualified {
         return Ok(None);
     }
     crate::store::player::drop_for_no_show(conn, absent.id, crate::store::round::current(conn)?, seated.m.id)?;
+    crate::store::player::set_dropped_at(conn, absent.id, at)?;
     Ok(Some(absent.name.clone()))
 }
 
@@ -199,6 +200,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         )));
     }
     let v = verdict(tx, &seated, input)?;
+    seated.played_by(tx, input.reason, input.at.unwrap_or(actor.at))?;
     time_called(tx, &seated, &input.reason, input.at.unwrap_or(actor.at))?;
     seated.record(
         tx,
@@ -206,7 +208,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         input.reason,
         ResultText { life: input.life, note: note_of(input), at: &at, turn: input.turn },
     )?;
-    let dropped = drop_no_show(tx, &seated, v, input.reason)?;
+    let dropped = drop_no_show(tx, &seated, v, input.reason, &at)?;
     let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
     summary.push_str(&dropped_words(dropped.as_deref()));
     let out = ResultOutcome {
@@ -243,6 +245,8 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let note = note_of(&input).map(String::from).or_else(|| seated.m.note.clone());
         let at = given_at.clone().or_else(|| seated.m.result_at.clone()).unwrap_or_default();
         seated.not_before_start(tx, input.at)?;
+        let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
+        seated.played_by(tx, input.reason, moment)?;
         // A fix that makes the result one by time, moves a result by time or changes its winner, needs time
         // called by its moment.
         if input.reason == Reason::Time
@@ -250,7 +254,6 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
                 || input.at.is_some()
                 || seated.m.outcome != Some(outcome_of(v)))
         {
-            let moment = if at.is_empty() { actor.at } else { crate::time::unstamp(&at)? };
             time_called(tx, &seated, &input.reason, moment)?;
         }
         let unchanged = seated.m.outcome == Some(outcome_of(v))
@@ -270,7 +273,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         )?;
         let absent = no_show_absent(&seated, v, input.reason).map(|p| p.id);
         let undropped = undo_no_show_drop(tx, &seated.m, absent, "fix the result again")?;
-        let dropped = drop_no_show(tx, &seated, v, input.reason)?;
+        let dropped = drop_no_show(tx, &seated, v, input.reason, &crate::time::stamp(actor.at))?;
         let mut summary = format!(
             "fixed table {table}, round {}: was {before_words}; now {}",
             seated.m.round,
@@ -406,8 +409,11 @@ pub(in crate::ops) fn time_called(tx: &Connection, seated: &Seated, reason: &Rea
         let why = format!("time has not been called at table {table}: round {number}'s clock has not started");
         return Err(Error::worded(
             crate::error::Kind::Refused,
-            format!("{why} (`mmjudge round start`); record the result by another reason (--by concession, life, ...)"),
-            format!("{why}; record the result by another reason (a concession, life, ...)"),
+            format!(
+                "{why} (`mmjudge round start`); before it, a result is by concession, intentional-draw, no-show or \
+                 penalty"
+            ),
+            format!("{why}; before it, a result is by a concession, an intentional draw, a no-show or a penalty"),
         ));
     };
     let end = crate::ops::table::clocks::clock::table_clock(tx, started, &seated.m)?.end();

@@ -7,7 +7,7 @@
 use super::find_match;
 use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
 use crate::domain::settings::Values;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::store::clock::{self as store_clock, FinishedDecision};
 use crate::store::matches::Match;
@@ -330,19 +330,10 @@ fn start_in(
     };
     if let Some(d) = store_clock::running(tx, m.id)? {
         let deciding = name_of(tx, d.player_id)?;
-        let web = if d.player_id == p.id {
-            format!("{deciding}'s decision is already running")
-        } else {
-            "the other player's decision is running: they hand it over or stop it first".to_string()
-        };
-        return Err(Error::worded(
-            crate::error::Kind::Refused,
-            format!(
-                "{deciding} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
-                when_text(&d.started_at)
-            ),
-            web,
-        ));
+        let what = format!("{deciding} is already deciding at table {table} (since {})", when_text(&d.started_at));
+        let cli = format!(": stop it first with `mmjudge clock {table} --stop`");
+        let out = WayOut::StopDecision { table, player: deciding };
+        return Err(Refusal::refused(what).worded(out, cli).into());
     }
     let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
     let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));

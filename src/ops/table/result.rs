@@ -2,7 +2,7 @@
 
 use super::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
 use crate::domain::result::{Claim, Reason, Seat, Verdict, decide};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::corrections::{later_rounds_paired, rounds_words};
 use crate::ops::player_names::names_by_id;
 use crate::store::matches::{self, Outcome};
@@ -403,11 +403,8 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
     let Some(r) = crate::store::round::get(tx, number)? else { return Ok(()) };
     let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else {
         let why = format!("time has not been called at table {table}: round {number}'s clock has not started");
-        return Err(Error::worded(
-            crate::error::Kind::Refused,
-            format!("{why} (`mmjudge round start`); record the result by another reason (--by concession, life, ...)"),
-            format!("{why}; record the result by another reason (a concession, life, ...)"),
-        ));
+        let cli = " (`mmjudge round start`); record the result by another reason (--by concession, life, ...)";
+        return Err(Refusal::refused(why).worded(WayOut::OtherReason { later: false }, cli).into());
     };
     let end = super::clock::table_clock(tx, started, &seated.m)?.end();
     let closed = r.ended_at.as_deref().map(crate::time::unstamp).transpose()?;
@@ -426,14 +423,9 @@ pub(super) fn time_called(tx: &Connection, seated: &Seated, reason: &Reason, at:
         format!("{} left on its clock", super::clock::clock_text(called - at))
     };
     let why = format!("time is called at table {table} at {} ({moment})", clock_words(called));
-    Err(Error::worded(
-        crate::error::Kind::Refused,
-        format!(
-            "{why}: record the result by another reason (--by concession, life, ...), or by time once time is called \
-             or the round is closed (`mmjudge round end`)"
-        ),
-        format!("{why}: record the result by another reason (a concession, life, ...), or by time once time is called"),
-    ))
+    let cli = ": record the result by another reason (--by concession, life, ...), or by time once time is called \
+               or the round is closed (`mmjudge round end`)";
+    Err(Refusal::refused(why).worded(WayOut::OtherReason { later: true }, cli).into())
 }
 
 /// A moment for a message: local `HH:MM`, or `HH:MM:SS` when it falls between minutes (an extension of 2.5 min).

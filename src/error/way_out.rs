@@ -67,6 +67,13 @@ pub enum WayOut {
     ListCalls,
     /// Close the open judge calls first.
     CloseCalls,
+    /// A judge voids the record.
+    VoidRecord {
+        /// What it is.
+        record: Record,
+        /// Its id.
+        id: i64,
+    },
     /// Look at the ids of the records of this kind (a note, a penalty...).
     ListRecords {
         /// What is listed.
@@ -105,6 +112,8 @@ pub enum WayOut {
     ListPool,
     /// Load a card reference.
     ImportCards,
+    /// One way or the other.
+    Either(Box<WayOut>, Box<WayOut>),
     /// Give the input as it should be (the command line shows an example; the web names the field).
     Example {
         /// What to give, in plain words.
@@ -154,6 +163,7 @@ impl WayOut {
             WayOut::ListDecisions { table: 3 },
             WayOut::ListCalls,
             WayOut::CloseCalls,
+            WayOut::VoidRecord { record: Record::Note, id: 12 },
             WayOut::CheckName,
             WayOut::AddPlayers,
             WayOut::UndropPlayer { name: "Ana".into() },
@@ -167,6 +177,7 @@ impl WayOut {
             WayOut::ListPool,
             WayOut::ImportCards,
             WayOut::Example { what: "a number of minutes".into() },
+            WayOut::Either(Box::new(WayOut::RecordResult { table: None }), Box::new(WayOut::EndRoundForce)),
         ];
         all.extend(records.into_iter().map(|record| WayOut::ListRecords { record }));
         all
@@ -198,6 +209,9 @@ impl WayOut {
             WayOut::ListCalls => "`mmjudge call list` shows the open ones".into(),
             WayOut::CloseCalls => "close each with `mmjudge call close TABLE`".into(),
             WayOut::ListRecords { record } => format!("see the ids with `{}`", record.listing()),
+            WayOut::VoidRecord { record, id } => {
+                format!("ask a judge to void it (`mmjudge {} void {id}`)", record.command())
+            }
             WayOut::CheckName => "see `mmjudge player list`".into(),
             WayOut::AddPlayers => "add them with `mmjudge player add NAME`".into(),
             WayOut::UndropPlayer { name } => format!("`mmjudge player undrop \"{name}\"` keeps them in"),
@@ -211,6 +225,7 @@ impl WayOut {
             WayOut::ListPool => "see `mmjudge pool list`".into(),
             WayOut::ImportCards => "import them with `mmjudge cards import FILE`".into(),
             WayOut::Example { what } => format!("give {what} (see `mmjudge help`)"),
+            WayOut::Either(a, b) => format!("{}, or {}", a.command_line(), b.command_line()),
         }
     }
 
@@ -254,6 +269,9 @@ impl WayOut {
             WayOut::ListCalls => "the Judges page lists the open calls".into(),
             WayOut::CloseCalls => "a judge closes each with Close the call on the table's judge page".into(),
             WayOut::ListRecords { record } => format!("the {} ids are on the table's judge page", record.word()),
+            WayOut::VoidRecord { record, id } => {
+                format!("ask a judge to void it (a head judge voids {} #{id} on the table's judge page)", record.word())
+            }
             WayOut::CheckName => "check the spelling or ask a judge".into(),
             WayOut::AddPlayers => "ask a judge: players are added at the event's computer".into(),
             WayOut::UndropPlayer { .. } => "a judge can keep them in (ask the organiser)".into(),
@@ -269,6 +287,7 @@ impl WayOut {
             WayOut::ListPool => "ask the organiser: the card pool is kept at the event's computer".into(),
             WayOut::ImportCards => "ask the organiser: the card reference is loaded at the event's computer".into(),
             WayOut::Example { what } => format!("give {what}"),
+            WayOut::Either(a, b) => format!("{}, or {}", a.web(), b.web()),
         }
     }
 }
@@ -283,6 +302,14 @@ impl Record {
             Record::Ruling => "ruling",
             Record::Extension => "extension",
             Record::Stall => "stall",
+        }
+    }
+
+    /// The command that records (and voids) it.
+    pub fn command(self) -> &'static str {
+        match self {
+            Record::Extension => "round extend",
+            other => other.word(),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::device::seat_of_code;
 use super::{Seated, hhmm};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::store::self_reports::{self, Call};
 use crate::store::{Actor, Change, MatchId, Store, matches, round};
 use chrono::{DateTime, Utc};
@@ -149,10 +149,8 @@ pub fn close_call(store: &mut Store, actor: &Actor, table: u32) -> Result<CallCl
     store.write(actor, |tx| {
         let seated = Seated::at(tx, table, None)?;
         let Some(c) = self_reports::open_call(tx, seated.m.id)? else {
-            return Err(Error::refused(format!(
-                "no judge call is open at {}: `mmjudge call list` shows the open ones",
-                seated.label()
-            )));
+            let what = format!("no judge call is open at {}", seated.label());
+            return Err(Refusal::refused(what).worded(WayOut::ListCalls, ": `mmjudge call list` shows the open ones").into());
         };
         self_reports::close(tx, c.id, &at, &actor.judge)?;
         let call = view_at(&seated, &c);

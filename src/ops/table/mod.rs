@@ -24,7 +24,7 @@ pub mod voidable;
 pub use view::{TableView, view};
 
 use crate::domain::result::{Reason, Seat, Verdict};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::store::matches::{self, Match, Outcome, ResultRecord};
 use crate::store::{PlayerId, player, round};
@@ -36,7 +36,9 @@ pub fn round_or_current(conn: &Connection, round: Option<u32>) -> Result<u32> {
     let current = round::current(conn)?;
     match round {
         None if current == 0 => {
-            Err(Error::refused("no round is paired yet: pair round 1 with `mmjudge round pair` first"))
+            Err(Refusal::refused("no round is paired yet")
+                .worded(WayOut::PairRound, ": pair round 1 with `mmjudge round pair` first")
+                .into())
         }
         None => Ok(current),
         Some(0) => Err(Error::bad_input("rounds are numbered from 1")),

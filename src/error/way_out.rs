@@ -90,6 +90,10 @@ pub enum WayOut {
     },
     /// Check a judge's name (or a judge not added).
     CheckJudge,
+    /// Add a judge first.
+    AddJudge,
+    /// A PIN given anew replaces the old one: the head judge gives new PINs.
+    CheckPin,
     /// Give the judge a new PIN.
     NewPin {
         /// The judge.
@@ -97,6 +101,11 @@ pub enum WayOut {
     },
     /// Change the setting anyway (force), as things stand.
     Force,
+    /// Change the event's movement (how players are paired).
+    ChangeMovement {
+        /// The movement to change to.
+        to: String,
+    },
     /// Change one of the event's settings.
     ChangeSetting {
         /// The setting's key.
@@ -168,9 +177,12 @@ impl WayOut {
             WayOut::AddPlayers,
             WayOut::UndropPlayer { name: "Ana".into() },
             WayOut::CheckJudge,
+            WayOut::AddJudge,
+            WayOut::CheckPin,
             WayOut::NewPin { name: "Kim".into() },
             WayOut::Force,
             WayOut::ChangeSetting { key: "rounds".into() },
+            WayOut::ChangeMovement { to: "swiss".into() },
             WayOut::BuildLibraries,
             WayOut::RegisterLibrary,
             WayOut::EditPool,
@@ -216,9 +228,12 @@ impl WayOut {
             WayOut::AddPlayers => "add them with `mmjudge player add NAME`".into(),
             WayOut::UndropPlayer { name } => format!("`mmjudge player undrop \"{name}\"` keeps them in"),
             WayOut::CheckJudge => "see `mmjudge judge list`".into(),
+            WayOut::AddJudge => "add one with `mmjudge judge add NAME --role floor`".into(),
+            WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
             WayOut::NewPin { name } => format!("give a new PIN with `mmjudge judge pin \"{name}\"`"),
             WayOut::Force => "add `--force` to the command".into(),
             WayOut::ChangeSetting { key } => format!("change it with `mmjudge event set {key} VALUE`"),
+            WayOut::ChangeMovement { to } => format!("`mmjudge event set movement {to}`"),
             WayOut::BuildLibraries => "build them with `mmjudge library build --tables N`".into(),
             WayOut::RegisterLibrary => "register it with `mmjudge library register PLAYER FILE.csv`".into(),
             WayOut::EditPool => "change the pool with `mmjudge pool add` or `mmjudge pool remove`".into(),
@@ -276,8 +291,13 @@ impl WayOut {
             WayOut::AddPlayers => "ask a judge: players are added at the event's computer".into(),
             WayOut::UndropPlayer { .. } => "a judge can keep them in (ask the organiser)".into(),
             WayOut::CheckJudge => "check the name, or ask the head judge".into(),
+            WayOut::AddJudge => "ask the organiser: judges are added at the event's computer".into(),
+            WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
             WayOut::Force => "a head judge can do it anyway, with force ticked".into(),
+            WayOut::ChangeMovement { to } => {
+                format!("a head judge can set the movement to {to} with Change the setting on the Judges page")
+            }
             WayOut::ChangeSetting { .. } => {
                 "a head judge changes the setting with Change the setting on the Judges page".into()
             }

@@ -149,12 +149,13 @@ pub(crate) fn undo_no_show_drop(
     if !later.is_empty() {
         let list: Vec<String> = later.iter().map(u32::to_string).collect();
         let (rounds, them) = if later.len() == 1 { ("round", "it") } else { ("rounds", "them") };
-        return Err(Error::refused(format!(
-            "{} was dropped by this no-show result and left out of {rounds} {}: take {them} back first \
-             (`mmjudge round unpair`), then {again}",
+        let what = format!(
+            "{} was dropped by this no-show result and left out of {rounds} {}",
             player.name,
             list.join(", ")
-        )));
+        );
+        let cli = format!(": take {them} back first (`mmjudge round unpair`), then {again}");
+        return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
     }
     crate::store::player::set_dropped(conn, p, None)?;
     Ok(Some(player.name))
@@ -190,12 +191,10 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
     let mut seated = Seated::at(tx, input.table, input.round)?;
     seated.not_before_start(tx, input.at)?;
     if seated.m.outcome.is_some() {
-        return Err(Error::refused(format!(
-            "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
-            seated.label(),
-            seated.describe_recorded(),
-            seated.table()
-        )));
+        let what = format!("{} already has a result: {}", seated.label(), seated.describe_recorded());
+        let cli = format!("; correct it with `mmjudge result fix {} ...`", seated.table());
+        let out = WayOut::FixResult { table: Some(seated.table()) };
+        return Err(Refusal::refused(what).worded(out, cli).into());
     }
     let v = verdict(tx, &seated, input)?;
     time_called(tx, &seated, &input.reason, input.at.unwrap_or(actor.at))?;
@@ -230,10 +229,9 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let mut seated = Seated::at(tx, input.table, input.round)?;
         let table = seated.table();
         if seated.m.outcome.is_none() {
-            return Err(Error::refused(format!(
-                "{} has no result yet: record it with `mmjudge result {table} WINNER --by REASON`",
-                seated.label()
-            )));
+            let what = format!("{} has no result yet", seated.label());
+            let cli = format!(": record it with `mmjudge result {table} WINNER --by REASON`");
+            return Err(Refusal::refused(what).worded(WayOut::RecordResult { table: Some(table) }, cli).into());
         }
         let later = later_rounds_paired(tx, seated.m.round, force, "fix it")?;
         let before_words = seated.describe_recorded();

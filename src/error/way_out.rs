@@ -74,6 +74,11 @@ pub enum WayOut {
         /// Its id.
         id: i64,
     },
+    /// Take back what the table holds first (void its records, cancel a running decision, close its call).
+    TakeBack {
+        /// The table.
+        table: u32,
+    },
     /// Look at the ids of the records of this kind (a note, a penalty...).
     ListRecords {
         /// What is listed.
@@ -173,6 +178,7 @@ impl WayOut {
             WayOut::ListCalls,
             WayOut::CloseCalls,
             WayOut::VoidRecord { record: Record::Note, id: 12 },
+            WayOut::TakeBack { table: 3 },
             WayOut::CheckName,
             WayOut::AddPlayers,
             WayOut::UndropPlayer { name: "Ana".into() },
@@ -223,6 +229,9 @@ impl WayOut {
             WayOut::ListRecords { record } => format!("see the ids with `{}`", record.listing()),
             WayOut::VoidRecord { record, id } => {
                 format!("ask a judge to void it (`mmjudge {} void {id}`)", record.command())
+            }
+            WayOut::TakeBack { table } => {
+                format!("take them back first (`mmjudge notes {table}` lists the notes, `mmjudge note void ID` voids one)")
             }
             WayOut::CheckName => "see `mmjudge player list`".into(),
             WayOut::AddPlayers => "add them with `mmjudge player add NAME`".into(),
@@ -286,6 +295,9 @@ impl WayOut {
             WayOut::ListRecords { record } => format!("the {} ids are on the table's judge page", record.word()),
             WayOut::VoidRecord { record, id } => {
                 format!("ask a judge to void it (a head judge voids {} #{id} on the table's judge page)", record.word())
+            }
+            WayOut::TakeBack { table } => {
+                format!("a head judge takes them back first with Void on {}", table_page(&Some(*table)))
             }
             WayOut::CheckName => "check the spelling or ask a judge".into(),
             WayOut::AddPlayers => "ask a judge: players are added at the event's computer".into(),

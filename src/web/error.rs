@@ -120,7 +120,7 @@ pub fn rejection_message(text: &str) -> String {
         };
     }
     if first.contains("Content-Type") {
-        return "send the body as JSON with the header `Content-Type: application/json`".into();
+        return "send the body as JSON with the header Content-Type: application/json".into();
     }
     if first.starts_with("Invalid URL") || first.starts_with("Wrong number of path arguments") {
         return "the address is not one of this site's: check it, or start from /".into();

@@ -65,7 +65,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         }
         if body.trim_ascii_start().starts_with(b"{") {
             return Err(ApiError::from(Error::bad_input(
-                "the body is JSON but was sent as a form: send it with the header `Content-Type: application/json`",
+                "the body is JSON but was sent as a form: send it with the header Content-Type: application/json",
             )));
         }
         let bad = |e: serde_urlencoded::de::Error| {

@@ -41,6 +41,7 @@ mod self_reports;
 mod serve;
 mod serve_head;
 mod serve_load;
+mod serve_refusals;
 mod serve_review;
 mod serve_security;
 mod serve_table;

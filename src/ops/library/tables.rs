@@ -182,11 +182,15 @@ pub fn seats_for(conn: &Connection, players: usize) -> Result<()> {
     } else {
         String::new()
     };
-    Err(Error::refused(format!(
-        "{players} players need {} but only {tables} {}: `mmjudge library add-tables {more}` builds {} from what is \
-         left in the pool, without touching the libraries in play{rebuild}",
+    let what = format!(
+        "{players} players need {} but only {tables} {}",
         count_tables(matches as usize),
         if tables == 1 { "exists" } else { "exist" },
+    );
+    let cli = format!(
+        ": `mmjudge library add-tables {more}` builds {} from what is left in the pool, without touching the \
+         libraries in play{rebuild}",
         if more == 1 { "the missing one".to_string() } else { format!("the {more} missing") }
-    )))
+    );
+    Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::BuildLibraries, cli).into())
 }

@@ -93,6 +93,11 @@ pub enum WayOut {
         /// The player.
         name: String,
     },
+    /// Drop the player (who stays in the standings) instead.
+    DropPlayer {
+        /// The player.
+        name: String,
+    },
     /// Check a judge's name (or a judge not added).
     CheckJudge,
     /// Add a judge first.
@@ -118,12 +123,29 @@ pub enum WayOut {
     },
     /// Build the tables' libraries, or add tables.
     BuildLibraries,
+    /// Look at the libraries built.
+    ListLibraries,
     /// Register a player's sealed library.
     RegisterLibrary,
     /// Change the card pool (add, remove, include cards).
     EditPool,
     /// Look at the pool.
     ListPool,
+    /// Import the card pool.
+    ImportPool,
+    /// Look at the pool's watch list.
+    ListWatch,
+    /// Look at a library's cards.
+    ShowLibrary {
+        /// The library (3A).
+        label: String,
+    },
+    /// Swap cards out of the libraries.
+    SwapLibraryCards,
+    /// Find a card by name in the card reference.
+    FindCard,
+    /// Look at the banned cards.
+    ListBans,
     /// Load a card reference.
     ImportCards,
     /// One way or the other.
@@ -182,6 +204,13 @@ impl WayOut {
             WayOut::CheckName,
             WayOut::AddPlayers,
             WayOut::UndropPlayer { name: "Ana".into() },
+            WayOut::DropPlayer { name: "Ana".into() },
+            WayOut::ImportPool,
+            WayOut::ListWatch,
+            WayOut::ShowLibrary { label: "3A".into() },
+            WayOut::SwapLibraryCards,
+            WayOut::FindCard,
+            WayOut::ListBans,
             WayOut::CheckJudge,
             WayOut::AddJudge,
             WayOut::CheckPin,
@@ -191,6 +220,7 @@ impl WayOut {
             WayOut::ChangeMovement { to: "swiss".into() },
             WayOut::BuildLibraries,
             WayOut::RegisterLibrary,
+            WayOut::ListLibraries,
             WayOut::EditPool,
             WayOut::ListPool,
             WayOut::ImportCards,
@@ -236,6 +266,13 @@ impl WayOut {
             WayOut::CheckName => "see `mmjudge player list`".into(),
             WayOut::AddPlayers => "add them with `mmjudge player add NAME`".into(),
             WayOut::UndropPlayer { name } => format!("`mmjudge player undrop \"{name}\"` keeps them in"),
+            WayOut::DropPlayer { name } => format!("drop them with `mmjudge player drop \"{name}\"`"),
+            WayOut::ImportPool => "import it with `mmjudge pool import FILE.csv`".into(),
+            WayOut::ListWatch => "see `mmjudge pool watch list`".into(),
+            WayOut::ShowLibrary { label } => format!("see `mmjudge library show {label}`"),
+            WayOut::SwapLibraryCards => "swap them out first (`mmjudge library swap`)".into(),
+            WayOut::FindCard => "check the spelling with `mmjudge cards find`".into(),
+            WayOut::ListBans => "see `mmjudge ban list`".into(),
             WayOut::CheckJudge => "see `mmjudge judge list`".into(),
             WayOut::AddJudge => "add one with `mmjudge judge add NAME --role floor`".into(),
             WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
@@ -245,6 +282,7 @@ impl WayOut {
             WayOut::ChangeMovement { to } => format!("`mmjudge event set movement {to}`"),
             WayOut::BuildLibraries => "build them with `mmjudge library build --tables N`".into(),
             WayOut::RegisterLibrary => "register it with `mmjudge library register PLAYER FILE.csv`".into(),
+            WayOut::ListLibraries => "see `mmjudge library list`".into(),
             WayOut::EditPool => "change the pool with `mmjudge pool add` or `mmjudge pool remove`".into(),
             WayOut::ListPool => "see `mmjudge pool list`".into(),
             WayOut::ImportCards => "import them with `mmjudge cards import FILE`".into(),
@@ -302,6 +340,13 @@ impl WayOut {
             WayOut::CheckName => "check the spelling or ask a judge".into(),
             WayOut::AddPlayers => "ask a judge: players are added at the event's computer".into(),
             WayOut::UndropPlayer { .. } => "a judge can keep them in (ask the organiser)".into(),
+            WayOut::DropPlayer { .. } => "ask the organiser to drop the player instead".into(),
+            WayOut::ImportPool => "ask the organiser: the card pool is loaded at the event's computer".into(),
+            WayOut::ListWatch => "ask the organiser: the pool's watch list is kept at the event's computer".into(),
+            WayOut::ShowLibrary { label } => format!("check the card against library {label}'s list, or ask a judge"),
+            WayOut::SwapLibraryCards => "ask the organiser: library cards are swapped at the event's computer".into(),
+            WayOut::FindCard => "check the card's spelling, or ask a judge".into(),
+            WayOut::ListBans => "the banned cards are listed on the event's site, or ask a judge".into(),
             WayOut::CheckJudge => "check the name, or ask the head judge".into(),
             WayOut::AddJudge => "ask the organiser: judges are added at the event's computer".into(),
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
@@ -315,6 +360,7 @@ impl WayOut {
             }
             WayOut::BuildLibraries => "ask the organiser: libraries are built at the event's computer".into(),
             WayOut::RegisterLibrary => "ask the organiser: libraries are registered at the event's computer".into(),
+            WayOut::ListLibraries => "a library is named by its table and seat, such as 3A".into(),
             WayOut::EditPool => "ask the organiser: the card pool is changed at the event's computer".into(),
             WayOut::ListPool => "ask the organiser: the card pool is kept at the event's computer".into(),
             WayOut::ImportCards => "ask the organiser: the card reference is loaded at the event's computer".into(),

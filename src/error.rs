@@ -141,11 +141,12 @@ impl Error {
     }
 
     /// The one line the web shows (the one place the server takes its words from): a refusal's way out in the
-    /// web's words (what to tap, whom to ask), else the message.
+    /// web's words (what to tap, whom to ask), else the message, where a literal word the command line marks with
+    /// backquotes (`draw`) shows in double quotes: a phone never shows a backquote.
     pub fn web_message(&self) -> String {
         match self {
             Error::WayOut(r) => r.web(),
-            other => other.to_string(),
+            other => other.to_string().replace('`', "\""),
         }
     }
 
@@ -238,7 +239,9 @@ mod tests {
 
     #[test]
     fn a_refusal_with_a_way_out_prints_the_command_and_gives_the_web_its_own_words() {
-        let e: Error = Refusal::not_found("unknown player \"Zed\"").worded(WayOut::CheckName, "; see `mmjudge player list`").into();
+        let e: Error = Refusal::not_found("unknown player \"Zed\"")
+            .worded(WayOut::CheckName, "; see `mmjudge player list`")
+            .into();
         assert_eq!(e.to_string(), "unknown player \"Zed\"; see `mmjudge player list`");
         assert_eq!(e.web_message(), "unknown player \"Zed\"; check the spelling or ask a judge");
         assert_eq!(e.kind().http_status(), 404);

@@ -177,7 +177,8 @@ pub enum Record {
 impl WayOut {
     /// Every way out, with sample data: the unit tests word each one for every front end.
     pub fn samples() -> Vec<WayOut> {
-        let records = [Record::Note, Record::Challenge, Record::Penalty, Record::Ruling, Record::Extension, Record::Stall];
+        let records =
+            [Record::Note, Record::Challenge, Record::Penalty, Record::Ruling, Record::Extension, Record::Stall];
         let mut all = vec![
             WayOut::PairRound,
             WayOut::PairAnyway,
@@ -261,7 +262,9 @@ impl WayOut {
                 format!("ask a judge to void it (`mmjudge {} void {id}`)", record.command())
             }
             WayOut::TakeBack { table } => {
-                format!("take them back first (`mmjudge notes {table}` lists the notes, `mmjudge note void ID` voids one)")
+                format!(
+                    "take them back first (`mmjudge notes {table}` lists the notes, `mmjudge note void ID` voids one)"
+                )
             }
             WayOut::CheckName => "see `mmjudge player list`".into(),
             WayOut::AddPlayers => "add them with `mmjudge player add NAME`".into(),
@@ -299,14 +302,10 @@ impl WayOut {
         };
         match self {
             WayOut::PairRound => "a head judge pairs it with Pair the next round on the Judges page".into(),
-            WayOut::PairAnyway => {
-                "pairing it anyway (players meet again) is the head judge's call: ask them".into()
-            }
+            WayOut::PairAnyway => "pairing it anyway (players meet again) is the head judge's call: ask them".into(),
             WayOut::UnpairRound => "ask the organiser: taking a round back is done at the event's computer".into(),
             WayOut::StartRound => "a head judge starts it with Start the round on the Judges page".into(),
-            WayOut::StartRoundNow => {
-                "a head judge can start it at once with Start the round on the Judges page".into()
-            }
+            WayOut::StartRoundNow => "a head judge can start it at once with Start the round on the Judges page".into(),
             WayOut::EndRound => "a head judge closes it with End the round on the Judges page".into(),
             WayOut::EndRoundForce => {
                 "a head judge can close it anyway: End the round on the Judges page, with force ticked".into()

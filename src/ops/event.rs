@@ -229,8 +229,9 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
                     "{} already paired, so the event cannot have fewer: set rounds to {paired} or more",
                     if paired == 1 { "1 round is".to_string() } else { format!("{paired} rounds are") }
                 );
-                let cli =
-                    format!(", or first take round {paired} back with `mmjudge round unpair` (while it has no results)");
+                let cli = format!(
+                    ", or first take round {paired} back with `mmjudge round unpair` (while it has no results)"
+                );
                 return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
             }
         }
@@ -238,7 +239,8 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
         if let Some(change) = &in_play
             && !force
         {
-            let cli = format!("; to change {} now anyway: `mmjudge event set {} {value} --force`", setting.key, setting.key);
+            let cli =
+                format!("; to change {} now anyway: `mmjudge event set {} {value} --force`", setting.key, setting.key);
             return Err(Refusal::refused(change.clone()).worded(WayOut::Force, cli).into());
         }
         values.0.insert(setting.key.into(), value.clone());

@@ -78,7 +78,10 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
     let p = crate::ops::player_names::find(conn, text)?;
     store_library::of_player(conn, p.id)?.ok_or_else(|| {
         let cli = ": `mmjudge library register PLAYER FILE.csv`";
-        Error::from(crate::error::Refusal::not_found(format!("{} has no sealed library", p.name)).worded(crate::error::WayOut::RegisterLibrary, cli))
+        Error::from(
+            crate::error::Refusal::not_found(format!("{} has no sealed library", p.name))
+                .worded(crate::error::WayOut::RegisterLibrary, cli),
+        )
     })
 }
 
@@ -211,7 +214,9 @@ fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
     let values = event::values(tx)?;
     if values.text("libraries") == "sealed" {
         let cli = ": register each player's with `mmjudge library register PLAYER FILE.csv`";
-        return Err(crate::error::Refusal::refused("this event uses sealed libraries").worded(crate::error::WayOut::RegisterLibrary, cli).into());
+        return Err(crate::error::Refusal::refused("this event uses sealed libraries")
+            .worded(crate::error::WayOut::RegisterLibrary, cli)
+            .into());
     }
     let note = check_unlocked(tx, force, "rebuild them")?;
     let seed = seed.unwrap_or(values.seed());
@@ -279,7 +284,9 @@ fn too_small(e: BuildError, supply: &supply::Supply, pool: &[PoolCard], input: B
         b.in_pool,
         b.to_find
     );
-    crate::error::Refusal::refused(what).worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add` or {fewer}")).into()
+    crate::error::Refusal::refused(what)
+        .worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add` or {fewer}"))
+        .into()
 }
 
 /// Writes built libraries: fixed libraries keep their rows (matches may point at them), get new cards in

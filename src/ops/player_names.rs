@@ -29,19 +29,16 @@ pub fn find(conn: &Connection, query: &str) -> Result<player::Player> {
             shown(query),
             found.join(", ")
         ))),
-        Resolved::Unknown(_) if player::count(conn)? == 0 => Err(Refusal::not_found(format!(
-            "unknown player \"{}\": the event has no players yet",
-            shown(query)
-        ))
-        .worded(WayOut::AddPlayers, "; add them with `mmjudge player add NAME`")
-        .into()),
-        Resolved::Unknown(close) => Err(Refusal::not_found(format!(
-            "unknown player \"{}\": closest are {}",
-            shown(query),
-            close.join(", ")
-        ))
-        .worded(WayOut::CheckName, "; see `mmjudge player list`")
-        .into()),
+        Resolved::Unknown(_) if player::count(conn)? == 0 => {
+            Err(Refusal::not_found(format!("unknown player \"{}\": the event has no players yet", shown(query)))
+                .worded(WayOut::AddPlayers, "; add them with `mmjudge player add NAME`")
+                .into())
+        }
+        Resolved::Unknown(close) => {
+            Err(Refusal::not_found(format!("unknown player \"{}\": closest are {}", shown(query), close.join(", ")))
+                .worded(WayOut::CheckName, "; see `mmjudge player list`")
+                .into())
+        }
     }
 }
 

@@ -204,18 +204,24 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
             let decided = matches::of_round(tx, current)?.iter().any(|m| !m.is_bye() && m.outcome.is_some());
             if !decided && let Some(why) = removal_after_unpair_fails(tx, p.id, current)? {
                 let table = m.table.map(|t| format!(", then record table {t} as a no-show win for the opponent"));
-                let what = format!("{} is seated in round {current} ({seat}) and {why}, so they cannot be removed", p.name);
-                let cli = format!(": drop them with `mmjudge player drop {}`{}", quoted(&p.name), table.unwrap_or_default());
-                return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli).into());
+                let what =
+                    format!("{} is seated in round {current} ({seat}) and {why}, so they cannot be removed", p.name);
+                let cli =
+                    format!(": drop them with `mmjudge player drop {}`{}", quoted(&p.name), table.unwrap_or_default());
+                return Err(crate::error::Refusal::refused(what)
+                    .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                    .into());
             }
             let refusal = if decided {
                 let then = match m.table {
                     Some(t) => format!("record table {t} as a no-show win for the opponent"),
                     None => format!("the bye stays in round {current}, and they are not paired again"),
                 };
-                let what = format!("{} is seated in round {current} ({seat}), and that round already has results", p.name);
+                let what =
+                    format!("{} is seated in round {current} ({seat}), and that round already has results", p.name);
                 let cli = format!(": drop the player with `mmjudge player drop {}` instead ({then})", quoted(&p.name));
-                crate::error::Refusal::refused(what).worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                crate::error::Refusal::refused(what)
+                    .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
             } else {
                 let what = format!("{} is seated in round {current} ({seat}), which has no result yet", p.name);
                 let cli = ": take the round back with `mmjudge round unpair`, remove the player, then pair it again";
@@ -232,7 +238,9 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
                 list.join(", ")
             );
             let cli = format!(": `mmjudge player drop {}`", quoted(&p.name));
-            return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli).into());
+            return Err(crate::error::Refusal::refused(what)
+                .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                .into());
         }
         let sealed = library::of_player(tx, p.id)?;
         if let Some(l) = &sealed {

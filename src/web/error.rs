@@ -48,6 +48,12 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The one line for a body that is not the JSON expected, with what was wrong (serde's words, its backquoted
+/// field names in double quotes: a phone never shows a backquote).
+pub fn not_the_json(why: &str) -> String {
+    format!("the request's body is not the JSON expected ({}): see docs/http.md", why.replace('`', "\""))
+}
+
 /// Runs blocking store work off the async threads; a panic or a cancelled task becomes a 500.
 pub async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> crate::error::Result<T> + Send + 'static,

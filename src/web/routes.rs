@@ -204,9 +204,6 @@ pub fn bad_json(e: &axum::extract::rejection::JsonRejection) -> ApiError {
     }
     ApiError {
         status: StatusCode::BAD_REQUEST,
-        message: format!(
-            "the request's body is not the JSON expected ({}): see docs/http.md",
-            text.lines().next().unwrap_or("unreadable")
-        ),
+        message: super::error::not_the_json(text.lines().next().unwrap_or("unreadable")),
     }
 }

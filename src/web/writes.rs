@@ -50,11 +50,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         };
         let body = Bytes::from_request(req, app).await.map_err(too_large)?;
         if !is_form {
-            let bad = |e: serde_json::Error| {
-                ApiError::from(Error::bad_input(format!(
-                    "the request's body is not the JSON expected ({e}): see docs/http.md"
-                )))
-            };
+            let bad =
+                |e: serde_json::Error| ApiError::from(Error::bad_input(super::error::not_the_json(&e.to_string())));
             let value: serde_json::Value = if body.iter().all(u8::is_ascii_whitespace) {
                 serde_json::json!({})
             } else {

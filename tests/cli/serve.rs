@@ -364,7 +364,10 @@ fn errors_map_to_their_status_with_one_line() {
     let server = Server::start(&ev);
     assert!(server.get("/api/no/such/thing").error(404).contains("no page /api/no/such/thing"));
     assert_eq!(server.get("/favicon.ico").status, 204, "browsers ask for an icon on every page: no error");
-    assert_eq!(server.get("/api/me?name=Zed").error(404), "no player named Zed: check the spelling or ask a judge");
+    assert_eq!(
+        server.get("/api/me?name=Zed").error(404),
+        "unknown player \"Zed\": closest are Ana Lima, Ana Souza, Bo; check the spelling or ask a judge"
+    );
     assert!(server.get("/api/me?name=Ana").error(400).contains("matches several players"));
     assert!(server.get("/api/me").error(400).contains("give your name"));
     let bad = server.get("/clock?table=x");
@@ -375,7 +378,12 @@ fn errors_map_to_their_status_with_one_line() {
     assert!(missing.body.contains("no table 9") && missing.body.contains("<nav>"), "{}", missing.body);
     let me = server.get("/me?name=Zed");
     assert_eq!(me.status, 404);
-    assert!(me.body.contains("no player named Zed: check the spelling or ask a judge"), "{}", me.body);
+    assert!(
+        me.body.contains("Zed")
+            && me.body.contains(": closest are Ana Lima, Ana Souza, Bo; check the spelling or ask a judge"),
+        "{}",
+        me.body
+    );
     let huge = "x".repeat(40_000);
     assert_eq!(server.request("POST", "/api/login", &[("Content-Type", "application/json")], &huge).status, 413);
 }

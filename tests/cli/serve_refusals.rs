@@ -22,7 +22,10 @@ fn each_refusal_class_through_http_says_what_to_tap_or_whom_to_ask() {
 
     // 401: a wrong PIN.
     let wrong = server.post_json("/api/login", None, &json!({ "name": "Kim", "pin": "000000" })).error(401);
-    assert_eq!(wrong, "wrong judge name or PIN: check both; a new PIN replaces the old one: ask the head judge if yours was renewed");
+    assert_eq!(
+        wrong,
+        "wrong judge name or PIN: check both; a new PIN replaces the old one: ask the head judge if yours was renewed"
+    );
     let token = server.login("Kim", &head);
     let floor_token = server.login("Lee", &floor);
 
@@ -55,7 +58,10 @@ fn each_refusal_class_through_http_says_what_to_tap_or_whom_to_ask() {
     // 409: the round started twice; a second result; a fix of a result never recorded.
     server.post_json("/api/round/start", Some(&token), &json!({})).json();
     let again = server.post_json("/api/round/start", Some(&token), &json!({})).error(409);
-    assert!(again.starts_with("round 1 already started at ") && again.ends_with("; the Clock page shows it"), "{again}");
+    assert!(
+        again.starts_with("round 1 already started at ") && again.ends_with("; the Clock page shows it"),
+        "{again}"
+    );
     let result = json!({ "table": 1, "winner": "Ana Souza", "by": "concession" });
     assert_eq!(server.post_json("/api/result", Some(&token), &result).status, 200);
     let twice = server.post_json("/api/result", Some(&token), &result).error(409);
@@ -63,13 +69,16 @@ fn each_refusal_class_through_http_says_what_to_tap_or_whom_to_ask() {
     assert!(twice.ends_with("; a head judge corrects it with Fix the result on table 1's judge page"), "{twice}");
     let fix = json!({ "table": 2, "winner": "Cy", "by": "concession" });
     let none = server.post_json("/api/result/fix", Some(&token), &fix).error(409);
-    assert!(none.ends_with("has no result yet; a judge records it with Record result on table 2's judge page"), "{none}");
+    assert!(
+        none.ends_with("has no result yet; a judge records it with Record result on table 2's judge page"),
+        "{none}"
+    );
 
     // 409: closing or pairing past a table still playing; a record id that does not exist; nothing to stop or close.
     let end = server.post_json("/api/round/end", Some(&token), &json!({})).error(409);
     assert_eq!(
         end,
-        "round 1 still has 1 table without a result (2); a judge records it with Record result on the table's judge \
+        "round 1 still has 1 table without a result (table 2); a judge records it with Record result on the table's judge \
          page, or a head judge can close it anyway: End the round on the Judges page, with force ticked"
     );
     let pair = server.post_json("/api/round/pair", Some(&token), &json!({})).error(409);
@@ -84,7 +93,7 @@ fn each_refusal_class_through_http_says_what_to_tap_or_whom_to_ask() {
     let stop = server.post_json("/api/clock/stop", Some(&token), &json!({ "table": 2 })).error(409);
     assert_eq!(stop, "no decision is running at table 2; a decision starts when its player taps Start my decision");
     let close = server.post_json("/api/call/close", Some(&token), &json!({ "table": 2 })).error(409);
-    assert_eq!(close, "no judge call is open at table 2, round 1; the Judges page lists the open calls");
+    assert_eq!(close, "no judge call is open at table 2 in round 1 (Cy vs Di); the Judges page lists the open calls");
 
     // 403: a floor judge voiding.
     let forbidden = server.post_json("/api/void", Some(&floor_token), &void).error(403);

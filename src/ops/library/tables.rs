@@ -76,7 +76,9 @@ fn add_in(tx: &Connection, input: AddTablesInput) -> Result<(AddedTables, Change
     let existing = load_fixed(tx)?;
     let Some(last) = existing.iter().filter_map(|(l, _, _)| l.table).max() else {
         let cli = ": build them all at once with `mmjudge library build --tables N`";
-        return Err(crate::error::Refusal::refused("no libraries are built yet").worded(crate::error::WayOut::BuildLibraries, cli).into());
+        return Err(crate::error::Refusal::refused("no libraries are built yet")
+            .worded(crate::error::WayOut::BuildLibraries, cli)
+            .into());
     };
     let first = last + 1;
     let seed = seed.unwrap_or(values.seed());
@@ -146,7 +148,9 @@ fn too_small(e: BuildError, supply: &Supply, target: &crate::domain::library::Pr
          ({shortage})",
         count_tables(k as usize)
     );
-    crate::error::Refusal::refused(what).worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add`{fewer}")).into()
+    crate::error::Refusal::refused(what)
+        .worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add`{fewer}"))
+        .into()
 }
 
 fn count_tables(n: usize) -> String {

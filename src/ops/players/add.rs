@@ -155,7 +155,9 @@ fn insert_rows(
 ) -> Result<(Vec<PlayerId>, Change)> {
     if rows.is_empty() {
         let out = crate::error::WayOut::Example { what: "the players' names".into() };
-        return Err(crate::error::Refusal::bad_input("no players given").worded(out, ": mmjudge player add NAME...").into());
+        return Err(crate::error::Refusal::bad_input("no players given")
+            .worded(out, ": mmjudge player add NAME...")
+            .into());
     }
     crate::domain::bounds::players((player::count(conn)? as usize).saturating_add(rows.len()))
         .map_err(Error::Refused)?;

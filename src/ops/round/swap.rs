@@ -111,7 +111,8 @@ fn seat_of<'a>(conn: &Connection, all: &'a [Match], p: &Player, round: u32) -> R
     if m.outcome.is_some() {
         let t = m.table.unwrap_or(0);
         let what = format!("table {t} in round {round} already has a result");
-        let cli = format!(": take it back with `mmjudge result clear {t}`, swap the seats, then record the result again");
+        let cli =
+            format!(": take it back with `mmjudge result clear {t}`, swap the seats, then record the result again");
         return Err(Refusal::refused(what).worded(WayOut::ClearResult { table: t }, cli).into());
     }
     Ok(m)

@@ -35,11 +35,9 @@ use rusqlite::Connection;
 pub fn round_or_current(conn: &Connection, round: Option<u32>) -> Result<u32> {
     let current = round::current(conn)?;
     match round {
-        None if current == 0 => {
-            Err(Refusal::refused("no round is paired yet")
-                .worded(WayOut::PairRound, ": pair round 1 with `mmjudge round pair` first")
-                .into())
-        }
+        None if current == 0 => Err(Refusal::refused("no round is paired yet")
+            .worded(WayOut::PairRound, ": pair round 1 with `mmjudge round pair` first")
+            .into()),
         None => Ok(current),
         Some(0) => Err(Error::bad_input("rounds are numbered from 1")),
         Some(n) if round::get(conn, n)?.is_none() => Err(Error::not_found(if current == 0 {

@@ -149,11 +149,8 @@ pub(crate) fn undo_no_show_drop(
     if !later.is_empty() {
         let list: Vec<String> = later.iter().map(u32::to_string).collect();
         let (rounds, them) = if later.len() == 1 { ("round", "it") } else { ("rounds", "them") };
-        let what = format!(
-            "{} was dropped by this no-show result and left out of {rounds} {}",
-            player.name,
-            list.join(", ")
-        );
+        let what =
+            format!("{} was dropped by this no-show result and left out of {rounds} {}", player.name, list.join(", "));
         let cli = format!(": take {them} back first (`mmjudge round unpair`), then {again}");
         return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
     }

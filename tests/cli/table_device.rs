@@ -140,9 +140,9 @@ fn a_player_takes_back_only_their_own_last_declaration_within_30_seconds() {
     ));
     let before = ev.dump();
     let msg = undo("Ana").error(409);
-    assert!(msg.contains("more than 30 s ago") && msg.contains(&format!("`mmjudge note void {late}`")), "{msg}");
+    assert!(msg.contains("more than 30 s ago") && msg.contains(&format!("a head judge voids note #{late}")), "{msg}");
     assert_eq!(ev.dump(), before);
-    assert!(undo("Bo").error(409).contains("note void"));
+    assert!(undo("Bo").error(409).contains("ask a judge to void it"));
 }
 
 #[test]

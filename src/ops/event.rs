@@ -49,7 +49,12 @@ pub struct Created {
 pub fn create(actor: &Actor, input: NewEvent) -> Result<Created> {
     let name = input.name.trim();
     if name.is_empty() {
-        return Err(Error::bad_input("the event needs a name: mmjudge event new \"Spring Mental Magic Open\""));
+        return Err(crate::error::Refusal::bad_input("the event needs a name")
+            .worded(
+                crate::error::WayOut::Example { what: "the event's name".into() },
+                ": mmjudge event new \"Spring Mental Magic Open\"",
+            )
+            .into());
     }
     crate::domain::text::check("the event's name", name, false).map_err(Error::BadInput)?;
     let rounds_setting = settings::find("rounds").map_err(|e| Error::bad_input(e.0))?;

@@ -245,7 +245,7 @@ mod tests {
         assert_eq!(e.to_string(), "unknown player \"Zed\"; see `mmjudge player list`");
         assert_eq!(e.web_message(), "unknown player \"Zed\"; check the spelling or ask a judge");
         assert_eq!(e.kind().http_status(), 404);
-        assert_eq!(e.refusal().map(|r| &r.way_out), Some(&WayOut::CheckName));
+        assert_eq!(e.refusal().and_then(|r| r.way_out.as_ref()), Some(&WayOut::CheckName));
         assert_eq!(Error::refused("x").web_message(), "x");
     }
 

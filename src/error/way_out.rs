@@ -416,8 +416,8 @@ pub struct Refusal {
     /// The rule that refuses it, where there is one: a section of the tournament rules ("MM.3") or an
     /// mmjudge rule's name.
     pub rule: Option<&'static str>,
-    /// The way out.
-    pub way_out: WayOut,
+    /// The way out (none until [`Refusal::way_out`] or [`Refusal::worded`] gives it).
+    pub way_out: Option<WayOut>,
     /// The command line's words after `what`, with their joining punctuation (`": see `mmjudge time``").
     cli: String,
 }
@@ -425,7 +425,7 @@ pub struct Refusal {
 impl Refusal {
     /// A refusal of this kind; give its way out next.
     pub fn new(kind: Kind, what: impl Into<String>) -> Self {
-        Refusal { kind, what: what.into(), rule: None, way_out: WayOut::CheckName, cli: String::new() }
+        Refusal { kind, what: what.into(), rule: None, way_out: None, cli: String::new() }
     }
 
     /// A rule refuses it as things stand (HTTP 409).
@@ -452,7 +452,7 @@ impl Refusal {
     /// The way out, in the command line's own words for it ([`WayOut::command_line`]) after a colon.
     pub fn way_out(mut self, way_out: WayOut) -> Self {
         self.cli = format!(": {}", way_out.command_line());
-        self.way_out = way_out;
+        self.way_out = Some(way_out);
         self
     }
 
@@ -460,7 +460,7 @@ impl Refusal {
     /// command line, joining punctuation included.
     pub fn worded(mut self, way_out: WayOut, cli: impl Into<String>) -> Self {
         self.cli = cli.into();
-        self.way_out = way_out;
+        self.way_out = Some(way_out);
         self
     }
 
@@ -471,7 +471,10 @@ impl Refusal {
 
     /// The web's one line: what was refused, then what to tap or whom to ask.
     pub fn web(&self) -> String {
-        format!("{}; {}", self.what, self.way_out.web())
+        match &self.way_out {
+            Some(way_out) => format!("{}; {}", self.what, way_out.web()),
+            None => self.what.clone(),
+        }
     }
 }
 
@@ -494,6 +497,66 @@ mod tests {
             assert!(!web.contains("mmjudge") && !web.contains('`') && !web.contains("--"), "{w:?}: {web}");
             assert!(!web.is_empty() && web.lines().count() == 1, "{w:?}: {web}");
         }
+    }
+
+    /// Which variant a way out is: a new variant fails to compile here until it is added, and then the test below
+    /// fails until [`WayOut::samples`] holds it.
+    fn variant(w: &WayOut) -> usize {
+        match w {
+            WayOut::PairRound => 0,
+            WayOut::PairAnyway => 1,
+            WayOut::UnpairRound => 2,
+            WayOut::StartRound => 3,
+            WayOut::StartRoundNow => 4,
+            WayOut::EndRound => 5,
+            WayOut::EndRoundForce => 6,
+            WayOut::SeeTime => 7,
+            WayOut::RecordResult { .. } => 8,
+            WayOut::OtherReason { .. } => 9,
+            WayOut::FixResult { .. } => 10,
+            WayOut::ClearResult { .. } => 11,
+            WayOut::StopDecision { .. } => 12,
+            WayOut::StartDecision { .. } => 13,
+            WayOut::ListDecisions { .. } => 14,
+            WayOut::ListCalls => 15,
+            WayOut::CloseCalls => 16,
+            WayOut::VoidRecord { .. } => 17,
+            WayOut::TakeBack { .. } => 18,
+            WayOut::ListRecords { .. } => 19,
+            WayOut::CheckName => 20,
+            WayOut::AddPlayers => 21,
+            WayOut::UndropPlayer { .. } => 22,
+            WayOut::DropPlayer { .. } => 23,
+            WayOut::CheckJudge => 24,
+            WayOut::AddJudge => 25,
+            WayOut::CheckPin => 26,
+            WayOut::NewPin { .. } => 27,
+            WayOut::Force => 28,
+            WayOut::ChangeMovement { .. } => 29,
+            WayOut::ChangeSetting { .. } => 30,
+            WayOut::BuildLibraries => 31,
+            WayOut::ListLibraries => 32,
+            WayOut::RegisterLibrary => 33,
+            WayOut::EditPool => 34,
+            WayOut::ListPool => 35,
+            WayOut::ImportPool => 36,
+            WayOut::ListWatch => 37,
+            WayOut::ShowLibrary { .. } => 38,
+            WayOut::SwapLibraryCards => 39,
+            WayOut::FindCard => 40,
+            WayOut::ListBans => 41,
+            WayOut::ImportCards => 42,
+            WayOut::Either(..) => 43,
+            WayOut::Example { .. } => 44,
+        }
+    }
+
+    #[test]
+    fn the_samples_hold_every_way_out() {
+        let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, (0..45).collect::<Vec<_>>());
     }
 
     #[test]

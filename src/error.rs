@@ -2,6 +2,9 @@
 
 use std::path::PathBuf;
 
+mod way_out;
+pub use way_out::{Record, Refusal, WayOut};
+
 /// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -23,17 +26,10 @@ pub enum Error {
     /// No valid login: a wrong judge name or PIN, a session that ended or never was (HTTP 401).
     #[error("{0}")]
     Unauthorized(String),
-    /// A failure worded for each front end: the command line's words name the command that fixes it, the
-    /// web's words what to do on the phone. Prints the command line's words.
-    #[error("{cli}")]
-    Worded {
-        /// Its kind (the HTTP status).
-        kind: Kind,
-        /// The command line's one line.
-        cli: String,
-        /// The web's one line.
-        web: String,
-    },
+    /// A refusal that names its way out as data (see [`Refusal`]): the command line prints the command that
+    /// gets past it, the web what to tap or whom to ask.
+    #[error("{0}")]
+    WayOut(Box<Refusal>),
     /// The database file cannot be used as an mmjudge event.
     #[error("{path}: {why}")]
     NotAnEvent {
@@ -53,6 +49,12 @@ pub enum Error {
     /// SQLite failed in a way the checks above did not foresee.
     #[error("database error: {}", sqlite_advice(.0))]
     Sqlite(#[from] rusqlite::Error),
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::WayOut(Box::new(r))
+    }
 }
 
 /// Shorthand for results in mmjudge.
@@ -125,21 +127,31 @@ impl Error {
             Error::NotFound(_) => Kind::NotFound,
             Error::Forbidden(_) => Kind::Forbidden,
             Error::Unauthorized(_) => Kind::Unauthorized,
-            Error::Worded { kind, .. } => *kind,
+            Error::WayOut(r) => r.kind,
             Error::NotAnEvent { .. } | Error::Io { .. } | Error::Sqlite(_) => Kind::Failed,
         }
     }
 
-    /// A failure with its command line's words and its web's words (see [`Error::Worded`]).
-    pub fn worded(kind: Kind, cli: impl Into<String>, web: impl Into<String>) -> Self {
-        Error::Worded { kind, cli: cli.into(), web: web.into() }
+    /// The refusal with its way out, if this is one.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            Error::WayOut(r) => Some(r),
+            _ => None,
+        }
     }
 
-    /// The one line the web shows: the web's words where the failure has its own, else the message.
+    /// The one line the web shows (the one place the server takes its words from): a refusal's way out in the
+    /// web's words (what to tap, whom to ask), else the message, where a literal word the command line marks with
+    /// backquotes (`draw`) shows in double quotes: a phone never shows a backquote.
     pub fn web_message(&self) -> String {
         match self {
-            Error::Worded { web, .. } => web.clone(),
-            other => other.to_string(),
+            Error::WayOut(r) => r.web(),
+            // What to do about the file is the organiser's, at the server's terminal (where the cause is logged).
+            Error::NotAnEvent { .. } => {
+                "the server cannot use the event file just now: tell the organiser (the server's terminal says why)"
+                    .into()
+            }
+            other => other.to_string().replace('`', "\""),
         }
     }
 
@@ -231,11 +243,14 @@ mod tests {
     }
 
     #[test]
-    fn a_worded_failure_prints_the_command_line_words_and_gives_the_web_its_own() {
-        let e = Error::worded(Kind::NotFound, "see `mmjudge player list`", "ask a judge");
-        assert_eq!(e.to_string(), "see `mmjudge player list`");
-        assert_eq!(e.web_message(), "ask a judge");
+    fn a_refusal_with_a_way_out_prints_the_command_and_gives_the_web_its_own_words() {
+        let e: Error = Refusal::not_found("unknown player \"Zed\"")
+            .worded(WayOut::CheckName, "; see `mmjudge player list`")
+            .into();
+        assert_eq!(e.to_string(), "unknown player \"Zed\"; see `mmjudge player list`");
+        assert_eq!(e.web_message(), "unknown player \"Zed\"; check the spelling or ask a judge");
         assert_eq!(e.kind().http_status(), 404);
+        assert_eq!(e.refusal().and_then(|r| r.way_out.as_ref()), Some(&WayOut::CheckName));
         assert_eq!(Error::refused("x").web_message(), "x");
     }
 

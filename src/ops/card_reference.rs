@@ -17,9 +17,10 @@ use std::collections::HashSet;
 /// Refuses when no reference is loaded, saying how to load one.
 pub fn require(conn: &Connection) -> Result<()> {
     if cards::count(conn)? == 0 {
-        return Err(Error::refused(
-            "no card reference loaded: import one with `mmjudge cards import FILE` (e.g. examples/cards.csv)",
-        ));
+        let cli = ": import one with `mmjudge cards import FILE` (e.g. examples/cards.csv)";
+        return Err(crate::error::Refusal::refused("no card reference loaded")
+            .worded(crate::error::WayOut::ImportCards, cli)
+            .into());
     }
     Ok(())
 }

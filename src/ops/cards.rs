@@ -118,9 +118,8 @@ pub fn import_rulings(
 ) -> Result<RulingsImported> {
     store.write(actor, |tx| {
         if cards::count(tx)? == 0 {
-            return Err(Error::refused(
-                "no card reference loaded: import cards first with `mmjudge cards import FILE`, then their rulings",
-            ));
+            let cli = ": import cards first with `mmjudge cards import FILE`, then their rulings";
+            return Err(crate::error::Refusal::refused("no card reference loaded").worded(crate::error::WayOut::ImportCards, cli).into());
         }
         let by_oracle: HashMap<String, Vec<_>> =
             card_text::oracle_ids(tx)?.into_iter().fold(HashMap::new(), |mut m, (o, id)| {

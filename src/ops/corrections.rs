@@ -9,7 +9,7 @@
 use crate::domain::challenge::loses_match;
 use crate::domain::penalty::{Infraction, Issued, PenaltyKind, ends_match, reissue};
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Record, Refusal, Result, WayOut};
 use crate::store::matches::{self, Match, Outcome};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{
@@ -112,10 +112,9 @@ pub struct ClearOutcome {
 pub fn later_rounds_paired(conn: &Connection, round_no: u32, force: bool, what: &str) -> Result<Vec<u32>> {
     let later = round::after(conn, round_no)?;
     if !later.is_empty() && !force {
-        return Err(Error::refused(format!(
-            "{} already paired on this result: add --force to {what} anyway (those pairings are not redone)",
-            rounds_words(&later)
-        )));
+        let cli = format!(": add --force to {what} anyway (those pairings are not redone)");
+        let refused = format!("{} already paired on this result", rounds_words(&later));
+        return Err(Refusal::refused(refused).worded(WayOut::Force, cli).into());
     }
     Ok(later)
 }
@@ -146,7 +145,7 @@ pub fn void(store: &mut Store, actor: &Actor, kind: VoidKind, mut input: VoidInp
 pub fn void_penalty(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<VoidOutcome> {
     store.write(actor, |tx| {
         let Some(p) = penalty::get(tx, input.id)? else {
-            return Err(unknown(VoidKind::Penalty, input.id, "mmjudge penalties"));
+            return Err(unknown(Record::Penalty, input.id));
         };
         earlier_round(tx, VoidKind::Penalty, input.id, p.round, input.force)?;
         let voided = mark(tx, actor, VoidKind::Penalty, input.id, &input.reason)?;
@@ -241,7 +240,7 @@ fn regrade(
 pub fn void_challenge(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<VoidOutcome> {
     store.write(actor, |tx| {
         let Some(c) = challenge::get(tx, input.id)? else {
-            return Err(unknown(VoidKind::Challenge, input.id, "mmjudge challenges"));
+            return Err(unknown(Record::Challenge, input.id));
         };
         earlier_round(tx, VoidKind::Challenge, input.id, Some(c.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Challenge, input.id, &input.reason)?;
@@ -283,7 +282,7 @@ pub fn void_challenge(store: &mut Store, actor: &Actor, input: VoidInput) -> Res
 pub fn void_ruling(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<VoidOutcome> {
     store.write(actor, |tx| {
         let Some(r) = ruling::get(tx, input.id)? else {
-            return Err(unknown(VoidKind::Ruling, input.id, "mmjudge rulings"));
+            return Err(unknown(Record::Ruling, input.id));
         };
         earlier_round(tx, VoidKind::Ruling, input.id, Some(matches::get(tx, r.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Ruling, input.id, &input.reason)?;
@@ -296,7 +295,7 @@ pub fn void_ruling(store: &mut Store, actor: &Actor, input: VoidInput) -> Result
 pub fn void_note(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<VoidOutcome> {
     store.write(actor, |tx| {
         let Some(n) = notes::get(tx, NoteId(input.id))? else {
-            return Err(unknown(VoidKind::Note, input.id, "mmjudge notes TABLE"));
+            return Err(unknown(Record::Note, input.id));
         };
         earlier_round(tx, VoidKind::Note, input.id, Some(matches::get(tx, n.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Note, input.id, &input.reason)?;
@@ -317,7 +316,7 @@ pub fn void_note(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<V
 pub fn void_extension(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<VoidOutcome> {
     store.write(actor, |tx| {
         let Some(e) = clock::extension(tx, input.id)? else {
-            return Err(unknown(VoidKind::Extension, input.id, "mmjudge time"));
+            return Err(unknown(Record::Extension, input.id));
         };
         earlier_round(tx, VoidKind::Extension, input.id, Some(matches::get(tx, e.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Extension, input.id, &input.reason)?;
@@ -331,7 +330,7 @@ pub fn void_extension(store: &mut Store, actor: &Actor, input: VoidInput) -> Res
 pub fn void_stall(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<VoidOutcome> {
     store.write(actor, |tx| {
         let Some(s) = clock::stall(tx, input.id)? else {
-            return Err(unknown(VoidKind::Stall, input.id, "mmjudge stalls"));
+            return Err(unknown(Record::Stall, input.id));
         };
         earlier_round(tx, VoidKind::Stall, input.id, Some(matches::get(tx, s.match_id)?.round), input.force)?;
         let voided = mark(tx, actor, VoidKind::Stall, input.id, &input.reason)?;
@@ -412,11 +411,7 @@ fn earlier_round(conn: &Connection, kind: VoidKind, id: i64, of: Option<u32>, fo
     match of {
         Some(r) if r < current && !force => {
             let why = format!("{} #{id} is a record of round {r}, not of round {current} being played", kind.as_str());
-            Err(Error::worded(
-                crate::error::Kind::Refused,
-                format!("{why}: add --force to void it anyway"),
-                format!("{why}: confirm to void it anyway"),
-            ))
+            Err(Refusal::refused(why).worded(WayOut::Force, ": add --force to void it anyway").into())
         }
         _ => Ok(()),
     }
@@ -439,8 +434,8 @@ fn mark(conn: &Connection, actor: &Actor, kind: VoidKind, id: i64, reason: &Opti
     Ok(v)
 }
 
-fn unknown(kind: VoidKind, id: i64, listing: &str) -> Error {
-    Error::refused(format!("there is no {} #{id}: see the ids with `{listing}`", kind.as_str()))
+fn unknown(record: Record, id: i64) -> Error {
+    Refusal::refused(format!("there is no {} #{id}", record.word())).way_out(WayOut::ListRecords { record }).into()
 }
 
 /// Takes these matches' results back (refusing, unless `force`, when later rounds are paired).

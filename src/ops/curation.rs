@@ -12,7 +12,7 @@ use crate::domain::cost::{Color, ManaCost};
 use crate::domain::curation::{CostGroup, CurationLimits, CurationSummary, Finding, Flag, curation_flags, summarize};
 use crate::domain::library::printed_costs;
 use crate::domain::settings::Values;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::store::{cards, event, pool as store_pool};
 use rusqlite::Connection;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -101,7 +101,9 @@ impl Report {
 pub fn pool_check(conn: &Connection) -> Result<Report> {
     let report = report(conn)?;
     if report.groups.is_empty() && report.lands.copies == 0 {
-        return Err(Error::refused("the pool is empty: import it with `mmjudge pool import FILE.csv`"));
+        return Err(crate::error::Refusal::refused("the pool is empty")
+            .worded(crate::error::WayOut::ImportPool, ": import it with `mmjudge pool import FILE.csv`")
+            .into());
     }
     Ok(report)
 }

@@ -6,7 +6,7 @@ pub use bans::{BanInput, Banned, ban_card, bans, lift_ban, seed_default_bans};
 
 use crate::domain::settings::{self, SETTINGS};
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::store::file::{self, Found, Replace};
 use crate::store::{Actor, Change, Store, Touched, event as store_event, player, round};
 use rusqlite::Connection;
@@ -50,7 +50,12 @@ pub struct Created {
 pub fn create(actor: &Actor, input: NewEvent) -> Result<Created> {
     let name = input.name.trim();
     if name.is_empty() {
-        return Err(Error::bad_input("the event needs a name: mmjudge event new \"Spring Mental Magic Open\""));
+        return Err(crate::error::Refusal::bad_input("the event needs a name")
+            .worded(
+                crate::error::WayOut::Example { what: "the event's name".into() },
+                ": mmjudge event new \"Spring Mental Magic Open\"",
+            )
+            .into());
     }
     crate::domain::text::check("the event's name", name, false).map_err(Error::BadInput)?;
     let rounds_setting = settings::find("rounds").map_err(|e| Error::bad_input(e.0))?;
@@ -217,29 +222,32 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
         let mut values = store_event::values(tx)?;
         let old = if setting.key == "date" { values.date() } else { values.text(setting.key) }.to_string();
         if setting.key == "libraries" && old != value && round::current(tx)? >= 1 {
-            return Err(Error::refused(format!(
-                "the libraries are locked: round 1 is paired with {old} libraries, so they cannot become {value}; \
-                 take the rounds back with `mmjudge round unpair` first"
-            )));
+            let what = format!(
+                "the libraries are locked: round 1 is paired with {old} libraries, so they cannot become {value}"
+            );
+            let cli = "; take the rounds back with `mmjudge round unpair` first";
+            return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
         }
         if setting.key == "rounds" {
             let paired = round::current(tx)?;
             if value.parse::<u32>().is_ok_and(|n| n < paired) {
-                return Err(Error::refused(format!(
-                    "{} already paired, so the event cannot have fewer: set rounds to {paired} or more, or first \
-                     take round {paired} back with `mmjudge round unpair` (while it has no results)",
+                let what = format!(
+                    "{} already paired, so the event cannot have fewer: set rounds to {paired} or more",
                     if paired == 1 { "1 round is".to_string() } else { format!("{paired} rounds are") }
-                )));
+                );
+                let cli = format!(
+                    ", or first take round {paired} back with `mmjudge round unpair` (while it has no results)"
+                );
+                return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
             }
         }
         let in_play = crate::ops::settings::mid_round_change(tx, setting.key, &old, &value)?;
         if let Some(change) = &in_play
             && !force
         {
-            return Err(Error::refused(format!(
-                "{change}; to change {} now anyway: `mmjudge event set {} {value} --force`",
-                setting.key, setting.key
-            )));
+            let cli =
+                format!("; to change {} now anyway: `mmjudge event set {} {value} --force`", setting.key, setting.key);
+            return Err(Refusal::refused(change.clone()).worded(WayOut::Force, cli).into());
         }
         values.0.insert(setting.key.into(), value.clone());
         settings::check_together(|k| values.number(k)).map_err(|e| Error::refused(e.0))?;

@@ -2,7 +2,7 @@
 //! logins (sessions) they make from their phones. A PIN and a session token are kept only as hashes.
 
 use crate::domain::{names, words};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Refusal, Result, WayOut};
 use crate::store::{Actor, Change, Store, judges};
 use crate::time::{stamp, unstamp};
 use argon2::Argon2;
@@ -118,10 +118,9 @@ pub fn add_judge(store: &mut Store, actor: &Actor, name: &str, role: Role) -> Re
     let hash = hash_pin(&pin)?;
     store.write(actor, |tx| {
         if let Some(j) = judges::by_key(tx, &key)? {
-            return Err(Error::refused(format!(
-                "a judge named {} is already added: give a new PIN with `mmjudge judge pin \"{}\"`, or choose another name",
-                j.name, j.name
-            )));
+            let cli = format!(": give a new PIN with `mmjudge judge pin \"{}\"`, or choose another name", j.name);
+            let what = format!("a judge named {} is already added", j.name);
+            return Err(Refusal::refused(what).worded(WayOut::NewPin { name: j.name }, cli).into());
         }
         judges::insert(tx, &name, &key, role.word(), &hash, &stamp(actor.at))?;
         let out = JudgePin { name: name.clone(), role, pin: pin.clone() };
@@ -169,9 +168,11 @@ pub fn list_judges(store: &Store, now: DateTime<Utc>) -> Result<Vec<JudgeRow>> {
     })
 }
 
-/// The one message for a failed login, whichever of the two was wrong (so names cannot be guessed).
-const WRONG_LOGIN: &str =
-    "wrong judge name or PIN: check both (a PIN renewed with `mmjudge judge pin NAME` replaces the old one)";
+/// The one refusal of a failed login, whichever of the two was wrong (so names cannot be guessed).
+fn wrong_login() -> Error {
+    let cli = " (a PIN renewed with `mmjudge judge pin NAME` replaces the old one)";
+    Refusal::new(Kind::Unauthorized, "wrong judge name or PIN: check both").worded(WayOut::CheckPin, cli).into()
+}
 
 /// Logs a judge in with name and PIN (the actor stamps the time and the address): a new session of
 /// [`SESSION_HOURS`]. The PIN is checked before the write, so a wrong one changes nothing.
@@ -181,10 +182,10 @@ pub fn login(store: &mut Store, actor: &Actor, name: &str, pin: &str) -> Result<
     let Some(judge) = judge else {
         // The same work as a real check, so a wrong name takes as long as a wrong PIN.
         let _ = verify_pin(pin, DUMMY_HASH);
-        return Err(Error::unauthorized(WRONG_LOGIN));
+        return Err(wrong_login());
     };
     if !verify_pin(pin, &judge.pin_hash) {
-        return Err(Error::unauthorized(WRONG_LOGIN));
+        return Err(wrong_login());
     }
     let token = random_hex(32);
     let csrf = random_hex(16);
@@ -201,7 +202,7 @@ pub fn login(store: &mut Store, actor: &Actor, name: &str, pin: &str) -> Result<
         // The PIN may have changed between the check and this write: check the hash is still the one.
         match judges::by_key(tx, &key)? {
             Some(j) if j.pin_hash == judge.pin_hash => {}
-            _ => return Err(Error::unauthorized(WRONG_LOGIN)),
+            _ => return Err(wrong_login()),
         }
         judges::start_session(tx, &token_hash(&token), judge.id, &csrf, &stamp(actor.at), &expires)?;
         Ok(((), Change::new(format!("judge {} logged in", judge.name))))
@@ -240,12 +241,14 @@ fn find(conn: &rusqlite::Connection, name: &str) -> Result<judges::Judge> {
     }
     let all = judges::all(conn)?;
     let known: Vec<&str> = all.iter().map(|j| j.name.as_str()).collect();
-    let hint = if known.is_empty() {
-        "no judge is added yet: add one with `mmjudge judge add NAME --role floor`".to_string()
+    let refusal = if known.is_empty() {
+        Refusal::not_found(format!("no judge named \"{name}\": no judge is added yet"))
+            .worded(WayOut::AddJudge, ": add one with `mmjudge judge add NAME --role floor`")
     } else {
-        format!("the judges are {}: see `mmjudge judge list`", known.join(", "))
+        Refusal::not_found(format!("no judge named \"{name}\": the judges are {}", known.join(", ")))
+            .worded(WayOut::CheckJudge, ": see `mmjudge judge list`")
     };
-    Err(Error::not_found(format!("no judge named \"{name}\": {hint}")))
+    Err(refusal.into())
 }
 
 fn new_pin() -> String {

@@ -58,12 +58,14 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
             return Ok(lib);
         }
         let tables = store_library::table_count(conn)?;
-        let known = if tables == 0 {
-            "no libraries are built yet: `mmjudge library build --tables N`".to_string()
+        let refusal = if tables == 0 {
+            crate::error::Refusal::not_found(format!("no library {table}{seat}: no libraries are built yet"))
+                .worded(crate::error::WayOut::BuildLibraries, ": `mmjudge library build --tables N`")
         } else {
-            format!("libraries are 1A to {tables}B: see `mmjudge library list`")
+            crate::error::Refusal::not_found(format!("no library {table}{seat}: libraries are 1A to {tables}B"))
+                .worded(crate::error::WayOut::ListLibraries, ": see `mmjudge library list`")
         };
-        return Err(Error::not_found(format!("no library {table}{seat}: {known}")));
+        return Err(refusal.into());
     }
     // A sealed library is named by its player, found as every command finds a typed player.
     let sealed = event::values(conn)?.text("libraries") == "sealed";
@@ -76,7 +78,11 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
     }
     let p = crate::ops::player_names::find(conn, text)?;
     store_library::of_player(conn, p.id)?.ok_or_else(|| {
-        Error::not_found(format!("{} has no sealed library: `mmjudge library register PLAYER FILE.csv`", p.name))
+        let cli = ": `mmjudge library register PLAYER FILE.csv`";
+        Error::from(
+            crate::error::Refusal::not_found(format!("{} has no sealed library", p.name))
+                .worded(crate::error::WayOut::RegisterLibrary, cli),
+        )
     })
 }
 
@@ -208,9 +214,10 @@ fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
     let BuildInput { tables, seed, force, size, utopia, keep_unusable } = input;
     let values = event::values(tx)?;
     if values.text("libraries") == "sealed" {
-        return Err(Error::refused(
-            "this event uses sealed libraries: register each player's with `mmjudge library register PLAYER FILE.csv`",
-        ));
+        let cli = ": register each player's with `mmjudge library register PLAYER FILE.csv`";
+        return Err(crate::error::Refusal::refused("this event uses sealed libraries")
+            .worded(crate::error::WayOut::RegisterLibrary, cli)
+            .into());
     }
     let note = check_unlocked(tx, force, "rebuild them")?;
     let seed = seed.unwrap_or(values.seed());
@@ -270,15 +277,17 @@ fn too_small(e: BuildError, supply: &supply::Supply, pool: &[PoolCard], input: B
     } else {
         format!("build at most {}", crate::domain::words::count(most, "table"))
     };
-    Error::refused(format!(
+    let what = format!(
         "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} ({shortage}); \
-         Utopia libraries need {} basic lands (the pool holds {}: {} more to find); \
-         add cards with `mmjudge pool add` or {fewer}",
+         Utopia libraries need {} basic lands (the pool holds {}: {} more to find)",
         crate::domain::words::count(tables, "table"),
         b.needed,
         b.in_pool,
         b.to_find
-    ))
+    );
+    crate::error::Refusal::refused(what)
+        .worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add` or {fewer}"))
+        .into()
 }
 
 /// Writes built libraries: fixed libraries keep their rows (matches may point at them), get new cards in

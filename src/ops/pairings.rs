@@ -3,7 +3,7 @@
 
 use crate::domain::movement::{MovementKind, Next, next_source};
 use crate::domain::names;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::played::{Played, Setup, Tables, seats_of};
 use crate::store::matches::{self, Outcome, SeatLine, Seating};
 use crate::store::{PlayerId, event as store_event, round};
@@ -173,7 +173,9 @@ impl Serialize for PlayersDoc<'_> {
 pub fn pairings(conn: &Connection, round: Option<u32>) -> Result<Pairings> {
     let current = round::current(conn)?;
     if current == 0 {
-        return Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`"));
+        return Err(Refusal::refused("no round has been paired yet")
+            .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
+            .into());
     }
     let number = round.unwrap_or(current);
     if number == 0 {

@@ -7,7 +7,7 @@
 //! folded names, so a lookup never loads the whole field.
 
 use crate::domain::names::{self, NameProblem, Resolved};
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::store::{PlayerId, matches, player};
 use rusqlite::Connection;
 use std::fmt;
@@ -29,19 +29,16 @@ pub fn find(conn: &Connection, query: &str) -> Result<player::Player> {
             shown(query),
             found.join(", ")
         ))),
-        Resolved::Unknown(_) if player::count(conn)? == 0 => Err(Error::worded(
-            Kind::NotFound,
-            format!(
-                "unknown player \"{}\": the event has no players yet; add them with `mmjudge player add NAME`",
-                shown(query)
-            ),
-            format!("no player named {}: the event has no players yet; ask a judge", shown(query)),
-        )),
-        Resolved::Unknown(close) => Err(Error::worded(
-            Kind::NotFound,
-            format!("unknown player \"{}\": closest are {}; see `mmjudge player list`", shown(query), close.join(", ")),
-            format!("no player named {}: check the spelling or ask a judge", shown(query)),
-        )),
+        Resolved::Unknown(_) if player::count(conn)? == 0 => {
+            Err(Refusal::not_found(format!("unknown player \"{}\": the event has no players yet", shown(query)))
+                .worded(WayOut::AddPlayers, "; add them with `mmjudge player add NAME`")
+                .into())
+        }
+        Resolved::Unknown(close) => {
+            Err(Refusal::not_found(format!("unknown player \"{}\": closest are {}", shown(query), close.join(", ")))
+                .worded(WayOut::CheckName, "; see `mmjudge player list`")
+                .into())
+        }
     }
 }
 

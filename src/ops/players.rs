@@ -126,11 +126,9 @@ fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Res
         }
         let after = match (drop, p.dropped_after) {
             (true, Some(_)) => {
-                return Err(Error::refused(format!(
-                    "{} has already {}; `player undrop` takes it back",
-                    p.name,
-                    status(&p)
-                )));
+                let what = format!("{} has already {}", p.name, status(&p));
+                let out = crate::error::WayOut::UndropPlayer { name: p.name.clone() };
+                return Err(crate::error::Refusal::refused(what).worded(out, "; `player undrop` takes it back").into());
             }
             (false, None) => return Err(Error::refused(format!("{} has not dropped", p.name))),
             (true, None) => {
@@ -233,43 +231,43 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
             let decided = matches::of_round(tx, current)?.iter().any(|m| !m.is_bye() && m.outcome.is_some());
             if !decided && let Some(why) = removal_after_unpair_fails(tx, p.id, current)? {
                 let table = m.table.map(|t| format!(", then record table {t} as a no-show win for the opponent"));
-                return Err(Error::refused(format!(
-                    "{} is seated in round {current} ({seat}) and {why}, so they cannot be removed: drop them with \
-                     `mmjudge player drop {}`{}",
-                    p.name,
-                    quoted(&p.name),
-                    table.unwrap_or_default()
-                )));
+                let what =
+                    format!("{} is seated in round {current} ({seat}) and {why}, so they cannot be removed", p.name);
+                let cli =
+                    format!(": drop them with `mmjudge player drop {}`{}", quoted(&p.name), table.unwrap_or_default());
+                return Err(crate::error::Refusal::refused(what)
+                    .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                    .into());
             }
-            return Err(Error::refused(if decided {
+            let refusal = if decided {
                 let then = match m.table {
                     Some(t) => format!("record table {t} as a no-show win for the opponent"),
                     None => format!("the bye stays in round {current}, and they are not paired again"),
                 };
-                format!(
-                    "{} is seated in round {current} ({seat}), and that round already has results: drop the player with \
-                     `mmjudge player drop {}` instead ({then})",
-                    p.name,
-                    quoted(&p.name)
-                )
+                let what =
+                    format!("{} is seated in round {current} ({seat}), and that round already has results", p.name);
+                let cli = format!(": drop the player with `mmjudge player drop {}` instead ({then})", quoted(&p.name));
+                crate::error::Refusal::refused(what)
+                    .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
             } else {
-                format!(
-                    "{} is seated in round {current} ({seat}), which has no result yet: take the round back with \
-                     `mmjudge round unpair`, remove the player, then pair it again",
-                    p.name
-                )
-            }));
+                let what = format!("{} is seated in round {current} ({seat}), which has no result yet", p.name);
+                let cli = ": take the round back with `mmjudge round unpair`, remove the player, then pair it again";
+                crate::error::Refusal::refused(what).worded(crate::error::WayOut::UnpairRound, cli)
+            };
+            return Err(refusal.into());
         }
         let records = player::records(tx, p.id)?;
         if !records.is_empty() {
             let list: Vec<String> = records.iter().map(|(kind, n)| words::count(*n, kind)).collect();
-            return Err(Error::refused(format!(
-                "{} has a history in this event ({}): a player who has played is dropped, not removed: \
-                 `mmjudge player drop {}`",
+            let what = format!(
+                "{} has a history in this event ({}): a player who has played is dropped, not removed",
                 p.name,
-                list.join(", "),
-                quoted(&p.name)
-            )));
+                list.join(", ")
+            );
+            let cli = format!(": `mmjudge player drop {}`", quoted(&p.name));
+            return Err(crate::error::Refusal::refused(what)
+                .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                .into());
         }
         let sealed = library::of_player(tx, p.id)?;
         if let Some(l) = &sealed {

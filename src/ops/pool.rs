@@ -132,13 +132,17 @@ pub fn resolve(conn: &Connection, query: &str) -> Result<PoolCard> {
             "\"{query}\" matches several pool cards ({}): type more of the name",
             found.join(", ")
         ))),
-        Resolved::Unknown(_) if cards.is_empty() => Err(Error::not_found(format!(
-            "\"{query}\" is not in the pool: the pool is empty; import it with `mmjudge pool import FILE.csv`"
-        ))),
-        Resolved::Unknown(close) => Err(Error::not_found(format!(
-            "\"{query}\" is not in the pool: closest are {}; see `mmjudge pool list`",
+        Resolved::Unknown(_) if cards.is_empty() => {
+            Err(crate::error::Refusal::not_found(format!("\"{query}\" is not in the pool: the pool is empty"))
+                .worded(crate::error::WayOut::ImportPool, "; import it with `mmjudge pool import FILE.csv`")
+                .into())
+        }
+        Resolved::Unknown(close) => Err(crate::error::Refusal::not_found(format!(
+            "\"{query}\" is not in the pool: closest are {}",
             close.join(", ")
-        ))),
+        ))
+        .worded(crate::error::WayOut::ListPool, "; see `mmjudge pool list`")
+        .into()),
     }
 }
 

@@ -12,7 +12,7 @@ pub use preview::{Check, Preview, PreviewInput, preview_movement};
 pub use swap::{Moved, SwapInput, Swapped, swap_seats, swapped_words};
 
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::store::{Actor, Change, Store, Touched, round};
 
 /// A reopened round.
@@ -34,9 +34,8 @@ pub fn reopen_round(store: &mut Store, actor: &Actor) -> Result<Reopened> {
             return Err(Error::refused("no round has been paired yet: there is nothing to reopen"));
         };
         let Some(closed) = r.ended_at else {
-            return Err(Error::refused(format!(
-                "round {number} is not closed: nothing to reopen (`mmjudge round end` closes it)"
-            )));
+            let what = format!("round {number} is not closed: nothing to reopen");
+            return Err(Refusal::refused(what).worded(WayOut::EndRound, " (`mmjudge round end` closes it)").into());
         };
         round::set_ended(tx, number, None)?;
         let when = crate::time::unstamp(&closed).map(crate::time::confirm_time).unwrap_or_else(|_| closed.clone());

@@ -3,7 +3,7 @@
 
 use crate::domain::duplicate::{self, LibraryGame};
 use crate::domain::standings::{self as rules, Entrant, MatchRecord, Standing};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::store::library::Library;
 use crate::store::matches::{self, Match, Outcome};
 use crate::store::player::Player;
@@ -189,11 +189,9 @@ impl Results {
     /// `n` if standings can be computed after round `n`, else the refusal saying why not.
     pub fn check_played(&self, n: u32) -> Result<u32> {
         if n == 0 {
-            return Err(Error::worded(
-                crate::error::Kind::BadInput,
-                "rounds are numbered from 1: --round 1",
-                "rounds are numbered from 1: round 1",
-            ));
+            return Err(Refusal::bad_input("rounds are numbered from 1")
+                .worded(WayOut::Example { what: "round 1".into() }, ": --round 1")
+                .into());
         }
         if n > self.paired {
             let now = match self.paired {
@@ -207,12 +205,17 @@ impl Results {
             let tables: Vec<String> = pending_in(&self.matches, first).iter().map(|t| t.to_string()).collect();
             let table = if let [one] = tables.as_slice() { one.as_str() } else { "TABLE" };
             let in_round = if first == self.paired { String::new() } else { format!(" --round {first}") };
-            return Err(Error::refused(format!(
-                "round {n} has not been played to the end: round {first} has no result yet at table{} {}; record {} with `mmjudge result {table} WINNER --by REASON{in_round}`",
+            let what = format!(
+                "round {n} has not been played to the end: round {first} has no result yet at table{} {}",
                 if tables.len() == 1 { "" } else { "s" },
                 tables.join(", "),
-                if tables.len() == 1 { "it" } else { "each" },
-            )));
+            );
+            let one = if let [one] = tables.as_slice() { one.parse().ok() } else { None };
+            let cli = format!(
+                "; record {} with `mmjudge result {table} WINNER --by REASON{in_round}`",
+                if tables.len() == 1 { "it" } else { "each" }
+            );
+            return Err(Refusal::refused(what).worded(WayOut::RecordResult { table: one }, cli).into());
         }
         Ok(n)
     }

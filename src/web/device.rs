@@ -81,9 +81,8 @@ pub async fn whose(
 
 /// The fields of a player's write, or 400 naming what is wrong.
 fn fields<T: DeserializeOwned>(value: &serde_json::Value) -> std::result::Result<T, ApiError> {
-    serde_json::from_value(value.clone()).map_err(|e| {
-        ApiError::from(Error::bad_input(format!("the request's body is not the JSON expected ({e}): see docs/http.md")))
-    })
+    serde_json::from_value(value.clone())
+        .map_err(|e| ApiError::from(Error::bad_input(crate::web::kit::error::not_the_json(&e.to_string()))))
 }
 
 /// The fields as the audit log shows them: one line of JSON without the code.

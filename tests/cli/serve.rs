@@ -50,6 +50,52 @@ impl Answer {
     }
 }
 
+/// What a refused request shows: its JSON `error`, or its page's text (scripts and tags aside).
+pub fn refusal_text(a: &Answer) -> String {
+    if let Ok(doc) = serde_json::from_str::<serde_json::Value>(&a.body) {
+        return doc.get("error").and_then(|e| e.as_str()).unwrap_or_default().to_string();
+    }
+    page_text(&a.body)
+}
+
+/// A page's text as it reads on the screen: without its scripts, styles and tags.
+pub fn page_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        text.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let lower = rest.get(..8).unwrap_or(rest).to_ascii_lowercase();
+        let end = if lower.starts_with("<script") {
+            rest.to_ascii_lowercase().find("</script>").map(|e| e + "</script>".len())
+        } else if lower.starts_with("<style") {
+            rest.to_ascii_lowercase().find("</style>").map(|e| e + "</style>".len())
+        } else {
+            rest.find('>').map(|e| e + 1)
+        };
+        rest = &rest[end.unwrap_or(rest.len())..];
+        text.push(' ');
+    }
+    text.push_str(rest);
+    text
+}
+
+/// Every refusal a test reads (a JSON `error`, a refused page) and every page's text (scripts aside) fails the
+/// test when it tells a phone to type a command: no `mmjudge ` line and no backquote.
+#[track_caller]
+fn no_command_in_refusal(a: &Answer, method: &str, path: &str) {
+    let html = a.header("Content-Type").is_some_and(|t| t.starts_with("text/html"));
+    if a.status < 400 && !html {
+        return;
+    }
+    let text = if html { page_text(&a.body) } else { refusal_text(a) };
+    assert!(
+        !text.contains("mmjudge ") && !text.contains('`'),
+        "{method} {path} answered {} with a command line: {text}",
+        a.status
+    );
+}
+
 impl Server {
     /// Starts `mmjudge serve --bind 127.0.0.1:0` on the event and reads the address it prints.
     pub fn start(ev: &Event) -> Server {
@@ -115,7 +161,9 @@ impl Server {
         let headers = head_lines
             .filter_map(|l| l.split_once(':').map(|(k, v)| (k.trim().to_string(), v.trim().to_string())))
             .collect();
-        Answer { status, headers, body: body.to_string() }
+        let answer = Answer { status, headers, body: body.to_string() };
+        no_command_in_refusal(&answer, method, path);
+        answer
     }
 
     pub fn get(&self, path: &str) -> Answer {
@@ -316,7 +364,10 @@ fn errors_map_to_their_status_with_one_line() {
     let server = Server::start(&ev);
     assert!(server.get("/api/no/such/thing").error(404).contains("no page /api/no/such/thing"));
     assert_eq!(server.get("/favicon.ico").status, 204, "browsers ask for an icon on every page: no error");
-    assert_eq!(server.get("/api/me?name=Zed").error(404), "no player named Zed: check the spelling or ask a judge");
+    assert_eq!(
+        server.get("/api/me?name=Zed").error(404),
+        "unknown player \"Zed\": closest are Ana Lima, Ana Souza, Bo; check the spelling or ask a judge"
+    );
     assert!(server.get("/api/me?name=Ana").error(400).contains("matches several players"));
     assert!(server.get("/api/me").error(400).contains("give your name"));
     let bad = server.get("/clock?table=x");
@@ -327,7 +378,12 @@ fn errors_map_to_their_status_with_one_line() {
     assert!(missing.body.contains("no table 9") && missing.body.contains("<nav>"), "{}", missing.body);
     let me = server.get("/me?name=Zed");
     assert_eq!(me.status, 404);
-    assert!(me.body.contains("no player named Zed: check the spelling or ask a judge"), "{}", me.body);
+    assert!(
+        me.body.contains("Zed")
+            && me.body.contains(": closest are Ana Lima, Ana Souza, Bo; check the spelling or ask a judge"),
+        "{}",
+        me.body
+    );
     let huge = "x".repeat(40_000);
     assert_eq!(server.request("POST", "/api/login", &[("Content-Type", "application/json")], &huge).status, 413);
 }

@@ -123,7 +123,10 @@ fn a_player_takes_back_only_their_own_last_declaration_within_30_seconds() {
     let ana = note("Ana", "B1", "Demonic Tutor");
     let before = ev.dump();
     let msg = undo("Bo").error(409);
-    assert!(msg.contains(&format!("note void {ana}")) && msg.contains("Ana's"), "{msg}");
+    assert!(
+        msg.contains(&format!("ask a judge to void it (a head judge voids note #{ana}")) && msg.contains("Ana's"),
+        "{msg}"
+    );
     assert!(undo("Cy").error(403).contains("table 1"));
     assert_eq!(ev.dump(), before);
     let back = undo("Ana");
@@ -137,9 +140,9 @@ fn a_player_takes_back_only_their_own_last_declaration_within_30_seconds() {
     ));
     let before = ev.dump();
     let msg = undo("Ana").error(409);
-    assert!(msg.contains("more than 30 s ago") && msg.contains(&format!("`mmjudge note void {late}`")), "{msg}");
+    assert!(msg.contains("more than 30 s ago") && msg.contains(&format!("a head judge voids note #{late}")), "{msg}");
     assert_eq!(ev.dump(), before);
-    assert!(undo("Bo").error(409).contains("note void"));
+    assert!(undo("Bo").error(409).contains("ask a judge to void it"));
 }
 
 #[test]
@@ -183,9 +186,11 @@ fn players_run_the_decision_clock_from_the_table_with_server_time_and_deadlines(
 
     let before = ev.dump();
     assert!(tap("/api/clock/hand-over", "Bo").error(409).contains("it is Ana's decision"));
-    assert_eq!(
-        tap("/api/clock/start", "Bo").error(409),
-        "the other player's decision is running: they hand it over or stop it first"
+    let running = tap("/api/clock/start", "Bo").error(409);
+    assert!(
+        running.starts_with("Ana is already deciding at table 1")
+            && running.ends_with("; Ana taps Stop or Hand over first"),
+        "{running}"
     );
     assert!(tap("/api/clock/stop", "Cy").error(403).contains("table 1"));
     assert_eq!(ev.dump(), before);
@@ -427,7 +432,7 @@ fn every_refusal_of_the_device_answers_with_its_reason_and_changes_nothing() {
     ev.run(&["challenge", "evidence", &challenge.to_string(), &ana.to_string()]).ok();
     let before = ev.dump();
     let msg = undo("Ana").error(409);
-    assert!(msg.contains("evidence in a challenge") && msg.contains(&format!("note void {ana}")), "{msg}");
+    assert!(msg.contains("evidence in a challenge") && msg.contains(&format!("voids note #{ana}")), "{msg}");
     assert_eq!(ev.dump(), before);
 }
 

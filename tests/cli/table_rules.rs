@@ -238,7 +238,7 @@ fn the_judges_api_and_the_players_reports_refuse_a_result_by_time_before_time() 
     let msg = server.post_json("/api/self-report", None, &report).error(409);
     assert_eq!(
         msg,
-        "time is called at table 2 at 10:50 (40:00 left on its clock): record the result by another reason (a \
+        "time is called at table 2 at 10:50 (40:00 left on its clock); record the result by another reason (a \
          concession, life, ...), or by time once time is called"
     );
     assert!(!page.body.contains("mmjudge round") && !page.body.contains("--by"), "{}", page.body);
@@ -299,13 +299,19 @@ fn the_server_refuses_a_declaration_before_the_round_starts_from_a_player_or_a_j
         let body = json!({ "table": table, "code": code, "cost": "R", "card": "Shock" });
         let msg = server.post_json("/api/note", None, &body).error(409);
         // A phone is never told to type a command.
-        assert_eq!(msg, "round 1 has not started: no card is declared before its clock starts; a judge starts it");
+        assert_eq!(
+            msg,
+            "round 1 has not started: no card is declared before its clock starts; a head judge starts it with Start the round on the Judges page"
+        );
     }
     let body = json!({ "table": 2, "code": code, "cost": "R", "card": "Shock", "client_id": "x-1" });
     server.post_json("/api/note", None, &body).error(409);
     let judge_note = json!({ "table": 1, "player": "Ana", "cost": "R", "card": "Shock" });
     let msg = server.post_json("/api/note", Some(&token), &judge_note).error(409);
-    assert_eq!(msg, "round 1 has not started: no card is declared before its clock starts; a judge starts it");
+    assert_eq!(
+        msg,
+        "round 1 has not started: no card is declared before its clock starts; a head judge starts it with Start the round on the Judges page"
+    );
     assert_eq!(before, ev.dump());
 }
 

@@ -1,6 +1,6 @@
 //! `cards find`: cards by part of their name, or by words of their text (within a binding class, of a type).
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::ops::card_reference::{self as reference, Search};
 use crate::store::card_text::{self, TextFilter};
 use crate::store::cards::{self, Card};
@@ -85,7 +85,12 @@ pub fn find(conn: &Connection, input: FindInput) -> Result<Found> {
 
 fn find_name(conn: &Connection, text: &str, limit: usize) -> Result<Found> {
     if crate::domain::names::fold(text).is_empty() {
-        return Err(Error::bad_input("give part of a card name: mmjudge cards find \"demonic tutor\""));
+        return Err(crate::error::Refusal::bad_input("give part of a card name")
+            .worded(
+                crate::error::WayOut::Example { what: "part of a card name".into() },
+                ": mmjudge cards find \"demonic tutor\"",
+            )
+            .into());
     }
     let hits = Search::load(conn, text)?.find_ids(text, limit.max(1));
     let mut found = Vec::new();
@@ -131,13 +136,19 @@ fn find_text(conn: &Connection, q: &FindInput) -> Result<TextFound> {
     let query = q.text.clone().unwrap_or_default();
     let words = tokens(&query);
     if words.is_empty() {
-        return Err(Error::bad_input("give words of the card's text: mmjudge cards find --text \"draw a card\""));
+        return Err(crate::error::Refusal::bad_input("give words of the card's text")
+            .worded(
+                crate::error::WayOut::Example { what: "words of the card's text".into() },
+                ": mmjudge cards find --text \"draw a card\"",
+            )
+            .into());
     }
     reference::require(conn)?;
     if !card_text::has_text(conn)? {
-        return Err(Error::refused(
-            "the card reference has no texts: import an MTGJSON or Scryfall card file (or a CSV with a text column) with `mmjudge cards import FILE`",
-        ));
+        let what = "the card reference has no texts";
+        let cli =
+            ": import an MTGJSON or Scryfall card file (or a CSV with a text column) with `mmjudge cards import FILE`";
+        return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::ImportCards, cli).into());
     }
     let values = event::values(conn)?;
     let rule = reference::rule(&values)?;

@@ -76,7 +76,12 @@ pub fn resolve(conn: &Connection, typed: &str) -> Result<Card> {
     }
     let folded = names::fold(typed);
     if folded.is_empty() {
-        return Err(Error::bad_input("give a card name: mmjudge cards show \"Demonic Tutor\""));
+        return Err(crate::error::Refusal::bad_input("give a card name")
+            .worded(
+                crate::error::WayOut::Example { what: "a card name".into() },
+                ": mmjudge cards show \"Demonic Tutor\"",
+            )
+            .into());
     }
     if let Some(id) = card_text::card_of_face(conn, &folded)? {
         return cards::get(conn, id);

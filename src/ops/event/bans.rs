@@ -68,7 +68,12 @@ pub fn ban_card(store: &mut Store, actor: &Actor, input: BanInput) -> Result<Ban
 fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(Error::bad_input("give the card's name: mmjudge ban add \"Black Lotus\" --group too-powerful"));
+        return Err(crate::error::Refusal::bad_input("give the card's name")
+            .worded(
+                crate::error::WayOut::Example { what: "the card's name".into() },
+                ": mmjudge ban add \"Black Lotus\" --group too-powerful",
+            )
+            .into());
     }
     if let Some(card) = crate::ops::card_reference::lookup(conn, name)? {
         return Ok(card.name);
@@ -77,16 +82,17 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
         return Ok(name.to_string());
     }
     if cards::count(conn)? == 0 {
-        return Err(Error::refused(format!(
-            "no card reference loaded to check \"{name}\": import one with `mmjudge cards import FILE`, or add --force"
-        )));
+        let what = format!("no card reference loaded to check \"{name}\"");
+        let cli = ": import one with `mmjudge cards import FILE`, or add --force";
+        return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::ImportCards, cli).into());
     }
     let close = crate::ops::card_reference::closest(conn, name, 3)?;
-    let hint = if close.is_empty() {
-        "nothing close; check the spelling with `mmjudge cards find`".to_string()
-    } else {
-        format!("closest are {}", close.join(", "))
-    };
+    if close.is_empty() {
+        let cli = ": nothing close; check the spelling with `mmjudge cards find`; use --force to ban it anyway";
+        let what = format!("no card named \"{name}\" in the reference");
+        return Err(crate::error::Refusal::not_found(what).worded(crate::error::WayOut::FindCard, cli).into());
+    }
+    let hint = format!("closest are {}", close.join(", "));
     Err(Error::not_found(format!("no card named \"{name}\" in the reference: {hint}; use --force to ban it anyway")))
 }
 
@@ -96,7 +102,9 @@ pub fn lift_ban(store: &mut Store, actor: &Actor, name: &str) -> Result<String> 
         let card =
             crate::ops::card_reference::lookup(tx, name)?.map(|c| c.name).unwrap_or_else(|| name.trim().to_string());
         if !bans::remove(tx, &card)? {
-            return Err(Error::not_found(format!("{card} is not banned; see `mmjudge ban list`")));
+            return Err(crate::error::Refusal::not_found(format!("{card} is not banned"))
+                .worded(crate::error::WayOut::ListBans, "; see `mmjudge ban list`")
+                .into());
         }
         let summary = format!("lifted the ban on {card}");
         Ok((card, Change::new(summary)))

@@ -17,8 +17,10 @@ pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
     let pool = store_pool::all(conn)?;
     // An event written before the bounds may hold more copies than any build needs: refuse, never allocate.
     let total = pool.iter().map(|c| u64::from(c.copies)).sum();
-    crate::domain::bounds::pool(total)
-        .map_err(|e| crate::error::Error::refused(format!("{e}: remove copies with `mmjudge pool remove`")))?;
+    crate::domain::bounds::pool(total).map_err(|e| {
+        crate::error::Refusal::refused(e.to_string())
+            .worded(crate::error::WayOut::EditPool, ": remove copies with `mmjudge pool remove`")
+    })?;
     let mut out = Vec::new();
     let mut read = CostReader::default();
     for card in pool.iter().filter(|c| !c.is_land && !c.excluded) {

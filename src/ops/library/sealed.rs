@@ -52,9 +52,9 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
     let (player, bytes, shown, sideboard) = (player.as_str(), bytes.as_slice(), shown.as_str(), sideboard.as_deref());
     store.write(actor, |tx| {
         if event::values(tx)?.text("libraries") != "sealed" {
-            return Err(Error::refused(
-                "this event uses judge-built libraries at the tables: `mmjudge event set libraries sealed` first",
-            ));
+            let out = crate::error::WayOut::ChangeSetting { key: "libraries".into() };
+            let cli = ": `mmjudge event set libraries sealed` first";
+            return Err(crate::error::Refusal::refused("this event uses judge-built libraries at the tables").worded(out, cli).into());
         }
         let p = crate::ops::player_names::find(tx, player)?;
         let existing = store_library::of_player(tx, p.id)?;

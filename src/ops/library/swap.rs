@@ -46,9 +46,9 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
     store.write(actor, |tx| {
         let lib = find(tx, library)?;
         if lib.table.is_none() {
-            return Err(Error::refused(
-                "a sealed library holds the player's own cards: register them again with `mmjudge library register`",
-            ));
+            let cli = ": register them again with `mmjudge library register`";
+            let what = "a sealed library holds the player's own cards";
+            return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::RegisterLibrary, cli).into());
         }
         let note = check_unlocked(tx, force, "edit them")?;
         let label = lib.label();
@@ -65,21 +65,22 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
             )));
         }
         if arriving.excluded {
-            return Err(Error::refused(format!(
-                "{} is excluded from building: `mmjudge pool include \"{}\"` first",
-                arriving.name, arriving.name
-            )));
+            let cli = format!(": `mmjudge pool include \"{}\"` first", arriving.name);
+            let what = format!("{} is excluded from building", arriving.name);
+            return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::EditPool, cli).into());
         }
         let used = super::super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
         if used >= arriving.copies {
-            return Err(Error::refused(format!(
-                "no free copy of {}: the pool's {} {} in {}; `mmjudge pool list` shows each card's copies and \
-                 how many are in libraries (a card with fewer in libraries has a free copy)",
+            let what = format!(
+                "no free copy of {}: the pool's {} {} in {}",
                 arriving.name,
                 arriving.copies,
                 if arriving.copies == 1 { "copy is" } else { "copies are" },
                 super::super::pool::holders(tx, arriving.id)?
-            )));
+            );
+            let cli = "; `mmjudge pool list` shows each card's copies and how many are in libraries (a card with \
+                       fewer in libraries has a free copy)";
+            return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::ListPool, cli).into());
         }
         store_library::replace_card(
             tx,
@@ -125,9 +126,14 @@ fn card_in_library(cards: &[LibraryCard], query: &str, label: &str) -> Result<Li
             "\"{query}\" matches several cards of library {label} ({}): type more of the name",
             found.join(", ")
         ))),
-        Resolved::Unknown(close) => Err(Error::not_found(format!(
-            "\"{query}\" is not in library {label}{}: see `mmjudge library show {label}`",
+        Resolved::Unknown(close) => Err(crate::error::Refusal::not_found(format!(
+            "\"{query}\" is not in library {label}{}",
             names::closest_hint(&close)
-        ))),
+        ))
+        .worded(
+            crate::error::WayOut::ShowLibrary { label: label.to_string() },
+            format!(": see `mmjudge library show {label}`"),
+        )
+        .into()),
     }
 }

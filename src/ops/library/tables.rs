@@ -70,16 +70,16 @@ fn add_in(tx: &Connection, input: AddTablesInput) -> Result<(AddedTables, Change
     let AddTablesInput { tables: k, seed, keep_unusable } = input;
     let values = event::values(tx)?;
     if values.text("libraries") == "sealed" {
-        return Err(Error::refused(
-            "this event uses sealed libraries, which travel with their players: register a new player's with \
-             `mmjudge library register PLAYER FILE.csv`",
-        ));
+        let cli = ": register a new player's with `mmjudge library register PLAYER FILE.csv`";
+        let what = "this event uses sealed libraries, which travel with their players";
+        return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::RegisterLibrary, cli).into());
     }
     let existing = load_fixed(tx)?;
     let Some(last) = existing.iter().filter_map(|(l, _, _)| l.table).max() else {
-        return Err(Error::refused(
-            "no libraries are built yet: build them all at once with `mmjudge library build --tables N`",
-        ));
+        let cli = ": build them all at once with `mmjudge library build --tables N`";
+        return Err(crate::error::Refusal::refused("no libraries are built yet")
+            .worded(crate::error::WayOut::BuildLibraries, cli)
+            .into());
     };
     let first = last + 1;
     let seed = seed.unwrap_or(values.seed());
@@ -144,11 +144,14 @@ fn too_small(e: BuildError, supply: &Supply, target: &crate::domain::library::Pr
     let shortage = supply::shortage(supply, target, 2 * k as usize, size);
     let most = have / (2 * size);
     let fewer = if most == 0 { String::new() } else { format!(", or add at most {}", count_tables(most)) };
-    Error::refused(format!(
+    let what = format!(
         "the pool is too small to add {}: their libraries need {needed} spell copies, {have} are left in the pool \
-         ({shortage}); add cards with `mmjudge pool add`{fewer}",
+         ({shortage})",
         count_tables(k as usize)
-    ))
+    );
+    crate::error::Refusal::refused(what)
+        .worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add`{fewer}"))
+        .into()
 }
 
 fn count_tables(n: usize) -> String {
@@ -183,11 +186,15 @@ pub fn seats_for(conn: &Connection, players: usize) -> Result<()> {
     } else {
         String::new()
     };
-    Err(Error::refused(format!(
-        "{players} players need {} but only {tables} {}: `mmjudge library add-tables {more}` builds {} from what is \
-         left in the pool, without touching the libraries in play{rebuild}",
+    let what = format!(
+        "{players} players need {} but only {tables} {}",
         count_tables(matches as usize),
         if tables == 1 { "exists" } else { "exist" },
+    );
+    let cli = format!(
+        ": `mmjudge library add-tables {more}` builds {} from what is left in the pool, without touching the \
+         libraries in play{rebuild}",
         if more == 1 { "the missing one".to_string() } else { format!("the {more} missing") }
-    )))
+    );
+    Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::BuildLibraries, cli).into())
 }

@@ -155,7 +155,10 @@ fn insert_rows(
     line_of: impl Fn(usize) -> String,
 ) -> Result<(Vec<PlayerId>, Change)> {
     if rows.is_empty() {
-        return Err(Error::bad_input("no players given: mmjudge player add NAME..."));
+        let out = crate::error::WayOut::Example { what: "the players' names".into() };
+        return Err(crate::error::Refusal::bad_input("no players given")
+            .worded(out, ": mmjudge player add NAME...")
+            .into());
     }
     crate::domain::bounds::players((player::count(conn)? as usize).saturating_add(rows.len()))
         .map_err(Error::Refused)?;

@@ -106,13 +106,17 @@ pub fn remove(store: &mut Store, actor: &Actor, query: &str, count: Option<u32>)
         if used > left {
             let free = card.copies - used;
             let hint = if free > 0 { format!("remove at most {free} (--count {free}), or ") } else { String::new() };
-            return Err(Error::refused(format!(
-                "{} of {} {} in {}: {hint}swap them out first (`mmjudge library swap`)",
+            let what = format!(
+                "{} of {} {} in {}",
                 crate::domain::words::count(used, "copy"),
                 card.name,
                 if used == 1 { "is" } else { "are" },
                 super::holders(tx, card.id)?
-            )));
+            );
+            let cli = format!(": {hint}swap them out first (`mmjudge library swap`)");
+            return Err(crate::error::Refusal::refused(what)
+                .worded(crate::error::WayOut::SwapLibraryCards, cli)
+                .into());
         }
         if left == 0 && used == 0 {
             store_pool::delete(tx, card.id)?;
@@ -143,7 +147,9 @@ pub fn set_excluded(store: &mut Store, actor: &Actor, query: &str, exclude: bool
         let card = resolve(tx, query)?;
         if card.excluded == exclude {
             let state = if exclude { "already excluded" } else { "not excluded" };
-            return Err(Error::refused(format!("{} is {state}: see `mmjudge pool list`", card.name)));
+            return Err(crate::error::Refusal::refused(format!("{} is {state}", card.name))
+                .worded(crate::error::WayOut::ListPool, ": see `mmjudge pool list`")
+                .into());
         }
         store_pool::set_excluded(tx, card.id, exclude)?;
         let still_in =

@@ -89,11 +89,14 @@ pub fn remove(store: &mut Store, actor: &Actor, name: &str) -> Result<String> {
             Resolved::One(c) => c,
             _ => {
                 let list: Vec<&str> = all.iter().map(|w| w.card.as_str()).collect();
-                return Err(Error::not_found(format!(
-                    "\"{}\" is not on the watch list ({}): see `mmjudge pool watch list`",
+                let what = format!(
+                    "\"{}\" is not on the watch list ({})",
                     name.trim(),
                     if list.is_empty() { "it is empty".to_string() } else { list.join(", ") }
-                )));
+                );
+                return Err(crate::error::Refusal::not_found(what)
+                    .worded(crate::error::WayOut::ListWatch, ": see `mmjudge pool watch list`")
+                    .into());
             }
         };
         store_pool::watch_remove(tx, &card)?;

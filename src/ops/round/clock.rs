@@ -4,7 +4,7 @@
 use crate::domain::clock::TableClock;
 use crate::domain::topic::Topic;
 use crate::domain::words;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::table::clocks::clock::{
     check_moment, clock_settings, clock_text, current_round, not_before_start, round_started, stop_running_decision,
     table_clock, tables_text, when_text,
@@ -50,11 +50,8 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
             crate::time::check_record_moment(at, at, created, None)?;
         }
         if let Some(started) = &r.started_at {
-            return Err(Error::refused(format!(
-                "round {} already started at {}: its clock runs; see `mmjudge time`",
-                r.number,
-                when_text(started)
-            )));
+            let what = format!("round {} already started at {}: its clock runs", r.number, when_text(started));
+            return Err(Refusal::refused(what).worded(WayOut::SeeTime, "; see `mmjudge time`").into());
         }
         if let Some(ended) = &r.ended_at {
             return Err(Error::refused(format!(
@@ -111,17 +108,13 @@ pub fn start_round_now(store: &mut Store, actor: &Actor) -> Result<RoundStarted>
     store.write(actor, |tx| {
         let r = current_round(tx)?;
         let Some(scheduled) = r.started_at.as_deref().map(unstamp).transpose()? else {
-            return Err(Error::refused(format!(
-                "round {} has not been started: `mmjudge round start` starts it (and its deck inspection)",
-                r.number
-            )));
+            let what = format!("round {} has not been started", r.number);
+            let cli = ": `mmjudge round start` starts it (and its deck inspection)";
+            return Err(Refusal::refused(what).worded(WayOut::StartRound, cli).into());
         };
         if scheduled <= now {
-            return Err(Error::refused(format!(
-                "round {} already started at {}: its clock runs; see `mmjudge time`",
-                r.number,
-                confirm_time(scheduled)
-            )));
+            let what = format!("round {} already started at {}: its clock runs", r.number, confirm_time(scheduled));
+            return Err(Refusal::refused(what).worded(WayOut::SeeTime, "; see `mmjudge time`").into());
         }
         round::set_started(tx, r.number, Some(&stamp(now)))?;
         let clock = TableClock::new(now, clock_settings(&event::values(tx)?));
@@ -189,10 +182,9 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
             } else {
                 format!("has not begun (its clock starts at {})", confirm_time(started))
             };
-            return Err(Error::refused(format!(
-                "round {} {waiting}: start its clock now with `mmjudge round start --now`, then close it",
-                r.number
-            )));
+            let what = format!("round {} {waiting}", r.number);
+            let cli = ": start its clock now with `mmjudge round start --now`, then close it";
+            return Err(Refusal::refused(what).worded(WayOut::StartRoundNow, cli).into());
         }
         not_before_start(r.number, at, started)?;
         if given {
@@ -200,13 +192,16 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
         }
         let open = matches::open_tables(tx, r.number)?;
         if !open.is_empty() && !force {
-            return Err(Error::refused(format!(
-                "round {} still has {} without a result ({}): record each with `mmjudge result TABLE ...`, or \
-                 close the round anyway with `mmjudge round end --force`",
+            let what = format!(
+                "round {} still has {} without a result ({})",
                 r.number,
                 words::count(open.len() as i64, "table"),
                 tables_text(&open)
-            )));
+            );
+            let cli = ": record each with `mmjudge result TABLE ...`, or close the round anyway with \
+                       `mmjudge round end --force`";
+            let out = WayOut::Either(Box::new(WayOut::RecordResult { table: None }), Box::new(WayOut::EndRoundForce));
+            return Err(Refusal::refused(what).worded(out, cli).into());
         }
         round::set_ended(tx, r.number, Some(&stamp(at)))?;
         let mut open_tables = Vec::new();
@@ -279,9 +274,9 @@ fn end_unstarted(tx: &rusqlite::Connection, number: u32, at: DateTime<Utc>) -> R
 pub fn extension_seconds(minutes: &str) -> Result<i64> {
     let text = minutes.trim();
     let value: f64 = text.parse().map_err(|_| {
-        Error::bad_input(format!(
-            "\"{text}\" is not a number of minutes: e.g. `mmjudge round extend 3 5 --reason \"deck check\"`"
-        ))
+        let out = WayOut::Example { what: "the extra minutes as a number, such as 5".into() };
+        let cli = ": e.g. `mmjudge round extend 3 5 --reason \"deck check\"`";
+        Error::from(Refusal::bad_input(format!("\"{text}\" is not a number of minutes")).worded(out, cli))
     })?;
     let secs = (value * 60.0).round();
     if !value.is_finite() || secs < 1.0 {

@@ -2,7 +2,7 @@
 
 use crate::domain::movement::{MovementError, Proposal, propose};
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::played::{Played, Setup, Tables, describe, list_numbers, name_players, swiss_words};
 use crate::store::matches::{self, NewMatch, Outcome, ResultRecord};
 use crate::store::{Actor, Change, LibraryId, PlayerId, Store, Touched, library, round};
@@ -79,10 +79,9 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
         let played = Played::load(tx, number - 1)?;
         let active = played.active_in(number);
         if active.len() < 2 {
-            return Err(Error::refused(format!(
-                "round {number} needs at least 2 active players, not {}: add players with `mmjudge player add NAME`",
-                active.len()
-            )));
+            let what = format!("round {number} needs at least 2 active players, not {}", active.len());
+            let cli = ": add players with `mmjudge player add NAME`";
+            return Err(Refusal::refused(what).worded(WayOut::AddPlayers, cli).into());
         }
         let tables = Tables::seats(tx)?;
         crate::ops::library::seats_for(tx, active.len())?;
@@ -93,10 +92,9 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
         let names = played.names();
         let broken: Vec<String> = proposal.violations.iter().map(|v| describe(v, &names)).collect();
         if !broken.is_empty() && !allow {
-            return Err(Error::refused(format!(
-                "round {number} cannot keep every guarantee: {}; pair it anyway with `mmjudge round pair --allow`",
-                first_few(&broken, 5)
-            )));
+            let what = format!("round {number} cannot keep every guarantee: {}", first_few(&broken, 5));
+            let cli = "; pair it anyway with `mmjudge round pair --allow`";
+            return Err(Refusal::refused(what).worded(WayOut::PairAnyway, cli).into());
         }
         let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
         if number == 1 {
@@ -190,12 +188,9 @@ fn next_round(conn: &Connection) -> Result<u32> {
     let current = round::current(conn)?;
     let rounds = Setup::load(conn)?.rounds;
     if current >= rounds {
-        return Err(Error::refused(format!(
-            "all {} of the event are paired; to play another, raise the count with \
-             `mmjudge event set rounds {}`",
-            crate::domain::words::count(rounds, "round"),
-            current + 1
-        )));
+        let what = format!("all {} of the event are paired", crate::domain::words::count(rounds, "round"));
+        let cli = format!("; to play another, raise the count with `mmjudge event set rounds {}`", current + 1);
+        return Err(Refusal::refused(what).worded(WayOut::ChangeSetting { key: "rounds".into() }, cli).into());
     }
     if current > 0 {
         let open = matches::open_tables(conn, current)?;
@@ -205,14 +200,18 @@ fn next_round(conn: &Connection) -> Result<u32> {
                 Some(ended) => format!("was closed at {} but", crate::ops::table::clocks::clock::when_text(&ended)),
                 None => "is still being played:".to_string(),
             };
-            return Err(Error::refused(format!(
-                "round {current} {state} table{} {} ha{} no result; record {} with \
-                 `mmjudge result TABLE WINNER --by REASON`",
+            let what = format!(
+                "round {current} {state} table{} {} ha{} no result",
                 if open.len() == 1 { "" } else { "s" },
                 list_numbers(&open, 12),
                 if open.len() == 1 { "s" } else { "ve" },
-                if open.len() == 1 { "it" } else { "them" },
-            )));
+            );
+            let cli = format!(
+                "; record {} with `mmjudge result TABLE WINNER --by REASON`",
+                if open.len() == 1 { "it" } else { "them" }
+            );
+            let table = if let [one] = open.as_slice() { Some(*one) } else { None };
+            return Err(Refusal::refused(what).worded(WayOut::RecordResult { table }, cli).into());
         }
     }
     Ok(current + 1)
@@ -221,11 +220,12 @@ fn next_round(conn: &Connection) -> Result<u32> {
 /// Tables 1..=n with both libraries; refuses when none are built.
 fn fixed_tables(tables: &Tables, players: usize) -> Result<u32> {
     if tables.count == 0 {
-        return Err(Error::refused(format!(
-            "no libraries are built, and fixed libraries are what players move between: build them with \
-             `mmjudge library build --tables {}` (or `mmjudge event set libraries sealed`)",
+        let what = "no libraries are built, and fixed libraries are what players move between";
+        let cli = format!(
+            ": build them with `mmjudge library build --tables {}` (or `mmjudge event set libraries sealed`)",
             players.div_ceil(2)
-        )));
+        );
+        return Err(Refusal::refused(what).worded(WayOut::BuildLibraries, cli).into());
     }
     Ok(tables.count)
 }
@@ -243,12 +243,14 @@ fn sealed_libraries(conn: &Connection, played: &Played, active: &[usize]) -> Res
         }
     }
     if !missing.is_empty() {
-        return Err(Error::refused(format!(
-            "sealed libraries travel with their players, but {} ha{} none registered: \
-             `mmjudge library register NAME FILE`",
+        let what = format!(
+            "sealed libraries travel with their players, but {} ha{} none registered",
             missing.join(", "),
             if missing.len() == 1 { "s" } else { "ve" }
-        )));
+        );
+        return Err(Refusal::refused(what)
+            .worded(WayOut::RegisterLibrary, ": `mmjudge library register NAME FILE`")
+            .into());
     }
     Ok(found)
 }
@@ -256,17 +258,25 @@ fn sealed_libraries(conn: &Connection, played: &Played, active: &[usize]) -> Res
 /// A movement refusal with the command that gets past it.
 fn refusal(e: MovementError, players: usize) -> Error {
     let msg = e.to_string();
-    Error::refused(match e {
-        MovementError::TooManyRounds(_) => format!(
-            "{msg}: `mmjudge round pair --allow` pairs it anyway, `mmjudge event set movement swiss` pairs by score"
+    let movement = |to: &str| WayOut::ChangeMovement { to: to.into() };
+    let (out, cli) = match e {
+        MovementError::TooManyRounds(_) => (
+            WayOut::Either(Box::new(WayOut::PairAnyway), Box::new(movement("swiss"))),
+            ": `mmjudge round pair --allow` pairs it anyway, `mmjudge event set movement swiss` pairs by score"
+                .to_string(),
         ),
-        MovementError::SquareUnavailable(_) => format!("{msg} (`mmjudge event set movement mitchell`)"),
-        MovementError::HowellNeedsOddField { .. } => format!("{msg} (`mmjudge event set movement auto`)"),
-        MovementError::TooManyPlayers(_) | MovementError::NotEnoughTables { .. } => {
-            format!("{msg}: `mmjudge library build --tables {}`", players.div_ceil(2))
+        MovementError::SquareUnavailable(_) => {
+            (movement("mitchell"), " (`mmjudge event set movement mitchell`)".to_string())
         }
-        _ => msg,
-    })
+        MovementError::HowellNeedsOddField { .. } => {
+            (movement("auto"), " (`mmjudge event set movement auto`)".to_string())
+        }
+        MovementError::TooManyPlayers(_) | MovementError::NotEnoughTables { .. } => {
+            (WayOut::BuildLibraries, format!(": `mmjudge library build --tables {}`", players.div_ceil(2)))
+        }
+        _ => return Error::refused(msg),
+    };
+    Refusal::refused(msg).worded(out, cli).into()
 }
 
 /// Writes the round, its matches and its byes (a bye is a win for seat A, reason "bye"); returns the
@@ -345,12 +355,13 @@ pub fn unpair_round(store: &mut Store, actor: &Actor) -> Result<Unpaired> {
         let decided: Vec<u32> =
             all.iter().filter(|m| !m.is_bye() && m.outcome.is_some()).filter_map(|m| m.table).collect();
         if !decided.is_empty() {
-            return Err(Error::refused(format!(
-                "round {current} already has results (table{} {}): a round with results cannot be taken back; \
-                 correct a result with `mmjudge result fix TABLE ...`",
+            let what = format!(
+                "round {current} already has results (table{} {}): a round with results cannot be taken back",
                 if decided.len() == 1 { "" } else { "s" },
                 list_numbers(&decided, 12)
-            )));
+            );
+            let cli = "; correct a result with `mmjudge result fix TABLE ...`";
+            return Err(Refusal::refused(what).worded(WayOut::FixResult { table: None }, cli).into());
         }
         let recorded = matches::tables_with_records(tx, current)?;
         if !recorded.is_empty() {

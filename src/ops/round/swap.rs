@@ -3,7 +3,7 @@
 use crate::domain::movement::Guarantee;
 use crate::domain::movement::follow::violations_of_next;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::played::{Played, Setup, describe};
 use crate::ops::player_names::find;
 use crate::store::matches::{self, Match};
@@ -61,7 +61,9 @@ pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<
     store.write(actor, |tx| {
         let current = round::current(tx)?;
         if current == 0 {
-            return Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`"));
+            return Err(Refusal::refused("no round has been paired yet")
+                .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
+                .into());
         }
         let (p, q) = (find(tx, first)?, find(tx, second)?);
         if p.id == q.id {
@@ -99,23 +101,21 @@ fn seat_of<'a>(conn: &Connection, all: &'a [Match], p: &Player, round: u32) -> R
     if m.is_bye() {
         let played = all.iter().any(|m| !m.is_bye() && m.outcome.is_some())
             || !matches::tables_with_records(conn, round)?.is_empty();
-        let way = if played {
-            "the round already holds play, so its byes stand: swap two players seated at tables"
-        } else {
-            "to change the round's byes, take it back with `mmjudge round unpair` and pair it again with \
-             `mmjudge round pair`"
-        };
-        return Err(Error::refused(format!(
-            "{} has the bye in round {round}, which has no seat to swap; {way}",
-            p.name
-        )));
+        let what = format!("{} has the bye in round {round}, which has no seat to swap", p.name);
+        if played {
+            let way = "the round already holds play, so its byes stand: swap two players seated at tables";
+            return Err(Error::refused(format!("{what}; {way}")));
+        }
+        let cli = "; to change the round's byes, take it back with `mmjudge round unpair` and pair it again with \
+                   `mmjudge round pair`";
+        return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
     }
     if m.outcome.is_some() {
         let t = m.table.unwrap_or(0);
-        return Err(Error::refused(format!(
-            "table {t} in round {round} already has a result: take it back with `mmjudge result clear {t}`, swap \
-             the seats, then record the result again"
-        )));
+        let what = format!("table {t} in round {round} already has a result");
+        let cli =
+            format!(": take it back with `mmjudge result clear {t}`, swap the seats, then record the result again");
+        return Err(Refusal::refused(what).worded(WayOut::ClearResult { table: t }, cli).into());
     }
     Ok(m)
 }
@@ -165,27 +165,28 @@ fn refuse_under_way<'a>(round: u32, tables: &'a [Held]) -> Result<()> {
     };
     let kept = once(present.iter().filter(|(_, _, fix)| fix.is_none()).map(|(_, w, _)| *w).collect());
     let it = if present.iter().map(|(n, _, _)| n).sum::<i64>() == 1 { "it" } else { "them" };
-    let way_out = if kept.is_empty() {
-        let fixes = once(present.iter().filter_map(|(_, _, fix)| fix.as_deref()).collect());
-        format!("take {it} back first with {}, then swap", fixes.join(", "))
-    } else {
-        format!("a {} cannot be taken back, so they stay where they sit", kept.join(" or a "))
-    };
     let message = match busy.as_slice() {
         [h] => format!(
             "table {} in round {round} already holds play ({}): its game is under way with these players in these \
-             seats; {way_out}",
+             seats",
             h.table,
             what(h).join(", ")
         ),
         _ => format!(
             "tables {} in round {round} already hold play ({}): their games are under way with these players in \
-             these seats; {way_out}",
+             these seats",
             busy.iter().map(|h| h.table.to_string()).collect::<Vec<_>>().join(" and "),
             busy.iter().map(|h| format!("table {}: {}", h.table, what(h).join(", "))).collect::<Vec<_>>().join("; ")
         ),
     };
-    Err(Error::refused(message))
+    if kept.is_empty() {
+        let fixes = once(present.iter().filter_map(|(_, _, fix)| fix.as_deref()).collect());
+        let cli = format!("; take {it} back first with {}, then swap", fixes.join(", "));
+        let table = busy.first().map_or(0, |h| h.table);
+        return Err(Refusal::refused(message).worded(WayOut::TakeBack { table }, cli).into());
+    }
+    let why = format!("a {} cannot be taken back, so they stay where they sit", kept.join(" or a "));
+    Err(Error::refused(format!("{message}; {why}")))
 }
 
 /// Puts `q` where `p` sat and `p` where `q` sat; says who went where.

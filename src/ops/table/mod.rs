@@ -12,7 +12,7 @@ pub use records::view::{TableView, view};
 
 use crate::domain::result::{Reason, Seat, Verdict};
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::ops::table::clocks::clock;
 use crate::store::matches::{self, Match, Outcome, ResultRecord};
@@ -24,9 +24,9 @@ use rusqlite::Connection;
 pub fn round_or_current(conn: &Connection, round: Option<u32>) -> Result<u32> {
     let current = round::current(conn)?;
     match round {
-        None if current == 0 => {
-            Err(Error::refused("no round is paired yet: pair round 1 with `mmjudge round pair` first"))
-        }
+        None if current == 0 => Err(Refusal::refused("no round is paired yet")
+            .worded(WayOut::PairRound, ": pair round 1 with `mmjudge round pair` first")
+            .into()),
         None => Ok(current),
         Some(0) => Err(Error::bad_input("rounds are numbered from 1")),
         Some(n) if round::get(conn, n)?.is_none() => Err(Error::not_found(if current == 0 {
@@ -150,11 +150,12 @@ impl Seated {
             self.table(),
             reason.slug()
         );
-        Err(Error::worded(
-            crate::error::Kind::Refused,
-            if started.is_none() { format!("{why}; start the round with `mmjudge round start`") } else { why.clone() },
-            if started.is_none() { format!("{why}; a judge starts the round") } else { why },
-        ))
+        if started.is_none() {
+            return Err(Refusal::refused(why)
+                .worded(WayOut::StartRound, "; start the round with `mmjudge round start`")
+                .into());
+        }
+        Err(Error::refused(why))
     }
 
     /// The player at a seat.

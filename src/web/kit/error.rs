@@ -123,13 +123,13 @@ pub fn bad_json(e: &axum::extract::rejection::JsonRejection) -> ApiError {
         return ApiError { status: e.status(), ..ApiError::too_large() };
     }
     let text = e.body_text();
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        format!(
-            "the request's body is not the JSON expected ({}): see docs/http.md",
-            text.lines().next().unwrap_or("unreadable")
-        ),
-    )
+    ApiError::new(StatusCode::BAD_REQUEST, not_the_json(text.lines().next().unwrap_or("unreadable")))
+}
+
+/// The one line for a body that is not the JSON expected, with what was wrong (serde's words, its backquoted
+/// field names in double quotes: a phone never shows a backquote).
+pub fn not_the_json(why: &str) -> String {
+    format!("the request's body is not the JSON expected ({}): see docs/http.md", why.replace('`', "\""))
 }
 
 /// A request axum refused before any handler ran (a query string, a path or a form that is not the one
@@ -141,6 +141,11 @@ pub fn rejected(status: StatusCode, text: &str) -> ApiError {
 /// The one line for a request axum refused before any handler ran (its own text names the field but not the
 /// fix): a query string's field, a body sent without its content type, a path that is not a number.
 pub fn rejection_message(text: &str) -> String {
+    // axum and serde quote field names with backquotes: a phone never shows one.
+    rejection_words(text).replace('`', "\"")
+}
+
+fn rejection_words(text: &str) -> String {
     let first = text.lines().next().unwrap_or("").trim();
     if let Some(rest) = first.strip_prefix("Failed to deserialize query string: ") {
         let (field, why) = rest.split_once(": ").unwrap_or(("", rest));
@@ -152,7 +157,7 @@ pub fn rejection_message(text: &str) -> String {
         };
     }
     if first.contains("Content-Type") {
-        return "send the body as JSON with the header `Content-Type: application/json`".into();
+        return "send the body as JSON with the header Content-Type: application/json".into();
     }
     if first.starts_with("Invalid URL") || first.starts_with("Wrong number of path arguments") {
         return "the address is not one of this site's: check it, or start from /".into();

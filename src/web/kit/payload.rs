@@ -42,9 +42,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         if !is_form {
             let bad = |e: serde_json::Error| {
-                ApiError::from(Error::bad_input(format!(
-                    "the request's body is not the JSON expected ({e}): see docs/http.md"
-                )))
+                ApiError::from(Error::bad_input(crate::web::kit::error::not_the_json(&e.to_string())))
             };
             let value: serde_json::Value = if body.iter().all(u8::is_ascii_whitespace) {
                 serde_json::json!({})
@@ -56,7 +54,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         }
         if body.trim_ascii_start().starts_with(b"{") {
             return Err(ApiError::from(Error::bad_input(
-                "the body is JSON but was sent as a form: send it with the header `Content-Type: application/json`",
+                "the body is JSON but was sent as a form: send it with the header Content-Type: application/json",
             )));
         }
         let bad = |e: serde_urlencoded::de::Error| {

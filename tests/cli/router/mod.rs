@@ -22,62 +22,6 @@ use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use tower::ServiceExt;
 
-/// How refusals are checked for a command line (`mmjudge `) or a backquote in their words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Words {
-    /// Every refusal but those in [`STILL_NAMING_COMMANDS`].
-    AllowListed,
-    /// Every refusal, the list ignored.
-    Everywhere,
-}
-
-/// The check in force. Switch to [`Words::Everywhere`] (and delete [`STILL_NAMING_COMMANDS`]) once the web
-/// words every refusal's way out for a phone. Every offending refusal is printed, listed or not:
-/// `cargo test --test cli router -- --nocapture 2>&1 | grep 'NAMES A COMMAND'`.
-pub const WORDS: Words = Words::AllowListed;
-
-/// Refusals that still show a command line or a backquote today, by case (see [`Case::label`]): each to be
-/// removed as the web's words for it land (a listed case that no longer offends passes too).
-pub const STILL_NAMING_COMMANDS: &[&str] = &[
-    "GET /login?name=a&name=b 400 \"name\"",
-    "POST /api/call (code) 400 \"missing field\"",
-    "POST /api/call/close 400 \"missing field\"",
-    "POST /api/call/close 409 \"no judge call is open\"",
-    "POST /api/challenge/evidence 404 \"99\"",
-    "POST /api/challenge/evidence 404 \"not a note of table 1\"",
-    "POST /api/clock/hand-over (code) 409 \"no decision\"",
-    "POST /api/clock/pass 400 \"Content-Type\"",
-    "POST /api/clock/pass 400 \"missing field\"",
-    "POST /api/clock/start (code) 409 \"start\"",
-    "POST /api/clock/start 400 \"missing field\"",
-    "POST /api/clock/start 409 \"start\"",
-    "POST /api/clock/stop (code) 400 \"missing field\"",
-    "POST /api/clock/stop (code) 409 \"no decision\"",
-    "POST /api/clock/stop 409 \"no decision\"",
-    "POST /api/event/set 409 \"force\"",
-    "POST /api/extend 400 \"soon\"",
-    "POST /api/login 400 \"Content-Type\"",
-    "POST /api/login 400 \"not the JSON expected\"",
-    "POST /api/login 401 \"wrong judge name or PIN\"",
-    "POST /api/note/undo 400 \"missing field\"",
-    "POST /api/player/code 400 \"code\"",
-    "POST /api/result 400 \"missing field\"",
-    "POST /api/result 409 \"already\"",
-    "POST /api/result/clear 400 \"JSON\"",
-    "POST /api/result/fix 409 \"no result\"",
-    "POST /api/round/end 409 \"not started\"",
-    "POST /api/round/end 409 \"without a result\"",
-    "POST /api/round/pair 409 \"round 1\"",
-    "POST /api/round/start 409 \"already\"",
-    "POST /api/ruling (form) 400 \"sent as a form\"",
-    "POST /api/ruling 400 \"missing field\"",
-    "POST /api/self-report 400 \"missing field\"",
-    "POST /api/void 404 \"99\"",
-    "POST /api/void 404 \"penalty\"",
-    "POST /login (form) 400 \"pin\"",
-    "POST /login (form) 401 \"wrong judge name or PIN\"",
-];
-
 /// A case whose refusal is not yet the one its table expects: what it answers today.
 pub struct Today {
     /// The case, by its label.
@@ -396,9 +340,7 @@ impl Site {
         }
         if names_a_command(&text) {
             offended(&label, &text);
-            if WORDS == Words::Everywhere || !STILL_NAMING_COMMANDS.contains(&label.as_str()) {
-                return Err(format!("{label}: shows a command line or a backquote: {text}"));
-            }
+            return Err(format!("{label}: shows a command line or a backquote: {text}"));
         }
         Ok(())
     }
@@ -477,7 +419,7 @@ pub struct Case {
 }
 
 impl Case {
-    /// `METHOD PATH (how) STATUS "words"`: the lists [`TODAY`] and [`STILL_NAMING_COMMANDS`] name cases by it
+    /// `METHOD PATH (how) STATUS "words"`: the list [`TODAY`] names cases by it
     /// (cases of one label are refused alike).
     pub fn label(&self) -> String {
         let r = &self.req;

@@ -12,7 +12,7 @@ fn pages_refuse_a_bad_query_and_what_is_not_there_in_a_page() {
     site.refusals(vec![
         case(Req::get("/nope"), 404, "no page /nope"),
         case(Req::get("/judge/nope"), 404, "no page /judge/nope"),
-        case(Req::get("/me?name=Zed"), 404, "no player named Zed"),
+        case(Req::get("/me?name=Zed"), 404, "unknown player"),
         case(Req::get("/clock?table=x"), 400, "not a table number"),
         case(Req::get("/clock?table=9"), 404, "no table 9"),
         case(Req::get("/pairings?round=x"), 400, "round"),
@@ -53,7 +53,7 @@ fn api_reads_refuse_a_bad_query_and_what_is_not_there_in_json() {
         case(Req::get("/api/nope"), 404, "no page /api/nope"),
         case(Req::get("/api/table/1/nope"), 404, "no page /api/table/1/nope"),
         case(Req::get("/api/me"), 400, "give your name"),
-        case(Req::get("/api/me?name=Zed"), 404, "no player named Zed"),
+        case(Req::get("/api/me?name=Zed"), 404, "unknown player"),
         case(Req::get("/api/standings?round=x"), 400, "round"),
         case(Req::get("/api/standings?round=9"), 404, "round 9"),
         case(Req::get("/api/pairings?round=x"), 400, "round"),

@@ -7,7 +7,7 @@
 use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
 use crate::domain::settings::Values;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::ops::table::find_match;
 use crate::store::clock::{self as store_clock, FinishedDecision};
@@ -35,7 +35,9 @@ pub fn current_round(conn: &Connection) -> Result<Round> {
     let number = round::current(conn)?;
     match round::get(conn, number)? {
         Some(r) if number > 0 => Ok(r),
-        _ => Err(Error::refused("no round has been paired yet: pair one with `mmjudge round pair`")),
+        _ => Err(Refusal::refused("no round has been paired yet")
+            .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
+            .into()),
     }
 }
 
@@ -43,10 +45,9 @@ pub fn current_round(conn: &Connection) -> Result<Round> {
 pub fn round_started(r: &Round) -> Result<DateTime<Utc>> {
     match &r.started_at {
         Some(at) => unstamp(at),
-        None => Err(Error::refused(format!(
-            "round {} has not started: start its clock with `mmjudge round start`",
-            r.number
-        ))),
+        None => Err(Refusal::refused(format!("round {} has not started", r.number))
+            .worded(WayOut::StartRound, ": start its clock with `mmjudge round start`")
+            .into()),
     }
 }
 
@@ -331,19 +332,10 @@ fn start_in(
     };
     if let Some(d) = store_clock::running(tx, m.id)? {
         let deciding = name_of(tx, d.player_id)?;
-        let web = if d.player_id == p.id {
-            format!("{deciding}'s decision is already running")
-        } else {
-            "the other player's decision is running: they hand it over or stop it first".to_string()
-        };
-        return Err(Error::worded(
-            crate::error::Kind::Refused,
-            format!(
-                "{deciding} is already deciding at table {table} (since {}): stop it first with `mmjudge clock {table} --stop`",
-                when_text(&d.started_at)
-            ),
-            web,
-        ));
+        let what = format!("{deciding} is already deciding at table {table} (since {})", when_text(&d.started_at));
+        let cli = format!(": stop it first with `mmjudge clock {table} --stop`");
+        let out = WayOut::StopDecision { table, player: deciding };
+        return Err(Refusal::refused(what).worded(out, cli).into());
     }
     let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
     let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));
@@ -416,9 +408,9 @@ fn stop_in(tx: &Connection, table: u32, (at, given): (DateTime<Utc>, bool)) -> R
         check_moment(tx, m.round, at)?;
     }
     let Some(running) = store_clock::running(tx, m.id)? else {
-        return Err(Error::refused(format!(
-            "no decision is running at table {table}: start one with `mmjudge clock {table} --start PLAYER`"
-        )));
+        let cli = format!(": start one with `mmjudge clock {table} --start PLAYER`");
+        let what = format!("no decision is running at table {table}");
+        return Err(Refusal::refused(what).worded(WayOut::StartDecision { table }, cli).into());
     };
     let started = unstamp(&running.started_at)?;
     if at < started {
@@ -512,10 +504,9 @@ pub fn cancel_decision(store: &mut Store, actor: &Actor, input: CancelInput) -> 
             return Err(Error::not_found(format!("no match at table {table} in round {number}: check the table")));
         };
         let Some(d) = store_clock::running(tx, m.id)? else {
-            return Err(Error::refused(format!(
-                "no decision is running at table {table}: nothing to cancel (`mmjudge decisions --table {table}` lists \
-                 the recorded ones)"
-            )));
+            let what = format!("no decision is running at table {table}: nothing to cancel");
+            let cli = format!(" (`mmjudge decisions --table {table}` lists the recorded ones)");
+            return Err(Refusal::refused(what).worded(WayOut::ListDecisions { table }, cli).into());
         };
         store_clock::delete_decision(tx, d.id)?;
         let name = player::get(tx, d.player_id)?.name;

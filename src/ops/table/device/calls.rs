@@ -3,7 +3,7 @@
 //! `mmjudge call close TABLE`); `mmjudge call list` and the judges' dashboard show the calls waiting.
 
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::table::device::seat_of_code;
 use crate::ops::table::{Seated, hhmm};
 use crate::store::self_reports::{self, Call};
@@ -151,10 +151,10 @@ pub fn close_call(store: &mut Store, actor: &Actor, table: u32) -> Result<CallCl
     store.write(actor, |tx| {
         let seated = Seated::at(tx, table, None)?;
         let Some(c) = self_reports::open_call(tx, seated.m.id)? else {
-            return Err(Error::refused(format!(
-                "no judge call is open at {}: `mmjudge call list` shows the open ones",
-                seated.label()
-            )));
+            let what = format!("no judge call is open at {}", seated.label());
+            return Err(Refusal::refused(what)
+                .worded(WayOut::ListCalls, ": `mmjudge call list` shows the open ones")
+                .into());
         };
         self_reports::close(tx, c.id, &at, &actor.judge)?;
         let call = view_at(&seated, &c);

@@ -9,7 +9,7 @@ pub mod self_report;
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Record, Refusal, Result, WayOut};
 use crate::ops::card_reference::{self as reference, Printed};
 use crate::ops::table::clocks::clock::{self, DecisionStarted, DecisionStopped, HandedOver, StartInput, StopInput};
 use crate::ops::table::records::note::{self, NoteInput, UndoOutcome};
@@ -152,24 +152,25 @@ pub fn take_back(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Re
             return Err(Error::refused(format!("{} has no declarations to take back", seated.label())));
         };
         let line = format!("{}: {}", shorthand(&last.cost), last.card.as_deref().unwrap_or(UNNAMED));
+        let out = WayOut::VoidRecord { record: Record::Note, id: last.id.0 };
         let judge = format!("ask a judge to void it (`mmjudge note void {}`)", last.id.0);
         if last.player != me.id {
             let who = note::player_name(tx, &seated, last.player)?;
-            return Err(Error::refused(format!(
-                "the last declaration at table {table} is {who}'s (note #{} {line}): a player takes back only their own last one; {judge}",
+            let what = format!(
+                "the last declaration at table {table} is {who}'s (note #{} {line}): a player takes back only their own last one",
                 last.id.0
-            )));
+            );
+            return Err(Refusal::refused(what).worded(out, format!("; {judge}")).into());
         }
         let age = crate::time::unstamp(&last.at).map(|at| (actor.at - at).num_seconds()).unwrap_or(i64::MAX);
         if age > UNDO_SECONDS {
-            return Err(Error::refused(format!(
-                "note #{} ({line}) was declared more than {UNDO_SECONDS} s ago: {judge}",
-                last.id.0
-            )));
+            let what = format!("note #{} ({line}) was declared more than {UNDO_SECONDS} s ago", last.id.0);
+            return Err(Refusal::refused(what).worded(out, format!(": {judge}")).into());
         }
         let cited = notes::cited_by(tx, last.id)?;
         if !cited.is_empty() {
-            return Err(Error::refused(format!("note #{} ({line}) is evidence in a challenge: {judge}", last.id.0)));
+            let what = format!("note #{} ({line}) is evidence in a challenge", last.id.0);
+            return Err(Refusal::refused(what).worded(out, format!(": {judge}")).into());
         }
         notes::delete(tx, last.id)?;
         let summary = format!(

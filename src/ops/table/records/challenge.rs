@@ -4,7 +4,7 @@
 use crate::domain::challenge::{FLAG_WORDS, Heard, Ruling, loses_match, watch};
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Record, Refusal, Result, WayOut};
 use crate::ops::player_names::{self, names_by_id};
 use crate::ops::table::{RecordFilter, RecordedResult, Seated, moment, round_or_current, text_field};
 use crate::store::challenge::{self, NewChallenge};
@@ -160,18 +160,15 @@ pub(in crate::ops) fn check_evidence(conn: &Connection, seated: &Seated, ids: &[
         let note = NoteId(id);
         match challenge::note_match(conn, note)? {
             Some(m) if m == seated.m.id && crate::store::voids::get(conn, VoidKind::Note, id)?.is_some() => {
-                return Err(Error::refused(format!(
-                    "note {id} was voided: it is no evidence; see the notes that count with `mmjudge notes {}`",
-                    seated.table()
-                )));
+                let cli = format!("; see the notes that count with `mmjudge notes {}`", seated.table());
+                let what = format!("note {id} was voided: it is no evidence");
+                return Err(Refusal::refused(what).worded(WayOut::ListRecords { record: Record::Note }, cli).into());
             }
             Some(m) if m == seated.m.id => out.push(note),
             _ => {
-                return Err(Error::not_found(format!(
-                    "note {id} is not a note of {}: see the note ids with `mmjudge notes {}`",
-                    seated.label(),
-                    seated.table()
-                )));
+                let cli = format!(": see the note ids with `mmjudge notes {}`", seated.table());
+                let what = format!("note {id} is not a note of {}", seated.label());
+                return Err(Refusal::not_found(what).worded(WayOut::ListRecords { record: Record::Note }, cli).into());
             }
         }
     }

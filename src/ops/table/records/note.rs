@@ -8,7 +8,7 @@ use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;
 use crate::domain::template::PriorDeclaration;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::card_names::resolve_card_name;
 use crate::ops::card_reference as reference;
 use crate::ops::table::{Seated, confirm_hhmm, hhmm, moment};
@@ -144,20 +144,14 @@ pub(in crate::ops) fn clock_running(tx: &Connection, seated: &Seated, at: DateTi
     };
     let Some(started) = started else {
         let why = format!("round {number} has not started: no card is declared before its clock starts");
-        return Err(Error::worded(
-            Kind::Refused,
-            format!("{why}; start it with `mmjudge round start`"),
-            format!("{why}; a judge starts it"),
-        ));
+        let cli = "; start it with `mmjudge round start`";
+        return Err(Refusal::refused(why).rule("MM.3").worded(WayOut::StartRound, cli).into());
     };
     match crate::ops::table::clocks::clock::before_round_clock(tx, number, at, started)? {
         Some(wait) => {
             let why = format!("{wait}: no card is declared before round {number}'s clock starts; wait for it");
-            Err(Error::worded(
-                Kind::Refused,
-                format!("{why}, or start it at once with `mmjudge round start --now`"),
-                format!("{why}, or ask a judge to start it at once"),
-            ))
+            let cli = ", or start it at once with `mmjudge round start --now`";
+            Err(Refusal::refused(why).rule("MM.3").worded(WayOut::StartRoundNow, cli).into())
         }
         None => Ok(()),
     }

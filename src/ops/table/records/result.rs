@@ -2,7 +2,7 @@
 
 use crate::domain::result::{Claim, Reason, Seat, Verdict, decide};
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::corrections::{later_rounds_paired, rounds_words};
 use crate::ops::player_names::names_by_id;
 use crate::ops::table::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
@@ -151,12 +151,10 @@ pub(crate) fn undo_no_show_drop(
     if !later.is_empty() {
         let list: Vec<String> = later.iter().map(u32::to_string).collect();
         let (rounds, them) = if later.len() == 1 { ("round", "it") } else { ("rounds", "them") };
-        return Err(Error::refused(format!(
-            "{} was dropped by this no-show result and left out of {rounds} {}: take {them} back first \
-             (`mmjudge round unpair`), then {again}",
-            player.name,
-            list.join(", ")
-        )));
+        let what =
+            format!("{} was dropped by this no-show result and left out of {rounds} {}", player.name, list.join(", "));
+        let cli = format!(": take {them} back first (`mmjudge round unpair`), then {again}");
+        return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
     }
     crate::store::player::set_dropped(conn, p, None)?;
     Ok(Some(player.name))
@@ -192,12 +190,10 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
     let mut seated = Seated::at(tx, input.table, input.round)?;
     seated.not_before_start(tx, input.at)?;
     if seated.m.outcome.is_some() {
-        return Err(Error::refused(format!(
-            "{} already has a result: {}; correct it with `mmjudge result fix {} ...`",
-            seated.label(),
-            seated.describe_recorded(),
-            seated.table()
-        )));
+        let what = format!("{} already has a result: {}", seated.label(), seated.describe_recorded());
+        let cli = format!("; correct it with `mmjudge result fix {} ...`", seated.table());
+        let out = WayOut::FixResult { table: Some(seated.table()) };
+        return Err(Refusal::refused(what).worded(out, cli).into());
     }
     let v = verdict(tx, &seated, input)?;
     seated.played_by(tx, input.reason, input.at.unwrap_or(actor.at))?;
@@ -233,10 +229,9 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let mut seated = Seated::at(tx, input.table, input.round)?;
         let table = seated.table();
         if seated.m.outcome.is_none() {
-            return Err(Error::refused(format!(
-                "{} has no result yet: record it with `mmjudge result {table} WINNER --by REASON`",
-                seated.label()
-            )));
+            let what = format!("{} has no result yet", seated.label());
+            let cli = format!(": record it with `mmjudge result {table} WINNER --by REASON`");
+            return Err(Refusal::refused(what).worded(WayOut::RecordResult { table: Some(table) }, cli).into());
         }
         let later = later_rounds_paired(tx, seated.m.round, force, "fix it")?;
         let before_words = seated.describe_recorded();
@@ -407,14 +402,9 @@ pub(in crate::ops) fn time_called(tx: &Connection, seated: &Seated, reason: &Rea
     let Some(r) = crate::store::round::get(tx, number)? else { return Ok(()) };
     let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else {
         let why = format!("time has not been called at table {table}: round {number}'s clock has not started");
-        return Err(Error::worded(
-            crate::error::Kind::Refused,
-            format!(
-                "{why} (`mmjudge round start`); before it, a result is by concession, intentional-draw, no-show or \
-                 penalty"
-            ),
-            format!("{why}; before it, a result is by a concession, an intentional draw, a no-show or a penalty"),
-        ));
+        let cli =
+            " (`mmjudge round start`); before it, a result is by concession, intentional-draw, no-show or penalty";
+        return Err(Refusal::refused(why).worded(WayOut::OtherReason { later: false }, cli).into());
     };
     let end = crate::ops::table::clocks::clock::table_clock(tx, started, &seated.m)?.end();
     let closed = r.ended_at.as_deref().map(crate::time::unstamp).transpose()?;
@@ -433,14 +423,9 @@ pub(in crate::ops) fn time_called(tx: &Connection, seated: &Seated, reason: &Rea
         format!("{} left on its clock", crate::ops::table::clocks::clock::clock_text(called - at))
     };
     let why = format!("time is called at table {table} at {} ({moment})", clock_words(called));
-    Err(Error::worded(
-        crate::error::Kind::Refused,
-        format!(
-            "{why}: record the result by another reason (--by concession, life, ...), or by time once time is called \
-             or the round is closed (`mmjudge round end`)"
-        ),
-        format!("{why}: record the result by another reason (a concession, life, ...), or by time once time is called"),
-    ))
+    let cli = ": record the result by another reason (--by concession, life, ...), or by time once time is called \
+               or the round is closed (`mmjudge round end`)";
+    Err(Refusal::refused(why).worded(WayOut::OtherReason { later: true }, cli).into())
 }
 
 /// A moment for a message: local `HH:MM`, or `HH:MM:SS` when it falls between minutes (an extension of 2.5 min).

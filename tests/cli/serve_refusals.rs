@@ -1,0 +1,128 @@
+//! Refusals through HTTP name their way out for a phone: what to tap or whom to ask, never a command line. Each
+//! class (400, 401, 403, 404, 409) is provoked by an ordinary mistake; the command line keeps naming the command.
+//! (Every refusal any HTTP test reads is also checked for `mmjudge ` and backquotes by `serve::Server::request`.)
+
+use crate::harness::Event;
+use crate::serve::{Server, judge, page_login, page_text};
+use serde_json::json;
+
+fn event() -> Event {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana Souza", "Bo Nilsson", "Cy", "Di"]).ok();
+    ev.seat_round(1, &[(1, "Ana Souza", "Bo Nilsson"), (2, "Cy", "Di")]);
+    ev
+}
+
+#[test]
+fn each_refusal_class_through_http_says_what_to_tap_or_whom_to_ask() {
+    let ev = event();
+    let head = judge(&ev, "Kim", "head");
+    let floor = judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+
+    // 401: a wrong PIN.
+    let wrong = server.post_json("/api/login", None, &json!({ "name": "Kim", "pin": "000000" })).error(401);
+    assert_eq!(
+        wrong,
+        "wrong judge name or PIN: check both; a new PIN replaces the old one: ask the head judge if yours was renewed"
+    );
+    let token = server.login("Kim", &head);
+    let floor_token = server.login("Lee", &floor);
+
+    // 404: a name the event does not hold.
+    let who = server.get("/api/me?name=Zed").error(404);
+    assert!(who.starts_with("unknown player \"Zed\": closest are "), "{who}");
+    assert!(who.ends_with("; check the spelling or ask a judge"), "{who}");
+
+    // 400: minutes that are not a number.
+    let extend = json!({ "table": 1, "minutes": "x", "reason": "deck check" });
+    let bad = server.post_json("/api/extend", Some(&token), &extend).error(400);
+    assert_eq!(bad, "\"x\" is not a number of minutes; give the extra minutes as a number, such as 5");
+
+    // 409: a declaration before the round's clock, a result by time before time is called.
+    let note = json!({ "table": 1, "player": "Ana Souza", "cost": "R", "card": "Shock" });
+    let early = server.post_json("/api/note", Some(&token), &note).error(409);
+    assert_eq!(
+        early,
+        "round 1 has not started: no card is declared before its clock starts; a head judge starts it with Start the \
+         round on the Judges page"
+    );
+    let by_time = json!({ "table": 1, "by": "time", "life": [12, 9] });
+    let time = server.post_json("/api/result", Some(&token), &by_time).error(409);
+    assert_eq!(
+        time,
+        "time has not been called at table 1: round 1's clock has not started; record the result by another reason \
+         (a concession, life, ...)"
+    );
+
+    // 409: the round started twice; a second result; a fix of a result never recorded.
+    server.post_json("/api/round/start", Some(&token), &json!({})).json();
+    let again = server.post_json("/api/round/start", Some(&token), &json!({})).error(409);
+    assert!(
+        again.starts_with("round 1 already started at ") && again.ends_with("; the Clock page shows it"),
+        "{again}"
+    );
+    let result = json!({ "table": 1, "winner": "Ana Souza", "by": "concession" });
+    assert_eq!(server.post_json("/api/result", Some(&token), &result).status, 200);
+    let twice = server.post_json("/api/result", Some(&token), &result).error(409);
+    assert!(twice.starts_with("table 1"), "{twice}");
+    assert!(twice.ends_with("; a head judge corrects it with Fix the result on table 1's judge page"), "{twice}");
+    let fix = json!({ "table": 2, "winner": "Cy", "by": "concession" });
+    let none = server.post_json("/api/result/fix", Some(&token), &fix).error(409);
+    assert!(
+        none.ends_with("has no result yet; a judge records it with Record result on table 2's judge page"),
+        "{none}"
+    );
+
+    // 409: closing or pairing past a table still playing; a record id that does not exist; nothing to stop or close.
+    let end = server.post_json("/api/round/end", Some(&token), &json!({})).error(409);
+    assert_eq!(
+        end,
+        "round 1 still has 1 table without a result (table 2); a judge records it with Record result on the table's judge \
+         page, or a head judge can close it anyway: End the round on the Judges page, with force ticked"
+    );
+    let pair = server.post_json("/api/round/pair", Some(&token), &json!({})).error(409);
+    assert_eq!(
+        pair,
+        "round 1 is still being played: table 2 has no result; a judge records it with Record result on table 2's \
+         judge page"
+    );
+    let void = json!({ "kind": "penalty", "id": 99, "reason": "typo" });
+    let missing = server.post_json("/api/void", Some(&token), &void).error(409);
+    assert_eq!(missing, "there is no penalty #99; the penalty ids are on the table's judge page");
+    let stop = server.post_json("/api/clock/stop", Some(&token), &json!({ "table": 2 })).error(409);
+    assert_eq!(stop, "no decision is running at table 2; a decision starts when its player taps Start my decision");
+    let close = server.post_json("/api/call/close", Some(&token), &json!({ "table": 2 })).error(409);
+    assert_eq!(close, "no judge call is open at table 2 in round 1 (Cy vs Di); the Judges page lists the open calls");
+
+    // 403: a floor judge voiding.
+    let forbidden = server.post_json("/api/void", Some(&floor_token), &void).error(403);
+    assert!(!forbidden.is_empty());
+
+    // A refused form answers with a page in the same words.
+    let (cookie, csrf) = page_login(&server, "Kim", &head);
+    let form = format!("csrf={csrf}&back=/judge/table/1&table=1&winner=Ana+Souza&by=concession");
+    let headers = [("Cookie", cookie.as_str()), ("Content-Type", "application/x-www-form-urlencoded")];
+    let page = server.request("POST", "/api/result", &headers, &form);
+    assert_eq!(page.status, 409, "{}", page.body);
+    assert!(page_text(&page.body).contains("a head judge corrects it with Fix the result on table 1"), "{}", page.body);
+
+    // The command line keeps naming the command.
+    let cli = ev.refuses(&["result", "1", "Ana Souza", "--by", "concession"]);
+    assert!(cli.trim_end().ends_with("; correct it with `mmjudge result fix 1 ...`"), "{cli}");
+    let cli = ev.refuses(&["round", "end"]);
+    assert!(cli.contains("or close the round anyway with `mmjudge round end --force`"), "{cli}");
+}
+
+#[test]
+fn a_player_on_their_phone_is_told_whom_to_ask() {
+    let ev = event();
+    let server = Server::start(&ev);
+    let code = crate::serve::codes(&ev)["Cy"].clone();
+    let declare = json!({ "table": 2, "code": code, "cost": "R", "card": "Shock" });
+    let early = server.post_json("/api/note", None, &declare).error(409);
+    assert!(early.ends_with("; a head judge starts it with Start the round on the Judges page"), "{early}");
+    let me = server.get("/me?name=Zed");
+    assert_eq!(me.status, 404);
+    assert!(page_text(&me.body).contains("check the spelling or ask a judge"), "{}", me.body);
+}

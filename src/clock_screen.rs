@@ -5,6 +5,7 @@
 //! What to draw is decided by the pure [`frame::frame`]; this file only reads keys and paints lines.
 
 pub mod frame;
+pub mod text;
 pub mod view;
 
 use std::io::{self, Write};

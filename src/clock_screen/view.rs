@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::frame::{ceil_secs, clock_text};
+use super::text::{ceil_secs, clock_text};
 use super::{ClockBackend, ScreenInfo};
 use crate::domain::clock::{decision_deadline, decision_outcome_paused, pause_extension_secs};
 

@@ -10,6 +10,7 @@ use crate::domain::challenge::loses_match;
 use crate::domain::penalty::{Infraction, Issued, PenaltyKind, ends_match, reissue};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Record, Refusal, Result, WayOut};
+use crate::ops::table::records::result::{later_rounds_paired, rounds_words};
 use crate::store::matches::{self, Match, Outcome};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{
@@ -105,24 +106,6 @@ pub struct ClearOutcome {
     /// One line for the audit log and the judge.
     #[serde(skip)]
     pub summary: String,
-}
-
-/// Refuses taking back or changing a result of `round` while later rounds are paired, unless `force`;
-/// returns those rounds. `what` completes "add --force to ... anyway".
-pub fn later_rounds_paired(conn: &Connection, round_no: u32, force: bool, what: &str) -> Result<Vec<u32>> {
-    let later = round::after(conn, round_no)?;
-    if !later.is_empty() && !force {
-        let cli = format!(": add --force to {what} anyway (those pairings are not redone)");
-        let refused = format!("{} already paired on this result", rounds_words(&later));
-        return Err(Refusal::refused(refused).worded(WayOut::Force, cli).into());
-    }
-    Ok(later)
-}
-
-/// "round 3 is" or "rounds 3, 4 are".
-pub fn rounds_words(rounds: &[u32]) -> String {
-    let list: Vec<String> = rounds.iter().map(u32::to_string).collect();
-    if rounds.len() == 1 { format!("round {} is", list[0]) } else { format!("rounds {} are", list.join(", ")) }
 }
 
 /// Voids one record of any kind (see the `void_*` functions); a reason given is checked as free text.

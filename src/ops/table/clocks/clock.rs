@@ -167,7 +167,7 @@ pub fn tables_text<T: ToString>(tables: &[T]) -> String {
 
 /// `M:SS` of a duration (rounded up, `-` when negative), as on the clock screen.
 pub fn clock_text(d: Duration) -> String {
-    crate::clock_screen::frame::clock_text(d)
+    crate::clock_screen::text::clock_text(d)
 }
 
 /// What the projector page of a round shows besides its start: the event's name and time settings, and every

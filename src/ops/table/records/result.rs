@@ -3,7 +3,6 @@
 use crate::domain::result::{Claim, Reason, Seat, Verdict, decide};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Refusal, Result, WayOut};
-use crate::ops::corrections::{later_rounds_paired, rounds_words};
 use crate::ops::player_names::names_by_id;
 use crate::ops::table::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
 use crate::store::matches::{self, Outcome};
@@ -436,6 +435,24 @@ fn clock_words(at: DateTime<Utc>) -> String {
     } else {
         crate::ops::table::clocks::clock::when(at)
     }
+}
+
+/// Refuses taking back or changing a result of `round` while later rounds are paired, unless `force`;
+/// returns those rounds. `what` completes "add --force to ... anyway".
+pub fn later_rounds_paired(conn: &Connection, round_no: u32, force: bool, what: &str) -> Result<Vec<u32>> {
+    let later = crate::store::round::after(conn, round_no)?;
+    if !later.is_empty() && !force {
+        let cli = format!(": add --force to {what} anyway (those pairings are not redone)");
+        let refused = format!("{} already paired on this result", rounds_words(&later));
+        return Err(Refusal::refused(refused).worded(WayOut::Force, cli).into());
+    }
+    Ok(later)
+}
+
+/// "round 3 is" or "rounds 3, 4 are".
+pub fn rounds_words(rounds: &[u32]) -> String {
+    let list: Vec<String> = rounds.iter().map(u32::to_string).collect();
+    if rounds.len() == 1 { format!("round {} is", list[0]) } else { format!("rounds {} are", list.join(", ")) }
 }
 
 #[cfg(test)]

@@ -152,14 +152,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
     }
     let at = crate::time::stamp(actor.at);
     store.write(actor, |tx| {
-        let (seated, seat) = seat_of_code(tx, input.table, &input.code)?;
-        if seated.m.outcome.is_some() {
-            return Err(Error::refused(format!(
-                "{} already has a result: {}; a judge corrects it if it is wrong",
-                seated.label(),
-                seated.describe_recorded()
-            )));
-        }
+        let (seated, seat) = still_playing(tx, input.table, &input.code)?;
         let me = seated.player(seat).clone();
         let other = seated.player(seat.other()).clone();
         let claim = ResultInput {
@@ -258,14 +251,7 @@ pub struct ConfirmInput {
 /// (replaced, settled, or another table's), when it is the player's own report, and when the match has a result.
 pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) -> Result<SelfReported> {
     store.write(actor, |tx| {
-        let (seated, seat) = seat_of_code(tx, input.table, &input.code)?;
-        if seated.m.outcome.is_some() {
-            return Err(Error::refused(format!(
-                "{} already has a result: {}; a judge corrects it if it is wrong",
-                seated.label(),
-                seated.describe_recorded()
-            )));
-        }
+        let (seated, seat) = still_playing(tx, input.table, &input.code)?;
         let me = seated.player(seat).clone();
         let waiting = self_reports::of_match(tx, seated.m.id)?;
         let Some(theirs) = waiting.iter().find(|r| r.id == input.report) else {
@@ -383,6 +369,19 @@ pub fn waiting_in(conn: &Connection, n: u32) -> Result<Vec<WaitingReports>> {
 /// The reports waiting in the current round (none before round 1 is paired), for the live pages.
 pub fn waiting_now(conn: &Connection) -> Result<Vec<WaitingReports>> {
     waiting_in(conn, round::current(conn)?)
+}
+
+/// The code's player and their seat at `table`, refused once the match has a result (a judge corrects that).
+fn still_playing(tx: &Connection, table: u32, code: &str) -> Result<(Seated, crate::domain::result::Seat)> {
+    let (seated, seat) = seat_of_code(tx, table, code)?;
+    if seated.m.outcome.is_some() {
+        return Err(Error::refused(format!(
+            "{} already has a result: {}; a judge corrects it if it is wrong",
+            seated.label(),
+            seated.describe_recorded()
+        )));
+    }
+    Ok((seated, seat))
 }
 
 #[cfg(test)]

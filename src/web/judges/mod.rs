@@ -8,7 +8,7 @@ pub mod writes;
 use crate::ops::judges::{self, Role, SessionJudge};
 use crate::ops::live::{self, Home, TableView};
 use crate::web::kit::auth::{self, Judge};
-use crate::web::kit::done::{self, DoneQuery};
+use crate::web::kit::done::DoneQuery;
 use crate::web::kit::error::{ApiError, bad_json};
 use crate::web::kit::log::Who;
 use crate::web::kit::page::{self, page};
@@ -153,7 +153,7 @@ pub async fn dashboard(
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
-    let done = done::outcome(&judge.db, &q).await;
+    let done = page::done(&judge.db, &q).await;
     let (d, overruns) = judge
         .db
         .run(move |store| {

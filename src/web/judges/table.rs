@@ -9,7 +9,7 @@ use crate::ops::judges::{Role, SessionJudge};
 use crate::ops::live::{self, Home, TableView};
 use crate::ops::table;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::done::{self, DoneQuery};
+use crate::web::kit::done::DoneQuery;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::page::{self, Inspection};
 use crate::web::kit::payload::{Path, Query};
@@ -82,7 +82,7 @@ pub async fn page(
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
-    let done = done::outcome(&judge.db, &q).await;
+    let done = page::done(&judge.db, &q).await;
     let n: u32 = number.trim().parse().map_err(|_| {
         ApiError::from(Error::bad_input(format!("\"{number}\" is not a table number: give a number such as 3")))
     })?;

@@ -3,7 +3,6 @@
 //! outcome until the next action (the live refresh re-reads the same address, so it stays). After a restart the
 //! page falls back to the audit entry itself.
 
-use super::store::Db;
 use std::collections::VecDeque;
 
 /// How many recent outcomes are kept.
@@ -37,20 +36,8 @@ pub struct DoneQuery {
     pub done: Option<String>,
 }
 
-/// The outcome a page shows for `?done=ID`: the words kept by the write runner, else the audit entry's own
-/// summary cut before any command to type; None for no id, or an id that is no entry.
-pub async fn outcome(db: &Db, q: &DoneQuery) -> Option<String> {
-    let id: i64 = q.done.as_deref()?.trim().parse().ok()?;
-    let kept = db.app().done.lock().ok().and_then(|d| d.of(id));
-    if kept.is_some() {
-        return kept;
-    }
-    let found = db.run(move |store| crate::ops::log::entry(store.conn(), id)).await.ok()??;
-    Some(web_words(&found.summary))
-}
-
 /// An audit line as the web may show it: cut before the first backquote (a command to type) and its lead-in.
-fn web_words(summary: &str) -> String {
+pub fn web_words(summary: &str) -> String {
     match summary.find('`') {
         None => summary.to_string(),
         Some(i) => {

@@ -88,7 +88,7 @@ fn the_table_page_lists_its_history_and_the_infractions_and_the_guide_previews_t
     assert!(history.contains("Ana must reveal the declared card"), "{history}");
     assert!(history.contains("Bo challenged"), "{history}");
     assert!(history.contains("<strong>Ana</strong>: none"), "{history}");
-    assert!(!names_a_command(&history), "{history}");
+    assert!(!names_a_command(history), "{history}");
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn a_head_judge_is_offered_the_steps_the_round_allows() {
     let dash = paired.send(Req::get(&back).by(&head.0)).body;
     let done = dash.split("class=\"done\"").nth(1).and_then(|s| s.split("</p>").next()).unwrap_or_default();
     assert!(done.contains("still without a result") && done.contains("record each on its table"), "{done}");
-    assert!(!names_a_command(&done), "{done}");
+    assert!(!names_a_command(done), "{done}");
     assert!(dash.contains("Round 1 is over: pair round 2 next.") && dash.contains("action=\"/api/round/pair\""));
     let floor = cookie_of(&paired, &lee);
     assert!(!paired.send(Req::get("/judge").by(&floor.0)).body.contains("Round 1 is over: pair"));

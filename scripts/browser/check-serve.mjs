@@ -12,7 +12,12 @@
 //      result, then a judge call made from /me, each without a reload (a live update arriving while the player
 //      types their code for the call leaves what they typed);
 //   4. with the two players of table 4 reporting different results (a conflict), every page a phone opens
-//      (as a player, then as a logged-in head judge) fits 390 px: no page scrolls sideways.
+//      (as a player, then as a logged-in head judge) fits 390 px: no page scrolls sideways;
+//   5. a judge's path: two penalties from the table page's list at table 5, the guide's penalty shown before
+//      each is sent and the second's upgrade to a Game Loss answered on the page after the form; the two players
+//      of table 6 share one device and take the decision clock in turns with their one large button each (the
+//      other's disabled); the head judge's round steps on /judge: End asks to confirm, listing the tables
+//      without a result, and once ended only pairing the next round is offered.
 // Any page error, console error, failed request or missing update fails the check (exit 1).
 //
 // Run by scripts/check-serve.sh, which builds the event and starts the server. Environment:
@@ -221,8 +226,9 @@ async function judgeRecordsAResult(browser, pairings) {
     const timing = answer.request().timing();
     recordedAt = Math.round(timing.responseStart >= 0 ? timing.startTime + timing.responseStart : Date.now());
     if (answer.status() >= 400) throw new Error(`the result was refused: ${answer.status()}`);
-    await judge.waitForURL(`${BASE}/judge/table/1`);
+    await judge.waitForURL(/\/judge\/table\/1\?done=\d+$/);
     await judge.getByRole("button", { name: "Record result" }).waitFor({ state: "detached" });
+    await judge.locator("p.done").getByText(/table 1, round 1/).waitFor();
     await shot(judge, "judge-table-result");
   });
 
@@ -512,6 +518,72 @@ async function pagesFitAPhone(browser, pairings) {
   await judgePhone.close();
 }
 
+async function judgePath(browser, pairings) {
+  const seated = (n) => pairings.players.filter((p) => p.table === n).sort((x, y) => x.seat.localeCompare(y.seat));
+  const [p5] = seated(5);
+  const [a, b] = seated(6);
+  if (!p5 || !a || !b) throw new Error("tables 5 and 6 have no players in /api/pairings");
+  const judgePhone = await phone(browser, "a judge's phone (judge's path)");
+  const judge = await judgePhone.newPage();
+  await step(`a penalty's guide is shown before sending, and its upgrade after the form (table 5, ${p5.name})`, async () => {
+    await judge.goto(`${BASE}/login`);
+    await judge.getByLabel("Name").fill(JUDGE);
+    await judge.getByLabel("PIN").fill(PIN);
+    await judge.getByRole("button", { name: "Log in" }).click();
+    await judge.waitForURL(`${BASE}/judge`);
+    for (const [nth, gives, answered] of [["1st", "Warning", /Warning for Slow Play/], ["2nd", "Game Loss", /upgraded to Game Loss.*the match is over/]]) {
+      await judge.goto(`${BASE}/judge/table/5`);
+      const form = judge.locator("#penalty-form");
+      await form.getByLabel("player").selectOption({ label: p5.name });
+      await form.getByLabel("infraction").selectOption({ label: "Slow Play" });
+      await judge.locator("#penalty-preview").getByText(`${nth} Slow Play in this event: ${gives}`).waitFor();
+      await form.getByRole("button", { name: "Record penalty" }).click();
+      await judge.waitForURL(/\/judge\/table\/5\?done=\d+$/);
+      await judge.locator("p.done").getByText(answered).waitFor();
+    }
+    await judge.locator("#history").getByText(/Game Loss for Slow Play/).waitFor();
+    await shot(judge, "judge-penalty-upgrade");
+  });
+  const device = await (await phone(browser, "table 6's device")).newPage();
+  const big = (who) => device.locator("section.player", { has: device.getByRole("heading", { name: who.name }) }).locator(".dbig");
+  await step(`the players of table 6 take the decision clock in turns with one large button each`, async () => {
+    await device.goto(`${BASE}/table/6`);
+    await device.locator(".limits").getByText(/final \d+ minutes?: \d+ s decisions/).waitFor();
+    for (const who of [a, b]) {
+      const side = device.locator("section.player", { has: device.getByRole("heading", { name: who.name }) });
+      await side.getByLabel(`${who.name}'s code`).fill(codeOf(who.name));
+      await side.getByRole("button", { name: "Sign in" }).click();
+      await side.locator(".dbig").waitFor();
+    }
+    await big(a).getByText("Start my decision").waitFor();
+    await big(a).click();
+    await big(a).getByText(`Done: ${b.name}'s turn`).waitFor();
+    await big(b).getByText(`${a.name} is deciding`).waitFor();
+    if (!(await big(b).isDisabled())) throw new Error(`${b.name}'s button is pressable while ${a.name} decides`);
+    await big(a).click();
+    await big(b).getByText(`Done: ${a.name}'s turn`).waitFor();
+    if (!(await big(a).isDisabled())) throw new Error(`${a.name}'s button is pressable while ${b.name} decides`);
+    await shot(device, "table-clock");
+  });
+  await step("the head judge's round steps follow the round: End confirmed, then only Pair", async () => {
+    await judge.goto(`${BASE}/judge`);
+    const steps = judge.locator("#round-actions");
+    await steps.getByText(/Round 1 is being played/).waitFor();
+    if (await steps.getByRole("button", { name: "Start the round" }).count()) throw new Error("Start is offered while the round runs");
+    if (await steps.getByRole("button", { name: "Pair the next round" }).count()) throw new Error("Pair is offered while the round runs");
+    await steps.getByText("End the round…").click();
+    await steps.locator("#end-round").getByText(/Still without a result: .*table 2/).waitFor();
+    await shot(judge, "round-end-confirm");
+    await steps.getByRole("button", { name: "Yes, end the round anyway" }).click();
+    await judge.waitForURL(/\/judge\?done=\d+$/);
+    await judge.locator("p.done").getByText(/round 1 closed at .*record each on its table's page/).waitFor();
+    await judge.locator("#round-actions").getByRole("button", { name: "Pair the next round" }).waitFor();
+    if (await judge.locator("#round-actions").getByText("End the round…").count()) throw new Error("End is offered once the round is over");
+  });
+  await judgePhone.close();
+  await device.context().close();
+}
+
 const started = Date.now();
 // Playwright starts Chromium with a fresh profile of its own (a new temporary user-data-dir every run).
 const browser = await chromium.launch({
@@ -541,6 +613,7 @@ try {
   delays = await flow(() => tableDeviceDeclares(browser, pairings));
   await flow(() => playersSelfReport(browser, pairings));
   await flow(() => pagesFitAPhone(browser, pairings));
+  await flow(() => judgePath(browser, pairings));
 } finally {
   await browser.close();
 }
@@ -551,6 +624,6 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `check-serve: the judge's result, the table device and the players' self-report work and every page fits at 390 px; declaration delays ${delays?.join(", ")} ms; ${took} s` +
+  `check-serve: the judge's result, the table device, the players' self-report and the judge's path work and every page fits at 390 px; declaration delays ${delays?.join(", ")} ms; ${took} s` +
     (SHOTS ? `; screenshots in ${SHOTS}` : ""),
 );

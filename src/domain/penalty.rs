@@ -397,7 +397,8 @@ fn closest_slugs(key: &str) -> Vec<&'static str> {
     scored.into_iter().take(3).map(|(_, slug)| slug).collect()
 }
 
-fn ordinal(n: u32) -> String {
+/// "1st", "2nd", "3rd", "4th", ...
+pub fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

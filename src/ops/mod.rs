@@ -20,6 +20,7 @@ pub mod pool;
 pub mod projector;
 pub mod reports;
 pub mod round;
+pub mod said;
 pub mod settings;
 pub mod site;
 pub mod standings;

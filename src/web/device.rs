@@ -35,6 +35,8 @@ struct TablePage {
     t: TableView,
     /// The judge looking, if one is logged in on this phone.
     judge: Option<String>,
+    /// The decision limits in words (the final window's in large type).
+    limits: crate::ops::table::clocks::limits::LimitWords,
 }
 
 /// `GET /table/N`: the device page of table N in the current round.
@@ -43,11 +45,13 @@ pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<Str
     let (home, t) = db
         .run(move |store| {
             let now = crate::time::now()?;
-            Ok((live::home(store, now)?, live::table(store, n, now)?))
+            let limits = store.read(crate::ops::table::clocks::limits::limit_words)?;
+            Ok((live::home(store, now)?, (live::table(store, n, now)?, limits)))
         })
         .await?;
+    let (t, limits) = t;
     let judge = judge.ok().map(|j| j.judge.name);
-    Ok(page::page(StatusCode::OK, &TablePage { home, t, judge }))
+    Ok(page::page(StatusCode::OK, &TablePage { home, t, judge, limits }))
 }
 
 /// `POST /api/player/code` body.

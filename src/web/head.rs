@@ -18,7 +18,7 @@ pub async fn fix_result(judge: Judge, p: Payload<ResultBody>) -> Response {
     write::judge(judge, "POST /api/result/fix", Some("fixing a result"), p, |store, actor, b| {
         let force = b.force;
         let out = table::records::result::fix_result(store, actor, result_input(b)?, force)?;
-        Answer::of(&out.summary, &out)
+        Answer::of(&out.web_summary, &out)
     })
     .await
 }
@@ -29,13 +29,21 @@ pub struct RoundBody {
     /// (`end`) close the round though tables have no result.
     #[serde(default)]
     pub force: bool,
+    /// (`start`) end deck inspection: the round's clock starts now, as `round start --now`.
+    #[serde(default)]
+    pub now: bool,
 }
 
-/// `POST /api/round/start` (head judges): starts the round's clock, as `mmjudge round start`.
+/// `POST /api/round/start` (head judges): starts the round's clock, as `mmjudge round start` (`"now": true`:
+/// ends deck inspection early, as `--now`).
 pub async fn round_start(judge: Judge, p: Payload<RoundBody>) -> Response {
-    write::judge(judge, "POST /api/round/start", Some("starting the round"), p, |store, actor, _| {
-        let out = crate::ops::round::clock::start_round(store, actor, None)?;
-        Answer::of(&out.summary, &out)
+    write::judge(judge, "POST /api/round/start", Some("starting the round"), p, |store, actor, b| {
+        let out = if b.now {
+            crate::ops::round::clock::start_round_now(store, actor)?
+        } else {
+            crate::ops::round::clock::start_round(store, actor, None)?
+        };
+        Answer::of(&out.web_summary, &out)
     })
     .await
 }
@@ -44,7 +52,7 @@ pub async fn round_start(judge: Judge, p: Payload<RoundBody>) -> Response {
 pub async fn round_end(judge: Judge, p: Payload<RoundBody>) -> Response {
     write::judge(judge, "POST /api/round/end", Some("ending the round"), p, |store, actor, b| {
         let out = crate::ops::round::clock::end_round(store, actor, None, b.force)?;
-        Answer::of(&out.summary, &out)
+        Answer::of(&out.web_summary, &out)
     })
     .await
 }
@@ -172,6 +180,7 @@ pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
             round::tables_word(paired.tables),
             paired.closed_calls_words()
         );
+        let summary = if paired.why.is_empty() { summary } else { format!("{summary}. Why: {}", paired.why) };
         Answer::of(&summary, &paired)
     })
     .await

@@ -49,6 +49,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/challenge", post(judges::writes::challenge))
         .route("/api/challenge/evidence", post(judges::writes::challenge_evidence))
         .route("/api/penalty", post(judges::writes::penalty))
+        .route("/api/penalty/preview", get(judges::table::penalty_preview))
         .route("/api/ruling", post(judges::writes::ruling))
         .route("/api/extend", post(judges::writes::extend))
         .route("/api/clock/start", by_code(device::clock_start, judges::writes::clock_start))

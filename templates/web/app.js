@@ -44,13 +44,28 @@
       el.querySelectorAll("input").forEach(function (i) { i.disabled = !on; });
     });
   }
+  // The penalty form: the penalty the guide gives this player now, shown before it is sent.
+  function preview(form) {
+    var out = document.getElementById("penalty-preview"), player = form.elements.namedItem("player");
+    var infraction = form.elements.namedItem("infraction");
+    if (!out || !player || !infraction) return;
+    if (!infraction.value) { out.textContent = ""; return; }
+    var q = "?player=" + encodeURIComponent(player.value) + "&infraction=" + encodeURIComponent(infraction.value);
+    fetch("/api/penalty/preview" + q, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (p) {
+      out.textContent = p.words || p.error || "";
+    }).catch(function () { out.textContent = ""; });
+  }
   function fillPin() {
     var m = /(?:^#|&)pin=(\d+)/.exec(location.hash), pin = document.getElementById("pin");
     if (m && pin) { pin.value = m[1]; history.replaceState(null, "", location.pathname + location.search); }
   }
   document.addEventListener("DOMContentLoaded", function () {
     readSkew(); mm.localTimes(); tick(); fillPin(); byReason();
-    document.addEventListener("change", function (e) { if (e.target && e.target.name === "by") byReason(); });
+    document.addEventListener("change", function (e) {
+      if (e.target && e.target.name === "by") byReason();
+      var f = e.target && e.target.closest && e.target.closest("#penalty-form");
+      if (f) preview(f);
+    });
     setInterval(tick, 1000);
     mm.live(mm.topics(document.body), refresh);
   });

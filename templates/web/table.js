@@ -3,7 +3,7 @@
 // live updates (see common.js). Times shown are the server's.
 (function () {
   "use strict";
-  var mm = window.mmjudge, root, table, key, clock = null;
+  var mm = window.mmjudge, root, table, key, clock = null, clockKey = null;
   function codes() { try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { return {}; } }
   function keep(c) { try { localStorage.setItem(key, JSON.stringify(c)); } catch (e) {} }
   function post(path, body) {
@@ -46,8 +46,34 @@
     mm.serverNow(c.now);
     var t = c.table, box = document.getElementById("dclock");
     document.getElementById("dwho").textContent = t.decision ? t.decision.player + " is deciding" : "No decision running";
+    // Once the clock changes hands, a refusal one player was shown (pressed out of turn) no longer holds.
+    var k = t.decision ? t.decision.player + "@" + t.decision.started_at : "none";
+    if (clockKey !== null && k !== clockKey) {
+      document.querySelectorAll("section.player").forEach(function (s) { if (s.clockRefused) { s.clockRefused = false; say(s, ""); } });
+    }
+    clockKey = k;
     tick();
     box.classList.toggle("running", !!t.decision);
+  }
+  // One large button per player, its words following the clock, disabled when it is not that player's to press.
+  function drawButtons() {
+    var t = clock && clock.table, secs = document.querySelectorAll("section.player");
+    var names = Array.prototype.map.call(secs, function (s) { return s.getAttribute("data-name"); });
+    secs.forEach(function (sec) {
+      var me = sec.getAttribute("data-name"), big = sec.querySelector(".dbig"), stop = sec.querySelector(".dstop");
+      if (!big) return;
+      var other = names.filter(function (n) { return n !== me; })[0] || "";
+      var d = t && t.decision, tap = "start", words = "Start my decision", off = false;
+      if (t && t.result) { words = "The match is over"; off = true; }
+      else if (inspecting()) { words = "Deck inspection: no decision timed yet"; off = true; }
+      else if (!t || !t.decision_limit) { words = "The round has not started"; off = true; }
+      else if (d && d.player === me) { tap = "hand-over"; words = "Done: " + other + "'s turn"; }
+      else if (d) { words = d.player + " is deciding"; off = true; }
+      big.setAttribute("data-tap", tap);
+      if (big.textContent !== words) big.textContent = words;
+      big.disabled = off;
+      if (stop) stop.hidden = !(d && d.player === me);
+    });
   }
   // During deck inspection (until the instant the page names) no decision is timed yet.
   function inspecting() {
@@ -55,6 +81,8 @@
     return !!el && mm.now() < Date.parse(el.getAttribute("data-until"));
   }
   function tick() {
+    drawButtons();
+    document.querySelectorAll(".final[data-final]").forEach(function (f) { f.classList.toggle("now", mm.now() >= Date.parse(f.getAttribute("data-final"))); });
     var el = document.getElementById("dleft"), box = document.getElementById("dclock");
     var t = clock && clock.table;
     document.getElementById("dlimit").textContent = inspecting() ? "deck inspection: decisions are timed once the round's clock starts"
@@ -124,8 +152,8 @@
     sec.querySelectorAll("[data-tap]").forEach(function (b) {
       b.addEventListener("click", function () {
         post("/api/clock/" + b.getAttribute("data-tap"), { table: table, code: code() }).then(function (d) {
-          say(sec, ""); if (d.clock) drawClock(d.clock);
-        }).catch(function (err) { say(sec, err.message); });
+          sec.clockRefused = false; say(sec, ""); if (d.clock) drawClock(d.clock);
+        }).catch(function (err) { say(sec, err.message); sec.clockRefused = true; });
       });
     });
     completer(sec);

@@ -537,7 +537,7 @@ fn head_judges_void_and_clear_floor_judges_may_not_and_each_write_is_audited_wit
     let body = format!("kind=ruling&id=2&csrf={csrf}&back=/judge");
     let by_form = server.request("POST", "/api/void", &[("Cookie", &cookie), form_type], &body);
     assert_eq!(by_form.status, 303, "{}", by_form.body);
-    assert_eq!(by_form.header("location"), Some("/judge"));
+    assert!(by_form.header("location").is_some_and(|l| l.starts_with("/judge?done=")), "{:?}", by_form.headers);
 
     let writes: Vec<_> = audit_vias(&ev)
         .into_iter()

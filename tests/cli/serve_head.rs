@@ -15,8 +15,12 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
     let (lee, lee_csrf) = page_login(&server, "Lee", &floor);
     let dash = server.request("GET", "/judge", &[("Cookie", &kim)], "").body;
     let forms = ["/api/round/pair", "/api/round/start", "/api/round/end", "/api/event/set"];
-    for form in forms {
+    // The round is paired and not started: start is the step offered (pair and end follow the round).
+    for form in ["/api/round/start", "/api/event/set"] {
         assert!(dash.contains(&format!("action=\"{form}\"")), "{form} for a head judge: {dash}");
+    }
+    for form in ["/api/round/pair", "/api/round/end"] {
+        assert!(!dash.contains(&format!("action=\"{form}\"")), "{form} is not a step now: {dash}");
     }
     let floor_dash = server.request("GET", "/judge", &[("Cookie", &lee)], "").body;
     assert!(forms.iter().all(|f| !floor_dash.contains(f)) && !floor_dash.contains("Head judge"), "{floor_dash}");
@@ -32,7 +36,11 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
         server.request("POST", route, &[("Cookie", &kim), FORM], &format!("csrf={kim_csrf}&back=/judge{fields}"))
     };
     let started = post("/api/round/start", "");
-    assert_eq!((started.status, started.header("location")), (303, Some("/judge")), "{}", started.body);
+    assert_eq!(started.status, 303, "{}", started.body);
+    let back = started.header("location").unwrap_or_default().to_string();
+    assert!(back.starts_with("/judge?done="), "back to the dashboard naming what was done: {back}");
+    let answered = server.request("GET", &back, &[("Cookie", &kim)], "").body;
+    assert!(answered.contains("class=\"done\"") && answered.contains("round 1 started at"), "{answered}");
     let before = ev.dump();
     assert!(ev.refuses(&["round", "start"]).contains("already"), "the round's clock started from the form");
     assert_eq!(ev.dump(), before);
@@ -90,7 +98,8 @@ fn a_head_judge_fixes_clears_and_voids_at_the_table_a_floor_judge_sees_no_such_f
     // Void the ruling with a reason: back to the table page, shown as void.
     let ruling = ev.run(&["--json", "rulings"]).json()["rulings"][0]["id"].as_i64().expect("ruling id");
     let voided = post("/api/void", &format!("&kind=ruling&id={ruling}&reason=wrong+table"));
-    assert_eq!((voided.status, voided.header("location")), (303, Some("/judge/table/1")), "{}", voided.body);
+    assert_eq!(voided.status, 303, "{}", voided.body);
+    assert!(voided.header("location").is_some_and(|l| l.starts_with("/judge/table/1?done=")), "{:?}", voided.headers);
     assert!(ev.run(&["--json", "rulings"]).json()["rulings"][0]["voided"].is_object(), "voided");
     // Fix the result, then clear it.
     let fixed = post("/api/result/fix", "&winner=Bo&by=life&life=0%2C4");

@@ -5,6 +5,7 @@ use crate::domain::clock::TableClock;
 use crate::domain::topic::Topic;
 use crate::domain::words;
 use crate::error::{Error, Refusal, Result, WayOut};
+use crate::ops::said::Said;
 use crate::ops::table::clocks::clock::{
     check_moment, clock_settings, clock_text, current_round, not_before_start, round_started, stop_running_decision,
     table_clock, tables_text, when_text,
@@ -31,6 +32,9 @@ pub struct RoundStarted {
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
+    /// The same in the web's words (no command to type).
+    #[serde(skip)]
+    pub web_summary: String,
 }
 
 /// `round start [--at TIME]`: records when the current round's clock started (`at`, if given, is at most 12
@@ -69,21 +73,26 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
         };
         round::set_started(tx, r.number, Some(&stamp(at)))?;
         let clock = TableClock::new(at, clock_settings(&values));
-        let opening = match inspection_from {
+        let mut opening = match inspection_from {
             // A start set for later (`--at` ahead of now) says so.
-            None if at > actor.at => format!("round {} starts at {}", r.number, confirm_time(at)),
-            None => format!("round {} started at {}", r.number, confirm_time(at)),
-            Some(from) => format!(
-                "round {}: deck inspection from {} for {}; the round's clock starts at {} \
-                 (`mmjudge round start --now` starts it early)",
+            None if at > actor.at => Said::new(format!("round {} starts at {}", r.number, confirm_time(at))),
+            None => Said::new(format!("round {} started at {}", r.number, confirm_time(at))),
+            Some(from) => Said::new(format!(
+                "round {}: deck inspection from {} for {}; the round's clock starts at {}",
                 r.number,
                 confirm_time(from),
                 words::count(inspection, "minute"),
                 confirm_time(at)
-            ),
+            )),
         };
-        let summary = format!(
-            "{opening}: time is called at {}, the final {} ({} s decisions) from {}",
+        if inspection_from.is_some() {
+            opening.hint(
+                " (`mmjudge round start --now` starts it early)",
+                " (Start the clock now, on the dashboard, starts it early)",
+            );
+        }
+        let rest = format!(
+            ": time is called at {}, the final {} ({} s decisions) from {}",
             confirm_time(clock.end()),
             words::count(clock.settings.final_window_minutes, "minute"),
             clock.settings.final_decision_secs,
@@ -95,8 +104,10 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
             inspection_from: inspection_from.map(stamp),
             ends_at: stamp(clock.end()),
             final_window_at: stamp(clock.final_window_starts()),
-            summary: summary.clone(),
+            summary: format!("{}{rest}", opening.cli),
+            web_summary: format!("{}{rest}", opening.web),
         };
+        let summary = out.summary.clone();
         Ok((out, Change::new(summary).touching(Touched::round(Topic::Round, r.number))))
     })
 }
@@ -132,6 +143,7 @@ pub fn start_round_now(store: &mut Store, actor: &Actor) -> Result<RoundStarted>
             inspection_from: None,
             ends_at: stamp(clock.end()),
             final_window_at: stamp(clock.final_window_starts()),
+            web_summary: summary.clone(),
             summary: summary.clone(),
         };
         Ok((out, Change::new(summary).touching(Touched::round(Topic::Round, r.number))))
@@ -159,6 +171,9 @@ pub struct RoundEnded {
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
+    /// The same in the web's words (no command to type).
+    #[serde(skip)]
+    pub web_summary: String,
 }
 
 /// `round end [--at TIME] [--force]`: closes the current round's clock, stops any decision still running at
@@ -215,17 +230,15 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
                 stopped.push(format!("table {table}: {who}"));
             }
         }
-        let mut summary = format!("round {} closed at {}", r.number, confirm_time(at));
+        let mut summary = Said::new(format!("round {} closed at {}", r.number, confirm_time(at)));
         if open_tables.is_empty() {
-            summary.push_str("; every table has a result");
+            summary.push("; every table has a result");
         } else {
-            summary.push_str(&format!(
-                "; still without a result: {} (record each with `mmjudge result TABLE ...`)",
-                tables_text(&open_tables)
-            ));
+            summary.push(&format!("; still without a result: {}", tables_text(&open_tables)));
+            summary.hint(" (record each with `mmjudge result TABLE ...`)", " (record each on its table's page)");
         }
         if !stopped.is_empty() {
-            summary.push_str(&format!("; stopped the decisions still running: {}", stopped.join(", ")));
+            summary.push(&format!("; stopped the decisions still running: {}", stopped.join(", ")));
         }
         let mut open_calls = Vec::new();
         for c in crate::store::self_reports::open_calls(tx, r.number)? {
@@ -234,10 +247,8 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
             }
         }
         if !open_calls.is_empty() {
-            summary.push_str(&format!(
-                "; judge calls still open at {} (close each with `mmjudge call close TABLE`)",
-                tables_text(&open_calls)
-            ));
+            summary.push(&format!("; judge calls still open at {}", tables_text(&open_calls)));
+            summary.hint(" (close each with `mmjudge call close TABLE`)", " (close each on its table's page)");
         }
         let out = RoundEnded {
             open_calls,
@@ -246,9 +257,10 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
             without_result: open_tables,
             stopped_decisions: stopped.len(),
             stopped,
-            summary: summary.clone(),
+            summary: summary.cli.clone(),
+            web_summary: summary.web,
         };
-        Ok((out, Change::new(summary).touching(Touched::round(Topic::Round, r.number))))
+        Ok((out, Change::new(summary.cli).touching(Touched::round(Topic::Round, r.number))))
     })
 }
 
@@ -265,6 +277,7 @@ fn end_unstarted(tx: &rusqlite::Connection, number: u32, at: DateTime<Utc>) -> R
         stopped_decisions: 0,
         stopped: Vec::new(),
         open_calls: Vec::new(),
+        web_summary: summary.clone(),
         summary: summary.clone(),
     };
     Ok((out, Change::new(summary)))

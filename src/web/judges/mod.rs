@@ -8,6 +8,7 @@ pub mod writes;
 use crate::ops::judges::{self, Role, SessionJudge};
 use crate::ops::live::{self, Home, TableView};
 use crate::web::kit::auth::{self, Judge};
+use crate::web::kit::done::DoneQuery;
 use crate::web::kit::error::{ApiError, bad_json};
 use crate::web::kit::log::Who;
 use crate::web::kit::page::{self, page};
@@ -135,14 +136,24 @@ struct DashboardPage {
     self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
     /// A head judge: the round's actions and the settings form are shown.
     head: bool,
+    /// The round's steps a head judge may take now.
+    steps: crate::ops::round::steps::RoundSteps,
+    /// The outcome of the judge's last action (`?done=ID`).
+    done: Option<String>,
 }
 
-/// `GET /judge`: the judges' dashboard; without a login, the login page.
-pub async fn dashboard(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result<Response, ApiError> {
+/// `GET /judge`: the judges' dashboard; without a login, the login page. `?done=ID` shows the outcome of the
+/// judge's last action.
+pub async fn dashboard(
+    judge: Result<Judge, ApiError>,
+    Query(q): Query<DoneQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let judge = match page::judge_or_login(judge, &headers) {
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
+    let done = page::done(&judge.db, &q).await;
     let (d, overruns) = judge
         .db
         .run(move |store| {
@@ -156,6 +167,7 @@ pub async fn dashboard(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Re
         .await?;
     let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();
     let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
+    let steps = crate::ops::round::steps::steps(&d.home, &d.tables);
     Ok(page(
         StatusCode::OK,
         &DashboardPage {
@@ -169,6 +181,8 @@ pub async fn dashboard(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Re
             overruns,
             calls: d.calls,
             self_reports: d.self_reports,
+            steps,
+            done,
         },
     ))
 }

@@ -2,15 +2,17 @@
 //! the challenges heard, the players' reports and calls, the forms of [`super::writes`]' routes; for head judges
 //! the corrections).
 
+use crate::domain::penalty::Infraction;
 use crate::domain::result::Reason;
 use crate::error::Error;
 use crate::ops::judges::{Role, SessionJudge};
 use crate::ops::live::{self, Home, TableView};
 use crate::ops::table;
 use crate::web::kit::auth::Judge;
+use crate::web::kit::done::DoneQuery;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::page::{self, Inspection};
-use crate::web::kit::payload::Path;
+use crate::web::kit::payload::{Path, Query};
 use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -60,18 +62,27 @@ struct TablePage {
     head: bool,
     /// The table's records a head judge may void.
     voidable: Vec<table::records::voidable::Voidable>,
+    /// The table's penalties, rulings and challenges, and each player's earlier penalties.
+    history: table::records::history::TableHistory,
+    /// The infractions the guide knows: (slug, name).
+    infractions: Vec<(&'static str, &'static str)>,
+    /// The outcome of the judge's last action (`?done=ID`).
+    done: Option<String>,
 }
 
-/// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round.
+/// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round; `?done=ID`
+/// shows the outcome of the judge's last action.
 pub async fn page(
     judge: Result<Judge, ApiError>,
     Path(number): Path<String>,
+    Query(q): Query<DoneQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let judge = match page::judge_or_login(judge, &headers) {
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
+    let done = page::done(&judge.db, &q).await;
     let n: u32 = number.trim().parse().map_err(|_| {
         ApiError::from(Error::bad_input(format!("\"{number}\" is not a table number: give a number such as 3")))
     })?;
@@ -91,11 +102,12 @@ pub async fn page(
             let filter = table::RecordFilter { table: Some(n), round: None, player: None };
             let heard = store.read(|conn| table::records::challenge::challenges(conn, &filter))?;
             let voidable = store.read(|conn| table::records::voidable::at_table(conn, n))?;
-            Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable)))
+            let history = store.read(|conn| table::records::history::at_table(conn, n))?;
+            Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable, history)))
         })
         .await?;
     let (sheet, (reports, call)) = sheet;
-    let (heard, voidable) = heard;
+    let (heard, voidable, history) = heard;
     let rows: Vec<SheetRow> = sheet
         .sheet
         .iter()
@@ -150,6 +162,31 @@ pub async fn page(
         inspection,
         head,
         voidable,
+        history,
+        infractions: Infraction::ALL.iter().map(|i| (i.slug(), i.name())).collect(),
+        done,
     };
     Ok(page::page(StatusCode::OK, &view))
+}
+
+/// `player` and `infraction` of `/api/penalty/preview`.
+#[derive(Debug, serde::Deserialize)]
+pub struct PreviewQuery {
+    /// The player.
+    pub player: String,
+    /// The infraction (its slug, or an unambiguous beginning).
+    pub infraction: String,
+}
+
+/// `GET /api/penalty/preview?player=&infraction=` (judges): the penalty the guide gives this player now for
+/// this infraction ("2nd Slow Play in this event: Game Loss"); nothing is written.
+pub async fn penalty_preview(
+    judge: Judge,
+    Query(q): Query<PreviewQuery>,
+) -> Result<axum::Json<table::records::history::PenaltyPreview>, ApiError> {
+    let p = judge
+        .db
+        .run(move |store| store.read(|conn| table::records::history::preview(conn, &q.player, &q.infraction)))
+        .await?;
+    Ok(axum::Json(p))
 }

@@ -18,7 +18,7 @@ use axum::response::Response;
 pub async fn result(judge: Judge, p: Payload<ResultBody>) -> Response {
     write::judge(judge, "POST /api/result", None, p, |store, actor, b| {
         let out = table::records::result::record_result(store, actor, result_input(b)?)?;
-        Answer::of(&out.summary, &out)
+        Answer::of(&out.web_summary, &out)
     })
     .await
 }
@@ -39,9 +39,11 @@ pub struct NoteBody {
     pub unnamed: bool,
     /// The round (default: the current one).
     pub round: Option<u32>,
+    /// When it was declared, if not now (as the command line's `--at`: `14:05`, or RFC 3339).
+    pub at: Option<String>,
 }
 
-/// `POST /api/note`: a template note, as `mmjudge note`.
+/// `POST /api/note`: a template note, as `mmjudge note` (`at`: a note copied in late, as `--at`).
 pub async fn note(judge: Judge, p: Payload<NoteBody>) -> Response {
     write::judge(judge, "POST /api/note", None, p, |store, actor, b| {
         let card = match (b.unnamed, blank(b.card)) {
@@ -60,7 +62,7 @@ pub async fn note(judge: Judge, p: Payload<NoteBody>) -> Response {
             printed: crate::ops::card_reference::Printed::parse(&b.cost)?,
             card,
             letter: None,
-            at: None,
+            at: blank(b.at).map(|t| crate::time::parse_at(&t, actor.at)).transpose()?,
         };
         let out = table::records::note::add_note(store, actor, input)?;
         Answer::of(&out.summary, &out)
@@ -166,7 +168,7 @@ pub async fn challenge(judge: Judge, p: Payload<ChallengeBody>) -> Response {
             at: None,
         };
         let out = table::records::challenge::record_challenge(store, actor, input)?;
-        Answer::of(&out.summary, &out)
+        Answer::of(&out.web_summary, &out)
     })
     .await
 }
@@ -207,7 +209,7 @@ pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
             at: None,
         };
         let out = table::records::penalty::record_penalty(store, actor, input)?;
-        Answer::of(&out.summary, &out)
+        Answer::of(&out.web_summary, &out)
     })
     .await
 }

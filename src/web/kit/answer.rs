@@ -26,6 +26,11 @@ impl Answer {
         Answer::ok(summary).with(out)
     }
 
+    /// The summary, as answered.
+    pub fn summary(&self) -> &str {
+        self.doc.get("summary").and_then(|s| s.as_str()).unwrap_or_default()
+    }
+
     /// Adds every field of `more` (a JSON object; its fields win over the same names already there).
     pub fn with<T: Serialize>(mut self, more: &T) -> Result<Answer> {
         let value = serde_json::to_value(more).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;

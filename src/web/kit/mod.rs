@@ -14,6 +14,7 @@
 
 pub mod answer;
 pub mod auth;
+pub mod done;
 pub mod error;
 pub mod fields;
 pub mod layers;

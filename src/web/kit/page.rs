@@ -99,3 +99,15 @@ pub fn inspection(home: &Home, ends_at: Option<&str>) -> Option<Inspection> {
     let (from, end) = (crate::time::unstamp(&until).ok()?, crate::time::unstamp(ends_at?).ok()?);
     Some(Inspection { then: crate::ops::table::clocks::clock::clock_text(end - from), until })
 }
+
+/// The outcome a page shows for `?done=ID`: the words kept by the write runner, else the audit entry's own
+/// summary cut before any command to type; None for no id, or an id that is no entry.
+pub async fn done(db: &Db, q: &super::done::DoneQuery) -> Option<String> {
+    let id: i64 = q.done.as_deref()?.trim().parse().ok()?;
+    let kept = db.app().done.lock().ok().and_then(|d| d.of(id));
+    if kept.is_some() {
+        return kept;
+    }
+    let found = db.run(move |store| crate::ops::log::entry(store.conn(), id)).await.ok()??;
+    Some(super::done::web_words(&found.summary))
+}

@@ -29,6 +29,8 @@ pub struct App {
     pub codes: Mutex<Limiter>,
     /// The players' site address the server announces (the projector page shows it as a QR code).
     pub site: String,
+    /// Judges' recent outcomes in the web's words, by audit id (a page's `?done=ID`).
+    pub done: Mutex<super::done::Done>,
 }
 
 /// The shared state handed to handlers.
@@ -42,7 +44,14 @@ impl App {
     /// yet, and no watcher runs (the server starts one; without it no live update is sent).
     pub fn new(db: PathBuf, site: String) -> App {
         let (updates, _) = broadcast::channel(UPDATES);
-        App { db, updates, limiter: Mutex::new(Limiter::default()), codes: Mutex::new(Limiter::default()), site }
+        App {
+            db,
+            updates,
+            limiter: Mutex::new(Limiter::default()),
+            codes: Mutex::new(Limiter::default()),
+            site,
+            done: Mutex::default(),
+        }
     }
 
     /// Opens the event file (on a blocking thread only); a request opens it through [`super::store::Db`].

@@ -23,6 +23,7 @@ pub async fn judge<T: Send + 'static>(
     f: impl FnOnce(&mut Store, &Actor, T) -> Result<Answer> + Send + 'static,
 ) -> Response {
     let back = payload.back.clone();
+    let app = judge.db.app().clone();
     let done = async {
         judge.check_csrf(payload.csrf.as_deref())?;
         if let Some(what) = head_only {
@@ -30,10 +31,24 @@ pub async fn judge<T: Send + 'static>(
         }
         let actor = judge.actor(&format!("{route} {}", payload.shown))?;
         let input = payload.input;
-        judge.db.run(move |store| f(store, &actor, input)).await
+        judge
+            .db
+            .run(move |store| {
+                let answer = f(store, &actor, input)?;
+                Ok((answer, crate::ops::log::last_of(store.conn(), &actor)?))
+            })
+            .await
     }
     .await;
-    finish(done, back)
+    match done {
+        Ok((answer, id)) => {
+            if let (Some(id), Ok(mut kept)) = (id, app.done.lock()) {
+                kept.keep(id, answer.summary().to_string());
+            }
+            finish(Ok(answer), back.map(|b| super::done::back_to(&b, id)))
+        }
+        Err(e) => finish(Err(e), back),
+    }
 }
 
 /// Runs one write for the holder of `code` at `table` through `route` (`shown`: the fields for the audit).

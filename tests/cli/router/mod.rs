@@ -6,6 +6,7 @@
 //! them, checks each refusal's form (under `/api/` the JSON `{"error": "one line"}`, a page's refusal an HTML
 //! page) and that the event file is unchanged, and reports every case that failed at once.
 
+mod answers;
 mod coverage;
 mod judges;
 mod limits;

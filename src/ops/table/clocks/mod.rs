@@ -3,5 +3,6 @@
 
 pub mod clock;
 pub mod decisions;
+pub mod limits;
 pub mod live;
 pub mod stall;

@@ -6,6 +6,7 @@ use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Record, Refusal, Result, WayOut};
 use crate::ops::player_names::{self, names_by_id};
+use crate::ops::said::Said;
 use crate::ops::table::{RecordFilter, RecordedResult, Seated, moment, round_or_current, text_field};
 use crate::store::challenge::{self, NewChallenge};
 use crate::store::voids::{self, VoidKind, Voided};
@@ -66,6 +67,9 @@ pub struct ChallengeOutcome {
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
+    /// The same in the web's words (no command to type).
+    #[serde(skip)]
+    pub web_summary: String,
 }
 
 /// `challenge TABLE --by PLAYER --about TEXT --ruling upheld|denied`: records a challenge; a player reaching
@@ -105,7 +109,7 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
         let id = challenge::insert(tx, &new, &evidence)?;
         let lost = challenge::lost_in_match(tx, seated.m.id, loser.id)?;
         let limit = u32::try_from(event::values(tx)?.number("challenge-limit")).unwrap_or(2);
-        let mut summary = format!(
+        let mut summary = Said::new(format!(
             "challenge #{id} at {}: {} challenged {} about \"{about}\": {}, so {} lost it ({lost} lost in this match; \
              the limit is {limit})",
             seated.label(),
@@ -113,7 +117,7 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
             other.name,
             ruling.slug(),
             loser.name
-        );
+        ));
         let mut ended = false;
         if loses_match(lost, limit) {
             if seated.m.outcome.is_none() {
@@ -121,13 +125,13 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
                 let note = format!("{} lost {}", loser.name, crate::domain::words::count(lost, "challenge"));
                 seated.record_loss(tx, loser_seat, Reason::Challenges, &note, &at)?;
                 ended = true;
-                summary.push_str(&format!("; {} loses the match: {}", loser.name, seated.describe_recorded()));
+                summary.push(&format!("; {} loses the match: {}", loser.name, seated.describe_recorded()));
             } else {
-                summary.push_str(&format!(
-                    "; the match already has a result ({}), not changed: use `mmjudge result fix {}` if needed",
-                    seated.describe_recorded(),
-                    seated.table()
-                ));
+                summary.push(&format!("; the match already has a result ({}), not changed", seated.describe_recorded()));
+                summary.hint(
+                    &format!(": use `mmjudge result fix {}` if needed", seated.table()),
+                    ": a head judge may fix the result on the table's page if needed",
+                );
             }
         }
         let out = ChallengeOutcome {
@@ -142,10 +146,11 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
             limit,
             match_ended: ended,
             result: seated.result(),
-            summary: summary.clone(),
+            summary: summary.cli.clone(),
+            web_summary: summary.web,
         };
         let mut change =
-            Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Note).player(by.id));
+            Change::about(summary.cli, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Note).player(by.id));
         if ended {
             change = change.touching(seated.touched(Topic::Result));
         }

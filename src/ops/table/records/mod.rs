@@ -3,6 +3,7 @@
 
 pub mod challenge;
 pub mod evidence;
+pub mod history;
 pub mod note;
 pub mod penalty;
 pub mod result;

@@ -7,6 +7,7 @@ use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
+use crate::ops::said::Said;
 use crate::ops::table::{RecordedResult, Seated, hhmm, moment, round_or_current, text_field};
 use crate::store::penalty::{self, NewPenalty};
 use crate::store::voids::{self, VoidKind, Voided};
@@ -59,6 +60,9 @@ pub struct PenaltyOutcome {
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
+    /// The same in the web's words (no command to type).
+    #[serde(skip)]
+    pub web_summary: String,
 }
 
 /// `penalty PLAYER INFRACTION [--penalty P] [--table T]`: records a penalty (see the module's text).
@@ -97,12 +101,12 @@ pub fn record_penalty(store: &mut Store, actor: &Actor, input: PenaltyInput) -> 
                 at: &at,
             },
         )?;
-        let mut summary = format!("penalty #{id}: {} for {} to {}", kind.name(), infraction.name(), p.name);
+        let mut summary = Said::new(format!("penalty #{id}: {} for {} to {}", kind.name(), infraction.name(), p.name));
         if let Some(u) = &upgraded {
-            summary.push_str(&format!(" ({u})"));
+            summary.push(&format!(" ({u})"));
         }
         if let Some(s) = &seated {
-            summary.push_str(&format!(" at {}", s.label()));
+            summary.push(&format!(" at {}", s.label()));
         }
         let mut ended = false;
         if ends_match(kind)
@@ -112,7 +116,7 @@ pub fn record_penalty(store: &mut Store, actor: &Actor, input: PenaltyInput) -> 
         }
         if kind == PenaltyKind::Disqualification {
             player::set_disqualified(tx, p.id)?;
-            summary.push_str(&format!("; {} is disqualified: out of the standings and further pairings", p.name));
+            summary.push(&format!("; {} is disqualified: out of the standings and further pairings", p.name));
         }
         let out = PenaltyOutcome {
             penalty: id,
@@ -125,11 +129,12 @@ pub fn record_penalty(store: &mut Store, actor: &Actor, input: PenaltyInput) -> 
             match_ended: ended,
             result: seated.as_ref().map(Seated::result),
             disqualified: kind == PenaltyKind::Disqualification,
-            summary: summary.clone(),
+            summary: summary.cli.clone(),
+            web_summary: summary.web,
         };
         let mut players = vec![p.id];
         players.extend(seated.as_ref().and_then(|s| s.m.opponent(p.id)));
-        let mut change = Change::about(summary, players);
+        let mut change = Change::about(summary.cli, players);
         change = change.touching(match &seated {
             Some(s) => s.touched(Topic::Note).player(p.id),
             None => Touched::event(Topic::Note).player(p.id),
@@ -180,21 +185,21 @@ fn end_match(
     kind: PenaltyKind,
     infraction: Infraction,
     at: &str,
-    summary: &mut String,
+    summary: &mut Said,
 ) -> Result<bool> {
     let Some(seat) = s.seat_of(p.id) else { return Ok(false) };
     if s.m.outcome.is_some() {
-        summary.push_str(&format!(
-            "; the match already has a result ({}), not changed: use `mmjudge result fix {} --round {}` if needed",
-            s.describe_recorded(),
-            s.table(),
-            s.m.round
-        ));
+        let recorded = format!("; the match already has a result ({}), not changed", s.describe_recorded());
+        summary.push(&recorded);
+        summary.hint(
+            &format!(": use `mmjudge result fix {} --round {}` if needed", s.table(), s.m.round),
+            ": a head judge may fix the result on the table's page if needed",
+        );
         return Ok(false);
     }
     let note = format!("{} to {} for {}", kind.name(), p.name, infraction.name());
     s.record_loss(conn, seat, Reason::Penalty, &note, at)?;
-    summary.push_str(&format!("; the match is over: {}", s.describe_recorded()));
+    summary.push(&format!("; the match is over: {}", s.describe_recorded()));
     Ok(true)
 }
 

@@ -66,6 +66,9 @@ pub struct ResultOutcome {
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
+    /// The same in the web's words (no command to type).
+    #[serde(skip)]
+    pub web_summary: String,
 }
 
 /// A corrected result.
@@ -95,6 +98,9 @@ pub struct FixOutcome {
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
+    /// The same in the web's words (no command to type).
+    #[serde(skip)]
+    pub web_summary: String,
 }
 
 /// The verdict a given result stands for at this table.
@@ -172,6 +178,16 @@ fn dropped_words(name: Option<&str>) -> String {
     .unwrap_or_default()
 }
 
+/// [`dropped_words`] in the web's words.
+fn dropped_web_words(name: Option<&str>) -> String {
+    name.map(|n| {
+        format!(
+            "; {n} did not show and is dropped (not paired from the next round; a head judge can take the drop back)"
+        )
+    })
+    .unwrap_or_default()
+}
+
 fn note_of(input: &ResultInput) -> Option<&str> {
     input.note.as_deref().map(str::trim).filter(|n| !n.is_empty())
 }
@@ -205,6 +221,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
     )?;
     let dropped = drop_no_show(tx, &seated, v, input.reason, &at)?;
     let mut summary = format!("table {}, round {}: {}", seated.table(), seated.m.round, seated.describe_recorded());
+    let web_summary = format!("{summary}{}", dropped_web_words(dropped.as_deref()));
     summary.push_str(&dropped_words(dropped.as_deref()));
     let out = ResultOutcome {
         round: seated.m.round,
@@ -215,6 +232,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
         result: seated.result(),
         dropped,
         summary: summary.clone(),
+        web_summary,
     };
     Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Result))))
 }
@@ -277,6 +295,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             summary.push_str(&format!(" ({} already paired on the old result, not redone)", rounds_words(&later)));
         }
         summary.push_str(&undropped_words(undropped.as_deref()));
+        let web_summary = format!("{summary}{}", dropped_web_words(dropped.as_deref()));
         summary.push_str(&dropped_words(dropped.as_deref()));
         let out = FixOutcome {
             round: seated.m.round,
@@ -290,6 +309,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             dropped,
             undropped,
             summary: summary.clone(),
+            web_summary,
         };
         Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching(seated.touched(Topic::Result))))
     })

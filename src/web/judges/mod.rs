@@ -2,6 +2,7 @@
 //! (`GET /judge`, `GET /api/judge`), the page of a table ([`table`]) and the writes a judge makes standing at a
 //! table ([`writes`]).
 
+pub mod check_in;
 pub mod table;
 pub mod writes;
 
@@ -135,6 +136,10 @@ struct DashboardPage {
     self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
     /// A head judge: the round's actions and the settings form are shown.
     head: bool,
+    /// The current round's byes.
+    byes: Vec<live::ByeView>,
+    /// The players round 1 waits for while check-in is on.
+    not_checked_in: Vec<String>,
 }
 
 /// `GET /judge`: the judges' dashboard; without a login, the login page.
@@ -169,6 +174,8 @@ pub async fn dashboard(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Re
             overruns,
             calls: d.calls,
             self_reports: d.self_reports,
+            byes: d.byes,
+            not_checked_in: d.not_checked_in,
         },
     ))
 }

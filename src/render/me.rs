@@ -112,6 +112,9 @@ mod tests {
         let late = PlayerState { kind: "late", after_round: None, at: None, reason: None, joined_round: Some(3) };
         assert_eq!(text(&late, 2).as_deref(), Some("You entered late: you play from round 3, not in round 2"));
         assert_eq!(text(&late, 3), None);
-        assert_eq!(bye(&ByeView { round: 3, player: "Ana".into(), counts_as: "win", points: 3 }), "Round 3: you have the bye: a win, 3 points");
+        assert_eq!(
+            bye(&ByeView { round: 3, player: "Ana".into(), counts_as: "win", points: 3 }),
+            "Round 3: you have the bye: a win, 3 points"
+        );
     }
 }

@@ -205,3 +205,19 @@ fn after_time_is_called_me_and_the_clock_say_what_the_rules_say_then_the_result(
     let clock = server.get("/clock?table=1").body;
     assert!(clock.contains("<p class=\"big\">Ana won by life</p>") && !clock.contains("time-called"), "{clock}");
 }
+
+#[test]
+fn a_confirmation_tells_the_pages_that_follow_results() {
+    let ev = Event::new();
+    ev.seat_round_for_clock(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start"]).ok();
+    let code = crate::serve::codes(&ev);
+    let server = Server::start(&ev);
+    let body = json!({ "table": 1, "code": code["Ana"], "winner": "Ana", "by": "concession" });
+    let id = server.post_json("/api/self-report", None, &body).json()["report"]["id"].as_i64().expect("id");
+    let mut events = crate::serve::Events::open(&server);
+    let a =
+        server.post_json("/api/self-report/confirm", None, &json!({ "table": 1, "code": code["Bo"], "report": id }));
+    assert_eq!(a.status, 200, "{}", a.body);
+    events.wait_for("result", std::time::Duration::from_secs(10));
+}

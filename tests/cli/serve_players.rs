@@ -221,3 +221,17 @@ fn a_confirmation_tells_the_pages_that_follow_results() {
     assert_eq!(a.status, 200, "{}", a.body);
     events.wait_for("result", std::time::Duration::from_secs(10));
 }
+
+#[test]
+fn a_check_in_tells_the_dashboard_and_the_players_page() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.run(&["event", "set", "check-in", "on"]).ok();
+    let code = crate::serve::codes(&ev);
+    let server = Server::start(&ev);
+    let mut events = crate::serve::Events::open(&server);
+    let a = server.post_json("/api/check-in", None, &json!({ "name": "Bo", "code": code["Bo"] }));
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["summary"], "Bo checked in with their code; 1 player still to check in");
+    events.wait_for("round", std::time::Duration::from_secs(10));
+}

@@ -3,10 +3,11 @@
 //! paired while someone has not (`round pair --drop-absent` drops them as not arrived). Once round 1 is paired
 //! check-in is over: players added later count as checked in.
 
+use crate::domain::topic::Topic;
 use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::store::player::{self, Player};
-use crate::store::{Actor, Change, PlayerId, Store, event, player_codes, round};
+use crate::store::{Actor, Change, PlayerId, Store, Touched, event, player_codes, round};
 use rusqlite::Connection;
 
 /// A player checked in.
@@ -104,7 +105,8 @@ pub fn check_in(store: &mut Store, actor: &Actor, query: &str) -> Result<Checked
         player::set_checked_in(tx, p.id, &at)?;
         let summary = format!("checked {} in{}", p.name, still_absent(tx)?);
         let out = CheckedIn { player: p.id, name: p.name, at, already: false, by_self: false, summary };
-        Ok((out.clone(), Change::about(out.summary, [p.id])))
+        // The dashboard lists who has not checked in, the player's page whether they have.
+        Ok((out.clone(), Change::about(out.summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })
 }
 
@@ -136,7 +138,8 @@ pub fn self_check_in(store: &mut Store, actor: &Actor, input: &SelfCheckInInput)
         player::set_checked_in(tx, p.id, &at)?;
         let summary = format!("{} checked in with their code{}", p.name, still_absent(tx)?);
         let out = CheckedIn { player: p.id, name: p.name, at, already: false, by_self: true, summary };
-        Ok((out.clone(), Change::about(out.summary, [p.id])))
+        // The dashboard lists who has not checked in, the player's page whether they have.
+        Ok((out.clone(), Change::about(out.summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })
 }
 

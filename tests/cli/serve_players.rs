@@ -177,10 +177,7 @@ fn after_time_is_called_me_and_the_clock_say_what_the_rules_say_then_the_result(
     {
         let server = Server::start_with(&ev, &[], &[("MMJUDGE_NOW", "2025-05-01T10:40:00Z")]);
         let me = server.get("/me?name=Ana").body;
-        assert!(
-            me.contains(&format!("<strong class=\"time-called\" data-from=\"2025-05-01T10:50:00.000Z\" hidden>")),
-            "{me}"
-        );
+        assert!(me.contains("<strong class=\"time-called\" data-from=\"2025-05-01T10:50:00.000Z\" hidden>"), "{me}");
         assert!(me.contains("<span data-until=\"2025-05-01T10:50:00.000Z\"><span class=\"countdown\""), "{me}");
     }
     let server = Server::start_with(&ev, &[], &[("MMJUDGE_NOW", "2025-05-01T10:51:00Z")]);

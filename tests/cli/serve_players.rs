@@ -81,7 +81,10 @@ fn the_opponent_reads_the_waiting_report_in_full_and_confirms_it_in_one_tap() {
     assert_eq!(api["result"], "Ana won by life", "{api}");
     assert!(api.get("waiting_report").is_none_or(|w| w.is_null()), "{api}");
     let page = site.send(Req::get("/me?name=Bo")).body;
-    assert!(page.contains("<dt>Result</dt><dd>Ana won by life</dd>") && !page.contains("Time left"), "{page}");
+    assert!(
+        page.contains("<dt>Result</dt><dd>Ana won by life</dd>") && !page.contains("class=\"countdown\""),
+        "{page}"
+    );
 }
 
 #[test]
@@ -198,7 +201,7 @@ fn after_time_is_called_me_and_the_clock_say_what_the_rules_say_then_the_result(
     ev.set_result_for_clock(1, 1, "A");
     let me = server.get("/me?name=Ana").body;
     assert!(me.contains("<dt>Result</dt><dd>Ana won by life</dd>"), "{me}");
-    assert!(!me.contains("Time left") && !me.contains("time-called"), "{me}");
+    assert!(!me.contains("class=\"countdown\"") && !me.contains("time-called"), "{me}");
     let clock = server.get("/clock?table=1").body;
     assert!(clock.contains("<p class=\"big\">Ana won by life</p>") && !clock.contains("time-called"), "{clock}");
 }

@@ -5,7 +5,9 @@
 # page's completion, the other sees them (each delay is printed; their median must be under 500 ms), and the
 # same template declared again by the opponent is refused on the page with the rule's reason (a late completion answer
 # leaves the reason shown); the two players of a table self-report the same result on /me with their codes and
-# call a judge, which a judge's dashboard shows live. Any page or
+# call a judge, which a judge's dashboard shows live; on a second event, players check in on /me and a judge on the
+# dashboard, then round 1 is paired without the one absent: the bye, the dropped player's page and time called
+# show at phone width. Any page or
 # console error, or an update that does not show live, fails the check. Screenshots at phone width go to $SHOTS
 # when set.
 #
@@ -34,8 +36,10 @@ fi
 
 work=$(mktemp -d)
 server=
+server2=
 cleanup() {
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  if [ -n "$server2" ]; then kill "$server2" 2>/dev/null || true; wait "$server2" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -67,6 +71,32 @@ if [ -z "$base" ]; then
   exit 1
 fi
 
+# A second event for players arriving: check-in on, nothing paired yet (created two hours ago, so that the check can
+# start its round 55 minutes back and find time called).
+arrive=$work/arrive.db
+two_hours_ago=$(node -e 'console.log(new Date(Date.now() - 2 * 3600e3).toISOString())')
+MMJUDGE_DB=$arrive MMJUDGE_NOW=$two_hours_ago "$bin" event new "Check Arrivals" --seed 7 >/dev/null
+for step in "player import $root/examples/players.csv" "cards import $root/examples/cards.csv" \
+  "pool import $root/examples/pool.csv" "library build --tables 8" "event set check-in on"; do
+  # shellcheck disable=SC2086
+  MMJUDGE_DB=$arrive "$bin" $step >/dev/null
+done
+pin2=$(MMJUDGE_DB=$arrive "$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))')
+MMJUDGE_DB=$arrive "$bin" --json player codes >"$work/codes2.json"
+MMJUDGE_DB=$arrive "$bin" --json serve --bind 127.0.0.1:0 >"$work/serve2.out" 2>"$work/serve2.err" &
+server2=$!
+base2=
+for _ in $(seq 100); do
+  base2=$(node -e 'try{const l=require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0];console.log(JSON.parse(l).urls[0])}catch(e){}' "$work/serve2.out")
+  [ -n "$base2" ] && break
+  sleep 0.1
+done
+if [ -z "$base2" ]; then
+  echo "check-serve: the second server printed no address within 10 s: $(cat "$work/serve2.err")" >&2
+  exit 1
+fi
+
 BASE=$base JUDGE="Kim Head" PIN=$pin CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
+  BASE2=$base2 PIN2=$pin2 CODES2=$work/codes2.json DB2=$arrive MMJUDGE=$bin \
   node "$root/scripts/browser/check-serve.mjs"
 echo "check-serve: done in $(($(date +%s) - started)) s"

@@ -18,6 +18,10 @@
 //      of table 6 share one device and take the decision clock in turns with their one large button each (the
 //      other's disabled); the head judge's round steps on /judge: End asks to confirm, listing the tables
 //      without a result, and once ended only pairing the next round is offered.
+//   6. on a second event with check-in on: a player checks in on /me, a judge checks another in on /judge, and
+//      once round 1 is paired without the absent player (15 players: a bye) and started 55 minutes back, the
+//      bye shows on /me and /pairings, the dropped player's /me says why, and time called shows on /me and the
+//      table's clock, each at 390 px.
 // Any page error, console error, failed request or missing update fails the check (exit 1).
 //
 // Run by scripts/check-serve.sh, which builds the event and starts the server. Environment:
@@ -26,8 +30,10 @@
 //   CODES     a file holding `mmjudge --json player codes`
 //   CHROMIUM  the browser to drive
 //   SHOTS     a folder for phone-width screenshots (optional)
+//   BASE2, PIN2, CODES2, DB2   the second event's server, head judge's PIN, codes and file; MMJUDGE the binary
 import { chromium } from "playwright-core";
 import { readFileSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 
 const env = (name) => {
@@ -423,8 +429,18 @@ async function playersSelfReport(browser, pairings) {
     await shot(board, "dashboard-report-waiting");
   });
 
-  await step(`${b.name} reports the same on /me; the dashboard shows the result without a reload`, async () => {
-    await report(meB, b);
+  await step(`${b.name} reads ${a.name}'s report in full on /me and confirms it in one tap; the dashboard shows the result without a reload`, async () => {
+    const waiting = meB.locator("section.waiting-report");
+    await waiting.getByText(`${a.name} reported: ${a.name} won by concession`).waitFor({ timeout: UPDATE_MS });
+    if (!(await meB.getByText("That's not what happened").count())) throw new Error("/me offers no \"That's not what happened\"");
+    const confirm = waiting.locator("form", { has: meB.getByRole("button", { name: "Confirm", exact: true }) });
+    await confirm.getByPlaceholder("your code").fill(codeOf(b.name));
+    const sent = meB.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/self-report/confirm");
+    await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+    const answer = await sent;
+    if (answer.status() >= 400) throw new Error(`${b.name}'s confirmation was refused: ${answer.status()}`);
+    await meB.waitForLoadState();
+    await shot(meB, "me-confirmed");
     await rowOf(":not([class])").filter({ hasText: `${a.name} won by concession` }).waitFor({ timeout: UPDATE_MS });
     await rowOf(".self-reports").waitFor({ state: "detached", timeout: UPDATE_MS });
     await updatedLive(board, "the dashboard", "result");
@@ -463,6 +479,98 @@ async function playersSelfReport(browser, pairings) {
   await judgePhone.close();
   await phoneA.close();
   await phoneB.close();
+}
+
+// On the second event (check-in on, nothing paired): a player checks in on /me with their code, a judge checks
+// another in from the dashboard, the rest are checked in at the command line but one, and round 1 is paired
+// without the absent player and started 55 minutes back: the bye shows on /me and /pairings, the absent player's
+// /me says why they are not seated, and a seated player's /me says time is called, each at 390 px.
+async function playersArrive(browser) {
+  const base = env("BASE2");
+  const codes = JSON.parse(readFileSync(env("CODES2"), "utf8")).players;
+  const code = (name) => codes.find((c) => c.name === name).code;
+  const cli = (...args) =>
+    execFileSync(env("MMJUDGE"), args, { env: { ...process.env, MMJUDGE_DB: env("DB2"), MMJUDGE_JUDGE: "check-serve" } }).toString();
+  const [first, second, ...rest] = codes.map((c) => c.name);
+  const absent = rest.pop();
+  const playerPhone = await phone(browser, `${first}'s phone (arrivals)`);
+  const judgePhone = await phone(browser, "a judge's phone (arrivals)");
+  const me = await playerPhone.newPage();
+  const board = await judgePhone.newPage();
+  const fitsWidth = async (page, what) => {
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (wide > 0) throw new Error(`${what} is ${wide} px wider than a 390 px phone`);
+  };
+
+  await step(`${first} checks in on /me with their code`, async () => {
+    await me.goto(`${base}/me?name=${encodeURIComponent(first)}`);
+    const form = me.locator("form.check-in");
+    await form.getByPlaceholder("your code").fill(code(first));
+    await form.getByRole("button", { name: "Check in" }).click();
+    await me.getByText("You have checked in").waitFor({ timeout: UPDATE_MS });
+    await fitsWidth(me, "/me after checking in");
+    await shot(me, "me-checked-in");
+  });
+
+  await step(`a judge sees who has not checked in on /judge and checks ${second} in with one tap`, async () => {
+    await board.goto(`${base}/login`);
+    await board.getByLabel("Name").fill(JUDGE);
+    await board.getByLabel("PIN").fill(env("PIN2"));
+    await board.getByRole("button", { name: "Log in" }).click();
+    await board.waitForURL(`${base}/judge`);
+    await board.getByRole("heading", { name: `Not checked in (${codes.length - 1})` }).waitFor();
+    const row = board.locator("ul.absent li", { hasText: second });
+    await row.getByRole("button", { name: "Check in" }).click();
+    await board.getByRole("heading", { name: `Not checked in (${codes.length - 2})` }).waitFor({ timeout: UPDATE_MS });
+    if (await board.locator("ul.absent li", { hasText: second }).count()) throw new Error(`${second} is still listed as not checked in`);
+    await fitsWidth(board, "/judge with who has not checked in");
+    await shot(board, "dashboard-check-in");
+  });
+
+  for (const name of rest) cli("player", "check-in", name);
+  cli("round", "pair", "--drop-absent");
+  cli("round", "start", "--at", new Date(Date.now() - 55 * 60e3).toISOString().replace(/\.\d+Z$/, "Z"));
+  const pairings = await (await fetch(`${base}/api/pairings`)).json();
+  const bye = pairings.players.find((p) => p.bye);
+  const seated = pairings.players.find((p) => p.table);
+
+  await step(`the bye (${bye?.name}) shows on /me and /pairings`, async () => {
+    if (!bye) throw new Error("round 1 of 15 players has no bye in /api/pairings");
+    await me.goto(`${base}/me?name=${encodeURIComponent(bye.name)}`);
+    await me.getByText("Round 1: you have the bye: a win, 3 points").waitFor();
+    await fitsWidth(me, "/me with the bye");
+    await shot(me, "me-bye");
+    await me.goto(`${base}/pairings`);
+    const rows = me.locator("tr.bye", { hasText: bye.name });
+    if ((await rows.count()) !== 2) throw new Error(`/pairings shows ${bye.name}'s bye in ${await rows.count()} rows, not 2 (by table, by name)`);
+    await fitsWidth(me, "/pairings with a bye");
+    await shot(me, "pairings-bye");
+  });
+
+  await step(`${absent}, dropped as not arrived, reads why on /me`, async () => {
+    await me.goto(`${base}/me?name=${encodeURIComponent(absent)}`);
+    await me.getByText("You were dropped before round 1: you had not checked in when it was paired").waitFor();
+    if (await me.getByText("You are not seated in round 1: see a judge.").count()) throw new Error("the dropped player's page only says to see a judge");
+    await fitsWidth(me, "a dropped player's /me");
+    await shot(me, "me-dropped");
+  });
+
+  await step(`time is called at ${seated?.name}'s table: /me and the table's clock say what the rules say`, async () => {
+    await me.goto(`${base}/me?name=${encodeURIComponent(seated.name)}`);
+    const called = me.locator(".time-called");
+    await called.waitFor({ state: "visible" });
+    if (!/finishes that turn; then the player with the higher life total wins/.test(await called.textContent())) throw new Error("/me does not say what happens at time");
+    if (await me.locator(".countdown").isVisible()) throw new Error("/me still counts time after time is called");
+    await fitsWidth(me, "/me after time is called");
+    await shot(me, "me-time-called");
+    await me.goto(`${base}/clock?table=${seated.table}`);
+    await me.locator(".time-called").waitFor({ state: "visible" });
+    if (await me.locator("p.clock").isVisible()) throw new Error("the table's clock still counts after time is called");
+    await fitsWidth(me, "the table's clock after time is called");
+  });
+
+  await playerPhone.close();
+  await judgePhone.close();
 }
 
 // Every page a phone opens fits its width: nothing makes the page scroll sideways (a wide table scrolls
@@ -614,6 +722,7 @@ try {
   await flow(() => playersSelfReport(browser, pairings));
   await flow(() => pagesFitAPhone(browser, pairings));
   await flow(() => judgePath(browser, pairings));
+  await flow(() => playersArrive(browser));
 } finally {
   await browser.close();
 }

@@ -137,6 +137,9 @@ pub struct PlayerSeat {
     pub state: Option<PlayerState>,
     /// Since when a judge call from the player's table is open (RFC 3339).
     pub call_since: Option<String>,
+    /// While players check in (check-in on, round 1 not paired): whether this player has; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked_in: Option<bool>,
 }
 
 /// A player's seat in the next round.
@@ -163,6 +166,8 @@ pub struct Dashboard {
     pub calls: Vec<crate::ops::table::device::calls::WaitingCall>,
     /// Players' self-reported results waiting for the opponent or in conflict, by table.
     pub self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
+    /// The players round 1 waits for while check-in is on (by name; empty once round 1 is paired).
+    pub not_checked_in: Vec<String>,
 }
 
 fn settings_of(values: &Values) -> ClockSettings {
@@ -325,6 +330,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             waiting_report: None,
             state: me::state_of(conn, &p)?,
             call_since: None,
+            checked_in: me::checked_in(conn, &p)?,
         };
         // The round after this one only once it is paired: a plan is not a seat.
         if number > 0
@@ -372,6 +378,7 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
             byes: byes_in(conn, None)?,
             calls: crate::ops::table::device::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::device::self_report::waiting_now(conn)?,
+            not_checked_in: me::not_checked_in(conn)?,
         })
     })
 }

@@ -7,6 +7,7 @@ mod csv_out;
 pub use csv_out::{CsvWriter, safe_cell};
 mod human;
 mod json_out;
+pub mod me;
 pub mod note_sheet;
 pub mod pages;
 pub mod pairings;

@@ -6,11 +6,13 @@
 
 use crate::domain::result::Reason;
 use crate::error::Error;
-use crate::ops::live::{self, Home, PlayerSeat, TableView};
+use crate::ops::live::{self, ByeView, Home, PlayerSeat, TableView};
+use crate::ops::players::check_in;
 use crate::ops::standings::{Line, Standings};
 use crate::ops::table::device::calls;
 use crate::ops::table::device::self_report;
 use crate::ops::{pairings, standings, table};
+use crate::render::me as me_words;
 use crate::web::kit::answer::Answer;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::fields::{Life, life_of};
@@ -49,6 +51,41 @@ struct MePage {
     reasons: Vec<&'static str>,
     /// Deck inspection while it runs (the time left shows from its end).
     inspection: Option<Inspection>,
+    /// The page's own words for the seat (the bye, the state, the waiting report, time called).
+    words: MeWords,
+}
+
+/// `/me`'s sentences (see [`crate::render::me`]).
+#[derive(Default)]
+struct MeWords {
+    /// "Round 3: you have the bye: a win, 3 points".
+    bye: Option<String>,
+    /// The player's own state when not seated ("You dropped after round 2").
+    state: Option<me_words::Line>,
+    /// The report waiting at the table, in full, with its number.
+    waiting: Option<(me_words::Line, i64)>,
+    /// Whether the waiting report is the player's own (the opponent confirms it).
+    own_report: bool,
+    /// Time is called at the table (its end passed, no result yet) at the page's instant.
+    time_called: bool,
+    /// What happens once time is called.
+    time_rules: &'static str,
+}
+
+fn me_words(seat: Option<&PlayerSeat>, now: &str) -> MeWords {
+    let Some(s) = seat else { return MeWords::default() };
+    let passed = |end: &String| {
+        let at = |t: &str| crate::time::unstamp(t).ok();
+        matches!((at(end), at(now)), (Some(e), Some(n)) if n >= e)
+    };
+    MeWords {
+        bye: s.bye_result.as_ref().map(me_words::bye),
+        state: s.state.as_ref().and_then(|st| me_words::state(st, s.round)),
+        waiting: s.waiting_report.as_ref().map(|w| (me_words::waiting(w, s), w.id)),
+        own_report: s.waiting_report.as_ref().is_some_and(|w| w.by == s.name),
+        time_called: s.result.is_none() && s.ends_at.as_ref().is_some_and(passed),
+        time_rules: me_words::TIME_CALLED,
+    }
 }
 
 /// `GET /me?name=NAME`: a player finds their table, seat, library and opponent.
@@ -76,7 +113,8 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
     };
     let reasons = crate::ops::table::device::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
     let inspection = page::inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
-    Ok(page(status, &MePage { home, query, seat, error, back, reasons, inspection }))
+    let words = me_words(seat.as_ref(), &home.now);
+    Ok(page(status, &MePage { home, query, seat, error, back, reasons, inspection, words }))
 }
 
 #[derive(Template)]
@@ -84,27 +122,36 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
 struct PairingsPage {
     home: Home,
     tables: Vec<TableView>,
-    /// (player, table, seat, opponent), by name.
-    by_name: Vec<(String, u32, &'static str, String)>,
+    /// The round's byes (the tables leave them out).
+    byes: Vec<ByeView>,
+    /// The round shown (0: none paired).
+    round: u32,
+    /// (player, table, seat, opponent), by name; a bye's table is "bye".
+    by_name: Vec<(String, String, &'static str, String)>,
 }
 
 /// `GET /pairings[?round=N]`: the current round (or round N) by table and by name.
 pub async fn pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
-    let (home, tables) = db
+    let (home, tables, byes) = db
         .run(move |store| {
             let now = crate::time::now()?;
-            Ok((live::home(store, now)?, live::round_tables(store, q.round, now)?))
+            let tables = live::round_tables(store, q.round, now)?;
+            Ok((live::home(store, now)?, tables, live::round_byes(store, q.round)?))
         })
         .await?;
     let mut by_name = Vec::new();
     for t in &tables {
         for (i, s) in t.seats.iter().enumerate() {
             let other = t.seats.get(1 - i.min(1)).map(|o| o.player.clone()).unwrap_or_default();
-            by_name.push((s.player.clone(), t.table, s.seat, other));
+            by_name.push((s.player.clone(), t.table.to_string(), s.seat, other));
         }
     }
+    for b in &byes {
+        by_name.push((b.player.clone(), "bye".into(), "", format!("a {}, {} points", b.counts_as, b.points)));
+    }
     by_name.sort_by_key(|p| crate::domain::names::fold(&p.0));
-    Ok(page(StatusCode::OK, &PairingsPage { home, tables, by_name }))
+    let round = tables.first().map(|t| t.round).or(byes.first().map(|b| b.round)).unwrap_or(0);
+    Ok(page(StatusCode::OK, &PairingsPage { home, tables, byes, round, by_name }))
 }
 
 #[derive(Template)]
@@ -112,6 +159,10 @@ pub async fn pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, A
 struct ClockPage {
     home: Home,
     table: Option<TableView>,
+    /// Time is called at the table (its end passed, no result yet) at the page's instant.
+    time_called: bool,
+    /// What happens once time is called.
+    time_rules: &'static str,
 }
 
 /// `table` of `/clock?table=N`.
@@ -139,7 +190,12 @@ pub async fn clock(db: Db, Query(q): Query<TableQuery>) -> Result<Response, ApiE
             Ok((live::home(store, now)?, table))
         })
         .await?;
-    Ok(page(StatusCode::OK, &ClockPage { home, table }))
+    let at = |t: &str| crate::time::unstamp(t).ok();
+    let time_called = table.as_ref().is_some_and(|t| {
+        let end = t.ends_at.as_deref().and_then(at);
+        t.result.is_none() && matches!((end, at(&home.now)), (Some(e), Some(n)) if n >= e)
+    });
+    Ok(page(StatusCode::OK, &ClockPage { home, table, time_called, time_rules: me_words::TIME_CALLED }))
 }
 
 /// `round` of `/standings?round=N`, `/api/pairings?round=N`, ...
@@ -297,4 +353,61 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
         Answer::of(&out.summary, &out)
     })
     .await
+}
+
+/// `POST /api/self-report/confirm` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct ConfirmBody {
+    /// The table.
+    pub table: u32,
+    /// The confirming player's code.
+    pub code: String,
+    /// The number of the report waiting at the table (`waiting_report.id` of `/api/me`).
+    pub report: i64,
+}
+
+/// `POST /api/self-report/confirm`: a player confirms, in one tap, exactly the report their opponent made
+/// (answered as `/api/self-report`, with state `confirmed`); 409 when that report is not the one waiting at the
+/// table, or is the player's own.
+pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response {
+    let b = p.input;
+    let input = self_report::ConfirmInput { table: b.table, code: b.code.clone(), report: b.report };
+    let who = (b.table, b.code);
+    write::player(&player, "POST /api/self-report/confirm", who, (p.shown, p.back), move |store, actor| {
+        let out = self_report::confirm_report(store, actor, &input)?;
+        Answer::of(&out.summary, &out)
+    })
+    .await
+}
+
+/// `POST /api/check-in` body.
+#[derive(Debug, serde::Deserialize)]
+pub struct CheckInBody {
+    /// The player's name (or an unambiguous part of it).
+    pub name: String,
+    /// Their code (six digits, on their slip).
+    pub code: String,
+}
+
+/// `POST /api/check-in`: a player checks in with their name and code while check-in is on (409 while it is off
+/// or over); wrong codes count against the address and the name, as wrong codes at a table do.
+pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
+    let b = p.input;
+    let command = format!("POST /api/check-in {}", p.shown);
+    let (addr, me) = (player.addr, player.clone());
+    let key = format!("name {}", crate::domain::names::fold(b.name.trim()));
+    let run = player.db.run(move |store| {
+        let name = store.read(|conn| Ok(crate::ops::player_names::find(conn, &b.name)?.name))?;
+        let actor = crate::store::Actor {
+            judge: format!("{name} (player)"),
+            command_line: command,
+            at: crate::time::now()?,
+            via: format!("web {}", addr.ip()),
+        };
+        me.is(&name);
+        let input = check_in::SelfCheckInInput { name: b.name, code: b.code };
+        let out = check_in::self_check_in(store, &actor, &input)?;
+        Answer::of(&out.summary, &out)
+    });
+    write::finish(player.guarded_key(key, run).await, p.back)
 }

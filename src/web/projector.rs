@@ -29,6 +29,8 @@ struct ProjectorPage {
     left: String,
     /// The line under it: when the round's clock starts, when time is called.
     ends: String,
+    /// The round's byes, by player.
+    byes: Vec<String>,
 }
 
 /// The big clock's words at the view's instant (the page's script redraws them every second, local times).
@@ -73,10 +75,15 @@ fn qr_svg(url: &str) -> String {
 /// `GET /projector`: the room's projector page.
 pub async fn page_handler(db: Db) -> Result<Response, ApiError> {
     let site = db.app().site.clone();
-    let view = db.run(|store| projector::projector(store, crate::time::now()?)).await?;
+    let (view, byes) = db
+        .run(|store| {
+            let byes = crate::ops::live::round_byes(store, None)?.into_iter().map(|b| b.player).collect();
+            Ok((projector::projector(store, crate::time::now()?)?, byes))
+        })
+        .await?;
     let qr = qr_svg(&site);
     let (label, left, ends) = headline(&view);
-    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends }))
+    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends, byes }))
 }
 
 /// `GET /api/projector`: what the projector shows, with the players' site address.

@@ -45,6 +45,7 @@ mod serve;
 mod serve_head;
 mod serve_load;
 mod serve_log;
+mod serve_players;
 mod serve_refusals;
 mod serve_review;
 mod serve_security;

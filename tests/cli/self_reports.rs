@@ -54,7 +54,10 @@ fn a_report_waits_for_the_opponent_counts_nowhere_and_is_recorded_as_a_judge_wou
     let me = server.get("/api/me?name=bo").json();
     assert_eq!(me["self_report"], "reported by Ana, waiting for Bo");
     assert_eq!(me["result"], serde_json::Value::Null);
-    assert!(server.get("/me?name=bo").body.contains("reported by Ana, waiting for Bo"));
+    // The opponent's page shows the report in full, to confirm in one tap; the reporter's, whom it waits for.
+    let bo_page = server.get("/me?name=bo").body;
+    assert!(bo_page.contains("Ana reported: Ana won by life; life: Ana 12, Bo 0 (at "), "{bo_page}");
+    assert!(server.get("/me?name=ana").body.contains("Waiting for Bo to confirm it"));
     let waiting = ev.run(&["--json", "result", "reports"]).json();
     assert_eq!(waiting["tables"][0]["state"], "waiting");
     assert_eq!(waiting["tables"][0]["waiting_for"], "Bo");
@@ -301,7 +304,7 @@ fn the_players_page_reports_and_calls_by_form_and_the_judges_table_page_closes_t
     assert_eq!(sent.status, 303, "{}", sent.body);
     assert_eq!(sent.header("location"), Some("/me?name=Bo"));
     let bo = server.get("/me?name=bo");
-    assert!(bo.body.contains("waiting for Bo"), "{}", bo.body);
+    assert!(bo.body.contains("Ana &#60;b&#62;Souza&#60;/b&#62; reported: Bo won by concession"), "{}", bo.body);
     let wrong =
         server.request("POST", "/api/self-report", &[form], "table=1&code=1&winner=Bo&by=concession&back=%2Fme");
     assert_eq!(wrong.status, 403);

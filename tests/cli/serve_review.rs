@@ -186,7 +186,9 @@ fn during_deck_inspection_time_me_and_the_judges_table_page_show_inspection_then
     let server = Server::start_with(&ev, &[], &now);
     let me = server.get("/me?name=Ana");
     assert!(me.body.contains("left, then 50:00; the round's clock starts at"), "{}", me.body);
-    assert!(me.body.contains("<dt data-from=\"2025-05-01T10:05:00.000Z\" hidden>Time left</dt>"), "{}", me.body);
+    let time_left = "<dt data-from=\"2025-05-01T10:05:00.000Z\" hidden>Time<span data-until=\"2025-05-01T10:55:00.000Z\"> \
+                     left</span></dt>";
+    assert!(me.body.contains(time_left), "{}", me.body);
     let (cookie, _) = page_login(&server, "Kim", &pin);
     let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "");
     assert!(page.body.contains("Deck inspection — <strong><span class=\"countdown\""), "{}", page.body);

@@ -196,7 +196,11 @@ fn a_head_judge_pairs_the_round_from_a_phone_and_a_player_sees_the_next_table() 
     // The same "why" line as the command line prints, in the answer a phone shows.
     let why = paired.json()["why"].as_str().unwrap_or_default().to_string();
     assert!(!why.is_empty(), "{}", paired.body);
-    assert!(paired.json()["summary"].as_str().is_some_and(|s| s.ends_with(&format!(". Why: {why}"))), "{}", paired.body);
+    assert!(
+        paired.json()["summary"].as_str().is_some_and(|s| s.ends_with(&format!(". Why: {why}"))),
+        "{}",
+        paired.body
+    );
     let cli = ev.run(&["--json", "pairings"]).json();
     let first = &cli["players"][0];
     let name = first["name"].as_str().expect("name");

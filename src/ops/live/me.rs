@@ -106,6 +106,21 @@ fn single(w: &WaitingReports) -> Option<WaitingReport> {
     })
 }
 
+/// While players check in (check-in on, round 1 not paired): whether `p` has; None when check-in is not running.
+pub fn checked_in(conn: &Connection, p: &Player) -> Result<Option<bool>> {
+    if !crate::ops::players::check_in::is_on(conn)? || round::current(conn)? > 0 {
+        return Ok(None);
+    }
+    Ok(Some(player::arrival(conn, p.id)?.checked_in_at.is_some()))
+}
+
+/// The names of the players round 1 waits for (check-in on, not checked in), by name; empty otherwise.
+pub fn not_checked_in(conn: &Connection) -> Result<Vec<String>> {
+    let mut names: Vec<String> = crate::ops::players::check_in::absent(conn)?.into_iter().map(|p| p.name).collect();
+    names.sort_by_key(|n| crate::domain::names::fold(n));
+    Ok(names)
+}
+
 /// The player's state when they are not simply playing: disqualified, dropped (after which round, when, why), or
 /// a late entry (from which round); None otherwise.
 pub fn state_of(conn: &Connection, p: &Player) -> Result<Option<PlayerState>> {

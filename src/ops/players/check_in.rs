@@ -3,10 +3,11 @@
 //! paired while someone has not (`round pair --drop-absent` drops them as not arrived). Once round 1 is paired
 //! check-in is over: players added later count as checked in.
 
-use crate::error::{Error, Result};
+use crate::domain::topic::Topic;
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::store::player::{self, Player};
-use crate::store::{Actor, Change, PlayerId, Store, event, player_codes, round};
+use crate::store::{Actor, Change, PlayerId, Store, Touched, event, player_codes, round};
 use rusqlite::Connection;
 
 /// A player checked in.
@@ -60,7 +61,10 @@ pub fn absent(conn: &Connection) -> Result<Vec<Player>> {
 fn check_in_open(conn: &Connection, for_judge: bool) -> Result<()> {
     if !is_on(conn)? {
         return Err(if for_judge {
-            Error::refused("check-in is off for this event: turn it on with `mmjudge event set check-in on`")
+            let out = WayOut::ChangeSetting { key: "check-in".into() };
+            Refusal::refused("check-in is off for this event")
+                .worded(out, ": turn it on with `mmjudge event set check-in on`")
+                .into()
         } else {
             Error::refused("check-in is off for this event: there is nothing to check in to; see a judge")
         });
@@ -77,11 +81,12 @@ fn check_in_open(conn: &Connection, for_judge: bool) -> Result<()> {
 fn in_event(p: &Player, for_judge: bool) -> Result<()> {
     if p.disqualified || p.dropped_after.is_some() {
         let what = crate::ops::players::status(p);
-        return Err(Error::refused(if for_judge {
-            format!("{} has {what}: `mmjudge player undrop {}` takes a drop back first", p.name, quoted(&p.name))
-        } else {
-            format!("{} is not in the event ({what}): see a judge", p.name)
-        }));
+        if for_judge {
+            let cli = format!(": `mmjudge player undrop {}` takes a drop back first", quoted(&p.name));
+            let out = WayOut::UndropPlayer { name: p.name.clone() };
+            return Err(Refusal::refused(format!("{} has {what}", p.name)).worded(out, cli).into());
+        }
+        return Err(Error::refused(format!("{} is not in the event ({what}): see a judge", p.name)));
     }
     Ok(())
 }
@@ -100,7 +105,8 @@ pub fn check_in(store: &mut Store, actor: &Actor, query: &str) -> Result<Checked
         player::set_checked_in(tx, p.id, &at)?;
         let summary = format!("checked {} in{}", p.name, still_absent(tx)?);
         let out = CheckedIn { player: p.id, name: p.name, at, already: false, by_self: false, summary };
-        Ok((out.clone(), Change::about(out.summary, [p.id])))
+        // The dashboard lists who has not checked in, the player's page whether they have.
+        Ok((out.clone(), Change::about(out.summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })
 }
 
@@ -132,7 +138,8 @@ pub fn self_check_in(store: &mut Store, actor: &Actor, input: &SelfCheckInInput)
         player::set_checked_in(tx, p.id, &at)?;
         let summary = format!("{} checked in with their code{}", p.name, still_absent(tx)?);
         let out = CheckedIn { player: p.id, name: p.name, at, already: false, by_self: true, summary };
-        Ok((out.clone(), Change::about(out.summary, [p.id])))
+        // The dashboard lists who has not checked in, the player's page whether they have.
+        Ok((out.clone(), Change::about(out.summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })
 }
 

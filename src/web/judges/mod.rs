@@ -2,6 +2,7 @@
 //! (`GET /judge`, `GET /api/judge`), the page of a table ([`table`]) and the writes a judge makes standing at a
 //! table ([`writes`]).
 
+pub mod check_in;
 pub mod table;
 pub mod writes;
 
@@ -140,6 +141,10 @@ struct DashboardPage {
     steps: crate::ops::round::steps::RoundSteps,
     /// The outcome of the judge's last action (`?done=ID`).
     done: Option<String>,
+    /// The current round's byes.
+    byes: Vec<live::ByeView>,
+    /// The players round 1 waits for while check-in is on.
+    not_checked_in: Vec<String>,
 }
 
 /// `GET /judge`: the judges' dashboard; without a login, the login page. `?done=ID` shows the outcome of the
@@ -183,6 +188,8 @@ pub async fn dashboard(
             self_reports: d.self_reports,
             steps,
             done,
+            byes: d.byes,
+            not_checked_in: d.not_checked_in,
         },
     ))
 }

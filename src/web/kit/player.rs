@@ -66,6 +66,24 @@ impl Player {
         out
     }
 
+    /// [`Player::guarded`] for a code checked against another key than a table (`name ANA`: a check-in's name).
+    pub async fn guarded_key<T>(
+        &self,
+        key: String,
+        work: impl Future<Output = std::result::Result<T, ApiError>>,
+    ) -> std::result::Result<T, ApiError> {
+        let app = self.db.app();
+        let limiter = || app.codes.lock().map_err(|_| ApiError::internal("limiter"));
+        if let Some(secs) = limiter()?.wait(self.addr.ip(), &key, Instant::now()) {
+            return Err(ApiError::too_many("player codes", secs));
+        }
+        let out = work.await;
+        if matches!(&out, Err(e) if e.status == StatusCode::FORBIDDEN) {
+            limiter()?.failed(self.addr.ip(), &key, Instant::now());
+        }
+        out
+    }
+
     /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).
     pub fn is(&self, name: &str) {
         self.who.is(format!("{name} (player)"));

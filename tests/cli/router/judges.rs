@@ -25,6 +25,7 @@ pub(super) fn writes() -> Vec<(&'static str, Value)> {
         ("/api/void", json!({ "kind": "ruling", "id": 2 })),
         ("/api/event/set", json!({ "key": "round-minutes", "value": 45 })),
         ("/api/call/close", json!({ "table": 1 })),
+        ("/api/player/check-in", json!({ "name": "Ana" })),
         ("/api/logout", json!({})),
     ]
 }
@@ -227,4 +228,22 @@ fn before_the_rounds_clock_starts_the_rules_refuse_what_needs_it() {
         case(post("/api/round/pair", json!({})), 409, "round 1"),
         case(floor("/api/clock/start", json!({ "table": 1, "player": "ana" })), 409, "start"),
     ]);
+}
+
+#[test]
+fn a_judge_checks_a_player_in_from_the_dashboard() {
+    let site = Site::paired();
+    site.ev.run(&["round", "unpair"]).ok();
+    site.ev.run(&["event", "set", "check-in", "on"]).ok();
+    let (_, lee) = site.judges();
+    let board = site.send(Req::get("/api/judge").by(&lee)).json();
+    assert_eq!(board["dashboard"]["not_checked_in"][0], "Ana", "{board}");
+    let a = site.send(Req::post("/api/player/check-in").json(serde_json::json!({ "name": "ana" })).by(&lee));
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(a.json()["summary"].as_str().is_some_and(|s| s.starts_with("checked Ana in; 5 players")), "{}", a.body);
+    site.refusals(vec![case(
+        Req::post("/api/player/check-in").json(serde_json::json!({ "name": "Ana" })).by(&lee),
+        409,
+        "already checked in",
+    )]);
 }

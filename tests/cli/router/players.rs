@@ -150,3 +150,70 @@ fn before_the_rounds_clock_starts_a_player_may_not_declare_or_start_a_decision()
         case(post("/api/clock/start", json!({ "table": 1, "code": ana })), 409, "start"),
     ]);
 }
+
+#[test]
+fn a_confirmation_names_the_report_waiting_and_is_the_other_players() {
+    let site = Site::playing();
+    let (ana, bo, cy) = (site.code("Ana"), site.code("Bo"), site.code("Cy"));
+    let body = json!({ "table": 1, "code": ana, "winner": "Ana", "by": "concession" });
+    let sent = site.send(Req::post("/api/self-report").json(body).phone(16));
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let id = sent.json()["report"]["id"].as_i64().expect("the report's number");
+    let post = |body: Value| Req::post("/api/self-report/confirm").json(body).phone(16);
+    site.refusals_apart(vec![
+        case(post(json!({ "table": 1, "code": bo })), 400, "missing field"),
+        case(post(json!({ "table": 1, "code": bo, "report": "first" })), 400, "JSON"),
+        case(post(json!({ "table": 1, "code": cy, "report": id })), 403, "table 1"),
+        case(post(json!({ "table": 9, "code": bo, "report": id })), 404, "table 9"),
+        case(post(json!({ "table": 1, "code": bo, "report": id + 100 })), 409, "not the report waiting"),
+        case(post(json!({ "table": 1, "code": ana, "report": id })), 409, "your own"),
+        case(
+            Req::post("/api/self-report/confirm").form(&format!("table=1&code={ana}&report={id}&back=/me")).phone(16),
+            409,
+            "your own",
+        ),
+        case(post(json!({ "table": 3, "code": site.code("Ed"), "report": id })), 409, "already has a result"),
+    ]);
+}
+
+#[test]
+fn check_in_is_refused_while_it_is_off_or_over() {
+    let site = Site::paired();
+    let ana = site.code("Ana");
+    let (kim, lee) = site.judges();
+    let me = |body: Value| Req::post("/api/check-in").json(body).phone(17);
+    let judge = || Req::post("/api/player/check-in").json(json!({ "name": "Ana" }));
+    site.refusals_apart(vec![
+        case(me(json!({ "name": "Ana", "code": ana })), 409, "check-in is off"),
+        case(me(json!({ "name": "Ana" })), 400, "missing field"),
+        case(me(json!({ "name": "Nobody", "code": ana })), 404, "Nobody"),
+        case(Req::post("/api/check-in").form(&format!("name=Ana&code={ana}&back=/me")).phone(17), 409, "off"),
+        case(judge(), 401, "not logged in"),
+        case(judge().by(&kim), 409, "check-in is off"),
+    ]);
+    site.ev.run(&["event", "set", "check-in", "on"]).ok();
+    site.refusals_apart(vec![
+        case(me(json!({ "name": "Ana", "code": ana })), 409, "check-in is over"),
+        case(judge().by(&lee), 409, "check-in is over"),
+        case(Req::post("/api/player/check-in").json(json!({})).by(&kim), 400, "missing field"),
+    ]);
+}
+
+#[test]
+fn wrong_check_in_codes_count_per_name_and_per_address() {
+    let site = Site::paired();
+    site.ev.run(&["round", "unpair"]).ok();
+    site.ev.run(&["event", "set", "check-in", "on"]).ok();
+    let (ana, bo) = (site.code("Ana"), site.code("Bo"));
+    let wrong = |phone: u8| Req::post("/api/check-in").json(json!({ "name": "Ana", "code": bo })).phone(phone);
+    // Five wrong codes for Ana, each from a phone of its own: Ana's name is held back, whatever the phone.
+    let mut cases: Vec<_> = (20..25).map(|p| case(wrong(p), 403, "do not go together")).collect();
+    cases.push(case(Req::post("/api/check-in").json(json!({ "name": "Ana", "code": ana })).phone(26), 429, "wait"));
+    site.refusals(cases);
+    // Five from one phone hold that phone back, whatever the name.
+    site.restart();
+    let mut cases: Vec<_> = (0..5).map(|_| case(wrong(30), 403, "do not go together")).collect();
+    let other = json!({ "name": "Bo", "code": bo });
+    cases.push(case(Req::post("/api/check-in").json(other).phone(30), 429, "wait"));
+    site.refusals(cases);
+}

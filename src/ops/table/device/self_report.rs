@@ -300,7 +300,10 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
             result: Some(recorded),
             summary: summary.clone(),
         };
-        Ok((out, Change::about(summary, [seated.a.id, seated.b.id])))
+        // The result's topics too: pages following results (the dashboard, /pairings) hear of it.
+        let mut topics = vec![seated.touched(Topic::SelfReport).player(me.id)];
+        topics.extend(change.topics);
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching_all(topics)))
     })
 }
 

@@ -31,10 +31,27 @@
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelector("main"), old = document.querySelector("main");
       if (fresh && old) old.replaceWith(fresh);
-      readSkew(); mm.localTimes(); tick(); byReason();
+      // The server's now comes with the live stream's hello (a page answered 304 carries an older one).
+      mm.localTimes(); tick(); byReason();
       mm.updated();
     });
   }, true);
+  // What a live event changed: a table's new row of the pairings put in place (nothing fetched); a change at
+  // another table than the player's own on their page, nothing to do; anything else, the page fetched again.
+  function changed(c) {
+    if (c.topic !== "round" && c.table) {
+      var rows = document.querySelector('table[data-round="' + c.round + '"]');
+      var old = rows && rows.querySelector('tr[data-table="' + c.table + '"]');
+      if (old && c.row) {
+        var body = document.createElement("tbody");
+        body.innerHTML = c.row;
+        if (body.firstElementChild) { old.replaceWith(body.firstElementChild); mm.updated(); return; }
+      }
+      var mine = document.querySelector("[data-my-table]");
+      if (mine && mine.getAttribute("data-my-table") !== String(c.table)) { mm.updated(); return; }
+    }
+    refresh();
+  }
   // A form's field that matters for one reason only (the turn at time): shown, and sent, with that reason.
   function byReason() {
     document.querySelectorAll("[data-shown-by]").forEach(function (el) {
@@ -52,6 +69,6 @@
     readSkew(); mm.localTimes(); tick(); fillPin(); byReason();
     document.addEventListener("change", function (e) { if (e.target && e.target.name === "by") byReason(); });
     setInterval(tick, 1000);
-    mm.live(mm.topics(document.body), refresh);
+    mm.live(mm.topics(document.body), changed);
   });
 })();

@@ -55,3 +55,31 @@ fn pages_go_out_compressed_with_the_encoding_the_phone_takes() {
         assert_eq!(b.header("etag"), plain.header("etag"), "one ETag, whatever the encoding");
     }
 }
+
+#[test]
+fn a_long_pairings_list_opens_at_a_hundred_rows_or_at_the_name_searched() {
+    let ev = Event::new();
+    let names: Vec<(String, String)> = (0..150).map(|t| (format!("P{:03}a", t), format!("P{:03}b", t))).collect();
+    let tables: Vec<(u32, &str, &str)> =
+        names.iter().enumerate().map(|(i, (a, b))| (i as u32 + 1, a.as_str(), b.as_str())).collect();
+    ev.seat_round(1, &tables);
+    let server = Server::start(&ev);
+    let first = server.get("/pairings");
+    assert_eq!(first.status, 200);
+    assert_eq!(first.body.matches("<tr data-table=").count(), 100, "{}", first.body);
+    assert!(first.body.contains("<tr data-table=\"100\">") && !first.body.contains("<tr data-table=\"101\">"));
+    assert!(first.body.contains(r#"href="/pairings?from=100" data-more"#), "{}", first.body);
+    let next = server.get("/pairings?from=100");
+    assert_eq!(next.body.matches("<tr data-table=").count(), 50);
+    assert!(next.body.contains("<tr data-table=\"101\">"), "{}", next.body);
+    // 300 names by name: the last hundred come after the tables are all shown.
+    assert!(next.body.contains(r#"href="/pairings?from=200" data-more"#));
+    let last = server.get("/pairings?from=200");
+    assert!(last.body.contains("<td>P149b</td>") && !last.body.contains("data-more"), "{}", last.body);
+    // Their own table first, then the list.
+    let mine = server.get("/pairings?name=p120B");
+    let found = mine.body.find("<tr data-table=\"121\">").expect("the table of the name searched");
+    assert!(found < mine.body.find("id=\"by-table\"").expect("the list"), "{}", mine.body);
+    assert!(mine.body.contains("<td>P120b</td>"), "their row by name");
+    assert!(mine.body.contains("value=\"p120B\""), "the search box keeps the name");
+}

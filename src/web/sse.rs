@@ -3,7 +3,8 @@
 //!
 //! Each event's data is JSON `{"id", "topic", "round"?, "table"?, "player"?, "row"?}`: the audit id, the topic
 //! (the event's name) and where it changed; a result at a table of the current round also carries the table's
-//! new row of the pairings as HTML, so that a phone on `/pairings` fetches nothing. The data is made once per
+//! new row of the pairings as HTML, whether the table has a result now (`done`) and the round's `finished` and
+//! `tables` counts, so that a phone on `/pairings` or the projector fetches nothing. The data is made once per
 //! change, on the watcher's thread, for every phone.
 
 use crate::domain::topic::Topic;
@@ -74,20 +75,26 @@ fn updates_of(store: &Store, changes: Vec<(i64, Touched)>) -> Vec<Update> {
     } else {
         Vec::new()
     };
+    let finished = tables.iter().filter(|v| v.result.is_some()).count();
     changes
         .into_iter()
         .map(|(id, t)| {
-            let row = (t.topic == Topic::Result)
+            let view = (t.topic == Topic::Result)
                 .then(|| tables.iter().find(|v| Some(v.table) == t.table && Some(v.round) == t.round))
-                .flatten()
-                .and_then(|v| PairingRow { t: v }.render().ok());
-            Update { name: t.topic.as_str(), id, data: data_of(id, &t, row).into() }
+                .flatten();
+            let mut data = data_of(id, &t, view.and_then(|v| PairingRow { t: v }.render().ok()));
+            if let Some(v) = view {
+                data["done"] = v.result.is_some().into();
+                data["finished"] = finished.into();
+                data["tables"] = tables.len().into();
+            }
+            Update { name: t.topic.as_str(), id, data: data.to_string().into() }
         })
         .collect()
 }
 
 /// An event's data: `{"id", "topic", "round"?, "table"?, "player"?, "row"?}`.
-pub fn data_of(id: i64, t: &Touched, row: Option<String>) -> String {
+pub fn data_of(id: i64, t: &Touched, row: Option<String>) -> serde_json::Value {
     let mut v = serde_json::json!({ "id": id, "topic": t.topic.as_str() });
     if let Some(r) = t.round {
         v["round"] = r.into();
@@ -101,12 +108,12 @@ pub fn data_of(id: i64, t: &Touched, row: Option<String>) -> String {
     if let Some(row) = row {
         v["row"] = row.into();
     }
-    v.to_string()
+    v
 }
 
 /// Reload everything: a `round` event with no subject.
 fn reload_update(id: i64) -> Update {
-    Update { name: Topic::Round.as_str(), id, data: data_of(id, &Touched::event(Topic::Round), None).into() }
+    Update { name: Topic::Round.as_str(), id, data: data_of(id, &Touched::event(Topic::Round), None).to_string().into() }
 }
 
 /// `GET /events`: server-sent events named `round`, `result`, `clock`, `call`, `note`, `self-report`, each with
@@ -165,6 +172,6 @@ fn change(u: &Update) -> Event {
 
 /// Reload everything (no id: the phone keeps the last one it had).
 fn reload() -> Event {
-    Event::default().event(Topic::Round.as_str()).data(data_of(0, &Touched::event(Topic::Round), None))
+    Event::default().event(Topic::Round.as_str()).data(data_of(0, &Touched::event(Topic::Round), None).to_string())
 }
 

@@ -2,10 +2,10 @@
 //! [`crate::web::kit::layers`] and [`crate::web::kit::log`]).
 
 use crate::web::kit::error::BODY_LIMIT;
-use crate::web::kit::{cache, layers};
 use crate::web::kit::log;
 use crate::web::kit::player::by_code;
 use crate::web::kit::state::Shared;
+use crate::web::kit::{cache, layers};
 use crate::web::{assets, device, head, judges, players, projector, sse};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

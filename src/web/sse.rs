@@ -113,7 +113,11 @@ pub fn data_of(id: i64, t: &Touched, row: Option<String>) -> serde_json::Value {
 
 /// Reload everything: a `round` event with no subject.
 fn reload_update(id: i64) -> Update {
-    Update { name: Topic::Round.as_str(), id, data: data_of(id, &Touched::event(Topic::Round), None).to_string().into() }
+    Update {
+        name: Topic::Round.as_str(),
+        id,
+        data: data_of(id, &Touched::event(Topic::Round), None).to_string().into(),
+    }
 }
 
 /// `GET /events`: server-sent events named `round`, `result`, `clock`, `call`, `note`, `self-report`, each with
@@ -174,4 +178,3 @@ fn change(u: &Update) -> Event {
 fn reload() -> Event {
     Event::default().event(Topic::Round.as_str()).data(data_of(0, &Touched::event(Topic::Round), None).to_string())
 }
-

@@ -4,13 +4,16 @@
 use crate::error::Result;
 use crate::store::{Store, Touched};
 
+/// What changed, each place once with the id of its latest write, oldest first.
+pub type Touches = Vec<(i64, Touched)>;
+
 /// The changes after audit entry `after`, each [`Touched`] once with the id of the latest write that named it,
 /// oldest first; with the highest entry now. `None` in place of the list when more than `most` differ (a phone
 /// that far behind reloads what it shows).
-pub fn touched_since(store: &Store, after: i64, most: usize) -> Result<(i64, Option<Vec<(i64, Touched)>>)> {
+pub fn touched_since(store: &Store, after: i64, most: usize) -> Result<(i64, Option<Touches>)> {
     store.read(|conn| {
         let last = crate::store::audit::last_id(conn)?;
-        let mut latest: Vec<(i64, Touched)> = Vec::new();
+        let mut latest: Touches = Vec::new();
         for (id, touched) in crate::store::audit::topics_after(conn, after)? {
             latest.retain(|(_, seen)| *seen != touched);
             latest.push((id, touched));

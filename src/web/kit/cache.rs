@@ -58,9 +58,11 @@ pub fn tag_of(body: &[u8]) -> String {
 /// Whether `If-None-Match` names `tag` (or is `*`); weak comparison, as a GET's is.
 fn matches(headers: &HeaderMap, tag: &str) -> bool {
     let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
-    headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).any(|v| {
-        v.split(',').any(|t| t.trim() == "*" || bare(t) == bare(tag))
-    })
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split(',').any(|t| t.trim() == "*" || bare(t) == bare(tag)))
 }
 
 /// Tags a read's answer with the hash of its body, and answers 304 (no body) when the phone has it already.

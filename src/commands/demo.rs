@@ -111,6 +111,18 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     if args.rounds == 0 || args.rounds > 20 {
         return Err(Error::refused("the demo runs 1 to 20 rounds: try --rounds 5"));
     }
+    let most = most_players();
+    if args.players as usize > most {
+        let stocked = most.saturating_add(day::LATE_COUNT).div_ceil(2);
+        return Err(Error::refused(format!(
+            "the demo seats at most {} players: its pool's {} cards of at most {} copies each (the bound on one card's copies) stock {} tables; try --players {}",
+            crate::domain::bounds::grouped(most as i64),
+            pool_cards().len(),
+            crate::domain::bounds::grouped(i64::from(crate::domain::bounds::MAX_COPIES)),
+            crate::domain::bounds::grouped(stocked as i64),
+            most
+        )));
+    }
     crate::output::check_folder(&args.out)?;
     if args.out.exists() && !args.out.is_dir() {
         return Err(Error::refused(format!(
@@ -213,27 +225,53 @@ fn write_data(dir: &Path, players: usize) -> Result<DataFiles> {
     Ok(files)
 }
 
-/// The bundled pool, with every count multiplied so that big demos have enough cards (40 per player).
+/// The bundled pool's lines after its header: (the line before its count, its count).
+fn pool_cards() -> Vec<(&'static str, usize)> {
+    POOL_CSV
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let (head, count) = l.rsplit_once(',')?;
+            Some((head, count.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// Of a pool's copies, the share a build is sure to use (nine in ten).
+fn usable(copies: usize) -> usize {
+    copies * 9 / 10
+}
+
+/// The most players the demo seats (the late players' table added): as many as its pool stocks with every
+/// card at most [`crate::domain::bounds::MAX_COPIES`] copies, and no more than the table bound allows.
+pub fn most_players() -> usize {
+    let max = crate::domain::bounds::MAX_COPIES as usize;
+    let tables = (usable(pool_cards().len() * max) / (2 * 40)).min(crate::domain::bounds::MAX_TABLES as usize);
+    (tables * 2).saturating_sub(day::LATE_COUNT)
+}
+
+/// The bundled pool, with every count multiplied so that big demos have enough cards (40 per player), each
+/// card at most [`crate::domain::bounds::MAX_COPIES`] copies (the factor grows until the copies suffice).
 fn scaled_pool(players: usize) -> String {
-    let copies: usize =
-        POOL_CSV.lines().skip(1).filter_map(|l| l.rsplit(',').next()?.trim().parse::<usize>().ok()).sum();
+    let cards = pool_cards();
+    let max = crate::domain::bounds::MAX_COPIES as usize;
+    let capped = |factor: usize| -> usize { cards.iter().map(|c| (c.1 * factor).min(max)).sum() };
+    let copies: usize = cards.iter().map(|c| c.1).sum();
     let needed = players.div_ceil(2) * 2 * 40;
-    let factor = needed.div_ceil(copies.max(1) * 9 / 10).max(1);
+    let mut factor = needed.div_ceil(usable(copies).max(1)).max(1);
     if factor == 1 {
         return POOL_CSV.to_string();
     }
+    while usable(capped(factor)) < needed && factor < max {
+        factor += 1;
+    }
     let mut out = String::new();
-    for (i, line) in POOL_CSV.lines().enumerate() {
-        match line.rsplit_once(',') {
-            Some((head, count)) if i > 0 => {
-                let n: usize = count.trim().parse().unwrap_or(1);
-                out.push_str(&format!("{head},{}\n", n * factor));
-            }
-            _ => {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
+    if let Some(header) = POOL_CSV.lines().next() {
+        out.push_str(header);
+        out.push('\n');
+    }
+    for (head, n) in cards {
+        out.push_str(&format!("{head},{}\n", (n * factor).min(max)));
     }
     out
 }
@@ -377,4 +415,24 @@ fn check_not_a_real_event(db: &Path) -> Result<()> {
 /// The demo's database: --db when given explicitly, else ./mmjudge-demo.db.
 fn demo_db(ctx: &Ctx) -> PathBuf {
     if ctx.db == Path::new("mmjudge.db") { PathBuf::from("mmjudge-demo.db") } else { ctx.db.clone() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_big_demo_pool_keeps_every_card_within_the_copy_bound_and_stocks_its_tables() {
+        let max = crate::domain::bounds::MAX_COPIES as usize;
+        for players in [16, 600, 4096, 8192, most_players()] {
+            let pool = scaled_pool(players + day::LATE_COUNT);
+            let counts: Vec<usize> =
+                pool.lines().skip(1).filter_map(|l| l.rsplit(',').next()?.trim().parse().ok()).collect();
+            assert_eq!(counts.len(), pool_cards().len());
+            assert!(counts.iter().all(|&n| n <= max), "{players}");
+            let needed = (players + day::LATE_COUNT).div_ceil(2) * 2 * 40;
+            assert!(usable(counts.iter().sum()) >= needed, "{players}: {} copies", counts.iter().sum::<usize>());
+        }
+        assert_eq!(scaled_pool(16), POOL_CSV, "a small demo's pool is the bundled one");
+    }
 }

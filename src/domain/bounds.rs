@@ -3,8 +3,12 @@
 
 /// Copies of one card in the pool or in a card list.
 pub const MAX_COPIES: u32 = 1_000;
-/// Copies in the whole pool: enough for 10,000 tables of two 40-card libraries, with room to spare.
+/// Copies in the whole pool, its basic lands aside: enough for [`MAX_TABLES`] tables of two 40-card libraries
+/// (800,000), with room to spare.
 pub const MAX_POOL: u64 = 1_000_000;
+/// Basic lands in the pool, bounded apart from the other copies: enough for the two 30-card Utopia libraries of
+/// [`MAX_TABLES`] tables (600,000), with room to spare.
+pub const MAX_BASICS: u64 = 1_000_000;
 /// Tables (and so fixed library pairs).
 pub const MAX_TABLES: u32 = 10_000;
 /// Players in an event.
@@ -66,7 +70,19 @@ pub fn copies(card: &str, total: u64) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks the copies of the whole pool: at most [`MAX_POOL`].
+/// Checks the basic lands of the pool: at most [`MAX_BASICS`].
+pub fn basics(total: u64) -> Result<(), String> {
+    if total > MAX_BASICS {
+        return Err(format!(
+            "the pool would hold {} basic lands: a pool holds at most {} (enough for the Utopia libraries of 10,000 tables)",
+            grouped(total.min(i64::MAX as u64) as i64),
+            grouped(MAX_BASICS as i64)
+        ));
+    }
+    Ok(())
+}
+
+/// Checks the copies of the whole pool, its basic lands aside: at most [`MAX_POOL`].
 pub fn pool(total: u64) -> Result<(), String> {
     if total > MAX_POOL {
         return Err(format!(

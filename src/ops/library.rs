@@ -355,6 +355,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_pool_bounds_stock_every_table_the_table_bound_allows() {
+        use crate::domain::bounds::{MAX_BASICS, MAX_POOL, MAX_TABLES};
+        let tables = u64::from(MAX_TABLES);
+        assert!(MAX_POOL >= tables * 2 * MAIN_SIZE as u64, "the spells of two main libraries per table");
+        assert!(MAX_BASICS >= tables * 2 * u64::from(UTOPIA_SIZE), "the basic lands of two Utopia libraries");
+    }
+
+    #[test]
     fn labels_read_table_and_seat_in_any_case() {
         assert_eq!(parse_label("3A"), Some((3, 'A')));
         assert_eq!(parse_label(" 12b "), Some((12, 'B')));

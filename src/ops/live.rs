@@ -15,7 +15,9 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use std::collections::HashMap;
 
+mod changes;
 mod me;
+pub use changes::touched_since;
 pub use me::{BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, round_byes};
 
 /// The current round's state and clock.

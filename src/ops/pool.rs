@@ -80,8 +80,12 @@ pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
             out.unknown.push(card.name.clone());
         }
     }
-    let total: u64 = store_pool::all(conn)?.iter().map(|c| u64::from(c.copies)).sum();
-    crate::domain::bounds::pool(total).map_err(Error::BadInput)?;
+    let all = store_pool::all(conn)?;
+    let total: u64 = all.iter().map(|c| u64::from(c.copies)).sum();
+    // Basic lands are bounded apart (the Utopia libraries need many).
+    let count = |basic: bool| all.iter().filter(|c| c.is_basic() == basic).map(|c| u64::from(c.copies)).sum();
+    crate::domain::bounds::pool(count(false)).map_err(Error::BadInput)?;
+    crate::domain::bounds::basics(count(true)).map_err(Error::BadInput)?;
     out.pool_copies = total as u32;
     Ok(out)
 }

@@ -20,6 +20,7 @@ use crate::web::kit::page::{self, Inspection, page};
 use crate::web::kit::payload::{Payload, Query};
 use crate::web::kit::player::Player;
 use crate::web::kit::store::Db;
+use crate::web::kit::window::{FOUND, ListQuery, Window, matches};
 use crate::web::kit::write;
 use askama::Template;
 use axum::Json;
@@ -121,22 +122,30 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
 #[template(path = "web/pairings.html")]
 struct PairingsPage {
     home: Home,
+    /// The round shown (None: none paired).
+    round: Option<u32>,
+    /// The round asked for, kept by the search form.
+    asked: Option<u32>,
+    /// The tables of the rows shown.
     tables: Vec<TableView>,
-    /// The round's byes (the tables leave them out).
+    /// The tables of the name searched, shown first.
+    found: Vec<TableView>,
+    /// The round's byes (the tables leave them out), shown after the last table.
     byes: Vec<ByeView>,
-    /// The round shown (0: none paired).
-    round: u32,
-    /// (player, table, seat, opponent), by name; a bye's table is "bye".
+    /// (player, table, seat, opponent), by name: the rows shown, or the name searched's; a bye's table is "bye".
     by_name: Vec<(String, String, &'static str, String)>,
+    window: Window,
 }
 
-/// `GET /pairings[?round=N]`: the current round (or round N) by table and by name.
-pub async fn pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
+/// `GET /pairings[?round=N][&name=...][&from=N]`: the current round (or round N) by table and by name, a hundred
+/// rows from `from` (see [`crate::web::kit::window`]); with a name, its tables and rows first; the byes last.
+pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+    let asked = q.round;
     let (home, tables, byes) = db
         .run(move |store| {
             let now = crate::time::now()?;
-            let tables = live::round_tables(store, q.round, now)?;
-            Ok((live::home(store, now)?, tables, live::round_byes(store, q.round)?))
+            let tables = live::round_tables(store, asked, now)?;
+            Ok((live::home(store, now)?, tables, live::round_byes(store, asked)?))
         })
         .await?;
     let mut by_name = Vec::new();
@@ -150,8 +159,21 @@ pub async fn pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, A
         by_name.push((b.player.clone(), "bye".into(), "", format!("a {}, {} points", b.counts_as, b.points)));
     }
     by_name.sort_by_key(|p| crate::domain::names::fold(&p.0));
-    let round = tables.first().map(|t| t.round).or(byes.first().map(|b| b.round)).unwrap_or(0);
-    Ok(page(StatusCode::OK, &PairingsPage { home, tables, byes, round, by_name }))
+    let window = q.window("/pairings", by_name.len().max(tables.len()));
+    let name = window.name.clone();
+    let found: Vec<TableView> =
+        tables.iter().filter(|t| t.seats.iter().any(|s| matches(&s.player, &name))).take(FOUND).cloned().collect();
+    let by_name: Vec<_> = if name.is_empty() {
+        by_name.into_iter().skip(window.from).take(window.to - window.from).collect()
+    } else {
+        by_name.into_iter().filter(|p| matches(&p.0, &name)).take(FOUND).collect()
+    };
+    let round = tables.first().map(|t| t.round).or(byes.first().map(|b| b.round));
+    let n = tables.len();
+    // The byes close the list by table: shown with its last rows.
+    let byes = if window.to >= n { byes } else { Vec::new() };
+    let tables = tables[window.from.min(n)..window.to.min(n)].to_vec();
+    Ok(page(StatusCode::OK, &PairingsPage { home, round, asked, tables, found, byes, by_name, window }))
 }
 
 #[derive(Template)]
@@ -232,16 +254,24 @@ pub async fn api_results(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<ser
 struct StandingsPage {
     home: Home,
     standings: Option<Standings>,
+    /// The round asked for, kept by the search form.
+    asked: Option<u32>,
+    /// The lines shown: a hundred from `from`.
     lines: Vec<Line>,
+    /// The lines of the name searched, shown first.
+    found: Vec<Line>,
     message: Option<String>,
+    window: Window,
 }
 
-/// `GET /standings[?round=N]`: the standings after the last round played to the end.
-pub async fn standings_page(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
+/// `GET /standings[?round=N][&name=...][&from=N]`: the standings after the last round played to the end, a
+/// hundred lines from `from` (see [`crate::web::kit::window`]); with a name, its lines first.
+pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+    let asked = q.round;
     let (home, found) = db
         .run(move |store| {
             let home = live::home(store, crate::time::now()?)?;
-            Ok((home, store.read(|conn| standings::standings(conn, q.round))))
+            Ok((home, store.read(|conn| standings::standings(conn, asked))))
         })
         .await?;
     let (status, standings, message) = match found {
@@ -252,8 +282,11 @@ pub async fn standings_page(db: Db, Query(q): Query<RoundQuery>) -> Result<Respo
             (e.status, None, Some(e.message))
         }
     };
-    let lines = standings.as_ref().map(|s| s.standings.clone()).unwrap_or_default();
-    Ok(page(status, &StandingsPage { home, standings, lines, message }))
+    let all = standings.as_ref().map(|s| s.standings.as_slice()).unwrap_or_default();
+    let window = q.window("/standings", all.len());
+    let found = all.iter().filter(|l| matches(&l.name, &window.name)).take(FOUND).cloned().collect();
+    let lines = all[window.from..window.to].to_vec();
+    Ok(page(status, &StandingsPage { home, standings, asked, lines, found, message, window }))
 }
 
 /// `GET /api/time`: the server's now and the current round's clock.

@@ -2,10 +2,10 @@
 //! [`crate::web::kit::layers`] and [`crate::web::kit::log`]).
 
 use crate::web::kit::error::BODY_LIMIT;
-use crate::web::kit::layers;
 use crate::web::kit::log;
 use crate::web::kit::player::by_code;
 use crate::web::kit::state::Shared;
+use crate::web::kit::{cache, layers};
 use crate::web::{assets, device, head, judges, players, projector, sse};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -72,6 +72,10 @@ pub fn router(app: Shared) -> Router {
         .layer(middleware::from_fn(layers::timeout))
         .route("/events", get(sse::events))
         .layer(middleware::from_fn(layers::headers))
+        .layer(middleware::from_fn(cache::etag))
+        .layer(cache::brotli())
+        .layer(cache::gzip())
+        .layer(middleware::from_fn_with_state(cache::Shared::default(), cache::keep))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(log::requests))
         .with_state(app)

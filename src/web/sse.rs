@@ -1,11 +1,19 @@
 //! Live updates: a watcher polls the event file every 250 ms and broadcasts what changed; `GET /events` sends
 //! it to every phone as server-sent events. The command line writing to the same file shows up the same way.
+//!
+//! Each event's data is JSON `{"id", "topic", "round"?, "table"?, "player"?, "row"?}`: the audit id, the topic
+//! (the event's name) and where it changed; a result at a table of the current round also carries the table's
+//! new row of the pairings as HTML, whether the table has a result now (`done`) and the round's `finished` and
+//! `tables` counts, so that a phone on `/pairings` or the projector fetches nothing. The data is made once per
+//! change, on the watcher's thread, for every phone.
 
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
-use crate::ops::live;
+use crate::ops::live::{self, TableView};
+use crate::store::{Store, Touched};
 use crate::web::kit::state::{Shared, Update};
 use crate::web::kit::store::Db;
+use askama::Template;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
@@ -16,8 +24,12 @@ use tokio_stream::{Stream, StreamExt};
 /// How often the watcher looks at the file.
 const POLL: Duration = Duration::from_millis(250);
 
+/// The most changes told one by one, to a reconnecting phone or in one look at the file; beyond, one `round`
+/// event (reload everything).
+const REPLAY: usize = 64;
+
 /// Starts the watcher thread: it keeps one connection whose `data_version` changes when anyone else commits,
-/// and then reads the topics the writes since named (`ops::live::changes_since`).
+/// and then reads what the writes since touched (`ops::live::touched_since`).
 pub fn watch(app: Shared) -> Result<()> {
     let store = app.open()?;
     let mut last = live::last_change(&store)?;
@@ -32,11 +44,15 @@ pub fn watch(app: Shared) -> Result<()> {
                     continue;
                 }
                 version = now;
-                let Ok((id, changes)) = live::changes_since(&store, last) else { continue };
+                let Ok((id, changes)) = live::touched_since(&store, last, REPLAY) else { continue };
                 last = id;
-                for (id, name) in changes {
+                let updates = match changes {
+                    Some(changes) => updates_of(&store, changes),
+                    None => vec![reload_update(id)],
+                };
+                for u in updates {
                     // No phone listening is not an error.
-                    let _ = app.updates.send(Update { name, id });
+                    let _ = app.updates.send(u);
                 }
             }
         })
@@ -44,14 +60,71 @@ pub fn watch(app: Shared) -> Result<()> {
     Ok(())
 }
 
-/// The most changes a reconnecting phone is sent again; further behind, it is told to reload everything.
-const REPLAY: i64 = 500;
+#[derive(Template)]
+#[template(path = "web/pairing_row.html")]
+struct PairingRow<'a> {
+    t: &'a TableView,
+}
+
+/// The events for these changes, their data made once: a result at a table of the current round with the
+/// table's row.
+fn updates_of(store: &Store, changes: Vec<(i64, Touched)>) -> Vec<Update> {
+    let results = changes.iter().any(|(_, t)| t.topic == Topic::Result && t.table.is_some());
+    let tables = if results {
+        crate::time::now().and_then(|now| live::tables(store, now)).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let finished = tables.iter().filter(|v| v.result.is_some()).count();
+    changes
+        .into_iter()
+        .map(|(id, t)| {
+            let view = (t.topic == Topic::Result)
+                .then(|| tables.iter().find(|v| Some(v.table) == t.table && Some(v.round) == t.round))
+                .flatten();
+            let mut data = data_of(id, &t, view.and_then(|v| PairingRow { t: v }.render().ok()));
+            if let Some(v) = view {
+                data["done"] = v.result.is_some().into();
+                data["finished"] = finished.into();
+                data["tables"] = tables.len().into();
+            }
+            Update { name: t.topic.as_str(), id, data: data.to_string().into() }
+        })
+        .collect()
+}
+
+/// An event's data: `{"id", "topic", "round"?, "table"?, "player"?, "row"?}`.
+pub fn data_of(id: i64, t: &Touched, row: Option<String>) -> serde_json::Value {
+    let mut v = serde_json::json!({ "id": id, "topic": t.topic.as_str() });
+    if let Some(r) = t.round {
+        v["round"] = r.into();
+    }
+    if let Some(n) = t.table {
+        v["table"] = n.into();
+    }
+    if let Some(p) = t.player {
+        v["player"] = p.0.into();
+    }
+    if let Some(row) = row {
+        v["row"] = row.into();
+    }
+    v
+}
+
+/// Reload everything: a `round` event with no subject.
+fn reload_update(id: i64) -> Update {
+    Update {
+        name: Topic::Round.as_str(),
+        id,
+        data: data_of(id, &Touched::event(Topic::Round), None).to_string().into(),
+    }
+}
 
 /// `GET /events`: server-sent events named `round`, `result`, `clock`, `call`, `note`, `self-report`, each with
-/// the audit id of the change it reports as its `id:` (and data); `hello` first, with the latest audit id. A
-/// phone reconnecting with `Last-Event-ID` is sent the changes it missed (one per name, as they come), or one
-/// `round` (reload everything) when it is too far behind or its id is not this event's; so is a phone too slow
-/// to keep up.
+/// the audit id of the change it reports as its `id:` and JSON data saying what changed (see the module); `hello`
+/// first, with the latest audit id and the server's now. A phone reconnecting with `Last-Event-ID` is sent the
+/// changes it missed (each place once, as they come), or one `round` (reload everything) when it is too far
+/// behind or its id is not this event's; so is a phone too slow to keep up.
 pub async fn events(db: Db, headers: HeaderMap) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
     // Listen first, then read: a change committed meanwhile is in both and sent once (ids only grow).
     let updates = db.app().updates.subscribe();
@@ -62,8 +135,8 @@ pub async fn events(db: Db, headers: HeaderMap) -> Sse<impl Stream<Item = std::r
             let last = live::last_change(store)?;
             let missed = match missed_since {
                 None => Some(Vec::new()),
-                Some(Ok(after)) if after >= 0 && after <= last && last - after <= REPLAY => {
-                    Some(live::changes_since(store, after)?.1)
+                Some(Ok(after)) if after >= 0 && after <= last => {
+                    live::touched_since(store, after, REPLAY)?.1.map(|changes| updates_of(store, changes))
                 }
                 Some(_) => None,
             };
@@ -76,7 +149,7 @@ pub async fn events(db: Db, headers: HeaderMap) -> Sse<impl Stream<Item = std::r
         Ok((last, Some(missed))) => {
             let floor = if missed_since.is_some() { last } else { 0 };
             let mut first = vec![hello(last)];
-            first.extend(missed.into_iter().map(|(id, name)| change(name, id)));
+            first.extend(missed.iter().map(change));
             (floor, first)
         }
         Ok((last, None)) => (last, vec![hello(last), reload()]),
@@ -84,7 +157,7 @@ pub async fn events(db: Db, headers: HeaderMap) -> Sse<impl Stream<Item = std::r
     };
     let updates = BroadcastStream::new(updates).filter_map(move |u| match u {
         Ok(u) if u.id <= floor => None,
-        Ok(u) => Some(Ok(change(u.name, u.id))),
+        Ok(u) => Some(Ok(change(&u))),
         Err(_) => Some(Ok(reload())),
     });
     let first = tokio_stream::iter(first.into_iter().map(Ok));
@@ -92,14 +165,16 @@ pub async fn events(db: Db, headers: HeaderMap) -> Sse<impl Stream<Item = std::r
 }
 
 fn hello(last: i64) -> Event {
-    Event::default().event("hello").id(last.to_string()).data(last.to_string())
+    let now = crate::time::now().map(crate::time::stamp).unwrap_or_default();
+    let data = serde_json::json!({ "id": last, "topic": "hello", "now": now });
+    Event::default().event("hello").id(last.to_string()).data(data.to_string())
 }
 
-fn change(name: &str, id: i64) -> Event {
-    Event::default().event(name).id(id.to_string()).data(id.to_string())
+fn change(u: &Update) -> Event {
+    Event::default().event(u.name).id(u.id.to_string()).data(&*u.data)
 }
 
 /// Reload everything (no id: the phone keeps the last one it had).
 fn reload() -> Event {
-    Event::default().event(Topic::Round.as_str()).data("0")
+    Event::default().event(Topic::Round.as_str()).data(data_of(0, &Touched::event(Topic::Round), None).to_string())
 }

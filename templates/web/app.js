@@ -31,10 +31,63 @@
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelector("main"), old = document.querySelector("main");
       if (fresh && old) old.replaceWith(fresh);
-      readSkew(); mm.localTimes(); tick(); byReason();
+      // The server's now comes with the live stream's hello (a page answered 304 carries an older one).
+      mm.localTimes(); tick(); byReason(); more();
       mm.updated();
     });
   }, true);
+  // What a live event changed: a table's new row of the pairings put in place (nothing fetched); a change at
+  // another table than the player's own on their page, nothing to do; anything else, the page fetched again.
+  function changed(c) {
+    if (c.topic !== "round" && c.table) {
+      var at = 'table[data-round="' + c.round + '"]';
+      if (c.row && document.querySelector(at)) {
+        // Rows not loaded yet come with the change when they are.
+        document.querySelectorAll(at + ' tr[data-table="' + c.table + '"]').forEach(function (old) {
+          var body = document.createElement("tbody");
+          body.innerHTML = c.row;
+          if (body.firstElementChild) old.replaceWith(body.firstElementChild);
+        });
+        mm.updated();
+        return;
+      }
+      var mine = document.querySelector("[data-my-table]");
+      if (mine && mine.getAttribute("data-my-table") !== String(c.table)) { mm.updated(); return; }
+    }
+    refresh();
+  }
+  // A long list (the pairings, the standings): the name searched is remembered on this device and the page opens
+  // at it next time; the next rows are loaded as the phone nears the end of the list.
+  var NAME = "mmjudge.name";
+  function kept() { try { return window.localStorage.getItem(NAME); } catch (e) { return null; } }
+  function keep(name) { try { window.localStorage.setItem(NAME, name); } catch (e) { /* private mode */ } }
+  function openAtName() {
+    var name = kept();
+    if (!name || !document.querySelector("form[data-remember-name]") || /[?&](name|from)=/.test(location.search)) {
+      return false;
+    }
+    location.replace(location.pathname + (location.search ? location.search + "&" : "?") + "name=" + encodeURIComponent(name));
+    return true;
+  }
+  function more() {
+    var link = document.querySelector("a[data-more]");
+    if (!link || !window.IntersectionObserver) return;
+    var seen = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (e) { return e.isIntersecting; })) return;
+      seen.disconnect();
+      fetch(link.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        doc.querySelectorAll("tbody[data-list]").forEach(function (fresh) {
+          var old = document.querySelector('tbody[data-list="' + fresh.getAttribute("data-list") + '"]');
+          while (old && fresh.firstElementChild) old.appendChild(fresh.firstElementChild);
+        });
+        var next = doc.querySelector("a[data-more]"), here = link.closest("p");
+        if (next && here) { here.replaceWith(next.closest("p")); more(); } else if (here) here.remove();
+        mm.updated();
+      });
+    }, { rootMargin: "600px" });
+    seen.observe(link);
+  }
   // A form's field that matters for one reason only (the turn at time): shown, and sent, with that reason.
   function byReason() {
     document.querySelectorAll("[data-shown-by]").forEach(function (el) {
@@ -60,13 +113,18 @@
     if (m && pin) { pin.value = m[1]; history.replaceState(null, "", location.pathname + location.search); }
   }
   document.addEventListener("DOMContentLoaded", function () {
-    readSkew(); mm.localTimes(); tick(); fillPin(); byReason();
+    if (openAtName()) return;
+    document.addEventListener("submit", function (e) {
+      var f = e.target, input = f && f.matches && f.matches("form[data-remember-name]") && f.elements.namedItem("name");
+      if (input) keep(input.value.trim());
+    });
+    readSkew(); mm.localTimes(); tick(); fillPin(); byReason(); more();
     document.addEventListener("change", function (e) {
       if (e.target && e.target.name === "by") byReason();
       var f = e.target && e.target.closest && e.target.closest("#penalty-form");
       if (f) preview(f);
     });
     setInterval(tick, 1000);
-    mm.live(mm.topics(document.body), refresh);
+    mm.live(mm.topics(document.body), changed);
   });
 })();

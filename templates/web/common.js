@@ -67,13 +67,18 @@
       return run;
     },
     // Listens to the live stream for these topics (the names the server gives the page in `data-watch`) and
-    // calls `refresh` for each; after the stream reopens (the phone slept, the Wi-Fi dropped) the page refreshes
-    // once, since changes may have been missed. Returns false where the browser has no live stream.
+    // calls `refresh` for each with what changed (the event's JSON data: id, topic, and where: round, table,
+    // player, a table's new row); `hello` sets the server's now. A phone that reconnects (it slept, the Wi-Fi
+    // dropped) is sent what it missed, or one `round` to reload everything. Returns false where the browser has
+    // no live stream.
     live: function (topics, refresh) {
       if (!topics.length || !window.EventSource) return false;
-      var es = new EventSource("/events"), seen = false;
-      es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
-      topics.forEach(function (name) { es.addEventListener(name, refresh); });
+      var es = new EventSource("/events");
+      function data(e) {
+        try { var d = JSON.parse(e.data); return d && typeof d === "object" ? d : {}; } catch (x) { return {}; }
+      }
+      es.addEventListener("hello", function (e) { var d = data(e); if (d.now) mm.serverNow(d.now); });
+      topics.forEach(function (name) { es.addEventListener(name, function (e) { refresh(data(e)); }); });
       return true;
     },
     // The topics an element names in its `data-watch` attribute (space-separated; the server writes it from

@@ -69,13 +69,29 @@
     return fetch(location.href, { credentials: "same-origin" }).then(function (res) { return res.text(); }).then(function (html) {
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("projector"), old = root();
       if (fresh && old) old.replaceWith(fresh);
-      readSkew(); mm.localTimes(); tick();
+      // The server's now comes with the live stream's hello (a page answered 304 carries an older one).
+      mm.localTimes(); tick();
       mm.updated();
     });
   }, false);
+  // A table's result: the table leaves the lists of tables playing and the count moves on, nothing fetched;
+  // anything else (a result taken back, the round, a clock), the page fetched again.
+  function changed(c) {
+    var r = root();
+    if (r && c.topic === "result" && c.done === true && typeof c.finished === "number" && c.table) {
+      r.querySelectorAll('li.o[data-table="' + c.table + '"], .extended .t[data-table="' + c.table + '"]').forEach(function (el) {
+        el.remove();
+      });
+      r.querySelectorAll("p.count").forEach(function (p) { p.textContent = c.finished + " of " + c.tables + " tables finished."; });
+      tick();
+      mm.updated();
+      return;
+    }
+    refresh();
+  }
   document.addEventListener("DOMContentLoaded", function () {
     readSkew(); mm.localTimes(); tick();
     setInterval(tick, 250);
-    if (!mm.live(mm.topics(root()), refresh)) setInterval(refresh, 15000);
+    if (!mm.live(mm.topics(root()), changed)) setInterval(refresh, 15000);
   });
 })();

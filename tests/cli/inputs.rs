@@ -37,7 +37,12 @@ fn a_pool_holds_at_most_a_million_copies() {
     let ev = with_reference();
     let reference = std::fs::read_to_string(example("cards.csv")).unwrap_or_default();
     let mut reader = csv::Reader::from_reader(reference.as_bytes());
-    let names: Vec<String> = reader.records().filter_map(|r| r.ok()?.get(0).map(str::to_string)).take(1001).collect();
+    // Basic lands are bounded apart: 1,001 other cards.
+    let names: Vec<String> = reader
+        .records()
+        .filter_map(|r| r.ok().filter(|r| !r.iter().any(|f| f.contains("Basic Land")))?.get(0).map(str::to_string))
+        .take(1001)
+        .collect();
     assert_eq!(names.len(), 1001);
     let mut pool = String::from("name,count\n");
     for n in &names {

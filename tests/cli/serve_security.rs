@@ -373,7 +373,17 @@ fn each_live_update_carries_the_audit_id_of_its_change_and_a_reconnecting_phone_
     let result = phone.until("result", Duration::from_secs(10)).pop().expect("result");
     let result_id = audit_id(&ev, "mmjudge result 1");
     assert_eq!(result.id.as_deref(), Some(result_id.as_str()), "{result:?}");
-    assert_eq!(result.data, result_id);
+    // Its data says what changed and where, with the table's new row of the pairings.
+    let data: serde_json::Value = serde_json::from_str(&result.data).expect("JSON data");
+    assert_eq!(data["id"].to_string(), result_id, "{data}");
+    assert_eq!(
+        (data["topic"].as_str(), data["round"].as_u64(), data["table"].as_u64()),
+        (Some("result"), Some(1), Some(1))
+    );
+    assert!(
+        data["row"].as_str().is_some_and(|r| r.starts_with("<tr data-table=\"1\"") && r.contains("Ana won")),
+        "{data}"
+    );
     drop(phone);
 
     // Asleep while a ruling and a correction are made; on waking it sends the last id it had.

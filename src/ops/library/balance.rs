@@ -16,8 +16,10 @@ use std::collections::HashMap;
 pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
     let pool = store_pool::all(conn)?;
     // An event written before the bounds may hold more copies than any build needs: refuse, never allocate.
-    let total = pool.iter().map(|c| u64::from(c.copies)).sum();
-    crate::domain::bounds::pool(total).map_err(|e| {
+    // Basic lands are bounded apart (the Utopia libraries need many).
+    let count = |basic: bool| pool.iter().filter(|c| c.is_basic() == basic).map(|c| u64::from(c.copies)).sum();
+    let checked = crate::domain::bounds::pool(count(false)).and_then(|()| crate::domain::bounds::basics(count(true)));
+    checked.map_err(|e| {
         crate::error::Refusal::refused(e.to_string())
             .worded(crate::error::WayOut::EditPool, ": remove copies with `mmjudge pool remove`")
     })?;

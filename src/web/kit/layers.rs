@@ -16,6 +16,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Headers on every answer: nothing loaded from elsewhere, no framing, no sniffing, no referrer.
 pub async fn headers(req: Request, next: Next) -> Response {
+    let private = judges_own(&req);
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.insert(
@@ -27,9 +28,21 @@ pub async fn headers(req: Request, next: Next) -> Response {
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    // Assets say how long they keep; every other answer is the event as it is now.
-    h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    // Assets say how long they keep; every other answer may be kept but is asked for again (its ETag answers
+    // 304 when nothing changed), a judge's own never by a shared cache.
+    let cache = if private { "private, no-cache" } else { "no-cache" };
+    h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static(cache));
     res
+}
+
+/// Whether an answer is a judge's own: the judges' pages and reads, and any request with a judge's session.
+fn judges_own(req: &Request) -> bool {
+    let path = req.uri().path();
+    path == "/judge"
+        || path.starts_with("/judge/")
+        || path == "/api/judge"
+        || path.starts_with("/api/judge/")
+        || super::auth::cookie(req.headers(), super::auth::COOKIE).is_some()
 }
 
 /// A request that takes too long is answered 503.

@@ -7,13 +7,15 @@
 //!   ones whose refusals are worded like every other);
 //! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
-//! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log).
+//! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log);
+//!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page.
 //!
 //! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
 //! (`tests/cli/layering.rs` checks both, and that no file of `src/web/` reaches itself through another).
 
 pub mod answer;
 pub mod auth;
+pub mod cache;
 pub mod done;
 pub mod error;
 pub mod fields;
@@ -25,4 +27,5 @@ pub mod payload;
 pub mod player;
 pub mod state;
 pub mod store;
+pub mod window;
 pub mod write;

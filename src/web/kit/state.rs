@@ -15,6 +15,9 @@ pub struct Update {
     pub name: &'static str,
     /// The highest audit id when it was seen.
     pub id: i64,
+    /// The event's data: JSON `{"id", "topic", ...}` with what changed (see [`crate::web::sse`]), made once for
+    /// every phone.
+    pub data: Arc<str>,
 }
 
 /// What every request shares.

@@ -148,7 +148,7 @@ fn the_web_keeps_the_table_rules_a_void_of_an_earlier_round_a_declaration_after_
     let site = Site::playing();
     let (kim, lee) = site.judges();
     // A judge's note at a moment, as --at.
-    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let noted = site.send(
         Req::post("/api/note")
             .json(json!({ "table": 1, "player": "ana", "cost": "B1", "card": "Demonic Tutor", "at": now }))

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Counts, in headless Chromium, the bytes a phone receives for one result at a size where it matters (a round of
+# 600 players, 300 tables): phones on /pairings, /me and the projector listen live while results are recorded
+# with the command line; each must show a result within a second for under 2 KB on the wire (live event and
+# fetched answers, headers and framing included, from Chromium's network events). Also checks /pairings's
+# first load stays under 60 KB.
+#
+# Usage: scripts/check-bytes.sh
+# Needs what scripts/check-serve.sh needs (chromium, node 20 and npm; playwright-core from scripts/browser).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${MMJUDGE:-$root/target/debug/mmjudge}
+if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
+browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
+if [ -z "$browser" ]; then
+  echo "check-bytes: no Chromium found: apt-get install -y chromium" >&2
+  exit 1
+fi
+started=$(date +%s)
+if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
+  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+work=$(mktemp -d)
+server=
+cleanup() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-bytes
+"$bin" demo --players 600 --rounds 1 --out "$work/demo" >/dev/null
+"$bin" event set rounds 2 >/dev/null
+"$bin" round pair >/dev/null
+"$bin" round start >/dev/null
+"$bin" --json serve --bind 127.0.0.1:0 --quiet >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+base=
+for _ in $(seq 100); do
+  base=$(node -e 'try{const l=require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0];console.log(JSON.parse(l).urls[0])}catch(e){}' "$work/serve.out")
+  [ -n "$base" ] && break
+  if ! kill -0 "$server" 2>/dev/null; then
+    echo "check-bytes: the server did not start: $(cat "$work/serve.err")" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+BASE=$base BIN=$bin CHROMIUM=$browser node "$root/scripts/browser/check-bytes.mjs"
+echo "check-bytes: done in $(($(date +%s) - started)) s"

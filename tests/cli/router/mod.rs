@@ -8,6 +8,7 @@
 
 mod coverage;
 mod judges;
+mod keys;
 mod limits;
 mod pages;
 mod players;

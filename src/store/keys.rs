@@ -48,18 +48,57 @@ pub fn find(conn: &Connection, key: &WriteKey) -> Result<Option<Kept>> {
 /// Records `key` as used by the write of audit entry `audit_id` (inside that write's transaction); a key used
 /// already fails the write (its transaction rolls back).
 pub fn record(conn: &Connection, key: &WriteKey, audit_id: i64) -> Result<()> {
-    let mut stmt = conn.prepare_cached(
-        "INSERT INTO write_key (scope, route, key, body, audit_id) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
+    let mut stmt =
+        conn.prepare_cached("INSERT INTO write_key (scope, route, key, body, audit_id) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     stmt.execute(params![key.scope, key.route, key.key, key.body, audit_id])?;
     Ok(())
 }
 
 /// Keeps what was answered for `key`.
 pub fn keep_answer(conn: &Connection, key: &WriteKey, status: u16, answer: &str) -> Result<()> {
-    let mut stmt = conn.prepare_cached(
-        "UPDATE write_key SET status = ?4, answer = ?5 WHERE scope = ?1 AND route = ?2 AND key = ?3",
-    )?;
+    let mut stmt = conn
+        .prepare_cached("UPDATE write_key SET status = ?4, answer = ?5 WHERE scope = ?1 AND route = ?2 AND key = ?3")?;
     stmt.execute(params![key.scope, key.route, key.key, status, answer])?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use crate::store::{Change, memory, test_actor};
+
+    fn key(k: &str) -> WriteKey {
+        WriteKey { scope: "Kim".into(), route: "POST /api/ruling".into(), key: k.into(), body: "f1".into() }
+    }
+
+    #[test]
+    fn a_key_commits_with_its_write_and_a_refused_write_records_none() -> Result<()> {
+        let mut store = memory()?;
+        let actor = test_actor("2025-05-01T10:00:00.000Z")?;
+        store.with_key(Some(key("a")));
+        let refused: Result<()> = store.write(&actor, |_| Err(Error::refused("no")));
+        assert!(refused.is_err());
+        assert!(store.key_unused(), "a refused write leaves the key for the next try");
+        assert_eq!(find(store.conn(), &key("a"))?, None, "nothing kept for a refusal");
+        store.write(&actor, |_| Ok(((), Change::new("did it"))))?;
+        assert!(!store.key_unused());
+        let kept = find(store.conn(), &key("a"))?;
+        assert_eq!(
+            kept,
+            Some(Kept { body: "f1".into(), status: None, answer: None, summary: "did it".into() }),
+            "recorded with the write, its summary the audit's"
+        );
+        keep_answer(store.conn(), &key("a"), 200, "{\"ok\":true}")?;
+        assert_eq!(find(store.conn(), &key("a"))?.and_then(|k| k.answer), Some("{\"ok\":true}".into()));
+        // The same key again fails its write: nothing of it is committed.
+        store.with_key(Some(key("a")));
+        let before = crate::store::audit::last_id(store.conn())?;
+        assert!(store.write(&actor, |_| Ok(((), Change::new("again")))).is_err());
+        assert_eq!(crate::store::audit::last_id(store.conn())?, before, "the write and its key commit together");
+        // Another scope or route is another key.
+        let other = WriteKey { scope: "Lee".into(), ..key("a") };
+        assert_eq!(find(store.conn(), &other)?, None);
+        Ok(())
+    }
 }

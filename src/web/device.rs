@@ -103,7 +103,7 @@ fn shown(value: &serde_json::Value) -> String {
 fn sent(player: &Player, value: &serde_json::Value) -> std::result::Result<Option<Sent>, ApiError> {
     let client_id = value.get("client_id").and_then(serde_json::Value::as_str);
     let key = once::key_of(player.key.as_ref(), client_id, "client_id")?;
-    Ok(key.map(|key| Sent { key, body: once::fingerprint(value) }))
+    key.map(|key| Sent::of(key, value)).transpose()
 }
 
 /// `POST /api/note` from the table's device.
@@ -195,10 +195,16 @@ pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
         Ok(sent) => sent,
         Err(e) => return e.into_response(),
     };
-    write::player(&player, "POST /api/note/undo", (b.table, b.code), (shown(&value), None, sent), move |store, actor| {
-        let out = device::take_back(store, actor, table, &code)?;
-        Answer::of(&out.summary, &out)
-    })
+    write::player(
+        &player,
+        "POST /api/note/undo",
+        (b.table, b.code),
+        (shown(&value), None, sent),
+        move |store, actor| {
+            let out = device::take_back(store, actor, table, &code)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
     .await
 }
 

@@ -3,14 +3,20 @@
 //! the event's duration (see [`crate::store::keys`]); a repeat with the same key is answered again with
 //! `"repeat": true` and records nothing more, even when the first answer never arrived; the same key with
 //! other fields is refused (422). Keys are scoped by who sends them and the route.
+//!
+//! Moments as they happened: a write replayed from a page's queue (it has a key) may send the moment it was
+//! made (`at`) on the routes of [`TAKES_AT`]; it is taken when it lies between the table's last record and the
+//! arrival and at most [`AT_BACK`] back, else the arrival is; both are audited and the answer says which
+//! (`"at"`, `"at_adjusted"`).
 
 use super::answer::Answer;
 use super::error::ApiError;
-use crate::error::Result;
-use crate::store::Store;
+use crate::error::{Error, Result};
 use crate::store::keys::{self, WriteKey};
+use crate::store::{Actor, Store};
 use axum::http::{HeaderValue, StatusCode};
 use blake2::{Blake2s256, Digest};
+use chrono::{DateTime, Utc};
 
 /// The header a phone sends its write's key in.
 pub const HEADER: &str = "idempotency-key";
@@ -21,20 +27,60 @@ pub const FIELD: &str = "idempotency_key";
 /// The longest key taken.
 pub const MAX_KEY: usize = 80;
 
-/// A write's key as sent, and a fingerprint of its fields (a repeat must send the same).
+/// The routes whose replayed writes may send the moment they were made (`at`).
+pub const TAKES_AT: [&str; 4] =
+    ["POST /api/note", "POST /api/clock/start", "POST /api/clock/stop", "POST /api/clock/hand-over"];
+
+/// How far back a moment sent (`at`) may lie.
+pub const AT_BACK: chrono::Duration = chrono::Duration::minutes(2);
+
+/// A write's key as sent, a fingerprint of its fields (a repeat must send the same), and the moment its page
+/// says it was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sent {
     /// The key.
     pub key: String,
     /// The fingerprint of the fields (see [`fingerprint`]).
     pub body: String,
+    /// The moment sent (`at`), and the table the write names (`table`).
+    pub made: Option<(DateTime<Utc>, Option<u32>)>,
 }
 
 impl Sent {
-    /// The key's row for `scope` (who sent it) and `route`.
-    pub fn scoped(&self, scope: &str, route: &str) -> WriteKey {
-        WriteKey { scope: scope.into(), route: route.into(), key: self.key.clone(), body: self.body.clone() }
+    /// The write sent with `key` and the fields `value`; 400 for an `at` that is not a moment.
+    pub fn of(key: String, value: &serde_json::Value) -> std::result::Result<Sent, ApiError> {
+        let made = match value.get("at") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(at) => {
+                let at = at
+                    .as_str()
+                    .and_then(|t| crate::time::unstamp(t).ok())
+                    .ok_or_else(|| bad("at: the moment a write was made, as 2025-05-01T14:02:03.000Z".into()))?;
+                let table = value.get("table").and_then(|t| match t {
+                    serde_json::Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+                    serde_json::Value::String(s) => s.trim().parse().ok(),
+                    _ => None,
+                });
+                Some((at, table))
+            }
+        };
+        Ok(Sent { key, body: fingerprint(value), made })
     }
+
+    /// The key's row for `scope` (who sent it) and `route`, and the moment sent if `route` takes one.
+    pub fn scoped(&self, scope: &str, route: &str) -> Keyed {
+        let key = WriteKey { scope: scope.into(), route: route.into(), key: self.key.clone(), body: self.body.clone() };
+        Keyed { key, made: self.made.filter(|_| TAKES_AT.contains(&route)) }
+    }
+}
+
+/// A write's key for its sender and route, and the moment sent (see [`Sent::scoped`]).
+#[derive(Debug, Clone)]
+pub struct Keyed {
+    /// The key's row.
+    pub key: WriteKey,
+    /// The moment sent and the table named, on a route that takes it.
+    pub made: Option<(DateTime<Utc>, Option<u32>)>,
 }
 
 /// The key a write carries: the header, or `field` of the body (`field_name` for the refusals); both, and
@@ -49,7 +95,9 @@ pub fn key_of(
         None => None,
         Some(v) => Some(
             v.to_str()
-                .map_err(|_| bad(format!("the {HEADER} header is not printable text: send 1 to {MAX_KEY} printable characters")))?
+                .map_err(|_| {
+                    bad(format!("the {HEADER} header is not printable text: send 1 to {MAX_KEY} printable characters"))
+                })?
                 .to_string(),
         ),
     };
@@ -113,17 +161,33 @@ impl Done {
     }
 }
 
-/// Runs `f` (a write on `store`) once for `key`: a key used already answers its first answer again, else `f`
-/// runs with the key recorded in its write's transaction, and its answer is kept. Without a key, `f` runs.
-pub fn run(store: &mut Store, key: Option<WriteKey>, f: impl FnOnce(&mut Store) -> Result<Answer>) -> Result<Done> {
-    let Some(key) = key else {
-        return Ok(Done::Now(f(store)?));
+/// Runs `f` (a write on `store` by `actor`) once for `key`: a key used already answers its first answer again,
+/// else `f` runs (at the moment taken, see [`taken`]) with the key recorded in its write's transaction, and its
+/// answer is kept. Without a key, `f` runs.
+pub fn run(
+    store: &mut Store,
+    actor: &Actor,
+    keyed: Option<Keyed>,
+    f: impl FnOnce(&mut Store, &Actor) -> Result<Answer>,
+) -> Result<Done> {
+    let Some(Keyed { key, made }) = keyed else {
+        return Ok(Done::Now(f(store, actor)?));
     };
     if let Some(done) = before(store, &key)? {
         return Ok(done);
     }
+    let (actor, moment) = match made {
+        Some((at, table)) => {
+            let (actor, moment) = taken(store, actor, at, table)?;
+            (actor, Some(moment))
+        }
+        None => (actor.clone(), None),
+    };
     store.with_key(Some(key.clone()));
-    let out = f(store);
+    let out = f(store, &actor).and_then(|answer| match &moment {
+        Some(m) => answer.with(m),
+        None => Ok(answer),
+    });
     let unused = store.key_unused();
     store.with_key(None);
     match out {
@@ -142,6 +206,34 @@ pub fn run(store: &mut Store, key: Option<WriteKey>, f: impl FnOnce(&mut Store) 
     }
 }
 
+/// The moment a replayed write is recorded at: `at` (when it was made) if it lies between table `table`'s last
+/// record and the arrival (`actor.at`) and at most [`AT_BACK`] back, else the arrival. The actor at that moment
+/// (its command line names both moments, for the audit) and the answer's `{"at", "at_adjusted"}`.
+pub fn taken(
+    store: &Store,
+    actor: &Actor,
+    at: DateTime<Utc>,
+    table: Option<u32>,
+) -> Result<(Actor, serde_json::Value)> {
+    let arrival = actor.at;
+    let last = match table {
+        Some(t) => store.read(|conn| crate::store::audit::last_at_table(conn, t))?,
+        None => None,
+    };
+    let last = last.map(|l| crate::time::unstamp(&l)).transpose().map_err(|e| Error::refused(e.to_string()))?;
+    let fits = at <= arrival && arrival - at <= AT_BACK && last.is_none_or(|l| at >= l);
+    let moment = if fits { at } else { arrival };
+    let mut actor = actor.clone();
+    actor.command_line = format!(
+        "{} (made at {}, arrived at {})",
+        actor.command_line,
+        crate::time::stamp(at),
+        crate::time::stamp(arrival)
+    );
+    actor.at = moment;
+    Ok((actor, serde_json::json!({ "at": crate::time::stamp(moment), "at_adjusted": !fits })))
+}
+
 fn before(store: &Store, key: &WriteKey) -> Result<Option<Done>> {
     let Some(kept) = store.read(|conn| keys::find(conn, key))? else {
         return Ok(None);
@@ -158,4 +250,63 @@ fn before(store: &Store, key: &WriteKey) -> Result<Option<Done>> {
         None => Answer::ok(&kept.summary),
     };
     Ok(Some(Done::Before(answer.with(&serde_json::json!({ "repeat": true }))?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tap_at(store: &mut Store, at: &str) -> Result<()> {
+        let actor = crate::store::test_actor(at)?;
+        store.write(&actor, |_| {
+            let touched = crate::store::Touched::table(crate::domain::topic::Topic::Clock, 1, Some(1));
+            Ok(((), crate::store::Change::new("tap").touching(touched)))
+        })
+    }
+
+    #[test]
+    fn a_moment_sent_is_taken_between_the_tables_last_record_and_the_arrival_at_most_two_minutes_back() -> Result<()> {
+        let mut store = crate::store::memory()?;
+        tap_at(&mut store, "2025-05-01T10:00:00.000Z")?;
+        let arrival = crate::store::test_actor("2025-05-01T10:03:00.000Z")?;
+        let at = |t: &str| crate::time::unstamp(t);
+        let cases = [
+            ("2025-05-01T10:01:30.000Z", Some(1), false, "90 s back, after the table's last record"),
+            ("2025-05-01T10:00:30.000Z", Some(1), true, "more than two minutes back"),
+            ("2025-05-01T10:03:01.000Z", Some(1), true, "after the arrival"),
+            ("2025-05-01T10:01:30.000Z", Some(2), false, "another table's records do not count"),
+        ];
+        for (sent, table, adjusted, why) in cases {
+            let (actor, answer) = taken(&store, &arrival, at(sent)?, table)?;
+            assert_eq!(answer["at_adjusted"], adjusted, "{why}");
+            let expected = if adjusted { arrival.at } else { at(sent)? };
+            assert_eq!(actor.at, expected, "{why}");
+            assert!(actor.command_line.contains(&format!("made at {sent}, arrived at 2025-05-01T10:03:00.000Z")));
+        }
+        tap_at(&mut store, "2025-05-01T10:02:00.000Z")?;
+        let (_, answer) = taken(&store, &arrival, at("2025-05-01T10:01:30.000Z")?, Some(1))?;
+        assert_eq!(answer["at_adjusted"], true, "before the table's last record");
+        Ok(())
+    }
+
+    #[test]
+    fn a_key_is_one_to_eighty_printable_characters_and_a_header_and_a_field_that_differ_are_refused() {
+        let h = |v: &str| HeaderValue::from_str(v).ok();
+        assert_eq!(key_of(h("k1").as_ref(), None, FIELD).ok(), Some(Some("k1".into())));
+        assert_eq!(key_of(None, Some("c1"), "client_id").ok(), Some(Some("c1".into())));
+        assert_eq!(key_of(h("c1").as_ref(), Some("c1"), "client_id").ok(), Some(Some("c1".into())));
+        assert!(key_of(h("k1").as_ref(), Some("c1"), "client_id").is_err());
+        assert!(key_of(None, Some(&"x".repeat(81)), FIELD).is_err_and(|e| e.message.contains(FIELD)));
+        assert!(key_of(None, Some("a\nb"), FIELD).is_err());
+        assert!(key_of(None, Some(""), FIELD).is_err());
+        assert_eq!(key_of(None, None, FIELD).ok(), Some(None));
+    }
+
+    #[test]
+    fn a_fingerprint_leaves_out_the_key_the_csrf_token_the_return_page_and_the_code() {
+        let a = serde_json::json!({ "table": 1, "csrf": "x", "back": "/a", "code": "1", "idempotency_key": "k" });
+        let b = serde_json::json!({ "table": 1 });
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&b), fingerprint(&serde_json::json!({ "table": 2 })));
+    }
 }

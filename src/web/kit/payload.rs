@@ -55,8 +55,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
                 serde_json::from_slice(&body).map_err(bad)?
             };
             let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
-            let sent = once::key_of(header_key.as_ref(), None, once::FIELD)?
-                .map(|key| Sent { key, body: once::fingerprint(&value) });
+            let sent =
+                once::key_of(header_key.as_ref(), None, once::FIELD)?.map(|key| Sent::of(key, &value)).transpose()?;
             return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value), sent });
         }
         if body.trim_ascii_start().starts_with(b"{") {
@@ -78,7 +78,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
         let fields = serde_json::Value::Object(fields);
         let sent = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?
-            .map(|key| Sent { key, body: once::fingerprint(&fields) });
+            .map(|key| Sent::of(key, &fields))
+            .transpose()?;
         Ok(Payload {
             input,
             csrf: meta.csrf.or(header_csrf),

@@ -32,7 +32,7 @@ pub async fn judge<T: Send + 'static>(
         let actor = judge.actor(&format!("{route} {}", payload.shown))?;
         let input = payload.input;
         let key = payload.sent.map(|sent| sent.scoped(&judge.judge.name, route));
-        judge.db.run(move |store| once::run(store, key, |store| f(store, &actor, input))).await?.answer()
+        judge.db.run(move |store| once::run(store, &actor, key, |store, actor| f(store, actor, input))).await?.answer()
     }
     .await;
     finish(done, back)
@@ -50,7 +50,7 @@ pub async fn player(
     let done = player
         .act((table, code), format!("{route} {shown}"), move |store, actor| {
             let key = sent.map(|sent| sent.scoped(&actor.judge, route));
-            once::run(store, key, |store| f(store, actor))
+            once::run(store, actor, key, f)
         })
         .await;
     finish(done.and_then(Done::answer), back)

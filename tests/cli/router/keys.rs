@@ -28,8 +28,18 @@ fn writes(site: &Site) -> Vec<(&'static str, By, Value, Value)> {
             json!({ "table": 1, "player": "ana", "cost": "B1", "card": "Demonic Tutor" }),
             json!({ "table": 1, "player": "bo", "cost": "B1", "card": "Demonic Tutor" }),
         ),
-        ("/api/penalty", By::Kim, json!({ "player": "bo", "infraction": "slow play" }), json!({ "player": "ana", "infraction": "slow play" })),
-        ("/api/ruling", By::Kim, json!({ "table": 1, "text": "Bo keeps the card" }), json!({ "table": 1, "text": "Bo does not" })),
+        (
+            "/api/penalty",
+            By::Kim,
+            json!({ "player": "bo", "infraction": "slow play" }),
+            json!({ "player": "ana", "infraction": "slow play" }),
+        ),
+        (
+            "/api/ruling",
+            By::Kim,
+            json!({ "table": 1, "text": "Bo keeps the card" }),
+            json!({ "table": 1, "text": "Bo does not" }),
+        ),
         (
             "/api/extend",
             By::Kim,
@@ -45,8 +55,18 @@ fn writes(site: &Site) -> Vec<(&'static str, By, Value, Value)> {
             json!({ "key": "round-minutes", "value": 45, "force": true }),
             json!({ "key": "round-minutes", "value": 46, "force": true }),
         ),
-        ("/api/result", By::Kim, json!({ "table": 1, "winner": "Ana", "by": "life" }), json!({ "table": 1, "winner": "Bo", "by": "life" })),
-        ("/api/result/fix", By::Kim, json!({ "table": 1, "winner": "Bo", "by": "life" }), json!({ "table": 1, "winner": "Ana", "by": "life" })),
+        (
+            "/api/result",
+            By::Kim,
+            json!({ "table": 1, "winner": "Ana", "by": "life" }),
+            json!({ "table": 1, "winner": "Bo", "by": "life" }),
+        ),
+        (
+            "/api/result/fix",
+            By::Kim,
+            json!({ "table": 1, "winner": "Bo", "by": "life" }),
+            json!({ "table": 1, "winner": "Ana", "by": "life" }),
+        ),
         ("/api/result/clear", By::Kim, json!({ "table": 1 }), json!({ "table": 3 })),
         (
             "/api/challenge",
@@ -145,7 +165,9 @@ fn a_key_is_scoped_by_who_sends_it_and_the_route_and_an_undo_does_not_free_it() 
     assert_eq!(other_route.status, 200, "{}", other_route.body);
     assert_eq!(other_route.json()["repeat"], Value::Null);
     let rulings = site.ev.run(&["--json", "rulings"]).json();
-    let count = |doc: &Value| doc["rulings"].as_array().map_or(0, |r| r.iter().filter(|r| r["text"] == "Bo keeps the card").count());
+    let count = |doc: &Value| {
+        doc["rulings"].as_array().map_or(0, |r| r.iter().filter(|r| r["text"] == "Bo keeps the card").count())
+    };
     assert_eq!(count(&rulings), 2, "{rulings}");
 
     // A declaration taken back: the same key is still the first declaration's, answered again.

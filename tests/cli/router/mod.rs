@@ -10,6 +10,7 @@ mod coverage;
 mod judges;
 mod keys;
 mod limits;
+mod moments;
 mod pages;
 mod players;
 

@@ -72,7 +72,10 @@
     live: function (topics, refresh) {
       if (!topics.length || !window.EventSource) return false;
       var es = new EventSource("/events"), seen = false;
-      es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
+      es.addEventListener("hello", function () {
+        if (seen) { refresh(); document.dispatchEvent(new Event("mmjudge-live")); } // queue.js sends what waits
+        seen = true;
+      });
       topics.forEach(function (name) { es.addEventListener(name, refresh); });
       return true;
     },

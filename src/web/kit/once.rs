@@ -123,12 +123,13 @@ fn bad(message: String) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, message)
 }
 
-/// A fingerprint of a write's fields: all of them but the key itself, the form's CSRF token and return page
-/// and a player's code (a repeat after a new login or a code typed again is the same write).
+/// A fingerprint of a write's fields: all of them but the key itself, the form's CSRF token and return page,
+/// a player's code (a repeat after a new login or a code typed again is the same write) and the moment made
+/// (`at`: a page's first try sends none, its replay does, and the two are the same write).
 pub fn fingerprint(value: &serde_json::Value) -> String {
     let mut v = value.clone();
     if let Some(map) = v.as_object_mut() {
-        for skip in ["csrf", "back", "code", FIELD, "client_id"] {
+        for skip in ["csrf", "back", "code", FIELD, "client_id", "at"] {
             map.remove(skip);
         }
     }
@@ -303,8 +304,8 @@ mod tests {
     }
 
     #[test]
-    fn a_fingerprint_leaves_out_the_key_the_csrf_token_the_return_page_and_the_code() {
-        let a = serde_json::json!({ "table": 1, "csrf": "x", "back": "/a", "code": "1", "idempotency_key": "k" });
+    fn a_fingerprint_leaves_out_the_key_the_csrf_token_the_return_page_the_code_and_the_moment() {
+        let a = serde_json::json!({ "table": 1, "csrf": "x", "back": "/a", "code": "1", "idempotency_key": "k", "at": "x" });
         let b = serde_json::json!({ "table": 1 });
         assert_eq!(fingerprint(&a), fingerprint(&b));
         assert_ne!(fingerprint(&b), fingerprint(&serde_json::json!({ "table": 2 })));

@@ -5,7 +5,8 @@
 //      arrived), and the page shows nothing waiting;
 //   2. the same with the server stopped: two more cards and the decision stopped, the page reloaded while the
 //      server is down (only the browser's storage keeps the queue), the server started again on the same
-//      address and the page opened again: each recorded once at its moment.
+//      address and the page opened again: each recorded once at its moment;
+//   3. a page's form (/me, "Call a judge") sent offline waits on the page and is recorded once back online.
 // Any page error or a write recorded twice, lost or at its arrival fails the check (exit 1).
 //
 // Run by scripts/check-offline.sh, which builds the event. Environment:
@@ -194,6 +195,23 @@ async function main() {
     recordedOnceAt("Giant Growth", second);
     tappedOnceAt("/api/clock/stop", stopped);
     await shot(page, "sent");
+  });
+
+  await step("a form on /me: a judge called offline is called once when the network is back", async () => {
+    const me = await context.newPage();
+    me.on("pageerror", (e) => problem(`page error on /me: ${e.message}`));
+    await me.goto(`${base}/me?name=${encodeURIComponent(b)}`);
+    const form = me.locator("form", { has: me.getByRole("button", { name: "Call a judge" }) });
+    await form.getByPlaceholder("your code").fill(codeOf(b));
+    await context.setOffline(true);
+    await form.getByRole("button", { name: "Call a judge" }).click();
+    await me.getByText("1 waiting to send").waitFor({ timeout: 5000 });
+    if ((cli("call", "list").calls || []).length) problem("a call made offline was recorded while offline");
+    await context.setOffline(false);
+    await me.getByText("A judge is called to your table").waitFor({ timeout: WAIT_MS });
+    const calls = (cli("call", "list").calls || []).filter((c) => c.table === 1);
+    if (calls.length !== 1) problem(`the call: ${calls.length} recorded at table 1, not one`);
+    await shot(me, "me-called");
   });
 
   await browser.close();

@@ -39,7 +39,8 @@ export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-offline
 "$bin" round pair >/dev/null
 "$bin" round start >/dev/null
 "$bin" --json player codes >"$work/codes.json"
+pin=$("$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))')
 
-BIN=$bin WORK=$work CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
+BIN=$bin WORK=$work JUDGE="Kim Head" PIN=$pin CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
   node "$root/scripts/browser/check-offline.mjs"
 echo "check-offline: done in $(($(date +%s) - started)) s"

@@ -6,12 +6,15 @@
 //   2. the same with the server stopped: two more cards and the decision stopped, the page reloaded while the
 //      server is down (only the browser's storage keeps the queue), the server started again on the same
 //      address and the page opened again: each recorded once at its moment;
-//   3. a page's form (/me, "Call a judge") sent offline waits on the page and is recorded once back online.
+//   3. a page's form (/me, "Call a judge") sent offline waits on the page and is recorded once back online;
+//   4. a judge's ruling sent offline from the judges' table page, whose login ends meanwhile (a new PIN): back
+//      online the page sends the judge to log in, the queue kept; logged in again, the ruling is recorded once.
 // Any page error or a write recorded twice, lost or at its arrival fails the check (exit 1).
 //
 // Run by scripts/check-offline.sh, which builds the event. Environment:
 //   BIN       the mmjudge binary (MMJUDGE_DB names the event)
 //   WORK      a folder for the server's output
+//   JUDGE     a head judge's name, PIN its PIN
 //   CODES     a file holding `mmjudge --json player codes`
 //   CHROMIUM  the browser to drive
 //   SHOTS     a folder for phone-width screenshots (optional)
@@ -26,6 +29,8 @@ const env = (name) => {
   return v;
 };
 const BIN = env("BIN");
+const JUDGE = env("JUDGE");
+let PIN = env("PIN");
 const WORK = env("WORK");
 const CODES = JSON.parse(readFileSync(env("CODES"), "utf8")).players;
 const SHOTS = process.env.SHOTS || "";
@@ -212,6 +217,37 @@ async function main() {
     const calls = (cli("call", "list").calls || []).filter((c) => c.table === 1);
     if (calls.length !== 1) problem(`the call: ${calls.length} recorded at table 1, not one`);
     await shot(me, "me-called");
+  });
+
+  await step("a judge's ruling sent offline, the login ended meanwhile: sent to log in, then recorded once", async () => {
+    const judgePhone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const judge = await judgePhone.newPage();
+    judge.on("pageerror", (e) => problem(`page error on the judges' page: ${e.message}`));
+    const login = async () => {
+      await judge.getByLabel("Name").fill(JUDGE);
+      await judge.getByLabel("PIN").fill(PIN);
+      await judge.getByRole("button", { name: "Log in" }).click();
+      await judge.waitForURL(`${base}/judge`);
+    };
+    await judge.goto(`${base}/login`);
+    await login();
+    await judge.goto(`${base}/judge/table/1`);
+    const form = judge.locator("form", { has: judge.getByRole("button", { name: "Record ruling" }) });
+    await form.getByPlaceholder("the ruling").fill("Kept through a dropped Wi-Fi");
+    await judgePhone.setOffline(true);
+    await form.getByRole("button", { name: "Record ruling" }).click();
+    await judge.getByText("1 waiting to send").waitFor({ timeout: 5000 });
+    PIN = cli("judge", "pin", JUDGE).pin; // the judge's logins end
+    await judgePhone.setOffline(false);
+    await judge.waitForURL(`${base}/login`, { timeout: WAIT_MS });
+    const ruled = () => (cli("rulings").rulings || []).filter((r) => r.text === "Kept through a dropped Wi-Fi");
+    if (ruled().length) problem("a ruling sent with an ended login was recorded");
+    await login();
+    await judge.goto(`${base}/judge/table/1`);
+    await judge.waitForFunction(() => document.body.getAttribute("data-waiting") === "0", null, { timeout: WAIT_MS });
+    await sleep(500);
+    if (ruled().length !== 1) problem(`the ruling: recorded ${ruled().length} times, not once`);
+    await judgePhone.close();
   });
 
   await browser.close();

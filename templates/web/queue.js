@@ -36,7 +36,14 @@
     var headers = { "Idempotency-Key": item.key }, body;
     if (item.form !== undefined) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
-      body = item.form + (replay && item.takesAt ? "&at=" + encodeURIComponent(stamp(item.at)) : "");
+      var fields = new URLSearchParams(item.form);
+      if (replay) {
+        // A judge who logged in again since has a new session: the page's own CSRF token is the one that counts.
+        var csrf = document.querySelector('input[name="csrf"]');
+        if (csrf && fields.has("csrf")) fields.set("csrf", csrf.value);
+        if (item.takesAt) fields.set("at", stamp(item.at));
+      }
+      body = fields.toString();
     } else {
       headers["Content-Type"] = "application/json";
       var b = JSON.parse(JSON.stringify(item.body));

@@ -6,13 +6,14 @@
 //!
 //! Moments as they happened: a write replayed from a page's queue (it has a key) may send the moment it was
 //! made (`at`) on the routes of [`TAKES_AT`]; it is taken when it lies between the table's last record and the
-//! arrival and at most [`AT_BACK`] back, else the arrival is; both are audited and the answer says which
-//! (`"at"`, `"at_adjusted"`).
+//! arrival and at most [`write_keys::AT_BACK`] back, else the arrival is; both are audited and the answer says
+//! which (`"at"`, `"at_adjusted"`).
 
 use super::answer::Answer;
 use super::error::ApiError;
-use crate::error::{Error, Result};
-use crate::store::keys::{self, WriteKey};
+use crate::error::Result;
+use crate::ops::write_keys;
+use crate::store::keys::WriteKey;
 use crate::store::{Actor, Store};
 use axum::http::{HeaderValue, StatusCode};
 use blake2::{Blake2s256, Digest};
@@ -30,9 +31,6 @@ pub const MAX_KEY: usize = 80;
 /// The routes whose replayed writes may send the moment they were made (`at`).
 pub const TAKES_AT: [&str; 4] =
     ["POST /api/note", "POST /api/clock/start", "POST /api/clock/stop", "POST /api/clock/hand-over"];
-
-/// How far back a moment sent (`at`) may lie.
-pub const AT_BACK: chrono::Duration = chrono::Duration::minutes(2);
 
 /// A write's key as sent, a fingerprint of its fields (a repeat must send the same), and the moment its page
 /// says it was made.
@@ -163,8 +161,8 @@ impl Done {
 }
 
 /// Runs `f` (a write on `store` by `actor`) once for `key`: a key used already answers its first answer again,
-/// else `f` runs (at the moment taken, see [`taken`]) with the key recorded in its write's transaction, and its
-/// answer is kept. Without a key, `f` runs.
+/// else `f` runs (at the moment taken, see [`write_keys::moment`]) with the key recorded in its write's
+/// transaction, and its answer is kept. Without a key, `f` runs.
 pub fn run(
     store: &mut Store,
     actor: &Actor,
@@ -179,8 +177,9 @@ pub fn run(
     }
     let (actor, moment) = match made {
         Some((at, table)) => {
-            let (actor, moment) = taken(store, actor, at, table)?;
-            (actor, Some(moment))
+            let m = write_keys::moment(store, actor, at, table)?;
+            let answer = serde_json::json!({ "at": crate::time::stamp(m.at), "at_adjusted": m.adjusted });
+            (m.actor, Some(answer))
         }
         None => (actor.clone(), None),
     };
@@ -197,7 +196,7 @@ pub fn run(
                 // The write and its key are committed: an answer not kept leaves a repeat answered from the
                 // audit's summary, never this write refused.
                 let text = answer.to_json().to_string();
-                if let Err(e) = keys::keep_answer(store.conn(), &key, 200, &text) {
+                if let Err(e) = write_keys::keep(store, &key, 200, &text) {
                     tracing::warn!(key = %key.key, error = %e, "a write's answer was not kept with its key");
                 }
             }
@@ -211,36 +210,8 @@ pub fn run(
     }
 }
 
-/// The moment a replayed write is recorded at: `at` (when it was made) if it lies between table `table`'s last
-/// record and the arrival (`actor.at`) and at most [`AT_BACK`] back, else the arrival. The actor at that moment
-/// (its command line names both moments, for the audit) and the answer's `{"at", "at_adjusted"}`.
-pub fn taken(
-    store: &Store,
-    actor: &Actor,
-    at: DateTime<Utc>,
-    table: Option<u32>,
-) -> Result<(Actor, serde_json::Value)> {
-    let arrival = actor.at;
-    let last = match table {
-        Some(t) => store.read(|conn| crate::store::audit::last_at_table(conn, t))?,
-        None => None,
-    };
-    let last = last.map(|l| crate::time::unstamp(&l)).transpose().map_err(|e| Error::refused(e.to_string()))?;
-    let fits = at <= arrival && arrival - at <= AT_BACK && last.is_none_or(|l| at >= l);
-    let moment = if fits { at } else { arrival };
-    let mut actor = actor.clone();
-    actor.command_line = format!(
-        "{} (made at {}, arrived at {})",
-        actor.command_line,
-        crate::time::stamp(at),
-        crate::time::stamp(arrival)
-    );
-    actor.at = moment;
-    Ok((actor, serde_json::json!({ "at": crate::time::stamp(moment), "at_adjusted": !fits })))
-}
-
 fn before(store: &Store, key: &WriteKey) -> Result<Option<Done>> {
-    let Some(kept) = store.read(|conn| keys::find(conn, key))? else {
+    let Some(kept) = write_keys::first(store, key)? else {
         return Ok(None);
     };
     if kept.body != key.body {
@@ -260,39 +231,6 @@ fn before(store: &Store, key: &WriteKey) -> Result<Option<Done>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tap_at(store: &mut Store, at: &str) -> Result<()> {
-        let actor = crate::store::test_actor(at)?;
-        store.write(&actor, |_| {
-            let touched = crate::store::Touched::table(crate::domain::topic::Topic::Clock, 1, Some(1));
-            Ok(((), crate::store::Change::new("tap").touching(touched)))
-        })
-    }
-
-    #[test]
-    fn a_moment_sent_is_taken_between_the_tables_last_record_and_the_arrival_at_most_two_minutes_back() -> Result<()> {
-        let mut store = crate::store::memory()?;
-        tap_at(&mut store, "2025-05-01T10:00:00.000Z")?;
-        let arrival = crate::store::test_actor("2025-05-01T10:03:00.000Z")?;
-        let at = |t: &str| crate::time::unstamp(t);
-        let cases = [
-            ("2025-05-01T10:01:30.000Z", Some(1), false, "90 s back, after the table's last record"),
-            ("2025-05-01T10:00:30.000Z", Some(1), true, "more than two minutes back"),
-            ("2025-05-01T10:03:01.000Z", Some(1), true, "after the arrival"),
-            ("2025-05-01T10:01:30.000Z", Some(2), false, "another table's records do not count"),
-        ];
-        for (sent, table, adjusted, why) in cases {
-            let (actor, answer) = taken(&store, &arrival, at(sent)?, table)?;
-            assert_eq!(answer["at_adjusted"], adjusted, "{why}");
-            let expected = if adjusted { arrival.at } else { at(sent)? };
-            assert_eq!(actor.at, expected, "{why}");
-            assert!(actor.command_line.contains(&format!("made at {sent}, arrived at 2025-05-01T10:03:00.000Z")));
-        }
-        tap_at(&mut store, "2025-05-01T10:02:00.000Z")?;
-        let (_, answer) = taken(&store, &arrival, at("2025-05-01T10:01:30.000Z")?, Some(1))?;
-        assert_eq!(answer["at_adjusted"], true, "before the table's last record");
-        Ok(())
-    }
 
     #[test]
     fn a_key_is_one_to_eighty_printable_characters_and_a_header_and_a_field_that_differ_are_refused() {

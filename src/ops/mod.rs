@@ -26,3 +26,4 @@ pub mod site;
 pub mod standings;
 pub mod table;
 pub mod views;
+pub mod write_keys;

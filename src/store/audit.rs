@@ -23,8 +23,8 @@ pub struct Entry {
     pub via: String,
 }
 
-/// Appends an entry for a write (called by `Store::write`).
-pub fn append(conn: &Connection, actor: &Actor, change: &Change) -> Result<()> {
+/// Appends an entry for a write (called by `Store::write`); its id.
+pub fn append(conn: &Connection, actor: &Actor, change: &Change) -> Result<i64> {
     let mut stmt =
         conn.prepare_cached("INSERT INTO audit (at, judge, command_line, summary, via) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     stmt.execute(params![stamp(actor.at), actor.judge, actor.command_line, change.summary, actor.via])?;
@@ -39,7 +39,7 @@ pub fn append(conn: &Connection, actor: &Actor, change: &Change) -> Result<()> {
     for t in &change.topics {
         topic.execute(params![id, t.topic.as_str(), t.round, t.table, t.player])?;
     }
-    Ok(())
+    Ok(id)
 }
 
 /// Entries, oldest first, optionally only those about one player and/or at or after an instant.
@@ -61,6 +61,15 @@ pub fn list(conn: &Connection, player: Option<PlayerId>, since: Option<&str>) ->
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The moment of the last write that touched table `table` (of any round; None for none): a moment a page's
+/// queue says its write was made is taken only after it.
+pub fn last_at_table(conn: &Connection, table: u32) -> Result<Option<String>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT max(a.at) FROM audit a WHERE a.id IN (SELECT audit_id FROM audit_topic WHERE table_no = ?1)",
+    )?;
+    Ok(stmt.query_row([table], |r| r.get(0))?)
 }
 
 /// The highest audit id (0 for none): what the live server compares to see that something was written.

@@ -23,6 +23,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/no_show_drop.sql"),
     include_str!("migrations/audit_topics.sql"),
     include_str!("migrations/check_in.sql"),
+    include_str!("migrations/write_keys.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -15,6 +15,7 @@ pub mod file;
 pub mod history;
 pub mod ids;
 pub mod judges;
+pub mod keys;
 pub mod library;
 pub mod matches;
 mod migrate;
@@ -133,6 +134,8 @@ pub struct Store {
     conn: Connection,
     path: PathBuf,
     writable: bool,
+    /// The key the next write was sent with (see [`Store::with_key`]).
+    key: Option<keys::WriteKey>,
 }
 
 impl Store {
@@ -156,11 +159,11 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version >= migrate::SCHEMA_VERSION {
-            return Ok(Store { conn, path: path.into(), writable: false });
+            return Ok(Store { conn, path: path.into(), writable: false, key: None });
         }
         file::make_writable(&conn, path)?;
         migrate::upgrade(&mut conn, path).map_err(|e| file::explain(path, e))?;
-        Ok(Store { conn, path: path.into(), writable: true })
+        Ok(Store { conn, path: path.into(), writable: true, key: None })
     }
 
     /// Creates a new event at `path`: the schema, what `fill` writes and its audit entry in one transaction,
@@ -175,7 +178,7 @@ impl Store {
         check_path(path)?;
         file::build(path, replace, |tx| {
             let change = fill(tx)?;
-            audit::append(tx, actor, &change)
+            audit::append(tx, actor, &change).map(|_| ())
         })
         .map_err(|e| file::explain(path, e))?;
         Store::open(path)
@@ -214,21 +217,40 @@ impl Store {
     }
 
     /// Runs `f` in one IMMEDIATE transaction and appends its audit entry; commits only if everything
-    /// succeeded, so a refusal changes nothing.
+    /// succeeded, so a refusal changes nothing. The first write that commits after [`Store::with_key`] records
+    /// that key in its own transaction.
     pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Transaction) -> Result<(T, Change)>) -> Result<T> {
         if !self.writable {
             file::make_writable(&self.conn, &self.path)?;
             self.writable = true;
         }
         let path = self.path.clone();
+        let key = self.key.clone();
         let run = || -> Result<T> {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let (value, change) = f(&tx)?;
-            audit::append(&tx, actor, &change)?;
+            let audit_id = audit::append(&tx, actor, &change)?;
+            if let Some(key) = &key {
+                keys::record(&tx, key, audit_id)?;
+            }
             tx.commit()?;
             Ok(value)
         };
-        run().map_err(|e| file::explain(&path, e))
+        let done = run().map_err(|e| file::explain(&path, e))?;
+        if key.is_some() {
+            self.key = None;
+        }
+        Ok(done)
+    }
+
+    /// The next write that commits records `key` with it (None: no key); see [`keys`].
+    pub fn with_key(&mut self, key: Option<keys::WriteKey>) {
+        self.key = key;
+    }
+
+    /// The key set by [`Store::with_key`] that no write has recorded yet.
+    pub fn key_unused(&self) -> bool {
+        self.key.is_some()
     }
 
     /// Writes a consistent copy of the event to `dest`, safe while other processes use it; a failed copy
@@ -289,7 +311,7 @@ pub(crate) fn test_actor(at: &str) -> Result<Actor> {
 pub(crate) fn memory() -> Result<Store> {
     let conn = Connection::open_in_memory()?;
     configure(&conn)?;
-    let mut store = Store { conn, path: PathBuf::from(":memory:"), writable: true };
+    let mut store = Store { conn, path: PathBuf::from(":memory:"), writable: true, key: None };
     migrate::upgrade(&mut store.conn, Path::new(":memory:"))?;
     Ok(store)
 }

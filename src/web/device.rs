@@ -14,6 +14,7 @@ use crate::store::Store;
 use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::error::{ApiError, bad_json};
+use crate::web::kit::once::{self, Sent};
 use crate::web::kit::page;
 use crate::web::kit::payload::{Path, Query};
 use crate::web::kit::player::{CodeBody, Player};
@@ -102,6 +103,13 @@ fn shown(value: &serde_json::Value) -> String {
     }
 }
 
+/// A device write's key: the `Idempotency-Key` header, or the declaration's `client_id` (both, different: 400).
+fn sent(player: &Player, value: &serde_json::Value) -> std::result::Result<Option<Sent>, ApiError> {
+    let client_id = value.get("client_id").and_then(serde_json::Value::as_str);
+    let key = once::key_of(player.key.as_ref(), client_id, "client_id")?;
+    key.map(|key| Sent::of(key, value)).transpose()
+}
+
 /// `POST /api/note` from the table's device.
 #[derive(Debug, serde::Deserialize)]
 pub struct NoteBody {
@@ -161,7 +169,8 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
             client_id: b.client_id,
         };
         let who = (b.table, b.code);
-        Ok(write::player(&player, "POST /api/note", who, (shown(&value), None), move |store, actor| {
+        let sent = sent(&player, &value)?;
+        Ok(write::player(&player, "POST /api/note", who, (shown(&value), None, sent), move |store, actor| {
             let out = device::declare(store, actor, input)?;
             Answer::ok(&out.summary).with(&serde_json::json!({ "repeat": out.repeat }))?.with(&out.note)
         })
@@ -186,10 +195,20 @@ pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
         Err(e) => return e.into_response(),
     };
     let (table, code) = (b.table, b.code.clone());
-    write::player(&player, "POST /api/note/undo", (b.table, b.code), (shown(&value), None), move |store, actor| {
-        let out = device::take_back(store, actor, table, &code)?;
-        Answer::of(&out.summary, &out)
-    })
+    let sent = match sent(&player, &value) {
+        Ok(sent) => sent,
+        Err(e) => return e.into_response(),
+    };
+    write::player(
+        &player,
+        "POST /api/note/undo",
+        (b.table, b.code),
+        (shown(&value), None, sent),
+        move |store, actor| {
+            let out = device::take_back(store, actor, table, &code)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
     .await
 }
 
@@ -216,7 +235,11 @@ async fn tap(player: Player, tap: Tap, value: serde_json::Value) -> Response {
         Tap::HandOver => "POST /api/clock/hand-over",
         Tap::Stop => "POST /api/clock/stop",
     };
-    write::player(&player, route, (b.table, b.code), (shown(&value), None), move |store, actor| {
+    let sent = match sent(&player, &value) {
+        Ok(sent) => sent,
+        Err(e) => return e.into_response(),
+    };
+    write::player(&player, route, (b.table, b.code), (shown(&value), None, sent), move |store, actor| {
         let answer = match tap {
             Tap::Start => {
                 let o = device::clock_start(store, actor, table, &code)?;

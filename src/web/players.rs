@@ -356,7 +356,7 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
     let input = self_report::SelfReportInput { table: b.table, code: b.code.clone(), winner, reason, life };
     let who = (b.table, b.code);
-    write::player(&player, "POST /api/self-report", who, (p.shown, p.back), move |store, actor| {
+    write::player(&player, "POST /api/self-report", who, (p.shown, p.back, p.sent), move |store, actor| {
         let out = self_report::self_report(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
@@ -381,7 +381,7 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
         return write::finish(Err(e.into()), p.back);
     };
     let table = b.table;
-    write::player(&player, "POST /api/call", (table, code.clone()), (p.shown, p.back), move |store, actor| {
+    write::player(&player, "POST /api/call", (table, code.clone()), (p.shown, p.back, p.sent), move |store, actor| {
         let out = calls::call_judge(store, actor, table, &code)?;
         Answer::of(&out.summary, &out)
     })
@@ -406,7 +406,7 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
     let b = p.input;
     let input = self_report::ConfirmInput { table: b.table, code: b.code.clone(), report: b.report };
     let who = (b.table, b.code);
-    write::player(&player, "POST /api/self-report/confirm", who, (p.shown, p.back), move |store, actor| {
+    write::player(&player, "POST /api/self-report/confirm", who, (p.shown, p.back, p.sent), move |store, actor| {
         let out = self_report::confirm_report(store, actor, &input)?;
         Answer::of(&out.summary, &out)
     })

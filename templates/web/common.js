@@ -73,11 +73,16 @@
     // no live stream.
     live: function (topics, refresh) {
       if (!topics.length || !window.EventSource) return false;
-      var es = new EventSource("/events");
+      var es = new EventSource("/events"), seen = false;
       function data(e) {
         try { var d = JSON.parse(e.data); return d && typeof d === "object" ? d : {}; } catch (x) { return {}; }
       }
-      es.addEventListener("hello", function (e) { var d = data(e); if (d.now) mm.serverNow(d.now); });
+      es.addEventListener("hello", function (e) {
+        var d = data(e);
+        if (d.now) mm.serverNow(d.now);
+        if (seen) document.dispatchEvent(new Event("mmjudge-live")); // queue.js sends what waits
+        seen = true;
+      });
       topics.forEach(function (name) { es.addEventListener(name, function (e) { refresh(data(e)); }); });
       return true;
     },

@@ -3,7 +3,7 @@
 // live updates (see common.js). Times shown are the server's.
 (function () {
   "use strict";
-  var mm = window.mmjudge, root, table, key, clock = null, clockKey = null;
+  var mm = window.mmjudge, root, table, key, clock = null, clockKey = null, queue;
   function codes() { try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { return {}; } }
   function keep(c) { try { localStorage.setItem(key, JSON.stringify(c)); } catch (e) {} }
   function post(path, body) {
@@ -135,23 +135,19 @@
     function declare(body) {
       body.table = table; body.code = code(); body.cost = form.cost.value.trim();
       body.client_id = seat + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 8);
-      var send = function (tries) {
-        return post("/api/note", body).catch(function (err) {
-          if (err instanceof TypeError && tries > 0) return send(tries - 1); // the network, not a refusal: retry once
-          throw err;
-        });
-      };
-      send(1).then(function () { form.card.value = ""; say(sec, ""); load(); }).catch(function (err) { say(sec, err.message); });
+      // Through the queue (queue.js): kept and sent again when the network fails, recorded once.
+      queue.send("/api/note", body, seat, body.client_id).then(function () { form.card.value = ""; say(sec, ""); load(); })
+        .catch(function (err) { say(sec, err.message); });
     }
     form.addEventListener("submit", function (e) { e.preventDefault(); declare({ card: form.card.value.trim() }); });
     sec.querySelector('[data-act="unnamed"]').addEventListener("click", function () { declare({ unnamed: true }); });
     sec.querySelector('[data-act="undo"]').addEventListener("click", function () {
-      post("/api/note/undo", { table: table, code: code() }).then(function () { say(sec, ""); load(); }).catch(function (err) { say(sec, err.message); });
+      queue.send("/api/note/undo", { table: table, code: code() }, seat).then(function () { say(sec, ""); load(); }).catch(function (err) { say(sec, err.message); });
     });
     sec.querySelector('[data-act="signout"]').addEventListener("click", function () { var all = codes(); delete all[seat]; keep(all); show(sec); });
     sec.querySelectorAll("[data-tap]").forEach(function (b) {
       b.addEventListener("click", function () {
-        post("/api/clock/" + b.getAttribute("data-tap"), { table: table, code: code() }).then(function (d) {
+        queue.send("/api/clock/" + b.getAttribute("data-tap"), { table: table, code: code() }, seat).then(function (d) {
           sec.clockRefused = false; say(sec, ""); if (d.clock) drawClock(d.clock);
         }).catch(function (err) { say(sec, err.message); sec.clockRefused = true; });
       });
@@ -164,6 +160,14 @@
     if (!root) return;
     table = Number(root.getAttribute("data-table"));
     key = "mmjudge-table-" + table + "-match-" + root.getAttribute("data-match");
+    queue = mm.queue("table-" + table + "-match-" + root.getAttribute("data-match"), {
+      sent: function () { load(); },
+      refused: function (seat, message) {
+        var sec = document.querySelector('section.player[data-seat="' + seat + '"]');
+        if (sec) say(sec, message);
+        load();
+      }
+    });
     document.querySelectorAll("section.player").forEach(wire);
     load();
     setInterval(tick, 250);

@@ -39,6 +39,11 @@ impl Answer {
         }
         Ok(self)
     }
+
+    /// The answer's JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(self.doc.clone())
+    }
 }
 
 impl IntoResponse for Answer {

@@ -6,6 +6,7 @@
 //! - [`auth`], [`player`], [`payload`]: the judge, player and payload extractors (and the query, path and form
 //!   ones whose refusals are worded like every other);
 //! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
+//!   [`once`]: a write's key, so that a repeat records nothing more;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
 //! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log);
 //!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page.
@@ -22,6 +23,7 @@ pub mod fields;
 pub mod layers;
 pub mod limit;
 pub mod log;
+pub mod once;
 pub mod page;
 pub mod payload;
 pub mod player;

@@ -3,6 +3,7 @@
 //! [`super::error::rejection_message`]) rather than in axum's own text.
 
 use super::error::{ApiError, rejected};
+use super::once::{self, Sent};
 use super::state::Shared;
 use crate::error::Error;
 use axum::body::Bytes;
@@ -21,12 +22,15 @@ pub struct Payload<T> {
     pub back: Option<String>,
     /// The fields for the audit log (see [`shown`]).
     pub shown: String,
+    /// The write's key (the `Idempotency-Key` header or a form's `idempotency_key`), if sent.
+    pub sent: Option<Sent>,
 }
 
 #[derive(serde::Deserialize)]
 struct FormMeta {
     csrf: Option<String>,
     back: Option<String>,
+    idempotency_key: Option<String>,
 }
 
 impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
@@ -39,6 +43,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
+        let header_key = req.headers().get(once::HEADER).cloned();
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         if !is_form {
             let bad = |e: serde_json::Error| {
@@ -50,7 +55,9 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
                 serde_json::from_slice(&body).map_err(bad)?
             };
             let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
-            return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value) });
+            let sent =
+                once::key_of(header_key.as_ref(), None, once::FIELD)?.map(|key| Sent::of(key, &value)).transpose()?;
+            return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value), sent });
         }
         if body.trim_ascii_start().starts_with(b"{") {
             return Err(ApiError::from(Error::bad_input(
@@ -69,11 +76,16 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let fields: serde_json::Map<String, serde_json::Value> =
             pairs.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
         let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
+        let fields = serde_json::Value::Object(fields);
+        let sent = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?
+            .map(|key| Sent::of(key, &fields))
+            .transpose()?;
         Ok(Payload {
             input,
             csrf: meta.csrf.or(header_csrf),
             back: Some(back.unwrap_or_else(|| "/judge".into())),
-            shown: shown(serde_json::Value::Object(fields)),
+            shown: shown(fields),
+            sent,
         })
     }
 }
@@ -100,6 +112,7 @@ pub fn shown(mut value: serde_json::Value) -> String {
         map.remove("csrf");
         map.remove("back");
         map.remove("code");
+        map.remove(once::FIELD);
     }
     let text = value.to_string();
     match text.char_indices().nth(400) {

@@ -14,8 +14,8 @@ use axum::Json;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::handler::Handler;
-use axum::http::StatusCode;
 use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::MethodRouter;
 use std::net::SocketAddr;
@@ -28,6 +28,8 @@ pub struct Player {
     pub db: Db,
     /// The phone's address.
     pub addr: SocketAddr,
+    /// The `Idempotency-Key` header, if sent (see [`super::once`]).
+    pub key: Option<HeaderValue>,
     who: Who,
 }
 
@@ -41,7 +43,8 @@ impl FromRequestParts<Shared> for Player {
             .map(|c| c.0)
             .ok_or_else(|| ApiError::internal("no client address"))?;
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
-        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, who })
+        let key = parts.headers.get(super::once::HEADER).cloned();
+        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, who })
     }
 }
 

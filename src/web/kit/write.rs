@@ -6,6 +6,7 @@
 use super::answer::Answer;
 use super::auth::Judge;
 use super::error::ApiError;
+use super::once::{self, Done, Sent};
 use super::page;
 use super::payload::Payload;
 use super::player::Player;
@@ -31,13 +32,21 @@ pub async fn judge<T: Send + 'static>(
         }
         let actor = judge.actor(&format!("{route} {}", payload.shown))?;
         let input = payload.input;
+        let key = payload.sent.map(|sent| sent.scoped(&judge.judge.name, route));
         judge
             .db
             .run(move |store| {
-                let answer = f(store, &actor, input)?;
-                Ok((answer, crate::ops::log::last_of(store.conn(), &actor)?))
+                // The entry this write makes, named by the page it goes back to (`?done=ID`); none for a repeat.
+                let mut made = None;
+                let done = once::run(store, &actor, key, |store, actor| {
+                    let answer = f(store, actor, input)?;
+                    made = crate::ops::log::last_of(store.conn(), actor)?;
+                    Ok(answer)
+                })?;
+                Ok((done, made))
             })
             .await
+            .and_then(|(done, made)| Ok((done.answer()?, made)))
     }
     .await;
     match done {
@@ -51,15 +60,22 @@ pub async fn judge<T: Send + 'static>(
     }
 }
 
-/// Runs one write for the holder of `code` at `table` through `route` (`shown`: the fields for the audit).
+/// Runs one write for the holder of `code` at `table` through `route` (`shown`: the fields for the audit;
+/// `sent`: the write's key, scoped by the code's holder).
 pub async fn player(
     player: &Player,
     route: &'static str,
     (table, code): (u32, String),
-    (shown, back): (String, Option<String>),
+    (shown, back, sent): (String, Option<String>, Option<Sent>),
     f: impl FnOnce(&mut Store, &Actor) -> Result<Answer> + Send + 'static,
 ) -> Response {
-    finish(player.act((table, code), format!("{route} {shown}"), f).await, back)
+    let done = player
+        .act((table, code), format!("{route} {shown}"), move |store, actor| {
+            let key = sent.map(|sent| sent.scoped(&actor.judge, route));
+            once::run(store, actor, key, f)
+        })
+        .await;
+    finish(done.and_then(Done::answer), back)
 }
 
 /// How every write ends: its answer, or back to the form's page; a refusal as JSON, or as the refused page.

@@ -9,7 +9,9 @@
 mod answers;
 mod coverage;
 mod judges;
+mod keys;
 mod limits;
+mod moments;
 mod pages;
 mod players;
 

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Checks that a dropped Wi-Fi loses nothing, in headless Chromium at phone width (390 px): the table device
+# /table/N, signed in, is taken offline (the browser's offline mode), its player declares two cards and taps
+# the decision clock, the page shows what waits and since when it is offline, and back online each write is
+# recorded once at the moment it was made; then the same with the server stopped (the page reloaded while it
+# is down keeps its queue) and started again on the same address. See scripts/browser/check-offline.mjs.
+#
+# Usage: scripts/check-offline.sh
+#   Builds a small event with the debug binary (the 16 bundled players, the bundled reference and pool, round 1
+#   started); the browser check starts and stops `mmjudge serve` itself.
+# Needs chromium (apt-get install -y chromium), node 20 and npm (playwright-core, installed into
+# scripts/browser/node_modules with `npm ci` the first time).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${MMJUDGE:-$root/target/debug/mmjudge}
+if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
+browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
+if [ -z "$browser" ]; then
+  echo "check-offline: no Chromium found: apt-get install -y chromium" >&2
+  exit 1
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "check-offline: node and npm are needed (node 20 or later): apt-get install -y nodejs npm" >&2
+  exit 1
+fi
+started=$(date +%s)
+if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
+  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-offline
+"$bin" event new "Check Offline" --seed 7 >/dev/null
+"$bin" player import "$root/examples/players.csv" >/dev/null
+"$bin" cards import "$root/examples/cards.csv" >/dev/null
+"$bin" pool import "$root/examples/pool.csv" >/dev/null
+"$bin" library build --tables 8 >/dev/null
+"$bin" round pair >/dev/null
+"$bin" round start >/dev/null
+"$bin" --json player codes >"$work/codes.json"
+pin=$("$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))')
+
+BIN=$bin WORK=$work JUDGE="Kim Head" PIN=$pin CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
+  node "$root/scripts/browser/check-offline.mjs"
+echo "check-offline: done in $(($(date +%s) - started)) s"

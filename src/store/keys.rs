@@ -1,0 +1,104 @@
+//! Write keys: the first outcome of a write sent with a key (see `migrations/write_keys.sql`), so that a
+//! repeat is answered again and recorded nothing more. The key is recorded by [`super::Store::write`] in the
+//! write's own transaction (a write and its key commit together); the answer is kept right after.
+
+use crate::error::Result;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// A key a write was sent with: who sent it, through which route, the key, and a fingerprint of the fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteKey {
+    /// Who sent it (a judge's name, or a player as the audit names them).
+    pub scope: String,
+    /// The route (`POST /api/note`).
+    pub route: String,
+    /// The key as sent.
+    pub key: String,
+    /// A fingerprint of the fields sent.
+    pub body: String,
+}
+
+/// What a key recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    /// The fingerprint of the fields first sent with it.
+    pub body: String,
+    /// The status answered (None: the answer was never kept).
+    pub status: Option<u16>,
+    /// The JSON answered (None: the answer was never kept).
+    pub answer: Option<String>,
+    /// The summary of the write it made (the audit's).
+    pub summary: String,
+}
+
+/// What `key` recorded, if it was used.
+pub fn find(conn: &Connection, key: &WriteKey) -> Result<Option<Kept>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT k.body, k.status, k.answer, coalesce(a.summary, '') FROM write_key k
+         LEFT JOIN audit a ON a.id = k.audit_id WHERE k.scope = ?1 AND k.route = ?2 AND k.key = ?3",
+    )?;
+    let row = stmt
+        .query_row(params![key.scope, key.route, key.key], |r| {
+            Ok(Kept { body: r.get(0)?, status: r.get(1)?, answer: r.get(2)?, summary: r.get(3)? })
+        })
+        .optional()?;
+    Ok(row)
+}
+
+/// Records `key` as used by the write of audit entry `audit_id` (inside that write's transaction); a key used
+/// already fails the write (its transaction rolls back).
+pub fn record(conn: &Connection, key: &WriteKey, audit_id: i64) -> Result<()> {
+    let mut stmt =
+        conn.prepare_cached("INSERT INTO write_key (scope, route, key, body, audit_id) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+    stmt.execute(params![key.scope, key.route, key.key, key.body, audit_id])?;
+    Ok(())
+}
+
+/// Keeps what was answered for `key`.
+pub fn keep_answer(conn: &Connection, key: &WriteKey, status: u16, answer: &str) -> Result<()> {
+    let mut stmt = conn
+        .prepare_cached("UPDATE write_key SET status = ?4, answer = ?5 WHERE scope = ?1 AND route = ?2 AND key = ?3")?;
+    stmt.execute(params![key.scope, key.route, key.key, status, answer])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use crate::store::{Change, memory, test_actor};
+
+    fn key(k: &str) -> WriteKey {
+        WriteKey { scope: "Kim".into(), route: "POST /api/ruling".into(), key: k.into(), body: "f1".into() }
+    }
+
+    #[test]
+    fn a_key_commits_with_its_write_and_a_refused_write_records_none() -> Result<()> {
+        let mut store = memory()?;
+        let actor = test_actor("2025-05-01T10:00:00.000Z")?;
+        store.with_key(Some(key("a")));
+        let refused: Result<()> = store.write(&actor, |_| Err(Error::refused("no")));
+        assert!(refused.is_err());
+        assert!(store.key_unused(), "a refused write leaves the key for the next try");
+        assert_eq!(find(store.conn(), &key("a"))?, None, "nothing kept for a refusal");
+        store.write(&actor, |_| Ok(((), Change::new("did it"))))?;
+        assert!(!store.key_unused());
+        let kept = find(store.conn(), &key("a"))?;
+        assert_eq!(
+            kept,
+            Some(Kept { body: "f1".into(), status: None, answer: None, summary: "did it".into() }),
+            "recorded with the write, its summary the audit's"
+        );
+        keep_answer(store.conn(), &key("a"), 200, "{\"ok\":true}")?;
+        assert_eq!(find(store.conn(), &key("a"))?.and_then(|k| k.answer), Some("{\"ok\":true}".into()));
+        // The same key again fails its write: nothing of it is committed.
+        store.with_key(Some(key("a")));
+        let before = crate::store::audit::last_id(store.conn())?;
+        assert!(store.write(&actor, |_| Ok(((), Change::new("again")))).is_err());
+        assert_eq!(crate::store::audit::last_id(store.conn())?, before, "the write and its key commit together");
+        // Another scope or route is another key.
+        let other = WriteKey { scope: "Lee".into(), ..key("a") };
+        assert_eq!(find(store.conn(), &other)?, None);
+        Ok(())
+    }
+}

@@ -1,0 +1,255 @@
+//! Every write can be repeated safely: a write sent with a key (the `Idempotency-Key` header, a form's
+//! `idempotency_key` field, or the table device's `client_id`) is recorded once, with its first answer, for
+//! the event's duration (see [`crate::store::keys`]); a repeat with the same key is answered again with
+//! `"repeat": true` and records nothing more, even when the first answer never arrived; the same key with
+//! other fields is refused (422). Keys are scoped by who sends them and the route.
+//!
+//! Moments as they happened: a write replayed from a page's queue (it has a key) may send the moment it was
+//! made (`at`) on the routes of [`TAKES_AT`]; it is taken when it lies between the table's last record and the
+//! arrival and at most [`write_keys::AT_BACK`] back, else the arrival is; both are audited and the answer says
+//! which (`"at"`, `"at_adjusted"`).
+
+use super::answer::Answer;
+use super::error::ApiError;
+use crate::error::Result;
+use crate::ops::write_keys;
+use crate::store::keys::WriteKey;
+use crate::store::{Actor, Store};
+use axum::http::{HeaderValue, StatusCode};
+use blake2::{Blake2s256, Digest};
+use chrono::{DateTime, Utc};
+
+/// The header a phone sends its write's key in.
+pub const HEADER: &str = "idempotency-key";
+
+/// A form's field for the key (forms cannot send headers).
+pub const FIELD: &str = "idempotency_key";
+
+/// The longest key taken.
+pub const MAX_KEY: usize = 80;
+
+/// The routes whose replayed writes may send the moment they were made (`at`).
+pub const TAKES_AT: [&str; 4] =
+    ["POST /api/note", "POST /api/clock/start", "POST /api/clock/stop", "POST /api/clock/hand-over"];
+
+/// A write's key as sent, a fingerprint of its fields (a repeat must send the same), and the moment its page
+/// says it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sent {
+    /// The key.
+    pub key: String,
+    /// The fingerprint of the fields (see [`fingerprint`]).
+    pub body: String,
+    /// The moment sent (`at`), and the table the write names (`table`).
+    pub made: Option<(DateTime<Utc>, Option<u32>)>,
+}
+
+impl Sent {
+    /// The write sent with `key` and the fields `value`; 400 for an `at` that is not a moment.
+    pub fn of(key: String, value: &serde_json::Value) -> std::result::Result<Sent, ApiError> {
+        let made = match value.get("at") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(at) => {
+                let at = at
+                    .as_str()
+                    .and_then(|t| crate::time::unstamp(t).ok())
+                    .ok_or_else(|| bad("at: the moment a write was made, as 2025-05-01T14:02:03.000Z".into()))?;
+                let table = value.get("table").and_then(|t| match t {
+                    serde_json::Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+                    serde_json::Value::String(s) => s.trim().parse().ok(),
+                    _ => None,
+                });
+                Some((at, table))
+            }
+        };
+        Ok(Sent { key, body: fingerprint(value), made })
+    }
+
+    /// The key's row for `scope` (who sent it) and `route`, and the moment sent if `route` takes one.
+    pub fn scoped(&self, scope: &str, route: &str) -> Keyed {
+        let key = WriteKey { scope: scope.into(), route: route.into(), key: self.key.clone(), body: self.body.clone() };
+        Keyed { key, made: self.made.filter(|_| TAKES_AT.contains(&route)) }
+    }
+}
+
+/// A write's key for its sender and route, and the moment sent (see [`Sent::scoped`]).
+#[derive(Debug, Clone)]
+pub struct Keyed {
+    /// The key's row.
+    pub key: WriteKey,
+    /// The moment sent and the table named, on a route that takes it.
+    pub made: Option<(DateTime<Utc>, Option<u32>)>,
+}
+
+/// The key a write carries: the header, or `field` of the body (`field_name` for the refusals); both, and
+/// different: 400. A key is 1 to 80 printable characters.
+pub fn key_of(
+    header: Option<&HeaderValue>,
+    field: Option<&str>,
+    field_name: &str,
+) -> std::result::Result<Option<String>, ApiError> {
+    let sent_header = header.is_some();
+    let header = match header {
+        None => None,
+        Some(v) => Some(
+            v.to_str()
+                .map_err(|_| {
+                    bad(format!("the {HEADER} header is not printable text: send 1 to {MAX_KEY} printable characters"))
+                })?
+                .to_string(),
+        ),
+    };
+    let key = match (header, field) {
+        (Some(h), Some(f)) if h != f => {
+            return Err(bad(format!(
+                "the Idempotency-Key header and \"{field_name}\" differ: send one key, or the same in both"
+            )));
+        }
+        (Some(h), _) => h,
+        (None, Some(f)) => f.to_string(),
+        (None, None) => return Ok(None),
+    };
+    let n = key.chars().count();
+    if n == 0 || n > MAX_KEY || key.chars().any(char::is_control) {
+        let what = if !sent_header { field_name } else { "Idempotency-Key" };
+        return Err(bad(format!("{what}: a write's key is 1 to {MAX_KEY} printable characters")));
+    }
+    Ok(Some(key))
+}
+
+fn bad(message: String) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, message)
+}
+
+/// A fingerprint of a write's fields: all of them but the key itself, the form's CSRF token and return page,
+/// a player's code (a repeat after a new login or a code typed again is the same write) and the moment made
+/// (`at`: a page's first try sends none, its replay does, and the two are the same write).
+pub fn fingerprint(value: &serde_json::Value) -> String {
+    let mut v = value.clone();
+    if let Some(map) = v.as_object_mut() {
+        for skip in ["csrf", "back", "code", FIELD, "client_id", "at"] {
+            map.remove(skip);
+        }
+    }
+    Blake2s256::digest(v.to_string().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// How a write with a key ended.
+#[derive(Debug)]
+pub enum Done {
+    /// Done now: its answer (kept with the key).
+    Now(Answer),
+    /// Done before under this key: the first answer, again, with `"repeat": true`.
+    Before(Answer),
+    /// The key was used with other fields: 422.
+    OtherBody(String),
+}
+
+impl Done {
+    /// The answer, or the refusal of a key used with other fields.
+    pub fn answer(self) -> std::result::Result<Answer, ApiError> {
+        match self {
+            Done::Now(a) | Done::Before(a) => Ok(a),
+            Done::OtherBody(key) => Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "the key \"{key}\" was used for another write with other fields: send a new Idempotency-Key for a new write"
+                ),
+            )),
+        }
+    }
+}
+
+/// Runs `f` (a write on `store` by `actor`) once for `key`: a key used already answers its first answer again,
+/// else `f` runs (at the moment taken, see [`write_keys::moment`]) with the key recorded in its write's
+/// transaction, and its answer is kept. Without a key, `f` runs.
+pub fn run(
+    store: &mut Store,
+    actor: &Actor,
+    keyed: Option<Keyed>,
+    f: impl FnOnce(&mut Store, &Actor) -> Result<Answer>,
+) -> Result<Done> {
+    let Some(Keyed { key, made }) = keyed else {
+        return Ok(Done::Now(f(store, actor)?));
+    };
+    if let Some(done) = before(store, &key)? {
+        return Ok(done);
+    }
+    let (actor, moment) = match made {
+        Some((at, table)) => {
+            let m = write_keys::moment(store, actor, at, table)?;
+            let answer = serde_json::json!({ "at": crate::time::stamp(m.at), "at_adjusted": m.adjusted });
+            (m.actor, Some(answer))
+        }
+        None => (actor.clone(), None),
+    };
+    store.with_key(Some(key.clone()));
+    let out = f(store, &actor).and_then(|answer| match &moment {
+        Some(m) => answer.with(m),
+        None => Ok(answer),
+    });
+    let unused = store.key_unused();
+    store.with_key(None);
+    match out {
+        Ok(answer) => {
+            if !unused {
+                // The write and its key are committed: an answer not kept leaves a repeat answered from the
+                // audit's summary, never this write refused.
+                let text = answer.to_json().to_string();
+                if let Err(e) = write_keys::keep(store, &key, 200, &text) {
+                    tracing::warn!(key = %key.key, error = %e, "a write's answer was not kept with its key");
+                }
+            }
+            Ok(Done::Now(answer))
+        }
+        // Another request with the same key may have committed first: answer as it did.
+        Err(e) => match before(store, &key)? {
+            Some(done) => Ok(done),
+            None => Err(e),
+        },
+    }
+}
+
+fn before(store: &Store, key: &WriteKey) -> Result<Option<Done>> {
+    let Some(kept) = write_keys::first(store, key)? else {
+        return Ok(None);
+    };
+    if kept.body != key.body {
+        return Ok(Some(Done::OtherBody(key.key.clone())));
+    }
+    let first = kept
+        .answer
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .filter(serde_json::Value::is_object);
+    let answer = match first {
+        Some(doc) => Answer::ok(&kept.summary).with(&doc)?,
+        None => Answer::ok(&kept.summary),
+    };
+    Ok(Some(Done::Before(answer.with(&serde_json::json!({ "repeat": true }))?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_one_to_eighty_printable_characters_and_a_header_and_a_field_that_differ_are_refused() {
+        let h = |v: &str| HeaderValue::from_str(v).ok();
+        assert_eq!(key_of(h("k1").as_ref(), None, FIELD).ok(), Some(Some("k1".into())));
+        assert_eq!(key_of(None, Some("c1"), "client_id").ok(), Some(Some("c1".into())));
+        assert_eq!(key_of(h("c1").as_ref(), Some("c1"), "client_id").ok(), Some(Some("c1".into())));
+        assert!(key_of(h("k1").as_ref(), Some("c1"), "client_id").is_err());
+        assert!(key_of(None, Some(&"x".repeat(81)), FIELD).is_err_and(|e| e.message.contains(FIELD)));
+        assert!(key_of(None, Some("a\nb"), FIELD).is_err());
+        assert!(key_of(None, Some(""), FIELD).is_err());
+        assert_eq!(key_of(None, None, FIELD).ok(), Some(None));
+    }
+
+    #[test]
+    fn a_fingerprint_leaves_out_the_key_the_csrf_token_the_return_page_the_code_and_the_moment() {
+        let a = serde_json::json!({ "table": 1, "csrf": "x", "back": "/a", "code": "1", "idempotency_key": "k", "at": "x" });
+        let b = serde_json::json!({ "table": 1 });
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&b), fingerprint(&serde_json::json!({ "table": 2 })));
+    }
+}

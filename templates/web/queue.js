@@ -1,0 +1,181 @@
+// Writes a page could not send: when a write fails for the network (fetch rejects; a refusal is not that), the
+// page keeps it in this browser's storage with its key and the moment it was made (the server's clock, see
+// common.js), shows how many wait and since when it is offline, and sends them in order when the network is back
+// (the `online` event, the live stream reopening, and every few seconds). Each write carries its key
+// (`Idempotency-Key`), so one sent twice is recorded once; only a replay sends the moment it was made (`at`).
+// A write refused on replay shows its refusal; a judge whose login ended is sent to log in, the queue kept.
+//
+// `mmjudge.queue(name, hooks)` gives `send(path, body, tag)` (JSON; resolves with the answer, or `{queued: true}`;
+// rejects with the refusal) and `flush()`. Pages whose forms post to `/api/` (the player's page, the judges'
+// table page) have those forms sent through it by this script.
+(function () {
+  "use strict";
+  var mm = window.mmjudge;
+  if (!mm) return;
+  var EVERY = 4000;
+
+  function newKey() {
+    return "q-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
+  }
+  function stamp(ms) { return new Date(ms).toISOString(); }
+  function refusalOf(r, text) {
+    try { var d = JSON.parse(text); if (d && d.error) return d.error; } catch (e) {}
+    try {
+      var doc = new DOMParser().parseFromString(text, "text/html");
+      var alert = doc.querySelector('[role="alert"]');
+      if (alert && alert.textContent.trim()) return alert.textContent.trim();
+    } catch (e) {}
+    return "refused (" + r.status + ")";
+  }
+  function Refused(status, message) { this.status = status; this.message = message; }
+  Refused.prototype = Object.create(Error.prototype);
+
+  // Sends one write: JSON (`item.body` an object) or a form (`item.form` its encoded fields). Resolves with the
+  // answer (a form's: `{page: URL}`); rejects with a TypeError for the network, a Refused for a refusal.
+  function post(item, replay) {
+    var headers = { "Idempotency-Key": item.key }, body;
+    if (item.form !== undefined) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      var fields = new URLSearchParams(item.form);
+      if (replay) {
+        // A judge who logged in again since has a new session: the page's own CSRF token is the one that counts.
+        var csrf = document.querySelector('input[name="csrf"]');
+        if (csrf && fields.has("csrf")) fields.set("csrf", csrf.value);
+        if (item.takesAt) fields.set("at", stamp(item.at));
+      }
+      body = fields.toString();
+    } else {
+      headers["Content-Type"] = "application/json";
+      var b = JSON.parse(JSON.stringify(item.body));
+      if (replay && item.takesAt) b.at = stamp(item.at);
+      body = JSON.stringify(b);
+    }
+    return fetch(item.path, { method: "POST", headers: headers, body: body, credentials: "same-origin" }).then(function (r) {
+      return r.text().then(function (text) {
+        if (!r.ok) throw new Refused(r.status, refusalOf(r, text));
+        if (item.form !== undefined) return { page: r.url };
+        try { return JSON.parse(text); } catch (e) { return {}; }
+      });
+    });
+  }
+
+  // The routes that take the moment a replayed write was made.
+  var TAKES_AT = ["/api/note", "/api/clock/start", "/api/clock/stop", "/api/clock/hand-over", "/api/clock/pass"];
+
+  mm.queue = function (name, hooks) {
+    hooks = hooks || {};
+    var store = "mmjudge-queue-" + name, sending = false;
+    function read() {
+      try { var s = JSON.parse(localStorage.getItem(store) || "{}"); return { items: s.items || [], since: s.since || null }; }
+      catch (e) { return { items: [], since: null }; }
+    }
+    function write(s) { try { localStorage.setItem(store, JSON.stringify(s)); } catch (e) {} show(); }
+    function status() {
+      var el = document.getElementById("queue-status");
+      if (!el) {
+        el = document.createElement("p");
+        el.id = "queue-status";
+        el.className = "queue-status";
+        el.setAttribute("role", "status");
+        el.hidden = true;
+        var main = document.querySelector("main") || document.body;
+        main.parentNode.insertBefore(el, main);
+      }
+      return el;
+    }
+    function show(refusal) {
+      var s = read(), el = status(), parts = [];
+      if (s.items.length) parts.push(s.items.length + " waiting to send");
+      if (s.since) parts.push("offline since " + mm.wall(s.since) + ": showing what was known then");
+      if (refusal) parts.push(refusal);
+      el.textContent = parts.join(" · ");
+      el.hidden = !parts.length;
+      el.classList.toggle("offline", !!s.since);
+      document.body.setAttribute("data-waiting", String(s.items.length));
+    }
+    function offline() { var s = read(); if (!s.since) { s.since = mm.now(); write(s); } }
+    function online() { var s = read(); if (s.since) { s.since = null; write(s); } }
+    function enqueue(item) { var s = read(); s.items.push(item); if (!s.since) s.since = item.at; write(s); }
+    function login() { location.assign("/login"); }
+
+    // Sends the waiting writes in order, one at a time; stops at the first the network does not carry.
+    function flush() {
+      if (sending) return Promise.resolve();
+      var first = read().items[0];
+      if (!first) { online(); return Promise.resolve(); }
+      sending = true;
+      return post(first, true).then(function (doc) {
+        drop(first);
+        online();
+        if (hooks.sent) hooks.sent(first.tag, doc, first);
+        if (!read().items.length && hooks.drained) hooks.drained();
+        return true;
+      }, function (err) {
+        if (!(err instanceof Refused)) { offline(); return false; }
+        online();
+        if (err.status === 401) { login(); return false; }
+        drop(first);
+        if (hooks.refused) hooks.refused(first.tag, err.message, first); else show(err.message);
+        return true;
+      }).then(function (more) {
+        sending = false;
+        if (more) return flush();
+      });
+    }
+    function drop(item) {
+      var s = read();
+      s.items = s.items.filter(function (i) { return i.key !== item.key; });
+      write(s);
+    }
+
+    // One write now: sent at once when nothing waits (kept if the network fails), else queued behind the others.
+    function sendItem(item) {
+      item.key = item.key || newKey();
+      item.at = mm.now();
+      item.takesAt = TAKES_AT.indexOf(item.path) >= 0;
+      if (read().items.length) { enqueue(item); flush(); return Promise.resolve({ queued: true }); }
+      return post(item, false).then(function (doc) { online(); return doc; }, function (err) {
+        if (err instanceof Refused) {
+          online();
+          if (err.status === 401 && item.form !== undefined) { enqueue(item); login(); return { queued: true }; }
+          throw err;
+        }
+        enqueue(item);
+        return { queued: true };
+      });
+    }
+
+    window.addEventListener("online", flush);
+    document.addEventListener("mmjudge-live", flush);
+    setInterval(flush, EVERY);
+    show();
+    setTimeout(flush, 0);
+    return {
+      send: function (path, body, tag, key) { return sendItem({ path: path, body: body, tag: tag, key: key }); },
+      form: function (path, fields) { return sendItem({ path: path, form: fields }); },
+      waiting: function () { return read().items.length; },
+      flush: flush
+    };
+  };
+
+  // Pages whose forms post to `/api/` (the player's page, the judges' table page): sent through the queue.
+  document.addEventListener("DOMContentLoaded", function () {
+    var holder = document.querySelector("[data-queue]");
+    if (!holder) return;
+    var q = mm.queue(holder.getAttribute("data-queue"), {
+      drained: function () { location.reload(); }
+    });
+    document.addEventListener("submit", function (e) {
+      var form = e.target, by = e.submitter;
+      var action = (by && by.getAttribute("formaction")) || form.getAttribute("action") || "";
+      if ((form.getAttribute("method") || "").toLowerCase() !== "post" || action.indexOf("/api/") !== 0) return;
+      e.preventDefault();
+      var data = new FormData(form);
+      if (by && by.name) data.append(by.name, by.value);
+      var fields = new URLSearchParams(data).toString();
+      q.form(action, fields).then(function (doc) {
+        if (doc.page) location.assign(doc.page);
+      }, function (err) { q.flush(); var el = document.getElementById("queue-status"); el.textContent = err.message; el.hidden = false; });
+    });
+  });
+})();

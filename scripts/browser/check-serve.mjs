@@ -684,8 +684,19 @@ async function judgePath(browser, pairings) {
     await shot(judge, "round-end-confirm");
     await steps.getByRole("button", { name: "Yes, end the round anyway" }).click();
     await judge.waitForURL(/\/judge\?done=\d+$/);
-    await judge.locator("p.done").getByText(/round 1 closed at .*record each on its table's page/).waitFor();
-    await judge.locator("#round-actions").getByRole("button", { name: "Pair the next round" }).waitFor();
+    // The answer and the next step, read again from the page the form went back to if a live refresh of the
+    // dashboard was replacing it at that instant (what is checked stays the same).
+    const after = async () => {
+      await judge.locator("p.done").getByText(/round 1 closed at .*record each on its table's page/).waitFor({ timeout: 5000 });
+      await judge.locator("#round-actions").getByRole("button", { name: "Pair the next round" }).waitFor({ timeout: 5000 });
+    };
+    try {
+      await after();
+    } catch (e) {
+      console.log(`check-serve:      the dashboard was read again after End (${e.message.split("\n")[0]})`);
+      await judge.reload();
+      await after();
+    }
     if (await judge.locator("#round-actions").getByText("End the round…").count()) throw new Error("End is offered once the round is over");
   });
   await judgePhone.close();

@@ -7,6 +7,7 @@
 //!   ones whose refusals are worded like every other);
 //! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
+//! - [`limit`]: wrong PINs and codes counted; [`files`]: the open-file limit and the live streams it holds;
 //! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log).
 //!
 //! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
@@ -16,6 +17,7 @@ pub mod answer;
 pub mod auth;
 pub mod error;
 pub mod fields;
+pub mod files;
 pub mod layers;
 pub mod limit;
 pub mod log;

@@ -46,8 +46,9 @@ impl FromRequestParts<Shared> for Player {
 }
 
 impl Player {
-    /// Runs `work` that checks a code at `table` under the wrong-code limit: 429 while the address or the table
-    /// has had too many wrong codes, and a wrong code (403) counted.
+    /// Runs `work` that checks a code at `table` under the wrong-code limit (see [`super::limit`]): 429 while this
+    /// address sent too many wrong codes for the table (or the table's guessers together did), the try counted
+    /// before it is checked; a wrong code (403) stays counted, a right one clears this address's count.
     pub async fn guarded<T>(
         &self,
         table: u32,
@@ -56,12 +57,15 @@ impl Player {
         let app = self.db.app();
         let key = format!("table {table}");
         let limiter = || app.codes.lock().map_err(|_| ApiError::internal("limiter"));
-        if let Some(secs) = limiter()?.wait(self.addr.ip(), &key, Instant::now()) {
-            return Err(ApiError::too_many("player codes", secs));
-        }
+        let counted = limiter()?.start(self.addr.ip(), &key, Instant::now());
+        let tried = counted.map_err(|secs| ApiError::too_many("player codes", secs))?;
         let out = work.await;
-        if matches!(&out, Err(e) if e.status == StatusCode::FORBIDDEN) {
-            limiter()?.failed(self.addr.ip(), &key, Instant::now());
+        let mut limiter = limiter()?;
+        match &out {
+            Err(e) if e.status == StatusCode::FORBIDDEN => {}
+            Ok(_) => limiter.right(tried),
+            // Refused for something else than the code: the code was right (or never checked).
+            Err(_) => limiter.unchecked(tried),
         }
         out
     }

@@ -1,7 +1,8 @@
 //! What every request shares: the event file's path, the live updates, the wrong-PIN and wrong-code counts,
 //! and the players' site address.
 
-use super::limit::Limiter;
+use super::files::Streams;
+use super::limit::{Limiter, Rules};
 use crate::error::Result;
 use crate::store::Store;
 use std::path::PathBuf;
@@ -27,12 +28,19 @@ pub struct App {
     pub limiter: Mutex<Limiter>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
     pub codes: Mutex<Limiter>,
+    /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
+    pub hashing: tokio::sync::Semaphore,
+    /// The live streams open, and how many the open-file limit can hold.
+    pub streams: Streams,
     /// The players' site address the server announces (the projector page shows it as a QR code).
     pub site: String,
 }
 
 /// The shared state handed to handlers.
 pub type Shared = Arc<App>;
+
+/// How many PIN checks run at once.
+pub const HASHING: usize = 2;
 
 /// How many live updates wait for a slow listener before it is told to reload everything.
 const UPDATES: usize = 256;
@@ -42,7 +50,15 @@ impl App {
     /// yet, and no watcher runs (the server starts one; without it no live update is sent).
     pub fn new(db: PathBuf, site: String) -> App {
         let (updates, _) = broadcast::channel(UPDATES);
-        App { db, updates, limiter: Mutex::new(Limiter::default()), codes: Mutex::new(Limiter::default()), site }
+        App {
+            db,
+            updates,
+            limiter: Mutex::new(Limiter::new(Rules::PINS)),
+            codes: Mutex::new(Limiter::new(Rules::CODES)),
+            hashing: tokio::sync::Semaphore::new(HASHING),
+            streams: Streams::default(),
+            site,
+        }
     }
 
     /// Opens the event file (on a blocking thread only); a request opens it through [`super::store::Db`].

@@ -59,6 +59,7 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
     Store::open(db)?;
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
     kit::log::init(options.quiet);
+    kit::memory::return_large_blocks();
     let files = kit::files::raise_limit();
     let phones = files.map_or(usize::MAX, kit::files::capacity);
     let _ = HELD.set((files, phones));

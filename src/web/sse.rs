@@ -4,13 +4,13 @@
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::live;
+use crate::web::kit::error::ApiError;
 use crate::web::kit::state::{Shared, Update};
 use crate::web::kit::store::Db;
-use crate::web::kit::error::ApiError;
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;

@@ -43,6 +43,7 @@ mod router;
 mod self_reports;
 mod serve;
 mod serve_head;
+mod serve_hostile;
 mod serve_load;
 mod serve_log;
 mod serve_refusals;

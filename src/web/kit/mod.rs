@@ -5,9 +5,11 @@
 //! - [`error`]: errors to responses ([`error::ApiError`], the one call of `Error::web_message`);
 //! - [`auth`], [`player`], [`payload`]: the judge, player and payload extractors (and the query, path and form
 //!   ones whose refusals are worded like every other);
+//! - [`strict`]: bodies that name only their route's fields, each once;
 //! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
 //! - [`limit`]: wrong PINs and codes counted; [`files`]: the open-file limit and the live streams it holds;
+//!   [`memory`]: large blocks given back;
 //! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log).
 //!
 //! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
@@ -21,9 +23,11 @@ pub mod files;
 pub mod layers;
 pub mod limit;
 pub mod log;
+pub mod memory;
 pub mod page;
 pub mod payload;
 pub mod player;
 pub mod state;
 pub mod store;
+pub mod strict;
 pub mod write;

@@ -112,6 +112,10 @@ impl FromRequest<Shared> for CodeBody {
         if let Some(Read(value)) = req.extensions().get::<Read>() {
             return Ok(CodeBody(value.clone()));
         }
+        let (parts, body) = req.into_parts();
+        let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| ApiError::too_large())?;
+        super::strict::once_in_json(&bytes)?;
+        let req = Request::from_parts(parts, Body::from(bytes));
         match Json::<serde_json::Value>::from_request(req, app).await {
             Ok(Json(value)) => Ok(CodeBody(value)),
             Err(e) => Err(bad_json(&e)),
@@ -136,6 +140,9 @@ where
             };
             match serde_json::from_slice::<serde_json::Value>(&bytes) {
                 Ok(value) if value.get("code").is_some() => {
+                    if let Err(e) = super::strict::once_in_json(&bytes) {
+                        return e.into_response();
+                    }
                     parts.extensions.insert(Read(value));
                     player.call(Request::from_parts(parts, Body::from(bytes)), app).await
                 }

@@ -30,6 +30,8 @@ pub fn raise_limit() -> Option<u64> {
                 }
             }
         }
+        // rlim_t is u64 on Linux, but not on every Unix.
+        #[allow(clippy::useless_conversion)]
         Some(u64::try_from(lim.rlim_cur).unwrap_or(u64::MAX))
     }
     #[cfg(not(unix))]

@@ -68,12 +68,20 @@
     },
     // Listens to the live stream for these topics (the names the server gives the page in `data-watch`) and
     // calls `refresh` for each; after the stream reopens (the phone slept, the Wi-Fi dropped) the page refreshes
-    // once, since changes may have been missed. Returns false where the browser has no live stream.
+    // once, since changes may have been missed. Returns false where the browser has no live stream. A server
+    // holding all the phones it can answers 503, on which the browser gives the stream up: it is opened again
+    // 10 to 30 s later.
     live: function (topics, refresh) {
       if (!topics.length || !window.EventSource) return false;
-      var es = new EventSource("/events"), seen = false;
-      es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
-      topics.forEach(function (name) { es.addEventListener(name, refresh); });
+      var seen = false;
+      (function open() {
+        var es = new EventSource("/events");
+        es.addEventListener("hello", function () { if (seen) refresh(); seen = true; });
+        topics.forEach(function (name) { es.addEventListener(name, refresh); });
+        es.onerror = function () {
+          if (es.readyState === 2) { es.close(); setTimeout(open, 10000 + Math.random() * 20000); }
+        };
+      })();
       return true;
     },
     // The topics an element names in its `data-watch` attribute (space-separated; the server writes it from

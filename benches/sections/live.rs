@@ -54,7 +54,21 @@ pub struct Server {
 impl Server {
     /// Starts the release binary and waits for the address it prints.
     pub fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mmjudge"))
+        Server::start_under(db, &[])
+    }
+
+    /// [`Server::start`] through a wrapper command (`prlimit --nofile=1024:1024`), when `wrapper` names one.
+    pub fn start_under(db: &Path, wrapper: &[&str]) -> Server {
+        let bin = env!("CARGO_BIN_EXE_mmjudge");
+        let mut command = match wrapper.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(bin);
+                c
+            }
+            None => Command::new(bin),
+        };
+        let mut child = command
             .env("MMJUDGE_DB", db)
             .env("MMJUDGE_JUDGE", "bench")
             .env("NO_COLOR", "1")

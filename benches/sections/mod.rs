@@ -12,5 +12,6 @@ pub mod live;
 pub mod movement;
 pub mod pairing;
 pub mod serve;
+pub mod serve_hostile;
 pub mod standings;
 pub mod table;

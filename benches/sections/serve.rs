@@ -96,6 +96,7 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
         unit: "MB",
         at_least: false,
     });
+    super::serve_hostile::run(dir, out);
 }
 
 /// The load: phones first (all connected before the clock starts), then pages and writes for `length`.

@@ -30,6 +30,12 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
                 "players: open the address on a phone (same Wi-Fi); judges: {}/login; projector: {}/projector",
                 urls[0], urls[0]
             );
+            if let Some((Some(files), phones)) = crate::web::phones_held() {
+                let _ = writeln!(
+                    out,
+                    "live updates: up to {phones} phones at once (open files: {files}); more are told to try again later"
+                );
+            }
             if format == crate::render::Format::Human
                 && let Some(code) = qr::terminal(&urls[0])
             {

@@ -84,10 +84,9 @@ pub async fn whose(
     Ok(Json(serde_json::json!({ "table": table, "round": round, "player": name, "seat": seat })))
 }
 
-/// The fields of a player's write, or 400 naming what is wrong.
+/// The fields of a player's write, or 400 naming what is wrong (a field a player's write does not take too).
 fn fields<T: DeserializeOwned>(value: &serde_json::Value) -> std::result::Result<T, ApiError> {
-    serde_json::from_value(value.clone())
-        .map_err(|e| ApiError::from(Error::bad_input(crate::web::kit::error::not_the_json(&e.to_string()))))
+    crate::web::kit::strict::value_as(value)
 }
 
 /// The fields as the audit log shows them: one line of JSON without the code.

@@ -59,6 +59,10 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
     Store::open(db)?;
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
     kit::log::init(options.quiet);
+    kit::memory::return_large_blocks();
+    let files = kit::files::raise_limit();
+    let phones = files.map_or(usize::MAX, kit::files::capacity);
+    let _ = HELD.set((files, phones));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(STORE_THREADS)
@@ -73,11 +77,21 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
             .next()
             .unwrap_or_default();
         let app = Arc::new(App::new(db.to_path_buf(), site));
+        app.streams.set_most(phones);
         sse::watch(app.clone())?;
         ready(addr);
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
         Ok(())
     })
+}
+
+/// The open-file limit the server runs under and how many phones its live stream holds, once it started.
+static HELD: std::sync::OnceLock<(Option<u64>, usize)> = std::sync::OnceLock::new();
+
+/// How many phones the live stream holds (and the open-file limit that decides it), once `serve` started; a
+/// phone beyond it is answered 503 and its page tries again later.
+pub fn phones_held() -> Option<(Option<u64>, usize)> {
+    HELD.get().copied()
 }
 
 fn bind_error(bind: SocketAddr, e: &std::io::Error) -> Error {

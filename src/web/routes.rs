@@ -70,7 +70,7 @@ pub fn router(app: Shared) -> Router {
         .fallback(players::not_found)
         .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
         .layer(middleware::from_fn(layers::timeout))
-        .route("/events", get(sse::events))
+        .route("/events", get(sse::live))
         .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())

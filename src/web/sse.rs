@@ -11,11 +11,14 @@ use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::live::{self, TableView};
 use crate::store::{Store, Touched};
+use crate::web::kit::error::ApiError;
 use crate::web::kit::state::{Shared, Update};
 use crate::web::kit::store::Db;
 use askama::Template;
-use axum::http::HeaderMap;
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
@@ -118,6 +121,28 @@ fn reload_update(id: i64) -> Update {
         id,
         data: data_of(id, &Touched::event(Topic::Round), None).to_string().into(),
     }
+}
+
+/// `GET /events` as routed: a phone beyond what the open-file limit holds (see [`crate::web::kit::files`]) gets
+/// a quick 503 with `Retry-After` and the connection closed (its page's EventSource tries again later); the others
+/// get [`events`], holding their place until the stream ends.
+pub async fn live(db: Db, headers: HeaderMap) -> Response {
+    let Some(place) = db.app().streams.take() else {
+        let mut busy = ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many phones on live updates right now: the page tries again by itself shortly",
+        )
+        .into_response();
+        busy.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("10"));
+        busy.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return busy;
+    };
+    let (parts, body) = events(db, headers).await.into_response().into_parts();
+    let held = body.into_data_stream().map(move |chunk| {
+        let _held = &place;
+        chunk
+    });
+    Response::from_parts(parts, Body::from_stream(held))
 }
 
 /// `GET /events`: server-sent events named `round`, `result`, `clock`, `call`, `note`, `self-report`, each with

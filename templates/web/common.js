@@ -69,21 +69,30 @@
     // Listens to the live stream for these topics (the names the server gives the page in `data-watch`) and
     // calls `refresh` for each with what changed (the event's JSON data: id, topic, and where: round, table,
     // player, a table's new row); `hello` sets the server's now. A phone that reconnects (it slept, the Wi-Fi
-    // dropped) is sent what it missed, or one `round` to reload everything. Returns false where the browser has
-    // no live stream.
+    // dropped) is sent what it missed, or one `round` to reload everything. A server holding all the phones it
+    // can answers 503, on which the browser gives the stream up: it is opened again 10 to 30 s later, and the
+    // page read again then (a new stream cannot be told what it missed). Returns false where the browser has no
+    // live stream.
     live: function (topics, refresh) {
       if (!topics.length || !window.EventSource) return false;
-      var es = new EventSource("/events"), seen = false;
+      var seen = false;
       function data(e) {
         try { var d = JSON.parse(e.data); return d && typeof d === "object" ? d : {}; } catch (x) { return {}; }
       }
-      es.addEventListener("hello", function (e) {
-        var d = data(e);
-        if (d.now) mm.serverNow(d.now);
-        if (seen) document.dispatchEvent(new Event("mmjudge-live")); // queue.js sends what waits
-        seen = true;
-      });
-      topics.forEach(function (name) { es.addEventListener(name, function (e) { refresh(data(e)); }); });
+      (function open() {
+        var es = new EventSource("/events"), reopened = seen;
+        es.addEventListener("hello", function (e) {
+          var d = data(e);
+          if (d.now) mm.serverNow(d.now);
+          if (seen) document.dispatchEvent(new Event("mmjudge-live")); // queue.js sends what waits
+          if (reopened) { reopened = false; refresh({ topic: "round" }); }
+          seen = true;
+        });
+        topics.forEach(function (name) { es.addEventListener(name, function (e) { refresh(data(e)); }); });
+        es.onerror = function () {
+          if (es.readyState === 2) { es.close(); setTimeout(open, 10000 + Math.random() * 20000); }
+        };
+      })();
       return true;
     },
     // The topics an element names in its `data-watch` attribute (space-separated; the server writes it from

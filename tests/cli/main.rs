@@ -44,6 +44,7 @@ mod self_reports;
 mod serve;
 mod serve_bytes;
 mod serve_head;
+mod serve_hostile;
 mod serve_load;
 mod serve_log;
 mod serve_players;

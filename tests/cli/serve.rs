@@ -142,6 +142,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// The server process's id (to read its memory).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// One request; `headers` as `("Name", "value")`.
     pub fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
         let mut s = TcpStream::connect(&self.addr).expect("connect");

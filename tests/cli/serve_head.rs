@@ -97,7 +97,9 @@ fn a_head_judge_fixes_clears_and_voids_at_the_table_a_floor_judge_sees_no_such_f
     };
     // Void the ruling with a reason: back to the table page, shown as void.
     let ruling = ev.run(&["--json", "rulings"]).json()["rulings"][0]["id"].as_i64().expect("ruling id");
-    let voided = post("/api/void", &format!("&kind=ruling&id={ruling}&reason=wrong+table"));
+    // (The void form sends no table: bodies name only their route's fields.)
+    let body = format!("csrf={csrf}&back=/judge/table/1&kind=ruling&id={ruling}&reason=wrong+table");
+    let voided = server.request("POST", "/api/void", &[("Cookie", &kim), FORM], &body);
     assert_eq!(voided.status, 303, "{}", voided.body);
     assert!(voided.header("location").is_some_and(|l| l.starts_with("/judge/table/1?done=")), "{:?}", voided.headers);
     assert!(ev.run(&["--json", "rulings"]).json()["rulings"][0]["voided"].is_object(), "voided");

@@ -322,8 +322,13 @@ pub fn text_field<'a>(what: &str, text: &'a str) -> Result<&'a str> {
     if t.is_empty() {
         return Err(Error::bad_input(format!("{what} is empty: say it in words")));
     }
-    if t.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(Error::bad_input(format!("{what} contains a control character")));
+    // Bidirectional overrides and isolates too (they reorder what a page shows), as in names; records stored
+    // before this check still display.
+    if let Some(c) = crate::domain::text::first_control(t, true) {
+        return Err(Error::bad_input(format!(
+            "{what} contains a control character ({}): type it again without it",
+            crate::domain::text::control_name(c)
+        )));
     }
     Ok(t)
 }

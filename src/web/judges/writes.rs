@@ -138,6 +138,19 @@ pub struct EvidenceBody {
     /// The notes to cite.
     #[serde(default)]
     pub evidence: Evidence,
+    /// The new challenge's fields, sent along by the table page's one form (its button for a challenge already
+    /// recorded) and ignored; bodies are strict, so they are named here.
+    #[serde(default, rename = "table")]
+    pub _table: Option<serde::de::IgnoredAny>,
+    /// (ignored, see `_table`)
+    #[serde(default, rename = "by")]
+    pub _by: Option<serde::de::IgnoredAny>,
+    /// (ignored, see `_table`)
+    #[serde(default, rename = "about")]
+    pub _about: Option<serde::de::IgnoredAny>,
+    /// (ignored, see `_table`)
+    #[serde(default, rename = "ruling")]
+    pub _ruling: Option<serde::de::IgnoredAny>,
 }
 
 /// `POST /api/challenge/evidence`: cites notes in a challenge already recorded, as `mmjudge challenge evidence`.

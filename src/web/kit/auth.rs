@@ -26,8 +26,13 @@ pub fn actor(judge: &str, route: &str, addr: SocketAddr) -> Result<Actor, ApiErr
     })
 }
 
+/// How long a login waits for its turn to check a PIN before it is answered 503 (not counted as a try).
+pub const HASH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Checks name and PIN (with the limits), and starts a session; audited as `route` (`POST /api/login`, or the
-/// page form's `POST /login`).
+/// page form's `POST /login`). The try is counted before the PIN is checked (see [`super::limit`]), and at most
+/// [`super::state::HASHING`] PINs are checked at once: a login that waited [`HASH_WAIT`] for its turn is answered
+/// 503 with `Retry-After`, its try taken back.
 pub async fn login(
     db: &Db,
     addr: SocketAddr,
@@ -37,17 +42,27 @@ pub async fn login(
 ) -> Result<judges::Login, ApiError> {
     let app = db.app();
     let key = crate::domain::names::key(&name);
-    let waited = app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?.wait(addr.ip(), &key, Instant::now());
-    if let Some(secs) = waited {
-        return Err(ApiError::too_many("PINs", secs));
-    }
-    let actor = actor(&name, route, addr)?;
+    let limiter = || app.limiter.lock().map_err(|_| ApiError::internal("limiter"));
+    let counted = limiter()?.start(addr.ip(), &key, Instant::now());
+    let tried = counted.map_err(|secs| ApiError::too_many("PINs", secs))?;
+    let Ok(Ok(turn)) = tokio::time::timeout(HASH_WAIT, app.hashing.acquire()).await else {
+        limiter()?.unchecked(tried);
+        return Err(ApiError::busy("too many logins at once", 2));
+    };
+    let actor = match actor(&name, route, addr) {
+        Ok(a) => a,
+        Err(e) => {
+            limiter()?.unchecked(tried);
+            return Err(e);
+        }
+    };
     let out = db.run(move |store| judges::login(store, &actor, &name, &pin)).await;
-    let mut limiter = app.limiter.lock().map_err(|_| ApiError::internal("limiter"))?;
+    drop(turn);
+    let mut limiter = limiter()?;
     match &out {
-        Ok(_) => limiter.succeeded(&key),
-        Err(e) if e.status == StatusCode::UNAUTHORIZED => limiter.failed(addr.ip(), &key, Instant::now()),
-        Err(_) => {}
+        Ok(_) => limiter.right(tried),
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {}
+        Err(_) => limiter.unchecked(tried),
     }
     out
 }

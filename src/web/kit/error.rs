@@ -13,6 +13,9 @@ use axum::response::{IntoResponse, Response};
 /// The largest request body accepted (a result, a note or a login is far smaller).
 pub const BODY_LIMIT: usize = 16 * 1024;
 
+/// How a 429's or 503's cause names the seconds its `Retry-After` header gives.
+const RETRY_AFTER: &str = "retry after s: ";
+
 /// An error answer: its status, its one-line message, and for a failure of the server what caused it.
 #[derive(Debug)]
 pub struct ApiError {
@@ -41,7 +44,20 @@ impl ApiError {
 
     /// 429: too many tries; wait `secs` seconds.
     pub fn too_many(what: &str, secs: u64) -> Self {
-        ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("too many wrong {what}: wait {secs} s and try again"))
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            message: format!("too many wrong {what}: wait {secs} s and try again"),
+            cause: Some(format!("{RETRY_AFTER}{secs}")),
+        }
+    }
+
+    /// 503: the server is too busy for this right now; try again in `secs` seconds (the answer's `Retry-After`).
+    pub fn busy(what: &str, secs: u64) -> Self {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: format!("{what}: the server is busy, try again in {secs} s"),
+            cause: Some(format!("{RETRY_AFTER}{secs}")),
+        }
     }
 
     /// 500 for a failure of the server itself.
@@ -89,7 +105,11 @@ fn cause_of(e: &Error) -> String {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let said = Said { message: self.message, cause: self.cause };
+        let retry = said.cause.as_deref().and_then(|c| c.strip_prefix(RETRY_AFTER)).map(str::to_string);
         let mut res = (self.status, Json(serde_json::json!({ "error": said.message }))).into_response();
+        if let Some(secs) = retry.and_then(|s| axum::http::HeaderValue::from_str(&s).ok()) {
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs);
+        }
         res.extensions_mut().insert(said);
         res
     }

@@ -5,9 +5,12 @@
 //! - [`error`]: errors to responses ([`error::ApiError`], the one call of `Error::web_message`);
 //! - [`auth`], [`player`], [`payload`]: the judge, player and payload extractors (and the query, path and form
 //!   ones whose refusals are worded like every other);
+//! - [`strict`]: bodies that name only their route's fields, each once;
 //! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
 //!   [`once`]: a write's key, so that a repeat records nothing more;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
+//! - [`limit`]: wrong PINs and codes counted; [`files`]: the open-file limit and the live streams it holds;
+//!   [`memory`]: large blocks given back;
 //! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log);
 //!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page.
 //!
@@ -20,14 +23,17 @@ pub mod cache;
 pub mod done;
 pub mod error;
 pub mod fields;
+pub mod files;
 pub mod layers;
 pub mod limit;
 pub mod log;
+pub mod memory;
 pub mod once;
 pub mod page;
 pub mod payload;
 pub mod player;
 pub mod state;
 pub mod store;
+pub mod strict;
 pub mod window;
 pub mod write;

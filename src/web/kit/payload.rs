@@ -1,10 +1,12 @@
 //! What a request carries, in the site's words when it is not what was expected: a write's fields from JSON or
 //! a form ([`Payload`]), and axum's query, path and form extractors whose refusals are worded here (see
-//! [`super::error::rejection_message`]) rather than in axum's own text.
+//! [`super::error::rejection_message`]) rather than in axum's own text. A body is read strictly (see
+//! [`super::strict`]): a field the route does not take, or one given twice, is refused naming it.
 
 use super::error::{ApiError, rejected};
 use super::once::{self, Sent};
 use super::state::Shared;
+use super::strict;
 use crate::error::Error;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -52,8 +54,12 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             let value: serde_json::Value = if body.iter().all(u8::is_ascii_whitespace) {
                 serde_json::json!({})
             } else {
+                strict::once_in_json(&body)?;
                 serde_json::from_slice(&body).map_err(bad)?
             };
+            if let Some(map) = value.as_object() {
+                strict::known::<T>(map.keys().map(String::as_str), strict::JSON_EXTRAS)?;
+            }
             let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
             let sent =
                 once::key_of(header_key.as_ref(), None, once::FIELD)?.map(|key| Sent::of(key, &value)).transpose()?;
@@ -69,6 +75,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         };
         let meta: FormMeta = serde_urlencoded::from_bytes(&body).map_err(bad)?;
         let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).map_err(bad)?;
+        strict::once_in_form(&pairs)?;
+        strict::known::<T>(pairs.iter().map(|(k, _)| k.as_str()), strict::FORM_EXTRAS)?;
         // A field sent more than once (checked boxes of one name) arrives as one, its values joined by commas.
         let pairs = joined(pairs);
         let input: T =

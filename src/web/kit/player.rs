@@ -49,24 +49,15 @@ impl FromRequestParts<Shared> for Player {
 }
 
 impl Player {
-    /// Runs `work` that checks a code at `table` under the wrong-code limit: 429 while the address or the table
-    /// has had too many wrong codes, and a wrong code (403) counted.
+    /// Runs `work` that checks a code at `table` under the wrong-code limit (see [`super::limit`]): 429 while this
+    /// address sent too many wrong codes for the table (or the table's guessers together did), the try counted
+    /// before it is checked; a wrong code (403) stays counted, a right one clears this address's count.
     pub async fn guarded<T>(
         &self,
         table: u32,
         work: impl Future<Output = std::result::Result<T, ApiError>>,
     ) -> std::result::Result<T, ApiError> {
-        let app = self.db.app();
-        let key = format!("table {table}");
-        let limiter = || app.codes.lock().map_err(|_| ApiError::internal("limiter"));
-        if let Some(secs) = limiter()?.wait(self.addr.ip(), &key, Instant::now()) {
-            return Err(ApiError::too_many("player codes", secs));
-        }
-        let out = work.await;
-        if matches!(&out, Err(e) if e.status == StatusCode::FORBIDDEN) {
-            limiter()?.failed(self.addr.ip(), &key, Instant::now());
-        }
-        out
+        self.guarded_key(format!("table {table}"), work).await
     }
 
     /// [`Player::guarded`] for a code checked against another key than a table (`name ANA`: a check-in's name).
@@ -77,12 +68,15 @@ impl Player {
     ) -> std::result::Result<T, ApiError> {
         let app = self.db.app();
         let limiter = || app.codes.lock().map_err(|_| ApiError::internal("limiter"));
-        if let Some(secs) = limiter()?.wait(self.addr.ip(), &key, Instant::now()) {
-            return Err(ApiError::too_many("player codes", secs));
-        }
+        let counted = limiter()?.start(self.addr.ip(), &key, Instant::now());
+        let tried = counted.map_err(|secs| ApiError::too_many("player codes", secs))?;
         let out = work.await;
-        if matches!(&out, Err(e) if e.status == StatusCode::FORBIDDEN) {
-            limiter()?.failed(self.addr.ip(), &key, Instant::now());
+        let mut limiter = limiter()?;
+        match &out {
+            Err(e) if e.status == StatusCode::FORBIDDEN => {}
+            Ok(_) => limiter.right(tried),
+            // Refused for something else than the code: the code was right (or never checked).
+            Err(_) => limiter.unchecked(tried),
         }
         out
     }
@@ -129,6 +123,10 @@ impl FromRequest<Shared> for CodeBody {
         if let Some(Read(value)) = req.extensions().get::<Read>() {
             return Ok(CodeBody(value.clone()));
         }
+        let (parts, body) = req.into_parts();
+        let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| ApiError::too_large())?;
+        super::strict::once_in_json(&bytes)?;
+        let req = Request::from_parts(parts, Body::from(bytes));
         match Json::<serde_json::Value>::from_request(req, app).await {
             Ok(Json(value)) => Ok(CodeBody(value)),
             Err(e) => Err(bad_json(&e)),
@@ -153,6 +151,9 @@ where
             };
             match serde_json::from_slice::<serde_json::Value>(&bytes) {
                 Ok(value) if value.get("code").is_some() => {
+                    if let Err(e) = super::strict::once_in_json(&bytes) {
+                        return e.into_response();
+                    }
                     parts.extensions.insert(Read(value));
                     player.call(Request::from_parts(parts, Body::from(bytes)), app).await
                 }

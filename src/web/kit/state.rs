@@ -1,7 +1,8 @@
 //! What every request shares: the event file's path, the live updates, the wrong-PIN and wrong-code counts,
 //! and the players' site address.
 
-use super::limit::Limiter;
+use super::files::Streams;
+use super::limit::{Limiter, Rules};
 use crate::error::Result;
 use crate::store::Store;
 use std::path::PathBuf;
@@ -30,6 +31,10 @@ pub struct App {
     pub limiter: Mutex<Limiter>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
     pub codes: Mutex<Limiter>,
+    /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
+    pub hashing: tokio::sync::Semaphore,
+    /// The live streams open, and how many the open-file limit can hold.
+    pub streams: Streams,
     /// The players' site address the server announces (the projector page shows it as a QR code).
     pub site: String,
     /// Judges' recent outcomes in the web's words, by audit id (a page's `?done=ID`).
@@ -38,6 +43,9 @@ pub struct App {
 
 /// The shared state handed to handlers.
 pub type Shared = Arc<App>;
+
+/// How many PIN checks run at once.
+pub const HASHING: usize = 2;
 
 /// How many live updates wait for a slow listener before it is told to reload everything.
 const UPDATES: usize = 256;
@@ -50,8 +58,10 @@ impl App {
         App {
             db,
             updates,
-            limiter: Mutex::new(Limiter::default()),
-            codes: Mutex::new(Limiter::default()),
+            limiter: Mutex::new(Limiter::new(Rules::PINS)),
+            codes: Mutex::new(Limiter::new(Rules::CODES)),
+            hashing: tokio::sync::Semaphore::new(HASHING),
+            streams: Streams::default(),
             site,
             done: Mutex::default(),
         }

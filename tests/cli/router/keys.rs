@@ -87,7 +87,7 @@ fn writes(site: &Site) -> Vec<(&'static str, By, Value, Value)> {
         ("/api/clock/hand-over", By::Player, tap(&cy), other_tap(&cy)),
         ("/api/clock/pass", By::Player, tap(&di), other_tap(&di)),
         ("/api/clock/stop", By::Player, tap(&cy), other_tap(&cy)),
-        ("/api/call", By::Player, tap(&cy), json!({ "table": 2, "code": cy, "note": "x" })),
+        ("/api/call", By::Player, tap(&cy), other_tap(&cy)),
         ("/api/call/close", By::Kim, json!({ "table": 2 }), json!({ "table": 1 })),
         (
             "/api/self-report",

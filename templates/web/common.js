@@ -39,9 +39,12 @@
       });
     },
     // Whether someone is typing in a field (a code, a life total): the page is not replaced under their fingers.
+    // A confirmation opened on the page (End the round..., a void) counts too: a refresh would close it under
+    // the judge's thumb.
     typing: function () {
       var a = document.activeElement;
-      return !!(a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value);
+      if (a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value) return true;
+      return !!document.querySelector("main details[open]");
     },
     // A refresh that runs one at a time: `load` returns a promise; a call while one is on its way runs once more
     // after it. With `guard`, a refresh is put off while someone types and tried again a second after they stop,

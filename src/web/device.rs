@@ -68,9 +68,11 @@ pub struct WhoseBody {
 /// table (403 when neither player's; wrong codes count as for the writes).
 pub async fn whose(
     player: Player,
-    body: Result<Json<WhoseBody>, axum::extract::rejection::JsonRejection>,
+    body: Result<Json<serde_json::Value>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let Json(b) = body.map_err(|e| bad_json(&e))?;
+    // Read strictly, as every write is: only its route's fields, each once.
+    let Json(value) = body.map_err(|e| bad_json(&e))?;
+    let b: WhoseBody = crate::web::kit::strict::value_as(&value)?;
     let table = b.table;
     let read = player.db.run(move |store| {
         store.read(|conn| {

@@ -214,3 +214,14 @@ fn wrong_check_in_codes_count_per_name_and_per_address() {
     let right = site.send(Req::post("/api/check-in").json(json!({ "name": "Ana", "code": ana })).phone(26));
     assert_eq!(right.status, 200, "{}", right.body);
 }
+
+#[test]
+fn whose_code_reads_only_its_fields() {
+    let site = Site::playing();
+    let ana = site.code("Ana");
+    let a = site.send(Req::post("/api/player/code").json(json!({ "table": 1, "code": ana, "player": "Bo" })));
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert!(a.body.contains("player") && a.body.contains("not one this request takes"), "{}", a.body);
+    let ok = site.send(Req::post("/api/player/code").json(json!({ "table": 1, "code": ana })));
+    assert_eq!(ok.status, 200, "{}", ok.body);
+}

@@ -8,18 +8,8 @@
 # Usage: scripts/check-bytes.sh
 # Needs what scripts/check-serve.sh needs (chromium, node 20 and npm; playwright-core from scripts/browser).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-bin=${MMJUDGE:-$root/target/debug/mmjudge}
-if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
-browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
-if [ -z "$browser" ]; then
-  echo "check-bytes: no Chromium found: apt-get install -y chromium" >&2
-  exit 1
-fi
-started=$(date +%s)
-if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
-  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+check=check-bytes
+. "$(dirname "$0")/browser/setup.sh"
 work=$(mktemp -d)
 server=
 cleanup() {
@@ -34,15 +24,6 @@ export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-bytes
 "$bin" round start >/dev/null
 "$bin" --json serve --bind 127.0.0.1:0 --quiet >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
-base=
-for _ in $(seq 100); do
-  base=$(node -e 'try{const l=require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0];console.log(JSON.parse(l).urls[0])}catch(e){}' "$work/serve.out")
-  [ -n "$base" ] && break
-  if ! kill -0 "$server" 2>/dev/null; then
-    echo "check-bytes: the server did not start: $(cat "$work/serve.err")" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
+base=$(address_of "$server" "$work/serve.out" "$work/serve.err")
 BASE=$base BIN=$bin CHROMIUM=$browser node "$root/scripts/browser/check-bytes.mjs"
 echo "check-bytes: done in $(($(date +%s) - started)) s"

@@ -11,22 +11,8 @@
 # Needs chromium (apt-get install -y chromium), node 20 and npm (playwright-core, installed into
 # scripts/browser/node_modules with `npm ci` the first time).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-bin=${MMJUDGE:-$root/target/debug/mmjudge}
-if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
-browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
-if [ -z "$browser" ]; then
-  echo "check-offline: no Chromium found: apt-get install -y chromium" >&2
-  exit 1
-fi
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "check-offline: node and npm are needed (node 20 or later): apt-get install -y nodejs npm" >&2
-  exit 1
-fi
-started=$(date +%s)
-if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
-  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+check=check-offline
+. "$(dirname "$0")/browser/setup.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

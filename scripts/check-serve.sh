@@ -17,22 +17,8 @@
 # Needs chromium (apt-get install -y chromium), node 20 and npm (playwright-core is installed into
 # scripts/browser/node_modules with `npm ci` the first time; it drives the machine's Chromium, downloads none).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-bin=${MMJUDGE:-$root/target/debug/mmjudge}
-if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
-browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
-if [ -z "$browser" ]; then
-  echo "check-serve: no Chromium found: apt-get install -y chromium" >&2
-  exit 1
-fi
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "check-serve: node and npm are needed (node 20 or later): apt-get install -y nodejs npm" >&2
-  exit 1
-fi
-started=$(date +%s)
-if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
-  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+check=check-serve
+. "$(dirname "$0")/browser/setup.sh"
 
 work=$(mktemp -d)
 server=
@@ -56,20 +42,7 @@ pin=$("$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process
 
 "$bin" --json serve --bind 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
-base=
-for _ in $(seq 100); do
-  base=$(node -e 'try{const l=require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0];console.log(JSON.parse(l).urls[0])}catch(e){}' "$work/serve.out")
-  [ -n "$base" ] && break
-  if ! kill -0 "$server" 2>/dev/null; then
-    echo "check-serve: the server did not start: $(cat "$work/serve.err")" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if [ -z "$base" ]; then
-  echo "check-serve: the server printed no address within 10 s" >&2
-  exit 1
-fi
+base=$(address_of "$server" "$work/serve.out" "$work/serve.err")
 
 # A second event for players arriving: check-in on, nothing paired yet (created two hours ago, so that the check can
 # start its round 55 minutes back and find time called).
@@ -85,16 +58,7 @@ pin2=$(MMJUDGE_DB=$arrive "$bin" --json judge add "Kim Head" --role head | node 
 MMJUDGE_DB=$arrive "$bin" --json player codes >"$work/codes2.json"
 MMJUDGE_DB=$arrive "$bin" --json serve --bind 127.0.0.1:0 >"$work/serve2.out" 2>"$work/serve2.err" &
 server2=$!
-base2=
-for _ in $(seq 100); do
-  base2=$(node -e 'try{const l=require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0];console.log(JSON.parse(l).urls[0])}catch(e){}' "$work/serve2.out")
-  [ -n "$base2" ] && break
-  sleep 0.1
-done
-if [ -z "$base2" ]; then
-  echo "check-serve: the second server printed no address within 10 s: $(cat "$work/serve2.err")" >&2
-  exit 1
-fi
+base2=$(address_of "$server2" "$work/serve2.out" "$work/serve2.err")
 
 BASE=$base JUDGE="Kim Head" PIN=$pin CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
   BASE2=$base2 PIN2=$pin2 CODES2=$work/codes2.json DB2=$arrive MMJUDGE=$bin \

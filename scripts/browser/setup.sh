@@ -1,0 +1,39 @@
+# Shared by the browser checks (check-serve.sh, check-offline.sh, check-bytes.sh), sourced after `check` names the
+# check: finds the debug binary (built when missing), the machine's Chromium, node and npm, and installs
+# playwright-core into scripts/browser/node_modules the first time (it drives that Chromium, downloads none).
+# Sets root, bin, browser and started; `address_of PID FILE` waits for the address `mmjudge --json serve` prints.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bin=${MMJUDGE:-$root/target/debug/mmjudge}
+if [ ! -x "$bin" ]; then (cd "$root" && cargo build --quiet); fi
+browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}
+if [ -z "$browser" ]; then
+  echo "$check: no Chromium found: apt-get install -y chromium" >&2
+  exit 1
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "$check: node and npm are needed (node 20 or later): apt-get install -y nodejs npm" >&2
+  exit 1
+fi
+started=$(date +%s)
+if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
+  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+# The first address the server at PID printed in FILE (its --json first line), waiting up to 10 s.
+address_of() {
+  local pid=$1 out=$2 err=${3:-/dev/null} address=
+  for _ in $(seq 100); do
+    address=$(node -e 'try{const l=require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0];console.log(JSON.parse(l).urls[0])}catch(e){}' "$out")
+    [ -n "$address" ] && break
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "$check: the server did not start: $(cat "$err")" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  if [ -z "$address" ]; then
+    echo "$check: the server printed no address within 10 s" >&2
+    exit 1
+  fi
+  echo "$address"
+}

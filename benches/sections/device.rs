@@ -123,7 +123,7 @@ async fn listen(addr: String, tx: mpsc::UnboundedSender<(Instant, String, i64)>)
     while let Ok(n @ 1..) = live::read(&s, &mut buf).await {
         let at = Instant::now();
         for (name, data) in stream.feed(&buf[..n]) {
-            if tx.send((at, name, data.trim().parse().unwrap_or(0))).is_err() {
+            if tx.send((at, name, live::event_id(&data))).is_err() {
                 return;
             }
         }

@@ -267,7 +267,7 @@ pub async fn phone(
                         }
                         continue;
                     }
-                    seen.push(Seen { at, name, id: data.trim().parse().unwrap_or(0) });
+                    seen.push(Seen { at, name, id: event_id(&data) });
                 }
             }
         }
@@ -321,6 +321,15 @@ impl Stream {
         }
         out
     }
+}
+
+/// The audit id an event's data names: JSON `{"id", "topic", ...}` (or a bare id, as older servers sent).
+pub fn event_id(data: &str) -> i64 {
+    let data = data.trim();
+    serde_json::from_str::<serde_json::Value>(data)
+        .ok()
+        .and_then(|v| v.get("id").and_then(serde_json::Value::as_i64).or_else(|| v.as_i64()))
+        .unwrap_or_else(|| data.parse().unwrap_or(0))
 }
 
 /// The value at quantile `q` (0.5, 0.99) of sorted times; zero when there are none.

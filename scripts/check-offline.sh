@@ -17,13 +17,7 @@ check=check-offline
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-offline
-"$bin" event new "Check Offline" --seed 7 >/dev/null
-"$bin" player import "$root/examples/players.csv" >/dev/null
-"$bin" cards import "$root/examples/cards.csv" >/dev/null
-"$bin" pool import "$root/examples/pool.csv" >/dev/null
-"$bin" library build --tables 8 >/dev/null
-"$bin" round pair >/dev/null
-"$bin" round start >/dev/null
+small_event "Check Offline"
 "$bin" --json player codes >"$work/codes.json"
 pin=$("$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))')
 

@@ -30,13 +30,7 @@ cleanup() {
 }
 trap cleanup EXIT
 export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-serve
-"$bin" event new "Check Serve" --seed 7 >/dev/null
-"$bin" player import "$root/examples/players.csv" >/dev/null
-"$bin" cards import "$root/examples/cards.csv" >/dev/null
-"$bin" pool import "$root/examples/pool.csv" >/dev/null
-"$bin" library build --tables 8 >/dev/null
-"$bin" round pair >/dev/null
-"$bin" round start >/dev/null
+small_event "Check Serve"
 pin=$("$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))')
 "$bin" --json player codes >"$work/codes.json"
 

@@ -37,3 +37,15 @@ address_of() {
   fi
   echo "$address"
 }
+
+# A small event in the file MMJUDGE_DB names: the 16 bundled players, the bundled reference and pool, 8 tables'
+# libraries, round 1 paired and started.
+small_event() {
+  "$bin" event new "$1" --seed 7 >/dev/null
+  "$bin" player import "$root/examples/players.csv" >/dev/null
+  "$bin" cards import "$root/examples/cards.csv" >/dev/null
+  "$bin" pool import "$root/examples/pool.csv" >/dev/null
+  "$bin" library build --tables 8 >/dev/null
+  "$bin" round pair >/dev/null
+  "$bin" round start >/dev/null
+}

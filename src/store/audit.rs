@@ -50,16 +50,7 @@ pub fn list(conn: &Connection, player: Option<PlayerId>, since: Option<&str>) ->
            AND (?2 IS NULL OR at >= ?2)
          ORDER BY id",
     )?;
-    let rows = stmt.query_map(params![player, since], |r| {
-        Ok(Entry {
-            id: r.get(0)?,
-            at: r.get(1)?,
-            judge: r.get(2)?,
-            command: r.get(3)?,
-            summary: r.get(4)?,
-            via: r.get(5)?,
-        })
-    })?;
+    let rows = stmt.query_map(params![player, since], entry_of)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -111,15 +102,11 @@ pub fn last_of(conn: &Connection, actor: &Actor) -> Result<Option<i64>> {
 /// One entry by its id.
 pub fn get(conn: &Connection, id: i64) -> Result<Option<Entry>> {
     let mut stmt = conn.prepare_cached("SELECT id, at, judge, command_line, summary, via FROM audit WHERE id = ?1")?;
-    let mut rows = stmt.query_map([id], |r| {
-        Ok(Entry {
-            id: r.get(0)?,
-            at: r.get(1)?,
-            judge: r.get(2)?,
-            command: r.get(3)?,
-            summary: r.get(4)?,
-            via: r.get(5)?,
-        })
-    })?;
+    let mut rows = stmt.query_map([id], entry_of)?;
     Ok(rows.next().transpose()?)
+}
+
+/// An entry from a row of `id, at, judge, command_line, summary, via`.
+fn entry_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
+    Ok(Entry { id: r.get(0)?, at: r.get(1)?, judge: r.get(2)?, command: r.get(3)?, summary: r.get(4)?, via: r.get(5)? })
 }

@@ -44,7 +44,8 @@
     typing: function () {
       var a = document.activeElement;
       if (a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value) return true;
-      return !!document.querySelector("main details[open]");
+      // A form someone began filling and has not sent (an infraction chosen, then the button tapped).
+      return !!document.querySelector("main details[open], main form[data-filling]");
     },
     // A refresh that runs one at a time: `load` returns a promise; a call while one is on its way runs once more
     // after it. With `guard`, a refresh is put off while someone types and tried again a second after they stop,
@@ -106,5 +107,10 @@
     // Marks the page as updated (the browser checks wait for it).
     updated: function () { document.body.setAttribute("data-updated", String(Date.now())); }
   };
+  // What someone fills in a form marks it until it is sent (see `typing`).
+  function filling(e) { var f = e.target && e.target.form; if (f) f.setAttribute("data-filling", ""); }
+  document.addEventListener("input", filling, true);
+  document.addEventListener("change", filling, true);
+  document.addEventListener("submit", function (e) { if (e.target && e.target.removeAttribute) e.target.removeAttribute("data-filling"); }, true);
   window.mmjudge = mm;
 })();

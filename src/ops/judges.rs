@@ -255,7 +255,7 @@ fn new_pin() -> String {
     format!("{:06}", rand::rng().random_range(0..1_000_000u32))
 }
 
-fn random_hex(bytes: usize) -> String {
+pub(crate) fn random_hex(bytes: usize) -> String {
     let mut rng = rand::rng();
     (0..bytes).map(|_| format!("{:02x}", rng.random::<u8>())).collect()
 }
@@ -265,14 +265,14 @@ fn token_hash(token: &str) -> String {
     Blake2s256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn hash_pin(pin: &str) -> Result<String> {
+pub(crate) fn hash_pin(pin: &str) -> Result<String> {
     Argon2::default()
         .hash_password(pin.as_bytes())
         .map(|h| h.to_string())
         .map_err(|e| Error::refused(format!("could not hash the PIN ({e}): try again")))
 }
 
-fn verify_pin(pin: &str, hash: &str) -> bool {
+pub(crate) fn verify_pin(pin: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
 }
 

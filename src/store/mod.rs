@@ -342,11 +342,31 @@ impl Store {
         self.key.is_some()
     }
 
+    /// Replaces the whole event with the one in the file `src` (a standby's full copy of its primary), in one
+    /// step: readers see the old event or the new one.
+    pub fn replace_with(&mut self, src: &Path) -> Result<()> {
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
+        }
+        file::replace_with(&mut self.conn, src).map_err(|e| file::explain(&self.path, e))
+    }
+
+    /// Writes a page-for-page copy of the event to `dest` in one step (see [`file::snapshot`]).
+    pub fn snapshot_to(&self, dest: &Path) -> Result<()> {
+        file::snapshot(&self.conn, dest)
+    }
+
     /// Writes a consistent copy of the event to `dest`, safe while other processes use it; a failed copy
     /// leaves nothing (see [`file::backup`]).
     pub fn backup(&self, dest: &Path) -> Result<()> {
         file::backup(&self.conn, dest)
     }
+}
+
+/// The schema version this mmjudge writes (a standby follows only a primary of the same).
+pub fn schema_version() -> i64 {
+    migrate::SCHEMA_VERSION
 }
 
 /// Refuses a write on a standby's file, or on a primary whose event moved to a promoted standby.

@@ -31,13 +31,15 @@ pub struct State {
     pub primary_seq: i64,
     /// Where the event went once another laptop was promoted.
     pub moved_to: Option<String>,
+    /// On a primary: the address its standby advertises.
+    pub standby_url: Option<String>,
 }
 
 /// This file's state.
 pub fn state(conn: &Connection) -> Result<State> {
     let mut stmt = conn.prepare_cached(
-        "SELECT event_id, generation, role, primary_url, seq, key_hash, acked_seq, heard_at, primary_seq, moved_to
-         FROM replication WHERE one = 1",
+        "SELECT event_id, generation, role, primary_url, seq, key_hash, acked_seq, heard_at, primary_seq, moved_to,
+         standby_url FROM replication WHERE one = 1",
     )?;
     Ok(stmt.query_row([], |r| {
         Ok(State {
@@ -51,6 +53,7 @@ pub fn state(conn: &Connection) -> Result<State> {
             heard_at: r.get(7)?,
             primary_seq: r.get(8)?,
             moved_to: r.get(9)?,
+            standby_url: r.get(10)?,
         })
     })?)
 }
@@ -147,6 +150,12 @@ pub fn ack(conn: &Connection, seq: i64, at: &str) -> Result<()> {
     Ok(())
 }
 
+/// On a primary: its standby advertises `url`.
+pub fn standby_at(conn: &Connection, url: &str) -> Result<()> {
+    conn.prepare_cached("UPDATE replication SET standby_url = ?1 WHERE one = 1")?.execute([url])?;
+    Ok(())
+}
+
 /// On a standby: the primary was heard at `at`, announcing changes up to `primary_seq`.
 pub fn heard(conn: &Connection, primary_seq: i64, at: &str) -> Result<()> {
     conn.prepare_cached("UPDATE replication SET primary_seq = max(primary_seq, ?1), heard_at = ?2 WHERE one = 1")?
@@ -166,7 +175,7 @@ pub fn applied(conn: &Connection, seq: i64) -> Result<()> {
 pub fn become_standby(conn: &Connection, url: &str) -> Result<()> {
     conn.prepare_cached(
         "UPDATE replication SET role = 'standby', primary_url = ?1, key_hash = NULL, acked_seq = 0, heard_at = NULL,
-         primary_seq = seq, moved_to = NULL WHERE one = 1",
+         primary_seq = seq, moved_to = NULL, standby_url = NULL WHERE one = 1",
     )?
     .execute([url])?;
     conn.prepare_cached("DELETE FROM replication_log")?.execute([])?;

@@ -6,7 +6,7 @@ use crate::web::kit::log;
 use crate::web::kit::player::by_code;
 use crate::web::kit::state::Shared;
 use crate::web::kit::{cache, layers};
-use crate::web::{assets, device, head, judges, players, projector, sse};
+use crate::web::{assets, device, head, judges, players, projector, sse, standby};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
@@ -71,6 +71,11 @@ pub fn router(app: Shared) -> Router {
         .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
         .layer(middleware::from_fn(layers::timeout))
         .route("/events", get(sse::live))
+        .route("/api/standby/log", get(standby::log))
+        .route("/api/standby/copy", get(standby::copy))
+        .route("/api/standby/ack", post(standby::ack))
+        .route("/api/standby/whoami", get(standby::whoami))
+        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::replica::gate))
         .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())

@@ -4,7 +4,8 @@
 -- (`primary`, or `standby` of `primary_url`), `seq` (the last change written here, or applied here on a
 -- standby), the standby key's hash (a primary's, argon2 like the judges' PINs), what the standby acknowledged and
 -- when it was last heard (on a standby: when the primary was last heard, and the last change it announced),
--- and `moved_to`, where the event went once another laptop was promoted.
+-- `moved_to`, where the event went once another laptop was promoted, and `standby_url`, the address the
+-- standby advertises (a primary checks it when it starts: the event may have moved there).
 CREATE TABLE replication (
     one          INTEGER PRIMARY KEY CHECK (one = 1),
     event_id     TEXT NOT NULL,
@@ -16,7 +17,8 @@ CREATE TABLE replication (
     acked_seq    INTEGER NOT NULL DEFAULT 0,
     heard_at     TEXT,
     primary_seq  INTEGER NOT NULL DEFAULT 0,
-    moved_to     TEXT
+    moved_to     TEXT,
+    standby_url  TEXT
 ) STRICT;
 INSERT INTO replication (one, event_id) VALUES (1, lower(hex(randomblob(16))));
 

@@ -32,6 +32,7 @@ pub mod once;
 pub mod page;
 pub mod payload;
 pub mod player;
+pub mod replica;
 pub mod state;
 pub mod store;
 pub mod strict;

@@ -162,19 +162,28 @@ pub async fn follow(app: Shared, follow: crate::ops::standby::follow::Follow) ->
     let db = follow.db.clone();
     let primary = follow.primary.text.clone();
     let mut task = tokio::spawn(crate::ops::standby::follow::run(follow, tx));
-    // The first copy: the server answers once the file holds the event.
-    while !db.exists() {
+    // The first copy: the server answers once the file holds the event and the primary was heard (an earlier
+    // copy is served after a few seconds without it: the primary may be down).
+    let started = std::time::Instant::now();
+    loop {
         if task.is_finished() {
             return match (&mut task).await {
                 Ok(Err(e)) => Err(e),
                 _ => Err(crate::error::Error::refused("the standby stopped before its first copy")),
             };
         }
-        let trouble = rx.borrow().trouble.clone();
-        if !trouble.is_empty() && trouble.contains("cannot reach") {
+        let (heard, trouble) = {
+            let p = rx.borrow();
+            (p.heard.is_some(), p.trouble.clone())
+        };
+        if db.exists() && (heard || started.elapsed() > Duration::from_secs(5)) {
+            break;
+        }
+        if !db.exists() && trouble.contains("cannot reach") {
+            task.abort();
             return Err(crate::error::Error::refused(trouble));
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
     eprintln!("standby: following {primary}");
     tokio::spawn(report(rx));

@@ -275,3 +275,39 @@ fn with_standby_required_a_silent_standby_is_marked_behind_and_writes_are_answer
     let status = ev.run(&["--json", "standby", "status"]).json();
     assert_eq!(status["behind_changes"], 2, "the login and the ruling: {status}");
 }
+
+/// The standby commands' outputs on a primary's file, the key and the event's id replaced by words.
+#[test]
+fn the_standby_commands_say() {
+    let ev = Event::new();
+    let status = ev.run(&["--json", "standby", "status"]).json();
+    let id = status["event"].as_str().expect("the event's id").to_string();
+    assert_eq!(id.len(), 32, "{status}");
+    let redact = |text: &str, key: &str| {
+        let text = text.replace(&id, "EVENT-ID");
+        if key.is_empty() { text } else { text.replace(key, "KEY") }
+    };
+    let mut shown = String::new();
+    let mut show = |args: &[&str], run: &crate::harness::Run, key: &str| {
+        shown.push_str(&format!("$ mmjudge {}  (exit {})\n", args.join(" "), run.code));
+        shown.push_str(&redact(&run.stdout, key));
+        shown.push_str(&redact(&run.stderr, key));
+    };
+    for args in [&["standby", "status"][..], &["standby", "status", "--json"], &["standby", "promote"]] {
+        show(args, &ev.run(args), "");
+    }
+    let run = ev.run(&["standby", "key"]);
+    let key = run.stdout.lines().next().and_then(|l| l.strip_prefix("standby key: ")).expect("a key").to_string();
+    assert_eq!(key.len(), 48, "{}", run.stdout);
+    show(&["standby", "key"], &run, &key);
+    for args in [&["standby", "status"][..], &["standby", "status", "--json"]] {
+        show(args, &ev.run(args), &key);
+    }
+    let run = ev.run(&["standby", "key", "--json"]);
+    let key = run.json()["key"].as_str().expect("a key").to_string();
+    show(&["standby", "key", "--json"], &run, &key);
+    for args in [&["standby", "key", "--revoke"][..], &["standby", "key", "--revoke", "--json"]] {
+        show(args, &ev.run(args), &key);
+    }
+    insta::assert_snapshot!("standby_commands", shown);
+}

@@ -97,10 +97,10 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
                     key: key.clone(),
                     advertise: Some(advertise.clone().unwrap_or(site)),
                 };
-                kit::replica::follow(app.clone(), follow).await?;
+                kit::following::follow(app.clone(), follow).await?;
                 Store::open(db)?;
             }
-            None => kit::replica::watch_for_promotion_elsewhere(app.clone()),
+            None => kit::following::watch_for_promotion_elsewhere(app.clone()),
         }
         sse::watch(app.clone())?;
         ready(addr);

@@ -80,6 +80,8 @@ pub struct Status {
     pub last_heard: Option<String>,
     /// Where the event went once another laptop was promoted.
     pub moved_to: Option<String>,
+    /// On a primary: the address its standby advertised (where phones may go).
+    pub standby_url: Option<String>,
 }
 
 /// This file's replication status at `now`.
@@ -111,6 +113,7 @@ pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
         behind_ms,
         last_heard: s.heard_at,
         moved_to: s.moved_to,
+        standby_url: if primary { s.standby_url } else { None },
     })
 }
 

@@ -260,8 +260,10 @@ impl Store {
         let path = self.path.clone();
         let run = || -> Result<(T, i64)> {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            refuse_unless_primary(&replication::state(&tx)?)?;
-            let recorder = match replication::keyed(&tx)? {
+            let state = replication::state(&tx)?;
+            refuse_unless_primary(&state)?;
+            let keyed = state.key_hash.is_some();
+            let recorder = match keyed {
                 true => Some(changeset::Recorder::start(&tx, &replication::recorded_tables(&tx)?)?),
                 false => None,
             };
@@ -271,7 +273,9 @@ impl Store {
                 None => None,
             };
             drop(recorder);
-            let seq = replication::append(&tx, changes.as_deref(), &crate::time::stamp(Utc::now()))?;
+            let seq = state.seq + 1;
+            let kept = keyed.then(|| changes.as_deref().unwrap_or_default());
+            replication::append(&tx, seq, state.generation, kept, &crate::time::stamp(Utc::now()))?;
             tx.commit()?;
             Ok((value, seq))
         };

@@ -68,27 +68,15 @@ pub fn recorded_tables(conn: &Connection) -> Result<Vec<String>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Counts a write (its seq), keeping its changeset in the log when a standby key exists; returns the seq.
-pub fn append(conn: &Connection, changeset: Option<&[u8]>, at: &str) -> Result<i64> {
-    conn.prepare_cached("UPDATE replication SET seq = seq + 1 WHERE one = 1")?.execute([])?;
-    let (seq, generation, keyed): (i64, i64, bool) = conn
-        .prepare_cached("SELECT seq, generation, key_hash IS NOT NULL FROM replication WHERE one = 1")?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    if keyed {
-        // A write that changed no row keeps an empty entry: the standby sees every seq, one after another.
+/// Counts write `seq` (the one after this file's last, inside its transaction) and, when a standby key exists,
+/// keeps its changeset (`kept`: empty for a write that changed no row, so the standby sees every seq in turn).
+pub fn append(conn: &Connection, seq: i64, generation: i64, kept: Option<&[u8]>, at: &str) -> Result<()> {
+    conn.prepare_cached("UPDATE replication SET seq = ?1 WHERE one = 1")?.execute([seq])?;
+    if let Some(changeset) = kept {
         conn.prepare_cached("INSERT INTO replication_log (seq, generation, at, changeset) VALUES (?1, ?2, ?3, ?4)")?
-            .execute(params![seq, generation, at, changeset.unwrap_or_default()])?;
+            .execute(params![seq, generation, at, changeset])?;
     }
-    Ok(seq)
-}
-
-/// Whether writes record changesets (a standby key exists).
-pub fn keyed(conn: &Connection) -> Result<bool> {
-    let keyed = conn
-        .prepare_cached("SELECT key_hash IS NOT NULL FROM replication WHERE one = 1")?
-        .query_row([], |r| r.get(0))
-        .optional()?;
-    Ok(keyed.unwrap_or(false))
+    Ok(())
 }
 
 /// One change of the log.

@@ -75,6 +75,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/standby/copy", get(standby::copy))
         .route("/api/standby/ack", post(standby::ack))
         .route("/api/standby/whoami", get(standby::whoami))
+        .route("/api/standby/status", get(standby::status))
         .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::gate))
         .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(cache::etag))

@@ -64,6 +64,8 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         })
         .await?;
     let (s, reaches) = state;
+    let from = if reaches { format!("from change {after}") } else { "a full copy first".to_string() };
+    eprintln!("standby: connected ({from}; this laptop is at change {})", s.seq);
     let app = db.app().clone();
     let token = crate::ops::judges::random_hex(16);
     if let Ok(mut streams) = app.replica.streams.lock() {
@@ -88,6 +90,9 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
             }
             if let Ok(mut streams) = app.replica.streams.lock() {
                 streams.remove(&token);
+            }
+            if reaches {
+                eprintln!("standby: its stream ended (it reconnects by itself while it runs)");
             }
         })
         .map_err(|e| ApiError::internal_because("the standby's stream could not start", e.to_string()))?;
@@ -220,4 +225,25 @@ pub async fn whoami(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
         "role": role,
         "standby_of": following,
     })))
+}
+
+/// `GET /api/standby/status`: how far behind the standby is, as `mmjudge standby status --json` says it, with what
+/// this server knows beyond its file: whom it follows (a standby), whether writes wait for the standby and whether
+/// it is marked behind (a primary). No key needed: pages and dashboards read it.
+pub async fn status(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
+    let app = db.app().clone();
+    let status = db.run(|store| ops_standby::status(store, crate::time::now()?)).await?;
+    let mut doc = serde_json::to_value(&status).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+    if let Some(obj) = doc.as_object_mut() {
+        let following = app.replica.following();
+        obj.insert("following".into(), json_of(following));
+        obj.insert("standby_required".into(), serde_json::Value::Bool(app.replica.required));
+        let behind = app.replica.behind.load(std::sync::atomic::Ordering::Relaxed);
+        obj.insert("marked_behind".into(), serde_json::Value::Bool(behind));
+    }
+    Ok(Json(doc))
+}
+
+fn json_of(text: Option<String>) -> serde_json::Value {
+    text.map_or(serde_json::Value::Null, serde_json::Value::String)
 }

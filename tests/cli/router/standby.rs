@@ -30,4 +30,7 @@ fn the_standby_routes_check_the_key_and_a_streams_token() {
     let who = site.send(Req::get("/api/standby/whoami")).json();
     assert_eq!((who["role"].as_str(), who["generation"].as_i64()), (Some("primary"), Some(1)), "{who}");
     assert_eq!(who["event"].as_str().map(str::len), Some(32), "{who}");
+    let status = site.send(Req::get("/api/standby/status")).json();
+    assert_eq!((status["standby_key"].as_bool(), status["following"].is_null()), (Some(true), true), "{status}");
+    assert_eq!(status["marked_behind"], false, "{status}");
 }

@@ -38,9 +38,11 @@ pub fn check_key(store: &Store, key: &str) -> Result<()> {
     match hash {
         Some(h) if crate::ops::judges::verify_pin(key, &h) => Ok(()),
         Some(_) => {
-            Err(Error::unauthorized("wrong standby key: make a new one on the primary with `mmjudge standby key`"))
+            Err(Error::unauthorized("wrong standby key: the primary's head judge makes a new one (standby key)"))
         }
-        None => Err(Error::unauthorized("this event has no standby key: make one with `mmjudge standby key`")),
+        None => {
+            Err(Error::unauthorized("this event has no standby key: the primary's head judge makes one (standby key)"))
+        }
     }
 }
 

@@ -174,6 +174,31 @@ fn the_standby_refuses_a_wrong_key_and_a_file_of_another_event() {
     assert_eq!(crate::harness::dump(&other.db()), before, "the other event's file is left as it was");
 }
 
+#[test]
+fn an_earlier_copy_follows_on_and_a_standby_the_log_no_longer_reaches_takes_a_full_copy() {
+    let ev = Event::playing();
+    let first = key(&ev);
+    let b = ev.path("copy.db");
+    ev.run(&["backup", b.to_str().expect("path")]).ok();
+    ev.run(&["player", "add", "After Copy"]).ok();
+    let primary = Server::start(&ev);
+    let second = standby(&ev, &primary, &first, &b);
+    caught_up(&ev.db(), &b);
+    assert_eq!(tables(&b), tables(&ev.db()), "the earlier copy follows on from its last change");
+    drop(second);
+    ev.run(&["player", "add", "While Away"]).ok();
+    // A new key starts the log afresh: it no longer reaches back to the standby's last change.
+    let renewed = key(&ev);
+    ev.run(&["player", "add", "After The New Key"]).ok();
+    let second = standby(&ev, &primary, &renewed, &b);
+    caught_up(&ev.db(), &b);
+    assert_eq!(tables(&b), tables(&ev.db()), "a full copy, then the changes since");
+    assert_eq!(second.get("/api/time").status, 200);
+    // The old key no longer opens a stream.
+    let refused = primary.get_as("/api/standby/copy", &first);
+    assert_eq!(refused.status, 401, "{}", refused.body);
+}
+
 /// One run: a writer posts rulings to a primary with `--standby-required` until the primary is killed (kill -9)
 /// at a random moment; the standby is promoted and must hold every ruling answered `"applied"`, once.
 fn kill_the_primary_mid_writes(round: u64) {

@@ -82,8 +82,10 @@ const SILENCE: Duration = Duration::from_secs(3);
 /// Follows until this file is promoted (Ok) or the primary is refused for good (a different event, schema or a
 /// stale generation: Err). Reconnects after every other failure, saying what went wrong in `progress`.
 pub async fn run(follow: Follow, progress: watch::Sender<Progress>) -> Result<()> {
+    // A change that does not apply (this copy differs from the primary's): the next round takes a full copy.
+    let mut differs = false;
     loop {
-        match round(&follow, &progress).await {
+        match round(&follow, &progress, &mut differs).await {
             Ok(Some(())) => {
                 progress.send_modify(|p| p.promoted = true);
                 return Ok(());
@@ -121,7 +123,7 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'sta
 }
 
 /// One stream: returns Some(()) once promoted, None when the stream ended (reconnect).
-async fn round(follow: &Follow, progress: &watch::Sender<Progress>) -> Result<Option<()>> {
+async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mut bool) -> Result<Option<()>> {
     let mine = if follow.db.exists() { Some(local(&follow.db).await?) } else { None };
     if let Some(s) = &mine
         && s.role == "primary"
@@ -155,8 +157,9 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>) -> Result<Op
                 let h: Head = serde_json::from_str(text)
                     .map_err(|e| Error::refused(format!("the primary's stream is not one a standby reads: {e}")))?;
                 check_head(&h, mine.as_ref())?;
-                if mine.is_none() || !h.reaches {
+                if mine.is_none() || !h.reaches || *differs {
                     copy(follow, &h).await?;
+                    *differs = false;
                     return Ok(None); // copied afresh: ask again from the copy's last change
                 }
                 store = Some(open_standby(&follow.db, &follow.primary.text).await?);
@@ -199,6 +202,7 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>) -> Result<Op
                     if promoted(&follow.db).await? {
                         return Ok(Some(()));
                     }
+                    *differs = true;
                     return Err(e);
                 }
                 progress.send_modify(|p| {

@@ -120,8 +120,17 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     let refused = second.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "on the standby" }));
     assert_eq!(refused.status, 503, "{}", refused.body);
     assert_eq!(refused.json()["standby_of"], format!("http://{}", primary.addr));
-    let login = second.post_json("/api/login", None, &json!({ "name": "Kim", "pin": pin }));
-    assert_eq!(login.status, 503, "{}", login.body);
+    // A judge logs in there against the replicated PIN hashes: the session lives in the standby's memory (its file
+    // is unchanged), it reads, and its writes are refused as every other.
+    let before = tables(&b);
+    let here = second.login("Kim", &pin);
+    assert_eq!(second.get_as("/api/judge", &here).status, 200);
+    assert_eq!(primary.get_as("/api/judge", &here).status, 401, "a standby's login is its own");
+    let refused = second.post_json("/api/ruling", Some(&here), &json!({ "table": 1, "text": "on the standby" }));
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    let wrong = second.post_json("/api/login", None, &json!({ "name": "Kim", "pin": "000000x" }));
+    assert_eq!(wrong.status, 401, "{}", wrong.body);
+    assert_eq!(tables(&b), before, "a login on the standby writes nothing");
     // Promotion is refused while the primary answers, and changes nothing.
     let before = tables(&b);
     let db = b.to_str().expect("path");

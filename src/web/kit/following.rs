@@ -11,20 +11,25 @@ use axum::response::{IntoResponse, Response};
 use std::time::Duration;
 use tokio::sync::watch;
 
-/// Whether a request writes (anything but a read).
-fn writes(req: &Request) -> bool {
+/// Whether a request writes (anything but a read; a login writes nothing on a standby: its session lives in
+/// memory).
+fn writes(req: &Request, following: bool) -> bool {
+    let path = req.uri().path();
+    let login = following && (path == "/api/login" || path == "/login");
     !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && !req.uri().path().starts_with("/api/standby/")
+        && !path.starts_with("/api/standby/")
+        && !login
 }
 
 /// On a standby: every write refused 503 `{"error", "standby_of"}` (a phone's queue keeps it and tries again).
 /// On a primary with `--standby-required`: a write's JSON answer waits for the standby and says
 /// `"standby": "applied"` or `"behind"`.
 pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    if !writes(&req) {
+    let following = app.replica.following();
+    if !writes(&req, following.is_some()) {
         return next.run(req).await;
     }
-    if let Some(primary) = app.replica.following() {
+    if let Some(primary) = following {
         let body = serde_json::json!({
             "error": format!("this is the standby laptop, following {primary}: it takes writes only once promoted; try again in a moment"),
             "standby_of": primary,
@@ -113,6 +118,9 @@ pub async fn follow(app: Shared, follow: crate::ops::standby::follow::Follow) ->
             Ok(Ok(())) => {
                 if let Ok(mut of) = app.replica.standby_of.lock() {
                     *of = None;
+                }
+                if let Ok(mut held) = app.replica.sessions.lock() {
+                    held.clear();
                 }
                 eprintln!("standby: PROMOTED: this laptop is the primary now and takes writes (judges log in again)");
             }

@@ -2,8 +2,9 @@
 //! `--standby-required` (a write answered once the standby applied it, or marked behind); on a standby, whom it
 //! follows (every write refused 503 until promoted) and how far behind it is. What runs it is in [`super::following`].
 
+use crate::ops::judges::SessionJudge;
 use crate::ops::standby::follow::Progress;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -28,6 +29,9 @@ pub struct Replica {
     pub wait: Duration,
     /// The standby did not apply a write in time: later writes do not wait until it catches up.
     pub behind: AtomicBool,
+    /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
+    /// memory; they end with the server or its promotion).
+    pub sessions: Mutex<HashMap<String, SessionJudge>>,
 }
 
 impl Default for Replica {
@@ -40,6 +44,7 @@ impl Default for Replica {
             required: false,
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
+            sessions: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -48,6 +53,11 @@ impl Replica {
     /// The primary this server follows, while it is a standby.
     pub fn following(&self) -> Option<String> {
         self.standby_of.lock().ok().and_then(|s| s.clone())
+    }
+
+    /// A login kept in memory (a standby's), by session key.
+    pub fn held(&self, key: &str) -> Option<SessionJudge> {
+        self.sessions.lock().ok().and_then(|s| s.get(key).cloned())
     }
 
     /// The standby acknowledged every change up to `seq`.

@@ -208,6 +208,41 @@ fn an_earlier_copy_follows_on_and_a_standby_the_log_no_longer_reaches_takes_a_fu
     assert_eq!(refused.status, 401, "{}", refused.body);
 }
 
+#[test]
+fn an_old_primary_that_comes_back_refuses_writes_and_says_where_the_event_went() {
+    let ev = Event::playing();
+    let pin = judge(&ev, "Kim", "head");
+    let key = key(&ev);
+    let primary = Server::start(&ev);
+    let token = primary.login("Kim", &pin);
+    let b = ev.path("standby.db");
+    let second = standby(&ev, &primary, &key, &b);
+    caught_up(&ev.db(), &b);
+    let killed = std::process::Command::new("kill").args(["-9", &primary.pid().to_string()]).status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    drop(primary);
+    let db = b.to_str().expect("path");
+    ev.run(&["--db", db, "standby", "promote"]).ok();
+    // The first laptop comes back: it asks the address its standby advertised and learns the event moved there.
+    let back = Server::start(&ev);
+    let end = Instant::now() + Duration::from_secs(10);
+    let mut refused = None;
+    while Instant::now() < end && refused.is_none() {
+        let a = back.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "on the old primary" }));
+        if a.status != 200 {
+            refused = Some(a);
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let refused = refused.expect("the old primary refuses writes once it reached the promoted standby");
+    let msg = refused.error(409);
+    assert!(msg.contains(&format!("http://{}", second.addr)), "{msg}");
+    let cli = ev.refuses(&["player", "add", "Too Late"]);
+    assert!(cli.contains("no longer the primary") && cli.contains(&second.addr), "{cli}");
+    let status = ev.run(&["--json", "standby", "status"]).json();
+    assert_eq!(status["moved_to"], format!("http://{}", second.addr), "{status}");
+}
+
 /// One run: a writer posts rulings to a primary with `--standby-required` until the primary is killed (kill -9)
 /// at a random moment; the standby is promoted and must hold every ruling answered `"applied"`, once.
 fn kill_the_primary_mid_writes(round: u64) {

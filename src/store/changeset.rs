@@ -3,7 +3,7 @@
 //!
 //! The bundled SQLite is compiled with the session extension by `.cargo/config.toml` (rusqlite's `session`
 //! feature would need libclang at build time); its functions are reached through `rusqlite::ffi`, whose bundled
-//! bindings declare them. This is the project's only `unsafe` code: a session owned by a [`Recorder`] that
+//! bindings declare them. This is the store's only `unsafe` code: a session owned by a [`Recorder`] that
 //! borrows the connection it records, so it cannot outlive it, and one apply call.
 
 use crate::error::{Error, Result};

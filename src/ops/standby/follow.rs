@@ -376,3 +376,53 @@ fn percent(text: &str) -> String {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(event: &str, generation: i64) -> replication::State {
+        replication::State {
+            event_id: event.into(),
+            generation,
+            role: "standby".into(),
+            primary_url: None,
+            seq: 3,
+            key_hash: None,
+            acked_seq: 0,
+            heard_at: None,
+            primary_seq: 3,
+            moved_to: None,
+            standby_url: None,
+        }
+    }
+
+    #[test]
+    fn a_primary_of_another_event_schema_or_an_older_generation_is_refused() {
+        let head = |event: &str, schema: i64, generation: i64| Head {
+            event: event.into(),
+            schema,
+            generation,
+            seq: 5,
+            reaches: true,
+            stream: "t".into(),
+        };
+        let schema = crate::store::schema_version();
+        assert!(check_head(&head("e1", schema, 1), Some(&state("e1", 1))).is_ok());
+        assert!(check_head(&head("e1", schema, 2), Some(&state("e1", 1))).is_ok(), "a later generation is followed");
+        assert!(check_head(&head("e1", schema, 1), None).is_ok(), "a new file copies any event");
+        let refused = |h: Head, s: replication::State| check_head(&h, Some(&s)).err().map(|e| e.to_string());
+        assert!(refused(head("e2", schema, 1), state("e1", 1)).is_some_and(|e| e.contains("another event")));
+        assert!(refused(head("e1", schema + 1, 1), state("e1", 1)).is_some_and(|e| e.contains("schema")));
+        assert!(refused(head("e1", schema, 1), state("e1", 2)).is_some_and(|e| e.contains("old primary")));
+    }
+
+    #[test]
+    fn changesets_travel_as_hex() -> Result<()> {
+        let bytes = vec![0u8, 1, 0x7f, 0x80, 0xff];
+        assert_eq!(hex(&bytes), "00017f80ff");
+        assert_eq!(unhex(&hex(&bytes))?, bytes);
+        assert!(unhex("abc").is_err() && unhex("zz").is_err());
+        Ok(())
+    }
+}

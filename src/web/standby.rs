@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use std::time::{Duration, Instant};
 
-/// How often the log stream looks for new changes.
+/// How often the log stream looks for new changes at least (a write of this server wakes it at once).
 const POLL: Duration = Duration::from_millis(5);
 /// How often it says it is alive while nothing changes.
 const HEARTBEAT: Duration = Duration::from_secs(1);
@@ -86,7 +86,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         .name("standby-log".into())
         .spawn(move || {
             if tx.blocking_send(Ok(first)).is_ok() && reaches {
-                let _ = feed(&path, after, s.generation, &tx);
+                let _ = feed(&path, after, s.generation, &tx, &app.replica);
             }
             if let Ok(mut streams) = app.replica.streams.lock() {
                 streams.remove(&token);
@@ -116,6 +116,7 @@ fn feed(
     mut sent: i64,
     generation: i64,
     tx: &tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>,
+    replica: &crate::web::kit::replica::Replica,
 ) -> crate::error::Result<()> {
     let store = Store::open(path)?;
     let mut version = -1;
@@ -158,7 +159,7 @@ fn feed(
             }
             spoke = Instant::now();
         }
-        std::thread::sleep(POLL);
+        replica.wait_for_write(POLL);
     }
 }
 

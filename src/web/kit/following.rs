@@ -36,10 +36,11 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         });
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response();
     }
-    if !app.replica.required {
-        return next.run(req).await;
-    }
     let res = next.run(req).await;
+    app.replica.wake();
+    if !app.replica.required {
+        return res;
+    }
     let json = res
         .headers()
         .get(axum::http::header::CONTENT_TYPE)

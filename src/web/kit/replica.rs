@@ -5,8 +5,8 @@
 use crate::ops::judges::SessionJudge;
 use crate::ops::standby::follow::Progress;
 use std::collections::{HashMap, HashSet};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -32,6 +32,9 @@ pub struct Replica {
     /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
     /// memory; they end with the server or its promotion).
     pub sessions: Mutex<HashMap<String, SessionJudge>>,
+    /// Counts this server's writes: the standby's stream, waiting between looks at the file, wakes at once on one
+    /// (the command line's writes it sees at its next look).
+    written: (Mutex<u64>, Condvar),
 }
 
 impl Default for Replica {
@@ -45,6 +48,7 @@ impl Default for Replica {
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
             sessions: Mutex::new(HashMap::new()),
+            written: (Mutex::new(0), Condvar::new()),
         }
     }
 }
@@ -53,6 +57,22 @@ impl Replica {
     /// The primary this server follows, while it is a standby.
     pub fn following(&self) -> Option<String> {
         self.standby_of.lock().ok().and_then(|s| s.clone())
+    }
+
+    /// A write of this server ended: wakes the standby's stream.
+    pub fn wake(&self) {
+        if let Ok(mut n) = self.written.0.lock() {
+            *n += 1;
+            self.written.1.notify_all();
+        }
+    }
+
+    /// Waits at most `most` for a write of this server (a blocking thread's wait).
+    pub fn wait_for_write(&self, most: Duration) {
+        if let Ok(n) = self.written.0.lock() {
+            let seen = *n;
+            let _ = self.written.1.wait_timeout_while(n, most, |n| *n == seen);
+        }
     }
 
     /// A login kept in memory (a standby's), by session key.

@@ -70,12 +70,14 @@ pub fn router(app: Shared) -> Router {
         .fallback(players::not_found)
         .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
         .layer(middleware::from_fn(layers::timeout))
-        .route("/events", get(sse::live))
-        .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())
         .layer(cache::gzip())
         .layer(middleware::from_fn_with_state(cache::Shared::default(), cache::keep))
+        // The live stream passes no compression layer (its events are not compressed, and each layer's body
+        // holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
+        .route("/events", get(sse::live))
+        .layer(middleware::from_fn(layers::headers))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(log::requests))
         .with_state(app)

@@ -218,6 +218,10 @@ async fn writes(
     let mut done = Vec::new();
     let mut i = 0usize;
     while tick.tick().await < end {
+        // Each write at another point of the server's 250 ms look at the file (97 ms apart modulo 250): at a
+        // steady 2 a second every write of a run would meet the same point, and the run's median update time
+        // would be that one point's (runs of the same tree differed by 100 ms).
+        tokio::time::sleep(Duration::from_millis((i as u64 * 97) % 250)).await;
         let (kind, path, body) = if i.is_multiple_of(2) && results < half {
             let g = &games[results];
             results += 1;

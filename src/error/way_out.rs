@@ -36,6 +36,8 @@ pub enum WayOut {
         /// Whether recording it by time later also works.
         later: bool,
     },
+    /// A turn at time goes with a result at time: choose time as the reason, or leave the turn out.
+    TurnAtTime,
     /// Correct the result a table has (a head judge).
     FixResult {
         /// The table, if one.
@@ -199,6 +201,7 @@ impl WayOut {
             WayOut::RecordResult { table: Some(3) },
             WayOut::OtherReason { later: false },
             WayOut::OtherReason { later: true },
+            WayOut::TurnAtTime,
             WayOut::FixResult { table: None },
             WayOut::FixResult { table: Some(3) },
             WayOut::ClearResult { table: 3 },
@@ -259,6 +262,7 @@ impl WayOut {
             WayOut::OtherReason { .. } => {
                 "record the result by another reason (`mmjudge result TABLE WINNER --by concession`, life, ...)".into()
             }
+            WayOut::TurnAtTime => "give it with `--by time`, or leave it out".into(),
             WayOut::FixResult { table: t } => format!("correct it with `mmjudge result fix {} ...`", table(t)),
             WayOut::ClearResult { table } => format!("take it back with `mmjudge result clear {table}`"),
             WayOut::StopDecision { table, .. } => format!("stop it first with `mmjudge clock {table} --stop`"),
@@ -333,6 +337,7 @@ impl WayOut {
             WayOut::OtherReason { later: true } => {
                 "record the result by another reason (a concession, life, ...), or by time once time is called".into()
             }
+            WayOut::TurnAtTime => "choose time as why the game ended, or leave the turn empty".into(),
             WayOut::FixResult { table } => {
                 format!("a head judge corrects it with Fix the result on {}", table_page(table))
             }
@@ -567,6 +572,7 @@ mod tests {
             WayOut::Example { .. } => 44,
             WayOut::PromoteStandby => 45,
             WayOut::EventMoved { .. } => 46,
+            WayOut::TurnAtTime => 47,
         }
     }
 
@@ -575,7 +581,7 @@ mod tests {
         let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen, (0..47).collect::<Vec<_>>());
+        assert_eq!(seen, (0..48).collect::<Vec<_>>());
     }
 
     #[test]

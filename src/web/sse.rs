@@ -11,11 +11,11 @@ use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::live::{self, TableView};
 use crate::store::{Store, Touched};
-use crate::web::kit::error::ApiError;
+use crate::web::kit::error::{ApiError, blocking};
 use crate::web::kit::state::{Shared, Update};
-use crate::web::kit::store::Db;
 use askama::Template;
 use axum::body::Body;
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -126,8 +126,8 @@ fn reload_update(id: i64) -> Update {
 /// `GET /events` as routed: a phone beyond what the open-file limit holds (see [`crate::web::kit::files`]) gets
 /// a quick 503 with `Retry-After` and the connection closed (its page's EventSource tries again later); the others
 /// get [`events`], holding their place until the stream ends.
-pub async fn live(db: Db, headers: HeaderMap) -> Response {
-    let Some(place) = db.app().streams.take() else {
+pub async fn live(State(app): State<Shared>, headers: HeaderMap) -> Response {
+    let Some(place) = app.streams.take() else {
         let mut busy = ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "too many phones on live updates right now: the page tries again by itself shortly",
@@ -137,7 +137,7 @@ pub async fn live(db: Db, headers: HeaderMap) -> Response {
         busy.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         return busy;
     };
-    let (parts, body) = events(db, headers).await.into_response().into_parts();
+    let (parts, body) = events(app, headers).await.into_response().into_parts();
     let held = body.into_data_stream().map(move |chunk| {
         let _held = &place;
         chunk
@@ -150,24 +150,32 @@ pub async fn live(db: Db, headers: HeaderMap) -> Response {
 /// first, with the latest audit id and the server's now. A phone reconnecting with `Last-Event-ID` is sent the
 /// changes it missed (each place once, as they come), or one `round` (reload everything) when it is too far
 /// behind or its id is not this event's; so is a phone too slow to keep up.
-pub async fn events(db: Db, headers: HeaderMap) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
+///
+/// Its read opens a store of its own, closed on the blocking thread as soon as it is done: a stream must not keep
+/// a connection (its page cache, its parsed schema) while it waits, nor till its task is next polled; when every
+/// phone in the hall reconnects at once, hundreds of those were open together.
+pub async fn events(
+    app: Shared,
+    headers: HeaderMap,
+) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
     // Listen first, then read: a change committed meanwhile is in both and sent once (ids only grow).
-    let updates = db.app().updates.subscribe();
+    let updates = app.updates.subscribe();
     let missed_since =
         headers.get("last-event-id").and_then(|v| v.to_str().ok()).map(|v| v.trim().parse::<i64>().map_err(|_| ()));
-    let read = db
-        .run(move |store| {
-            let last = live::last_change(store)?;
-            let missed = match missed_since {
-                None => Some(Vec::new()),
-                Some(Ok(after)) if after >= 0 && after <= last => {
-                    live::touched_since(store, after, REPLAY)?.1.map(|changes| updates_of(store, changes))
-                }
-                Some(_) => None,
-            };
-            Ok((last, missed))
-        })
-        .await;
+    let read = blocking(move || {
+        let store = app.open()?;
+        let store = &store;
+        let last = live::last_change(store)?;
+        let missed = match missed_since {
+            None => Some(Vec::new()),
+            Some(Ok(after)) if after >= 0 && after <= last => {
+                live::touched_since(store, after, REPLAY)?.1.map(|changes| updates_of(store, changes))
+            }
+            Some(_) => None,
+        };
+        Ok((last, missed))
+    })
+    .await;
     // A fresh phone gets every change broadcast from now on (its page may be older than `hello`); a replay
     // skips what it already sent.
     let (floor, first) = match read {

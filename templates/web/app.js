@@ -20,6 +20,10 @@
     document.querySelectorAll("[data-from]").forEach(function (el) {
       el.hidden = now < Date.parse(el.getAttribute("data-from"));
     });
+    // A choice offered from an instant (a result at time, once time is called at the table).
+    document.querySelectorAll("[data-enabled-from]").forEach(function (el) {
+      el.disabled = now < Date.parse(el.getAttribute("data-enabled-from"));
+    });
     document.querySelectorAll("[data-since]").forEach(function (el) {
       el.textContent = mm.span(now - Date.parse(el.getAttribute("data-since")));
     });

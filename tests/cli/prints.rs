@@ -122,7 +122,7 @@ fn slips_have_challenge_boxes_and_a_turn_box_that_result_fills() {
 
     // A turn belongs to a result at time; clearing the result clears it.
     let msg = ev.refuses(&["result", "fix", "1", "bo", "--by", "concession", "--turn", "4"]);
-    assert!(msg.contains("--turn 4 is the turn the game was on when time was called"), "{msg}");
+    assert!(msg.contains("turn 4 is the turn the game was on when time was called: give it with --by time"), "{msg}");
     ev.run(&["result", "clear", "1"]).ok();
     let results = ev.run(&["--json", "results"]).json();
     assert!(results["tables"][0].get("turn").is_none(), "{results}");

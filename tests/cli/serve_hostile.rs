@@ -274,6 +274,39 @@ fn a_soft_limit_of_1024_open_files_under_a_higher_hard_one_holds_1500_phones() {
     drop(open);
 }
 
+/// A phone on `/events` keeps no connection to the event file: its first read opens one and closes it on the
+/// blocking thread. When a stream kept the request's store until its task was next polled, 500 phones connecting
+/// at once had over a hundred connections open together (each with its page cache: 77 KB a phone), and SQLite
+/// kept their files open after (it cannot close one while another connection holds a lock on the file).
+#[cfg(target_os = "linux")]
+#[test]
+fn phones_on_the_live_stream_hold_no_connection_to_the_event_file() {
+    raise_own_limit();
+    let ev = Event::new();
+    let server = Server::start(&ev);
+    // All at once, as a hall does when the Wi-Fi comes back: every request sent before any answer is read.
+    let req = format!("GET /events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n", server.addr);
+    let mut open: Vec<TcpStream> = (0..400).map(|_| TcpStream::connect(&server.addr).expect("connect")).collect();
+    for s in &mut open {
+        s.write_all(req.as_bytes()).expect("send");
+    }
+    for s in &mut open {
+        s.set_read_timeout(Some(Duration::from_secs(20))).expect("timeout");
+        let mut buf = [0u8; 12];
+        s.read_exact(&mut buf).expect("an answer");
+        assert_eq!(&buf[9..12], b"200", "every phone on the live stream");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let db = ev.db();
+    let held = std::fs::read_dir(format!("/proc/{}/fd", server.pid()))
+        .expect("the server's open files")
+        .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+        .filter(|target| *target == db)
+        .count();
+    assert!(held <= 12, "{held} files open on the event file with 400 phones listening");
+    drop(open);
+}
+
 #[test]
 fn phones_beyond_the_hard_limit_get_a_quick_503_while_pages_and_writes_still_work() {
     raise_own_limit();

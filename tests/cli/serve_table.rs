@@ -225,7 +225,9 @@ fn the_table_page_records_a_result_at_time_with_its_turn() {
     let (cookie, csrf) = page_login(&server, "Lee", &pin);
     let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "").body;
     assert!(page.contains(r#"<label data-shown-by="time">turn at time <input name="turn""#), "{page}");
-    assert!(page.contains(r#"<option value="">the life totals decide (time)</option>"#), "{page}");
+    assert!(page.contains(r#"<option value="" data-enabled-from="#), "{page}");
+    assert!(!page.contains("disabled>the life totals decide (time)"), "time is called: a result at time is offered");
+    assert!(!page.contains("disabled>time</option>"), "{page}");
 
     let form_type = ("Content-Type", "application/x-www-form-urlencoded");
     let send = |body: &str| server.request("POST", "/api/result", &[("Cookie", &cookie), form_type], body);
@@ -233,7 +235,7 @@ fn the_table_page_records_a_result_at_time_with_its_turn() {
     let before = ev.dump();
     let life = send(&format!("csrf={csrf}&back=/judge/table/1&table=1&winner=Ana&by=life&life=12%2C0&turn=4"));
     assert_eq!(life.status, 400, "{}", life.body);
-    assert!(life.body.contains("give it with --by time"), "{}", life.body);
+    assert!(life.body.contains("choose time as why the game ended, or leave the turn empty"), "{}", life.body);
     for turn in ["0", "many"] {
         let bad = send(&format!("csrf={csrf}&back=/judge/table/1&table=1&winner=&by=time&life=7%2C9&turn={turn}"));
         assert_eq!(bad.status, 400, "turn={turn}: {}", bad.body);
@@ -252,4 +254,21 @@ fn the_table_page_records_a_result_at_time_with_its_turn() {
     assert!(results["tables"][1].get("turn").is_none(), "{results}");
     let log = crate::serve::audit_vias(&ev);
     assert!(log.iter().any(|(j, c, _)| j == "Lee" && c.contains(r#""turn":"6""#)), "{log:?}");
+}
+
+#[test]
+fn the_table_page_offers_a_result_at_time_only_once_time_is_called() {
+    let ev = crate::harness::Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let now = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string();
+    ev.run(&["round", "start", "--at", &now]).ok();
+    let pin = judge(&ev, "Lee", "floor");
+    let server = Server::start(&ev);
+    let (cookie, _) = page_login(&server, "Lee", &pin);
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "").body;
+    // Offered from the instant time is called (the page enables them then), not before.
+    assert!(page.contains(r#"disabled>the life totals decide (time)</option>"#), "{page}");
+    assert!(page.contains(r#"disabled>time</option>"#), "{page}");
+    assert!(page.contains(r#"Z" disabled>time</option>"#), "enabled from an instant: {page}");
 }

@@ -49,6 +49,9 @@ struct TablePage {
     t: TableView,
     columns: Vec<Column>,
     reasons: Vec<&'static str>,
+    /// Time has been called at this table (the round's end, with the table's extensions, has passed): until
+    /// then the page offers no result "at time" (the server would refuse it), and enables it at that instant.
+    time_called: bool,
     back: String,
     /// The players' self-reports waiting at this table.
     reports: Option<table::device::self_report::WaitingReports>,
@@ -148,12 +151,17 @@ pub async fn page(
     let back = format!("/judge/table/{n}");
     let inspection = page::inspection(&home, t.ends_at.as_deref());
     let head = judge.judge.role == Role::Head;
+    let time_called = match (t.ends_at.as_deref(), crate::time::unstamp(&home.now)) {
+        (Some(end), Ok(now)) => crate::time::unstamp(end).is_ok_and(|end| now >= end),
+        _ => false,
+    };
     let view = TablePage {
         home,
         judge: judge.judge,
         t,
         columns,
         reasons,
+        time_called,
         back,
         reports,
         call,

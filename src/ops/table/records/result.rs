@@ -35,9 +35,11 @@ pub struct ResultInput {
 /// Refuses a turn at time given with another reason than time.
 fn check_turn(input: &ResultInput) -> Result<()> {
     match input.turn {
-        Some(t) if input.reason != Reason::Time => Err(Error::bad_input(format!(
-            "--turn {t} is the turn the game was on when time was called: give it with --by time, or leave it out"
-        ))),
+        Some(t) if input.reason != Reason::Time => {
+            Err(Refusal::bad_input(format!("turn {t} is the turn the game was on when time was called"))
+                .worded(WayOut::TurnAtTime, ": give it with --by time, or leave it out")
+                .into())
+        }
         Some(t) if !(1..=999).contains(&t) => Err(Error::bad_input(format!(
             "turn {t} is not a turn the game can be on: give a number from 1 to 999, or leave it out"
         ))),

@@ -2,7 +2,7 @@
 
 use super::Section;
 use super::sections::{
-    card_text, cards, clock, demo, device, library, listings, movement, pairing, serve, standings, table,
+    card_text, cards, clock, demo, device, library, listings, movement, pairing, serve, standby, standings, table,
 };
 
 /// Every section: (name, what builds its event and times its commands).
@@ -19,6 +19,7 @@ pub fn sections() -> Vec<(&'static str, Section)> {
         ("demo", demo::run),
         ("serve", serve::run),
         ("device", device::run),
+        ("standby", standby::run),
         ("listings", listings::run),
         ("site16384", listings::big),
         ("demo4096", listings::demo),

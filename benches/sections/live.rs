@@ -57,8 +57,17 @@ impl Server {
         Server::start_under(db, &[])
     }
 
+    /// [`Server::start`] with more options after `serve --bind 127.0.0.1:0` (`--standby-of URL`, ...).
+    pub fn start_args(db: &Path, args: &[&str]) -> Server {
+        Server::spawn(db, &[], args)
+    }
+
     /// [`Server::start`] through a wrapper command (`prlimit --nofile=1024:1024`), when `wrapper` names one.
     pub fn start_under(db: &Path, wrapper: &[&str]) -> Server {
+        Server::spawn(db, wrapper, &[])
+    }
+
+    fn spawn(db: &Path, wrapper: &[&str], args: &[&str]) -> Server {
         let bin = env!("CARGO_BIN_EXE_mmjudge");
         let mut command = match wrapper.split_first() {
             Some((first, rest)) => {
@@ -74,6 +83,7 @@ impl Server {
             .env("NO_COLOR", "1")
             .env_remove("MMJUDGE_NOW")
             .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -13,5 +13,6 @@ pub mod movement;
 pub mod pairing;
 pub mod serve;
 pub mod serve_hostile;
+pub mod standby;
 pub mod standings;
 pub mod table;

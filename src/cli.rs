@@ -16,6 +16,7 @@ pub mod player;
 pub mod pool;
 pub mod result;
 pub mod round;
+pub mod standby;
 pub mod standings;
 
 use clap::{Parser, Subcommand};
@@ -131,6 +132,9 @@ pub enum Command {
     Judge(judge::JudgeCmd),
     /// Run the event live on the venue's network: pages for players' and judges' phones.
     Serve(judge::ServeArgs),
+    /// A second laptop following the event: key (on the primary), status, promote (on the standby).
+    #[command(subcommand)]
+    Standby(standby::StandbyCmd),
     /// The players' calls for a judge: list the open ones, close one.
     #[command(subcommand)]
     Call(call::CallCmd),

@@ -57,4 +57,17 @@ pub struct ServeArgs {
     /// Leave out the request log's line for each request that went well (failures are still written to stderr).
     #[arg(long)]
     pub quiet: bool,
+    /// Run as the standby (a second laptop) of the primary server at URL: a full copy into --db first, then
+    /// every change as it is made; pages are served, writes refused until `mmjudge standby promote`.
+    #[arg(long, value_name = "URL", requires = "key")]
+    pub standby_of: Option<String>,
+    /// The standby key `mmjudge standby key` printed on the primary.
+    #[arg(long, value_name = "KEY", env = "MMJUDGE_STANDBY_KEY", hide_env_values = true, requires = "standby_of")]
+    pub key: Option<String>,
+    /// The address the primary gives phones for this standby (default: its first network address).
+    #[arg(long, value_name = "URL", requires = "standby_of")]
+    pub advertise: Option<String>,
+    /// Answer a write only once the standby applied it (or, after 500 ms, marked behind).
+    #[arg(long, conflicts_with = "standby_of")]
+    pub standby_required: bool,
 }

@@ -30,6 +30,7 @@ pub mod round_clock;
 pub mod rules;
 pub mod serve;
 pub mod site;
+pub mod standby;
 pub mod standings;
 
 use crate::cli::round::RoundCmd;
@@ -165,6 +166,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Demo(args) => demo::run(ctx, args),
         Command::Judge(cmd) => judge::run(ctx, cmd),
         Command::Serve(args) => serve::run(ctx, &args),
+        Command::Standby(cmd) => standby::run(ctx, cmd),
         Command::Call(cmd) => call::run(ctx, cmd),
     }
 }

@@ -14,7 +14,13 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
         _ => None,
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    let options = crate::web::Options { tls, quiet: args.quiet };
+    let standby_of = match (&args.standby_of, &args.key) {
+        (Some(url), Some(key)) => {
+            Some((crate::ops::standby::client::Url::parse(url)?, key.clone(), args.advertise.clone()))
+        }
+        _ => None,
+    };
+    let options = crate::web::Options { tls, quiet: args.quiet, standby_of, standby_required: args.standby_required };
     crate::web::serve_with(&ctx.db, args.bind, &options, |addr| {
         let urls = qr::announced(addr, scheme);
         let mut out = std::io::stdout().lock();

@@ -111,6 +111,13 @@ pub enum WayOut {
         /// The judge.
         name: String,
     },
+    /// A standby takes writes once a head judge promotes it (when the first laptop is gone for good).
+    PromoteStandby,
+    /// The event moved to another laptop (a standby was promoted): write there.
+    EventMoved {
+        /// Its address.
+        to: String,
+    },
     /// Change the setting anyway (force), as things stand.
     Force,
     /// Change the event's movement (how players are paired).
@@ -230,6 +237,8 @@ impl WayOut {
             WayOut::ImportCards,
             WayOut::Example { what: "a number of minutes".into() },
             WayOut::Either(Box::new(WayOut::RecordResult { table: None }), Box::new(WayOut::EndRoundForce)),
+            WayOut::PromoteStandby,
+            WayOut::EventMoved { to: "http://192.168.1.24:8080".into() },
         ];
         all.extend(records.into_iter().map(|record| WayOut::ListRecords { record }));
         all
@@ -285,6 +294,12 @@ impl WayOut {
             WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
             WayOut::NewPin { name } => format!("give a new PIN with `mmjudge judge pin \"{name}\"`"),
             WayOut::Force => "add `--force` to the command".into(),
+            WayOut::PromoteStandby => {
+                "write on the primary laptop, or, if it is gone for good, run `mmjudge standby promote` here".into()
+            }
+            WayOut::EventMoved { to } => {
+                format!("the event continues at {to}: write there (`mmjudge standby status` says more)")
+            }
             WayOut::ChangeSetting { key } => format!("change it with `mmjudge event set {key} VALUE`"),
             WayOut::ChangeMovement { to } => format!("`mmjudge event set movement {to}`"),
             WayOut::BuildLibraries => "build them with `mmjudge library build --tables N`".into(),
@@ -356,6 +371,8 @@ impl WayOut {
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
             WayOut::Force => "a head judge can do it anyway, with force ticked".into(),
+            WayOut::PromoteStandby => "this is the second laptop, following the first: try again in a moment".into(),
+            WayOut::EventMoved { to } => format!("the event continues at {to}: open it there"),
             WayOut::ChangeMovement { to } => {
                 format!("a head judge can set the movement to {to} with Change the setting on the Judges page")
             }
@@ -553,7 +570,9 @@ mod tests {
             WayOut::ImportCards => 42,
             WayOut::Either(..) => 43,
             WayOut::Example { .. } => 44,
-            WayOut::TurnAtTime => 45,
+            WayOut::PromoteStandby => 45,
+            WayOut::EventMoved { .. } => 46,
+            WayOut::TurnAtTime => 47,
         }
     }
 
@@ -562,7 +581,7 @@ mod tests {
         let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen, (0..46).collect::<Vec<_>>());
+        assert_eq!(seen, (0..48).collect::<Vec<_>>());
     }
 
     #[test]

@@ -178,25 +178,8 @@ fn wrong_login() -> Error {
 /// [`SESSION_HOURS`]. The PIN is checked before the write, so a wrong one changes nothing.
 pub fn login(store: &mut Store, actor: &Actor, name: &str, pin: &str) -> Result<Login> {
     let key = names::key(name);
-    let judge = store.read(|conn| judges::by_key(conn, &key))?;
-    let Some(judge) = judge else {
-        // The same work as a real check, so a wrong name takes as long as a wrong PIN.
-        let _ = verify_pin(pin, DUMMY_HASH);
-        return Err(wrong_login());
-    };
-    if !verify_pin(pin, &judge.pin_hash) {
-        return Err(wrong_login());
-    }
-    let token = random_hex(32);
-    let csrf = random_hex(16);
-    let expires = stamp(actor.at + Duration::hours(SESSION_HOURS));
-    let login = Login {
-        token: token.clone(),
-        csrf: csrf.clone(),
-        name: judge.name.clone(),
-        role: Role::from_word(&judge.role),
-        expires: expires.clone(),
-    };
+    let judge = checked(store, &key, pin)?;
+    let (login, csrf, token, expires) = new_login(&judge, actor);
     let actor = Actor { judge: judge.name.clone(), ..actor.clone() };
     store.write(&actor, |tx| {
         // The PIN may have changed between the check and this write: check the hash is still the one.
@@ -208,6 +191,61 @@ pub fn login(store: &mut Store, actor: &Actor, name: &str, pin: &str) -> Result<
         Ok(((), Change::new(format!("judge {} logged in", judge.name))))
     })?;
     Ok(login)
+}
+
+/// The judge named `key` if `pin` is theirs (the same work when the name is unknown, so names cannot be guessed).
+fn checked(store: &Store, key: &str, pin: &str) -> Result<judges::Judge> {
+    let judge = store.read(|conn| judges::by_key(conn, key))?;
+    let Some(judge) = judge else {
+        // The same work as a real check, so a wrong name takes as long as a wrong PIN.
+        let _ = verify_pin(pin, DUMMY_HASH);
+        return Err(wrong_login());
+    };
+    if !verify_pin(pin, &judge.pin_hash) {
+        return Err(wrong_login());
+    }
+    Ok(judge)
+}
+
+/// A new session for `judge` at the actor's time: the login, its form token, its token and its end.
+fn new_login(judge: &judges::Judge, actor: &Actor) -> (Login, String, String, String) {
+    let token = random_hex(32);
+    let csrf = random_hex(16);
+    let expires = stamp(actor.at + Duration::hours(SESSION_HOURS));
+    let login = Login {
+        token: token.clone(),
+        csrf: csrf.clone(),
+        name: judge.name.clone(),
+        role: Role::from_word(&judge.role),
+        expires: expires.clone(),
+    };
+    (login, csrf, token, expires)
+}
+
+/// Logs a judge in on a standby laptop, which writes nothing: the name and PIN are checked against the hashes
+/// replicated from the primary, and the session lives in the server's memory (the key [`session_key`] of the
+/// token, and the judge it opens); it ends with the server, or when the standby is promoted.
+pub fn login_in_memory(store: &Store, actor: &Actor, name: &str, pin: &str) -> Result<(Login, String, SessionJudge)> {
+    let judge = checked(store, &names::key(name), pin)?;
+    let (login, csrf, token, expires) = new_login(&judge, actor);
+    let held = SessionJudge { name: judge.name.clone(), role: Role::from_word(&judge.role), csrf, expires };
+    Ok((login, session_key(&token), held))
+}
+
+/// The key a session token is kept under (its hash).
+pub fn session_key(token: &str) -> String {
+    token_hash(token)
+}
+
+/// A session kept in memory, at `now`: the judge, or 401 when it ended.
+pub fn held_session(held: &SessionJudge, now: DateTime<Utc>) -> Result<SessionJudge> {
+    let ended = unstamp(&held.expires).map(|t| t <= now).unwrap_or(true);
+    if ended {
+        return Err(Error::unauthorized(format!(
+            "your login ended after {SESSION_HOURS} hours: log in again with your name and PIN"
+        )));
+    }
+    Ok(held.clone())
 }
 
 /// The judge behind a session token at `now`; 401 when there is none or it has ended.
@@ -255,7 +293,7 @@ fn new_pin() -> String {
     format!("{:06}", rand::rng().random_range(0..1_000_000u32))
 }
 
-fn random_hex(bytes: usize) -> String {
+pub(crate) fn random_hex(bytes: usize) -> String {
     let mut rng = rand::rng();
     (0..bytes).map(|_| format!("{:02x}", rng.random::<u8>())).collect()
 }
@@ -265,14 +303,14 @@ fn token_hash(token: &str) -> String {
     Blake2s256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn hash_pin(pin: &str) -> Result<String> {
+pub(crate) fn hash_pin(pin: &str) -> Result<String> {
     Argon2::default()
         .hash_password(pin.as_bytes())
         .map(|h| h.to_string())
         .map_err(|e| Error::refused(format!("could not hash the PIN ({e}): try again")))
 }
 
-fn verify_pin(pin: &str, hash: &str) -> bool {
+pub(crate) fn verify_pin(pin: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
 }
 

@@ -23,6 +23,7 @@ pub mod round;
 pub mod said;
 pub mod settings;
 pub mod site;
+pub mod standby;
 pub mod standings;
 pub mod table;
 pub mod views;

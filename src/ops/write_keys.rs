@@ -18,9 +18,10 @@ pub fn first(store: &Store, key: &WriteKey) -> Result<Option<Kept>> {
     store.read(|conn| keys::find(conn, key))
 }
 
-/// Keeps what was answered for `key` (recorded by the write it made).
-pub fn keep(store: &Store, key: &WriteKey, status: u16, answer: &str) -> Result<()> {
-    keys::keep_answer(store.conn(), key, status, answer)
+/// Keeps what was answered for `key` (recorded by the write it made), in a transaction of its own that the
+/// replication records (the standby answers a repeat as the primary did).
+pub fn keep(store: &mut Store, key: &WriteKey, status: u16, answer: &str) -> Result<()> {
+    store.write_unaudited(|tx| keys::keep_answer(tx, key, status, answer))
 }
 
 /// The moment a replayed write is recorded at.

@@ -16,6 +16,7 @@ pub mod projector;
 pub mod qr;
 pub mod records;
 pub mod site;
+pub mod standby;
 pub mod standings;
 pub mod watch;
 

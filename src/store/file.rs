@@ -351,6 +351,43 @@ pub fn backup(conn: &Connection, dest: &Path) -> Result<()> {
     temp.persist(dest)
 }
 
+/// Writes a page-for-page copy of the event open on `conn` to `dest` (SQLite's online backup, in one step: one
+/// moment of the event, rows keeping their rowids), through a temporary file: a failed copy leaves nothing.
+pub fn snapshot(conn: &Connection, dest: &Path) -> Result<()> {
+    let mut temp = TempFile::beside(dest)?;
+    temp.release();
+    {
+        let mut copy = Connection::open(temp.path())?;
+        let backup = rusqlite::backup::Backup::new(conn, &mut copy)?;
+        let step = backup.step(-1).map_err(|e| explain(dest, e.into()))?;
+        drop(backup);
+        done(step, dest)?;
+        let mode: String = copy.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("delete") {
+            return Err(Error::refused(format!("{}: could not finish the copy (journal mode {mode})", dest.display())));
+        }
+    }
+    temp.persist(dest)
+}
+
+/// Replaces the whole content of the event open on `conn` with the event in `src` (SQLite's online backup, in one
+/// step and one transaction: readers see the old event or the new one).
+pub fn replace_with(conn: &mut Connection, src: &Path) -> Result<()> {
+    let from = Connection::open_with_flags(src, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let backup = rusqlite::backup::Backup::new(&from, conn)?;
+    let step = backup.step(-1)?;
+    done(step, src)
+}
+
+fn done(step: rusqlite::backup::StepResult, path: &Path) -> Result<()> {
+    match step {
+        rusqlite::backup::StepResult::Done => Ok(()),
+        _ => {
+            Err(Error::refused(format!("{}: the copy could not finish (the file was busy): try again", path.display())))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/audit_topics.sql"),
     include_str!("migrations/check_in.sql"),
     include_str!("migrations/write_keys.sql"),
+    include_str!("migrations/replication.sql"),
 ];
 
 /// The schema version this mmjudge writes.

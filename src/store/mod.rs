@@ -9,6 +9,7 @@ pub mod bans;
 pub mod card_text;
 pub mod cards;
 pub mod challenge;
+pub mod changeset;
 pub mod clock;
 pub mod event;
 pub mod file;
@@ -24,6 +25,7 @@ pub mod penalty;
 pub mod player;
 pub mod player_codes;
 pub mod pool;
+pub mod replication;
 pub mod round;
 pub mod ruling;
 pub mod self_reports;
@@ -136,6 +138,8 @@ pub struct Store {
     writable: bool,
     /// The key the next write was sent with (see [`Store::with_key`]).
     key: Option<keys::WriteKey>,
+    /// The replication seq of the last write this store committed (see [`Store::last_seq`]).
+    last_seq: Option<i64>,
 }
 
 impl Store {
@@ -159,11 +163,11 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version >= migrate::SCHEMA_VERSION {
-            return Ok(Store { conn, path: path.into(), writable: false, key: None });
+            return Ok(Store { conn, path: path.into(), writable: false, key: None, last_seq: None });
         }
         file::make_writable(&conn, path)?;
         migrate::upgrade(&mut conn, path).map_err(|e| file::explain(path, e))?;
-        Ok(Store { conn, path: path.into(), writable: true, key: None })
+        Ok(Store { conn, path: path.into(), writable: true, key: None, last_seq: None })
     }
 
     /// Creates a new event at `path`: the schema, what `fill` writes and its audit entry in one transaction,
@@ -219,28 +223,117 @@ impl Store {
     /// Runs `f` in one IMMEDIATE transaction and appends its audit entry; commits only if everything
     /// succeeded, so a refusal changes nothing. The first write that commits after [`Store::with_key`] records
     /// that key in its own transaction.
+    ///
+    /// Every write counts in the replication (see [`replication`]): while a standby key exists, a session records
+    /// the rows it changes in every table but the bookkeeping, and its changeset joins the log in the same
+    /// transaction. A standby's file, or a primary whose event moved on, refuses every write.
     pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Transaction) -> Result<(T, Change)>) -> Result<T> {
+        let key = self.key.clone();
+        let (done, seq) = self.recorded(|tx| {
+            let (value, change) = f(tx)?;
+            let audit_id = audit::append(tx, actor, &change)?;
+            if let Some(key) = &key {
+                keys::record(tx, key, audit_id)?;
+            }
+            Ok(value)
+        })?;
+        if key.is_some() {
+            self.key = None;
+        }
+        self.last_seq = Some(seq);
+        Ok(done)
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction that the replication records (see [`Store::write`]), without an
+    /// audit entry: for what the audit does not list, such as the answer a write key kept.
+    pub fn write_unaudited<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+        let (done, seq) = self.recorded(f)?;
+        self.last_seq = Some(seq);
+        Ok(done)
+    }
+
+    fn recorded<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<(T, i64)> {
         if !self.writable {
             file::make_writable(&self.conn, &self.path)?;
             self.writable = true;
         }
         let path = self.path.clone();
-        let key = self.key.clone();
+        let run = || -> Result<(T, i64)> {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let state = replication::state(&tx)?;
+            refuse_unless_primary(&state)?;
+            let keyed = state.key_hash.is_some();
+            let recorder = match keyed {
+                true => Some(changeset::Recorder::start(&tx, &replication::recorded_tables(&tx)?)?),
+                false => None,
+            };
+            let value = f(&tx)?;
+            let changes = match &recorder {
+                Some(r) => r.changeset()?,
+                None => None,
+            };
+            drop(recorder);
+            let seq = state.seq + 1;
+            let kept = keyed.then(|| changes.as_deref().unwrap_or_default());
+            replication::append(&tx, seq, state.generation, kept, &crate::time::stamp(Utc::now()))?;
+            tx.commit()?;
+            Ok((value, seq))
+        };
+        run().map_err(|e| file::explain(&path, e))
+    }
+
+    /// The replication seq of the last write this store committed (None: none yet).
+    pub fn last_seq(&self) -> Option<i64> {
+        self.last_seq
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction that neither the audit nor the replication records: for the
+    /// replication's own bookkeeping (a standby key, an acknowledgement, a promotion), which stays with this
+    /// file. Allowed on a standby.
+    pub fn bookkeep<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
+        }
+        let path = self.path.clone();
         let run = || -> Result<T> {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let (value, change) = f(&tx)?;
-            let audit_id = audit::append(&tx, actor, &change)?;
-            if let Some(key) = &key {
-                keys::record(&tx, key, audit_id)?;
-            }
+            let value = f(&tx)?;
             tx.commit()?;
             Ok(value)
         };
-        let done = run().map_err(|e| file::explain(&path, e))?;
-        if key.is_some() {
-            self.key = None;
+        run().map_err(|e| file::explain(&path, e))
+    }
+
+    /// On a standby: applies the primary's change `seq` in one transaction, with its triggers and foreign-key
+    /// actions off (the changeset already holds every row they changed on the primary); a change that does not
+    /// apply changes nothing.
+    pub fn apply_change(&mut self, seq: i64, changeset: &[u8]) -> Result<()> {
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
         }
-        Ok(done)
+        self.conn.pragma_update(None, "foreign_keys", false)?;
+        self.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER, false)?;
+        let applied = (|| -> Result<()> {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let s = replication::state(&tx)?;
+            if s.role != "standby" {
+                return Err(Error::refused("this file is no longer a standby: it follows no primary"));
+            }
+            if seq != s.seq + 1 {
+                return Err(Error::refused(format!("change {seq} does not follow change {} here", s.seq)));
+            }
+            if !changeset.is_empty() {
+                changeset::apply(&tx, changeset)?;
+            }
+            replication::applied(&tx, seq)?;
+            tx.commit()?;
+            Ok(())
+        })();
+        self.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER, true)?;
+        self.conn.pragma_update(None, "foreign_keys", true)?;
+        applied.map_err(|e| file::explain(&self.path, e))
     }
 
     /// The next write that commits records `key` with it (None: no key); see [`keys`].
@@ -253,11 +346,47 @@ impl Store {
         self.key.is_some()
     }
 
+    /// Replaces the whole event with the one in the file `src` (a standby's full copy of its primary), in one
+    /// step: readers see the old event or the new one.
+    pub fn replace_with(&mut self, src: &Path) -> Result<()> {
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
+        }
+        file::replace_with(&mut self.conn, src).map_err(|e| file::explain(&self.path, e))
+    }
+
+    /// Writes a page-for-page copy of the event to `dest` in one step (see [`file::snapshot`]).
+    pub fn snapshot_to(&self, dest: &Path) -> Result<()> {
+        file::snapshot(&self.conn, dest)
+    }
+
     /// Writes a consistent copy of the event to `dest`, safe while other processes use it; a failed copy
     /// leaves nothing (see [`file::backup`]).
     pub fn backup(&self, dest: &Path) -> Result<()> {
         file::backup(&self.conn, dest)
     }
+}
+
+/// The schema version this mmjudge writes (a standby follows only a primary of the same).
+pub fn schema_version() -> i64 {
+    migrate::SCHEMA_VERSION
+}
+
+/// Refuses a write on a standby's file, or on a primary whose event moved to a promoted standby.
+fn refuse_unless_primary(s: &replication::State) -> Result<()> {
+    use crate::error::{Kind, Refusal, WayOut};
+    if let Some(to) = &s.moved_to {
+        let what =
+            format!("this laptop's copy of the event is no longer the primary (another laptop was promoted at {to})");
+        return Err(Refusal::new(Kind::Refused, what).way_out(WayOut::EventMoved { to: to.clone() }).into());
+    }
+    if s.role == "standby" {
+        let of = s.primary_url.as_deref().unwrap_or("another laptop");
+        let what = format!("this file is a standby of {of}: it takes no writes until promoted");
+        return Err(Refusal::new(Kind::Refused, what).way_out(WayOut::PromoteStandby).into());
+    }
+    Ok(())
 }
 
 fn check_path(path: &Path) -> Result<()> {
@@ -311,7 +440,7 @@ pub(crate) fn test_actor(at: &str) -> Result<Actor> {
 pub(crate) fn memory() -> Result<Store> {
     let conn = Connection::open_in_memory()?;
     configure(&conn)?;
-    let mut store = Store { conn, path: PathBuf::from(":memory:"), writable: true, key: None };
+    let mut store = Store { conn, path: PathBuf::from(":memory:"), writable: true, key: None, last_seq: None };
     migrate::upgrade(&mut store.conn, Path::new(":memory:"))?;
     Ok(store)
 }

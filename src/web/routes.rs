@@ -6,7 +6,7 @@ use crate::web::kit::log;
 use crate::web::kit::player::by_code;
 use crate::web::kit::state::Shared;
 use crate::web::kit::{cache, layers};
-use crate::web::{assets, device, head, judges, players, projector, sse};
+use crate::web::{assets, device, head, judges, players, projector, sse, standby};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
@@ -70,13 +70,21 @@ pub fn router(app: Shared) -> Router {
         .fallback(players::not_found)
         .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
         .layer(middleware::from_fn(layers::timeout))
+        // On a standby every write is refused until promoted; with --standby-required a write's answer waits for
+        // the standby (inside the compression layers: it adds to the JSON answer).
+        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::gate))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())
         .layer(cache::gzip())
         .layer(middleware::from_fn_with_state(cache::Shared::default(), cache::keep))
-        // The live stream passes no compression layer (its events are not compressed, and each layer's body
-        // holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
+        // The live stream and the standby's routes pass no compression layer (events are not compressed, and each
+        // layer's body holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
         .route("/events", get(sse::live))
+        .route("/api/standby/log", get(standby::log))
+        .route("/api/standby/copy", get(standby::copy))
+        .route("/api/standby/ack", post(standby::ack))
+        .route("/api/standby/whoami", get(standby::whoami))
+        .route("/api/standby/status", get(standby::status))
         .layer(middleware::from_fn(layers::headers))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(log::requests))

@@ -54,6 +54,7 @@ mod serve_security;
 mod serve_table;
 mod site;
 mod snapshots;
+mod standby;
 mod standings;
 mod table_device;
 mod table_rules;

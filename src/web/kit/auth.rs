@@ -56,7 +56,18 @@ pub async fn login(
             return Err(e);
         }
     };
-    let out = db.run(move |store| judges::login(store, &actor, &name, &pin)).await;
+    // A standby's file takes no writes: the session is checked against the replicated PIN hashes and kept in
+    // this server's memory.
+    let out = if app.replica.following().is_some() {
+        let held = db.run(move |store| judges::login_in_memory(store, &actor, &name, &pin)).await;
+        held.and_then(|(login, key, judge)| {
+            let mut sessions = app.replica.sessions.lock().map_err(|_| ApiError::internal("sessions"))?;
+            sessions.insert(key, judge);
+            Ok(login)
+        })
+    } else {
+        db.run(move |store| judges::login(store, &actor, &name, &pin)).await
+    };
     drop(turn);
     let mut limiter = limiter()?;
     match &out {
@@ -139,7 +150,10 @@ impl FromRequestParts<Shared> for Judge {
         };
         let t = token.clone();
         let db = Db::of(&mut parts.extensions, app);
-        let judge = db.run(move |store| judges::session(store, &t, crate::time::now()?)).await?;
+        let judge = match app.replica.held(&judges::session_key(&token)) {
+            Some(held) => judges::held_session(&held, crate::time::now()?)?,
+            None => db.run(move |store| judges::session(store, &t, crate::time::now()?)).await?,
+        };
         Who::set(&parts.extensions, judge.name.clone());
         Ok(Judge { judge, token, by_cookie, addr, db })
     }

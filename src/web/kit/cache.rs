@@ -25,10 +25,13 @@ pub const BROTLI_LEVEL: i32 = 4;
 /// Gzip's level (the usual 6), for phones that take no brotli.
 pub const GZIP_LEVEL: i32 = 6;
 
-/// Whether an answer to this request gets an ETag: reads (GET and HEAD) other than the live stream and the
-/// assets (their names carry their content's hash already).
+/// Whether an answer to this request gets an ETag: reads (GET and HEAD) other than the live stream, the
+/// assets (their names carry their content's hash already) and the standby's streams.
 fn tagged(method: &Method, path: &str) -> bool {
-    (method == Method::GET || method == Method::HEAD) && path != "/events" && !path.starts_with("/assets/")
+    (method == Method::GET || method == Method::HEAD)
+        && path != "/events"
+        && !path.starts_with("/assets/")
+        && !path.starts_with("/api/standby/")
 }
 
 /// The attribute a page carries the server's now in (`data-now="…"`).

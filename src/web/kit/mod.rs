@@ -12,7 +12,9 @@
 //! - [`limit`]: wrong PINs and codes counted; [`files`]: the open-file limit and the live streams it holds;
 //!   [`memory`]: large blocks given back;
 //! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log);
-//!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page.
+//!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page;
+//! - [`replica`] and [`following`]: the second laptop (the standby's streams and writes waiting for it, or the
+//!   primary this server follows as a standby).
 //!
 //! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
 //! (`tests/cli/layering.rs` checks both, and that no file of `src/web/` reaches itself through another).
@@ -24,6 +26,7 @@ pub mod done;
 pub mod error;
 pub mod fields;
 pub mod files;
+pub mod following;
 pub mod layers;
 pub mod limit;
 pub mod log;
@@ -32,6 +35,7 @@ pub mod once;
 pub mod page;
 pub mod payload;
 pub mod player;
+pub mod replica;
 pub mod state;
 pub mod store;
 pub mod strict;

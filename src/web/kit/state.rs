@@ -39,6 +39,8 @@ pub struct App {
     pub site: String,
     /// Judges' recent outcomes in the web's words, by audit id (a page's `?done=ID`).
     pub done: Mutex<super::done::Done>,
+    /// The second laptop: the standby's streams and acknowledgements, or whom this standby follows.
+    pub replica: super::replica::Replica,
 }
 
 /// The shared state handed to handlers.
@@ -64,6 +66,7 @@ impl App {
             streams: Streams::default(),
             site,
             done: Mutex::default(),
+            replica: super::replica::Replica::default(),
         }
     }
 

@@ -14,6 +14,7 @@ mod limits;
 mod moments;
 mod pages;
 mod players;
+mod standby;
 
 use crate::harness::Event;
 use axum::body::Body;

@@ -1,0 +1,172 @@
+//! A second laptop following the event (see `store::replication`): the standby key made on the primary's file,
+//! how far behind the standby is, and promoting the standby when the first laptop is gone.
+
+pub mod client;
+pub mod follow;
+
+use crate::error::{Error, Kind, Refusal, Result, WayOut};
+use crate::store::{Store, replication};
+use crate::time::{stamp, unstamp};
+use chrono::{DateTime, Utc};
+use std::time::Duration;
+
+/// How long the primary has to answer before `standby promote` goes ahead.
+pub const PRIMARY_ANSWERS_WITHIN: Duration = Duration::from_secs(2);
+
+/// Makes a new standby key on the primary's file (the last one stops working); returns it, to show once.
+pub fn new_key(store: &mut Store) -> Result<String> {
+    refuse_on_standby(store, "make a standby key")?;
+    let key = crate::ops::judges::random_hex(24);
+    let hash = crate::ops::judges::hash_pin(&key)?;
+    store.bookkeep(|tx| replication::set_key(tx, Some(&hash)))?;
+    Ok(key)
+}
+
+/// Ends the standby key; false when there was none.
+pub fn revoke_key(store: &mut Store) -> Result<bool> {
+    refuse_on_standby(store, "revoke a standby key")?;
+    let had = store.read(replication::state)?.key_hash.is_some();
+    if had {
+        store.bookkeep(|tx| replication::set_key(tx, None))?;
+    }
+    Ok(had)
+}
+
+/// Checks a standby's key against the primary's (slow on purpose, like a PIN: once per stream).
+pub fn check_key(store: &Store, key: &str) -> Result<()> {
+    let hash = store.read(replication::state)?.key_hash;
+    match hash {
+        Some(h) if crate::ops::judges::verify_pin(key, &h) => Ok(()),
+        Some(_) => {
+            Err(Error::unauthorized("wrong standby key: the primary's head judge makes a new one (standby key)"))
+        }
+        None => {
+            Err(Error::unauthorized("this event has no standby key: the primary's head judge makes one (standby key)"))
+        }
+    }
+}
+
+fn refuse_on_standby(store: &Store, what: &str) -> Result<()> {
+    let s = store.read(replication::state)?;
+    if s.role == "standby" {
+        let of = s.primary_url.unwrap_or_default();
+        return Err(Error::refused(format!(
+            "this file is a standby of {of}: {what} on the primary's file (or promote this one first with `mmjudge standby promote`)"
+        )));
+    }
+    Ok(())
+}
+
+/// How far the two laptops are apart, as this file knows it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Status {
+    /// `primary` or `standby`.
+    pub role: String,
+    /// The event's id.
+    pub event: String,
+    /// Its generation (raised by each promotion).
+    pub generation: i64,
+    /// The last change written (a primary) or applied (a standby) here.
+    pub seq: i64,
+    /// On a standby: the primary it follows.
+    pub primary: Option<String>,
+    /// On a primary: whether a standby key exists.
+    pub standby_key: bool,
+    /// On a primary: the last change the standby acknowledged.
+    pub acknowledged: Option<i64>,
+    /// Changes the standby has not applied (as far as this file knows).
+    pub behind_changes: i64,
+    /// For how long (milliseconds; 0 when it has them all).
+    pub behind_ms: i64,
+    /// When the other laptop was last heard.
+    pub last_heard: Option<String>,
+    /// Where the event went once another laptop was promoted.
+    pub moved_to: Option<String>,
+    /// On a primary: the address its standby advertised (where phones may go).
+    pub standby_url: Option<String>,
+}
+
+/// This file's replication status at `now`.
+pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
+    let (s, oldest) = store.read(|conn| Ok((replication::state(conn)?, replication::oldest_unacked(conn)?)))?;
+    let since = |at: Option<&str>| -> i64 {
+        at.and_then(|a| unstamp(a).ok()).map_or(0, |t| (now - t).num_milliseconds().max(0))
+    };
+    let primary = s.role == "primary";
+    let behind_changes = if primary {
+        if s.key_hash.is_some() { s.seq - s.acked_seq } else { 0 }
+    } else {
+        (s.primary_seq - s.seq).max(0)
+    };
+    let behind_ms = match (behind_changes, primary) {
+        (0, _) => 0,
+        (_, true) => since(oldest.as_deref()),
+        (_, false) => since(s.heard_at.as_deref()),
+    };
+    Ok(Status {
+        role: s.role.clone(),
+        event: s.event_id,
+        generation: s.generation,
+        seq: s.seq,
+        primary: s.primary_url,
+        standby_key: s.key_hash.is_some(),
+        acknowledged: primary.then_some(s.acked_seq),
+        behind_changes,
+        behind_ms,
+        last_heard: s.heard_at,
+        moved_to: s.moved_to,
+        standby_url: if primary { s.standby_url } else { None },
+    })
+}
+
+/// A promotion done.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Promoted {
+    /// The new generation.
+    pub generation: i64,
+    /// The primary it followed.
+    pub was_standby_of: String,
+    /// Whether the primary still answered (promoted anyway with `--force`).
+    pub primary_answered: bool,
+}
+
+/// Promotes the standby's file: refused while its primary still answers `GET /api/time` within 2 s unless
+/// `force`; then this file is the primary, one generation on (a running standby server sees it and takes writes).
+pub fn promote(store: &mut Store, force: bool) -> Result<Promoted> {
+    let s = store.read(replication::state)?;
+    if s.role != "standby" {
+        return Err(Error::refused(
+            "this file is the primary already: `mmjudge standby promote` runs on the standby's file",
+        ));
+    }
+    let was = s.primary_url.clone().unwrap_or_default();
+    let answered = match client::Url::parse(&was) {
+        Ok(url) => probe(&url)?,
+        Err(_) => false,
+    };
+    if answered && !force {
+        let what = format!(
+            "the primary at {was} still answers: promoting this laptop now would leave two laptops taking writes, and \
+             what is written on the primary after this moment would be lost"
+        );
+        return Err(Refusal::new(Kind::Refused, what)
+            .worded(WayOut::Force, ": stop the primary first (or, if judges can no longer reach it, add `--force`)")
+            .into());
+    }
+    let generation = store.bookkeep(|tx| replication::promote(tx))?;
+    Ok(Promoted { generation, was_standby_of: was, primary_answered: answered })
+}
+
+/// Whether the primary at `url` answers within [`PRIMARY_ANSWERS_WITHIN`].
+fn probe(url: &client::Url) -> Result<bool> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::io("a network check", e))?;
+    Ok(runtime.block_on(client::answers(url, PRIMARY_ANSWERS_WITHIN)))
+}
+
+/// `now` as the bookkeeping stamps it.
+pub fn stamp_now() -> String {
+    stamp(Utc::now())
+}

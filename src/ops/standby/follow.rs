@@ -1,0 +1,428 @@
+//! The standby following its primary: a full copy first (and again when the primary's log no longer reaches
+//! back to this file's last change), then every change of the log in order, one transaction each,
+//! acknowledged as it goes; until this file is promoted.
+//!
+//! The wire (see docs/http.md): `GET /api/standby/log?after=SEQ` streams lines of JSON, a head
+//! `{"event", "schema", "generation", "seq", "reaches", "stream"}` then one line per change
+//! `{"seq", "generation", "at", "changeset"}` (hex) and `{"seq"}` once a second while nothing changes;
+//! `GET /api/standby/copy` answers the whole event file; `POST /api/standby/ack` `{"seq"}` with the stream's
+//! token acknowledges.
+
+use super::client::{self, Url};
+use crate::error::{Error, Result};
+use crate::store::{Store, replication};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// What the standby follows, and with which key.
+#[derive(Debug, Clone)]
+pub struct Follow {
+    /// The standby's own event file.
+    pub db: PathBuf,
+    /// The primary.
+    pub primary: Url,
+    /// The standby key.
+    pub key: String,
+    /// The address the standby advertises to the primary (for phones, and for an old primary to find the event).
+    pub advertise: Option<String>,
+}
+
+/// Where the following stands, for the server (its writes, its terminal, its pages).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// The last change applied here.
+    pub applied: i64,
+    /// The last change the primary announced.
+    pub primary_seq: i64,
+    /// When the primary was last heard (None: not yet).
+    pub heard: Option<Instant>,
+    /// This file was promoted: it follows no more and takes writes.
+    pub promoted: bool,
+    /// What went wrong last (empty: nothing).
+    pub trouble: String,
+}
+
+/// The head of a log stream.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+pub struct Head {
+    /// The event's id.
+    pub event: String,
+    /// The primary's schema version.
+    pub schema: i64,
+    /// The primary's generation.
+    pub generation: i64,
+    /// The primary's last change.
+    pub seq: i64,
+    /// Whether the log holds every change after the one asked for.
+    pub reaches: bool,
+    /// The token acknowledgements of this stream carry.
+    pub stream: String,
+}
+
+/// One line of a log stream after its head: a change, or (no changeset) the primary's last change.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+pub struct Line {
+    /// Its number.
+    pub seq: i64,
+    /// The generation it was written in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generation: Option<i64>,
+    /// When it was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The changeset in hex (absent: a heartbeat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changeset: Option<String>,
+}
+
+/// How long the primary may stay silent on a stream before the standby reconnects (it speaks every second).
+const SILENCE: Duration = Duration::from_secs(3);
+
+/// Follows until this file is promoted (Ok) or the primary is refused for good (a different event, schema or a
+/// stale generation: Err). Reconnects after every other failure, saying what went wrong in `progress`.
+pub async fn run(follow: Follow, progress: watch::Sender<Progress>) -> Result<()> {
+    // A change that does not apply (this copy differs from the primary's): the next round takes a full copy.
+    let mut differs = false;
+    loop {
+        match round(&follow, &progress, &mut differs).await {
+            Ok(Some(())) => {
+                progress.send_modify(|p| p.promoted = true);
+                return Ok(());
+            }
+            Ok(None) => {}
+            Err(e) if fatal(&e) => {
+                progress.send_modify(|p| p.trouble = e.to_string());
+                return Err(e);
+            }
+            Err(e) => progress.send_modify(|p| p.trouble = e.to_string()),
+        }
+        if promoted(&follow.db).await? {
+            progress.send_modify(|p| p.promoted = true);
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}
+
+fn fatal(e: &Error) -> bool {
+    matches!(e, Error::BadInput(_) | Error::Forbidden(_) | Error::Unauthorized(_) | Error::NotAnEvent { .. })
+}
+
+/// Whether the standby's file was promoted (a missing file was not).
+async fn promoted(db: &Path) -> Result<bool> {
+    if !db.exists() {
+        return Ok(false);
+    }
+    let db = db.to_path_buf();
+    blocking(move || Ok(Store::open(&db)?.read(replication::state)?.role == "primary")).await
+}
+
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| Error::refused(format!("the standby's worker stopped: {e}")))?
+}
+
+/// One stream: returns Some(()) once promoted, None when the stream ended (reconnect).
+async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mut bool) -> Result<Option<()>> {
+    let mine = if follow.db.exists() { Some(local(&follow.db).await?) } else { None };
+    if let Some(s) = &mine
+        && s.role == "primary"
+        && s.primary_url.is_some()
+    {
+        return Ok(Some(())); // promoted: it was a standby before
+    }
+    let after = mine.as_ref().map_or(0, |s| s.seq);
+    let mut path = format!("/api/standby/log?after={after}");
+    if let Some(url) = &follow.advertise {
+        path.push_str("&advertise=");
+        path.push_str(&percent(url));
+    }
+    let res = client::send(&follow.primary, "GET", &path, Some(&follow.key), None).await?;
+    if !res.status().is_success() {
+        return Err(refusal(res).await);
+    }
+    let mut body = axum::body::Body::new(res.into_body()).into_data_stream();
+    let mut buf: Vec<u8> = Vec::new();
+    let mut head: Option<Head> = None;
+    let mut store: Option<Store> = None;
+    loop {
+        while let Some(end) = buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buf.drain(..=end).collect();
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let Some(h) = &head else {
+                let h: Head = serde_json::from_str(text)
+                    .map_err(|e| Error::refused(format!("the primary's stream is not one a standby reads: {e}")))?;
+                check_head(&h, mine.as_ref())?;
+                if mine.is_none() || !h.reaches || *differs {
+                    copy(follow, &h).await?;
+                    *differs = false;
+                    return Ok(None); // copied afresh: ask again from the copy's last change
+                }
+                store = Some(open_standby(&follow.db, &follow.primary.text).await?);
+                let applied = local(&follow.db).await?.seq;
+                progress.send_modify(|p| {
+                    p.applied = applied;
+                    p.primary_seq = h.seq;
+                    p.heard = Some(Instant::now());
+                    p.trouble.clear();
+                });
+                if applied > h.seq {
+                    return Err(Error::refused(
+                        "this file holds changes its primary never made: start again with a new --db file",
+                    ));
+                }
+                head = Some(h);
+                continue;
+            };
+            let l: Line = serde_json::from_str(text)
+                .map_err(|e| Error::refused(format!("the primary's stream is not one a standby reads: {e}")))?;
+            if let Some(g) = l.generation
+                && g != h.generation
+            {
+                return Err(Error::forbidden(format!(
+                    "the primary's change {} is of generation {g}, its stream of {}: start the standby again",
+                    l.seq, h.generation
+                )));
+            }
+            if let Some(hex) = &l.changeset {
+                let bytes = unhex(hex)?;
+                let seq = l.seq;
+                let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
+                let (s, done) = blocking(move || {
+                    let done = s.apply_change(seq, &bytes);
+                    Ok((s, done))
+                })
+                .await?;
+                store = Some(s);
+                if let Err(e) = done {
+                    if promoted(&follow.db).await? {
+                        return Ok(Some(()));
+                    }
+                    *differs = true;
+                    return Err(e);
+                }
+                progress.send_modify(|p| {
+                    p.applied = seq;
+                    p.primary_seq = p.primary_seq.max(seq);
+                    p.heard = Some(Instant::now());
+                });
+                ack(follow, &h.stream, seq).await;
+            } else {
+                progress.send_modify(|p| {
+                    p.primary_seq = p.primary_seq.max(l.seq);
+                    p.heard = Some(Instant::now());
+                });
+                let (seq, at) = (l.seq, super::stamp_now());
+                let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
+                let (s, role) = blocking(move || {
+                    let role = s.read(replication::state)?.role;
+                    if role == "standby" {
+                        s.bookkeep(|tx| replication::heard(tx, seq, &at))?;
+                    }
+                    Ok((s, role))
+                })
+                .await?;
+                store = Some(s);
+                if role == "primary" {
+                    return Ok(Some(()));
+                }
+            }
+        }
+        let next = tokio::time::timeout(SILENCE, tokio_stream::StreamExt::next(&mut body)).await;
+        match next {
+            Err(_) => return Err(Error::refused(format!("{} fell silent", follow.primary.text))),
+            Ok(None) => return Ok(None),
+            Ok(Some(Err(e))) => {
+                return Err(Error::refused(format!("the stream from {} broke: {e}", follow.primary.text)));
+            }
+            Ok(Some(Ok(bytes))) => buf.extend_from_slice(&bytes),
+        }
+    }
+}
+
+/// Refuses a primary of another event, another schema, or an older generation than this file's.
+fn check_head(h: &Head, mine: Option<&replication::State>) -> Result<()> {
+    let schema = crate::store::schema_version();
+    if h.schema != schema {
+        return Err(Error::bad_input(format!(
+            "the primary's event file is of schema {} and this mmjudge's of {schema}: run the same mmjudge on both laptops",
+            h.schema
+        )));
+    }
+    if let Some(s) = mine {
+        if s.event_id != h.event {
+            return Err(Error::bad_input(
+                "the --db file holds another event than the primary's: give a new file (or an earlier copy of this event)",
+            ));
+        }
+        if s.generation > h.generation {
+            return Err(Error::forbidden(format!(
+                "the primary is of generation {} and this file of {}: it is an old primary; the event went on elsewhere",
+                h.generation, s.generation
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// This file's replication state.
+async fn local(db: &Path) -> Result<replication::State> {
+    let db = db.to_path_buf();
+    blocking(move || Store::open(&db)?.read(replication::state)).await
+}
+
+/// Opens the standby's file, marking it a standby of `url` if it is not yet one (an earlier copy).
+async fn open_standby(db: &Path, url: &str) -> Result<Store> {
+    let (db, url) = (db.to_path_buf(), url.to_string());
+    blocking(move || {
+        let mut store = Store::open(&db)?;
+        let s = store.read(replication::state)?;
+        if s.role != "standby" || s.primary_url.as_deref() != Some(url.as_str()) {
+            store.bookkeep(|tx| replication::become_standby(tx, &url))?;
+        }
+        Ok(store)
+    })
+    .await
+}
+
+/// Takes a full copy of the primary's event into the standby's file.
+async fn copy(follow: &Follow, head: &Head) -> Result<()> {
+    let res = client::send(&follow.primary, "GET", "/api/standby/copy", Some(&follow.key), None).await?;
+    if !res.status().is_success() {
+        return Err(refusal(res).await);
+    }
+    let body = axum::body::Body::new(res.into_body());
+    let bytes = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .map_err(|e| Error::refused(format!("the copy from {} broke off: {e}", follow.primary.text)))?;
+    let (db, url, event) = (follow.db.clone(), follow.primary.text.clone(), head.event.clone());
+    blocking(move || {
+        let mut temp = crate::output::TempFile::beside(&db)?;
+        temp.release();
+        std::fs::write(temp.path(), &bytes).map_err(|e| Error::io(temp.path(), e))?;
+        {
+            let mut copy = Store::open(temp.path())?;
+            let s = copy.read(replication::state)?;
+            if s.event_id != event {
+                return Err(Error::refused("the primary's copy is of another event than its stream: try again"));
+            }
+            copy.bookkeep(|tx| replication::become_standby(tx, &url))?;
+        }
+        if db.exists() {
+            Store::open(&db)?.replace_with(temp.path())?;
+            drop(temp);
+        } else {
+            temp.persist(&db)?;
+        }
+        Ok(())
+    })
+    .await
+}
+
+/// Acknowledges every change up to `seq` (a lost acknowledgement is repeated by the next one).
+async fn ack(follow: &Follow, stream: &str, seq: i64) {
+    let body = serde_json::json!({ "seq": seq }).to_string();
+    if let Ok(res) = client::send(&follow.primary, "POST", "/api/standby/ack", Some(stream), Some(body)).await {
+        let _ = client::text(res).await;
+    }
+}
+
+/// The primary's refusal as an error of the same kind.
+async fn refusal(res: hyper::Response<hyper::body::Incoming>) -> Error {
+    let status = res.status().as_u16();
+    let text = client::text(res).await.unwrap_or_default();
+    let why = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v.get("error").and_then(|e| e.as_str()).map(str::to_string))
+        .unwrap_or(text);
+    let msg = format!("the primary refused: {why}");
+    match status {
+        401 => Error::unauthorized(msg),
+        403 => Error::forbidden(msg),
+        400 => Error::bad_input(msg),
+        _ => Error::refused(msg),
+    }
+}
+
+fn unhex(hex: &str) -> Result<Vec<u8>> {
+    let bad = || Error::refused("the primary sent a change that is not hex");
+    if !hex.len().is_multiple_of(2) {
+        return Err(bad());
+    }
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex.get(i..i + 2).ok_or_else(bad)?, 16).map_err(|_| bad()))
+        .collect()
+}
+
+/// `bytes` in lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+fn percent(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(event: &str, generation: i64) -> replication::State {
+        replication::State {
+            event_id: event.into(),
+            generation,
+            role: "standby".into(),
+            primary_url: None,
+            seq: 3,
+            key_hash: None,
+            acked_seq: 0,
+            heard_at: None,
+            primary_seq: 3,
+            moved_to: None,
+            standby_url: None,
+        }
+    }
+
+    #[test]
+    fn a_primary_of_another_event_schema_or_an_older_generation_is_refused() {
+        let head = |event: &str, schema: i64, generation: i64| Head {
+            event: event.into(),
+            schema,
+            generation,
+            seq: 5,
+            reaches: true,
+            stream: "t".into(),
+        };
+        let schema = crate::store::schema_version();
+        assert!(check_head(&head("e1", schema, 1), Some(&state("e1", 1))).is_ok());
+        assert!(check_head(&head("e1", schema, 2), Some(&state("e1", 1))).is_ok(), "a later generation is followed");
+        assert!(check_head(&head("e1", schema, 1), None).is_ok(), "a new file copies any event");
+        let refused = |h: Head, s: replication::State| check_head(&h, Some(&s)).err().map(|e| e.to_string());
+        assert!(refused(head("e2", schema, 1), state("e1", 1)).is_some_and(|e| e.contains("another event")));
+        assert!(refused(head("e1", schema + 1, 1), state("e1", 1)).is_some_and(|e| e.contains("schema")));
+        assert!(refused(head("e1", schema, 1), state("e1", 2)).is_some_and(|e| e.contains("old primary")));
+    }
+
+    #[test]
+    fn changesets_travel_as_hex() -> Result<()> {
+        let bytes = vec![0u8, 1, 0x7f, 0x80, 0xff];
+        assert_eq!(hex(&bytes), "00017f80ff");
+        assert_eq!(unhex(&hex(&bytes))?, bytes);
+        assert!(unhex("abc").is_err() && unhex("zz").is_err());
+        Ok(())
+    }
+}

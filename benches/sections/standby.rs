@@ -137,7 +137,10 @@ fn writes<'a>(
         let answered = Instant::now();
         let status = answer.as_ref().map_or(0, |a| a.status);
         if status != 200 {
-            eprintln!("bench: standby: /api/note {body} → {status} {}", answer.as_ref().map(|a| a.body.as_str()).unwrap_or(""));
+            eprintln!(
+                "bench: standby: /api/note {body} → {status} {}",
+                answer.as_ref().map(|a| a.body.as_str()).unwrap_or("")
+            );
         }
         let standby_said = answer.map(|a| a.json()["standby"].as_str().unwrap_or("").to_string()).unwrap_or_default();
         let target = seq(&p);

@@ -75,3 +75,58 @@ pub fn promoted(p: &Promoted) -> String {
         p.generation
     )
 }
+
+/// The second laptop as the judges' dashboard tells it: one line, and whether it is an alarm. `following`: the
+/// primary this server follows (a standby); `waits`: a primary that answers writes once the standby holds them;
+/// `marked_behind`: such a primary's standby did not answer in time. None when there is no second laptop.
+pub fn dashboard_line(s: &Status, following: Option<&str>, waits: bool, marked_behind: bool) -> Option<(bool, String)> {
+    let heard = s.last_heard.as_deref().map_or("never".to_string(), |h| format!("at {}", hhmmss(h)));
+    if let Some(primary) = following {
+        return Some((
+            s.behind_changes > 0 && s.behind_ms > 5_000,
+            format!(
+                "This is the second laptop, following {primary}: it {}; the first laptop last heard {heard}. \
+                 It takes no writes until a head judge promotes it at its keyboard.",
+                behind_words(s)
+            ),
+        ));
+    }
+    if let Some(to) = &s.moved_to {
+        return Some((
+            true,
+            format!("The event moved to {to}: this laptop takes no more writes. Open the event there."),
+        ));
+    }
+    if !s.standby_key {
+        return None;
+    }
+    let at = s.standby_url.as_deref().map_or(String::new(), |u| format!(" at {u}"));
+    if !marked_behind && s.last_heard.is_none() {
+        return Some((false, "No second laptop has connected yet (a standby key is ready for one).".to_string()));
+    }
+    if marked_behind {
+        return Some((
+            true,
+            format!(
+                "The second laptop{at} is BEHIND: it {}, last heard {heard}. Writes no longer wait for it: \
+                 check its network and its screen.",
+                behind_words(s)
+            ),
+        ));
+    }
+    let wait = if waits { " Every write waits until it holds it." } else { "" };
+    Some((s.behind_ms > 5_000, format!("The second laptop{at} {}, last heard {heard}.{wait}", behind_words(s))))
+}
+
+/// `holds every change` or `is 3 changes (1.2 s) behind`.
+fn behind_words(s: &Status) -> String {
+    match s.behind_changes {
+        0 => "holds every change".into(),
+        n => format!("is {} ({:.1} s) behind", crate::domain::words::count(n, "change"), s.behind_ms as f64 / 1000.0),
+    }
+}
+
+/// `HH:MM:SS` of a stored moment (the moment itself when it is not one).
+fn hhmmss(at: &str) -> String {
+    at.get(11..19).unwrap_or(at).to_string()
+}

@@ -146,6 +146,23 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     let s = ev.run(&["--json", "--db", db, "standby", "status"]).json();
     assert_eq!(s["role"], "standby", "{s}");
     assert_eq!(s["primary"], format!("http://{}", primary.addr));
+    // Each laptop's dashboard tells the other.
+    let (cookie, _) = crate::serve::page_login(&primary, "Kim", &pin);
+    let dashboard = || primary.request("GET", "/judge", &[("Cookie", &cookie)], "").body;
+    let page = dashboard();
+    assert!(page.contains(r#"<p class="second-laptop">The second laptop at http://"#), "{page}");
+    // The login itself is a change: held once the standby acknowledges it.
+    let end = Instant::now() + Duration::from_secs(10);
+    let mut page = page;
+    while !page.contains(" holds every change, last heard at ") && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(50));
+        page = dashboard();
+    }
+    assert!(page.contains(" holds every change, last heard at "), "{page}");
+    let (cookie, _) = crate::serve::page_login(&second, "Kim", &pin);
+    let page = second.request("GET", "/judge", &[("Cookie", &cookie)], "").body;
+    let line = format!("This is the second laptop, following http://{}: it holds every change", primary.addr);
+    assert!(page.contains(&line), "{page}");
     // The command line refuses a write on the standby's file.
     let msg = ev.refuses(&["--db", db, "player", "add", "Nobody"]);
     assert!(msg.contains("standby of") && msg.contains("standby promote"), "{msg}");
@@ -343,6 +360,13 @@ fn with_standby_required_a_silent_standby_is_marked_behind_and_writes_are_answer
     assert!(started.elapsed() < Duration::from_millis(200), "{:?}", started.elapsed());
     let status = ev.run(&["--json", "standby", "status"]).json();
     assert_eq!(status["behind_changes"], 2, "the login and the ruling: {status}");
+    // The dashboard says so loudly.
+    let (cookie, _) = crate::serve::page_login(&primary, "Kim", &pin);
+    let page = primary.request("GET", "/judge", &[("Cookie", &cookie)], "").body;
+    assert!(
+        page.contains(r#"<p class="second-laptop alarm" role="alert">The second laptop is BEHIND: it is "#),
+        "{page}"
+    );
 }
 
 /// The standby commands' outputs on a primary's file, the key and the event's id replaced by words.

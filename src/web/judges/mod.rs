@@ -145,6 +145,8 @@ struct DashboardPage {
     byes: Vec<live::ByeView>,
     /// The players round 1 waits for while check-in is on.
     not_checked_in: Vec<String>,
+    /// The second laptop: whether it is an alarm, and its line (none without one).
+    second_laptop: Option<(bool, String)>,
 }
 
 /// `GET /judge`: the judges' dashboard; without a login, the login page. `?done=ID` shows the outcome of the
@@ -159,17 +161,23 @@ pub async fn dashboard(
         Err(to_login) => return Ok(*to_login),
     };
     let done = page::done(&judge.db, &q).await;
-    let (d, overruns) = judge
+    let (d, overruns, standby) = judge
         .db
         .run(move |store| {
-            let d = live::dashboard(store, crate::time::now()?)?;
+            let now = crate::time::now()?;
+            let d = live::dashboard(store, now)?;
             let overruns = match d.home.round.as_ref() {
                 Some(r) => live::round_overruns(store, r.number)?,
                 None => Vec::new(),
             };
-            Ok((d, overruns))
+            Ok((d, overruns, crate::ops::standby::status(store, now).ok()))
         })
         .await?;
+    let replica = &judge.db.app().replica;
+    let second_laptop = standby.and_then(|s| {
+        let behind = replica.behind.load(std::sync::atomic::Ordering::Relaxed);
+        crate::render::standby::dashboard_line(&s, replica.following().as_deref(), replica.required, behind)
+    });
     let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();
     let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
     let steps = crate::ops::round::steps::steps(&d.home, &d.tables);
@@ -190,6 +198,7 @@ pub async fn dashboard(
             done,
             byes: d.byes,
             not_checked_in: d.not_checked_in,
+            second_laptop,
         },
     ))
 }

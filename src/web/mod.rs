@@ -87,6 +87,7 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
         let mut app = App::new(db.to_path_buf(), site.clone());
         app.replica.required = options.standby_required;
         app.replica.wait = standby_wait();
+        app.failover.timeout = kit::failover::primary_timeout();
         let app = Arc::new(app);
         app.streams.set_most(phones);
         match &options.standby_of {

@@ -85,6 +85,7 @@
       }
       (function open() {
         var es = new EventSource("/events"), reopened = seen;
+        mm.stream = es; // failover.js: an open stream is a primary that answers
         es.addEventListener("hello", function (e) {
           var d = data(e);
           if (d.now) mm.serverNow(d.now);

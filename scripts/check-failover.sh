@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks that phones follow the event to the second laptop, in headless Chromium at phone width (390 px): a
 # primary and its standby (`serve --standby-of`) on loopback; the table device /table/1 and a player's page /me
-# open on the primary; the primary is killed (kill -9); a card declared and a judge called then wait on the pages,
-# which say the first laptop is not answering; the standby is promoted (`mmjudge standby promote`); the pages
-# replay what waits there, each write recorded once (checked with `mmjudge --db STANDBY.db`), and move there.
+# open on the primary, and a judge's table page; the primary is killed (kill -9); a card declared, a judge called
+# and a judge's ruling then wait on the pages, which say the first laptop is not answering; the standby is promoted
+# (`mmjudge standby promote`); the players' pages replay what waits there, each write recorded once (checked with
+# `mmjudge --db STANDBY.db`), and move there; the judge's page keeps its ruling and says to log in again there.
 # See scripts/browser/check-failover.mjs.
 #
 # Usage: scripts/check-failover.sh
@@ -21,8 +22,9 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 export MMJUDGE_DB=$work/primary.db MMJUDGE_JUDGE=check-failover MMJUDGE_PRIMARY_TIMEOUT_MS=1500
 small_event "Check Failover"
 "$bin" --json player codes >"$work/codes.json"
+pin=$("$bin" --json judge add "Kim Head" --role head | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))')
 key=$("$bin" --json standby key | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).key))')
 
-BIN=$bin WORK=$work KEY=$key CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
+BIN=$bin WORK=$work KEY=$key JUDGE="Kim Head" PIN=$pin CODES=$work/codes.json CHROMIUM=$browser SHOTS=${SHOTS:-} \
   node "$root/scripts/browser/check-failover.mjs"
 echo "check-failover: done in $(($(date +%s) - started)) s"

@@ -2,17 +2,20 @@
 //   1. the primary and its standby (`serve --standby-of`) run on loopback; the primary's pages name the standby
 //      (the meta, connect-src); the table device /table/1, both players signed in, declares a card that reaches
 //      the standby; a player's page /me is open too;
-//   2. the primary is killed (kill -9); the device declares a card and a player calls a judge on /me: both wait
-//      on the pages, which say the first laptop is not answering while the standby answers as the standby;
-//   3. `mmjudge standby promote` on the standby's file: each page replays what waits there and opens itself
-//      there; the card and the call are recorded once on the standby (`mmjudge --db STANDBY.db`), the card at
-//      the moment it was declared.
+//   2. the primary is killed (kill -9); the device declares a card, a player calls a judge on /me and a judge
+//      records a ruling on the judges' table page: each waits on its page, which says the first laptop is not
+//      answering while the standby answers as the standby;
+//   3. `mmjudge standby promote` on the standby's file: the players' pages replay what waits there and open
+//      themselves there; the card and the call are recorded once on the standby (`mmjudge --db STANDBY.db`), the
+//      card at the moment it was made; the judge's page stays, its ruling kept on the phone and not recorded,
+//      and says the judges log in again at the second laptop's address.
 // Any page error, a Content-Security-Policy refusal, or a write lost or recorded twice fails the check (exit 1).
 //
 // Run by scripts/check-failover.sh, which builds the event (MMJUDGE_DB) and makes the standby key. Environment:
 //   BIN       the mmjudge binary
 //   WORK      a folder for the servers' output and the standby's file
 //   KEY       the standby key
+//   JUDGE     a head judge's name, PIN its PIN
 //   CODES     a file holding `mmjudge --json player codes`
 //   CHROMIUM  the browser to drive
 //   SHOTS     a folder for phone-width screenshots (optional)
@@ -158,6 +161,18 @@ async function main() {
   const callForm = me.locator("form", { has: me.getByRole("button", { name: "Call a judge" }) });
   await callForm.getByPlaceholder("your code").fill(codeOf(caller));
 
+  const judgePhone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const judge = await judgePhone.newPage();
+  watch(judge, "the judges' table page");
+  await judge.goto(`${primary.base}/login`);
+  await judge.getByLabel("Name").fill(env("JUDGE"));
+  await judge.getByLabel("PIN").fill(env("PIN"));
+  await judge.getByRole("button", { name: "Log in" }).click();
+  await judge.waitForURL(`${primary.base}/judge`);
+  await judge.goto(`${primary.base}/judge/table/1`);
+  const rulingForm = judge.locator("form", { has: judge.getByRole("button", { name: "Record ruling" }) });
+  await rulingForm.getByPlaceholder("the ruling").fill("Kept on the judge's phone");
+
   let declared = 0;
   let made = 0;
   await step("the primary killed: a card and a judge's call (table 2) wait on the pages, which say the first laptop is not answering", async () => {
@@ -173,7 +188,9 @@ async function main() {
     });
     await callForm.getByRole("button", { name: "Call a judge" }).click();
     await me.getByText("1 waiting to send").waitFor({ timeout: 5000 });
-    for (const [page, label] of [[device, "the device"], [me, "/me"]]) {
+    await rulingForm.getByRole("button", { name: "Record ruling" }).click();
+    await judge.getByText("1 waiting to send").waitFor({ timeout: 5000 });
+    for (const [page, label] of [[device, "the device"], [me, "/me"], [judge, "the judges' table page"]]) {
       await page.waitForFunction(() => document.body.getAttribute("data-failover") === "standby", null, { timeout: TIMEOUT_MS + 8000 });
       const said = await page.locator("#failover-status").textContent();
       if (!/first laptop is not answering/.test(said) || !/kept on this phone/.test(said)) problem(`${label} says: ${said}`);
@@ -185,9 +202,13 @@ async function main() {
   await step("the standby promoted: the pages replay what waits there, once, and move there", async () => {
     const promoted = cli(STANDBY_DB, "standby", "promote");
     console.log(`check-failover:      promoted: generation ${promoted.generation}`);
-    await device.waitForURL(`${standby.base}/table/1`, { timeout: WAIT_MS });
-    await me.waitForURL(`${standby.base}${mePath}`, { timeout: WAIT_MS });
+    await device.waitForURL((u) => u.href.startsWith(`${standby.base}/table/1`), { timeout: WAIT_MS });
+    await me.waitForURL((u) => u.href.startsWith(`${standby.base}${mePath}`), { timeout: WAIT_MS });
     await device.getByRole("heading", { name: /Table 1/ }).waitFor();
+    // The table's sign-ins came along: both players can declare at once.
+    await side(a).getByRole("button", { name: "Declare" }).waitFor({ timeout: 5000 });
+    await side(b).getByRole("button", { name: "Declare" }).waitFor({ timeout: 5000 });
+    if (new URL(device.url()).hash) problem(`the device's address keeps its fragment: ${device.url()}`);
     await me.getByText("A judge is called to your table").waitFor({ timeout: WAIT_MS });
     await shot(device, "moved");
     await sleep(1000);
@@ -203,6 +224,14 @@ async function main() {
       if (Math.abs(off) > MOMENT_SLACK_MS) problem(`Burst Lightning: recorded ${off} ms from the moment it was declared, not at it`);
     }
     if (notesOn(STANDBY_DB, "Demonic Tutor").length !== 1) problem("Demonic Tutor is not on the standby once");
+    await judge.waitForFunction(() => document.body.getAttribute("data-failover") === "login", null, { timeout: WAIT_MS });
+    const said = await judge.locator("#failover-status").textContent();
+    if (!said.includes("judges log in again") || !said.includes(`${standby.base}/login`)) problem(`the judges' page says: ${said}`);
+    if (!judge.url().startsWith(primary.base)) problem(`the judges' page moved with a ruling waiting: ${judge.url()}`);
+    if (await judge.evaluate(() => document.body.getAttribute("data-waiting")) !== "1") problem("the judge's ruling is no longer kept on the phone");
+    const ruled = (cli(STANDBY_DB, "rulings").rulings || []).filter((r) => r.text === "Kept on the judge's phone");
+    if (ruled.length) problem("a judge's ruling was sent to the second laptop without a login there");
+    await shot(judge, "judge");
     const calls = (cli(STANDBY_DB, "call", "list").calls || []).filter((c) => c.table === 2);
     if (calls.length !== 1) problem(`the call: ${calls.length} recorded at table 2 on the standby, not one`);
   });

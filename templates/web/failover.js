@@ -4,7 +4,7 @@
 // timeout, the page asks the standby every few seconds who it is. While it is the standby, the page says the first
 // laptop is not answering and that writes are kept on this phone; once it was promoted (the same event, now the
 // primary), the page replays the players' writes waiting in its queues there (see queue.js `moveTo`) and opens the
-// same page there. A judge's writes waiting stay on this phone: the judge logs in again at the new address.
+// same page there, bringing the table's sign-ins along. A judge's writes waiting stay on this phone: the judge logs in again at the new address.
 (function () {
   "use strict";
   var meta = document.querySelector('meta[name="mmjudge-standby"]');
@@ -83,6 +83,19 @@
       .then(function () { asking = false; }, function () { asking = false; });
   }
 
+  // What this device keeps for the page that the other laptop's page needs too (the table's sign-ins, the name
+  // searched), in the address's fragment, which no server is sent (common.js takes it there).
+  function carry() {
+    var kept = {}, any = false;
+    try {
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i);
+        if (/^mmjudge(-table-|\.name$)/.test(k)) { kept[k] = localStorage.getItem(k); any = true; }
+      }
+    } catch (e) {}
+    return any ? "#mmjudge-carry=" + encodeURIComponent(JSON.stringify(kept)) : "";
+  }
+
   // The standby was promoted: the players' writes waiting go there, then this page opens there.
   function move() {
     moving = true;
@@ -102,7 +115,7 @@
       } else {
         state("moved");
         say("The event moved to the second laptop: opening it…");
-        location.assign(standby + location.pathname + location.search);
+        location.assign(standby + location.pathname + location.search + carry());
       }
     }, function () { moving = false; });
   }

@@ -174,8 +174,10 @@ async function main() {
   await rulingForm.getByPlaceholder("the ruling").fill("Kept on the judge's phone");
 
   let declared = 0;
+  let killedAt = 0;
   let made = 0;
   await step("the primary killed: a card and a judge's call (table 2) wait on the pages, which say the first laptop is not answering", async () => {
+    killedAt = Date.now();
     primary.proc.kill("SIGKILL");
     await new Promise((r) => (primary.proc.exitCode !== null || primary.proc.signalCode !== null ? r() : primary.proc.once("exit", r)));
     declared = await declare("R", "Burst Lightning");
@@ -195,16 +197,19 @@ async function main() {
       const said = await page.locator("#failover-status").textContent();
       if (!/first laptop is not answering/.test(said) || !/kept on this phone/.test(said)) problem(`${label} says: ${said}`);
     }
+    console.log(`check-failover:      every page says so ${Date.now() - killedAt} ms after the kill (timeout ${TIMEOUT_MS} ms)`);
     await shot(device, "standby");
     if (notesOn(STANDBY_DB, "Burst Lightning").length) problem("a card was recorded on the standby before it was promoted");
   });
 
   await step("the standby promoted: the pages replay what waits there, once, and move there", async () => {
+    const promotedAt = Date.now();
     const promoted = cli(STANDBY_DB, "standby", "promote");
     console.log(`check-failover:      promoted: generation ${promoted.generation}`);
     await device.waitForURL((u) => u.href.startsWith(`${standby.base}/table/1`), { timeout: WAIT_MS });
     await me.waitForURL((u) => u.href.startsWith(`${standby.base}${mePath}`), { timeout: WAIT_MS });
     await device.getByRole("heading", { name: /Table 1/ }).waitFor();
+    console.log(`check-failover:      both players' pages open on the second laptop ${Date.now() - promotedAt} ms after the promotion began`);
     // The table's sign-ins came along: both players can declare at once.
     await side(a).getByRole("button", { name: "Declare" }).waitFor({ timeout: 5000 });
     await side(b).getByRole("button", { name: "Declare" }).waitFor({ timeout: 5000 });

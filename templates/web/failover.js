@@ -1,10 +1,12 @@
 // The second laptop, on the pages of a primary that has one (the server adds this script after the page's
 // `<meta name="mmjudge-standby" content="ORIGIN" data-event="ID" data-timeout-ms="MS">`). The page notes when the
-// primary last answered (any answer to a fetch of this page, its live stream open); once it has not for the
-// timeout, the page asks the standby every few seconds who it is. While it is the standby, the page says the first
-// laptop is not answering and that writes are kept on this phone; once it was promoted (the same event, now the
-// primary), the page replays the players' writes waiting in its queues there (see queue.js `moveTo`) and opens the
-// same page there, bringing the table's sign-ins along. A judge's writes waiting stay on this phone: the judge logs in again at the new address.
+// primary last answered (any answer to a fetch of this page, its live stream open); while its stream is not open,
+// it tries the primary's `/api/time` every few seconds. Once the primary has not answered for the timeout, the
+// page asks the standby every few seconds who it is. While it is the standby, the page says the first laptop is
+// not answering and that writes are kept on this phone; once it was promoted (the same event, now the primary),
+// the page replays the players' writes waiting in its queues there (see queue.js `moveTo`) and opens the same page
+// there, bringing the table's sign-ins along. A judge's writes waiting stay on this phone: the judge logs in again
+// at the new address.
 (function () {
   "use strict";
   var meta = document.querySelector('meta[name="mmjudge-standby"]');
@@ -123,7 +125,9 @@
   setInterval(function () {
     if (moving) return;
     var mm = window.mmjudge, es = mm && mm.stream, now = Date.now();
-    if (es && es.readyState === 1 && !trouble) heard = now;
+    // A stream open, or closed by the server's own answer (a server holding all the phones it can refuses it and
+    // the page opens another later), is a primary that answers; one reconnecting is not.
+    if (es && es.readyState !== 0 && !trouble) heard = now;
     var quiet = now - heard;
     if (quiet < timeout && document.body && document.body.getAttribute("data-failover")) { state(""); say(""); }
     if (quiet >= Math.min(2000, timeout / 2) && !probing && now - tried >= every) probe();

@@ -110,7 +110,9 @@ const LARGEST_PAGE: usize = 1 << 24;
 /// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby, and every
 /// page's head starts with the standby's meta and `failover.js`.
 pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    let Some(standby) = app.failover.standby() else {
+    // A page served over HTTPS cannot reach a plain-HTTP standby (the browser blocks it): nothing is said.
+    let secure = app.site.starts_with("https://");
+    let Some(standby) = app.failover.standby().filter(|s| !secure || s.origin.starts_with("https://")) else {
         return next.run(req).await;
     };
     let res = next.run(req).await;

@@ -104,6 +104,7 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
             None => kit::replica::watch_for_promotion_elsewhere(app.clone()),
         }
         sse::watch(app.clone())?;
+        kit::advertise::watch(app.clone());
         ready(addr);
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
         Ok(())

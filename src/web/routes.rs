@@ -5,7 +5,7 @@ use crate::web::kit::error::BODY_LIMIT;
 use crate::web::kit::log;
 use crate::web::kit::player::by_code;
 use crate::web::kit::state::Shared;
-use crate::web::kit::{cache, failover, layers};
+use crate::web::kit::{advertise, cache, layers};
 use crate::web::{assets, device, head, judges, players, projector, sse, standby};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -76,9 +76,9 @@ pub fn router(app: Shared) -> Router {
         .route("/api/standby/ack", post(standby::ack))
         .route("/api/standby/whoami", get(standby::whoami))
         .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::replica::gate))
-        .layer(middleware::from_fn(failover::cors))
-        .layer(middleware::from_fn_with_state(app.clone(), failover::advertise))
         .layer(middleware::from_fn(layers::headers))
+        .layer(middleware::from_fn_with_state(app.clone(), advertise::advertise))
+        .layer(middleware::from_fn(advertise::cors))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())
         .layer(cache::gzip())

@@ -19,8 +19,7 @@ pub async fn headers(req: Request, next: Next) -> Response {
     let private = judges_own(&req);
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    // A primary's answers already say where its standby is (see [`super::failover`]).
-    h.entry(header::CONTENT_SECURITY_POLICY).or_insert_with(|| csp(None));
+    h.insert(header::CONTENT_SECURITY_POLICY, csp(None));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));

@@ -17,6 +17,7 @@
 //! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
 //! (`tests/cli/layering.rs` checks both, and that no file of `src/web/` reaches itself through another).
 
+pub mod advertise;
 pub mod answer;
 pub mod auth;
 pub mod cache;

@@ -240,9 +240,6 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
                 crate::store::Store::open(&db).and_then(|s| s.read(crate::store::replication::state))
             })
             .await;
-            if let Ok(Ok(s)) = &state {
-                app.failover.note(s); // the address the pages are told
-            }
             if let Ok(Ok(s)) = state
                 && s.moved_to.is_none()
                 && s.role == "primary"

@@ -19,7 +19,8 @@ pub async fn headers(req: Request, next: Next) -> Response {
     let private = judges_own(&req);
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, csp(None));
+    // A primary with a standby already said where it is (see `advertise`), whichever layer runs first.
+    h.entry(header::CONTENT_SECURITY_POLICY).or_insert_with(|| csp(None));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));

@@ -49,12 +49,20 @@ fn a_primary_with_a_standby_tells_its_pages_where_it_is() {
     assert_eq!(js.status, 200);
     assert!(js.body.contains("mmjudge-standby") && js.body.contains("moveTo"), "{}", js.body);
 
+    // The ETag is the page's with its meta: the same page again is 304, and once the page changes it is not.
+    let told = site.send(Req::get("/pairings"));
+    let tag = told.header("etag").expect("an ETag").to_string();
+    assert_eq!(site.send(Req::get("/pairings").header("If-None-Match", &tag)).status, 304);
+
     // The key revoked: no standby to tell of.
     site.ev.run(&["standby", "key", "--revoke"]);
     let store = mmjudge::store::Store::open(&site.ev.db()).expect("the event");
     site.app().failover.note(&store.read(mmjudge::store::replication::state).expect("the state"));
     let home = site.send(Req::get("/"));
     assert!(!home.body.contains("mmjudge-standby"), "{}", home.body);
+    let untold = site.send(Req::get("/pairings").header("If-None-Match", &tag));
+    assert_eq!(untold.status, 200, "a page without the meta is not the one kept");
+    assert!(!untold.body.contains("mmjudge-standby"));
     assert!(home.header("content-security-policy").is_some_and(|c| !c.contains("connect-src")));
 }
 

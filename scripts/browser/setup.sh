@@ -1,4 +1,4 @@
-# Shared by the browser checks (check-serve.sh, check-offline.sh, check-bytes.sh), sourced after `check` names the
+# Shared by the browser checks (check-serve.sh, check-offline.sh, check-failover.sh, check-bytes.sh), sourced after `check` names the
 # check: finds the debug binary (built when missing), the machine's Chromium, node and npm, and installs
 # playwright-core into scripts/browser/node_modules the first time (it drives that Chromium, downloads none).
 # Sets root, bin, browser and started; `address_of PID FILE` waits for the address `mmjudge --json serve` prints.

@@ -87,6 +87,7 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
         let mut app = App::new(db.to_path_buf(), site.clone());
         app.replica.required = options.standby_required;
         app.replica.wait = standby_wait();
+        app.failover.timeout = kit::failover::primary_timeout();
         let app = Arc::new(app);
         app.streams.set_most(phones);
         match &options.standby_of {
@@ -103,6 +104,7 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
             None => kit::following::watch_for_promotion_elsewhere(app.clone()),
         }
         sse::watch(app.clone())?;
+        kit::advertise::watch(app.clone());
         ready(addr);
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
         Ok(())

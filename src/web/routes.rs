@@ -5,7 +5,7 @@ use crate::web::kit::error::BODY_LIMIT;
 use crate::web::kit::log;
 use crate::web::kit::player::by_code;
 use crate::web::kit::state::Shared;
-use crate::web::kit::{cache, layers};
+use crate::web::kit::{advertise, cache, layers};
 use crate::web::{assets, device, head, judges, players, projector, sse, standby};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -73,6 +73,8 @@ pub fn router(app: Shared) -> Router {
         // On a standby every write is refused until promoted; with --standby-required a write's answer waits for
         // the standby (inside the compression layers: it adds to the JSON answer).
         .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::gate))
+        // A primary's pages name its standby (inside the ETag's layer: the tag covers it).
+        .layer(middleware::from_fn_with_state(app.clone(), advertise::advertise))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())
         .layer(cache::gzip())
@@ -85,6 +87,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/standby/ack", post(standby::ack))
         .route("/api/standby/whoami", get(standby::whoami))
         .route("/api/standby/status", get(standby::status))
+        // CORS on the few routes a page uses on the standby (its whoami among them).
+        .layer(middleware::from_fn(advertise::cors))
         .layer(middleware::from_fn(layers::headers))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(log::requests))

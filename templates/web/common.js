@@ -85,6 +85,7 @@
       }
       (function open() {
         var es = new EventSource("/events"), reopened = seen;
+        mm.stream = es; // failover.js: an open stream is a primary that answers
         es.addEventListener("hello", function (e) {
           var d = data(e);
           if (d.now) mm.serverNow(d.now);
@@ -107,6 +108,18 @@
     // Marks the page as updated (the browser checks wait for it).
     updated: function () { document.body.setAttribute("data-updated", String(Date.now())); }
   };
+  // A page moved to the second laptop (failover.js) brings what the device kept for it, in its address's fragment:
+  // kept here too (the table's sign-ins, the name searched), the fragment taken off the address.
+  var carried = /^#mmjudge-carry=(.+)$/.exec(location.hash);
+  if (carried) {
+    try {
+      var kept = JSON.parse(decodeURIComponent(carried[1]));
+      Object.keys(kept).forEach(function (k) {
+        if (/^mmjudge(-table-|\.name$)/.test(k) && typeof kept[k] === "string") localStorage.setItem(k, kept[k]);
+      });
+    } catch (e) {}
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   // What someone fills in a form marks it until it is sent (see `typing`).
   function filling(e) { var f = e.target && e.target.form; if (f) f.setAttribute("data-filling", ""); }
   document.addEventListener("input", filling, true);

@@ -6,7 +6,9 @@
 // A write refused on replay shows its refusal; a judge whose login ended is sent to log in, the queue kept.
 //
 // `mmjudge.queue(name, hooks)` gives `send(path, body, tag)` (JSON; resolves with the answer, or `{queued: true}`;
-// rejects with the refusal) and `flush()`. Pages whose forms post to `/api/` (the player's page, the judges'
+// rejects with the refusal) and `flush()`; each queue is also listed in `mmjudge.queues` for failover.js, whose
+// `moveTo(base)` replays the players' code writes waiting (JSON, or a player's form: they carry a code and no
+// session) on the promoted second laptop at `base`, each with its key, and leaves a judge's writes waiting. Pages whose forms post to `/api/` (the player's page, the judges'
 // table page) have those forms sent through it by this script.
 (function () {
   "use strict";
@@ -32,7 +34,8 @@
 
   // Sends one write: JSON (`item.body` an object) or a form (`item.form` its encoded fields). Resolves with the
   // answer (a form's: `{page: URL}`); rejects with a TypeError for the network, a Refused for a refusal.
-  function post(item, replay) {
+  // With `base` (another laptop's address), the write goes there, without this site's cookies.
+  function post(item, replay, base) {
     var headers = { "Idempotency-Key": item.key }, body;
     if (item.form !== undefined) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
@@ -50,7 +53,10 @@
       if (replay && item.takesAt) b.at = stamp(item.at);
       body = JSON.stringify(b);
     }
-    return fetch(item.path, { method: "POST", headers: headers, body: body, credentials: "same-origin" }).then(function (r) {
+    var init = { method: "POST", headers: headers, body: body, credentials: base ? "omit" : "same-origin" };
+    if (base) { init.mode = "cors"; init.redirect = "manual"; }
+    return fetch((base || "") + item.path, init).then(function (r) {
+      if (r.type === "opaqueredirect") return { page: null }; // a form's write done elsewhere: its page is there
       return r.text().then(function (text) {
         if (!r.ok) throw new Refused(r.status, refusalOf(r, text));
         if (item.form !== undefined) return { page: r.url };
@@ -122,6 +128,29 @@
         if (more) return flush();
       });
     }
+    // Replays on the promoted laptop at `base` the players' code writes waiting, in order, each with its key;
+    // a judge's write stays (the judge logs in again there). Resolves with `{pending}` (a write not taken there
+    // yet: try again later) and `{kept}` (a judge's writes left waiting).
+    function moveTo(base) {
+      if (sending) return Promise.resolve({ pending: true, kept: 0 });
+      sending = true;
+      function next() {
+        var items = read().items, item = items.filter(portable)[0];
+        var kept = items.length - items.filter(portable).length;
+        if (!item) return { pending: false, kept: kept };
+        return post(item, true, base).then(function () {
+          drop(item);
+          return next();
+        }, function (err) {
+          if (!(err instanceof Refused) || err.status >= 500) return { pending: true, kept: kept };
+          drop(item);
+          if (hooks.refused) hooks.refused(item.tag, err.message, item); else show(err.message);
+          return next();
+        });
+      }
+      return Promise.resolve().then(next).then(function (out) { sending = false; return out; },
+        function () { sending = false; return { pending: true, kept: 0 }; });
+    }
     function drop(item) {
       var s = read();
       s.items = s.items.filter(function (i) { return i.key !== item.key; });
@@ -150,13 +179,24 @@
     setInterval(flush, EVERY);
     show();
     setTimeout(flush, 0);
-    return {
+    var q = {
       send: function (path, body, tag, key) { return sendItem({ path: path, body: body, tag: tag, key: key }); },
       form: function (path, fields) { return sendItem({ path: path, form: fields }); },
       waiting: function () { return read().items.length; },
-      flush: flush
+      flush: flush,
+      moveTo: moveTo
     };
+    (mm.queues = mm.queues || []).push(q);
+    return q;
   };
+
+  // A player's write, which another laptop takes without this site's session: it carries a table code (JSON, or
+  // a player's form, which has no CSRF token).
+  function portable(item) {
+    if (item.form === undefined) return !!(item.body && item.body.code);
+    var fields = new URLSearchParams(item.form);
+    return !!fields.get("code") && !fields.has("csrf");
+  }
 
   // Pages whose forms post to `/api/` (the player's page, the judges' table page): sent through the queue.
   document.addEventListener("DOMContentLoaded", function () {

@@ -19,12 +19,8 @@ pub async fn headers(req: Request, next: Next) -> Response {
     let private = judges_own(&req);
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'",
-        ),
-    );
+    // A primary with a standby already said where it is (see `advertise`), whichever layer runs first.
+    h.entry(header::CONTENT_SECURITY_POLICY).or_insert_with(|| csp(None));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
@@ -33,6 +29,16 @@ pub async fn headers(req: Request, next: Next) -> Response {
     let cache = if private { "private, no-cache" } else { "no-cache" };
     h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static(cache));
     res
+}
+
+/// The Content-Security-Policy of every answer: nothing loaded from elsewhere; with a standby, pages may also
+/// reach it (`connect-src 'self' ORIGIN`: its `whoami`, and the writes they replay there once it is promoted).
+pub fn csp(standby: Option<&str>) -> HeaderValue {
+    const SELF_ONLY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'";
+    match standby.and_then(|s| HeaderValue::from_str(&format!("{SELF_ONLY}; connect-src 'self' {s}")).ok()) {
+        Some(v) => v,
+        None => HeaderValue::from_static(SELF_ONLY),
+    }
 }
 
 /// Whether an answer is a judge's own: the judges' pages and reads, and any request with a judge's session.

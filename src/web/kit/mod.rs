@@ -19,11 +19,13 @@
 //! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
 //! (`tests/cli/layering.rs` checks both, and that no file of `src/web/` reaches itself through another).
 
+pub mod advertise;
 pub mod answer;
 pub mod auth;
 pub mod cache;
 pub mod done;
 pub mod error;
+pub mod failover;
 pub mod fields;
 pub mod files;
 pub mod following;

@@ -41,6 +41,8 @@ pub struct App {
     pub done: Mutex<super::done::Done>,
     /// The second laptop: the standby's streams and acknowledgements, or whom this standby follows.
     pub replica: super::replica::Replica,
+    /// On a primary: the standby its pages are told about.
+    pub failover: super::failover::Failover,
 }
 
 /// The shared state handed to handlers.
@@ -67,6 +69,7 @@ impl App {
             site,
             done: Mutex::default(),
             replica: super::replica::Replica::default(),
+            failover: super::failover::Failover::default(),
         }
     }
 

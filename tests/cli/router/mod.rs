@@ -8,6 +8,7 @@
 
 mod answers;
 mod coverage;
+mod failover;
 mod judges;
 mod keys;
 mod limits;
@@ -259,6 +260,11 @@ impl Site {
     /// A new app on the same event file: no wrong PINs or codes counted.
     pub fn restart(&self) {
         self.app.replace(Arc::new(App::new(self.ev.db(), SITE.into())));
+    }
+
+    /// The app the router serves (what it keeps in memory).
+    pub fn app(&self) -> Arc<App> {
+        self.app.borrow().clone()
     }
 
     /// Sends one request to the router.

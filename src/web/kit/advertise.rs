@@ -1,0 +1,98 @@
+//! What phones are told and answered about the second laptop (see [`super::failover`] and docs/http.md, "Phones
+//! and the second laptop"): on a primary with a standby, every page's head starts with
+//! `<meta name="mmjudge-standby">` and `failover.js`, and every answer's Content-Security-Policy lets pages reach
+//! the standby (`connect-src`); on every server, CORS on the few routes a page uses on the standby once the
+//! primary stops answering: `GET /api/standby/whoami`, `GET /api/time` and the players' code writes it replays
+//! (no credentials: a judge logs in again on the new primary).
+
+use super::failover::CORS_ROUTES;
+use super::layers;
+use super::state::Shared;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::time::Duration;
+
+/// On a primary: reads the event file every two seconds and keeps what pages are told of its standby (the address
+/// it advertised while a standby key exists; nothing once the key is revoked, or the event moved).
+pub fn watch(app: Shared) {
+    tokio::spawn(async move {
+        loop {
+            let db = app.db.clone();
+            let state = tokio::task::spawn_blocking(move || {
+                crate::store::Store::open(&db).and_then(|s| s.read(crate::store::replication::state))
+            })
+            .await;
+            if let Ok(Ok(s)) = state {
+                app.failover.note(&s);
+            }
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    });
+}
+
+/// The largest page the meta is added to (larger ones are sent as they are).
+const LARGEST_PAGE: usize = 1 << 24;
+
+/// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby, and every
+/// page's head starts with the standby's meta and `failover.js`.
+pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    // A page served over HTTPS cannot reach a plain-HTTP standby (the browser blocks it): nothing is said.
+    let secure = app.site.starts_with("https://");
+    let Some(standby) = app.failover.standby().filter(|s| !secure || s.origin.starts_with("https://")) else {
+        return next.run(req).await;
+    };
+    let res = next.run(req).await;
+    let (mut parts, body) = res.into_parts();
+    parts.headers.insert(header::CONTENT_SECURITY_POLICY, layers::csp(Some(&standby.origin)));
+    let html = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if !html || parts.headers.contains_key(header::CONTENT_ENCODING) {
+        return Response::from_parts(parts, body);
+    }
+    let Ok(bytes) = axum::body::to_bytes(body, LARGEST_PAGE).await else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, "the page could not be read").into_response();
+    };
+    let Some(at) = bytes.windows(6).position(|w| w == b"<head>").map(|i| i + 6) else {
+        return Response::from_parts(parts, Body::from(bytes));
+    };
+    let meta = format!(
+        "\n<meta name=\"mmjudge-standby\" content=\"{}\" data-event=\"{}\" data-timeout-ms=\"{}\">\n<script src=\"{}\" defer></script>",
+        standby.origin,
+        standby.event,
+        app.failover.timeout.as_millis(),
+        crate::render::assets::url("failover.js"),
+    );
+    let mut page = Vec::with_capacity(bytes.len() + meta.len());
+    page.extend_from_slice(&bytes[..at]);
+    page.extend_from_slice(meta.as_bytes());
+    page.extend_from_slice(&bytes[at..]);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(page))
+}
+
+/// CORS on [`CORS_ROUTES`] only: `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a
+/// preflight `OPTIONS` answered 204 with the methods and the headers a replayed write sends.
+pub async fn cors(req: Request, next: Next) -> Response {
+    if !CORS_ROUTES.contains(&req.uri().path()) {
+        return next.run(req).await;
+    }
+    let any = HeaderValue::from_static("*");
+    if req.method() == Method::OPTIONS {
+        let mut res = StatusCode::NO_CONTENT.into_response();
+        let h = res.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, any);
+        h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, OPTIONS"));
+        h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("Content-Type, Idempotency-Key"));
+        h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
+        return res;
+    }
+    let mut res = next.run(req).await;
+    res.headers_mut().insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, any);
+    res
+}

@@ -161,7 +161,7 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
     for b in &byes {
         by_name.push((b.player.clone(), "bye".into(), "", format!("a {}, {} points", b.counts_as, b.points)));
     }
-    by_name.sort_by_key(|p| crate::domain::names::fold(&p.0));
+    by_name.sort_by_cached_key(|p| crate::domain::names::fold(&p.0));
     let window = q.window("/pairings", by_name.len().max(tables.len()));
     let name = window.name.clone();
     let found: Vec<TableView> =

@@ -64,11 +64,16 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
     let idle = memory_mb(server.pid(), "VmRSS");
     eprintln!("bench: serve4096: {ON_PAIRINGS} + {ON_ME} phones, {seconds} s; load average {}", crate::load());
     let cpu_before = server.cpu();
+    let own_before = own_cpu();
     let run = rt.block_on(load(&addr, &token, &games, pages, server.pid(), Duration::from_secs(seconds)));
     let peak = server.peak_mb();
     let cpu = server.cpu().saturating_sub(cpu_before).as_secs_f64();
     drop(server);
-    eprintln!("bench: serve4096: the server used {cpu:.1} s of CPU; load average {}", crate::load());
+    let own = own_cpu().saturating_sub(own_before).as_secs_f64();
+    eprintln!(
+        "bench: serve4096: the server used {cpu:.1} s of CPU, the bench's phones and pages {own:.1} s; load average {}",
+        crate::load()
+    );
     report(out, &run, idle, peak);
 }
 
@@ -421,6 +426,14 @@ fn memory_mb(pid: u32, field: &str) -> f64 {
     let line = text.lines().find_map(|l| l.strip_prefix(field)).unwrap_or_default();
     let kb: u64 = line.trim_start_matches(':').split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
     kb as f64 / 1024.0
+}
+
+/// The CPU time the bench itself has used so far (user and system), from /proc/self/stat.
+fn own_cpu() -> Duration {
+    let text = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = text.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = after.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<u64>().ok()).sum();
+    Duration::from_millis(ticks * 10)
 }
 
 /// The soft limit of open files of process `pid`, from /proc (0 where it cannot be read).

@@ -22,6 +22,7 @@ pub mod auth;
 pub mod cache;
 pub mod done;
 pub mod error;
+pub mod fanout;
 pub mod fields;
 pub mod files;
 pub mod layers;

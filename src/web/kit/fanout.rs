@@ -5,7 +5,6 @@
 //! until the runtime has taken up the streams it woke (a task spawned behind them has run), so that a page waits
 //! behind a few hundred streams at most.
 
-use super::state::Update;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -19,20 +18,21 @@ pub const PAUSE: Duration = Duration::from_millis(3);
 /// Streams on one shard beyond which the watcher waits after it (a few phones need no wait).
 const CROWD: usize = 64;
 
-/// The shards, each a broadcast channel holding `capacity` updates for a slow listener.
-pub struct Updates {
-    shards: Vec<broadcast::Sender<Update>>,
+/// The shards, each a broadcast channel holding `capacity` updates (`T`: [`super::state::Update`]) for a slow
+/// listener.
+pub struct Updates<T> {
+    shards: Vec<broadcast::Sender<T>>,
     next: AtomicUsize,
 }
 
-impl Updates {
+impl<T: Clone> Updates<T> {
     /// Channels that each keep `capacity` updates for a listener that fell behind.
-    pub fn new(capacity: usize) -> Updates {
+    pub fn new(capacity: usize) -> Updates<T> {
         Updates { shards: (0..SHARDS).map(|_| broadcast::channel(capacity).0).collect(), next: AtomicUsize::new(0) }
     }
 
     /// A new listener, on the next shard in turn.
-    pub fn subscribe(&self) -> broadcast::Receiver<Update> {
+    pub fn subscribe(&self) -> broadcast::Receiver<T> {
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.shards.len();
         self.shards[i].subscribe()
     }
@@ -40,7 +40,7 @@ impl Updates {
     /// Sends `updates`, in order, to every listener: shard after shard, after a crowded one waiting until the
     /// runtime `after` names has started the streams it woke (or [`PAUSE`] without one). The caller is the
     /// watcher's own thread, never one of the runtime's.
-    pub fn send_all(&self, updates: &[Update], after: Option<&tokio::runtime::Handle>) {
+    pub fn send_all(&self, updates: &[T], after: Option<&tokio::runtime::Handle>) {
         if updates.is_empty() {
             return;
         }
@@ -64,7 +64,7 @@ impl Updates {
 
     /// Listeners on every shard.
     pub fn receivers(&self) -> usize {
-        self.shards.iter().map(broadcast::Sender::receiver_count).sum()
+        self.shards.iter().map(|s| s.receiver_count()).sum()
     }
 }
 
@@ -77,11 +77,10 @@ mod tests {
         let updates = Updates::new(16);
         let mut listeners: Vec<_> = (0..SHARDS * 2 + 1).map(|_| updates.subscribe()).collect();
         assert_eq!(updates.receivers(), SHARDS * 2 + 1);
-        let sent: Vec<Update> =
-            (1..=3).map(|id| Update { name: "result", id, data: format!("{{\"id\":{id}}}").into() }).collect();
+        let sent: Vec<i64> = vec![1, 2, 3];
         updates.send_all(&sent, None);
         for l in &mut listeners {
-            let got: Vec<i64> = (0..3).filter_map(|_| l.try_recv().ok()).map(|u| u.id).collect();
+            let got: Vec<i64> = (0..3).filter_map(|_| l.try_recv().ok()).collect();
             assert_eq!(got, vec![1, 2, 3]);
             assert!(l.try_recv().is_err(), "nothing more");
         }

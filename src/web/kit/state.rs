@@ -25,7 +25,7 @@ pub struct App {
     /// The event file.
     pub db: PathBuf,
     /// Live updates (spread over channels: see [`super::fanout`]).
-    pub updates: super::fanout::Updates,
+    pub updates: super::fanout::Updates<Update>,
     /// Wrong-PIN counts per address and per name.
     pub limiter: Mutex<Limiter>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).

@@ -101,6 +101,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The server's peak resident memory so far (VmHWM), in MB.
     pub fn peak_mb(&self) -> f64 {
         let text = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();

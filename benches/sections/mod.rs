@@ -1,4 +1,4 @@
-//! One module per bench section (issues 3 to 8, 14, 16 and 17), and `field`, the shared builder of big events.
+//! One module per bench section (issues 3 to 8, 14, 16, 17 and 28), and `field`, the shared builder of big events.
 
 pub mod card_text;
 pub mod cards;
@@ -13,6 +13,7 @@ pub mod movement;
 pub mod pairing;
 pub mod serve;
 pub mod serve_hostile;
+pub mod serve_venue;
 pub mod standby;
 pub mod standings;
 pub mod table;

@@ -7,6 +7,9 @@
 //! Figures: p50/p99 page time and p99 write time (send to last byte), the latest any phone received each
 //! write's update (from when the write was sent; every phone must have it within 1 s: misses counted), and
 //! the server's peak memory (VmHWM). The bench's own client shares the machine with the server.
+//!
+//! The section goes on with `serve_hostile` (phones that must not lock anyone out) and `serve_venue` (4,096
+//! players, 2,500 phones on live streams: `MMJUDGE_BENCH_SERVE=4096 cargo bench -- serve` runs that part alone).
 
 use super::field::{self, Game, name};
 use super::live::{self, Seen, Server, count, quantile};
@@ -34,8 +37,13 @@ struct Write {
     status: u16,
 }
 
-/// Builds the event, runs the load, reports the figures.
+/// Builds the event, runs the load, reports the figures; then the hostile phones (`serve_hostile`) and the venue
+/// at 4,096 players (`serve_venue`). `MMJUDGE_BENCH_SERVE=4096` runs the venue's part only.
 pub fn run(dir: &Path, out: &mut Vec<Figure>) {
+    if std::env::var("MMJUDGE_BENCH_SERVE").is_ok_and(|v| v == "4096") {
+        super::serve_venue::run(dir, out);
+        return;
+    }
     let (db, fresh, games) = live::event(dir, "serve");
     let (judge, pin) = live::judge(&db);
     let seconds: u64 = std::env::var("MMJUDGE_BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
@@ -97,6 +105,7 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
         at_least: false,
     });
     super::serve_hostile::run(dir, out);
+    super::serve_venue::run(dir, out);
 }
 
 /// The load: phones first (all connected before the clock starts), then pages and writes for `length`.

@@ -3,7 +3,8 @@
 // and on the projector, each at phone width, listening live. A result is recorded with the command line; each
 // page must show it (its body's data-updated changes) within a second, and what the phone received for it
 // (the live event with its SSE framing, and any answer it fetched, headers included, as Chromium counts them
-// on the wire) must stay under 2 KB. Any page error fails the check (exit 1).
+// on the wire) must stay under 2 KB; /pairings's header must count the tables finished as the server does after
+// each result. Any page error fails the check (exit 1).
 //
 // Run by scripts/check-bytes.sh, which builds the event and starts the server. Environment:
 //   BASE      the server's address (http://127.0.0.1:PORT)
@@ -81,6 +82,16 @@ async function result(phones, table, winner) {
     else if (shown[i] > LIVE_LIMIT_MS + 250) problem(`${p.label} showed table ${table}'s result after ${shown[i]} ms`);
     if (bytes > LIMIT_BYTES) problem(`${p.label} received ${bytes} B for one result (the bound is ${LIMIT_BYTES})`);
   });
+  await header(phones[0], `table ${table}'s result`);
+}
+
+// The header of /pairings counts the round's tables finished as the server does (a live row swap keeps it true).
+async function header(p, after) {
+  const all = (await (await fetch(BASE + "/api/tables")).json()).tables;
+  const want = `${all.filter((t) => t.result).length} of ${all.length} tables finished.`;
+  const said = await p.page.evaluate(() => document.querySelector("p[data-finished]")?.textContent || "");
+  console.log(`check-bytes: ${p.label}'s header after ${after}: ${said}`);
+  if (said !== want) problem(`${p.label}'s header says "${said}" after ${after}, not "${want}"`);
 }
 
 const browser = await chromium.launch({ executablePath: env("CHROMIUM"), headless: true, args: ["--no-sandbox"] });
@@ -97,6 +108,7 @@ try {
   const size = await phones[0].page.evaluate(() => performance.getEntriesByType("navigation")[0].transferSize);
   console.log(`check-bytes: /pairings first load at ${tables.tables.length} tables: ${size} B on the wire`);
   if (size > 60 * 1024) problem(`/pairings's first load is ${size} B (the bound is 60 KB)`);
+  await header(phones[0], "its first load");
   await result(phones, 5, name);
   await result(phones, 6, other.seats[1].player);
 } finally {

@@ -1,7 +1,9 @@
 //! Value parsers for the bounded numbers typed on the command line (bounds in [`crate::domain::bounds`]):
 //! clap refuses a value out of range before anything is opened, naming the bound.
 
-use crate::domain::bounds::{self, MAX_COPIES, MAX_LIBRARY, MAX_LIFE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, MIN_LIFE};
+use crate::domain::bounds::{
+    self, MAX_BASIC_COPIES, MAX_LIBRARY, MAX_LIFE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, MIN_LIFE,
+};
 
 /// A table number: 1 to 10,000.
 pub fn table(text: &str) -> Result<u32, String> {
@@ -44,9 +46,10 @@ pub fn players_u32(text: &str) -> Result<u32, String> {
     players(text).map(|n| n as u32)
 }
 
-/// Copies of a card: 1 to 1,000.
+/// Copies of a card: 1 to 1,000,000 (a basic land's bound; a card other than a basic land is checked against
+/// its own, 10,000, once the name is resolved).
 pub fn copies(text: &str) -> Result<u32, String> {
-    bounds::whole(text, 1, i64::from(MAX_COPIES), "a copy count is a whole number").map(|n| n as u32)
+    bounds::whole(text, 1, i64::from(MAX_BASIC_COPIES), "a copy count is a whole number").map(|n| n as u32)
 }
 
 /// A seed: any 64-bit number (see [`bounds::seed`]).

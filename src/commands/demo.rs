@@ -114,11 +114,19 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<()> {
     let most = most_players();
     if args.players as usize > most {
         let stocked = most.saturating_add(day::LATE_COUNT).div_ceil(2);
+        let bound = if stocked >= crate::domain::bounds::MAX_TABLES as usize {
+            "the bound on tables".to_string()
+        } else {
+            format!(
+                "as many as its pool's {} cards of at most {} copies each stock (the bound on one card's copies)",
+                pool_cards().len(),
+                crate::domain::bounds::grouped(i64::from(crate::domain::bounds::MAX_COPIES))
+            )
+        };
         return Err(Error::refused(format!(
-            "the demo seats at most {} players: its pool's {} cards of at most {} copies each (the bound on one card's copies) stock {} tables; try --players {}",
+            "the demo seats at most {} players: with its {} late players, {} tables, {bound}; try --players {}",
             crate::domain::bounds::grouped(most as i64),
-            pool_cards().len(),
-            crate::domain::bounds::grouped(i64::from(crate::domain::bounds::MAX_COPIES)),
+            day::LATE_COUNT,
             crate::domain::bounds::grouped(stocked as i64),
             most
         )));
@@ -434,5 +442,9 @@ mod tests {
             assert!(usable(counts.iter().sum()) >= needed, "{players}: {} copies", counts.iter().sum::<usize>());
         }
         assert_eq!(scaled_pool(16), POOL_CSV, "a small demo's pool is the bundled one");
+        let tables = crate::domain::bounds::MAX_TABLES as usize;
+        assert_eq!(most_players(), tables * 2 - day::LATE_COUNT, "the table bound, not the copy bound, binds");
+        let spells: usize = pool_cards().iter().filter(|(head, _)| !head.contains("Land")).count();
+        assert!(usable(spells * max) >= tables * 2 * 40, "{spells} spells at the copy bound stock every table");
     }
 }

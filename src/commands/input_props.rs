@@ -100,7 +100,7 @@ proptest! {
             for l in &lines {
                 prop_assert!(no_controls(&l.name) && no_controls(&l.count));
                 if let Ok(n) = crate::ops::pool::import::parse_count(&l.count) {
-                    prop_assert!(n <= bounds::MAX_COPIES);
+                    prop_assert!(n <= bounds::MAX_BASIC_COPIES);
                 }
             }
         }

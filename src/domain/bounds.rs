@@ -1,14 +1,18 @@
 //! The bounds on every number a user types or imports, so no command can be made to allocate without limit
 //! or overflow: each check names the bound in its message.
 
-/// Copies of one card in the pool or in a card list.
-pub const MAX_COPIES: u32 = 1_000;
+/// Copies of one card other than a basic land, in the pool or in a card list: enough for the bundled demo's
+/// pool (about 400 spells) to stock the [`MAX_TABLES`] tables the table bound allows.
+pub const MAX_COPIES: u32 = 10_000;
 /// Copies in the whole pool, its basic lands aside: enough for [`MAX_TABLES`] tables of two 40-card libraries
 /// (800,000), with room to spare.
 pub const MAX_POOL: u64 = 1_000_000;
 /// Basic lands in the pool, bounded apart from the other copies: enough for the two 30-card Utopia libraries of
 /// [`MAX_TABLES`] tables (600,000), with room to spare.
 pub const MAX_BASICS: u64 = 1_000_000;
+/// Copies of one basic land: as many as all the basic lands of the pool (one basic land may stock every
+/// Utopia library).
+pub const MAX_BASIC_COPIES: u32 = MAX_BASICS as u32;
 /// Tables (and so fixed library pairs).
 pub const MAX_TABLES: u32 = 10_000;
 /// Players in an event.
@@ -58,13 +62,15 @@ pub fn seed(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("a seed is a whole 64-bit number, from {} to {}, not \"{t}\"", i64::MIN, u64::MAX))
 }
 
-/// Checks copies of one card (after adding them up): at most [`MAX_COPIES`].
-pub fn copies(card: &str, total: u64) -> Result<(), String> {
-    if total > u64::from(MAX_COPIES) {
+/// Checks copies of one card (after adding them up): at most [`MAX_COPIES`], or [`MAX_BASIC_COPIES`] for a
+/// basic land.
+pub fn copies(card: &str, total: u64, basic: bool) -> Result<(), String> {
+    let (most, what) = if basic { (MAX_BASIC_COPIES, "a basic land") } else { (MAX_COPIES, "a card") };
+    if total > u64::from(most) {
         return Err(format!(
-            "\"{card}\" would have {} copies: a card has at most {} copies in the pool",
+            "\"{card}\" would have {} copies: {what} has at most {} copies in the pool",
             grouped(total.min(i64::MAX as u64) as i64),
-            grouped(i64::from(MAX_COPIES))
+            grouped(i64::from(most))
         ));
     }
     Ok(())
@@ -134,8 +140,11 @@ mod tests {
 
     #[test]
     fn totals_name_their_bound() {
-        assert!(copies("Shock", 1000).is_ok());
-        assert!(copies("Shock", 4_294_967_295).unwrap_err().contains("at most 1,000 copies"));
+        assert!(copies("Shock", 10_000, false).is_ok());
+        assert!(copies("Shock", 10_001, false).unwrap_err().contains("a card has at most 10,000 copies"));
+        assert!(copies("Shock", 4_294_967_295, false).unwrap_err().contains("at most 10,000 copies"));
+        assert!(copies("Island", 1_000_000, true).is_ok());
+        assert!(copies("Island", 1_000_001, true).unwrap_err().contains("a basic land has at most 1,000,000 copies"));
         assert!(players(100_000).is_ok());
         assert!(pool(1_000_000).is_ok());
         assert!(pool(1_000_001).unwrap_err().contains("at most 1,000,000"));

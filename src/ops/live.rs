@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::ops::table::clocks::decisions::Overrun;
 use crate::store::matches::{Match, Outcome};
-use crate::store::{Store, clock, event, library, matches, round};
+use crate::store::{MatchId, Store, clock, event, library, matches, round};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -192,9 +192,7 @@ fn home_in(conn: &Connection, now: DateTime<Utc>) -> Result<Home> {
     let number = round::current(conn)?;
     let view = match round::get(conn, number)? {
         Some(r) if number > 0 => {
-            let ms = matches::of_round(conn, number)?;
-            let tables = ms.iter().filter(|m| !m.is_bye()).count();
-            let finished = ms.iter().filter(|m| !m.is_bye() && m.outcome.is_some()).count();
+            let (tables, finished) = matches::counts_of_round(conn, number)?;
             let clock =
                 r.started_at.as_deref().and_then(|s| unstamp(s).ok()).map(|s| TableClock::new(s, settings_of(&values)));
             let state = match (&r.started_at, &r.ended_at) {
@@ -225,7 +223,7 @@ fn home_in(conn: &Connection, now: DateTime<Utc>) -> Result<Home> {
 
 /// The current round's tables, by table number.
 pub fn tables(store: &Store, now: DateTime<Utc>) -> Result<Vec<TableView>> {
-    store.read(|conn| tables_in(conn, None, now))
+    store.read(|conn| tables_in(conn, None, now, None))
 }
 
 /// The tables of round `round` (None: the current round), by table number; 404 for a round not paired, with the
@@ -235,49 +233,68 @@ pub fn round_tables(store: &Store, round: Option<u32>, now: DateTime<Utc>) -> Re
         if round.is_some() {
             crate::ops::pairings::pairings(conn, round)?;
         }
-        tables_in(conn, round, now)
+        tables_in(conn, round, now, None)
     })
 }
 
 /// One table of the current round; 404 when the round has no such table.
 pub fn table(store: &Store, number: u32, now: DateTime<Utc>) -> Result<TableView> {
-    let all = tables(store, now)?;
-    let span = all.first().map(|t| t.table).zip(all.last().map(|t| t.table));
-    all.into_iter().find(|t| t.table == number).ok_or_else(|| match span {
-        Some((lo, hi)) => Error::not_found(format!("no table {number} in this round: the tables are {lo} to {hi}")),
-        None => Error::not_found(format!("no table {number}: no round is paired yet")),
+    store.read(|conn| {
+        if let Some(one) = tables_in(conn, None, now, Some(number))?.pop() {
+            return Ok(one);
+        }
+        // The tables there are, for the refusal (those `tables` lists).
+        let tables: Vec<u32> = match round::current(conn)? {
+            0 => Vec::new(),
+            current => {
+                matches::of_round(conn, current)?.iter().filter(|m| m.b.is_some()).filter_map(|m| m.table).collect()
+            }
+        };
+        Err(match tables.iter().min().zip(tables.iter().max()) {
+            Some((lo, hi)) => Error::not_found(format!("no table {number} in this round: the tables are {lo} to {hi}")),
+            None => Error::not_found(format!("no table {number}: no round is paired yet")),
+        })
     })
 }
 
-fn tables_in(conn: &Connection, asked: Option<u32>, now: DateTime<Utc>) -> Result<Vec<TableView>> {
+/// The tables of round `asked` (None: the current round), or only table `only` of it.
+fn tables_in(conn: &Connection, asked: Option<u32>, now: DateTime<Utc>, only: Option<u32>) -> Result<Vec<TableView>> {
     let number = match asked {
         Some(n) => n,
         None => round::current(conn)?,
     };
     let Some(r) = round::get(conn, number)?.filter(|_| number > 0) else { return Ok(Vec::new()) };
     let names = player_names::names_by_id(conn)?;
-    let labels: HashMap<_, _> = library::all(conn)?.into_iter().map(|l| (l.id, l.label())).collect();
+    let labels = library::labels(conn)?;
     let settings = settings_of(&event::values(conn)?);
     let started = r.started_at.as_deref().and_then(|s| unstamp(s).ok());
     let ended = r.ended_at.is_some();
+    // The round's extensions and running decisions in one query each, not two queries a table.
+    let mut extensions: HashMap<MatchId, i64> = HashMap::new();
+    for e in clock::extensions_of_round(conn, number)?.into_iter().filter(|e| e.voided.is_none()) {
+        *extensions.entry(e.match_id).or_default() += e.seconds;
+    }
+    let running: HashMap<MatchId, clock::DecisionRow> =
+        clock::running_in_round(conn, number)?.into_iter().map(|d| (d.match_id, d)).collect();
     let mut out = Vec::new();
     for m in matches::of_round(conn, number)? {
         let (Some(table), Some(b)) = (m.table, m.b) else { continue };
+        if only.is_some_and(|t| t != table) {
+            continue;
+        }
         let name = |p| names.get(&p).cloned().unwrap_or_default();
         let seats = vec![
             SeatView { seat: "A", player: name(m.a), library: m.a_library.and_then(|l| labels.get(&l).cloned()) },
             SeatView { seat: "B", player: name(b), library: m.b_library.and_then(|l| labels.get(&l).cloned()) },
         ];
-        let extension_seconds = clock::extension_secs(conn, m.id)?;
+        let extension_seconds = extensions.get(&m.id).copied().unwrap_or(0);
         let clock = started.map(|s| {
             let mut c = TableClock::new(s, settings);
             c.extend(extension_seconds);
             c
         });
-        let decision = match clock::running(conn, m.id)? {
-            Some(d) => Some(DecisionView { player: name(d.player_id), started_at: d.started_at }),
-            None => None,
-        };
+        let decision =
+            running.get(&m.id).map(|d| DecisionView { player: name(d.player_id), started_at: d.started_at.clone() });
         let state = match (&m.outcome, &clock) {
             (Some(_), _) => "finished",
             (None, Some(c)) if !ended && c.is_over(now) => "over-time",
@@ -352,7 +369,10 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             seat.bye_result = Some(me::bye(number, &p.name));
             return Ok(seat);
         }
-        let view = tables_in(conn, None, now)?.into_iter().find(|t| Some(t.table) == m.table);
+        let view = match m.table {
+            Some(t) => tables_in(conn, None, now, Some(t))?.pop(),
+            None => None,
+        };
         if let Some(t) = view {
             let mine = if m.a == p.id { 0 } else { 1 };
             seat.table = Some(t.table);
@@ -376,7 +396,7 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
     store.read(|conn| {
         Ok(Dashboard {
             home: home_in(conn, now)?,
-            tables: tables_in(conn, None, now)?,
+            tables: tables_in(conn, None, now, None)?,
             byes: byes_in(conn, None)?,
             calls: crate::ops::table::device::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::device::self_report::waiting_now(conn)?,

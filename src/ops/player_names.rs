@@ -17,7 +17,7 @@ const SUGGESTIONS: u32 = 3;
 
 /// Every player's name by id (load once to name many players).
 pub fn names_by_id(conn: &Connection) -> Result<std::collections::HashMap<PlayerId, String>> {
-    Ok(player::all(conn)?.into_iter().map(|p| (p.id, p.name)).collect())
+    player::names(conn)
 }
 
 /// The one player a typed name means, or a refusal naming the players it could mean or the closest names.

@@ -54,7 +54,7 @@ pub fn add_resolved(conn: &Connection, res: &Resolution) -> Result<Added> {
         match store_pool::by_name(conn, &card.name)? {
             Some(existing) => {
                 let total = u64::from(existing.copies) + u64::from(card.copies);
-                crate::domain::bounds::copies(&existing.name, total).map_err(Error::BadInput)?;
+                crate::domain::bounds::copies(&existing.name, total, existing.is_basic()).map_err(Error::BadInput)?;
                 store_pool::set_copies(conn, existing.id, existing.copies.saturating_add(card.copies))?
             }
             None => {

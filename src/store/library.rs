@@ -64,6 +64,16 @@ pub fn all(conn: &Connection) -> Result<Vec<Library>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Every library's label (see [`Library::label`]) by id, in no order: what a listing of the tables shows.
+pub fn labels(conn: &Connection) -> Result<std::collections::HashMap<LibraryId, String>> {
+    let mut stmt = conn.prepare_cached("SELECT id, table_no, seat FROM library")?;
+    let rows = stmt.query_map([], |r| {
+        let (id, table, seat): (LibraryId, Option<u32>, Option<String>) = (r.get(0)?, r.get(1)?, r.get(2)?);
+        Ok((id, label_of(id, table, seat.as_deref())))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// The fixed library at a table and seat.
 pub fn at(conn: &Connection, table: u32, seat: &str) -> Result<Option<Library>> {
     let mut stmt = conn.prepare_cached(

@@ -159,6 +159,15 @@ pub fn of_round(conn: &Connection, round: u32) -> Result<Vec<Match>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The byes of a round (matches without a seat B), in the order [`of_round`] lists them.
+pub fn byes_of_round(conn: &Connection, round: u32) -> Result<Vec<Match>> {
+    let mut stmt = conn.prepare_cached(select_match!(
+        "WHERE round = ?1 AND b_player IS NULL ORDER BY table_no IS NULL, table_no, id"
+    ))?;
+    let rows = stmt.query_map([round], from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Every match of the event, by round then table, with only what standings read: players, table and result,
 /// and with `libraries` also the libraries and the result's reason (what wins above par reads); life totals,
 /// remarks and result times are left out (None). The result is matched as it is stored, without a string per
@@ -279,6 +288,14 @@ pub fn set_players(conn: &Connection, id: MatchId, a: PlayerId, b: Option<Player
     let mut stmt = conn.prepare_cached("UPDATE match SET a_player = ?2, b_player = ?3 WHERE id = ?1")?;
     stmt.execute(params![id, a, b])?;
     Ok(())
+}
+
+/// A round's tables (its matches other than byes) and those with a result: one count, not every match read.
+pub fn counts_of_round(conn: &Connection, round: u32) -> Result<(usize, usize)> {
+    let mut stmt =
+        conn.prepare_cached("SELECT count(*), count(result) FROM match WHERE round = ?1 AND b_player IS NOT NULL")?;
+    let (tables, finished): (i64, i64) = stmt.query_row([round], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok((usize::try_from(tables).unwrap_or(0), usize::try_from(finished).unwrap_or(0)))
 }
 
 /// The lowest and highest table numbers of a round (None when it has no tables).

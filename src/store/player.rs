@@ -72,6 +72,13 @@ pub fn all(conn: &Connection) -> Result<Vec<Player>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Every player's name by id, in no order (pages name thousands of players: the rest of a row is not read).
+pub fn names(conn: &Connection) -> Result<std::collections::HashMap<PlayerId, String>> {
+    let mut stmt = conn.prepare_cached("SELECT id, name FROM player")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Every player, in the order they were added, without the organiser's id and e-mail (None): what the
 /// standings read.
 pub fn all_for_standings(conn: &Connection) -> Result<Vec<Player>> {

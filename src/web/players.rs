@@ -135,6 +135,9 @@ struct PairingsPage {
     /// (player, table, seat, opponent), by name: the rows shown, or the name searched's; a bye's table is "bye".
     by_name: Vec<(String, String, &'static str, String)>,
     window: Window,
+    /// The round's tables with a result, of all its tables (the header's count; a live result carries both).
+    finished: usize,
+    all: usize,
 }
 
 /// `GET /pairings[?round=N][&name=...][&from=N]`: the current round (or round N) by table and by name, a hundred
@@ -158,7 +161,7 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
     for b in &byes {
         by_name.push((b.player.clone(), "bye".into(), "", format!("a {}, {} points", b.counts_as, b.points)));
     }
-    by_name.sort_by_key(|p| crate::domain::names::fold(&p.0));
+    by_name.sort_by_cached_key(|p| crate::domain::names::fold(&p.0));
     let window = q.window("/pairings", by_name.len().max(tables.len()));
     let name = window.name.clone();
     let found: Vec<TableView> =
@@ -170,10 +173,14 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
     };
     let round = tables.first().map(|t| t.round).or(byes.first().map(|b| b.round));
     let n = tables.len();
+    let finished = tables.iter().filter(|t| t.result.is_some()).count();
     // The byes close the list by table: shown with its last rows.
     let byes = if window.to >= n { byes } else { Vec::new() };
     let tables = tables[window.from.min(n)..window.to.min(n)].to_vec();
-    Ok(page(StatusCode::OK, &PairingsPage { home, round, asked, tables, found, byes, by_name, window }))
+    Ok(page(
+        StatusCode::OK,
+        &PairingsPage { home, round, asked, tables, found, byes, by_name, window, finished, all: n },
+    ))
 }
 
 #[derive(Template)]

@@ -37,6 +37,8 @@ pub fn watch(app: Shared) -> Result<()> {
     let store = app.open()?;
     let mut last = live::last_change(&store)?;
     let mut version = store.data_version()?;
+    // The server's runtime, which the watcher waits on between the streams' shards (see `kit::fanout`).
+    let runtime = tokio::runtime::Handle::try_current().ok();
     std::thread::Builder::new()
         .name("mmjudge-watch".into())
         .spawn(move || {
@@ -53,10 +55,7 @@ pub fn watch(app: Shared) -> Result<()> {
                     Some(changes) => updates_of(&store, changes),
                     None => vec![reload_update(id)],
                 };
-                for u in updates {
-                    // No phone listening is not an error.
-                    let _ = app.updates.send(u);
-                }
+                app.updates.send_all(&updates, runtime.as_ref());
             }
         })
         .map_err(|e| Error::io("the live-update watcher", e))?;

@@ -43,6 +43,12 @@
   // What a live event changed: a table's new row of the pairings put in place (nothing fetched); a change at
   // another table than the player's own on their page, nothing to do; anything else, the page fetched again.
   function changed(c) {
+    // The round's count of tables finished, as the result's data gives it (the header of /pairings).
+    if (typeof c.finished === "number" && typeof c.tables === "number") {
+      document.querySelectorAll('[data-finished="' + c.round + '"]').forEach(function (p) {
+        p.textContent = c.finished + " of " + c.tables + " tables finished.";
+      });
+    }
     if (c.topic !== "round" && c.table) {
       var at = 'table[data-round="' + c.round + '"]';
       if (c.row && document.querySelector(at)) {

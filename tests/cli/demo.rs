@@ -195,9 +195,10 @@ fn bind_is_for_demo_serve_only() {
 #[test]
 fn refuses_a_demo_its_pool_cannot_stock_before_writing_anything_naming_the_bound() {
     let ev = Event::empty();
-    let run = ev.run(&["demo", "--players", "20000", "--rounds", "2", "--out", &ev.path("big").to_string_lossy()]);
+    let run = ev.run(&["demo", "--players", "19999", "--rounds", "2", "--out", &ev.path("big").to_string_lossy()]);
     let said = run.refused();
-    assert!(said.contains("at most 10,234 players") && said.contains("at most 1,000 copies each"), "{said}");
+    assert!(said.contains("at most 19,998 players") && said.contains("10,000 tables, the bound on tables"), "{said}");
+    assert!(said.contains("try --players 19998"), "{said}");
     assert!(!ev.path("big").exists(), "nothing written");
     assert!(!ev.path("mmjudge-demo.db").exists(), "no event file");
 }

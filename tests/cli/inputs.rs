@@ -16,17 +16,22 @@ fn refused_with(ev: &Event, args: &[&str], bound: &str) {
 #[test]
 fn copy_counts_are_bounded_when_typed_added_up_or_imported() {
     let ev = with_reference();
-    refused_with(&ev, &["pool", "add", "Shock", "--count", "4294967295"], "1 to 1,000");
-    refused_with(&ev, &["pool", "add", "Shock", "--count", "0"], "1 to 1,000");
-    refused_with(&ev, &["pool", "remove", "Shock", "--count", "1001"], "1 to 1,000");
-    ev.run(&["pool", "add", "Shock", "--count", "1000"]).ok();
-    refused_with(&ev, &["pool", "add", "Shock"], "at most 1,000 copies");
-    let big = ev.file("big.csv", "name,count\nCounterspell,5000\n");
-    refused_with(&ev, &["pool", "import", &big.to_string_lossy()], "more than 1,000");
-    let summed = ev.file("summed.csv", "name,count\nBrainstorm,600\nBrainstorm,600\n");
-    refused_with(&ev, &["pool", "import", &summed.to_string_lossy()], "at most 1,000 copies");
+    refused_with(&ev, &["pool", "add", "Shock", "--count", "4294967295"], "1 to 1,000,000");
+    refused_with(&ev, &["pool", "add", "Shock", "--count", "0"], "1 to 1,000,000");
+    refused_with(&ev, &["pool", "remove", "Shock", "--count", "1000001"], "1 to 1,000,000");
+    refused_with(&ev, &["pool", "add", "Shock", "--count", "10001"], "a card has at most 10,000 copies");
+    ev.run(&["pool", "add", "Shock", "--count", "10000"]).ok();
+    refused_with(&ev, &["pool", "add", "Shock"], "at most 10,000 copies");
+    let big = ev.file("big.csv", "name,count\nCounterspell,50000\n");
+    refused_with(&ev, &["pool", "import", &big.to_string_lossy()], "a card has at most 10,000 copies");
+    let summed = ev.file("summed.csv", "name,count\nBrainstorm,6000\nBrainstorm,6000\n");
+    refused_with(&ev, &["pool", "import", &summed.to_string_lossy()], "at most 10,000 copies");
     let huge = ev.file("huge.csv", "name,count\nBrainstorm,99999999999999999999999\n");
-    refused_with(&ev, &["pool", "import", &huge.to_string_lossy()], "more than 1,000");
+    refused_with(&ev, &["pool", "import", &huge.to_string_lossy()], "more than 1,000,000");
+    // Basic lands are bounded apart: one may stock the Utopia libraries of every table.
+    let lands = ev.file("lands.csv", "name,count\nIsland,600000\n");
+    ev.run(&["pool", "import", &lands.to_string_lossy()]).ok();
+    refused_with(&ev, &["pool", "add", "Island", "--count", "400001"], "a basic land has at most 1,000,000 copies");
     // An event written before the bounds: library build refuses instead of allocating 4 billion copies.
     ev.sql("UPDATE pool_card SET copies = 4294967295 WHERE name = 'Shock';");
     refused_with(&ev, &["library", "build", "--tables", "1"], "at most 1,000,000");

@@ -114,6 +114,16 @@ fn the_bounds_are_those_the_tool_checks() {
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
     let readme = readme();
     assert!(readme.contains("life totals (0 to 1,000,000)") && readme.contains("a round 1 to 600"), "README bounds");
+    let said = ["at most 10,000 of a card and 1,000,000 of a basic land", "1,000,000 basic lands", "tables (10,000"];
+    for bound in said {
+        assert!(readme.replace("\n  ", " ").contains(bound), "README bounds: {bound}");
+    }
+    assert!(readme.replace("\n  ", " ").contains("the demo seats up to 19,998 players"), "README demo bound");
+    assert!(ev.refuses(&["library", "build", "--tables", "10001"]).contains("1 to 10,000"));
+    let demo = ev.path("demo.db").to_string_lossy().to_string();
+    let out = ev.path("demo").to_string_lossy().to_string();
+    let refused = ev.refuses(&["--db", &demo, "demo", "--players", "19999", "--out", &out]);
+    assert!(refused.contains("at most 19,998 players"), "{refused}");
     assert!(
         ev.refuses(&["result", "1", "ana", "--by", "time", "--life", "3", "-1"]).contains("life totals are 0 or more")
     );

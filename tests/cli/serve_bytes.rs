@@ -83,3 +83,24 @@ fn a_long_pairings_list_opens_at_a_hundred_rows_or_at_the_name_searched() {
     assert!(mine.body.contains("<td>P120b</td>"), "their row by name");
     assert!(mine.body.contains("value=\"p120B\""), "the search box keeps the name");
 }
+
+#[test]
+fn the_pairings_header_counts_the_tables_finished_of_every_table_not_the_rows_shown() {
+    let ev = Event::new();
+    let names: Vec<(String, String)> = (0..150).map(|t| (format!("P{:03}a", t), format!("P{:03}b", t))).collect();
+    let tables: Vec<(u32, &str, &str)> =
+        names.iter().enumerate().map(|(i, (a, b))| (i as u32 + 1, a.as_str(), b.as_str())).collect();
+    ev.seat_round(1, &tables);
+    let server = Server::start(&ev);
+    let header = |page: &str| {
+        let body = server.get(page).body;
+        let at = body.find("data-finished=\"1\">").unwrap_or_else(|| panic!("{page} has no count: {body}"));
+        body[at..].split('<').next().unwrap_or_default().trim_start_matches("data-finished=\"1\">").to_string()
+    };
+    assert_eq!(header("/pairings"), "0 of 150 tables finished.");
+    ev.run(&["result", "140", "P139a", "--by", "concession"]).ok();
+    // A table beyond the hundred rows shown counts too, on every window and search of the list.
+    for page in ["/pairings", "/pairings?from=100", "/pairings?name=P003"] {
+        assert_eq!(header(page), "1 of 150 tables finished.", "{page}");
+    }
+}

@@ -77,12 +77,12 @@ pub fn byes_in(conn: &Connection, round_no: Option<u32>) -> Result<Vec<ByeView>>
     if number == 0 {
         return Ok(Vec::new());
     }
+    let byes = matches::byes_of_round(conn, number)?;
+    if byes.is_empty() {
+        return Ok(Vec::new());
+    }
     let names = crate::ops::player_names::names_by_id(conn)?;
-    Ok(matches::of_round(conn, number)?
-        .into_iter()
-        .filter(|m| m.is_bye())
-        .map(|m| bye(number, names.get(&m.a).map_or("", String::as_str)))
-        .collect())
+    Ok(byes.into_iter().map(|m| bye(number, names.get(&m.a).map_or("", String::as_str))).collect())
 }
 
 /// The single report waiting at a table for the other player's word; None when none waits or two are in
@@ -117,7 +117,7 @@ pub fn checked_in(conn: &Connection, p: &Player) -> Result<Option<bool>> {
 /// The names of the players round 1 waits for (check-in on, not checked in), by name; empty otherwise.
 pub fn not_checked_in(conn: &Connection) -> Result<Vec<String>> {
     let mut names: Vec<String> = crate::ops::players::check_in::absent(conn)?.into_iter().map(|p| p.name).collect();
-    names.sort_by_key(|n| crate::domain::names::fold(n));
+    names.sort_by_cached_key(|n| crate::domain::names::fold(n));
     Ok(names)
 }
 

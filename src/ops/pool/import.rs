@@ -166,10 +166,14 @@ pub fn resolve_lines(conn: &Connection, lines: &[CardLine], allow_unknown: bool)
             out.zero_lines += 1;
             continue;
         }
+        if let Err(e) = crate::domain::bounds::copies(&resolved.name, resolved.copies.into(), resolved.is_basic) {
+            problems.push(format!("{}{e}", line.at));
+            continue;
+        }
         match index.get(&resolved.name.to_lowercase()) {
             Some(&i) => {
                 let total = u64::from(out.cards[i].copies) + u64::from(resolved.copies);
-                if let Err(e) = crate::domain::bounds::copies(&resolved.name, total) {
+                if let Err(e) = crate::domain::bounds::copies(&resolved.name, total, resolved.is_basic) {
                     problems.push(format!("{}{e}", line.at));
                 }
                 out.cards[i].copies = out.cards[i].copies.saturating_add(resolved.copies);
@@ -278,10 +282,12 @@ pub fn parse_count(text: &str) -> std::result::Result<u32, String> {
         return Ok(1);
     }
     if let Ok(n) = t.parse::<u128>() {
-        let max = crate::domain::bounds::MAX_COPIES;
+        // A basic land may have the most copies; a card other than a basic land is checked against its own
+        // bound once the line is resolved.
+        let max = crate::domain::bounds::MAX_BASIC_COPIES;
         return u32::try_from(n).ok().filter(|&n| n <= max).ok_or_else(|| {
             format!(
-                "count {t} is more than {}: a card has at most that many copies",
+                "count {t} is more than {}: no card has that many copies",
                 crate::domain::bounds::grouped(max.into())
             )
         });
@@ -356,9 +362,9 @@ mod tests {
         assert!(parse_count("-2").unwrap_err().contains("negative"));
         assert!(parse_count("two").unwrap_err().contains("not a whole number"));
         assert!(parse_count("1.5").unwrap_err().contains("not a whole number"));
-        assert_eq!(parse_count("1000"), Ok(1000));
-        assert!(parse_count("1001").unwrap_err().contains("more than 1,000"));
-        assert!(parse_count("4294967296").unwrap_err().contains("more than 1,000"));
+        assert_eq!(parse_count("1000000"), Ok(1_000_000));
+        assert!(parse_count("1000001").unwrap_err().contains("more than 1,000,000"));
+        assert!(parse_count("4294967296").unwrap_err().contains("more than 1,000,000"));
     }
 
     #[test]

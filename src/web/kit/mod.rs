@@ -26,6 +26,7 @@ pub mod cache;
 pub mod done;
 pub mod error;
 pub mod failover;
+pub mod fanout;
 pub mod fields;
 pub mod files;
 pub mod following;

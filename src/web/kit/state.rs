@@ -7,7 +7,6 @@ use crate::error::Result;
 use crate::store::Store;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use tokio::sync::broadcast;
 
 /// A live-update event: its name (`round`, `result`, ...) and the audit entry that caused it.
 #[derive(Debug, Clone)]
@@ -25,8 +24,8 @@ pub struct Update {
 pub struct App {
     /// The event file.
     pub db: PathBuf,
-    /// Live updates.
-    pub updates: broadcast::Sender<Update>,
+    /// Live updates (spread over channels: see [`super::fanout`]).
+    pub updates: super::fanout::Updates<Update>,
     /// Wrong-PIN counts per address and per name.
     pub limiter: Mutex<Limiter>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
@@ -58,7 +57,7 @@ impl App {
     /// The state for serving the event file `db`, announcing `site` as the players' address; nothing is opened
     /// yet, and no watcher runs (the server starts one; without it no live update is sent).
     pub fn new(db: PathBuf, site: String) -> App {
-        let (updates, _) = broadcast::channel(UPDATES);
+        let updates = super::fanout::Updates::new(UPDATES);
         App {
             db,
             updates,

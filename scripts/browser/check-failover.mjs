@@ -173,6 +173,33 @@ async function main() {
   const rulingForm = judge.locator("form", { has: judge.getByRole("button", { name: "Record ruling" }) });
   await rulingForm.getByPlaceholder("the ruling").fill("Kept on the judge's phone");
 
+  // A second hall: a device opened on the standby itself signs its players in (a code checked, nothing written)
+  // and keeps a card declared there, saying why, until the standby is promoted.
+  const hall = await context.newPage();
+  watch(hall, "the second hall's device");
+  const notesAt = (db, table, card) => (cli(db, "notes", String(table)).notes || []).filter((n) => n.card === card && !n.voided);
+  await step("a second hall: the standby's own device signs a player in and keeps a card declared there", async () => {
+    await hall.goto(`${standby.base}/table/3`);
+    await hall.getByRole("heading", { name: /Table 3/ }).waitFor();
+    const notice = (await hall.locator(".laptop-notice").textContent()) || "";
+    if (!/second laptop/.test(notice) || !/records nothing/.test(notice)) problem(`the standby's device says: ${notice}`);
+    const [c] = await hall.locator("section.player").evaluateAll((ss) => ss.map((s) => s.getAttribute("data-name")));
+    const hs = hall.locator(`section.player[data-name="${c}"]`);
+    await hs.getByLabel(`${c}'s code`).fill(codeOf(c));
+    await hs.getByRole("button", { name: "Sign in" }).click();
+    await hs.getByRole("button", { name: "Declare" }).waitFor();
+    await hs.getByLabel("printed cost").fill("UU");
+    await hs.getByLabel("card name").fill("Counterspell");
+    await hs.getByRole("button", { name: "Declare" }).click();
+    await hall.getByText("1 waiting to send").waitFor({ timeout: 5000 });
+    const said = (await hall.locator("#queue-status").textContent()) || "";
+    if (!/second laptop/.test(said) || /offline/.test(said)) problem(`the second hall's device says: ${said}`);
+    await sleep(500);
+    if (notesAt(STANDBY_DB, 3, "Counterspell").length || notesAt(PRIMARY_DB, 3, "Counterspell").length) {
+      problem("a card declared on the standby was recorded before it was promoted");
+    }
+  });
+
   let declared = 0;
   let killedAt = 0;
   let made = 0;
@@ -239,6 +266,11 @@ async function main() {
     await shot(judge, "judge");
     const calls = (cli(STANDBY_DB, "call", "list").calls || []).filter((c) => c.table === 2);
     if (calls.length !== 1) problem(`the call: ${calls.length} recorded at table 2 on the standby, not one`);
+    // The second hall's device sends what it kept once the laptop it is on takes writes.
+    await until("the second hall's Counterspell on the promoted standby", () => notesAt(STANDBY_DB, 3, "Counterspell").length >= 1);
+    await sleep(1000);
+    const kept = notesAt(STANDBY_DB, 3, "Counterspell").length;
+    if (kept !== 1) problem(`the second hall's Counterspell: recorded ${kept} times, not once`);
   });
 
   await browser.close();

@@ -31,6 +31,10 @@
   }
   function Refused(status, message) { this.status = status; this.message = message; }
   Refused.prototype = Object.create(Error.prototype);
+  // A server that cannot take the write now (503: the second laptop before a head judge puts it in charge, or a
+  // server too busy): kept and sent again, as for a dropped network, with its words shown.
+  function Unavailable(message) { this.message = message; }
+  Unavailable.prototype = Object.create(Error.prototype);
 
   // Sends one write: JSON (`item.body` an object) or a form (`item.form` its encoded fields). Resolves with the
   // answer (a form's: `{page: URL}`); rejects with a TypeError for the network, a Refused for a refusal.
@@ -58,6 +62,7 @@
     return fetch((base || "") + item.path, init).then(function (r) {
       if (r.type === "opaqueredirect") return { page: null }; // a form's write done elsewhere: its page is there
       return r.text().then(function (text) {
+        if (r.status === 503) throw new Unavailable(refusalOf(r, text));
         if (!r.ok) throw new Refused(r.status, refusalOf(r, text));
         if (item.form !== undefined) return { page: r.url };
         try { return JSON.parse(text); } catch (e) { return {}; }
@@ -101,7 +106,9 @@
     }
     function offline() { var s = read(); if (!s.since) { s.since = mm.now(); write(s); } }
     function online() { var s = read(); if (s.since) { s.since = null; write(s); } }
-    function enqueue(item) { var s = read(); s.items.push(item); if (!s.since) s.since = item.at; write(s); }
+    function enqueue(item, reachable) {
+      var s = read(); s.items.push(item); if (!s.since && !reachable) s.since = item.at; write(s);
+    }
     function login() { location.assign("/login"); }
 
     // Sends the waiting writes in order, one at a time; stops at the first the network does not carry.
@@ -117,6 +124,7 @@
         if (!read().items.length && hooks.drained) hooks.drained();
         return true;
       }, function (err) {
+        if (err instanceof Unavailable) { online(); show(err.message); return false; }
         if (!(err instanceof Refused)) { offline(); return false; }
         online();
         if (err.status === 401) { login(); return false; }
@@ -164,6 +172,7 @@
       item.takesAt = TAKES_AT.indexOf(item.path) >= 0;
       if (read().items.length) { enqueue(item); flush(); return Promise.resolve({ queued: true }); }
       return post(item, false).then(function (doc) { online(); return doc; }, function (err) {
+        if (err instanceof Unavailable) { enqueue(item, true); show(err.message); return { queued: true }; }
         if (err instanceof Refused) {
           online();
           if (err.status === 401 && item.form !== undefined) { enqueue(item); login(); return { queued: true }; }

@@ -120,6 +120,27 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     let refused = second.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "on the standby" }));
     assert_eq!(refused.status, 503, "{}", refused.body);
     assert_eq!(refused.json()["standby_of"], format!("http://{}", primary.addr));
+    let said = refused.json()["error"].as_str().unwrap_or_default().to_string();
+    assert!(said.starts_with("this is the event's second laptop: it shows the event but records nothing"), "{said}");
+    // Every page but the projector says which laptop it is; a table's sign-in (a code checked, nothing written)
+    // works there, so a second hall's devices sign players in.
+    let notice = r#"<p class="laptop-notice" role="status">This is the event&#39;s second laptop"#;
+    for path in ["/", "/pairings", "/me?name=Ana", "/table/1"] {
+        let page = second.get(path).body;
+        assert!(page.contains(notice), "{path}: {page}");
+    }
+    assert!(!second.get("/projector").body.contains("laptop-notice"));
+    assert!(!primary.get("/").body.contains("laptop-notice"), "the primary's pages say nothing");
+    let code = crate::serve::codes(&ev);
+    let (name, code) = code.iter().next().expect("a player's code");
+    let seated = ev.run(&["--json", "pairings"]).json();
+    let table = seated["tables"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t.to_string().contains(name.as_str())))
+        .and_then(|t| t["table"].as_u64())
+        .expect("the player's table");
+    let whose = second.post_json("/api/player/code", None, &json!({ "table": table, "code": code }));
+    assert_eq!(whose.status, 200, "{}", whose.body);
     // A judge logs in there against the replicated PIN hashes: the session lives in the standby's memory (its file
     // is unchanged), it reads, and its writes are refused as every other.
     let before = tables(&b);
@@ -258,6 +279,11 @@ fn an_old_primary_that_comes_back_refuses_writes_and_says_where_the_event_went()
     assert!(cli.contains("no longer the primary") && cli.contains(&second.addr), "{cli}");
     let status = ev.run(&["--json", "standby", "status"]).json();
     assert_eq!(status["moved_to"], format!("http://{}", second.addr), "{status}");
+    // Its pages say so first, with a link.
+    let page = back.get("/pairings").body;
+    let moved =
+        format!(r#"<p class="laptop-notice" role="status">The event moved to <a href="http://{0}">"#, second.addr);
+    assert!(page.contains(&moved), "{page}");
 }
 
 /// One run: a writer posts rulings to a primary with `--standby-required` until the primary is killed (kill -9)

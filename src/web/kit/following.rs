@@ -15,7 +15,8 @@ use tokio::sync::watch;
 /// memory).
 fn writes(req: &Request, following: bool) -> bool {
     let path = req.uri().path();
-    let login = following && (path == "/api/login" || path == "/login");
+    // A login, and a table's sign-in (it checks a code and writes nothing), work on a standby too.
+    let login = following && (path == "/api/login" || path == "/login" || path == "/api/player/code");
     !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
         && !path.starts_with("/api/standby/")
         && !login
@@ -31,7 +32,7 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
     }
     if let Some(primary) = following {
         let body = serde_json::json!({
-            "error": format!("this is the standby laptop, following {primary}: it takes writes only once promoted; try again in a moment"),
+            "error": format!("this is the event's second laptop: it shows the event but records nothing until a head judge puts it in charge; your page keeps what you did and sends it then (the first laptop is at {primary})"),
             "standby_of": primary,
         });
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response();
@@ -170,6 +171,14 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
                 crate::store::Store::open(&db).and_then(|s| s.read(crate::store::replication::state))
             })
             .await;
+            if let Ok(Ok(s)) = &state
+                && let Some(to) = &s.moved_to
+            {
+                if let Ok(mut m) = app.replica.moved_to.lock() {
+                    *m = Some(to.clone());
+                }
+                return;
+            }
             if let Ok(Ok(s)) = state
                 && s.moved_to.is_none()
                 && s.role == "primary"
@@ -184,6 +193,9 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
                 })
                 .await;
                 if matches!(moved, Ok(Ok(()))) {
+                    if let Ok(mut m) = app.replica.moved_to.lock() {
+                        *m = Some(url.clone());
+                    }
                     eprintln!(
                         "THE EVENT MOVED to {url} (its standby was promoted): this laptop takes no more writes; judges and phones go there"
                     );
@@ -209,4 +221,61 @@ async fn promoted_at(
     let later = v.get("generation").and_then(|g| g.as_i64()).is_some_and(|g| g > mine.generation);
     let primary = v.get("role").and_then(|r| r.as_str()) == Some("primary");
     (same && later && primary).then(|| url.text.clone())
+}
+
+/// The largest page a notice is added to (larger ones are sent as they are).
+const LARGEST_PAGE: usize = 1 << 24;
+
+/// On a standby, and on an old primary whose event moved: every page (but the projector's) says so first thing in
+/// its body, before anyone taps a button that cannot work here.
+pub async fn notice(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    let words = match (app.replica.following(), app.replica.moved()) {
+        (Some(primary), _) => format!(
+            "This is the event&#39;s second laptop: it shows the event but records nothing until a head judge puts \
+             it in charge. What you do here is kept on your phone and sent then. The first laptop is at \
+             <a href=\"{0}\">{0}</a>.",
+            escape(&primary)
+        ),
+        (None, Some(to)) => format!(
+            "The event moved to <a href=\"{0}\">{0}</a>: this laptop&#39;s copy is old and records nothing. \
+             Open the event there.",
+            escape(&to)
+        ),
+        (None, None) => return next.run(req).await,
+    };
+    if req.uri().path() == "/projector" {
+        return next.run(req).await;
+    }
+    let res = next.run(req).await;
+    let html = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if !html || res.headers().contains_key(axum::http::header::CONTENT_ENCODING) {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, LARGEST_PAGE).await else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, "the page could not be read").into_response();
+    };
+    let at = bytes
+        .windows(5)
+        .position(|w| w == b"<body")
+        .and_then(|i| bytes[i..].iter().position(|b| *b == b'>').map(|j| i + j + 1));
+    let Some(at) = at else {
+        return Response::from_parts(parts, axum::body::Body::from(bytes));
+    };
+    let notice = format!("\n<p class=\"laptop-notice\" role=\"status\">{words}</p>");
+    let mut page = Vec::with_capacity(bytes.len() + notice.len());
+    page.extend_from_slice(&bytes[..at]);
+    page.extend_from_slice(notice.as_bytes());
+    page.extend_from_slice(&bytes[at..]);
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(page))
+}
+
+/// An address as HTML text.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

@@ -29,6 +29,8 @@ pub struct Replica {
     pub wait: Duration,
     /// The standby did not apply a write in time: later writes do not wait until it catches up.
     pub behind: AtomicBool,
+    /// On an old primary: where the event went once its standby was promoted (pages say so).
+    pub moved_to: Mutex<Option<String>>,
     /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
     /// memory; they end with the server or its promotion).
     pub sessions: Mutex<HashMap<String, SessionJudge>>,
@@ -47,6 +49,7 @@ impl Default for Replica {
             required: false,
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
+            moved_to: Mutex::new(None),
             sessions: Mutex::new(HashMap::new()),
             written: (Mutex::new(0), Condvar::new()),
         }
@@ -54,6 +57,11 @@ impl Default for Replica {
 }
 
 impl Replica {
+    /// Where the event went, on an old primary whose standby was promoted.
+    pub fn moved(&self) -> Option<String> {
+        self.moved_to.lock().ok().and_then(|s| s.clone())
+    }
+
     /// The primary this server follows, while it is a standby.
     pub fn following(&self) -> Option<String> {
         self.standby_of.lock().ok().and_then(|s| s.clone())

@@ -347,13 +347,20 @@ async fn copy(follow: &Follow, head: &Head) -> Result<()> {
     .await
 }
 
-/// Acknowledges every change up to `seq` (a lost acknowledgement is repeated by the next one).
+/// Acknowledges every change up to `seq` (a lost acknowledgement is repeated by the next one); gives up after
+/// [`ACK_WITHIN`], so that a primary gone silent (a pulled cable) is noticed by the stream's silence.
 async fn ack(follow: &Follow, stream: &str, seq: i64) {
     let body = serde_json::json!({ "seq": seq }).to_string();
-    if let Ok(res) = client::send(&follow.primary, "POST", "/api/standby/ack", Some(stream), Some(body)).await {
-        let _ = client::text(res).await;
-    }
+    let send = async {
+        if let Ok(res) = client::send(&follow.primary, "POST", "/api/standby/ack", Some(stream), Some(body)).await {
+            let _ = client::text(res).await;
+        }
+    };
+    let _ = tokio::time::timeout(ACK_WITHIN, send).await;
 }
+
+/// How long an acknowledgement may take.
+const ACK_WITHIN: Duration = Duration::from_secs(2);
 
 /// The primary's refusal as an error of the same kind.
 async fn refusal(res: hyper::Response<hyper::body::Incoming>) -> Error {

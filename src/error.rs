@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 mod way_out;
-pub use way_out::{Record, Refusal, WayOut};
+pub use way_out::{Record, Refusal, WayOut, promote_command};
 
 /// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.
 #[derive(Debug, thiserror::Error)]

@@ -29,7 +29,7 @@ pub fn run(ctx: &Ctx, cmd: StandbyCmd) -> Result<()> {
         StandbyCmd::Status => {
             let store = ctx.open()?;
             let status = standby::status(&store, ctx.now()?)?;
-            crate::render::standby::status(ctx.format, &status)
+            crate::render::standby::status(ctx.format, &status, &ctx.db)
         }
         StandbyCmd::Promote { force } => {
             let mut store = ctx.open()?;

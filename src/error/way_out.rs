@@ -4,6 +4,14 @@
 
 use super::Kind;
 
+/// The command that promotes the standby whose event file is `db` (the path as the user gave it, quoted when it
+/// holds a space): `mmjudge --db standby.db standby promote`.
+pub fn promote_command(db: impl AsRef<std::path::Path>) -> String {
+    let db = db.as_ref().display().to_string();
+    let db = if db.contains(char::is_whitespace) { format!("\"{db}\"") } else { db };
+    format!("mmjudge --db {db} standby promote")
+}
+
 /// What gets past a refusal, with the data a front end needs to word it. The command line names the command;
 /// the web names the page and button, or the person who can do it (a player reads whom to ask, a judge what to
 /// tap: one wording serves both).
@@ -112,7 +120,10 @@ pub enum WayOut {
         name: String,
     },
     /// A standby takes writes once a head judge promotes it (when the first laptop is gone for good).
-    PromoteStandby,
+    PromoteStandby {
+        /// The standby's event file, as the user gave it (the command line names it in the command).
+        db: String,
+    },
     /// The event moved to another laptop (a standby was promoted): write there.
     EventMoved {
         /// Its address.
@@ -237,7 +248,7 @@ impl WayOut {
             WayOut::ImportCards,
             WayOut::Example { what: "a number of minutes".into() },
             WayOut::Either(Box::new(WayOut::RecordResult { table: None }), Box::new(WayOut::EndRoundForce)),
-            WayOut::PromoteStandby,
+            WayOut::PromoteStandby { db: "standby.db".into() },
             WayOut::EventMoved { to: "http://192.168.1.24:8080".into() },
         ];
         all.extend(records.into_iter().map(|record| WayOut::ListRecords { record }));
@@ -294,8 +305,8 @@ impl WayOut {
             WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
             WayOut::NewPin { name } => format!("give a new PIN with `mmjudge judge pin \"{name}\"`"),
             WayOut::Force => "add `--force` to the command".into(),
-            WayOut::PromoteStandby => {
-                "write on the primary laptop, or, if it is gone for good, run `mmjudge standby promote` here".into()
+            WayOut::PromoteStandby { db } => {
+                format!("write on the primary laptop, or, if it is gone for good, run `{}` here", promote_command(db))
             }
             WayOut::EventMoved { to } => {
                 format!("the event continues at {to}: write there (`mmjudge standby status` says more)")
@@ -371,7 +382,9 @@ impl WayOut {
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
             WayOut::Force => "a head judge can do it anyway, with force ticked".into(),
-            WayOut::PromoteStandby => "this is the second laptop, following the first: try again in a moment".into(),
+            WayOut::PromoteStandby { .. } => {
+                "this is the second laptop, following the first: try again in a moment".into()
+            }
             WayOut::EventMoved { to } => format!("the event continues at {to}: open it there"),
             WayOut::ChangeMovement { to } => {
                 format!("a head judge can set the movement to {to} with Change the setting on the Judges page")
@@ -570,10 +583,21 @@ mod tests {
             WayOut::ImportCards => 42,
             WayOut::Either(..) => 43,
             WayOut::Example { .. } => 44,
-            WayOut::PromoteStandby => 45,
+            WayOut::PromoteStandby { .. } => 45,
             WayOut::EventMoved { .. } => 46,
             WayOut::TurnAtTime => 47,
         }
+    }
+
+    #[test]
+    fn the_standby_s_refusal_names_its_own_file_in_the_promotion() {
+        let w = WayOut::PromoteStandby { db: "b/standby.db".into() };
+        assert_eq!(
+            w.command_line(),
+            "write on the primary laptop, or, if it is gone for good, run `mmjudge --db b/standby.db standby promote` here"
+        );
+        assert!(!w.web().contains("mmjudge") && !w.web().contains("standby.db"), "{}", w.web());
+        assert_eq!(promote_command("my event.db"), "mmjudge --db \"my event.db\" standby promote");
     }
 
     #[test]

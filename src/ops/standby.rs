@@ -50,8 +50,9 @@ fn refuse_on_standby(store: &Store, what: &str) -> Result<()> {
     let s = store.read(replication::state)?;
     if s.role == "standby" {
         let of = s.primary_url.unwrap_or_default();
+        let promote = crate::error::promote_command(store.path());
         return Err(Error::refused(format!(
-            "this file is a standby of {of}: {what} on the primary's file (or promote this one first with `mmjudge standby promote`)"
+            "this file is a standby of {of}: {what} on the primary's file (or promote this one first with `{promote}`)"
         )));
     }
     Ok(())
@@ -68,7 +69,7 @@ pub struct Status {
     pub generation: i64,
     /// The last change written (a primary) or applied (a standby) here.
     pub seq: i64,
-    /// On a standby: the primary it follows.
+    /// On a standby: the primary it follows (null on a primary, a promoted one too: see `was_standby_of`).
     pub primary: Option<String>,
     /// On a primary: whether a standby key exists.
     pub standby_key: bool,
@@ -80,11 +81,21 @@ pub struct Status {
     pub behind_ms: i64,
     /// When the other laptop was last heard.
     pub last_heard: Option<String>,
+    /// How long ago that was (milliseconds; null: never heard).
+    pub heard_ms: Option<i64>,
+    /// The other laptop, once heard, has not been heard from for longer than [`SILENT_AFTER_MS`]: an alarm (a
+    /// primary without a standby key, or whose event moved, is never silent).
+    pub silent: bool,
     /// Where the event went once another laptop was promoted.
     pub moved_to: Option<String>,
     /// On a primary: the address its standby advertised (where phones may go).
     pub standby_url: Option<String>,
+    /// On a promoted primary: the primary it followed before its promotion.
+    pub was_standby_of: Option<String>,
 }
+
+/// After how long without a word the other laptop counts as not heard from (each speaks every second).
+pub const SILENT_AFTER_MS: i64 = 5_000;
 
 /// This file's replication status at `now`.
 pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
@@ -103,19 +114,24 @@ pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
         (_, true) => since(oldest.as_deref()),
         (_, false) => since(s.heard_at.as_deref()),
     };
+    let heard_ms = s.heard_at.as_deref().map(|at| since(Some(at)));
+    let listens = !primary || (s.key_hash.is_some() && s.moved_to.is_none());
     Ok(Status {
         role: s.role.clone(),
         event: s.event_id,
         generation: s.generation,
         seq: s.seq,
-        primary: s.primary_url,
+        primary: if primary { None } else { s.primary_url.clone() },
         standby_key: s.key_hash.is_some(),
         acknowledged: primary.then_some(s.acked_seq),
         behind_changes,
         behind_ms,
         last_heard: s.heard_at,
+        heard_ms,
+        silent: listens && heard_ms.is_some_and(|ms| ms > SILENT_AFTER_MS),
         moved_to: s.moved_to,
         standby_url: if primary { s.standby_url } else { None },
+        was_standby_of: if primary { s.primary_url } else { None },
     })
 }
 

@@ -261,7 +261,7 @@ impl Store {
         let run = || -> Result<(T, i64)> {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let state = replication::state(&tx)?;
-            refuse_unless_primary(&state)?;
+            refuse_unless_primary(&state, &path)?;
             let keyed = state.key_hash.is_some();
             let recorder = match keyed {
                 true => Some(changeset::Recorder::start(&tx, &replication::recorded_tables(&tx)?)?),
@@ -374,7 +374,7 @@ pub fn schema_version() -> i64 {
 }
 
 /// Refuses a write on a standby's file, or on a primary whose event moved to a promoted standby.
-fn refuse_unless_primary(s: &replication::State) -> Result<()> {
+fn refuse_unless_primary(s: &replication::State, db: &Path) -> Result<()> {
     use crate::error::{Kind, Refusal, WayOut};
     if let Some(to) = &s.moved_to {
         let what =
@@ -384,7 +384,9 @@ fn refuse_unless_primary(s: &replication::State) -> Result<()> {
     if s.role == "standby" {
         let of = s.primary_url.as_deref().unwrap_or("another laptop");
         let what = format!("this file is a standby of {of}: it takes no writes until promoted");
-        return Err(Refusal::new(Kind::Refused, what).way_out(WayOut::PromoteStandby).into());
+        return Err(Refusal::new(Kind::Refused, what)
+            .way_out(WayOut::PromoteStandby { db: db.display().to_string() })
+            .into());
     }
     Ok(())
 }

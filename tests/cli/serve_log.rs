@@ -261,3 +261,32 @@ fn a_request_opens_the_event_file_once_even_for_a_judges_write() {
         assert_eq!(opened(), seen, "{route}: {:?}", stderr.lines());
     }
 }
+
+#[test]
+fn the_laptops_routine_calls_stay_off_the_terminal_and_a_standby_without_its_primary_says_how_to_promote_its_file() {
+    let ev = playing();
+    let key = ev.run(&["--json", "standby", "key"]).json()["key"].as_str().expect("a key").to_string();
+    let (primary, _, said) = serve(&ev, &[], &[]);
+    let url = format!("http://{}", primary.addr);
+    let (second, _, standby_said) = serve(&ev, &["--db", "standby.db", "--standby-of", &url, "--key", &key], &[]);
+    assert_eq!(standby_said.wait_for("standby: up to date (change ", 1).len(), 1, "{:?}", standby_said.lines());
+    // The standby acknowledges every second (the primary hears it), and none of it is a request line.
+    let end = Instant::now() + Duration::from_secs(10);
+    while ev.run(&["--json", "standby", "status"]).json()["last_heard"].is_null() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(2_500));
+    assert!(!ev.run(&["--json", "standby", "status"]).json()["last_heard"].is_null());
+    assert!(!said.lines().iter().any(|l| l.contains("route=/api/standby/ack")), "{:?}", said.lines());
+    assert!(
+        !standby_said.lines().iter().any(|l| l.contains("route=/api/standby/whoami")),
+        "{:?}",
+        standby_said.lines()
+    );
+    // The first laptop dies: the standby's terminal says what to do, with its own file as it was given.
+    let killed = Command::new("kill").args(["-9", &primary.pid().to_string()]).status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    let hint = "; if the first laptop is gone for good: mmjudge --db standby.db standby promote";
+    assert_eq!(standby_said.wait_for(hint, 1).len(), 1, "{:?}", standby_said.lines());
+    drop(second);
+}

@@ -186,7 +186,10 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     assert!(page.contains(&line), "{page}");
     // The command line refuses a write on the standby's file.
     let msg = ev.refuses(&["--db", db, "player", "add", "Nobody"]);
-    assert!(msg.contains("standby of") && msg.contains("standby promote"), "{msg}");
+    assert!(
+        msg.contains("standby of") && msg.contains(&format!("run `mmjudge --db {db} standby promote` here")),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -258,6 +261,7 @@ fn an_old_primary_that_comes_back_refuses_writes_and_says_where_the_event_went()
     caught_up(&ev.db(), &b);
     let killed = std::process::Command::new("kill").args(["-9", &primary.pid().to_string()]).status();
     assert!(killed.is_ok_and(|s| s.success()));
+    let first = primary.addr.clone();
     drop(primary);
     let db = b.to_str().expect("path");
     ev.run(&["--db", db, "standby", "promote"]).ok();
@@ -284,6 +288,64 @@ fn an_old_primary_that_comes_back_refuses_writes_and_says_where_the_event_went()
     let moved =
         format!(r#"<p class="laptop-notice" role="status">The event moved to <a href="http://{0}">"#, second.addr);
     assert!(page.contains(&moved), "{page}");
+    // The old primary's words say first that the event moved and this file is an old copy, nothing of a standby.
+    let words = ev.run(&["standby", "status"]).stdout;
+    let moved = format!("THE EVENT MOVED to http://{}: a standby there was promoted", second.addr);
+    assert!(words.lines().next().is_some_and(|l| l.starts_with(&moved)), "{words}");
+    assert!(words.contains("this file is an old copy of the event") && !words.contains("behind"), "{words}");
+    // The promoted laptop is the primary of no one: whom it followed is `was_standby_of`, not `primary`.
+    for s in [second.get("/api/standby/status").json(), ev.run(&["--json", "--db", db, "standby", "status"]).json()] {
+        assert_eq!((s["role"].as_str(), s["primary"].as_str()), (Some("primary"), None), "{s}");
+        assert_eq!(s["was_standby_of"], format!("http://{first}"), "{s}");
+    }
+}
+
+/// The status's `last_heard` of a file, as stored.
+fn last_heard(ev: &Event, db: &str) -> Option<String> {
+    ev.run(&["--json", "--db", db, "standby", "status"]).json()["last_heard"].as_str().map(str::to_string)
+}
+
+#[test]
+fn each_laptop_hears_the_other_every_second_on_a_quiet_event_and_says_when_the_other_falls_silent() {
+    let ev = Event::playing();
+    let pin = judge(&ev, "Kim", "head");
+    let key = key(&ev);
+    let primary = Server::start(&ev);
+    let (cookie, _) = crate::serve::page_login(&primary, "Kim", &pin);
+    let b = ev.path("standby.db");
+    let db = b.to_str().expect("path");
+    let main = ev.db();
+    let main = main.to_str().expect("path");
+    let second = standby(&ev, &primary, &key, &b);
+    caught_up(&ev.db(), &b);
+    // Nothing is written, yet both files hear the other laptop anew within a few seconds.
+    let (p0, s0) = (last_heard(&ev, main), last_heard(&ev, db));
+    let end = Instant::now() + Duration::from_secs(10);
+    while (last_heard(&ev, main) == p0 || last_heard(&ev, db) == s0) && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_ne!(last_heard(&ev, main), p0, "the primary hears its standby on a quiet event");
+    assert_ne!(last_heard(&ev, db), s0, "the standby hears its primary on a quiet event");
+    let p = ev.run(&["--json", "standby", "status"]).json();
+    assert!(p["heard_ms"].as_i64().is_some_and(|ms| ms < 3_000) && p["silent"] == false, "{p}");
+    let words = ev.run(&["--db", db, "standby", "status"]).stdout;
+    assert!(words.contains("primary last heard: 20"), "{words}");
+    // The standby dies (kill -9): the primary says it is not heard from, though it missed no change.
+    let killed = std::process::Command::new("kill").args(["-9", &second.pid().to_string()]).status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    drop(second);
+    std::thread::sleep(Duration::from_millis(6_500));
+    let p = ev.run(&["--json", "standby", "status"]).json();
+    assert_eq!((p["silent"].as_bool(), p["behind_changes"].as_i64()), (Some(true), Some(0)), "{p}");
+    let words = ev.run(&["standby", "status"]).stdout;
+    assert!(words.contains("the standby is NOT HEARD FROM for "), "{words}");
+    let page = primary.request("GET", "/judge", &[("Cookie", &cookie)], "").body;
+    assert!(page.contains(r#"<p class="second-laptop alarm" role="alert">The second laptop at http://"#), "{page}");
+    assert!(page.contains(" is NOT HEARD FROM for ") && !page.contains("holds every change"), "{page}");
+    // Its file, read while no standby server runs, says its primary went unheard and how to promote it.
+    let words = ev.run(&["--db", db, "standby", "status"]).stdout;
+    let hint = format!("if the first laptop is gone for good: mmjudge --db {db} standby promote");
+    assert!(words.contains("the primary is NOT HEARD FROM for ") && words.contains(&hint), "{words}");
 }
 
 /// One run: a writer posts rulings to a primary with `--standby-required` until the primary is killed (kill -9)

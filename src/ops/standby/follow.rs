@@ -6,7 +6,8 @@
 //! `{"event", "schema", "generation", "seq", "reaches", "stream"}` then one line per change
 //! `{"seq", "generation", "at", "changeset"}` (hex) and `{"seq"}` once a second while nothing changes;
 //! `GET /api/standby/copy` answers the whole event file; `POST /api/standby/ack` `{"seq"}` with the stream's
-//! token acknowledges.
+//! token acknowledges (each change applied, and each heartbeat with the last change applied here, so that the
+//! primary hears its standby every second even when nothing changes).
 
 use super::client::{self, Url};
 use crate::error::{Error, Result};
@@ -75,6 +76,9 @@ pub struct Line {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub changeset: Option<String>,
 }
+
+/// How often, at most, the standby's file notes that its primary was heard while changes flow.
+const NOTE_HEARD: Duration = Duration::from_secs(1);
 
 /// How long the primary may stay silent on a stream before the standby reconnects (it speaks every second).
 const SILENCE: Duration = Duration::from_secs(3);
@@ -145,6 +149,7 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
     let mut buf: Vec<u8> = Vec::new();
     let mut head: Option<Head> = None;
     let mut store: Option<Store> = None;
+    let mut noted = Instant::now();
     loop {
         while let Some(end) = buf.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = buf.drain(..=end).collect();
@@ -210,6 +215,21 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                     p.primary_seq = p.primary_seq.max(seq);
                     p.heard = Some(Instant::now());
                 });
+                if noted.elapsed() >= NOTE_HEARD {
+                    // While changes flow the primary sends no heartbeat: its changes say it is heard.
+                    let at = super::stamp_now();
+                    let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
+                    let s = blocking(move || {
+                        s.bookkeep(|tx| match replication::state(tx)?.role.as_str() {
+                            "standby" => replication::heard(tx, seq, &at),
+                            _ => Ok(()),
+                        })?;
+                        Ok(s)
+                    })
+                    .await?;
+                    store = Some(s);
+                    noted = Instant::now();
+                }
                 ack(follow, &h.stream, seq).await;
             } else {
                 progress.send_modify(|p| {
@@ -218,18 +238,22 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                 });
                 let (seq, at) = (l.seq, super::stamp_now());
                 let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
-                let (s, role) = blocking(move || {
-                    let role = s.read(replication::state)?.role;
-                    if role == "standby" {
+                let (s, state) = blocking(move || {
+                    let state = s.read(replication::state)?;
+                    if state.role == "standby" {
                         s.bookkeep(|tx| replication::heard(tx, seq, &at))?;
                     }
-                    Ok((s, role))
+                    Ok((s, state))
                 })
                 .await?;
                 store = Some(s);
-                if role == "primary" {
+                if state.role == "primary" {
                     return Ok(Some(()));
                 }
+                noted = Instant::now();
+                // Answered on every heartbeat, so the primary hears a healthy standby on a quiet event too (what
+                // it acknowledges is what it applied, not the primary's change of the heartbeat).
+                ack(follow, &h.stream, state.seq).await;
             }
         }
         let next = tokio::time::timeout(SILENCE, tokio_stream::StreamExt::next(&mut body)).await;
@@ -323,13 +347,20 @@ async fn copy(follow: &Follow, head: &Head) -> Result<()> {
     .await
 }
 
-/// Acknowledges every change up to `seq` (a lost acknowledgement is repeated by the next one).
+/// Acknowledges every change up to `seq` (a lost acknowledgement is repeated by the next one); gives up after
+/// [`ACK_WITHIN`], so that a primary gone silent (a pulled cable) is noticed by the stream's silence.
 async fn ack(follow: &Follow, stream: &str, seq: i64) {
     let body = serde_json::json!({ "seq": seq }).to_string();
-    if let Ok(res) = client::send(&follow.primary, "POST", "/api/standby/ack", Some(stream), Some(body)).await {
-        let _ = client::text(res).await;
-    }
+    let send = async {
+        if let Ok(res) = client::send(&follow.primary, "POST", "/api/standby/ack", Some(stream), Some(body)).await {
+            let _ = client::text(res).await;
+        }
+    };
+    let _ = tokio::time::timeout(ACK_WITHIN, send).await;
 }
+
+/// How long an acknowledgement may take.
+const ACK_WITHIN: Duration = Duration::from_secs(2);
 
 /// The primary's refusal as an error of the same kind.
 async fn refusal(res: hyper::Response<hyper::body::Incoming>) -> Error {

@@ -3,7 +3,8 @@
 //! asked (a judge's name, a player's name, or nobody); a 5xx is written as an error with its cause.
 //!
 //! `RUST_LOG` chooses what is written as usual (default `warn,mmjudge=info`); `serve --quiet` leaves out the
-//! lines of requests that went well (target [`REQUESTS`] below `warn`), and keeps the failures.
+//! lines of requests that went well (target [`REQUESTS`] below `warn`), and keeps the failures. The laptops'
+//! routine calls to each other that went well are written at debug level only.
 
 use super::error::Said;
 use axum::extract::{ConnectInfo, FromRequestParts, MatchedPath, Request};
@@ -93,8 +94,15 @@ pub async fn requests(mut req: Request, next: Next) -> Response {
         let cause = said.and_then(|s| s.cause.clone().or_else(|| Some(s.message.clone())));
         let cause = cause.unwrap_or_else(|| "no cause given".to_string());
         tracing::error!(target: REQUESTS, %addr, %method, %route, status, ms, who, cause);
+    } else if CHATTER.contains(&route.as_str()) && res.status().is_success() {
+        tracing::debug!(target: REQUESTS, %addr, %method, %route, status, ms, who);
     } else {
         tracing::info!(target: REQUESTS, %addr, %method, %route, status, ms, who);
     }
     res
 }
+
+/// The two laptops' routine calls (a standby acknowledges every second, an old primary asks its standby every two):
+/// logged at debug when they go well, so that the terminal shows what people do
+/// (`RUST_LOG=mmjudge::request=debug` shows them).
+const CHATTER: [&str; 2] = ["/api/standby/ack", "/api/standby/whoami"];

@@ -8,7 +8,6 @@
 use super::failover::CORS_ROUTES;
 use super::layers;
 use super::state::Shared;
-use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
@@ -20,21 +19,13 @@ use std::time::Duration;
 pub fn watch(app: Shared) {
     tokio::spawn(async move {
         loop {
-            let db = app.db.clone();
-            let state = tokio::task::spawn_blocking(move || {
-                crate::store::Store::open(&db).and_then(|s| s.read(crate::store::replication::state))
-            })
-            .await;
-            if let Ok(Ok(s)) = state {
+            if let Some(s) = layers::replication_state(&app).await {
                 app.failover.note(&s);
             }
             tokio::time::sleep(Duration::from_secs(2)).await;
         }
     });
 }
-
-/// The largest page the meta is added to (larger ones are sent as they are).
-const LARGEST_PAGE: usize = 1 << 24;
 
 /// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby, and every
 /// page's head starts with the standby's meta and `failover.js`.
@@ -44,23 +35,8 @@ pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> R
     let Some(standby) = app.failover.standby().filter(|s| !secure || s.origin.starts_with("https://")) else {
         return next.run(req).await;
     };
-    let res = next.run(req).await;
-    let (mut parts, body) = res.into_parts();
-    parts.headers.insert(header::CONTENT_SECURITY_POLICY, layers::csp(Some(&standby.origin)));
-    let html = parts
-        .headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("text/html"));
-    if !html || parts.headers.contains_key(header::CONTENT_ENCODING) {
-        return Response::from_parts(parts, body);
-    }
-    let Ok(bytes) = axum::body::to_bytes(body, LARGEST_PAGE).await else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "the page could not be read").into_response();
-    };
-    let Some(at) = bytes.windows(6).position(|w| w == b"<head>").map(|i| i + 6) else {
-        return Response::from_parts(parts, Body::from(bytes));
-    };
+    let mut res = next.run(req).await;
+    res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, layers::csp(Some(&standby.origin)));
     let meta = format!(
         "\n<meta name=\"mmjudge-standby\" content=\"{}\" data-event=\"{}\" data-timeout-ms=\"{}\">\n<script src=\"{}\" defer></script>",
         standby.origin,
@@ -68,12 +44,7 @@ pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> R
         app.failover.timeout.as_millis(),
         crate::render::assets::url("failover.js"),
     );
-    let mut page = Vec::with_capacity(bytes.len() + meta.len());
-    page.extend_from_slice(&bytes[..at]);
-    page.extend_from_slice(meta.as_bytes());
-    page.extend_from_slice(&bytes[at..]);
-    parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(page))
+    layers::into_page(res, b"<head>", &meta).await
 }
 
 /// CORS on [`CORS_ROUTES`] only: `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a

@@ -200,12 +200,8 @@ impl Said {
 pub fn watch_for_promotion_elsewhere(app: Shared) {
     tokio::spawn(async move {
         loop {
-            let db = app.db.clone();
-            let state = tokio::task::spawn_blocking(move || {
-                crate::store::Store::open(&db).and_then(|s| s.read(crate::store::replication::state))
-            })
-            .await;
-            if let Ok(Ok(s)) = &state
+            let state = super::layers::replication_state(&app).await;
+            if let Some(s) = &state
                 && let Some(to) = &s.moved_to
             {
                 if let Ok(mut m) = app.replica.moved_to.lock() {
@@ -213,7 +209,7 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
                 }
                 return;
             }
-            if let Ok(Ok(s)) = state
+            if let Some(s) = state
                 && s.moved_to.is_none()
                 && s.role == "primary"
                 && let Some(url) = s.standby_url.clone()
@@ -257,9 +253,6 @@ async fn promoted_at(
     (same && later && primary).then(|| url.text.clone())
 }
 
-/// The largest page a notice is added to (larger ones are sent as they are).
-const LARGEST_PAGE: usize = 1 << 24;
-
 /// On a standby, and on an old primary whose event moved: every page (but the projector's) says so first thing in
 /// its body, before anyone taps a button that cannot work here.
 pub async fn notice(State(app): State<Shared>, req: Request, next: Next) -> Response {
@@ -281,32 +274,8 @@ pub async fn notice(State(app): State<Shared>, req: Request, next: Next) -> Resp
         return next.run(req).await;
     }
     let res = next.run(req).await;
-    let html = res
-        .headers()
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("text/html"));
-    if !html || res.headers().contains_key(axum::http::header::CONTENT_ENCODING) {
-        return res;
-    }
-    let (mut parts, body) = res.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, LARGEST_PAGE).await else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "the page could not be read").into_response();
-    };
-    let at = bytes
-        .windows(5)
-        .position(|w| w == b"<body")
-        .and_then(|i| bytes[i..].iter().position(|b| *b == b'>').map(|j| i + j + 1));
-    let Some(at) = at else {
-        return Response::from_parts(parts, axum::body::Body::from(bytes));
-    };
     let notice = format!("\n<p class=\"laptop-notice\" role=\"status\">{words}</p>");
-    let mut page = Vec::with_capacity(bytes.len() + notice.len());
-    page.extend_from_slice(&bytes[..at]);
-    page.extend_from_slice(notice.as_bytes());
-    page.extend_from_slice(&bytes[at..]);
-    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
-    Response::from_parts(parts, axum::body::Body::from(page))
+    super::layers::into_page(res, b"<body", &notice).await
 }
 
 /// An address as HTML text.

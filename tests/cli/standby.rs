@@ -122,6 +122,15 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     assert_eq!(refused.json()["standby_of"], format!("http://{}", primary.addr));
     let said = refused.json()["error"].as_str().unwrap_or_default().to_string();
     assert!(said.starts_with("this is the event's second laptop: it shows the event but records nothing"), "{said}");
+    // A form sent as a page gets the site's page with the same words.
+    let form = ("Content-Type", "application/x-www-form-urlencoded");
+    let page = second.request("POST", "/logout", &[form], "csrf=x");
+    assert_eq!(page.status, 503, "{}", page.body);
+    assert!(
+        page.body.contains("<title>") && page.body.contains("this is the event&#39;s second laptop"),
+        "{}",
+        page.body
+    );
     // Every page but the projector says which laptop it is; a table's sign-in (a code checked, nothing written)
     // works there, so a second hall's devices sign players in.
     let notice = r#"<p class="laptop-notice" role="status">This is the event&#39;s second laptop"#;

@@ -31,10 +31,23 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         return next.run(req).await;
     }
     if let Some(primary) = following {
-        let body = serde_json::json!({
-            "error": format!("this is the event's second laptop: it shows the event but records nothing until a head judge puts it in charge; your page keeps what you did and sends it then (the first laptop is at {primary})"),
-            "standby_of": primary,
-        });
+        let error = format!(
+            "this is the event's second laptop: it shows the event but records nothing until a head judge puts it in charge; your page keeps what you did and sends it then (the first laptop is at {primary})"
+        );
+        // A form sent as a page (no page script took it: `/logout`, or a form without its script) gets the site's
+        // page with the same words, as any refusal of a form does; every other request the JSON.
+        let form = req
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        if (form || !req.uri().path().starts_with("/api/"))
+            && let Ok(page) =
+                super::page::error_page(&super::store::Db::new(&app), StatusCode::SERVICE_UNAVAILABLE, &error).await
+        {
+            return page;
+        }
+        let body = serde_json::json!({ "error": error, "standby_of": primary });
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response();
     }
     let res = next.run(req).await;

@@ -56,7 +56,12 @@ fn show_pin(ctx: &Ctx, out: &JudgePin, url: Option<String>, what: &str) -> Resul
     }
     let guessed = url.is_none();
     let base = url.unwrap_or_else(qr::default_url);
-    let login = format!("{}/login?name={}#pin={}", base.trim_end_matches('/'), percent(&out.name), out.pin);
+    let login = format!(
+        "{}/login?name={}#pin={}",
+        base.trim_end_matches('/'),
+        crate::domain::text::url_query(&out.name),
+        out.pin
+    );
     println!("judge {} ({} judge) {what}", out.name, out.role.word());
     println!("PIN: {}  (shown this once: `mmjudge judge pin` makes a new one)", out.pin);
     println!("log in at {login}");
@@ -72,14 +77,4 @@ fn show_pin(ctx: &Ctx, out: &JudgePin, url: Option<String>, what: &str) -> Resul
         println!("{code}");
     }
     Ok(())
-}
-
-/// A name as it goes in a URL's query.
-fn percent(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

@@ -1,5 +1,5 @@
 //! Control characters in text a user types or imports: which characters they are, refusing or removing
-//! them, and showing them harmlessly on a terminal.
+//! them, and showing them harmlessly on a terminal; and text as it goes in a URL ([`url_query`]).
 //!
 //! A control character is any C0 character (U+0000 to U+001F: NUL, ESC, carriage return, ...), DEL, any
 //! C1 character (U+0080 to U+009F) and the bidirectional overrides and isolates (U+202A to U+202E,
@@ -88,6 +88,17 @@ pub fn escape(text: &str, lines: bool) -> String {
         }
     }
     out
+}
+
+/// Text as it goes in a URL's query or path (`Ana Ó` is `Ana%20%C3%93`): every byte but the unreserved ones
+/// (letters, digits, `-._~`) percent-encoded.
+pub fn url_query(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ impl SlipsPage {
         let slips = players
             .iter()
             .map(|p| {
-                let url = format!("{base}/me?name={}", percent(&p.name));
+                let url = format!("{base}/me?name={}", crate::domain::text::url_query(&p.name));
                 // Inline in the page: the drawing without its XML declaration.
                 let qr =
                     super::qr::svg(&url).map(|svg| svg.find("<svg").map_or(svg.clone(), |at| svg[at..].to_string()));
@@ -51,16 +51,6 @@ impl SlipsPage {
     pub fn render(&self) -> Result<String, askama::Error> {
         Template::render(self)
     }
-}
-
-/// A name as it goes in a URL's query.
-fn percent(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[cfg(test)]

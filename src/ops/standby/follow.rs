@@ -139,7 +139,7 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
     let mut path = format!("/api/standby/log?after={after}");
     if let Some(url) = &follow.advertise {
         path.push_str("&advertise=");
-        path.push_str(&percent(url));
+        path.push_str(&crate::domain::text::url_query(url));
     }
     let res = client::send(&follow.primary, "GET", &path, Some(&follow.key), None).await?;
     if !res.status().is_success() {
@@ -397,15 +397,6 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
         s
     })
-}
-
-fn percent(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[cfg(test)]

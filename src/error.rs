@@ -141,8 +141,8 @@ impl Error {
     }
 
     /// The one line the web shows (the one place the server takes its words from): a refusal's way out in the
-    /// web's words (what to tap, whom to ask), else the message, where a literal word the command line marks with
-    /// backquotes (`draw`) shows in double quotes: a phone never shows a backquote.
+    /// web's words (what to tap, whom to ask), else the message as it is. A message that names a command, a flag
+    /// or a backquote is a [`Refusal`] with its [`WayOut`]: nothing here rewords a command line for a phone.
     pub fn web_message(&self) -> String {
         match self {
             Error::WayOut(r) => r.web(),
@@ -151,7 +151,7 @@ impl Error {
                 "the server cannot use the event file just now: tell the organiser (the server's terminal says why)"
                     .into()
             }
-            other => other.to_string().replace('`', "\""),
+            other => other.to_string(),
         }
     }
 

@@ -144,19 +144,45 @@ pub struct Claim {
     pub life: Option<(i64, i64)>,
 }
 
+/// Why a claim is refused: one sentence naming the players, worded for each front end (the command line names
+/// its flags, `--life`; the web the form's fields, "the life totals").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unclaimed {
+    /// The command line's words.
+    pub command_line: String,
+    /// The web's words (no flag, no backquote).
+    pub web: String,
+}
+
+impl Unclaimed {
+    fn both(words: String) -> Unclaimed {
+        Unclaimed { command_line: words.clone(), web: words }
+    }
+
+    fn each(command_line: String, web: String) -> Unclaimed {
+        Unclaimed { command_line, web }
+    }
+}
+
+impl std::fmt::Display for Unclaimed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.command_line)
+    }
+}
+
 /// Checks a claim and returns the result it stands for; the error is one sentence naming the players
 /// (`names` are the players at seat A and seat B).
-pub fn decide(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> {
+pub fn decide(claim: Claim, names: (&str, &str)) -> Result<Verdict, Unclaimed> {
     let name = |s: Seat| if s == Seat::A { names.0 } else { names.1 };
     let life_of = |l: (i64, i64), s: Seat| if s == Seat::A { l.0 } else { l.1 };
     if let Some(l) = claim.life {
         for s in [Seat::A, Seat::B] {
             if life_of(l, s) < 0 {
-                return Err(format!(
+                return Err(Unclaimed::both(format!(
                     "life totals are 0 or more, not {} for {} (a player at or below 0 is recorded at 0)",
                     life_of(l, s),
                     name(s)
-                ));
+                )));
             }
         }
     }
@@ -165,30 +191,46 @@ pub fn decide(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> {
     }
     let Some(verdict) = claim.verdict else {
         let or_draw = if claim.reason.allows_draw() { ", or `draw`" } else { "" };
-        return Err(format!(
-            "name the winner ({} or {}{or_draw}): a result --by {} needs one; only --by time takes the winner \
-             from the --life totals",
-            names.0, names.1, claim.reason
+        let web_or_draw = if claim.reason.allows_draw() { ", or a draw" } else { "" };
+        return Err(Unclaimed::each(
+            format!(
+                "name the winner ({} or {}{or_draw}): a result --by {} needs one; only --by time takes the winner \
+                 from the --life totals",
+                names.0, names.1, claim.reason
+            ),
+            format!(
+                "name the winner ({} or {}{web_or_draw}): a game ended by {} needs one; only a result at time takes \
+                 the winner from the life totals",
+                names.0, names.1, claim.reason
+            ),
         ));
     };
     match (claim.reason, verdict) {
-        (Reason::IntentionalDraw, Verdict::Won(_)) => {
-            Err("TR.draws: an intentional draw has no winner: give `draw` instead of a player".into())
-        }
-        (r, Verdict::Draw) if !r.allows_draw() => {
-            Err(format!("TR.draws: a game ended by {r} has a winner: name the player who won instead of `draw`"))
-        }
+        (Reason::IntentionalDraw, Verdict::Won(_)) => Err(Unclaimed::each(
+            "TR.draws: an intentional draw has no winner: give `draw` instead of a player".into(),
+            "TR.draws: an intentional draw has no winner: choose a draw instead of a player".into(),
+        )),
+        (r, Verdict::Draw) if !r.allows_draw() => Err(Unclaimed::each(
+            format!("TR.draws: a game ended by {r} has a winner: name the player who won instead of `draw`"),
+            format!("TR.draws: a game ended by {r} has a winner: name the player who won instead of a draw"),
+        )),
         (Reason::Life, v) => check_life_zero(v, claim.life, names),
         (_, v) => Ok(v),
     }
 }
 
 /// `--by time`: the life totals decide; a given winner must agree with them.
-fn decide_at_time(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> {
+fn decide_at_time(claim: Claim, names: (&str, &str)) -> Result<Verdict, Unclaimed> {
     let Some((a, b)) = claim.life else {
-        return Err(format!(
-            "--by time needs both life totals: --life A B ({}'s, then {}'s); the higher total wins",
-            names.0, names.1
+        return Err(Unclaimed::each(
+            format!(
+                "--by time needs both life totals: --life A B ({}'s, then {}'s); the higher total wins",
+                names.0, names.1
+            ),
+            format!(
+                "a result at time needs both life totals ({}'s, then {}'s); the higher total wins",
+                names.0, names.1
+            ),
         ));
     };
     let decided = match a.cmp(&b) {
@@ -203,9 +245,15 @@ fn decide_at_time(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> 
                 Verdict::Won(Seat::B) => format!("{} ({b}) beats {} ({a})", names.1, names.0),
                 Verdict::Draw => format!("equal life ({a}) is a draw"),
             };
-            Err(format!(
-                "TR.end-of-match: at time the higher life total wins: {says}; leave the winner out to let the totals decide, \
-                 or use --by lock if a judge ruled a complete lock"
+            Err(Unclaimed::each(
+                format!(
+                    "TR.end-of-match: at time the higher life total wins: {says}; leave the winner out to let the totals \
+                     decide, or use --by lock if a judge ruled a complete lock"
+                ),
+                format!(
+                    "TR.end-of-match: at time the higher life total wins: {says}; leave the winner out to let the totals \
+                     decide, or choose lock as why the game ended if a judge ruled a complete lock"
+                ),
             ))
         }
         _ => Ok(decided),
@@ -213,7 +261,7 @@ fn decide_at_time(claim: Claim, names: (&str, &str)) -> Result<Verdict, String> 
 }
 
 /// `--by life` with totals: the loser is at 0 (both, for a draw) and a winner is above 0.
-fn check_life_zero(v: Verdict, life: Option<(i64, i64)>, names: (&str, &str)) -> Result<Verdict, String> {
+fn check_life_zero(v: Verdict, life: Option<(i64, i64)>, names: (&str, &str)) -> Result<Verdict, Unclaimed> {
     let Some((a, b)) = life else { return Ok(v) };
     let ok = match v {
         Verdict::Won(Seat::A) => b == 0 && a > 0,
@@ -228,9 +276,16 @@ fn check_life_zero(v: Verdict, life: Option<(i64, i64)>, names: (&str, &str)) ->
         Verdict::Won(Seat::B) => format!("{} won with {} at 0", names.1, names.0),
         Verdict::Draw => "both players reached 0".into(),
     };
-    Err(format!(
-        "--by life means {what}, but --life gives {} {a} and {} {b}: check the totals or the reason",
-        names.0, names.1
+    Err(Unclaimed::each(
+        format!(
+            "--by life means {what}, but --life gives {} {a} and {} {b}: check the totals or the reason",
+            names.0, names.1
+        ),
+        format!(
+            "a game ended by life means {what}, but the life totals given are {} {a} and {} {b}: check the totals or \
+             why the game ended",
+            names.0, names.1
+        ),
     ))
 }
 
@@ -252,7 +307,7 @@ mod tests {
         assert_eq!(Reason::parse("Intentional Draw"), Ok(Reason::IntentionalDraw));
         assert_eq!(Reason::parse("conc"), Ok(Reason::Concession));
         assert_eq!(Reason::parse("no_show"), Ok(Reason::NoShow));
-        let err = Reason::parse("lfie").err().unwrap_or_default();
+        let err = Reason::parse("lfie").err().map(|e| e.command_line).unwrap_or_default();
         assert!(err.contains("did you mean life"), "{err}");
         assert!(Reason::parse("").is_err());
         assert!(Reason::parse("p").is_err(), "poison or penalty");
@@ -266,22 +321,27 @@ mod tests {
         assert_eq!(t(None, 4, 4), Ok(Verdict::Draw));
         assert_eq!(t(Some(Verdict::Won(Seat::B)), 3, 5), Ok(Verdict::Won(Seat::B)));
         assert_eq!(t(Some(Verdict::Draw), 4, 4), Ok(Verdict::Draw));
-        let err = t(Some(Verdict::Won(Seat::A)), 3, 5).err().unwrap_or_default();
+        let err = t(Some(Verdict::Won(Seat::A)), 3, 5).err().map(|e| e.command_line).unwrap_or_default();
         assert!(err.contains("Bo (5) beats Ana (3)"), "{err}");
         assert!(t(Some(Verdict::Draw), 3, 5).is_err());
-        assert!(t(Some(Verdict::Won(Seat::A)), 4, 4).err().unwrap_or_default().contains("draw"));
+        assert!(
+            t(Some(Verdict::Won(Seat::A)), 4, 4).err().map(|e| e.command_line).unwrap_or_default().contains("draw")
+        );
     }
 
     #[test]
     fn time_needs_life_totals() {
-        let err = decide(claim(Some(Verdict::Won(Seat::A)), Reason::Time, None), NAMES).err().unwrap_or_default();
+        let err = decide(claim(Some(Verdict::Won(Seat::A)), Reason::Time, None), NAMES)
+            .err()
+            .map(|e| e.command_line)
+            .unwrap_or_default();
         assert!(err.contains("needs both life totals"), "{err}");
     }
 
     #[test]
     fn refuses_negative_life() {
         let err = decide(claim(Some(Verdict::Won(Seat::A)), Reason::Concession, Some((3, -2))), NAMES);
-        assert!(err.err().unwrap_or_default().contains("-2 for Bo"));
+        assert!(err.err().map(|e| e.command_line).unwrap_or_default().contains("-2 for Bo"));
     }
 
     #[test]
@@ -290,10 +350,10 @@ mod tests {
         assert_eq!(d(Reason::IntentionalDraw), Ok(Verdict::Draw));
         assert_eq!(d(Reason::Decking), Ok(Verdict::Draw));
         for r in [Reason::Concession, Reason::Lock, Reason::Challenges, Reason::NoShow] {
-            assert!(d(r).err().unwrap_or_default().contains("has a winner"), "{r}");
+            assert!(d(r).err().map(|e| e.command_line).unwrap_or_default().contains("has a winner"), "{r}");
         }
         let err = decide(claim(Some(Verdict::Won(Seat::A)), Reason::IntentionalDraw, None), NAMES);
-        assert!(err.err().unwrap_or_default().contains("no winner"));
+        assert!(err.err().map(|e| e.command_line).unwrap_or_default().contains("no winner"));
     }
 
     #[test]
@@ -306,7 +366,7 @@ mod tests {
         let l = |v, a, b| decide(claim(Some(v), Reason::Life, Some((a, b))), NAMES);
         assert_eq!(l(Verdict::Won(Seat::A), 12, 0), Ok(Verdict::Won(Seat::A)));
         assert_eq!(l(Verdict::Draw, 0, 0), Ok(Verdict::Draw));
-        assert!(l(Verdict::Won(Seat::A), 12, 3).err().unwrap_or_default().contains("Bo 3"));
+        assert!(l(Verdict::Won(Seat::A), 12, 3).err().map(|e| e.command_line).unwrap_or_default().contains("Bo 3"));
         assert!(l(Verdict::Won(Seat::B), 12, 0).is_err());
         assert!(l(Verdict::Won(Seat::A), 0, 0).is_err());
     }

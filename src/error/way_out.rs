@@ -131,6 +131,17 @@ pub enum WayOut {
     },
     /// Change the setting anyway (force), as things stand.
     Force,
+    /// Send it again with force, to do this anyway (`to`: "record this one anyway (the result stays)").
+    ForceAnyway {
+        /// What force does, after "to".
+        to: String,
+    },
+    /// Players have not checked in: check them in, pair those present (the absent dropped as not arrived), or
+    /// turn check-in off.
+    CheckIn {
+        /// The one absent player's name, if one.
+        first: Option<String>,
+    },
     /// Change the event's movement (how players are paired).
     ChangeMovement {
         /// The movement to change to.
@@ -238,6 +249,9 @@ impl WayOut {
             WayOut::CheckPin,
             WayOut::NewPin { name: "Kim".into() },
             WayOut::Force,
+            WayOut::ForceAnyway { to: "record this one anyway (the result stays)".into() },
+            WayOut::CheckIn { first: Some("Tomás Ó Súilleabháin".into()) },
+            WayOut::CheckIn { first: None },
             WayOut::ChangeSetting { key: "rounds".into() },
             WayOut::ChangeMovement { to: "swiss".into() },
             WayOut::BuildLibraries,
@@ -305,6 +319,19 @@ impl WayOut {
             WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
             WayOut::NewPin { name } => format!("give a new PIN with `mmjudge judge pin \"{name}\"`"),
             WayOut::Force => "add `--force` to the command".into(),
+            WayOut::ForceAnyway { to } => format!("add --force to {to}"),
+            WayOut::CheckIn { first } => {
+                let first = match first.as_deref() {
+                    Some(name) if name.contains(' ') => format!("\"{name}\""),
+                    Some(name) => name.to_string(),
+                    None => "NAME".into(),
+                };
+                format!(
+                    "check them in with `mmjudge player check-in {first}`, pair those present with `mmjudge round pair \
+                     --drop-absent` (the absent are dropped as not arrived; `mmjudge player undrop NAME` takes it back), \
+                     or turn check-in off with `mmjudge event set check-in off`"
+                )
+            }
             WayOut::PromoteStandby { db } => {
                 format!("write on the primary laptop, or, if it is gone for good, run `{}` here", promote_command(db))
             }
@@ -382,6 +409,10 @@ impl WayOut {
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
             WayOut::Force => "a head judge can do it anyway, with force ticked".into(),
+            WayOut::ForceAnyway { to } => format!("tick force and send it again to {to}"),
+            WayOut::CheckIn { .. } => "a judge checks them in with Check in on the Judges page; or a head judge pairs \
+                those present (the absent are dropped as not arrived), or turns check-in off with Change the setting"
+                .into(),
             WayOut::PromoteStandby { .. } => {
                 "this is the second laptop, following the first: try again in a moment".into()
             }
@@ -453,6 +484,9 @@ pub struct Refusal {
     pub rule: Option<&'static str>,
     /// The way out (none until [`Refusal::way_out`] or [`Refusal::worded`] gives it).
     pub way_out: Option<WayOut>,
+    /// What was refused in the command line's words where they name its flags (`--life`) and `what` names the
+    /// form's fields ("the life totals") instead: see [`Refusal::flags`].
+    flags: Option<String>,
     /// The command line's words after `what`, with their joining punctuation (`": see `mmjudge time``").
     cli: String,
 }
@@ -460,7 +494,7 @@ pub struct Refusal {
 impl Refusal {
     /// A refusal of this kind; give its way out next.
     pub fn new(kind: Kind, what: impl Into<String>) -> Self {
-        Refusal { kind, what: what.into(), rule: None, way_out: None, cli: String::new() }
+        Refusal { kind, what: what.into(), rule: None, way_out: None, flags: None, cli: String::new() }
     }
 
     /// A rule refuses it as things stand (HTTP 409).
@@ -499,9 +533,16 @@ impl Refusal {
         self
     }
 
+    /// What was refused as the command line says it, naming its flags where `what` names the web form's fields
+    /// (`--by time needs both life totals: --life A B` for "a result at time needs both life totals").
+    pub fn flags(mut self, command_line: impl Into<String>) -> Self {
+        self.flags = Some(command_line.into());
+        self
+    }
+
     /// The command line's one line: what was refused, then the command that gets past it.
     pub fn command_line(&self) -> String {
-        format!("{}{}", self.what, self.cli)
+        format!("{}{}", self.flags.as_deref().unwrap_or(&self.what), self.cli)
     }
 
     /// The web's one line: what was refused, then what to tap or whom to ask.
@@ -515,7 +556,7 @@ impl Refusal {
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.what, self.cli)
+        f.write_str(&self.command_line())
     }
 }
 

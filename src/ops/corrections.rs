@@ -111,7 +111,7 @@ pub struct ClearOutcome {
 /// Voids one record of any kind (see the `void_*` functions); a reason given is checked as free text.
 pub fn void(store: &mut Store, actor: &Actor, kind: VoidKind, mut input: VoidInput) -> Result<VoidOutcome> {
     if let Some(reason) = &input.reason {
-        input.reason = Some(crate::ops::table::text_field("--reason", reason)?.to_string());
+        input.reason = Some(crate::ops::table::flag_field("--reason", "the reason", reason)?.to_string());
     }
     match kind {
         VoidKind::Penalty => void_penalty(store, actor, input),
@@ -394,7 +394,7 @@ fn earlier_round(conn: &Connection, kind: VoidKind, id: i64, of: Option<u32>, fo
     match of {
         Some(r) if r < current && !force => {
             let why = format!("{} #{id} is a record of round {r}, not of round {current} being played", kind.as_str());
-            Err(Refusal::refused(why).worded(WayOut::Force, ": add --force to void it anyway").into())
+            Err(Refusal::refused(why).way_out(WayOut::ForceAnyway { to: "void it anyway".into() }).into())
         }
         _ => Ok(()),
     }
@@ -418,7 +418,7 @@ fn mark(conn: &Connection, actor: &Actor, kind: VoidKind, id: i64, reason: &Opti
 }
 
 fn unknown(record: Record, id: i64) -> Error {
-    Refusal::refused(format!("there is no {} #{id}", record.word())).way_out(WayOut::ListRecords { record }).into()
+    Refusal::not_found(format!("there is no {} #{id}", record.word())).way_out(WayOut::ListRecords { record }).into()
 }
 
 /// Takes these matches' results back (refusing, unless `force`, when later rounds are paired).
@@ -475,7 +475,7 @@ fn match_at(conn: &Connection, table: u32, round_no: Option<u32>) -> Result<Matc
     let n = match round_no {
         Some(0) => return Err(Error::refused("rounds are numbered from 1")),
         Some(n) if round::get(conn, n)?.is_none() => {
-            return Err(Error::refused(format!("round {n} is not paired: the rounds so far are 1-{current}")));
+            return Err(Error::not_found(format!("round {n} is not paired: the rounds so far are 1-{current}")));
         }
         Some(n) => n,
         None if current == 0 => return Err(Error::refused("no round is paired yet: there is no result to clear")),
@@ -483,7 +483,7 @@ fn match_at(conn: &Connection, table: u32, round_no: Option<u32>) -> Result<Matc
     };
     match matches::at_table(conn, n, table)? {
         Some(m) => Ok(m),
-        None => Err(Error::refused(match matches::table_span(conn, n)? {
+        None => Err(Error::not_found(match matches::table_span(conn, n)? {
             Some((lo, hi)) => format!("no match at table {table} in round {n} (tables are {lo}-{hi})"),
             None => format!("no match at table {table} in round {n}: that round has no tables"),
         })),

@@ -122,13 +122,38 @@
     var m = /(?:^#|&)pin=(\d+)/.exec(location.hash), pin = document.getElementById("pin");
     if (m && pin) { pin.value = m[1]; history.replaceState(null, "", location.pathname + location.search); }
   }
+  // A judge's form to /api/ on a page without a queue (the dashboard): sent by this script, so its answer shows
+  // beside it (mm.answer) and a refusal never leaves the page; done, the page it goes back to shows the "Done"
+  // line beside the same form. Pages with a queue (queue.js) send their own.
+  function sendForms() {
+    if (document.querySelector("[data-queue]")) return;
+    document.addEventListener("submit", function (e) {
+      var form = e.target, by = e.submitter;
+      var action = (by && by.getAttribute("formaction")) || form.getAttribute("action") || "";
+      if (e.defaultPrevented || (form.getAttribute("method") || "").toLowerCase() !== "post" || action.indexOf("/api/") !== 0) return;
+      e.preventDefault();
+      var data = new FormData(form);
+      if (by && by.name) data.append(by.name, by.value);
+      var init = {
+        method: "POST", credentials: "same-origin", body: new URLSearchParams(data).toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" }
+      };
+      fetch(action, init).then(function (r) {
+        return r.text().then(function (text) {
+          if (r.ok) { mm.sentFrom(form, by); location.assign(r.url); return; }
+          if (r.status === 401) { location.assign("/login"); return; }
+          mm.answer(form, mm.refusalOf(r.status, text), "refused");
+        });
+      }, function () { mm.answer(form, "this phone is offline: send it again when the network is back", "refused"); });
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     if (openAtName()) return;
     document.addEventListener("submit", function (e) {
       var f = e.target, input = f && f.matches && f.matches("form[data-remember-name]") && f.elements.namedItem("name");
       if (input) keep(input.value.trim());
     });
-    readSkew(); mm.localTimes(); tick(); fillPin(); byReason(); more();
+    readSkew(); mm.localTimes(); tick(); fillPin(); byReason(); more(); mm.placeDone(); sendForms();
     document.addEventListener("change", function (e) {
       if (e.target && e.target.name === "by") byReason();
       var f = e.target && e.target.closest && e.target.closest("#penalty-form");

@@ -125,5 +125,63 @@
   document.addEventListener("input", filling, true);
   document.addEventListener("change", filling, true);
   document.addEventListener("submit", function (e) { if (e.target && e.target.removeAttribute) e.target.removeAttribute("data-filling"); }, true);
+  // An answer where the eye is: a form's outcome (done, refused, or kept to send later) in one role="alert"
+  // line right after the form that sent it, scrolled into view; the page's earlier answer (and its "Done" line)
+  // goes, so a glance never reads an old success. A refusal has its own style.
+  mm.answer = function (form, text, how) {
+    var old = document.querySelectorAll(".answer, p.done");
+    for (var i = 0; i < old.length; i++) old[i].parentNode.removeChild(old[i]);
+    if (/[?&]done=/.test(location.search)) {
+      history.replaceState(null, "", location.pathname + location.search.replace(/([?&])done=[^&]*&?/, "$1").replace(/[?&]$/, "") + location.hash);
+    }
+    var el = document.createElement("p");
+    el.className = "answer " + how;
+    el.id = "answer";
+    el.setAttribute("role", "alert");
+    el.textContent = (how === "refused" ? "Not done: " : how === "waiting" ? "Not sent yet: " : "Done: ") + text;
+    if (form && form.parentNode) form.parentNode.insertBefore(el, form.nextSibling);
+    else (document.querySelector("main") || document.body).insertBefore(el, null);
+    el.scrollIntoView({ block: "center" });
+    return el;
+  };
+  // A form, named so that the page it goes back to finds it again: its address, its id, its hidden fields.
+  mm.formKey = function (form, submitter) {
+    var parts = [(submitter && submitter.getAttribute("formaction")) || form.getAttribute("action") || "", form.id || ""];
+    var hidden = form.querySelectorAll('input[type="hidden"]');
+    for (var i = 0; i < hidden.length; i++) {
+      if (hidden[i].name !== "csrf" && hidden[i].name !== "back") parts.push(hidden[i].name + "=" + hidden[i].value);
+    }
+    return parts.join("|");
+  };
+  // Before a form's write goes back to its page: remember which form sent it, so the page shows its "Done"
+  // line beside that form (see `placeDone`).
+  mm.sentFrom = function (form, submitter) {
+    try { sessionStorage.setItem("mmjudge-sent-from", mm.formKey(form, submitter)); } catch (e) {}
+  };
+  // The "Done" line of a page a form's write went back to, moved beside that form (when it is still there) and
+  // scrolled into view.
+  mm.placeDone = function () {
+    var done = document.getElementById("done"), key = null;
+    try { key = sessionStorage.getItem("mmjudge-sent-from"); sessionStorage.removeItem("mmjudge-sent-from"); } catch (e) {}
+    if (!done || !key) return;
+    var forms = document.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i++) {
+      if (mm.formKey(forms[i]) === key || mm.formKey(forms[i], forms[i].querySelector("button[formaction]")) === key) {
+        forms[i].parentNode.insertBefore(done, forms[i].nextSibling);
+        break;
+      }
+    }
+    done.scrollIntoView({ block: "center" });
+  };
+  // A refusal's one line: the JSON `error`, or a refused page's role="alert" text.
+  mm.refusalOf = function (status, text) {
+    try { var d = JSON.parse(text); if (d && d.error) return d.error; } catch (e) {}
+    try {
+      var doc = new DOMParser().parseFromString(text, "text/html");
+      var alert = doc.querySelector('[role="alert"]');
+      if (alert && alert.textContent.trim()) return alert.textContent.trim();
+    } catch (e) {}
+    return "refused (" + status + ")";
+  };
   window.mmjudge = mm;
 })();

@@ -223,8 +223,9 @@
       if (by && by.name) data.append(by.name, by.value);
       var fields = new URLSearchParams(data).toString();
       q.form(action, fields).then(function (doc) {
-        if (doc.page) location.assign(doc.page);
-      }, function (err) { q.flush(); var el = document.getElementById("queue-status"); el.textContent = err.message; el.hidden = false; });
+        if (doc.queued) mm.answer(form, "kept on this phone: it is sent when the network is back", "waiting");
+        if (doc.page) { mm.sentFrom(form, by); location.assign(doc.page); }
+      }, function (err) { q.flush(); mm.answer(form, err.message, "refused"); });
     });
   });
 })();

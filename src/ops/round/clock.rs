@@ -339,7 +339,9 @@ pub struct Extended {
 pub fn extend_table(store: &mut Store, actor: &Actor, input: ExtendInput) -> Result<Extended> {
     let reason = input.reason.trim();
     if reason.is_empty() || reason.chars().any(char::is_control) {
-        return Err(Error::bad_input("say why with --reason, e.g. --reason \"deck check\""));
+        return Err(Refusal::bad_input("say why the table gets more time, e.g. \"deck check\"")
+            .flags("say why with --reason, e.g. --reason \"deck check\"")
+            .into());
     }
     let (table, secs) = (input.table, input.seconds);
     let now = actor.at;

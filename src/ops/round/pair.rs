@@ -121,16 +121,22 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
 fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<Vec<String>> {
     use crate::ops::players::check_in;
     if drop && (number != 1 || !check_in::is_on(tx)?) {
-        return Err(Error::refused(if number != 1 {
-            format!(
-                "--drop-absent drops who has not checked in when round 1 is paired; this is round {number}: pair it \
-                 with `mmjudge round pair`"
-            )
+        let refusal = if number != 1 {
+            Refusal::refused(format!(
+                "those absent are dropped only when round 1 is paired (they had not checked in); this is round {number}"
+            ))
+            .flags(format!("--drop-absent drops who has not checked in when round 1 is paired; this is round {number}"))
+            .way_out(WayOut::PairRound)
         } else {
-            "--drop-absent drops who has not checked in, and check-in is off: pair with `mmjudge round pair`, or turn \
-             it on with `mmjudge event set check-in on`"
-                .to_string()
-        }));
+            let setting = WayOut::ChangeSetting { key: "check-in".into() };
+            Refusal::refused("only players who have not checked in are dropped, and check-in is off")
+                .flags("--drop-absent drops who has not checked in, and check-in is off")
+                .worded(
+                    WayOut::Either(Box::new(WayOut::PairRound), Box::new(setting)),
+                    ": pair with `mmjudge round pair`, or turn it on with `mmjudge event set check-in on`",
+                )
+        };
+        return Err(refusal.into());
     }
     let absent = check_in::absent(tx)?;
     if absent.is_empty() {
@@ -139,15 +145,9 @@ fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<
     let names: Vec<String> = absent.iter().map(|p| p.name.clone()).collect();
     if !drop {
         let who = crate::domain::words::count(absent.len() as i64, "player");
-        let (have, first) = if absent.len() == 1 { ("has", names[0].as_str()) } else { ("have", "NAME") };
-        let first = if first.contains(' ') { format!("\"{first}\"") } else { first.to_string() };
-        return Err(Error::refused(format!(
-            "round 1 cannot be paired: {who} {have} not checked in ({}): check them in with `mmjudge player check-in \
-             {first}`, pair those present with `mmjudge round pair --drop-absent` (the absent are dropped as not \
-             arrived; `mmjudge player undrop NAME` takes it back), or turn check-in off with `mmjudge event set \
-             check-in off`",
-            names_few(&names, 12)
-        )));
+        let (have, first) = if absent.len() == 1 { ("has", Some(names[0].clone())) } else { ("have", None) };
+        let what = format!("round 1 cannot be paired: {who} {have} not checked in ({})", names_few(&names, 12));
+        return Err(Refusal::refused(what).way_out(WayOut::CheckIn { first }).into());
     }
     for p in &absent {
         crate::store::player::drop_not_arrived(tx, p.id)?;

@@ -318,17 +318,25 @@ pub fn confirm_hhmm(stamp: &str) -> String {
 
 /// Refuses empty or control-character text for a free-text field; returns it trimmed.
 pub fn text_field<'a>(what: &str, text: &'a str) -> Result<&'a str> {
+    flag_field(what, what, text)
+}
+
+/// [`text_field`] for a field the command line names by its flag (`--about (the point of contention)`) and the
+/// web by its words (`what was challenged`).
+pub fn flag_field<'a>(flag: &str, field: &str, text: &'a str) -> Result<&'a str> {
+    let refusal = |words: &dyn Fn(&str) -> String| {
+        let r = crate::error::Refusal::bad_input(words(field));
+        if flag == field { r.into() } else { r.flags(words(flag)).into() }
+    };
     let t = text.trim();
     if t.is_empty() {
-        return Err(Error::bad_input(format!("{what} is empty: say it in words")));
+        return Err(refusal(&|what| format!("{what} is empty: say it in words")));
     }
     // Bidirectional overrides and isolates too (they reorder what a page shows), as in names; records stored
     // before this check still display.
     if let Some(c) = crate::domain::text::first_control(t, true) {
-        return Err(Error::bad_input(format!(
-            "{what} contains a control character ({}): type it again without it",
-            crate::domain::text::control_name(c)
-        )));
+        let name = crate::domain::text::control_name(c);
+        return Err(refusal(&|what| format!("{what} contains a control character ({name}): type it again without it")));
     }
     Ok(t)
 }

@@ -151,6 +151,9 @@ pub struct EvidenceBody {
     /// (ignored, see `_table`)
     #[serde(default, rename = "ruling")]
     pub _ruling: Option<serde::de::IgnoredAny>,
+    /// (ignored, see `_table`: the box that records a challenge on a finished match anyway)
+    #[serde(default, rename = "force")]
+    pub _force: Option<serde::de::IgnoredAny>,
 }
 
 /// `POST /api/challenge/evidence`: cites notes in a challenge already recorded, as `mmjudge challenge evidence`.

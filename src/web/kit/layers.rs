@@ -64,11 +64,17 @@ pub async fn timeout(req: Request, next: Next) -> Response {
 }
 
 /// Every refused request in the site's own form, whatever answered it (a handler, an extractor refusing a query
-/// string, a path or a body, or the router refusing a method): under `/api/` the JSON `{"error": "one line"}`,
-/// elsewhere the HTML page with the site's navigation, each with the same status and the same one line. The line
+/// string, a path or a body, or the router refusing a method): under `/api/` the JSON `{"error": "one line"}`
+/// (a page's form excepted), elsewhere the HTML page with the site's navigation, each with the same status and the same one line. The line
 /// is the one the answer said ([`Said`]); the answer's body is never read again.
 pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
     let path = req.uri().path().to_string();
+    // A page's form (under /api/ too) is answered with a page: the browser shows it, never bare JSON.
+    let form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
     // The request's store, also for its error page.
     let db = Db::of(req.extensions_mut(), &app);
     let res = next.run(req).await;
@@ -76,7 +82,7 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
         return res;
     }
     let content_type = res.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-    let api = path == "/api" || path.starts_with("/api/");
+    let api = (path == "/api" || path.starts_with("/api/")) && !form;
     let is_json = content_type.starts_with("application/json");
     if content_type.starts_with("text/html") || (api && is_json) {
         return res;

@@ -166,7 +166,21 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Form<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Form::<T>::from_request(req, state).await {
             Ok(axum::Form(f)) => Ok(Form(f)),
-            Err(e) => Err(rejected(e.status(), &e.body_text())),
+            Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError { status: e.status(), ..ApiError::too_large() })
+            }
+            Err(e) => Err(form_refused(&e.body_text())),
         }
     }
+}
+
+/// 400 for a page form whose fields are not the ones expected, naming the field (serde's words, its
+/// backquotes as double quotes).
+fn form_refused(text: &str) -> ApiError {
+    let first = text.lines().next().unwrap_or("").trim();
+    let why = first.strip_prefix("Failed to deserialize form body: ").unwrap_or(first).replace('`', "\"");
+    ApiError::new(
+        axum::http::StatusCode::BAD_REQUEST,
+        format!("the form's fields are not the ones expected ({why}): reload the page and send it again"),
+    )
 }

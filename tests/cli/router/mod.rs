@@ -41,34 +41,21 @@ pub struct Today {
 
 /// The refusals that differ today from what their case expects, each to be removed when the server answers as
 /// the case says (the suite then checks the case itself).
-pub const TODAY: &[Today] = &[
-    // A table, round, record or card that is not there is 404 for the reads and most writes; these say 409.
-    Today { case: "POST /api/result/clear 404 \"table 9\"", status: 409, words: "no match at table 9", page: false },
-    Today { case: "POST /api/result/clear 404 \"round 7\"", status: 409, words: "round 7 is not paired", page: false },
-    Today { case: "POST /api/void 404 \"99\"", status: 409, words: "there is no ruling #99", page: false },
-    Today { case: "POST /api/void 404 \"penalty\"", status: 409, words: "there is no penalty #1", page: false },
-    Today { case: "POST /api/note 404 \"Not A Card\"", status: 409, words: "no card is named", page: false },
-    Today { case: "POST /api/note (code) 404 \"Not A Card\"", status: 409, words: "no card is named", page: false },
-    // A page's form refused before its handler runs (no login, fields not read): JSON instead of a page.
-    Today { case: "POST /api/result (form) 401 \"not logged in\"", status: 401, words: "not logged in", page: false },
-    Today { case: "POST /api/ruling (form) 400 \"sent as a form\"", status: 400, words: "sent as a form", page: false },
-    Today {
-        case: "POST /api/ruling (form) 400 \"fields are not the ones expected\"",
-        status: 400,
-        words: "fields are not the ones expected",
-        page: false,
-    },
-    // The login form's own fields and size are refused in axum's words (and 422 for a missing field).
-    Today { case: "POST /login (form) 400 \"pin\"", status: 422, words: "missing field", page: true },
-    Today { case: "POST /login (form) 413 \"too large\"", status: 413, words: "length limit exceeded", page: true },
-    Today { case: "POST /logout (form) 413 \"too large\"", status: 413, words: "length limit exceeded", page: true },
-    // A judge's form under /api/ over the limit: JSON instead of a page.
-    Today { case: "POST /api/ruling (form) 413 \"too large\"", status: 413, words: "too large", page: false },
-];
+pub const TODAY: &[Today] = &[];
 
-/// Whether a refusal's words (a JSON `error`, or a refused page's text) show a command line or a backquote.
+/// Whether a refusal's words (a JSON `error`, a `role="alert"` line) show the command line: `mmjudge `, a
+/// backquote, or a `--flag` (a command line in double quotes says `mmjudge ` too).
 pub fn names_a_command(text: &str) -> bool {
-    text.contains("mmjudge ") || text.contains('`')
+    text.contains("mmjudge ") || text.contains('`') || names_a_flag(text)
+}
+
+/// Whether the words hold a `--flag`: two hyphens that begin a word and are followed by a letter.
+fn names_a_flag(text: &str) -> bool {
+    text.match_indices("--").any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + 2..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '-') && after.is_some_and(|c| c.is_ascii_lowercase())
+    })
 }
 
 /// The players' site address the app announces.
@@ -368,10 +355,6 @@ pub fn refusal_text(reply: &Reply, page: bool) -> Result<String, String> {
     if page {
         if !content_type.starts_with("text/html") || !reply.body.contains("<html") {
             return Err(format!("{} not a page ({content_type}): {}", reply.status, reply.body));
-        }
-        if names_a_command(&reply.body) {
-            // Anywhere on the page, not only in its message.
-            return Ok(format!("{} (in the page: {})", page_message(&reply.body), reply.body));
         }
         return Ok(page_message(&reply.body));
     }

@@ -107,11 +107,8 @@ pub fn before_round_clock(
 /// Refuses a moment before the round's clock started.
 pub fn not_before_start(round: u32, at: DateTime<Utc>, started: DateTime<Utc>) -> Result<()> {
     if at < started {
-        return Err(Error::refused(format!(
-            "{} is before round {round} started ({}): give a later --at",
-            when(at),
-            when(started)
-        )));
+        let what = format!("{} is before round {round} started ({})", when(at), when(started));
+        return Err(Refusal::refused(what.clone()).flags(format!("{what}: give a later --at")).into());
     }
     Ok(())
 }
@@ -414,11 +411,8 @@ fn stop_in(tx: &Connection, table: u32, (at, given): (DateTime<Utc>, bool)) -> R
     };
     let started = unstamp(&running.started_at)?;
     if at < started {
-        return Err(Error::refused(format!(
-            "{} is before the decision started ({}): give a later --at",
-            when(at),
-            when_text(&running.started_at)
-        )));
+        let what = format!("{} is before the decision started ({})", when(at), when_text(&running.started_at));
+        return Err(Refusal::refused(what.clone()).flags(format!("{what}: give a later --at")).into());
     }
     let d = decision_outcome(&table_clock(tx, round_start, &m)?, started, at);
     store_clock::finish_decision(tx, running.id, &finished(&d, &stamp(at)))?;

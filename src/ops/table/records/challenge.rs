@@ -4,10 +4,10 @@
 use crate::domain::challenge::{FLAG_WORDS, Heard, Ruling, loses_match, watch};
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Record, Refusal, Result, WayOut};
+use crate::error::{Record, Refusal, Result, WayOut};
 use crate::ops::player_names::{self, names_by_id};
 use crate::ops::said::Said;
-use crate::ops::table::{RecordFilter, RecordedResult, Seated, moment, round_or_current, text_field};
+use crate::ops::table::{RecordFilter, RecordedResult, Seated, flag_field, moment, round_or_current};
 use crate::store::challenge::{self, NewChallenge};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{Actor, Change, MatchId, NoteId, PlayerId, Store, event};
@@ -75,9 +75,11 @@ pub struct ChallengeOutcome {
 /// `challenge TABLE --by PLAYER --about TEXT --ruling upheld|denied`: records a challenge; a player reaching
 /// the event's challenge limit in the match loses it at once.
 pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput) -> Result<ChallengeOutcome> {
-    let about = text_field("--about (the point of contention)", &input.about)?;
-    let by_says = input.by_says.as_deref().map(|t| text_field("--by-says", t)).transpose()?;
-    let other_says = input.other_says.as_deref().map(|t| text_field("--other-says", t)).transpose()?;
+    let about = flag_field("--about (the point of contention)", "what was challenged", &input.about)?;
+    let by_says =
+        input.by_says.as_deref().map(|t| flag_field("--by-says", "what the challenger said", t)).transpose()?;
+    let other_says =
+        input.other_says.as_deref().map(|t| flag_field("--other-says", "what the other player said", t)).transpose()?;
     let at = moment(input.at, actor);
     let ruling = input.ruling;
     store.write(actor, |tx| {
@@ -85,12 +87,15 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
         seated.not_before_start(tx, input.at)?;
         let (by_seat, by) = seated.resolve_player(tx, &input.by).map(|(s, p)| (s, p.clone()))?;
         if seated.m.outcome.is_some() && !input.force {
-            return Err(Error::refused(format!(
-                "TR.challenges: {} already has a result ({}): a finished match takes no more challenges; add --force to record \
-                 this one anyway (the result stays)",
+            let what = format!(
+                "TR.challenges: {} already has a result ({}): a finished match takes no more challenges",
                 seated.label(),
                 seated.describe_recorded()
-            )));
+            );
+            let to = "record this one anyway (the result stays)".to_string();
+            return Err(Refusal::refused(what)
+                .worded(WayOut::ForceAnyway { to: to.clone() }, format!("; add --force to {to}"))
+                .into());
         }
         let evidence = check_evidence(tx, &seated, &input.evidence)?;
         let loser_seat = if ruling.challenger_lost() { by_seat } else { by_seat.other() };
@@ -127,7 +132,8 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
                 ended = true;
                 summary.push(&format!("; {} loses the match: {}", loser.name, seated.describe_recorded()));
             } else {
-                summary.push(&format!("; the match already has a result ({}), not changed", seated.describe_recorded()));
+                summary
+                    .push(&format!("; the match already has a result ({}), not changed", seated.describe_recorded()));
                 summary.hint(
                     &format!(": use `mmjudge result fix {}` if needed", seated.table()),
                     ": a head judge may fix the result on the table's page if needed",

@@ -220,7 +220,7 @@ fn declarable(
     };
     match reference::check_match(conn, printed, letter, name, &matched, prior.as_ref())? {
         Ok(card) => Ok((card.name, matched.note())),
-        Err(refusal) => Err(Error::refused(refusal.to_string())),
+        Err(refusal) => Err(crate::ops::cards::refusal_error(&refusal)),
     }
 }
 
@@ -302,11 +302,9 @@ pub fn undo_note(store: &mut Store, actor: &Actor, input: UndoInput) -> Result<U
         let line = format!("{}: {}", shorthand(&last.cost), last.card.as_deref().unwrap_or(UNNAMED));
         let cited = notes::cited_by(tx, last.id)?;
         if !cited.is_empty() && !input.force {
-            return Err(Error::refused(format!(
-                "note #{} ({who} {line}) is evidence in {}: add --force to remove it and its citation",
-                last.id.0,
-                challenges_words(&cited)
-            )));
+            let what = format!("note #{} ({who} {line}) is evidence in {}", last.id.0, challenges_words(&cited));
+            let way_out = WayOut::ForceAnyway { to: "remove it and its citation".into() };
+            return Err(Refusal::refused(what).way_out(way_out).into());
         }
         notes::delete(tx, last.id)?;
         let mut summary =

@@ -8,7 +8,7 @@ use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::player_names;
 use crate::ops::said::Said;
-use crate::ops::table::{RecordedResult, Seated, hhmm, moment, round_or_current, text_field};
+use crate::ops::table::{RecordedResult, Seated, flag_field, hhmm, moment, round_or_current};
 use crate::store::penalty::{self, NewPenalty};
 use crate::store::voids::{self, VoidKind, Voided};
 use crate::store::{Actor, Change, MatchId, PlayerId, Store, Touched, matches, player, round};
@@ -67,7 +67,7 @@ pub struct PenaltyOutcome {
 
 /// `penalty PLAYER INFRACTION [--penalty P] [--table T]`: records a penalty (see the module's text).
 pub fn record_penalty(store: &mut Store, actor: &Actor, input: PenaltyInput) -> Result<PenaltyOutcome> {
-    let note = input.note.as_deref().map(|n| text_field("--note", n)).transpose()?;
+    let note = input.note.as_deref().map(|n| flag_field("--note", "the note", n)).transpose()?;
     let at = moment(input.at, actor);
     let infraction = input.infraction;
     store.write(actor, |tx| {

@@ -113,8 +113,10 @@ pub(in crate::ops) fn verdict(conn: &Connection, seated: &Seated, input: &Result
         None => None,
     };
     let claim = Claim { verdict: given, reason: input.reason, life: input.life };
-    decide(claim, (&seated.a.name, &seated.b.name))
-        .map_err(|e| Error::refused(format!("table {}: {e}", seated.table())))
+    decide(claim, (&seated.a.name, &seated.b.name)).map_err(|e| {
+        let table = seated.table();
+        Refusal::refused(format!("table {table}: {}", e.web)).flags(format!("table {table}: {}", e.command_line)).into()
+    })
 }
 
 /// A `no-show` result drops the player who did not show (the loser) after the current round, so the next
@@ -464,9 +466,9 @@ fn clock_words(at: DateTime<Utc>) -> String {
 pub fn later_rounds_paired(conn: &Connection, round_no: u32, force: bool, what: &str) -> Result<Vec<u32>> {
     let later = crate::store::round::after(conn, round_no)?;
     if !later.is_empty() && !force {
-        let cli = format!(": add --force to {what} anyway (those pairings are not redone)");
+        let to = format!("{what} anyway (those pairings are not redone)");
         let refused = format!("{} already paired on this result", rounds_words(&later));
-        return Err(Refusal::refused(refused).worded(WayOut::Force, cli).into());
+        return Err(Refusal::refused(refused).way_out(WayOut::ForceAnyway { to }).into());
     }
     Ok(later)
 }

@@ -72,18 +72,20 @@ pub fn check_record_moment(
         "a record says what already happened: give the moment it happened, or leave --at out for now",
     )?;
     if let Some(created) = created.filter(|c| at < *c) {
-        return Err(Error::refused(format!(
-            "--at {} is before the event was created ({}): give a moment during the event",
-            moment_text(at, now),
-            moment_text(created, now)
-        )));
+        let (at, created) = (moment_text(at, now), moment_text(created, now));
+        return Err(crate::error::Refusal::refused(format!(
+            "the moment {at} is before the event was created ({created})"
+        ))
+        .flags(format!("--at {at} is before the event was created ({created}): give a moment during the event"))
+        .into());
     }
     if let Some((number, started)) = round.filter(|(_, s)| at < *s) {
-        return Err(Error::refused(format!(
-            "--at {} is before round {number} started ({}): give a later --at",
-            moment_text(at, now),
-            moment_text(started, now)
-        )));
+        let (at, started) = (moment_text(at, now), moment_text(started, now));
+        return Err(crate::error::Refusal::refused(format!(
+            "the moment {at} is before round {number} started ({started})"
+        ))
+        .flags(format!("--at {at} is before round {number} started ({started}): give a later --at"))
+        .into());
     }
     Ok(())
 }
@@ -91,12 +93,12 @@ pub fn check_record_moment(
 /// Refuses `at` more than `ahead` after `now`, saying `fix`.
 pub fn not_ahead(at: DateTime<Utc>, now: DateTime<Utc>, ahead: Duration, fix: &str) -> Result<()> {
     if at > now + ahead {
-        return Err(Error::refused(format!(
-            "--at {} is {} in the future (now {}): {fix}",
-            moment_text(at, now),
-            span_text(at - now),
-            moment_text(now, now)
-        )));
+        let (when, ahead, now) = (moment_text(at, now), span_text(at - now), moment_text(now, now));
+        return Err(crate::error::Refusal::refused(format!(
+            "the moment {when} is {ahead} in the future (now {now}): check this device's clock"
+        ))
+        .flags(format!("--at {when} is {ahead} in the future (now {now}): {fix}"))
+        .into());
     }
     Ok(())
 }

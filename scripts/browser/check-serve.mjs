@@ -164,6 +164,15 @@ async function step(name, fn) {
 
 class Stopped extends Error {}
 
+// A form's answer: one role="alert" line, in the phone's view, naming no command line.
+async function answeredInView(page, answer, what) {
+  if ((await page.locator('main [role="alert"]').count()) !== 1) throw new Error(`${what}: not the page's one answer`);
+  const box = await answer.evaluate((el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: innerHeight }; });
+  if (box.top < 0 || box.bottom > box.height) throw new Error(`${what}: the answer is out of view (${JSON.stringify(box)})`);
+  const text = await answer.textContent();
+  if (/mmjudge |`|(^|[^\w-])--[a-z]/.test(text)) throw new Error(`${what}: the answer names a command line: ${text}`);
+}
+
 async function judgeRecordsAResult(browser, pairings) {
   const table = pairings.players.filter((p) => p.table === 1).sort((a, b) => a.seat.localeCompare(b.seat));
   if (table.length !== 2) throw new Error("table 1 has no two players in /api/pairings");
@@ -236,6 +245,29 @@ async function judgeRecordsAResult(browser, pairings) {
     await judge.getByRole("button", { name: "Record result" }).waitFor({ state: "detached" });
     await judge.locator("p.done").getByText(/table 1, round 1/).waitFor();
     await shot(judge, "judge-table-result");
+  });
+
+  await step("a challenge on the finished match is refused beside its form, then recorded with force, the answer replacing the refusal", async () => {
+    const form = judge.locator("#challenge-form");
+    await form.getByLabel("challenger").selectOption({ label: seatA.name });
+    await form.locator('[name="about"]').fill("B1 Demonic Tutor");
+    expectedRefusals += 1;
+    await form.getByRole("button", { name: "Record challenge" }).click();
+    const refused = judge.locator('#challenge-form + p.answer.refused[role="alert"]');
+    await refused.getByText(/already has a result.*tick force/).waitFor();
+    await answeredInView(judge, refused, "the refused challenge");
+    if (await judge.locator("p.done").count()) throw new Error("the earlier Done line still stands beside the refusal");
+    const style = await refused.evaluate((el) => getComputedStyle(el).backgroundColor);
+    if (style !== "rgb(253, 232, 234)") throw new Error(`the refusal is not in the refusal style (background ${style})`);
+    if (new URL(judge.url()).pathname !== "/judge/table/1") throw new Error(`the refusal left the page: ${judge.url()}`);
+    await shot(judge, "judge-challenge-refused");
+    await form.getByLabel(/^force/).check();
+    await form.getByRole("button", { name: "Record challenge" }).click();
+    const done = judge.locator('#challenge-form + p.done[role="alert"]');
+    await done.getByText(/challenge/).waitFor();
+    await answeredInView(judge, done, "the recorded challenge");
+    if (await judge.locator("p.answer.refused").count()) throw new Error("the refusal still stands after the challenge was recorded");
+    await shot(judge, "judge-challenge-forced");
   });
 
   for (const [page, key, path] of [[me, "me", "/me"], [board, "pairings", "/pairings"]]) {
@@ -698,6 +730,16 @@ async function judgePath(browser, pairings) {
       await after();
     }
     if (await judge.locator("#round-actions").getByText("End the round…").count()) throw new Error("End is offered once the round is over");
+  });
+  await step("Pair refused on the dashboard (tables without a result) is answered beside its button, on the dashboard", async () => {
+    expectedRefusals += 1;
+    const pair = judge.locator("#round-actions form", { has: judge.getByRole("button", { name: "Pair the next round" }) });
+    await pair.getByRole("button", { name: "Pair the next round" }).click();
+    const refused = judge.locator('#round-actions form + p.answer.refused[role="alert"]');
+    await refused.getByText(/Not done: /).waitFor();
+    await answeredInView(judge, refused, "the refused pairing");
+    if (new URL(judge.url()).pathname !== "/judge") throw new Error(`the refusal left the dashboard: ${judge.url()}`);
+    await shot(judge, "dashboard-pair-refused");
   });
   await judgePhone.close();
   await device.context().close();

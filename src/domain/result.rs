@@ -307,7 +307,7 @@ mod tests {
         assert_eq!(Reason::parse("Intentional Draw"), Ok(Reason::IntentionalDraw));
         assert_eq!(Reason::parse("conc"), Ok(Reason::Concession));
         assert_eq!(Reason::parse("no_show"), Ok(Reason::NoShow));
-        let err = Reason::parse("lfie").err().map(|e| e.command_line).unwrap_or_default();
+        let err = Reason::parse("lfie").err().unwrap_or_default();
         assert!(err.contains("did you mean life"), "{err}");
         assert!(Reason::parse("").is_err());
         assert!(Reason::parse("p").is_err(), "poison or penalty");

@@ -525,6 +525,13 @@ impl Refusal {
         self
     }
 
+    /// The way out, in the command line's own words for it ([`WayOut::command_line`]) after `join` (`"; "`).
+    pub fn way_out_after(mut self, join: &'static str, way_out: WayOut) -> Self {
+        self.cli = format!("{join}{}", way_out.command_line());
+        self.way_out = Some(way_out);
+        self
+    }
+
     /// The way out, with the command line's words for it as this refusal says them: `cli` follows `what` on the
     /// command line, joining punctuation included.
     pub fn worded(mut self, way_out: WayOut, cli: impl Into<String>) -> Self {

@@ -254,9 +254,12 @@ pub fn check_match(
         },
     };
     if rule.needs_letter() && letter.is_none() && !printed.is_land {
-        return Err(Error::bad_input(format!(
-            "BV.{rule}: the {rule} binding rule compares first letters: give the printed card's letter with --letter"
-        )));
+        let what = format!("BV.{rule}: the {rule} binding rule compares first letters");
+        return Err(crate::error::Refusal::bad_input(format!(
+            "{what}, and the printed card's letter was not given: ask a judge to note it with the letter"
+        ))
+        .flags(format!("{what}: give the printed card's letter with --letter"))
+        .into());
     }
     let printed_name = letter.map(|l| l.to_string()).unwrap_or_default();
     let shape = CardShape {

@@ -102,7 +102,7 @@ pub fn pool_check(conn: &Connection) -> Result<Report> {
     let report = report(conn)?;
     if report.groups.is_empty() && report.lands.copies == 0 {
         return Err(crate::error::Refusal::refused("the pool is empty")
-            .worded(crate::error::WayOut::ImportPool, ": import it with `mmjudge pool import FILE.csv`")
+            .way_out(crate::error::WayOut::ImportPool)
             .into());
     }
     Ok(report)

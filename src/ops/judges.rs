@@ -280,11 +280,10 @@ fn find(conn: &rusqlite::Connection, name: &str) -> Result<judges::Judge> {
     let all = judges::all(conn)?;
     let known: Vec<&str> = all.iter().map(|j| j.name.as_str()).collect();
     let refusal = if known.is_empty() {
-        Refusal::not_found(format!("no judge named \"{name}\": no judge is added yet"))
-            .worded(WayOut::AddJudge, ": add one with `mmjudge judge add NAME --role floor`")
+        Refusal::not_found(format!("no judge named \"{name}\": no judge is added yet")).way_out(WayOut::AddJudge)
     } else {
         Refusal::not_found(format!("no judge named \"{name}\": the judges are {}", known.join(", ")))
-            .worded(WayOut::CheckJudge, ": see `mmjudge judge list`")
+            .way_out(WayOut::CheckJudge)
     };
     Err(refusal.into())
 }

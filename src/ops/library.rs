@@ -35,9 +35,12 @@ pub fn check_unlocked(conn: &Connection, force: bool, what: &str) -> Result<Stri
         return Ok(String::new());
     }
     if !force {
-        return Err(Error::refused(format!(
-            "the libraries are locked: round {current} is paired; add --force to {what} anyway (the audit log records it)"
-        )));
+        let to = format!("{what} anyway (the audit log records it)");
+        let cli = format!("; add --force to {to}");
+        let locked = format!("the libraries are locked: round {current} is paired");
+        return Err(crate::error::Refusal::refused(locked)
+            .worded(crate::error::WayOut::ForceAnyway { to }, cli)
+            .into());
     }
     Ok(format!(" (forced: round {current} is paired)"))
 }
@@ -63,7 +66,7 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
                 .worded(crate::error::WayOut::BuildLibraries, ": `mmjudge library build --tables N`")
         } else {
             crate::error::Refusal::not_found(format!("no library {table}{seat}: libraries are 1A to {tables}B"))
-                .worded(crate::error::WayOut::ListLibraries, ": see `mmjudge library list`")
+                .way_out(crate::error::WayOut::ListLibraries)
         };
         return Err(refusal.into());
     }

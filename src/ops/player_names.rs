@@ -31,12 +31,12 @@ pub fn find(conn: &Connection, query: &str) -> Result<player::Player> {
         ))),
         Resolved::Unknown(_) if player::count(conn)? == 0 => {
             Err(Refusal::not_found(format!("unknown player \"{}\": the event has no players yet", shown(query)))
-                .worded(WayOut::AddPlayers, "; add them with `mmjudge player add NAME`")
+                .way_out_after("; ", WayOut::AddPlayers)
                 .into())
         }
         Resolved::Unknown(close) => {
             Err(Refusal::not_found(format!("unknown player \"{}\": closest are {}", shown(query), close.join(", ")))
-                .worded(WayOut::CheckName, "; see `mmjudge player list`")
+                .way_out_after("; ", WayOut::CheckName)
                 .into())
         }
     }

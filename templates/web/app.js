@@ -35,6 +35,7 @@
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelector("main"), old = document.querySelector("main");
       if (fresh && old) old.replaceWith(fresh);
+      mm.keepAnswer();
       // The server's now comes with the live stream's hello (a page answered 304 carries an older one).
       mm.localTimes(); tick(); byReason(); more();
       mm.updated();

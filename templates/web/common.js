@@ -142,7 +142,26 @@
     if (form && form.parentNode) form.parentNode.insertBefore(el, form.nextSibling);
     else (document.querySelector("main") || document.body).insertBefore(el, null);
     el.scrollIntoView({ block: "center" });
+    answered = { key: form ? mm.formKey(form) : null, el: el };
     return el;
+  };
+  var answered = null; // the form last answered on this page, and its answer
+  function formOf(key) {
+    var forms = document.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i++) {
+      if (mm.formKey(forms[i]) === key || mm.formKey(forms[i], forms[i].querySelector("button[formaction]")) === key) return forms[i];
+    }
+    return null;
+  }
+  // After a live refresh put a fresh <main> in place: the answer stays beside its form (a refusal is kept as it
+  // was; a "Done" line is the fresh page's own), without scrolling again.
+  mm.keepAnswer = function () {
+    if (!answered) return;
+    var form = answered.key && formOf(answered.key);
+    var el = answered.el.classList.contains("done") ? document.getElementById("done") : answered.el;
+    if (!el) return;
+    if (form) form.parentNode.insertBefore(el, form.nextSibling);
+    else if (!el.parentNode || !document.contains(el)) (document.querySelector("main") || document.body).insertBefore(el, null);
   };
   // A form, named so that the page it goes back to finds it again: its address, its id, its hidden fields.
   mm.formKey = function (form, submitter) {
@@ -164,13 +183,9 @@
     var done = document.getElementById("done"), key = null;
     try { key = sessionStorage.getItem("mmjudge-sent-from"); sessionStorage.removeItem("mmjudge-sent-from"); } catch (e) {}
     if (!done || !key) return;
-    var forms = document.querySelectorAll("form");
-    for (var i = 0; i < forms.length; i++) {
-      if (mm.formKey(forms[i]) === key || mm.formKey(forms[i], forms[i].querySelector("button[formaction]")) === key) {
-        forms[i].parentNode.insertBefore(done, forms[i].nextSibling);
-        break;
-      }
-    }
+    var form = formOf(key);
+    if (form) form.parentNode.insertBefore(done, form.nextSibling);
+    answered = { key: key, el: done };
     done.scrollIntoView({ block: "center" });
   };
   // A refusal's one line: the JSON `error`, or a refused page's role="alert" text.

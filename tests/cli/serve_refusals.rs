@@ -88,7 +88,7 @@ fn each_refusal_class_through_http_says_what_to_tap_or_whom_to_ask() {
          judge page"
     );
     let void = json!({ "kind": "penalty", "id": 99, "reason": "typo" });
-    let missing = server.post_json("/api/void", Some(&token), &void).error(409);
+    let missing = server.post_json("/api/void", Some(&token), &void).error(404);
     assert_eq!(missing, "there is no penalty #99; the penalty ids are on the table's judge page");
     let stop = server.post_json("/api/clock/stop", Some(&token), &json!({ "table": 2 })).error(409);
     assert_eq!(stop, "no decision is running at table 2; a decision starts when its player taps Start my decision");
@@ -125,4 +125,66 @@ fn a_player_on_their_phone_is_told_whom_to_ask() {
     let me = server.get("/me?name=Zed");
     assert_eq!(me.status, 404);
     assert!(page_text(&me.body).contains("check the spelling or ask a judge"), "{}", me.body);
+}
+
+#[test]
+fn the_refusals_that_named_flags_and_commands_on_phones_name_the_form_and_the_button() {
+    // Pairing round 1 with a player who never checked in: the dashboard's Check in, not the command line's.
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
+    ev.run(&["event", "set", "check-in", "on"]).ok();
+    for name in ["Ana", "Bo", "Cy"] {
+        ev.run(&["player", "check-in", name]).ok();
+    }
+    let head = judge(&ev, "Kim", "head");
+    let cli = ev.refuses(&["round", "pair"]);
+    assert!(cli.contains("check them in with `mmjudge player check-in Di`, pair those present with"), "{cli}");
+    let server = Server::start(&ev);
+    let token = server.login("Kim", &head);
+    let pair = server.post_json("/api/round/pair", Some(&token), &json!({})).error(409);
+    assert!(
+        pair.starts_with("round 1 cannot be paired: 1 player has not checked in (Di); a judge checks them in"),
+        "{pair}"
+    );
+    assert!(pair.contains("Check in on the Judges page") && pair.contains("pairs those present"), "{pair}");
+    drop(server);
+
+    // A contradictory result and a challenge on a finished match: the form's fields and its force box.
+    let ev = event();
+    ev.run(&["round", "start"]).ok();
+    let head = judge(&ev, "Kim", "head");
+    let server = Server::start(&ev);
+    let token = server.login("Kim", &head);
+    let life = json!({ "table": 2, "winner": "Cy", "by": "life", "life": [12, 3] });
+    let said = server.post_json("/api/result", Some(&token), &life).error(409);
+    assert_eq!(
+        said,
+        "table 2: a game ended by life means Cy won with Di at 0, but the life totals given are Cy 12 and Di 3: check \
+         the totals or why the game ended"
+    );
+    let cli = ev.refuses(&["result", "2", "Cy", "--by", "life", "--life", "12", "3"]);
+    assert!(cli.contains("--by life means Cy won with Di at 0, but --life gives Cy 12 and Di 3"), "{cli}");
+    let time = json!({ "table": 2, "by": "time" });
+    let said = server.post_json("/api/result", Some(&token), &time).error(409);
+    assert!(!said.contains("--"), "{said}");
+    let done = json!({ "table": 1, "winner": "Ana Souza", "by": "concession" });
+    assert_eq!(server.post_json("/api/result", Some(&token), &done).status, 200);
+    let challenge = json!({ "table": 1, "by": "Bo Nilsson", "about": "B1", "ruling": "denied" });
+    let late = server.post_json("/api/challenge", Some(&token), &challenge).error(409);
+    assert!(
+        late.ends_with(
+            "a finished match takes no more challenges; tick force and send it again to record this one \
+                        anyway (the result stays)"
+        ),
+        "{late}"
+    );
+    let cli = ev.refuses(&["challenge", "1", "--by", "Bo Nilsson", "--about", "B1", "--ruling", "denied"]);
+    assert!(cli.trim_end().ends_with("; add --force to record this one anyway (the result stays)"), "{cli}");
+    // The table's judge page offers that box once the match has a result.
+    let (cookie, _) = page_login(&server, "Kim", &head);
+    let page = server.request("GET", "/judge/table/1", &[("Cookie", cookie.as_str())], "").body;
+    let form = page.split("id=\"challenge-form\"").nth(1).and_then(|f| f.split("</form>").next()).unwrap_or_default();
+    assert!(form.contains("name=\"force\""), "{form}");
+    let forced = json!({ "table": 1, "by": "Bo Nilsson", "about": "B1", "ruling": "denied", "force": true });
+    assert_eq!(server.post_json("/api/challenge", Some(&token), &forced).status, 200);
 }

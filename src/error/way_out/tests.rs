@@ -6,7 +6,7 @@ use super::*;
 fn every_way_out_names_its_command_on_the_command_line_and_none_on_the_web() {
     for w in WayOut::samples() {
         let cli = w.command_line();
-        assert!(cli.contains("`mmjudge ") || cli.contains("`--"), "{w:?}: {cli}");
+        assert!(cli.contains("`mmjudge ") || cli.contains("`--") || cli.contains(" --"), "{w:?}: {cli}");
         let web = w.web();
         assert!(!web.contains("mmjudge") && !web.contains('`') && !web.contains("--"), "{w:?}: {web}");
         assert!(!web.is_empty() && web.lines().count() == 1, "{w:?}: {web}");
@@ -65,6 +65,8 @@ fn variant(w: &WayOut) -> usize {
         WayOut::PromoteStandby { .. } => 45,
         WayOut::EventMoved { .. } => 46,
         WayOut::TurnAtTime => 47,
+        WayOut::ForceAnyway { .. } => 48,
+        WayOut::CheckIn { .. } => 49,
     }
 }
 
@@ -84,7 +86,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..48).collect::<Vec<_>>());
+    assert_eq!(seen, (0..50).collect::<Vec<_>>());
 }
 
 #[test]
@@ -97,4 +99,21 @@ fn a_refusal_prints_its_command_line_words_and_gives_the_web_its_own() {
     let r = Refusal::not_found("there is no penalty #4").way_out(WayOut::ListRecords { record: Record::Penalty });
     assert_eq!(r.to_string(), "there is no penalty #4: see the ids with `mmjudge penalties`");
     assert_eq!(r.web(), "there is no penalty #4; the penalty ids are on the table's judge page");
+}
+
+#[test]
+fn a_refusal_that_names_a_flag_names_the_form_s_field_on_the_web() {
+    let r = Refusal::refused("table 2: a result at time needs both life totals")
+        .flags("table 2: --by time needs both life totals: --life A B");
+    assert_eq!(r.to_string(), "table 2: --by time needs both life totals: --life A B");
+    assert_eq!(r.web(), "table 2: a result at time needs both life totals");
+    let r = Refusal::refused("note #3 is evidence in challenge #1")
+        .way_out(WayOut::ForceAnyway { to: "remove it and its citation".into() });
+    assert_eq!(r.to_string(), "note #3 is evidence in challenge #1: add --force to remove it and its citation");
+    assert_eq!(
+        r.web(),
+        "note #3 is evidence in challenge #1; tick force and send it again to remove it and its citation"
+    );
+    let r = Refusal::refused("round 1 cannot be paired").way_out_after("; ", WayOut::SeeTime);
+    assert_eq!(r.to_string(), "round 1 cannot be paired; see `mmjudge time`");
 }

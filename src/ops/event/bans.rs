@@ -103,7 +103,7 @@ pub fn lift_ban(store: &mut Store, actor: &Actor, name: &str) -> Result<String> 
             crate::ops::card_reference::lookup(tx, name)?.map(|c| c.name).unwrap_or_else(|| name.trim().to_string());
         if !bans::remove(tx, &card)? {
             return Err(crate::error::Refusal::not_found(format!("{card} is not banned"))
-                .worded(crate::error::WayOut::ListBans, "; see `mmjudge ban list`")
+                .way_out_after("; ", crate::error::WayOut::ListBans)
                 .into());
         }
         let summary = format!("lifted the ban on {card}");

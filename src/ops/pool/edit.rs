@@ -148,7 +148,7 @@ pub fn set_excluded(store: &mut Store, actor: &Actor, query: &str, exclude: bool
         if card.excluded == exclude {
             let state = if exclude { "already excluded" } else { "not excluded" };
             return Err(crate::error::Refusal::refused(format!("{} is {state}", card.name))
-                .worded(crate::error::WayOut::ListPool, ": see `mmjudge pool list`")
+                .way_out(crate::error::WayOut::ListPool)
                 .into());
         }
         store_pool::set_excluded(tx, card.id, exclude)?;

@@ -94,9 +94,7 @@ pub fn remove(store: &mut Store, actor: &Actor, name: &str) -> Result<String> {
                     name.trim(),
                     if list.is_empty() { "it is empty".to_string() } else { list.join(", ") }
                 );
-                return Err(crate::error::Refusal::not_found(what)
-                    .worded(crate::error::WayOut::ListWatch, ": see `mmjudge pool watch list`")
-                    .into());
+                return Err(crate::error::Refusal::not_found(what).way_out(crate::error::WayOut::ListWatch).into());
             }
         };
         store_pool::watch_remove(tx, &card)?;

@@ -55,7 +55,7 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
         }
         if let Some(started) = &r.started_at {
             let what = format!("round {} already started at {}: its clock runs", r.number, when_text(started));
-            return Err(Refusal::refused(what).worded(WayOut::SeeTime, "; see `mmjudge time`").into());
+            return Err(Refusal::refused(what).way_out_after("; ", WayOut::SeeTime).into());
         }
         if let Some(ended) = &r.ended_at {
             return Err(Error::refused(format!(
@@ -125,7 +125,7 @@ pub fn start_round_now(store: &mut Store, actor: &Actor) -> Result<RoundStarted>
         };
         if scheduled <= now {
             let what = format!("round {} already started at {}: its clock runs", r.number, confirm_time(scheduled));
-            return Err(Refusal::refused(what).worded(WayOut::SeeTime, "; see `mmjudge time`").into());
+            return Err(Refusal::refused(what).way_out_after("; ", WayOut::SeeTime).into());
         }
         round::set_started(tx, r.number, Some(&stamp(now)))?;
         let clock = TableClock::new(now, clock_settings(&event::values(tx)?));

@@ -93,8 +93,7 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
         let broken: Vec<String> = proposal.violations.iter().map(|v| describe(v, &names)).collect();
         if !broken.is_empty() && !allow {
             let what = format!("round {number} cannot keep every guarantee: {}", first_few(&broken, 5));
-            let cli = "; pair it anyway with `mmjudge round pair --allow`";
-            return Err(Refusal::refused(what).worded(WayOut::PairAnyway, cli).into());
+            return Err(Refusal::refused(what).way_out_after("; ", WayOut::PairAnyway).into());
         }
         let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
         if number == 1 {

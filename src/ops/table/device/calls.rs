@@ -152,9 +152,7 @@ pub fn close_call(store: &mut Store, actor: &Actor, table: u32) -> Result<CallCl
         let seated = Seated::at(tx, table, None)?;
         let Some(c) = self_reports::open_call(tx, seated.m.id)? else {
             let what = format!("no judge call is open at {}", seated.label());
-            return Err(Refusal::refused(what)
-                .worded(WayOut::ListCalls, ": `mmjudge call list` shows the open ones")
-                .into());
+            return Err(Refusal::refused(what).way_out(WayOut::ListCalls).into());
         };
         self_reports::close(tx, c.id, &at, &actor.judge)?;
         let call = view_at(&seated, &c);

@@ -2,6 +2,9 @@
 //   1. a head judge logs in through the login page, opens /judge/table/1 and records a result with the page's
 //      form, while a player of that table watches /me and /pairings in another browser (another phone): both
 //      pages must show the result within a second, without a reload, from a live event (server-sent events);
+//      then a challenge on that finished match is refused beside its form (one role="alert" line, in the
+//      refusal's style, in view, no command line, the earlier "Done" line gone, the page kept), and sent again
+//      with the form's force box it is recorded, its "Done" line beside the form replacing the refusal;
 //   2. two phones open the table device /table/2, each player signs in with their code, player A declares
 //      three cards (cost, then the name from the page's completion), player B's phone shows each without a
 //      reload (each delay is measured and printed; their median must be under 500 ms), and player B declaring
@@ -17,7 +20,8 @@
 //      each is sent and the second's upgrade to a Game Loss answered on the page after the form; the two players
 //      of table 6 share one device and take the decision clock in turns with their one large button each (the
 //      other's disabled); the head judge's round steps on /judge: End asks to confirm, listing the tables
-//      without a result, and once ended only pairing the next round is offered.
+//      without a result, and once ended only pairing the next round is offered; Pair, refused there (tables
+//      without a result), is answered beside its button on the dashboard, not on a bare page.
 //   6. on a second event with check-in on: a player checks in on /me, a judge checks another in on /judge, and
 //      once round 1 is paired without the absent player (15 players: a bye) and started 55 minutes back, the
 //      bye shows on /me and /pairings, the dropped player's /me says why, and time called shows on /me and the
@@ -261,7 +265,7 @@ async function judgeRecordsAResult(browser, pairings) {
     if (style !== "rgb(253, 232, 234)") throw new Error(`the refusal is not in the refusal style (background ${style})`);
     if (new URL(judge.url()).pathname !== "/judge/table/1") throw new Error(`the refusal left the page: ${judge.url()}`);
     await shot(judge, "judge-challenge-refused");
-    await form.getByLabel(/^force/).check();
+    await form.getByLabel(/force \(record it/).check();
     await form.getByRole("button", { name: "Record challenge" }).click();
     const done = judge.locator('#challenge-form + p.done[role="alert"]');
     await done.getByText(/challenge/).waitFor();

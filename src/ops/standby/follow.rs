@@ -33,19 +33,15 @@ pub struct Follow {
     pub id: String,
 }
 
-/// The id the standby on `db` names itself by: the one its file keeps, else a new one (kept in the file by its
-/// first copy, or now when the file exists).
+/// The id the standby on `db` names itself by: the one its file keeps, else a new one (kept in the file once it
+/// follows: its first copy, or the first stream it accepts; a file it refuses is left as it was).
 pub fn follower_id(db: &Path) -> Result<String> {
-    if !db.exists() {
-        return Ok(crate::ops::judges::random_hex(8));
-    }
-    let mut store = Store::open(db)?;
-    if let Some(id) = store.read(replication::state)?.follower_id {
+    if db.exists()
+        && let Some(id) = Store::open(db)?.read(replication::state)?.follower_id
+    {
         return Ok(id);
     }
-    let id = crate::ops::judges::random_hex(8);
-    store.bookkeep(|tx| replication::name_follower(tx, &id))?;
-    Ok(id)
+    Ok(crate::ops::judges::random_hex(8))
 }
 
 /// Where the following stands, for the server (its writes, its terminal, its pages).
@@ -137,13 +133,18 @@ fn fatal(e: &Error) -> bool {
     matches!(e, Error::BadInput(_) | Error::Forbidden(_) | Error::Unauthorized(_) | Error::NotAnEvent { .. })
 }
 
-/// Whether the standby's file was promoted (a missing file was not).
+/// Whether the standby's file was promoted (a missing file was not, nor an earlier copy of the primary's).
 async fn promoted(db: &Path) -> Result<bool> {
     if !db.exists() {
         return Ok(false);
     }
     let db = db.to_path_buf();
-    blocking(move || Ok(Store::open(&db)?.read(replication::state)?.role == Role::Primary)).await
+    // A primary's file that was a standby before (an earlier copy of a primary is not yet marked one).
+    blocking(move || {
+        let s = Store::open(&db)?.read(replication::state)?;
+        Ok(s.role == Role::Primary && s.primary_url.is_some())
+    })
+    .await
 }
 
 /// Returns once the standby's file was promoted (looks every 200 ms).
@@ -343,6 +344,8 @@ async fn open_standby(db: &Path, url: &str, id: &str) -> Result<Store> {
         let s = store.read(replication::state)?;
         if s.role != Role::Standby || s.primary_url.as_deref() != Some(url.as_str()) {
             store.bookkeep(|tx| replication::become_standby(tx, &url, &id))?;
+        } else if s.follower_id.is_none() {
+            store.bookkeep(|tx| replication::name_follower(tx, &id))?;
         }
         Ok(store)
     })

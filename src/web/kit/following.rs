@@ -50,6 +50,12 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         let body = serde_json::json!({ "error": error, "standby_of": primary });
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response();
     }
+    // An old primary whose event moved answers no write, a repeat of one it recorded either: the phone's page
+    // sends it to the promoted laptop, which holds it or records it.
+    if let Some(to) = app.replica.moved() {
+        let page = !req.uri().path().starts_with("/api/");
+        return moved_refusal(&app, page, &to).await;
+    }
     if !app.replica.required {
         let res = next.run(req).await;
         app.replica.wake();
@@ -90,7 +96,10 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
         return next.run(req).await;
     };
     let page = !path.starts_with("/api/");
-    if s.role != Role::Primary || s.moved_to.is_some() || s.key_hash.is_none() {
+    if let Some(to) = &s.moved_to {
+        return moved_refusal(&app, page, to).await;
+    }
+    if s.role != Role::Primary || s.key_hash.is_none() {
         let res = next.run(req).await;
         app.replica.wake();
         let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
@@ -101,8 +110,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
             Asked::Follows => app.replica.note_heard(),
             Asked::Moved(to) => {
                 mark_moved(&app, &to).await;
-                // The write is refused by the file itself now, with the words of an event that moved.
-                return next.run(req).await;
+                return moved_refusal(&app, page, &to).await;
             }
             Asked::Unheard => {
                 let words = "Not saved: the event's second laptop does not answer, so nothing can be recorded for now. \
@@ -130,6 +138,18 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     let words = "Not confirmed yet: the event's second laptop has not saved this. Your page keeps it and sends it \
                  again by itself; it will not be recorded twice.";
     unavailable(&app, page, words).await
+}
+
+/// 409: the event moved to `to` (the site's page for a page, else `{"error", "moved_to"}`).
+async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
+    let words = format!(
+        "The event moved to {to}: this laptop's copy is old and records nothing. Open the event there; your page \
+         sends what it kept there."
+    );
+    if page && let Ok(p) = super::page::error_page(&super::store::Db::new(app), StatusCode::CONFLICT, &words).await {
+        return p;
+    }
+    (StatusCode::CONFLICT, axum::Json(serde_json::json!({ "error": words, "moved_to": to }))).into_response()
 }
 
 /// 503 with `Retry-After: 2` and `words` (the site's page for a page, else `{"error", "standby": "not applied"}`).

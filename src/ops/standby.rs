@@ -6,8 +6,8 @@ pub mod follow;
 pub mod sync;
 
 use crate::error::{Error, Kind, Refusal, Result, WayOut};
-use crate::store::replication::{self, Role};
 use crate::store::Store;
+use crate::store::replication::{self, Role};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Utc};
 use std::time::Duration;

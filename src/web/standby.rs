@@ -224,7 +224,10 @@ pub async fn ack(State(app): State<Shared>, headers: HeaderMap, Json(a): Json<Ac
     };
     if app.replica.other_holder(&stream.follower, &stream.key_hash).is_some() {
         app.replica.end_stream(&token);
-        return Err(ApiError::new(StatusCode::CONFLICT, "another standby holds this event's stream: open the log again"));
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "another standby holds this event's stream: open the log again",
+        ));
     }
     let path = app.db.clone();
     let seq = a.seq;

@@ -82,6 +82,18 @@ pub(crate) fn advertised(primary: &Server) {
     }
 }
 
+/// A GET that may fail (a server gone): the body of a 200, or None.
+pub(crate) fn try_get(addr: &str, path: &str) -> Option<String> {
+    let mut s = TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).ok()?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).ok()?;
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    head.starts_with("HTTP/1.1 200").then(|| body.to_string())
+}
+
 /// One request that may fail (a server killed): the status and body, or None.
 fn try_post(addr: &str, path: &str, token: &str, body: &serde_json::Value) -> Option<(u16, String)> {
     let mut s = TcpStream::connect(addr).ok()?;

@@ -11,8 +11,8 @@
 
 use super::client::{self, Url};
 use crate::error::{Error, Result};
-use crate::store::replication::{self, Role};
 use crate::store::Store;
+use crate::store::replication::{self, Role};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;

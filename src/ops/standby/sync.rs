@@ -91,12 +91,9 @@ pub fn after_write(db: &Path, before: i64) -> Option<Waited> {
         return None;
     }
     let seq = s.seq;
-    let heard_ms = s
-        .heard_at
-        .as_deref()
-        .and_then(|h| crate::time::unstamp(h).ok())
-        .map(|h| (Utc::now() - h).num_milliseconds());
-    if !heard_ms.is_some_and(|ms| ms <= HEARD_WITHIN_MS) {
+    let heard_ms =
+        s.heard_at.as_deref().and_then(|h| crate::time::unstamp(h).ok()).map(|h| (Utc::now() - h).num_milliseconds());
+    if heard_ms.is_none_or(|ms| ms > HEARD_WITHIN_MS) {
         return Some(Waited::NotHeard { seq, last_heard: s.heard_at });
     }
     let started = Instant::now();

@@ -155,7 +155,8 @@ async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
 /// 503 with `Retry-After: 2` and `words` (the site's page for a page, else `{"error", "standby": "not applied"}`).
 async fn unavailable(app: &Shared, page: bool, words: &str) -> Response {
     let mut res = if page
-        && let Ok(p) = super::page::error_page(&super::store::Db::new(app), StatusCode::SERVICE_UNAVAILABLE, words).await
+        && let Ok(p) =
+            super::page::error_page(&super::store::Db::new(app), StatusCode::SERVICE_UNAVAILABLE, words).await
     {
         p
     } else {

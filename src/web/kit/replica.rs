@@ -180,9 +180,7 @@ impl Replica {
     /// Whether the standby was heard within [`LEASE`] by both clocks (a laptop that slept has not).
     pub fn lease_holds(&self) -> bool {
         let heard = self.heard.lock().ok().and_then(|h| *h);
-        heard.is_some_and(|(mono, wall)| {
-            mono.elapsed() < LEASE && wall.elapsed().is_ok_and(|d| d < LEASE)
-        })
+        heard.is_some_and(|(mono, wall)| mono.elapsed() < LEASE && wall.elapsed().is_ok_and(|d| d < LEASE))
     }
 
     /// Waits until the standby applied change `seq`, at most [`Replica::wait`]: whether it did (a standby that has

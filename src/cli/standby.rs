@@ -11,6 +11,8 @@ pub enum StandbyCmd {
     },
     /// How far behind the standby is (changes and time) and when it was last heard; on either laptop's file.
     Status,
+    /// On the primary's file: the second laptop is gone for good; writes go on alone (its key ends).
+    Detach,
     /// On the standby's file: make it the primary (refused while the primary still answers).
     Promote {
         /// Promote even though the primary still answers (two laptops would take writes).

@@ -124,6 +124,15 @@ fn quote_arg(a: &str) -> String {
 pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     crate::domain::text::check("the judge's name (--judge or MMJUDGE_JUDGE)", &ctx.judge, false)
         .map_err(crate::error::Error::BadInput)?;
+    // Under `serve --standby-required`, a write typed on the primary waits for the second laptop as the server's do.
+    let waits = !matches!(cli.command, Command::Serve(_) | Command::Standby(_) | Command::Demo(_));
+    let before = if waits { crate::ops::standby::sync::before_write(&ctx.db) } else { None };
+    run(cli, ctx)?;
+    standby::wait_for_the_second_laptop(ctx, before);
+    Ok(())
+}
+
+fn run(cli: Cli, ctx: &Ctx) -> Result<()> {
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(crate::cli::player::PlayerCmd::History { name }) => history::run(ctx, &name),

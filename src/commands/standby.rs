@@ -31,11 +31,27 @@ pub fn run(ctx: &Ctx, cmd: StandbyCmd) -> Result<()> {
             let status = standby::status(&store, ctx.now()?)?;
             crate::render::standby::status(ctx.format, &status, &ctx.db)
         }
+        StandbyCmd::Detach => {
+            let mut store = ctx.open()?;
+            let out = standby::sync::detach(&mut store)?;
+            let summary = crate::render::standby::detached(&out);
+            done_with(ctx.format, &summary, &out)
+        }
         StandbyCmd::Promote { force } => {
             let mut store = ctx.open()?;
             let out = standby::promote(&mut store, force)?;
             let summary = crate::render::standby::promoted(&out);
             done_with(ctx.format, &summary, &out)
         }
+    }
+}
+
+/// After a write on the primary's file whose server runs with `--standby-required`: waits until the second laptop
+/// applied it, and says so (or, in one line, that it is not heard from). `before`: the file's last change before
+/// the command.
+pub fn wait_for_the_second_laptop(ctx: &Ctx, before: Option<i64>) {
+    let Some(before) = before else { return };
+    if let Some(waited) = standby::sync::after_write(&ctx.db, before) {
+        eprintln!("{}", crate::render::standby::waited(&waited, &ctx.db));
     }
 }

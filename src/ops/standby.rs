@@ -3,9 +3,11 @@
 
 pub mod client;
 pub mod follow;
+pub mod sync;
 
 use crate::error::{Error, Kind, Refusal, Result, WayOut};
-use crate::store::{Store, replication};
+use crate::store::Store;
+use crate::store::replication::{self, Role};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Utc};
 use std::time::Duration;
@@ -48,7 +50,7 @@ pub fn check_key(store: &Store, key: &str) -> Result<()> {
 
 fn refuse_on_standby(store: &Store, what: &str) -> Result<()> {
     let s = store.read(replication::state)?;
-    if s.role == "standby" {
+    if s.role == Role::Standby {
         let of = s.primary_url.unwrap_or_default();
         let promote = crate::error::promote_command(store.path());
         return Err(Error::refused(format!(
@@ -61,8 +63,8 @@ fn refuse_on_standby(store: &Store, what: &str) -> Result<()> {
 /// How far the two laptops are apart, as this file knows it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Status {
-    /// `primary` or `standby`.
-    pub role: String,
+    /// Primary or standby.
+    pub role: Role,
     /// The event's id.
     pub event: String,
     /// Its generation (raised by each promotion).
@@ -92,6 +94,8 @@ pub struct Status {
     pub standby_url: Option<String>,
     /// On a promoted primary: the primary it followed before its promotion.
     pub was_standby_of: Option<String>,
+    /// On a primary: when a head judge detached the second laptop (writes go on alone until a new key).
+    pub detached_at: Option<String>,
 }
 
 /// After how long without a word the other laptop counts as not heard from (each speaks every second).
@@ -103,7 +107,7 @@ pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
     let since = |at: Option<&str>| -> i64 {
         at.and_then(|a| unstamp(a).ok()).map_or(0, |t| (now - t).num_milliseconds().max(0))
     };
-    let primary = s.role == "primary";
+    let primary = s.role == Role::Primary;
     let behind_changes = if primary {
         if s.key_hash.is_some() { s.seq - s.acked_seq } else { 0 }
     } else {
@@ -117,7 +121,7 @@ pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
     let heard_ms = s.heard_at.as_deref().map(|at| since(Some(at)));
     let listens = !primary || (s.key_hash.is_some() && s.moved_to.is_none());
     Ok(Status {
-        role: s.role.clone(),
+        role: s.role,
         event: s.event_id,
         generation: s.generation,
         seq: s.seq,
@@ -132,6 +136,7 @@ pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
         moved_to: s.moved_to,
         standby_url: if primary { s.standby_url } else { None },
         was_standby_of: if primary { s.primary_url } else { None },
+        detached_at: if primary { s.detached_at } else { None },
     })
 }
 
@@ -150,7 +155,7 @@ pub struct Promoted {
 /// `force`; then this file is the primary, one generation on (a running standby server sees it and takes writes).
 pub fn promote(store: &mut Store, force: bool) -> Result<Promoted> {
     let s = store.read(replication::state)?;
-    if s.role != "standby" {
+    if s.role != Role::Standby {
         return Err(Error::refused(
             "this file is the primary already: `mmjudge standby promote` runs on the standby's file",
         ));

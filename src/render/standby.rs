@@ -31,7 +31,7 @@ pub fn status(format: Format, s: &Status, db: &std::path::Path) -> Result<()> {
 pub fn lines(s: &Status, db: &std::path::Path) -> Vec<String> {
     let mut out = Vec::new();
     let heard = heard_words(s);
-    if s.role == "standby" {
+    if s.role == crate::store::replication::Role::Standby {
         let of = s.primary.as_deref().unwrap_or("?");
         out.push(format!("this file is the standby of {of} (event {}, generation {})", s.event, s.generation));
         out.push(format!("applied: change {}; behind: {}", s.seq, behind(s)));
@@ -56,7 +56,11 @@ pub fn lines(s: &Status, db: &std::path::Path) -> Vec<String> {
     }
     let was = s.was_standby_of.as_deref().map_or(String::new(), |w| format!("; promoted, it followed {w} before"));
     out.push(format!("this file is the primary (event {}, generation {}{was})", s.event, s.generation));
-    if !s.standby_key {
+    if let Some(at) = &s.detached_at {
+        out.push(format!(
+            "THE SECOND LAPTOP IS DETACHED (since {at}): every write is recorded on this laptop alone; `mmjudge standby key` makes a key for a new one"
+        ));
+    } else if !s.standby_key {
         out.push("no standby key: make one with `mmjudge standby key`".into());
     } else if s.last_heard.is_none() {
         out.push("standby: none has connected yet (a standby key is ready for one)".into());
@@ -113,6 +117,30 @@ pub fn promoted(p: &Promoted) -> String {
     )
 }
 
+/// The sentence of a detachment.
+pub fn detached(d: &crate::ops::standby::sync::Detached) -> String {
+    let key = if d.had_key { "its key ended; " } else { "" };
+    format!(
+        "THE SECOND LAPTOP IS DETACHED: {key}every write is recorded on this laptop alone from now on (`mmjudge standby key` makes a key for a new one)"
+    )
+}
+
+/// What a command line's write found of the second laptop, in one line.
+pub fn waited(w: &crate::ops::standby::sync::Waited, db: &std::path::Path) -> String {
+    use crate::ops::standby::sync::Waited;
+    let status = format!("mmjudge --db {} standby status", db.display());
+    match w {
+        Waited::Applied { seq } => format!("the second laptop applied this change (change {seq})"),
+        Waited::NotApplied { seq } => format!(
+            "THE SECOND LAPTOP HAS NOT APPLIED change {seq} within 5 s: it is recorded on this laptop only until the second laptop catches up (`{status}`)"
+        ),
+        Waited::NotHeard { seq, last_heard } => format!(
+            "warning: the second laptop is not heard from (last heard {}): change {seq} is recorded on this laptop only (`{status}`)",
+            last_heard.as_deref().unwrap_or("never")
+        ),
+    }
+}
+
 /// The second laptop as the judges' dashboard tells it: one line, and whether it is an alarm. `following`: the
 /// primary this server follows (a standby); `waits`: a primary that answers writes once the standby holds them;
 /// `marked_behind`: such a primary's standby did not answer in time. None when there is no second laptop.
@@ -146,6 +174,16 @@ pub fn dashboard_line(s: &Status, following: Option<&str>, waits: bool, marked_b
             format!("The event moved to {to}: this laptop takes no more writes. Open the event there."),
         ));
     }
+    if let Some(at) = &s.detached_at {
+        return Some((
+            true,
+            format!(
+                "The second laptop is DETACHED (since {}): every write is recorded on this laptop alone, with no \
+                 copy anywhere. A head judge makes a key for a new second laptop at this laptop's keyboard.",
+                hhmmss(at)
+            ),
+        ));
+    }
     if !s.standby_key {
         return None;
     }
@@ -168,9 +206,13 @@ pub fn dashboard_line(s: &Status, following: Option<&str>, waits: bool, marked_b
         return Some((
             true,
             format!(
-                "The second laptop{at} is BEHIND: it {}, last heard {heard}. Writes no longer wait for it: \
-                 check its network and its screen.",
-                behind_words(s)
+                "The second laptop{at} is BEHIND: it {}, last heard {heard}. {} Check its network and its screen.",
+                behind_words(s),
+                if waits {
+                    "Writes it has not applied within 5 s are answered \"not saved yet\" and phones send them again."
+                } else {
+                    "Writes go on without it."
+                }
             ),
         ));
     }
@@ -206,7 +248,7 @@ mod tests {
 
     fn primary() -> Status {
         Status {
-            role: "primary".into(),
+            role: crate::store::replication::Role::Primary,
             event: "EV".into(),
             generation: 1,
             seq: 8,
@@ -221,6 +263,7 @@ mod tests {
             moved_to: None,
             standby_url: None,
             was_standby_of: None,
+            detached_at: None,
         }
     }
 
@@ -233,7 +276,7 @@ mod tests {
 
     fn standby() -> Status {
         Status {
-            role: "standby".into(),
+            role: crate::store::replication::Role::Standby,
             primary: Some("http://old".into()),
             acknowledged: None,
             standby_key: false,

@@ -60,6 +60,11 @@ pub fn end_sessions(conn: &Connection, judge: i64) -> Result<usize> {
     Ok(conn.prepare_cached("DELETE FROM judge_session WHERE judge_id = ?1")?.execute([judge])?)
 }
 
+/// Ends every judge's session (a promoted standby: judges log in again there).
+pub fn end_every_session(conn: &Connection) -> Result<usize> {
+    Ok(conn.prepare_cached("DELETE FROM judge_session")?.execute([])?)
+}
+
 /// Sessions of a judge still valid at `now` (RFC 3339).
 pub fn live_sessions(conn: &Connection, judge: i64, now: &str) -> Result<i64> {
     let mut stmt = conn.prepare_cached("SELECT count(*) FROM judge_session WHERE judge_id = ?1 AND expires > ?2")?;

@@ -318,7 +318,7 @@ impl Store {
         let applied = (|| -> Result<()> {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let s = replication::state(&tx)?;
-            if s.role != "standby" {
+            if s.role != replication::Role::Standby {
                 return Err(Error::refused("this file is no longer a standby: it follows no primary"));
             }
             if seq != s.seq + 1 {
@@ -381,7 +381,7 @@ fn refuse_unless_primary(s: &replication::State, db: &Path) -> Result<()> {
             format!("this laptop's copy of the event is no longer the primary (another laptop was promoted at {to})");
         return Err(Refusal::new(Kind::Refused, what).way_out(WayOut::EventMoved { to: to.clone() }).into());
     }
-    if s.role == "standby" {
+    if s.role == replication::Role::Standby {
         let of = s.primary_url.as_deref().unwrap_or("another laptop");
         let what = format!("this file is a standby of {of}: it takes no writes until promoted");
         return Err(Refusal::new(Kind::Refused, what)

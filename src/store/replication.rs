@@ -8,6 +8,31 @@ use rusqlite::{Connection, OptionalExtension, params};
 /// The tables that are this file's own bookkeeping, never replicated.
 pub const BOOKKEEPING: [&str; 2] = ["replication", "replication_log"];
 
+/// What this file is to the event: the laptop taking writes, or a copy following it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// It takes writes (and feeds its standby, if any).
+    Primary,
+    /// It follows a primary and takes no writes until promoted.
+    Standby,
+}
+
+impl Role {
+    /// The word stored in the file and sent on the wire.
+    pub fn word(self) -> &'static str {
+        match self {
+            Role::Primary => "primary",
+            Role::Standby => "standby",
+        }
+    }
+
+    /// The role a stored word names (anything but `standby` is the primary, as the table's CHECK allows).
+    pub fn of(word: &str) -> Role {
+        if word == "standby" { Role::Standby } else { Role::Primary }
+    }
+}
+
 /// This file's replication state.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct State {
@@ -15,8 +40,8 @@ pub struct State {
     pub event_id: String,
     /// Raised by each promotion.
     pub generation: i64,
-    /// `primary` or `standby`.
-    pub role: String,
+    /// Primary or standby.
+    pub role: Role,
     /// On a standby: the primary it follows.
     pub primary_url: Option<String>,
     /// The last change written here (a primary) or applied here (a standby).
@@ -31,21 +56,27 @@ pub struct State {
     pub primary_seq: i64,
     /// Where the event went once another laptop was promoted.
     pub moved_to: Option<String>,
-    /// On a primary: the address its standby advertises.
+    /// On a primary: the address of the standby that holds the stream and acknowledged (the one phones are told).
     pub standby_url: Option<String>,
+    /// On a primary: its server runs with `--standby-required` (its command line waits for the standby too).
+    pub required: bool,
+    /// On a primary: when a head judge said the second laptop is gone for good (writes go on alone).
+    pub detached_at: Option<String>,
+    /// On a standby: the id it names itself by to its primary (one standby per key).
+    pub follower_id: Option<String>,
 }
 
 /// This file's state.
 pub fn state(conn: &Connection) -> Result<State> {
     let mut stmt = conn.prepare_cached(
         "SELECT event_id, generation, role, primary_url, seq, key_hash, acked_seq, heard_at, primary_seq, moved_to,
-         standby_url FROM replication WHERE one = 1",
+         standby_url, required, detached_at, follower_id FROM replication WHERE one = 1",
     )?;
     Ok(stmt.query_row([], |r| {
         Ok(State {
             event_id: r.get(0)?,
             generation: r.get(1)?,
-            role: r.get(2)?,
+            role: Role::of(&r.get::<_, String>(2)?),
             primary_url: r.get(3)?,
             seq: r.get(4)?,
             key_hash: r.get(5)?,
@@ -54,6 +85,9 @@ pub fn state(conn: &Connection) -> Result<State> {
             primary_seq: r.get(8)?,
             moved_to: r.get(9)?,
             standby_url: r.get(10)?,
+            required: r.get(11)?,
+            detached_at: r.get(12)?,
+            follower_id: r.get(13)?,
         })
     })?)
 }
@@ -122,10 +156,14 @@ pub fn oldest_unacked(conn: &Connection) -> Result<Option<String>> {
     Ok(at)
 }
 
-/// Sets (or, with None, removes) the standby key's hash; a new key starts the log afresh.
+/// Sets (or, with None, removes) the standby key's hash; a new key starts the log afresh (and ends a detachment);
+/// the standby advertised until now is no longer (the next one names itself).
 pub fn set_key(conn: &Connection, hash: Option<&str>) -> Result<()> {
-    conn.prepare_cached("UPDATE replication SET key_hash = ?1, acked_seq = seq, heard_at = NULL WHERE one = 1")?
-        .execute([hash])?;
+    conn.prepare_cached(
+        "UPDATE replication SET key_hash = ?1, acked_seq = seq, heard_at = NULL, standby_url = NULL,
+         detached_at = CASE WHEN ?1 IS NULL THEN detached_at ELSE NULL END WHERE one = 1",
+    )?
+    .execute([hash])?;
     conn.prepare_cached("DELETE FROM replication_log")?.execute([])?;
     Ok(())
 }
@@ -138,9 +176,29 @@ pub fn ack(conn: &Connection, seq: i64, at: &str) -> Result<()> {
     Ok(())
 }
 
-/// On a primary: its standby advertises `url`.
-pub fn standby_at(conn: &Connection, url: &str) -> Result<()> {
+/// On a primary: the standby holding the stream, which acknowledged, advertises `url` (None: no address).
+pub fn standby_at(conn: &Connection, url: Option<&str>) -> Result<()> {
     conn.prepare_cached("UPDATE replication SET standby_url = ?1 WHERE one = 1")?.execute([url])?;
+    Ok(())
+}
+
+/// On a primary: whether its server runs with `--standby-required`.
+pub fn set_required(conn: &Connection, required: bool) -> Result<()> {
+    conn.prepare_cached("UPDATE replication SET required = ?1 WHERE one = 1")?.execute([required])?;
+    Ok(())
+}
+
+/// On a primary: the second laptop is gone for good (at `at`): its key ends, nothing of it is advertised, and
+/// writes go on alone until a new key.
+pub fn detach(conn: &Connection, at: &str) -> Result<()> {
+    set_key(conn, None)?;
+    conn.prepare_cached("UPDATE replication SET detached_at = ?1 WHERE one = 1")?.execute([at])?;
+    Ok(())
+}
+
+/// On a standby: the id it names itself by (kept across restarts).
+pub fn name_follower(conn: &Connection, id: &str) -> Result<()> {
+    conn.prepare_cached("UPDATE replication SET follower_id = ?1 WHERE one = 1")?.execute([id])?;
     Ok(())
 }
 
@@ -158,25 +216,28 @@ pub fn applied(conn: &Connection, seq: i64) -> Result<()> {
     Ok(())
 }
 
-/// Makes this file a standby of `url` (a fresh copy of the primary's: its key and acknowledgements are the
-/// primary's, not this file's).
-pub fn become_standby(conn: &Connection, url: &str) -> Result<()> {
+/// Makes this file a standby of `url`, named `follower` (a fresh copy of the primary's: its key,
+/// acknowledgements and flags are the primary's, not this file's).
+pub fn become_standby(conn: &Connection, url: &str, follower: &str) -> Result<()> {
     conn.prepare_cached(
         "UPDATE replication SET role = 'standby', primary_url = ?1, key_hash = NULL, acked_seq = 0, heard_at = NULL,
-         primary_seq = seq, moved_to = NULL, standby_url = NULL WHERE one = 1",
+         primary_seq = seq, moved_to = NULL, standby_url = NULL, required = 0, detached_at = NULL,
+         follower_id = ?2 WHERE one = 1",
     )?
-    .execute([url])?;
+    .execute([url, follower])?;
     conn.prepare_cached("DELETE FROM replication_log")?.execute([])?;
     Ok(())
 }
 
-/// Promotes this file: the primary now, one generation on.
+/// Promotes this file: the primary now, one generation on. Every judges' session that came with the event
+/// ends (judges log in again on the new primary).
 pub fn promote(conn: &Connection) -> Result<i64> {
     conn.prepare_cached(
         "UPDATE replication SET role = 'primary', generation = generation + 1, key_hash = NULL, acked_seq = seq,
          primary_seq = 0 WHERE one = 1",
     )?
     .execute([])?;
+    crate::store::judges::end_every_session(conn)?;
     Ok(state(conn)?.generation)
 }
 
@@ -224,7 +285,7 @@ mod tests {
         primary.bookkeep(|tx| set_key(tx, Some("hash")))?;
         file::snapshot(primary.conn(), &b)?;
         let mut standby = Store::open(&b)?;
-        standby.bookkeep(|tx| become_standby(tx, "http://a"))?;
+        standby.bookkeep(|tx| become_standby(tx, "http://a", "f1"))?;
         primary.write(&actor, |tx| {
             tx.execute_batch(
                 "INSERT INTO player (name, name_key) VALUES ('Ana', 'ana'), ('Bo', 'bo');

@@ -97,11 +97,16 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
                     primary: primary.clone(),
                     key: key.clone(),
                     advertise: Some(advertise.clone().unwrap_or(site)),
+                    id: crate::ops::standby::follow::follower_id(db)?,
                 };
                 kit::following::follow(app.clone(), follow).await?;
                 Store::open(db)?;
             }
-            None => kit::following::watch_for_promotion_elsewhere(app.clone()),
+            None => {
+                // The command line on this file waits for the standby as this server does.
+                crate::ops::standby::sync::run_required(&mut Store::open(db)?, options.standby_required)?;
+                kit::following::watch_for_promotion_elsewhere(app.clone());
+            }
         }
         sse::watch(app.clone())?;
         kit::advertise::watch(app.clone());

@@ -89,6 +89,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/standby/ack", post(standby::ack))
         .route("/api/standby/whoami", get(standby::whoami))
         .route("/api/standby/status", get(standby::status))
+        .route("/api/standby/detach", post(standby::detach))
         // CORS on the few routes a page uses on the standby (its whoami among them).
         .layer(middleware::from_fn(advertise::cors))
         .layer(middleware::from_fn(layers::headers))

@@ -33,10 +33,11 @@ fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
         .ok_or_else(|| Error::unauthorized("no standby key: send it as Authorization: Bearer KEY").into())
 }
 
-/// `?after=SEQ&advertise=URL` of the log stream.
+/// `?after=SEQ&follower=ID&advertise=URL` of the log stream.
 #[derive(Debug, serde::Deserialize)]
 pub struct After {
     after: i64,
+    follower: Option<String>,
     advertise: Option<String>,
 }
 
@@ -52,24 +53,43 @@ pub async fn log(db: Db, headers: HeaderMap, Query(q): Query<After>) -> Response
 async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, ApiError> {
     let key = bearer(headers)?;
     let after = q.after;
+    // Kept with the stream, and advertised only once this standby acknowledges (a standby that refuses the
+    // primary, another event's, never does).
     let advertise = q.advertise.filter(|a| a.starts_with("http://") && a.len() < 200);
+    let follower = q
+        .follower
+        .filter(|f| !f.is_empty() && f.len() <= 64 && f.chars().all(|c| c.is_ascii_alphanumeric()))
+        .unwrap_or_else(|| crate::ops::judges::random_hex(8));
     let state = db
         .run(move |store| {
             ops_standby::check_key(store, &key)?;
-            if let Some(url) = &advertise {
-                store.bookkeep(|tx| replication::standby_at(tx, url))?;
-            }
             let reaches = store.read(|c| replication::reaches(c, after))?;
             Ok((store.read(replication::state)?, reaches))
         })
         .await?;
     let (s, reaches) = state;
-    let from = if reaches { format!("from change {after}") } else { "a full copy first".to_string() };
-    eprintln!("standby: connected ({from}; this laptop is at change {})", s.seq);
     let app = db.app().clone();
+    let key_hash = s.key_hash.clone().unwrap_or_default();
+    if let Some(first) = app.replica.other_holder(&follower, &key_hash) {
+        let at = first.stream.advertise.as_deref().map_or(String::new(), |a| format!(" at {a}"));
+        eprintln!("standby: REFUSED a second standby ({follower}): {} follows with this key", first.stream.follower);
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!(
+                "another standby follows this event with this key: the one that names itself {}{at}, heard {} ms ago; \
+                 one standby per key: stop this one, or to move the second laptop here the primary's head judge ends \
+                 the key (standby key --revoke) and makes a new one (standby key)",
+                first.stream.follower,
+                first.heard.elapsed().as_millis()
+            ),
+        ));
+    }
+    let from = if reaches { format!("from change {after}") } else { "a full copy first".to_string() };
+    eprintln!("standby: connected ({follower}, {from}; this laptop is at change {})", s.seq);
     let token = crate::ops::judges::random_hex(16);
     if let Ok(mut streams) = app.replica.streams.lock() {
-        streams.insert(token.clone());
+        let stream = crate::web::kit::replica::Stream { follower, advertise, key_hash: key_hash.clone() };
+        streams.insert(token.clone(), stream);
     }
     let head = follow::Head {
         event: s.event_id.clone(),
@@ -86,11 +106,9 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         .name("standby-log".into())
         .spawn(move || {
             if tx.blocking_send(Ok(first)).is_ok() && reaches {
-                let _ = feed(&path, after, s.generation, &tx, &app.replica);
+                let _ = feed(&path, after, (s.generation, &key_hash, &token), &tx, &app.replica);
             }
-            if let Ok(mut streams) = app.replica.streams.lock() {
-                streams.remove(&token);
-            }
+            app.replica.end_stream(&token);
             if reaches {
                 eprintln!("standby: its stream ended (it reconnects by itself while it runs)");
             }
@@ -110,11 +128,12 @@ fn line<T: serde::Serialize>(value: &T) -> Bytes {
 }
 
 /// Sends every change after `sent` as it is written, until the standby goes (or the primary's generation
-/// moves on: a promoted file no longer feeds anyone).
+/// moves on: a promoted file no longer feeds anyone; or the key the stream was opened with ends; or the stream
+/// was ended, another standby holding it).
 fn feed(
     path: &std::path::Path,
     mut sent: i64,
-    generation: i64,
+    (generation, key_hash, token): (i64, &str, &str),
     tx: &tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>,
     replica: &crate::web::kit::replica::Replica,
 ) -> crate::error::Result<()> {
@@ -150,8 +169,8 @@ fn feed(
         }
         if spoke.elapsed() >= HEARTBEAT {
             let s = store.read(replication::state)?;
-            if s.key_hash.is_none() || s.generation != generation {
-                return Ok(()); // the key was revoked, or this file promoted since
+            if s.key_hash.as_deref() != Some(key_hash) || s.generation != generation || !replica.stream_open(token) {
+                return Ok(()); // the key was revoked or replaced, this file promoted since, or the stream ended
             }
             let beat = follow::Line { seq: s.seq, generation: None, at: None, changeset: None };
             if tx.blocking_send(Ok(line(&beat))).is_err() {
@@ -199,19 +218,47 @@ pub struct Ack {
 /// `POST /api/standby/ack`.
 pub async fn ack(State(app): State<Shared>, headers: HeaderMap, Json(a): Json<Ack>) -> Result<Response, ApiError> {
     let token = bearer(&headers)?;
-    let known = app.replica.streams.lock().map(|s| s.contains(&token)).unwrap_or(false);
-    if !known {
+    let stream = app.replica.streams.lock().ok().and_then(|s| s.get(&token).cloned());
+    let Some(stream) = stream else {
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, "no such standby stream: open the log again"));
+    };
+    if app.replica.other_holder(&stream.follower, &stream.key_hash).is_some() {
+        app.replica.end_stream(&token);
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "another standby holds this event's stream: open the log again",
+        ));
     }
     let path = app.db.clone();
     let seq = a.seq;
-    blocking(move || {
+    let latest = blocking(move || {
         let mut store = Store::open(&path)?;
         let at = ops_standby::stamp_now();
-        store.bookkeep(|tx| replication::ack(tx, seq, &at))
+        store.bookkeep(|tx| {
+            let s = replication::state(tx)?;
+            if s.key_hash.as_deref() != Some(stream.key_hash.as_str()) {
+                return Err(Error::unauthorized("the standby key this stream was opened with ended"));
+            }
+            replication::ack(tx, seq, &at)?;
+            // The standby that holds the stream and acknowledged is the one phones and an old primary are told.
+            if s.standby_url != stream.advertise {
+                replication::standby_at(tx, stream.advertise.as_deref())?;
+            }
+            Ok(s.seq)
+        })
     })
-    .await?;
-    app.replica.acknowledged(seq);
+    .await;
+    let latest = match latest {
+        Ok(latest) => latest,
+        Err(e) => {
+            app.replica.end_stream(&token);
+            return Err(e);
+        }
+    };
+    if app.replica.hold(&token).is_none() {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "no such standby stream: open the log again"));
+    }
+    app.replica.acknowledged(seq, latest);
     Ok(Json(serde_json::json!({ "ok": true, "seq": seq })).into_response())
 }
 
@@ -219,7 +266,9 @@ pub async fn ack(State(app): State<Shared>, headers: HeaderMap, Json(a): Json<Ac
 pub async fn whoami(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
     let following = db.app().replica.following();
     let s = db.run(|store| store.read(replication::state)).await?;
-    let role = if following.is_some() { "standby" } else { s.role.as_str() };
+    // An earlier copy not yet marked a standby of the primary it follows is one all the same.
+    let unmarked = following.is_some() && s.primary_url.is_none();
+    let role = if unmarked { "standby" } else { s.role.word() };
     Ok(Json(serde_json::json!({
         "event": s.event_id,
         "generation": s.generation,
@@ -247,4 +296,23 @@ pub async fn status(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
 
 fn json_of(text: Option<String>) -> serde_json::Value {
     text.map_or(serde_json::Value::Null, serde_json::Value::String)
+}
+
+/// `POST /api/standby/detach` (head judges; a floor judge 403): the second laptop is gone for good, as
+/// `mmjudge standby detach`: its key ends and writes go on alone, answered `"standby": "none"`.
+pub async fn detach(judge: crate::web::kit::auth::Judge, headers: HeaderMap) -> Result<Response, ApiError> {
+    if judge.judge.role != crate::ops::judges::Role::Head {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "only a head judge can detach the second laptop: ask a head judge",
+        ));
+    }
+    judge.check_csrf(headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))?;
+    let out = judge.db.run(ops_standby::sync::detach).await?;
+    eprintln!(
+        "THE SECOND LAPTOP IS DETACHED (by {}): every write is recorded on this laptop alone from now on",
+        judge.judge.name
+    );
+    let answer = serde_json::json!({ "ok": true, "detached_at": out.detached_at, "standby": "none" });
+    Ok(Json(answer).into_response())
 }

@@ -55,6 +55,7 @@ mod serve_table;
 mod site;
 mod snapshots;
 mod standby;
+mod standby_sync;
 mod standings;
 mod table_device;
 mod table_rules;

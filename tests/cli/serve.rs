@@ -129,7 +129,11 @@ impl Server {
             .args(options)
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(if std::env::var_os("MMJUDGE_TEST_SERVER_STDERR").is_some() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            });
         for (k, v) in env {
             cmd.env(k, v);
         }

@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// A new standby key made on the event's file.
-fn key(ev: &Event) -> String {
+pub(crate) fn key(ev: &Event) -> String {
     ev.run(&["--json", "standby", "key"]).json()["key"].as_str().expect("a key").to_string()
 }
 
 /// Starts a standby of `primary` on the file `file` of the event's folder.
-fn standby(ev: &Event, primary: &Server, key: &str, file: &Path) -> Server {
+pub(crate) fn standby(ev: &Event, primary: &Server, key: &str, file: &Path) -> Server {
     let url = format!("http://{}", primary.addr);
     let db = file.to_str().expect("a UTF-8 path");
     Server::start_with(ev, &["--db", db, "--standby-of", &url, "--key", key], &[])
@@ -54,14 +54,14 @@ fn tables(path: &Path) -> String {
 }
 
 /// The last change written (primary) or applied (standby) in the file.
-fn seq(path: &Path) -> i64 {
+pub(crate) fn seq(path: &Path) -> i64 {
     let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open");
     conn.query_row("SELECT seq FROM replication", [], |r| r.get(0)).expect("seq")
 }
 
 /// Waits until the standby's file has applied every change of the primary's.
 #[track_caller]
-fn caught_up(primary: &Path, standby: &Path) {
+pub(crate) fn caught_up(primary: &Path, standby: &Path) {
     let end = Instant::now() + Duration::from_secs(20);
     while Instant::now() < end {
         if standby.exists() && seq(standby) == seq(primary) {
@@ -70,6 +70,28 @@ fn caught_up(primary: &Path, standby: &Path) {
         std::thread::sleep(Duration::from_millis(20));
     }
     panic!("the standby did not catch up: {} of {}", seq(standby), seq(primary));
+}
+
+/// Waits until the primary names the standby that holds its stream and acknowledged (phones are told only then).
+#[track_caller]
+pub(crate) fn advertised(primary: &Server) {
+    let end = Instant::now() + Duration::from_secs(10);
+    while primary.get("/api/standby/status").json()["standby_url"].is_null() {
+        assert!(Instant::now() < end, "the standby acknowledged and is advertised");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A GET that may fail (a server gone): the body of a 200, or None.
+pub(crate) fn try_get(addr: &str, path: &str) -> Option<String> {
+    let mut s = TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).ok()?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).ok()?;
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    head.starts_with("HTTP/1.1 200").then(|| body.to_string())
 }
 
 /// One request that may fail (a server killed): the status and body, or None.
@@ -268,6 +290,7 @@ fn an_old_primary_that_comes_back_refuses_writes_and_says_where_the_event_went()
     let b = ev.path("standby.db");
     let second = standby(&ev, &primary, &key, &b);
     caught_up(&ev.db(), &b);
+    advertised(&primary);
     let killed = std::process::Command::new("kill").args(["-9", &primary.pid().to_string()]).status();
     assert!(killed.is_ok_and(|s| s.success()));
     let first = primary.addr.clone();
@@ -367,6 +390,7 @@ fn kill_the_primary_mid_writes(round: u64) {
     let b: PathBuf = ev.path("standby.db");
     let second = standby(&ev, &primary, &key, &b);
     caught_up(&ev.db(), &b);
+    advertised(&primary);
     let token = primary.login("Kim", &pin);
     let addr = primary.addr.clone();
     let writer_token = token.clone();
@@ -379,6 +403,8 @@ fn kill_the_primary_mid_writes(round: u64) {
                     let doc: serde_json::Value = serde_json::from_str(&body).expect("JSON");
                     answered.push((text, doc["standby"].as_str().unwrap_or("absent").to_string()));
                 }
+                // Not confirmed by the standby in time: a page would keep it and send it again.
+                Some((503, _)) => {}
                 Some((status, body)) => panic!("ruling {n}: {status} {body}"),
                 None => break,
             }
@@ -397,10 +423,14 @@ fn kill_the_primary_mid_writes(round: u64) {
     let db = b.to_str().expect("path");
     let promoted = ev.run(&["--json", "--db", db, "standby", "promote"]).json();
     assert_eq!(promoted["generation"], 2, "{promoted}");
-    // The running standby sees it and takes writes (the judge's session came with the event).
+    // The running standby sees it and takes writes (the judge logs in again: sessions end with a promotion).
     let end = Instant::now() + Duration::from_secs(10);
     let mut last = String::new();
     while Instant::now() < end {
+        let token = second.post_json("/api/login", None, &json!({ "name": "Kim", "pin": pin })).json()["token"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         let a = second.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "on the new primary" }));
         if a.status == 200 {
             last.clear();
@@ -434,36 +464,6 @@ fn twenty_kills_of_the_primary_lose_nothing_answered_applied() {
     for round in 0..20 {
         kill_the_primary_mid_writes(round);
     }
-}
-
-#[test]
-fn with_standby_required_a_silent_standby_is_marked_behind_and_writes_are_answered_anyway() {
-    let ev = Event::playing();
-    let pin = judge(&ev, "Kim", "head");
-    let _key = key(&ev);
-    let primary = Server::start_with(&ev, &["--standby-required"], &[("MMJUDGE_STANDBY_WAIT_MS", "200")]);
-    // The first write (a login) waits for the standby, then is answered, marked behind.
-    let started = Instant::now();
-    let login = primary.post_json("/api/login", None, &json!({ "name": "Kim", "pin": pin }));
-    assert_eq!(login.status, 200, "{}", login.body);
-    assert_eq!(login.json()["standby"], "behind", "{}", login.body);
-    assert!(started.elapsed() >= Duration::from_millis(200));
-    // Then writes no longer wait for it until it catches up.
-    let token = login.json()["token"].as_str().expect("token").to_string();
-    let started = Instant::now();
-    let a = primary.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "nobody follows" }));
-    assert_eq!(a.status, 200, "{}", a.body);
-    assert_eq!(a.json()["standby"], "behind", "{}", a.body);
-    assert!(started.elapsed() < Duration::from_millis(200), "{:?}", started.elapsed());
-    let status = ev.run(&["--json", "standby", "status"]).json();
-    assert_eq!(status["behind_changes"], 2, "the login and the ruling: {status}");
-    // The dashboard says so loudly.
-    let (cookie, _) = crate::serve::page_login(&primary, "Kim", &pin);
-    let page = primary.request("GET", "/judge", &[("Cookie", &cookie)], "").body;
-    assert!(
-        page.contains(r#"<p class="second-laptop alarm" role="alert">The second laptop is BEHIND: it is "#),
-        "{page}"
-    );
 }
 
 /// The standby commands' outputs on a primary's file, the key and the event's id replaced by words.

@@ -11,7 +11,8 @@
 
 use super::client::{self, Url};
 use crate::error::{Error, Result};
-use crate::store::{Store, replication};
+use crate::store::Store;
+use crate::store::replication::{self, Role};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -27,6 +28,20 @@ pub struct Follow {
     pub key: String,
     /// The address the standby advertises to the primary (for phones, and for an old primary to find the event).
     pub advertise: Option<String>,
+    /// The id this standby names itself by (its file's: see [`follower_id`]); the primary takes one standby per
+    /// key, and a reconnect of the same one.
+    pub id: String,
+}
+
+/// The id the standby on `db` names itself by: the one its file keeps, else a new one (kept in the file once it
+/// follows: its first copy, or the first stream it accepts; a file it refuses is left as it was).
+pub fn follower_id(db: &Path) -> Result<String> {
+    if db.exists()
+        && let Some(id) = Store::open(db)?.read(replication::state)?.follower_id
+    {
+        return Ok(id);
+    }
+    Ok(crate::ops::judges::random_hex(8))
 }
 
 /// Where the following stands, for the server (its writes, its terminal, its pages).
@@ -89,7 +104,12 @@ pub async fn run(follow: Follow, progress: watch::Sender<Progress>) -> Result<()
     // A change that does not apply (this copy differs from the primary's): the next round takes a full copy.
     let mut differs = false;
     loop {
-        match round(&follow, &progress, &mut differs).await {
+        // A promotion is seen at once, even while a frozen primary holds a request open.
+        let ended = tokio::select! {
+            r = round(&follow, &progress, &mut differs) => r,
+            p = until_promoted(&follow.db) => p.map(Some),
+        };
+        match ended {
             Ok(Some(())) => {
                 progress.send_modify(|p| p.promoted = true);
                 return Ok(());
@@ -113,13 +133,28 @@ fn fatal(e: &Error) -> bool {
     matches!(e, Error::BadInput(_) | Error::Forbidden(_) | Error::Unauthorized(_) | Error::NotAnEvent { .. })
 }
 
-/// Whether the standby's file was promoted (a missing file was not).
+/// Whether the standby's file was promoted (a missing file was not, nor an earlier copy of the primary's).
 async fn promoted(db: &Path) -> Result<bool> {
     if !db.exists() {
         return Ok(false);
     }
     let db = db.to_path_buf();
-    blocking(move || Ok(Store::open(&db)?.read(replication::state)?.role == "primary")).await
+    // A primary's file that was a standby before (an earlier copy of a primary is not yet marked one).
+    blocking(move || {
+        let s = Store::open(&db)?.read(replication::state)?;
+        Ok(s.role == Role::Primary && s.primary_url.is_some())
+    })
+    .await
+}
+
+/// Returns once the standby's file was promoted (looks every 200 ms).
+async fn until_promoted(db: &Path) -> Result<()> {
+    loop {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if promoted(db).await? {
+            return Ok(());
+        }
+    }
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
@@ -130,18 +165,20 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'sta
 async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mut bool) -> Result<Option<()>> {
     let mine = if follow.db.exists() { Some(local(&follow.db).await?) } else { None };
     if let Some(s) = &mine
-        && s.role == "primary"
+        && s.role == Role::Primary
         && s.primary_url.is_some()
     {
         return Ok(Some(())); // promoted: it was a standby before
     }
     let after = mine.as_ref().map_or(0, |s| s.seq);
-    let mut path = format!("/api/standby/log?after={after}");
+    let mut path = format!("/api/standby/log?after={after}&follower={}", crate::domain::text::url_query(&follow.id));
     if let Some(url) = &follow.advertise {
         path.push_str("&advertise=");
         path.push_str(&crate::domain::text::url_query(url));
     }
-    let res = client::send(&follow.primary, "GET", &path, Some(&follow.key), None).await?;
+    // A primary that takes the connection but never answers (a frozen laptop) is asked again.
+    let asked = tokio::time::timeout(SILENCE, client::send(&follow.primary, "GET", &path, Some(&follow.key), None));
+    let res = asked.await.map_err(|_| Error::refused(format!("{} fell silent", follow.primary.text)))??;
     if !res.status().is_success() {
         return Err(refusal(res).await);
     }
@@ -167,7 +204,7 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                     *differs = false;
                     return Ok(None); // copied afresh: ask again from the copy's last change
                 }
-                store = Some(open_standby(&follow.db, &follow.primary.text).await?);
+                store = Some(open_standby(&follow.db, &follow.primary.text, &follow.id).await?);
                 let applied = local(&follow.db).await?.seq;
                 progress.send_modify(|p| {
                     p.applied = applied;
@@ -220,9 +257,9 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                     let at = super::stamp_now();
                     let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
                     let s = blocking(move || {
-                        s.bookkeep(|tx| match replication::state(tx)?.role.as_str() {
-                            "standby" => replication::heard(tx, seq, &at),
-                            _ => Ok(()),
+                        s.bookkeep(|tx| match replication::state(tx)?.role {
+                            Role::Standby => replication::heard(tx, seq, &at),
+                            Role::Primary => Ok(()),
                         })?;
                         Ok(s)
                     })
@@ -240,14 +277,14 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                 let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
                 let (s, state) = blocking(move || {
                     let state = s.read(replication::state)?;
-                    if state.role == "standby" {
+                    if state.role == Role::Standby {
                         s.bookkeep(|tx| replication::heard(tx, seq, &at))?;
                     }
                     Ok((s, state))
                 })
                 .await?;
                 store = Some(s);
-                if state.role == "primary" {
+                if state.role == Role::Primary {
                     return Ok(Some(()));
                 }
                 noted = Instant::now();
@@ -300,13 +337,15 @@ async fn local(db: &Path) -> Result<replication::State> {
 }
 
 /// Opens the standby's file, marking it a standby of `url` if it is not yet one (an earlier copy).
-async fn open_standby(db: &Path, url: &str) -> Result<Store> {
-    let (db, url) = (db.to_path_buf(), url.to_string());
+async fn open_standby(db: &Path, url: &str, id: &str) -> Result<Store> {
+    let (db, url, id) = (db.to_path_buf(), url.to_string(), id.to_string());
     blocking(move || {
         let mut store = Store::open(&db)?;
         let s = store.read(replication::state)?;
-        if s.role != "standby" || s.primary_url.as_deref() != Some(url.as_str()) {
-            store.bookkeep(|tx| replication::become_standby(tx, &url))?;
+        if s.role != Role::Standby || s.primary_url.as_deref() != Some(url.as_str()) {
+            store.bookkeep(|tx| replication::become_standby(tx, &url, &id))?;
+        } else if s.follower_id.is_none() {
+            store.bookkeep(|tx| replication::name_follower(tx, &id))?;
         }
         Ok(store)
     })
@@ -324,6 +363,7 @@ async fn copy(follow: &Follow, head: &Head) -> Result<()> {
         .await
         .map_err(|e| Error::refused(format!("the copy from {} broke off: {e}", follow.primary.text)))?;
     let (db, url, event) = (follow.db.clone(), follow.primary.text.clone(), head.event.clone());
+    let id = follow.id.clone();
     blocking(move || {
         let mut temp = crate::output::TempFile::beside(&db)?;
         temp.release();
@@ -334,7 +374,7 @@ async fn copy(follow: &Follow, head: &Head) -> Result<()> {
             if s.event_id != event {
                 return Err(Error::refused("the primary's copy is of another event than its stream: try again"));
             }
-            copy.bookkeep(|tx| replication::become_standby(tx, &url))?;
+            copy.bookkeep(|tx| replication::become_standby(tx, &url, &id))?;
         }
         if db.exists() {
             Store::open(&db)?.replace_with(temp.path())?;
@@ -373,7 +413,8 @@ async fn refusal(res: hyper::Response<hyper::body::Incoming>) -> Error {
     let msg = format!("the primary refused: {why}");
     match status {
         401 => Error::unauthorized(msg),
-        403 => Error::forbidden(msg),
+        // Forbidden, or another standby follows with this key: for good.
+        403 | 409 => Error::forbidden(msg),
         400 => Error::bad_input(msg),
         _ => Error::refused(msg),
     }
@@ -407,7 +448,7 @@ mod tests {
         replication::State {
             event_id: event.into(),
             generation,
-            role: "standby".into(),
+            role: Role::Standby,
             primary_url: None,
             seq: 3,
             key_hash: None,
@@ -416,6 +457,9 @@ mod tests {
             primary_seq: 3,
             moved_to: None,
             standby_url: None,
+            required: false,
+            detached_at: None,
+            follower_id: None,
         }
     }
 

@@ -58,9 +58,10 @@ impl Failover {
     /// Takes what the event file says: the address its standby advertised (while this file is the primary and
     /// the event did not move). An address that is not a plain `http(s)://HOST[:PORT]` is not advertised.
     pub fn note(&self, s: &crate::store::replication::State) {
-        let advertised = (s.role == "primary" && s.moved_to.is_none() && s.key_hash.is_some())
-            .then_some(s.standby_url.as_deref())
-            .flatten();
+        let advertised =
+            (s.role == crate::store::replication::Role::Primary && s.moved_to.is_none() && s.key_hash.is_some())
+                .then_some(s.standby_url.as_deref())
+                .flatten();
         self.set(advertised, &s.event_id);
     }
 

@@ -50,11 +50,125 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         let body = serde_json::json!({ "error": error, "standby_of": primary });
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response();
     }
-    let res = next.run(req).await;
-    app.replica.wake();
+    // An old primary whose event moved answers no write, a repeat of one it recorded either: the phone's page
+    // sends it to the promoted laptop, which holds it or records it.
+    if let Some(to) = app.replica.moved() {
+        let page = !req.uri().path().starts_with("/api/");
+        return moved_refusal(&app, page, &to).await;
+    }
     if !app.replica.required {
+        let res = next.run(req).await;
+        app.replica.wake();
         return res;
     }
+    synchronous(app, req, next).await
+}
+
+/// What a primary with `--standby-required` learnt of its standby before taking a write.
+enum Asked {
+    /// It follows this event, at this generation.
+    Follows,
+    /// It was promoted: the event went there.
+    Moved(String),
+    /// No answer.
+    Unheard,
+}
+
+/// On a primary with `--standby-required` (PostgreSQL's synchronous standby is the model): a write is answered
+/// ok only once the standby applied it (`"standby": "applied"`), waiting at most [`Replica::wait`]; else 503 with
+/// `Retry-After` (the write may be recorded here: a page sends it again with its key, and a repeat is answered
+/// the same way until the standby holds it). A standby not heard within the lease is asked where the event is
+/// before the write is taken (a laptop woken from sleep learns it was replaced). Once a head judge detached the
+/// second laptop, writes go on alone (`"standby": "none"`).
+///
+/// [`Replica::wait`]: super::replica::Replica
+async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
+    use crate::store::replication::{self, Role};
+    let path = req.uri().path().to_string();
+    // A login's session ends with a promotion anyway (judges log in again there).
+    if path == "/api/login" || path == "/login" || path == "/logout" || path == "/api/logout" {
+        let res = next.run(req).await;
+        app.replica.wake();
+        return res;
+    }
+    let db = super::store::Db::of(req.extensions_mut(), &app);
+    let Ok(s) = db.run(|store| store.read(replication::state)).await else {
+        return next.run(req).await;
+    };
+    let page = !path.starts_with("/api/");
+    if let Some(to) = &s.moved_to {
+        return moved_refusal(&app, page, to).await;
+    }
+    if s.role != Role::Primary || s.key_hash.is_none() {
+        let res = next.run(req).await;
+        app.replica.wake();
+        let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
+        return if alone { with_standby_word(res, "none").await } else { res };
+    }
+    if !app.replica.lease_holds() {
+        match ask(&s).await {
+            Asked::Follows => app.replica.note_heard(),
+            Asked::Moved(to) => {
+                mark_moved(&app, &to).await;
+                return moved_refusal(&app, page, &to).await;
+            }
+            Asked::Unheard => {
+                let words = "Not saved: the event's second laptop does not answer, so nothing can be recorded for now. \
+                             Your page keeps it and sends it again by itself; tell a head judge.";
+                return unavailable(&app, page, words).await;
+            }
+        }
+    }
+    let res = next.run(req).await;
+    app.replica.wake();
+    if !res.status().is_success() && !res.status().is_redirection() {
+        return res;
+    }
+    // This request's own change; a repeat of a key changed nothing: all that is written so far.
+    let seq = db
+        .run(|store| match store.last_seq() {
+            Some(seq) => Ok(seq),
+            None => Ok(store.read(replication::state)?.seq),
+        })
+        .await
+        .unwrap_or(i64::MAX);
+    if app.replica.applied(seq).await {
+        return with_standby_word(res, "applied").await;
+    }
+    let words = "Not confirmed yet: the event's second laptop has not saved this. Your page keeps it and sends it \
+                 again by itself; it will not be recorded twice.";
+    unavailable(&app, page, words).await
+}
+
+/// 409: the event moved to `to` (the site's page for a page, else `{"error", "moved_to"}`).
+async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
+    let words = format!(
+        "The event moved to {to}: this laptop's copy is old and records nothing. Open the event there; your page \
+         sends what it kept there."
+    );
+    if page && let Ok(p) = super::page::error_page(&super::store::Db::new(app), StatusCode::CONFLICT, &words).await {
+        return p;
+    }
+    (StatusCode::CONFLICT, axum::Json(serde_json::json!({ "error": words, "moved_to": to }))).into_response()
+}
+
+/// 503 with `Retry-After: 2` and `words` (the site's page for a page, else `{"error", "standby": "not applied"}`).
+async fn unavailable(app: &Shared, page: bool, words: &str) -> Response {
+    let mut res = if page
+        && let Ok(p) =
+            super::page::error_page(&super::store::Db::new(app), StatusCode::SERVICE_UNAVAILABLE, words).await
+    {
+        p
+    } else {
+        let body = serde_json::json!({ "error": words, "standby": "not applied" });
+        (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response()
+    };
+    res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("2"));
+    res
+}
+
+/// A JSON answer with `"standby": word` added (any other answer as it is).
+async fn with_standby_word(res: Response, word: &str) -> Response {
     let json = res
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
@@ -63,17 +177,6 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
     if !res.status().is_success() || !json {
         return res;
     }
-    let db = app.db.clone();
-    let seq = tokio::task::spawn_blocking(move || {
-        let store = crate::store::Store::open(&db).ok()?;
-        let s = store.read(crate::store::replication::state).ok()?;
-        s.key_hash.is_some().then_some(s.seq)
-    })
-    .await
-    .ok()
-    .flatten();
-    let Some(seq) = seq else { return res };
-    let word = if app.replica.applied(seq).await { "applied" } else { "behind" };
     let (mut parts, body) = res.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, 1 << 24).await else {
         return (StatusCode::INTERNAL_SERVER_ERROR, "the answer could not be read").into_response();
@@ -87,6 +190,44 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
     }
     parts.headers.remove(axum::http::header::CONTENT_LENGTH);
     Response::from_parts(parts, axum::body::Body::from(doc.to_string()))
+}
+
+/// Asks the standby this primary's file names (`whoami`, 1 s at most) where the event is.
+async fn ask(mine: &crate::store::replication::State) -> Asked {
+    use crate::ops::standby::client;
+    let Some(url) = mine.standby_url.as_deref().and_then(|u| client::Url::parse(u).ok()) else {
+        return Asked::Unheard;
+    };
+    let asked = tokio::time::timeout(Duration::from_secs(1), async {
+        let res = client::send(&url, "GET", "/api/standby/whoami", None, None).await.ok()?;
+        serde_json::from_str::<serde_json::Value>(&client::text(res).await.ok()?).ok()
+    });
+    let Ok(Some(v)) = asked.await else { return Asked::Unheard };
+    let same = v.get("event").and_then(|e| e.as_str()) == Some(mine.event_id.as_str());
+    let generation = v.get("generation").and_then(|g| g.as_i64()).unwrap_or(0);
+    match v.get("role").and_then(|r| r.as_str()) {
+        Some("primary") if same && generation > mine.generation => Asked::Moved(url.text),
+        Some("standby") if same && generation == mine.generation => Asked::Follows,
+        _ => Asked::Unheard,
+    }
+}
+
+/// This primary's event went to `to` (its standby was promoted): its file takes no more writes, its pages say so.
+async fn mark_moved(app: &Shared, to: &str) {
+    let (db, later) = (app.db.clone(), to.to_string());
+    let moved = tokio::task::spawn_blocking(move || {
+        let mut store = crate::store::Store::open(&db)?;
+        store.bookkeep(|tx| crate::store::replication::moved(tx, &later))
+    })
+    .await;
+    if matches!(moved, Ok(Ok(()))) {
+        if let Ok(mut m) = app.replica.moved_to.lock() {
+            *m = Some(to.to_string());
+        }
+        eprintln!(
+            "THE EVENT MOVED to {to} (its standby was promoted): this laptop takes no more writes; judges and phones go there"
+        );
+    }
 }
 
 /// Starts following the primary as its standby: waits for the first copy when the file does not exist yet
@@ -224,24 +365,13 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
             }
             if let Some(s) = state
                 && s.moved_to.is_none()
-                && s.role == "primary"
+                && s.role == crate::store::replication::Role::Primary
                 && let Some(url) = s.standby_url.clone()
                 && let Ok(at) = crate::ops::standby::client::Url::parse(&url)
                 && let Some(later) = promoted_at(&at, &s).await
             {
-                let db = app.db.clone();
-                let moved = tokio::task::spawn_blocking(move || {
-                    let mut store = crate::store::Store::open(&db)?;
-                    store.bookkeep(|tx| crate::store::replication::moved(tx, &later))
-                })
-                .await;
-                if matches!(moved, Ok(Ok(()))) {
-                    if let Ok(mut m) = app.replica.moved_to.lock() {
-                        *m = Some(url.clone());
-                    }
-                    eprintln!(
-                        "THE EVENT MOVED to {url} (its standby was promoted): this laptop takes no more writes; judges and phones go there"
-                    );
+                mark_moved(&app, &later).await;
+                if app.replica.moved().is_some() {
                     return;
                 }
             }

@@ -4,14 +4,44 @@
 
 use crate::ops::judges::SessionJudge;
 use crate::ops::standby::follow::Progress;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime};
 use tokio::sync::watch;
 
 /// How long a write waits for the standby with `--standby-required` (`MMJUDGE_STANDBY_WAIT_MS` in tests).
-pub const STANDBY_WAIT: Duration = Duration::from_millis(500);
+pub const STANDBY_WAIT: Duration = crate::ops::standby::sync::APPLIED_WITHIN;
+
+/// The primary's lease: a standby not heard within it (it acknowledges at least every second) is asked where the
+/// event is before a write is taken.
+pub const LEASE: Duration = Duration::from_millis(1500);
+
+/// A standby's stream is its primary's one follower while it was heard within this (a reconnect after a Wi-Fi
+/// blip is the same follower; another is refused meanwhile).
+pub const HOLDS_FOR: Duration = Duration::from_secs(5);
+
+/// One open log stream: who opened it, with which key.
+#[derive(Debug, Clone)]
+pub struct Stream {
+    /// The id the standby names itself by.
+    pub follower: String,
+    /// The address it advertises.
+    pub advertise: Option<String>,
+    /// The key's hash it was opened with (a new key ends it).
+    pub key_hash: String,
+}
+
+/// The standby that holds the stream and acknowledged: the one phones are told about and writes wait for.
+#[derive(Debug, Clone)]
+pub struct Holder {
+    /// Its stream.
+    pub stream: Stream,
+    /// Its stream's token.
+    pub token: String,
+    /// When it last acknowledged.
+    pub heard: Instant,
+}
 
 /// The replication as this server runs it.
 pub struct Replica {
@@ -21,8 +51,12 @@ pub struct Replica {
     pub progress: Mutex<Option<watch::Receiver<Progress>>>,
     /// On a primary: the last change the standby acknowledged (in this server's run).
     pub acked: watch::Sender<i64>,
-    /// On a primary: the tokens of the standby's open streams (their acknowledgements carry one).
-    pub streams: Mutex<HashSet<String>>,
+    /// On a primary: the standby's open streams by token (their acknowledgements carry one).
+    pub streams: Mutex<HashMap<String, Stream>>,
+    /// On a primary: the standby holding the stream, once it acknowledged.
+    pub holder: Mutex<Option<Holder>>,
+    /// On a primary: when the standby last acknowledged (both clocks: a laptop's sleep stops the monotonic one).
+    heard: Mutex<Option<(Instant, SystemTime)>>,
     /// `--standby-required`: writes wait for the standby.
     pub required: bool,
     /// How long they wait.
@@ -45,7 +79,9 @@ impl Default for Replica {
             standby_of: Mutex::new(None),
             progress: Mutex::new(None),
             acked: watch::Sender::new(0),
-            streams: Mutex::new(HashSet::new()),
+            streams: Mutex::new(HashMap::new()),
+            holder: Mutex::new(None),
+            heard: Mutex::new(None),
             required: false,
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
@@ -88,37 +124,108 @@ impl Replica {
         self.sessions.lock().ok().and_then(|s| s.get(key).cloned())
     }
 
-    /// The standby acknowledged every change up to `seq`.
-    pub fn acknowledged(&self, seq: i64) {
+    /// The standby acknowledged every change up to `seq`, this file's last being `latest`: it is heard, and no
+    /// longer behind once it holds the latest change.
+    pub fn acknowledged(&self, seq: i64, latest: i64) {
         self.acked.send_if_modified(|a| {
             let more = seq > *a;
             *a = (*a).max(seq);
             more
         });
-        if seq > 0 && self.behind.load(Ordering::Relaxed) {
+        self.note_heard();
+        if seq >= latest && self.behind.load(Ordering::Relaxed) {
             self.behind.store(false, Ordering::Relaxed);
-            eprintln!("standby: caught up (change {seq} applied)");
+            eprintln!("standby: caught up (change {seq} applied, the latest)");
         }
     }
 
-    /// Waits until the standby applied change `seq`, at most [`Replica::wait`] (none while it is behind):
-    /// whether it did.
+    /// Another standby than `follower` holding the stream opened with `key_hash`, heard within [`HOLDS_FOR`]
+    /// (then `follower` is refused).
+    pub fn other_holder(&self, follower: &str, key_hash: &str) -> Option<Holder> {
+        let holder = self.holder.lock().ok().and_then(|h| h.clone())?;
+        let holds = holder.stream.follower != follower
+            && holder.stream.key_hash == key_hash
+            && holder.heard.elapsed() < HOLDS_FOR;
+        holds.then_some(holder)
+    }
+
+    /// The stream `token` acknowledged: its standby holds the stream now (the stream, if it is still open).
+    pub fn hold(&self, token: &str) -> Option<Stream> {
+        let stream = self.streams.lock().ok().and_then(|s| s.get(token).cloned())?;
+        if let Ok(mut h) = self.holder.lock() {
+            *h = Some(Holder { stream: stream.clone(), token: token.to_string(), heard: Instant::now() });
+        }
+        Some(stream)
+    }
+
+    /// Ends the stream `token` (its feed stops at its next heartbeat).
+    pub fn end_stream(&self, token: &str) {
+        if let Ok(mut s) = self.streams.lock() {
+            s.remove(token);
+        }
+    }
+
+    /// Whether the stream `token` is still open.
+    pub fn stream_open(&self, token: &str) -> bool {
+        self.streams.lock().is_ok_and(|s| s.contains_key(token))
+    }
+
+    /// The standby was heard now (an acknowledgement, or its answer to `whoami`).
+    pub fn note_heard(&self) {
+        if let Ok(mut h) = self.heard.lock() {
+            *h = Some((Instant::now(), SystemTime::now()));
+        }
+    }
+
+    /// Whether the standby was heard within [`LEASE`] by both clocks (a laptop that slept has not).
+    pub fn lease_holds(&self) -> bool {
+        let heard = self.heard.lock().ok().and_then(|h| *h);
+        heard.is_some_and(|(mono, wall)| mono.elapsed() < LEASE && wall.elapsed().is_ok_and(|d| d < LEASE))
+    }
+
+    /// Waits until the standby applied change `seq`, at most [`Replica::wait`]: whether it did (a standby that has
+    /// not is marked behind, loudly, until it holds the latest change).
     pub async fn applied(&self, seq: i64) -> bool {
         let mut rx = self.acked.subscribe();
         if *rx.borrow() >= seq {
             return true;
         }
-        if self.behind.load(Ordering::Relaxed) {
-            return false;
-        }
         let done = tokio::time::timeout(self.wait, rx.wait_for(|a| *a >= seq)).await;
         let applied = matches!(done, Ok(Ok(_)));
         if !applied && !self.behind.swap(true, Ordering::Relaxed) {
             eprintln!(
-                "STANDBY BEHIND: change {seq} was not applied on the standby within {} ms; writes are answered without it until it catches up",
+                "STANDBY BEHIND: change {seq} was not applied on the standby within {} ms; such writes are answered 503 (phones send them again) until it catches up",
                 self.wait.as_millis()
             );
         }
         applied
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_behind_flag_clears_only_once_the_standby_holds_the_latest_change() {
+        let r = Replica::default();
+        r.behind.store(true, Ordering::Relaxed);
+        r.acknowledged(919, 959);
+        assert!(r.behind.load(Ordering::Relaxed), "an acknowledgement of an older change is no catching up");
+        assert_eq!(*r.acked.borrow(), 919);
+        r.acknowledged(959, 959);
+        assert!(!r.behind.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn the_lease_holds_for_a_second_and_a_half_after_the_standby_was_heard() {
+        let r = Replica::default();
+        assert!(!r.lease_holds(), "never heard");
+        r.note_heard();
+        assert!(r.lease_holds());
+        if let Ok(mut h) = r.heard.lock() {
+            *h = Some((Instant::now(), SystemTime::now() - Duration::from_secs(3)));
+        }
+        assert!(!r.lease_holds(), "a laptop that slept: the wall clock moved on though the monotonic one did not");
     }
 }

@@ -9,7 +9,7 @@ use serde_json::json;
 fn with_standby(site: &Site, url: &str) -> String {
     site.ev.run(&["--json", "standby", "key"]);
     let mut store = mmjudge::store::Store::open(&site.ev.db()).expect("the event");
-    store.bookkeep(|tx| mmjudge::store::replication::standby_at(tx, url)).expect("the standby's address");
+    store.bookkeep(|tx| mmjudge::store::replication::standby_at(tx, Some(url))).expect("the standby's address");
     let state = store.read(mmjudge::store::replication::state).expect("the state");
     site.app().failover.note(&state);
     state.event_id

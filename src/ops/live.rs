@@ -498,7 +498,7 @@ pub fn last_change(store: &Store) -> Result<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{changes_since, round_overruns};
+    use super::{changes_since, round_overruns, tables};
     use crate::domain::result::Reason;
     use crate::error::Result;
     use crate::ops::card_reference::Printed;
@@ -516,6 +516,34 @@ mod tests {
         assert_eq!(super::tables_words(vec![7, 1, 2, 3, 4, 6]), "the tables are 1 to 4, 6 and 7");
         assert_eq!(super::tables_words(vec![3]), "the only table is 3");
         assert_eq!(super::tables_words(vec![1, 3, 5]), "the tables are 1, 3 and 5");
+    }
+
+    /// A decision begun 10 s before the final window opens: every page's data gives the server's deadline (the
+    /// window's opening plus 15 s, a limit of 25 s), not its start plus 45 s; the limit in force switches at the
+    /// window. A round ended anyway: time is called at the table (state, `ends_at`), and reopened, it is not.
+    #[test]
+    fn every_page_gets_the_servers_decision_deadline_and_time_called_at_the_close() -> crate::error::Result<()> {
+        let (store, m, [ana, _]) = crate::store::memory_with_one_match()?;
+        let conn = store.conn();
+        round::set_started(conn, 1, Some("2025-05-01T09:00:00.000Z"))?;
+        clock::start_decision(conn, m, ana, "2025-05-01T09:34:50.000Z")?;
+        let at = |s: &str| crate::time::unstamp(s);
+        let t = tables(&store, at("2025-05-01T09:34:55.000Z")?)?.remove(0);
+        assert_eq!(t.decision_deadline.as_deref(), Some("2025-05-01T09:35:15.000Z"));
+        assert_eq!((t.decision_limit, t.window_limit), (Some(45), Some(15)));
+        assert_eq!(t.final_window_at.as_deref(), Some("2025-05-01T09:35:00.000Z"));
+        let device = tables(&store, at("2025-05-01T09:35:05.000Z")?)?.remove(0);
+        assert_eq!(device.decision_limit, Some(15));
+        assert_eq!((device.state, device.called_at_close), ("playing", false));
+        round::set_ended(conn, 1, Some("2025-05-01T09:36:00.000Z"))?;
+        let closed = tables(&store, at("2025-05-01T09:40:00.000Z")?)?.remove(0);
+        assert_eq!((closed.state, closed.called_at_close), ("over-time", true));
+        assert_eq!(closed.ends_at.as_deref(), Some("2025-05-01T09:36:00.000Z"));
+        round::set_ended(conn, 1, None)?;
+        let reopened = tables(&store, at("2025-05-01T09:40:00.000Z")?)?.remove(0);
+        assert_eq!((reopened.state, reopened.called_at_close), ("playing", false));
+        assert_eq!(reopened.ends_at.as_deref(), Some("2025-05-01T09:50:00.000Z"));
+        Ok(())
     }
 
     #[test]

@@ -133,7 +133,7 @@ fn decision_lines(state: &ScreenState, now: DateTime<Utc>, w: usize) -> Vec<Line
         let tenths = (left.num_milliseconds() + 99) / 100;
         format!("{name} deciding: {}.{} s left{paused}", tenths / 10, tenths % 10)
     } else {
-        format!("{name} OVER by {:.1} s{paused}", -left.num_milliseconds() as f64 / 1000.0)
+        format!("{name} OVER by {}{paused}", crate::domain::clock::seconds_text(-left.num_milliseconds()))
     };
     let limit = decision_deadline(&state.info.clock, started) - started;
     let tone = countdown_tone(left);

@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::text::{ceil_secs, clock_text};
 use super::{ClockBackend, ScreenInfo};
-use crate::domain::clock::{decision_deadline, decision_outcome_paused, pause_extension_secs};
+use crate::domain::clock::{decision_deadline, decision_outcome_paused, pause_extension_secs, seconds_text};
 
 /// A key the clock screen reacts to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,9 +168,8 @@ impl ScreenState {
         let paused = std::mem::replace(&mut self.decision_paused, Duration::zero());
         let d = decision_outcome_paused(&self.info.clock, started, ended, paused);
         let name = &self.info.players[self.to_act];
-        let over =
-            if d.is_stall() { format!(", over by {:.1} s", d.overrun_ms as f64 / 1000.0) } else { String::new() };
-        let summary = format!("{name}: {:.1} s (limit {:.1} s{over})", d.duration_ms as f64 / 1000.0, d.limit_secs());
+        let over = if d.is_stall() { format!(", over by {}", seconds_text(d.overrun_ms)) } else { String::new() };
+        let summary = format!("{name}: {} (limit {}{over})", seconds_text(d.duration_ms), seconds_text(d.limit_ms));
         self.message = match backend.save_decision(self.to_act, started, ended, paused) {
             Ok(()) => format!("Saved {summary}."),
             Err(e) => format!("NOT saved {summary}: {e}"),

@@ -96,12 +96,22 @@ pub struct TableClock {
     pub extension_secs: i64,
     /// The event's time settings.
     pub settings: ClockSettings,
+    /// When the round was closed (`round end`, forced or not), if it was: time is called there at every table
+    /// still playing.
+    pub closed: Option<DateTime<Utc>>,
 }
 
 impl TableClock {
-    /// A table clock with no extension yet.
+    /// A table clock with no extension yet, in a round not closed.
     pub fn new(started: DateTime<Utc>, settings: ClockSettings) -> Self {
-        Self { started, extension_secs: 0, settings }
+        Self { started, extension_secs: 0, settings, closed: None }
+    }
+
+    /// This clock in a round closed at `closed` (None: still open). Nothing is recorded at the table: a round
+    /// reopened gives its clocks back as they were.
+    pub fn closed_at(mut self, closed: Option<DateTime<Utc>>) -> Self {
+        self.closed = closed;
+        self
     }
 
     /// Adds `secs` seconds (may be negative, to correct a mistake) to this table's extensions.
@@ -109,19 +119,32 @@ impl TableClock {
         self.extension_secs = self.extension_secs.saturating_add(secs);
     }
 
-    /// When time is called at this table: start + round length + extensions.
+    /// When the table's time runs out: start + round length + extensions (the final window is counted back from
+    /// it). Time may be called earlier, at the round's close: see [`TableClock::called`].
     pub fn end(&self) -> DateTime<Utc> {
         self.started + self.settings.round_length() + Duration::seconds(self.extension_secs)
     }
 
+    /// When time is called at this table: the earlier of its end and the round's close (a round ended anyway,
+    /// with tables still playing, calls time at those tables). The one rule for clocks, table states, `time`
+    /// and results by time.
+    pub fn called(&self) -> DateTime<Utc> {
+        self.closed.map_or(self.end(), |c| c.min(self.end()))
+    }
+
     /// Round time left at `now`; negative once time has been called.
     pub fn time_left(&self, now: DateTime<Utc>) -> Duration {
-        self.end() - now
+        self.called() - now
     }
 
     /// Whether time has been called at `now` (no time left; exactly 0:00 left counts as over).
     pub fn is_over(&self, now: DateTime<Utc>) -> bool {
-        now >= self.end()
+        now >= self.called()
+    }
+
+    /// Whether time was called at the round's close, before the table's own end ("End the round anyway").
+    pub fn called_at_close(&self) -> bool {
+        self.closed.is_some_and(|c| c < self.end())
     }
 
     /// The instant the final window opens at this table: its end minus the final window.
@@ -139,6 +162,14 @@ impl TableClock {
     pub fn decision_limit_at(&self, now: DateTime<Utc>) -> u32 {
         if self.in_final_window(now) { self.settings.final_decision_secs } else { self.settings.decision_secs }
     }
+}
+
+/// A length of time in seconds for people, the one rounding of every front end (decisions, limits, overruns):
+/// to the nearest tenth, halves up ("53.5 s"; 8 450 ms is "8.5 s").
+pub fn seconds_text(ms: i64) -> String {
+    let tenths = (ms.unsigned_abs() + 50) / 100;
+    let sign = if ms < 0 && tenths > 0 { "-" } else { "" };
+    format!("{sign}{}.{} s", tenths / 10, tenths % 10)
 }
 
 /// When a decision started at `started` becomes stalling.
@@ -235,6 +266,34 @@ mod tests {
     /// The instant at which `clock` shows `secs` seconds left.
     fn left(clock: &TableClock, secs: i64) -> DateTime<Utc> {
         clock.end() - Duration::seconds(secs)
+    }
+
+    #[test]
+    fn seconds_are_shown_to_the_tenth_halves_up() {
+        assert_eq!(seconds_text(53_960), "54.0 s");
+        assert_eq!(seconds_text(8_450), "8.5 s");
+        assert_eq!(seconds_text(8_449), "8.4 s");
+        assert_eq!(seconds_text(0), "0.0 s");
+        assert_eq!(seconds_text(-1_250), "-1.3 s");
+    }
+
+    #[test]
+    fn a_round_closed_early_calls_time_at_its_close_and_reopened_gives_the_clock_back() {
+        let open = clock();
+        let close = start() + Duration::minutes(10);
+        let closed = open.clone().closed_at(Some(close));
+        assert_eq!(closed.called(), close);
+        assert!(closed.called_at_close());
+        assert!(closed.is_over(close));
+        assert_eq!(closed.time_left(close), Duration::zero());
+        // The final window and decision limits are the table's own, counted from its end.
+        assert_eq!(closed.final_window_starts(), open.final_window_starts());
+        // A close after the table's end changes nothing: time was called at the end.
+        let late = open.clone().closed_at(Some(open.end() + Duration::minutes(5)));
+        assert_eq!(late.called(), open.end());
+        assert!(!late.called_at_close());
+        // Reopened (no close): the clock as it was.
+        assert_eq!(closed.closed_at(None), open);
     }
 
     #[test]

@@ -82,16 +82,28 @@ pub struct TableView {
     pub seats: Vec<SeatView>,
     /// The result in words ("Ana won by life"), once recorded.
     pub result: Option<String>,
-    /// `playing`, `finished` or `over-time`.
+    /// `playing`, `finished` or `over-time` (time called at the table and no result yet: its own end passed, or
+    /// the round was ended anyway).
     pub state: &'static str,
-    /// When time is called at this table (extensions included), once the round started.
+    /// When time is called at this table (extensions included; the round's close when the round was ended
+    /// anyway first), once the round started.
     pub ends_at: Option<String>,
+    /// Time was called at the round's close, before the table's own end ("End the round anyway").
+    pub called_at_close: bool,
+    /// When the table's final window opens (RFC 3339), once the round started: the shorter decision limit is in
+    /// force from then (a page switches by itself).
+    pub final_window_at: Option<String>,
     /// Extensions given at this table, in seconds.
     pub extension_seconds: i64,
     /// The decision running now: who and since when.
     pub decision: Option<DecisionView>,
     /// The decision limit in force now (seconds), once the round started.
     pub decision_limit: Option<u32>,
+    /// The decision limit from `final_window_at` on (seconds), once the round started.
+    pub window_limit: Option<u32>,
+    /// When the running decision goes over its limit (RFC 3339), by the server's rule: a decision begun before
+    /// the final window keeps the earlier of its own limit and the window's opening plus the shorter limit.
+    pub decision_deadline: Option<String>,
 }
 
 /// A decision running at a table.
@@ -250,9 +262,10 @@ pub fn table(store: &Store, number: u32, now: DateTime<Utc>) -> Result<TableView
                 matches::of_round(conn, current)?.iter().filter(|m| m.b.is_some()).filter_map(|m| m.table).collect()
             }
         };
-        Err(match tables.iter().min().zip(tables.iter().max()) {
-            Some((lo, hi)) => Error::not_found(format!("no table {number} in this round: the tables are {lo} to {hi}")),
-            None => Error::not_found(format!("no table {number}: no round is paired yet")),
+        Err(if tables.is_empty() {
+            Error::not_found(format!("no table {number}: no round is paired yet"))
+        } else {
+            Error::not_found(format!("no table {number} in this round: {}", tables_words(tables)))
         })
     })
 }
@@ -268,7 +281,7 @@ fn tables_in(conn: &Connection, asked: Option<u32>, now: DateTime<Utc>, only: Op
     let labels = library::labels(conn)?;
     let settings = settings_of(&event::values(conn)?);
     let started = r.started_at.as_deref().and_then(|s| unstamp(s).ok());
-    let ended = r.ended_at.is_some();
+    let closed = r.ended_at.as_deref().map(unstamp).transpose()?;
     // The round's extensions and running decisions in one query each, not two queries a table.
     let mut extensions: HashMap<MatchId, i64> = HashMap::new();
     for e in clock::extensions_of_round(conn, number)?.into_iter().filter(|e| e.voided.is_none()) {
@@ -289,7 +302,7 @@ fn tables_in(conn: &Connection, asked: Option<u32>, now: DateTime<Utc>, only: Op
         ];
         let extension_seconds = extensions.get(&m.id).copied().unwrap_or(0);
         let clock = started.map(|s| {
-            let mut c = TableClock::new(s, settings);
+            let mut c = TableClock::new(s, settings).closed_at(closed);
             c.extend(extension_seconds);
             c
         });
@@ -297,8 +310,12 @@ fn tables_in(conn: &Connection, asked: Option<u32>, now: DateTime<Utc>, only: Op
             running.get(&m.id).map(|d| DecisionView { player: name(d.player_id), started_at: d.started_at.clone() });
         let state = match (&m.outcome, &clock) {
             (Some(_), _) => "finished",
-            (None, Some(c)) if !ended && c.is_over(now) => "over-time",
+            (None, Some(c)) if c.is_over(now) => "over-time",
             _ => "playing",
+        };
+        let decision_deadline = match (running.get(&m.id), &clock) {
+            (Some(d), Some(c)) => Some(stamp(crate::domain::clock::decision_deadline(c, unstamp(&d.started_at)?))),
+            _ => None,
         };
         out.push(TableView {
             round: number,
@@ -307,14 +324,44 @@ fn tables_in(conn: &Connection, asked: Option<u32>, now: DateTime<Utc>, only: Op
             result: result_text(&m, &seats),
             seats,
             state,
-            ends_at: clock.as_ref().map(|c| stamp(c.end())),
+            ends_at: clock.as_ref().map(|c| stamp(c.called())),
+            called_at_close: clock.as_ref().is_some_and(TableClock::called_at_close),
+            final_window_at: clock.as_ref().map(|c| stamp(c.final_window_starts())),
             extension_seconds,
             decision,
             decision_limit: clock.as_ref().map(|c| c.decision_limit_at(now)),
+            window_limit: clock.as_ref().map(|c| c.settings.final_decision_secs),
+            decision_deadline,
         });
     }
     out.sort_by_key(|t| t.table);
     Ok(out)
+}
+
+/// The tables there are, as runs: "the tables are 1 to 4, 6 and 7", "the only table is 3".
+fn tables_words(mut tables: Vec<u32>) -> String {
+    tables.sort_unstable();
+    tables.dedup();
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for t in tables {
+        match runs.last_mut() {
+            Some((_, hi)) if *hi + 1 == t => *hi = t,
+            _ => runs.push((t, t)),
+        }
+    }
+    let mut words: Vec<String> = Vec::new();
+    for &(lo, hi) in &runs {
+        match hi - lo {
+            0 => words.push(lo.to_string()),
+            1 => words.extend([lo.to_string(), hi.to_string()]),
+            _ => words.push(format!("{lo} to {hi}")),
+        }
+    }
+    match (runs.as_slice(), words.split_last()) {
+        ([(lo, hi)], _) if lo == hi => format!("the only table is {lo}"),
+        (_, Some((last, rest))) if !rest.is_empty() => format!("the tables are {} and {last}", rest.join(", ")),
+        _ => format!("the tables are {}", words.join(", ")),
+    }
 }
 
 fn result_text(m: &Match, seats: &[SeatView]) -> Option<String> {
@@ -323,7 +370,8 @@ fn result_text(m: &Match, seats: &[SeatView]) -> Option<String> {
     Some(match m.outcome? {
         Outcome::A => format!("{} won by {reason}", who(0)),
         Outcome::B => format!("{} won by {reason}", who(1)),
-        Outcome::Draw => format!("draw ({reason})"),
+        Outcome::Draw if reason == "intentional-draw" => "intentional draw".to_string(),
+        Outcome::Draw => format!("draw ({})", reason.replace('-', " ")),
     })
 }
 
@@ -450,7 +498,7 @@ pub fn last_change(store: &Store) -> Result<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{changes_since, round_overruns};
+    use super::{changes_since, round_overruns, tables};
     use crate::domain::result::Reason;
     use crate::error::Result;
     use crate::ops::card_reference::Printed;
@@ -461,6 +509,42 @@ mod tests {
     use crate::ops::table::device::self_report;
     use crate::store::{Actor, Store, audit, clock, matches, player_codes, round};
     use chrono::Duration;
+
+    #[test]
+    fn the_tables_there_are_are_said_as_they_are() {
+        assert_eq!(super::tables_words(vec![1, 2, 3, 4, 5, 6, 7]), "the tables are 1 to 7");
+        assert_eq!(super::tables_words(vec![7, 1, 2, 3, 4, 6]), "the tables are 1 to 4, 6 and 7");
+        assert_eq!(super::tables_words(vec![3]), "the only table is 3");
+        assert_eq!(super::tables_words(vec![1, 3, 5]), "the tables are 1, 3 and 5");
+    }
+
+    /// A decision begun 10 s before the final window opens: every page's data gives the server's deadline (the
+    /// window's opening plus 15 s, a limit of 25 s), not its start plus 45 s; the limit in force switches at the
+    /// window. A round ended anyway: time is called at the table (state, `ends_at`), and reopened, it is not.
+    #[test]
+    fn every_page_gets_the_servers_decision_deadline_and_time_called_at_the_close() -> crate::error::Result<()> {
+        let (store, m, [ana, _]) = crate::store::memory_with_one_match()?;
+        let conn = store.conn();
+        round::set_started(conn, 1, Some("2025-05-01T09:00:00.000Z"))?;
+        clock::start_decision(conn, m, ana, "2025-05-01T09:34:50.000Z")?;
+        let at = |s: &str| crate::time::unstamp(s);
+        let t = tables(&store, at("2025-05-01T09:34:55.000Z")?)?.remove(0);
+        assert_eq!(t.decision_deadline.as_deref(), Some("2025-05-01T09:35:15.000Z"));
+        assert_eq!((t.decision_limit, t.window_limit), (Some(45), Some(15)));
+        assert_eq!(t.final_window_at.as_deref(), Some("2025-05-01T09:35:00.000Z"));
+        let device = tables(&store, at("2025-05-01T09:35:05.000Z")?)?.remove(0);
+        assert_eq!(device.decision_limit, Some(15));
+        assert_eq!((device.state, device.called_at_close), ("playing", false));
+        round::set_ended(conn, 1, Some("2025-05-01T09:36:00.000Z"))?;
+        let closed = tables(&store, at("2025-05-01T09:40:00.000Z")?)?.remove(0);
+        assert_eq!((closed.state, closed.called_at_close), ("over-time", true));
+        assert_eq!(closed.ends_at.as_deref(), Some("2025-05-01T09:36:00.000Z"));
+        round::set_ended(conn, 1, None)?;
+        let reopened = tables(&store, at("2025-05-01T09:40:00.000Z")?)?.remove(0);
+        assert_eq!((reopened.state, reopened.called_at_close), ("playing", false));
+        assert_eq!(reopened.ends_at.as_deref(), Some("2025-05-01T09:50:00.000Z"));
+        Ok(())
+    }
 
     #[test]
     fn the_dashboard_lists_the_overruns_of_its_round_only() -> crate::error::Result<()> {

@@ -55,7 +55,8 @@ pub struct ProjectorRound {
     pub finished: usize,
     /// Tables with extensions and no result yet, each with its own end.
     pub extended: Vec<ProjectorTable>,
-    /// Tables over time and still without a result.
+    /// Tables over time and still without a result (time called at their end, or at the round's close when it
+    /// was ended anyway).
     pub over_time: Vec<ProjectorTable>,
     /// Every table still without a result (the page moves a table to "over time" by itself at its end).
     pub playing: Vec<ProjectorTable>,
@@ -80,6 +81,8 @@ pub struct ProjectorTable {
     pub limit_secs: u32,
     /// Its time is over.
     pub over: bool,
+    /// Time was called at the round's close, before the table's own end ("End the round anyway").
+    pub called_at_close: bool,
 }
 
 /// The projector's view at `now`.
@@ -129,9 +132,9 @@ fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64)
     let round_end = started + settings.round_length();
     let window_at = round_end - settings.final_window();
     let inspecting = matches!(view.phase, "inspection");
-    let closed = view.phase == "closed";
     let table = |t: &TableTime| -> Result<ProjectorTable> {
-        let ends = unstamp(&t.ends_at)?;
+        // The table's own end (its window is counted back from it, even when time was called at the close).
+        let ends = round_end + Duration::seconds(t.extension_secs);
         Ok(ProjectorTable {
             table: t.table,
             players: t.players.clone(),
@@ -141,6 +144,7 @@ fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64)
             final_window: t.final_window,
             limit_secs: t.limit_secs,
             over: t.over,
+            called_at_close: t.called_at_close,
         })
     };
     let mut playing = Vec::new();
@@ -148,7 +152,7 @@ fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64)
         playing.push(table(t)?);
     }
     let extended = playing.iter().filter(|t| t.extension_secs != 0).cloned().collect();
-    let over_time = if closed { Vec::new() } else { playing.iter().filter(|t| t.over).cloned().collect() };
+    let over_time = playing.iter().filter(|t| t.over).cloned().collect();
     let tables = view.tables.iter().filter(|t| t.players.len() == 2).count();
     let finished = view.tables.iter().filter(|t| t.players.len() == 2 && t.result.is_some()).count();
     Ok(ProjectorRound {

@@ -22,7 +22,7 @@ pub const IN_PLAY: &[&str] = &[
     "allow-portal",
 ];
 
-/// When a round is being played (its tables not all with a result) and `key` is one of [`IN_PLAY`] changing
+/// When a round is being played (its clock started, its tables not all with a result) and `key` is one of [`IN_PLAY`] changing
 /// from `old` to `new`: what changes for the tables in play, in one clause ("round 2's 3 tables in play:
 /// time is called at 15:10 instead of 15:00"). `None` when nothing in play changes.
 pub fn mid_round_change(conn: &Connection, key: &str, old: &str, new: &str) -> Result<Option<String>> {
@@ -38,6 +38,10 @@ pub fn mid_round_change(conn: &Connection, key: &str, old: &str, new: &str) -> R
         return Ok(None);
     }
     let started = round::get(conn, number)?.and_then(|r| r.started_at).map(|s| unstamp(&s)).transpose()?;
+    // Paired, its clock not started: nothing is in play yet, the round is played under the new rule from its start.
+    if started.is_none() {
+        return Ok(None);
+    }
     let minutes = |v: &str| v.parse::<i64>().unwrap_or(0);
     let at = |offset: i64| started.map(|s| confirm_time(s + Duration::minutes(offset)));
     let round_minutes = crate::store::event::values(conn)?.number("round-minutes");

@@ -276,7 +276,8 @@ pub async fn clock_hand_over(player: Player, CodeBody(value): CodeBody) -> Respo
 }
 
 /// A table's clock for a device: the server's now, the table as `/api/tables` has it, and the deadline of the
-/// running decision (its start plus the limit in force).
+/// running decision (the server's rule: a decision begun before the final window ends at the earlier of its own
+/// limit and the window's opening plus the shorter limit).
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct TableClock {
     /// The server's now (RFC 3339).
@@ -291,12 +292,7 @@ pub struct TableClock {
 pub fn table_clock(store: &Store, n: u32) -> Result<TableClock> {
     let now = crate::time::now()?;
     let table = live::table(store, n, now)?;
-    let decision_deadline = match (&table.decision, table.decision_limit) {
-        (Some(d), Some(limit)) => {
-            Some(crate::time::stamp(crate::time::unstamp(&d.started_at)? + chrono::Duration::seconds(i64::from(limit))))
-        }
-        _ => None,
-    };
+    let decision_deadline = table.decision_deadline.clone();
     Ok(TableClock { now: crate::time::stamp(now), table, decision_deadline })
 }
 

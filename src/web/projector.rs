@@ -47,6 +47,11 @@ fn headline(view: &Projector) -> (String, String, String) {
     };
     match (r.phase, at(r.inspection_from.as_ref()), at(r.inspection_until.as_ref()), start, end) {
         ("paired", ..) => ("Paired".into(), String::new(), "The round's clock has not started.".into()),
+        ("closed", ..) if r.finished < r.tables => (
+            "Round over".into(),
+            "TIME".into(),
+            format!("Time is called at every table still playing; {} of {} tables finished.", r.finished, r.tables),
+        ),
         ("closed", ..) => {
             ("Round over".into(), String::new(), format!("{} of {} tables finished.", r.finished, r.tables))
         }
@@ -57,7 +62,9 @@ fn headline(view: &Projector) -> (String, String, String) {
             ("Deck inspection — time left".into(), left(until), format!("The round's clock starts at {}", hm(until)))
         }
         (_, _, _, Some(s), _) if now < s => ("Round starts in".into(), left(s), called),
-        (_, _, _, _, Some(e)) if now >= e => ("Time".into(), "TIME".into(), called),
+        (_, _, _, _, Some(e)) if now >= e => {
+            ("Finish the turn, then the higher life total wins".into(), "TIME".into(), called)
+        }
         (_, _, _, _, Some(e)) => ("Round time left".into(), left(e), called),
         _ => Default::default(),
     }

@@ -24,6 +24,27 @@
     document.querySelectorAll("[data-enabled-from]").forEach(function (el) {
       el.disabled = now < Date.parse(el.getAttribute("data-enabled-from"));
     });
+    // A figure that changes at an instant (the decision limit when the table's final window opens).
+    document.querySelectorAll("[data-switch-at]").forEach(function (el) {
+      var text = el.getAttribute(now >= Date.parse(el.getAttribute("data-switch-at")) ? "data-after" : "data-before");
+      if (el.textContent !== text) el.textContent = text;
+    });
+    // A table's row moves to "over time" by itself when time is called there; the counts follow.
+    var rows = document.querySelectorAll("tr[data-called-at]");
+    rows.forEach(function (tr) {
+      var over = now >= Date.parse(tr.getAttribute("data-called-at"));
+      tr.classList.toggle("over-time", over);
+      tr.classList.toggle("playing", !over);
+      var word = tr.querySelector(".state-word");
+      if (word) word.textContent = over ? word.getAttribute("data-over") : "playing";
+    });
+    if (rows.length) {
+      var count = function (cls) { return String(document.querySelectorAll("tr.table-row." + cls).length); };
+      document.querySelectorAll("[data-count]").forEach(function (el) {
+        var text = count(el.getAttribute("data-count"));
+        if (el.textContent !== text) el.textContent = text;
+      });
+    }
     document.querySelectorAll("[data-since]").forEach(function (el) {
       el.textContent = mm.span(now - Date.parse(el.getAttribute("data-since")));
     });

@@ -9,6 +9,8 @@
   function readSkew() { var r = root(); if (r) mm.serverNow(r.getAttribute("data-now")); }
   function set(el, text) { if (el && el.textContent !== text) el.textContent = text; }
   function byId(id) { return document.getElementById(id); }
+  // "15 minutes", "minute" (the final minute).
+  function minutes(n) { return n === "1" ? "minute" : n + " minutes"; }
 
   function tick() {
     var r = root(), now = mm.now();
@@ -30,7 +32,7 @@
     } else if (now < start) {
       label = "Round starts in"; left = clock(start - now); ends = called;
     } else if (now >= end) {
-      label = "Time"; left = "TIME"; ends = called;
+      label = "Finish the turn, then the higher life total wins"; left = "TIME"; ends = called;
     } else {
       label = "Round time left"; left = clock(end - now); ends = called;
     }
@@ -41,7 +43,7 @@
       var long = r.getAttribute("data-decision"), short = r.getAttribute("data-final-decision");
       set(byId("limit"), (inWindow ? short : long) + " s");
       set(byId("limit-note"), inWindow ? "final window: the shorter limit is in force"
-        : short + " s in the final " + r.getAttribute("data-window-minutes") + " minutes, from " + wall(win));
+        : short + " s in the final " + minutes(r.getAttribute("data-window-minutes")) + ", from " + wall(win));
       if (top) {
         top.classList.toggle("window", inWindow);
         top.classList.toggle("over", now >= end && !inspecting);
@@ -58,7 +60,8 @@
     });
     var overCount = 0;
     document.querySelectorAll("li.o[data-end]").forEach(function (li) {
-      var over = phase !== "closed" && !(now < start) && now >= instant(li, "end");
+      // Time is called at the table's end, or at the round's close (its `data-end` then) when it came first.
+      var over = !(now < start) && now >= instant(li, "end");
       li.hidden = !over;
       if (over) overCount += 1;
     });

@@ -75,6 +75,16 @@
       if (stop) stop.hidden = !(d && d.player === me);
     });
   }
+  // The decision limit as the server computes it: a running decision's own (its deadline, which the final window
+  // may have shortened), else the limit in force now, switching by itself when the table's final window opens.
+  function limitNow(t) {
+    if (!t || !t.decision_limit) return 0;
+    if (t.decision && clock.decision_deadline) {
+      return Math.round((Date.parse(clock.decision_deadline) - Date.parse(t.decision.started_at)) / 1000);
+    }
+    var fw = Date.parse(t.final_window_at || "");
+    return !isNaN(fw) && t.window_limit && mm.now() >= fw ? t.window_limit : t.decision_limit;
+  }
   // During deck inspection (until the instant the page names) no decision is timed yet.
   function inspecting() {
     var el = document.querySelector(".inspection[data-until]");
@@ -86,7 +96,7 @@
     var el = document.getElementById("dleft"), box = document.getElementById("dclock");
     var t = clock && clock.table;
     document.getElementById("dlimit").textContent = inspecting() ? "deck inspection: decisions are timed once the round's clock starts"
-      : t && t.decision_limit ? "limit " + t.decision_limit + " s" : "the round has not started";
+      : limitNow(t) ? "limit " + limitNow(t) + " s" : "the round has not started";
     if (!clock || !clock.decision_deadline) { el.textContent = "–"; box.classList.remove("over"); return; }
     var left = Math.round((Date.parse(clock.decision_deadline) - mm.now()) / 1000);
     el.textContent = left >= 0 ? String(left) : "+" + (-left);

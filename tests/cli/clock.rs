@@ -81,6 +81,33 @@ fn round_end_lists_open_tables_and_stops_running_decisions() {
     assert_eq!(doc["tables"][0]["result"], "A");
 }
 
+/// "End the round anyway" calls time at every table still playing: `time` gives it no time left and `over`,
+/// the judges' pages' tables say so; nothing is recorded at the table, so `round reopen` gives the clock back.
+#[test]
+fn ending_a_round_anyway_calls_time_at_the_tables_still_playing_and_reopening_restores_their_clocks() {
+    let ev = started();
+    ev.set_result_for_clock(1, 1, "A");
+    ev.run(&["round", "end", "--at", &at("10:10:00"), "--force"]).ok();
+    let doc = time_at(&ev, "10:12:00");
+    let t2 = &doc["tables"][1];
+    assert_eq!(t2["table"], 2);
+    assert_eq!((t2["over"].as_bool(), t2["time_left_ms"].as_i64()), (Some(true), Some(0)), "{doc}");
+    assert_eq!(
+        (t2["ends_at"].as_str(), t2["called_at_close"].as_bool()),
+        (Some(at("10:10:00.000").as_str()), Some(true))
+    );
+    let text = ev.run_with(&["time"], &[("MMJUDGE_NOW", &at("10:12:00"))]).ok().to_string();
+    assert!(text.contains("Over time: table 2."), "{text}");
+    ev.run(&["round", "reopen"]).ok();
+    let doc = time_at(&ev, "10:12:00");
+    let t2 = &doc["tables"][1];
+    assert_eq!((t2["over"].as_bool(), t2["time_left_ms"].as_i64()), (Some(false), Some(38 * 60_000)), "{doc}");
+    assert_eq!(
+        (t2["ends_at"].as_str(), t2["called_at_close"].as_bool()),
+        (Some(at("10:50:00.000").as_str()), Some(false))
+    );
+}
+
 #[test]
 fn scripted_decisions_record_limit_and_overrun() {
     let ev = started();

@@ -31,7 +31,7 @@ fn the_bye_is_shown_on_pairings_me_the_dashboard_and_the_projector() {
     let (_, lee) = site.judges();
     let Actor::Bearer(token) = &lee else { unreachable!() };
     let board = site.send(Req::get("/judge").by(&Actor::Cookie(token.clone())));
-    assert!(board.body.contains("<p class=\"byes\">Bye: Gil (a win, 3 points each).</p>"), "{}", board.body);
+    assert!(board.body.contains("<p class=\"byes\">Bye: Gil (a win, 3 points).</p>"), "{}", board.body);
     let projector = site.send(Req::get("/projector"));
     assert!(projector.body.contains("<p class=\"byes\">Bye: Gil (a win, 3 points).</p>"), "{}", projector.body);
 }

@@ -252,10 +252,10 @@ fn overruns(conn: &Connection, p: PlayerId) -> Result<Vec<Entry>> {
         .into_iter()
         .map(|o| Entry {
             what: format!(
-                "decision took {:.1} s, {:.1} s over the {:.0} s limit",
-                o.duration_ms as f64 / 1000.0,
-                o.overrun_ms as f64 / 1000.0,
-                o.limit_ms as f64 / 1000.0
+                "decision took {}, {} over the {} limit",
+                crate::domain::clock::seconds_text(o.duration_ms),
+                crate::domain::clock::seconds_text(o.overrun_ms),
+                crate::domain::clock::seconds_text(o.limit_ms)
             ),
             details: json!({ "duration_ms": o.duration_ms, "limit_ms": o.limit_ms, "overrun_ms": o.overrun_ms }),
             at: o.at,

@@ -37,8 +37,11 @@ pub struct TableTime {
     pub extension_secs: i64,
     /// Its extensions (void ones included, marked).
     pub extensions: Vec<Extension>,
-    /// When its time is called (RFC 3339).
+    /// When its time is called (RFC 3339): its end with its extensions, or the round's close when the round was
+    /// ended anyway with the table still playing (then `over` is true and `time_left_ms` 0 or less).
     pub ends_at: String,
+    /// Time was called at the round's close, before the table's own end ("End the round anyway").
+    pub called_at_close: bool,
     /// Time left.
     pub time_left_ms: i64,
     /// In the final window.
@@ -99,6 +102,7 @@ pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> 
         None => now,
     };
     let names = player_names::names_by_id(conn)?;
+    let closed = r.ended_at.as_deref().map(unstamp).transpose()?;
     let phase = match (r.ended_at.is_some(), at < started, values.number("inspection-minutes") > 0) {
         (true, _, _) => "closed",
         (false, false, _) => "round",
@@ -116,7 +120,7 @@ pub fn round_times(conn: &Connection, now: DateTime<Utc>) -> Result<RoundTimes> 
     let mut tables = Vec::new();
     for m in matches::of_round(conn, r.number)?.into_iter().filter(|m| m.table.is_some()) {
         let kept = Kept { extensions: extensions.remove(&m.id).unwrap_or_default(), running: running.get(&m.id) };
-        tables.push(table_time_of(conn, (&names, settings), started, &m, at, kept)?);
+        tables.push(table_time_of(conn, (&names, settings), (started, closed), &m, at, kept)?);
     }
     Ok(RoundTimes {
         round: r.number,
@@ -136,29 +140,30 @@ struct Kept<'a> {
     running: Option<&'a DecisionRow>,
 }
 
-/// One table's round clock at `at`, with the names and settings already read.
+/// One table's round clock at `at`, with the names and settings already read, in a round started at `started`
+/// and closed at `closed` (if it was).
 pub fn table_time(
     conn: &Connection,
     (names, settings): (&HashMap<PlayerId, String>, ClockSettings),
-    started: DateTime<Utc>,
+    (started, closed): (DateTime<Utc>, Option<DateTime<Utc>>),
     m: &Match,
     at: DateTime<Utc>,
 ) -> Result<TableTime> {
     let running = store_clock::running(conn, m.id)?;
     let kept = Kept { extensions: store_clock::extensions(conn, m.id)?, running: running.as_ref() };
-    table_time_of(conn, (names, settings), started, m, at, kept)
+    table_time_of(conn, (names, settings), (started, closed), m, at, kept)
 }
 
 /// [`table_time`] with the table's extensions and running decision already read.
 fn table_time_of(
     conn: &Connection,
     (names, settings): (&HashMap<PlayerId, String>, ClockSettings),
-    started: DateTime<Utc>,
+    (started, closed): (DateTime<Utc>, Option<DateTime<Utc>>),
     m: &Match,
     at: DateTime<Utc>,
     kept: Kept<'_>,
 ) -> Result<TableTime> {
-    let mut clock = TableClock::new(started, settings);
+    let mut clock = TableClock::new(started, settings).closed_at(closed);
     clock.extend(kept.extensions.iter().filter(|e| e.voided.is_none()).map(|e| e.seconds).sum());
     let mut players = vec![name_in(conn, names, m.a)?];
     if let Some(b) = m.b {
@@ -178,7 +183,8 @@ fn table_time_of(
         started: at >= started,
         extension_secs: clock.extension_secs,
         extensions: kept.extensions,
-        ends_at: stamp(clock.end()),
+        ends_at: stamp(clock.called()),
+        called_at_close: clock.called_at_close(),
         // Before the round's clock starts (deck inspection), the round's own time: inspection is not play time.
         time_left_ms: clock.time_left(at.max(started)).num_milliseconds(),
         final_window: clock.in_final_window(at),

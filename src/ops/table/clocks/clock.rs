@@ -153,7 +153,7 @@ pub fn name_in(conn: &Connection, names: &HashMap<PlayerId, String>, id: PlayerI
 
 /// Milliseconds as seconds with one decimal: `52.3 s`.
 pub fn secs_text(ms: i64) -> String {
-    format!("{:.1} s", ms as f64 / 1000.0)
+    crate::domain::clock::seconds_text(ms)
 }
 
 /// `table 3` or `tables 1, 2, 5`.

@@ -429,9 +429,8 @@ pub(in crate::ops) fn time_called(tx: &Connection, seated: &Seated, reason: &Rea
             " (`mmjudge round start`); before it, a result is by concession, intentional-draw, no-show or penalty";
         return Err(Refusal::refused(why).worded(WayOut::OtherReason { later: false }, cli).into());
     };
-    let end = crate::ops::table::clocks::clock::table_clock(tx, started, &seated.m)?.end();
     let closed = r.ended_at.as_deref().map(crate::time::unstamp).transpose()?;
-    let called = closed.map_or(end, |c| c.min(end));
+    let called = crate::ops::table::clocks::clock::table_clock(tx, started, &seated.m)?.closed_at(closed).called();
     if at >= called {
         return Ok(());
     }

@@ -55,7 +55,7 @@ pub fn view(conn: &Connection, table: u32, round_no: Option<u32>, now: DateTime<
             let closed = r.as_ref().and_then(|r| r.ended_at.as_deref()).map(crate::time::unstamp).transpose()?;
             let names = player_names::names_by_id(conn)?;
             let settings = crate::ops::table::clocks::clock::clock_settings(&crate::store::event::values(conn)?);
-            Some(table_time(conn, (&names, settings), started, &seated.m, closed.unwrap_or(now))?)
+            Some(table_time(conn, (&names, settings), (started, closed), &seated.m, closed.unwrap_or(now))?)
         }
         None => None,
     };

@@ -435,9 +435,11 @@ pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
     let b = p.input;
     let command = format!("POST /api/check-in {}", p.shown);
     let (addr, me) = (player.addr, player.clone());
-    let key = format!("name {}", crate::domain::names::fold(b.name.trim()));
+    let name = b.name.clone();
     let run = player.db.run(move |store| {
-        let name = store.read(|conn| Ok(crate::ops::player_names::find(conn, &b.name)?.name))?;
+        // A name that finds no one player is refused by the check-in itself, as a wrong code.
+        let found = store.read(|conn| Ok(crate::ops::player_names::find(conn, &b.name).ok()));
+        let name = found?.map_or_else(|| b.name.trim().to_string(), |p| p.name);
         let actor = crate::store::Actor {
             judge: format!("{name} (player)"),
             command_line: command,
@@ -449,5 +451,5 @@ pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
         let out = check_in::self_check_in(store, &actor, &input)?;
         Answer::of(&out.summary, &out)
     });
-    write::finish(player.guarded_key(key, run).await, p.back)
+    write::finish(player.guarded_name(name, run).await, p.back)
 }

@@ -1,0 +1,162 @@
+//! Issue 34: the bounds on guessing hold against a phone with many addresses (127.0.x.y loopback addresses stand
+//! for them, Linux only: elsewhere these tests say they are skipped). Every judge's PIN and every player's code
+//! has a budget of wrong tries over all addresses together; a device that succeeded for it before still gets in.
+
+use crate::harness::Event;
+use crate::serve::{Server, codes, judge};
+use crate::serve_hostile::{Got, other_addresses, post, send};
+use serde_json::json;
+use std::net::{IpAddr, Ipv4Addr};
+
+/// The `n`th phone's own address (127.0.1.1, 127.0.1.2, ...): 250 of them and more.
+fn phone(n: u32) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, 1 + (n / 250) as u8, 1 + (n % 250) as u8))
+}
+
+/// The device cookie an answer set (`mmjudge_device=...`).
+fn device_cookie(got: &Got) -> String {
+    got.head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .find_map(|(_, v)| v.trim().split(';').next().filter(|c| c.starts_with("mmjudge_device=")))
+        .unwrap_or_else(|| panic!("a device cookie: {got:?}"))
+        .to_string()
+}
+
+fn post_from(from: IpAddr, addr: &str, path: &str, cookie: Option<&str>, body: &serde_json::Value) -> Got {
+    let mut headers = vec![("Content-Type", "application/json")];
+    if let Some(c) = cookie {
+        headers.push(("Cookie", c));
+    }
+    send(from, addr, "POST", path, &headers, &body.to_string())
+}
+
+fn count(answers: &[Got], status: u16) -> usize {
+    answers.iter().filter(|a| a.status == status).count()
+}
+
+/// The wrong tries the file holds for a target (`judge 1`, `player 2`).
+fn spent(ev: &Event, target: &str) -> f64 {
+    let conn = rusqlite::Connection::open(ev.db()).expect("open db");
+    conn.query_row("SELECT level FROM guess_budget WHERE target = ?1", [target], |r| r.get(0)).unwrap_or(0.0)
+}
+
+#[test]
+fn two_hundred_and_fifty_addresses_guessing_a_pin_stay_within_its_budget_while_the_judges_phone_gets_in() {
+    if !other_addresses("two_hundred_and_fifty_addresses_guessing_a_pin_stay_within_its_budget") {
+        return;
+    }
+    let ev = Event::new();
+    let pin = judge(&ev, "Kim", "head");
+    let mut server = Server::start(&ev);
+    let login = |s: &Server, from, cookie: Option<&str>, pin: &str| {
+        post_from(from, &s.addr, "/api/login", cookie, &json!({ "name": "Kim", "pin": pin }))
+    };
+    // The judge's own phone logged in earlier in the day.
+    let first = login(&server, phone(1000), None, &pin);
+    assert_eq!(first.status, 200, "{first:?}");
+    let own = device_cookie(&first);
+    // 250 addresses, two wrong PINs each.
+    let mut answers = Vec::new();
+    for n in 0..250 {
+        for k in 0..2 {
+            answers.push(login(&server, phone(n), None, &format!("{:06}", 100_000 + 2 * n + k)));
+        }
+    }
+    let (wrong, held) = (count(&answers, 401), count(&answers, 429));
+    eprintln!("250 addresses: {wrong} wrong PINs checked, {held} held back");
+    assert_eq!(wrong + held, 500, "{:?}", answers.iter().find(|a| ![401, 429].contains(&a.status)));
+    // 100 at once, and one more drains every 7.2 s while the test runs.
+    assert!((100..=106).contains(&wrong), "{wrong} PINs checked for one judge");
+    let held_back = answers.iter().find(|a| a.status == 429).expect("held back");
+    assert!(held_back.head.to_ascii_lowercase().contains("retry-after:"), "{held_back:?}");
+    assert!(spent(&ev, "judge 1") >= 99.0, "the count is in the file");
+    // The right PIN from a phone that never logged in waits too; the judge's own phone gets in.
+    assert_eq!(login(&server, phone(300), None, &pin).status, 429);
+    assert_eq!(login(&server, phone(1000), Some(&own), &pin).status, 200, "the judge's own phone");
+    assert_eq!(login(&server, phone(301), Some(&own), &pin).status, 200, "on another address too");
+    // A restart does not empty the count.
+    drop(server);
+    server = Server::start(&ev);
+    assert_eq!(login(&server, phone(302), None, &pin).status, 429, "after a restart");
+    assert_eq!(login(&server, phone(1000), Some(&own), &pin).status, 200);
+    // A new PIN starts afresh.
+    drop(server);
+    let new_pin = ev.run(&["--json", "judge", "pin", "Kim"]).json()["pin"].as_str().expect("a PIN").to_string();
+    server = Server::start(&ev);
+    assert_eq!(login(&server, phone(303), None, &new_pin).status, 200, "a new PIN, a new budget");
+}
+
+#[test]
+fn two_hundred_and_fifty_addresses_guessing_a_tables_codes_stay_within_its_budget_while_the_tables_device_gets_in() {
+    if !other_addresses("two_hundred_and_fifty_addresses_guessing_a_tables_codes_stay_within_its_budget") {
+        return;
+    }
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let whose = |from, cookie: Option<&str>, code: &str| {
+        post_from(from, &server.addr, "/api/player/code", cookie, &json!({ "table": 1, "code": code }))
+    };
+    // The table's device signs both players in.
+    let first = whose(phone(1000), None, &code["Ana"]);
+    assert_eq!(first.status, 200, "{first:?}");
+    let device = device_cookie(&first);
+    assert_eq!(whose(phone(1000), Some(&device), &code["Bo"]).status, 200);
+    let wrong_code = |n: u32| {
+        let c = format!("{:06}", 100_000 + n);
+        if c == code["Ana"] || c == code["Bo"] { "000000".to_string() } else { c }
+    };
+    let mut answers = Vec::new();
+    for n in 0..250 {
+        for k in 0..2 {
+            answers.push(whose(phone(n), None, &wrong_code(2 * n + k)));
+        }
+    }
+    let (wrong, held) = (count(&answers, 403), count(&answers, 429));
+    eprintln!("250 addresses: {wrong} wrong codes checked at table 1, {held} held back");
+    assert_eq!(wrong + held, 500);
+    assert!((100..=103).contains(&wrong), "{wrong} codes checked at one table");
+    assert!(spent(&ev, "player 1") >= 99.0 && spent(&ev, "player 2") >= 99.0, "both players' counts");
+    assert_eq!(whose(phone(300), None, &code["Ana"]).status, 429, "a right code from an unknown device waits");
+    assert_eq!(whose(phone(1000), Some(&device), &code["Ana"]).status, 200, "the table's device gets in");
+    assert_eq!(whose(phone(1000), Some(&device), &code["Bo"]).status, 200);
+    // A player's write from the table's device still goes through.
+    let start =
+        post_from(phone(1000), &server.addr, "/api/call", Some(&device), &json!({ "table": 1, "code": code["Bo"] }));
+    assert_eq!(start.status, 200, "{start:?}");
+}
+
+#[test]
+fn check_in_counts_wrong_codes_by_the_player_the_name_finds_whatever_its_spelling() {
+    if !other_addresses("check_in_counts_wrong_codes_by_the_player_the_name_finds") {
+        return;
+    }
+    let ev = Event::new();
+    ev.run(&["player", "add", "Zoë Lambert", "Zed Lamb", "Ana"]).ok();
+    ev.run(&["event", "set", "check-in", "on"]).ok();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let check_in = |from, name: &str, code: &str| {
+        post(from, &server.addr, "/api/check-in", &json!({ "name": name, "code": code }))
+    };
+    let wrong = if code["Zoë Lambert"] == "999999" { "999998" } else { "999999" };
+    // Six spellings of one name from one address: five wrong codes in all, then held back.
+    let spellings = ["Zoë Lambert", "zoe", "lambert", "ZOË", "zoe lambert", "Lambert"];
+    let answers: Vec<Got> = spellings.iter().map(|s| check_in(phone(1), s, wrong)).collect();
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(statuses, [403, 403, 403, 403, 403, 429], "{answers:?}");
+    assert_eq!(check_in(phone(1), "Zoë", &code["Zoë Lambert"]).status, 429, "held back, even with the right code");
+    // A name that finds nobody, or several players, answers as a wrong code, counted per address.
+    let nobody = check_in(phone(2), "Nobody Here", wrong);
+    let several = check_in(phone(2), "la", wrong);
+    let wrong_one = check_in(phone(3), "Ana", wrong);
+    assert_eq!((nobody.status, several.status, wrong_one.status), (403, 403, 403));
+    assert_eq!(nobody.body, wrong_one.body, "names cannot be probed");
+    assert_eq!(several.body, wrong_one.body);
+    // Another phone checks Zoë in.
+    assert_eq!(check_in(phone(4), "zoe", &code["Zoë Lambert"]).status, 200);
+}

@@ -4,9 +4,11 @@
 
 use crate::harness::Event;
 use crate::serve::{Server, codes, judge};
-use crate::serve_hostile::{Got, other_addresses, post, send};
+use crate::serve_hostile::{Got, connect_from, other_addresses, post, raise_own_limit, runtime, send};
 use serde_json::json;
-use std::net::{IpAddr, Ipv4Addr};
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, TcpStream};
+use std::time::Duration;
 
 /// The `n`th phone's own address (127.0.1.1, 127.0.1.2, ...): 250 of them and more.
 fn phone(n: u32) -> IpAddr {
@@ -159,4 +161,45 @@ fn check_in_counts_wrong_codes_by_the_player_the_name_finds_whatever_its_spellin
     assert_eq!(several.body, wrong_one.body);
     // Another phone checks Zoë in.
     assert_eq!(check_in(phone(4), "zoe", &code["Zoë Lambert"]).status, 200);
+}
+
+/// Opens a live stream from `from`: its status, and the stream while it is open.
+fn stream(rt: &tokio::runtime::Runtime, from: IpAddr, addr: &str) -> (u16, Option<TcpStream>) {
+    let mut s = connect_from(rt, from, addr);
+    s.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let req = format!("GET /events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+    s.write_all(req.as_bytes()).expect("send");
+    let mut buf = [0u8; 12];
+    let status = match s.read_exact(&mut buf) {
+        Ok(()) => String::from_utf8_lossy(&buf[9..12]).parse().unwrap_or(0),
+        Err(_) => 0,
+    };
+    (status, (status == 200).then_some(s))
+}
+
+#[test]
+fn a_thousand_streams_from_one_address_leave_the_other_phones_their_page_and_stream() {
+    if !other_addresses("a_thousand_streams_from_one_address_leave_the_other_phones_their_page_and_stream") {
+        return;
+    }
+    raise_own_limit();
+    let ev = Event::new();
+    let server = Server::start(&ev);
+    let rt = runtime();
+    let mut open = Vec::new();
+    let mut statuses = Vec::new();
+    for _ in 0..1000 {
+        let (status, s) = stream(&rt, phone(1), &server.addr);
+        statuses.push(status);
+        open.extend(s);
+    }
+    let count = |want: u16| statuses.iter().filter(|s| **s == want).count();
+    assert_eq!((count(200), count(503)), (64, 936), "one address holds 64 streams (serve --streams-per-address)");
+    // Another phone opens its page and its stream.
+    let page = send(phone(2), &server.addr, "GET", "/", &[], "");
+    assert_eq!(page.status, 200);
+    let (status, other) = stream(&rt, phone(2), &server.addr);
+    assert_eq!(status, 200, "another address's stream");
+    drop(open);
+    drop(other);
 }

@@ -233,7 +233,7 @@ fn start_limited(ev: &Event, soft: u32, hard: u32) -> Option<(Server, Vec<String
 }
 
 /// Lets this test process open as many sockets as its hard limit allows.
-fn raise_own_limit() {
+pub(crate) fn raise_own_limit() {
     // SAFETY: getrlimit and setrlimit only read and write the struct given.
     unsafe {
         let mut lim = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
@@ -289,7 +289,8 @@ fn a_soft_limit_of_1024_open_files_under_a_higher_hard_one_holds_1500_phones() {
 fn phones_on_the_live_stream_hold_no_connection_to_the_event_file() {
     raise_own_limit();
     let ev = Event::new();
-    let server = Server::start(&ev);
+    // One address here stands for the whole hall.
+    let server = Server::start_with(&ev, &["--streams-per-address", "400"], &[]);
     // All at once, as a hall does when the Wi-Fi comes back: every request sent before any answer is read.
     let req = format!("GET /events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n", server.addr);
     let mut open: Vec<TcpStream> = (0..400).map(|_| TcpStream::connect(&server.addr).expect("connect")).collect();

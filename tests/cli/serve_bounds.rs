@@ -203,3 +203,48 @@ fn a_thousand_streams_from_one_address_leave_the_other_phones_their_page_and_str
     drop(open);
     drop(other);
 }
+
+#[test]
+fn a_storm_of_503s_is_one_summary_line_a_second_on_the_terminal_even_when_quiet() {
+    if !other_addresses("a_storm_of_503s_is_one_summary_line_a_second_on_the_terminal_even_when_quiet") {
+        return;
+    }
+    use std::io::BufRead;
+    let ev = Event::new();
+    let log = ev.dir.path().join("server.log");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--quiet", "--streams-per-address", "1"])
+        .current_dir(ev.dir.path())
+        .env("MMJUDGE_DB", ev.db())
+        .env("NO_COLOR", "1")
+        .env_remove("MMJUDGE_NOW")
+        .env_remove("RUST_LOG")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(&log).expect("a log file"))
+        .spawn()
+        .expect("start mmjudge serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = std::io::BufReader::new(stdout).lines();
+    let addr = lines
+        .by_ref()
+        .take(10)
+        .map_while(Result::ok)
+        .find_map(|l| l.trim().strip_prefix("http://").map(|a| a.trim_end_matches('/').to_string()))
+        .expect("the server's address");
+    std::thread::spawn(move || for _ in lines {});
+    let server = Server::attach(child, addr);
+    let rt = runtime();
+    let (first, held) = stream(&rt, phone(1), &server.addr);
+    assert_eq!(first, 200);
+    let started = std::time::Instant::now();
+    let busy = (0..200).filter(|_| stream(&rt, phone(1), &server.addr).0 == 503).count();
+    assert_eq!(busy, 200);
+    let seconds = started.elapsed().as_secs() + 1;
+    std::thread::sleep(Duration::from_millis(1500));
+    let written = std::fs::read_to_string(&log).expect("the log");
+    let lines: Vec<&str> = written.lines().filter(|l| l.contains("503")).collect();
+    assert!(!lines.is_empty() && lines.len() as u64 <= seconds + 1, "{written}");
+    assert!(lines.iter().all(|l| l.contains("WARN") && l.contains("busy in the last second")), "{written}");
+    assert!(!written.contains("ERROR"), "{written}");
+    drop(held);
+}

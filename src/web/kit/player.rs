@@ -32,6 +32,8 @@ pub struct Player {
     pub key: Option<HeaderValue>,
     /// The device cookie's hash (see [`super::guess`]).
     pub device: Option<Device>,
+    /// The player whose page the write came from (`/me`'s forms say so): only their own code acts there.
+    pub page_of: Option<String>,
     who: Who,
 }
 
@@ -47,7 +49,7 @@ impl FromRequestParts<Shared> for Player {
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
         let key = parts.headers.get(super::once::HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
-        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, who })
+        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, who })
     }
 }
 
@@ -83,6 +85,12 @@ impl Player {
         guess::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
     }
 
+    /// The write came from `name`'s page (`/me?name=`): a code of anyone else is refused there.
+    pub fn on_page_of(mut self, name: Option<String>) -> Player {
+        self.page_of = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+        self
+    }
+
     /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).
     pub fn is(&self, name: &str) {
         self.who.is(format!("{name} (player)"));
@@ -96,9 +104,14 @@ impl Player {
         command: String,
         f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {
-        let (addr, who) = (self.addr, self.who.clone());
+        let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
         let run = self.db.run(move |store| {
             let name = store.read(|conn| device::name_of_code(conn, table, &code))?;
+            if let Some(page) = page_of.filter(|p| crate::domain::names::key(p) != crate::domain::names::key(&name)) {
+                return Err(crate::error::Error::forbidden(format!(
+                    "that is not your code: this is {page}'s page; type your own code here, or open your own page"
+                )));
+            }
             let actor = Actor {
                 judge: format!("{name} (player)"),
                 command_line: command,

@@ -248,3 +248,45 @@ fn a_storm_of_503s_is_one_summary_line_a_second_on_the_terminal_even_when_quiet(
     assert!(!written.contains("ERROR"), "{written}");
     drop(held);
 }
+
+#[test]
+fn two_thousand_self_reports_from_one_code_with_new_keys_are_paced_and_write_once() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start"]).ok();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let audits = || {
+        let conn = rusqlite::Connection::open(ev.db()).expect("open db");
+        conn.query_row("SELECT count(*) FROM audit", [], |r| r.get::<_, i64>(0)).expect("audit count")
+    };
+    let before = audits();
+    let body = json!({ "table": 1, "code": code["Ana"], "winner": "Ana", "by": "concession" }).to_string();
+    let started = std::time::Instant::now();
+    let mut statuses = std::collections::BTreeMap::new();
+    let mut paced = None;
+    for i in 0..2000 {
+        let key = format!("k{i}");
+        let headers = [("Content-Type", "application/json"), ("Idempotency-Key", key.as_str())];
+        let a = server.request("POST", "/api/self-report", &headers, &body);
+        *statuses.entry(a.status).or_insert(0) += 1;
+        if a.status == 429 && paced.is_none() {
+            paced = Some(a);
+        }
+    }
+    let seconds = started.elapsed().as_secs() as usize + 1;
+    eprintln!("2,000 self-reports in {seconds} s: {statuses:?}");
+    let ok = statuses.get(&200).copied().unwrap_or(0);
+    assert!((60..=61 + seconds).contains(&ok), "a burst of 60, then one a second: {statuses:?}");
+    assert_eq!(ok + statuses.get(&429).copied().unwrap_or(0), 2000, "{statuses:?}");
+    let paced = paced.expect("paced");
+    assert!(paced.header("retry-after").is_some(), "{paced:?}");
+    assert!(paced.body.contains("too many taps at once"), "{}", paced.body);
+    assert_eq!(audits() - before, 1, "the same report again writes nothing");
+    // Another table's players, and judges, are not paced by it.
+    let pin = judge(&ev, "Kim", "head");
+    let token = server.login("Kim", &pin);
+    let ruling = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "Play on." }));
+    assert_eq!(ruling.status, 200, "{}", ruling.body);
+}

@@ -10,7 +10,7 @@
 //!   [`once`]: a write's key, so that a repeat records nothing more;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
 //! - [`limit`]: wrong PINs and codes counted by target, and [`guess`]: one try guarded so (and the device
-//!   cookie); [`files`]: the open-file limit and the live streams it holds;
+//!   cookie); [`pace`]: the pace of players' writes; [`files`]: the open-file limit and the live streams it holds;
 //!   [`memory`]: large blocks given back;
 //! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log);
 //!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page;
@@ -37,6 +37,7 @@ pub mod limit;
 pub mod log;
 pub mod memory;
 pub mod once;
+pub mod pace;
 pub mod page;
 pub mod payload;
 pub mod player;

@@ -104,6 +104,18 @@ impl Player {
         command: String,
         f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {
+        let code_key = format!("code {table} {}", super::guess::hash(code.trim()));
+        let paced = self
+            .db
+            .app()
+            .pace
+            .lock()
+            .map_err(|_| ApiError::internal("the pace"))?
+            .take(&[format!("table {table}"), code_key], std::time::Instant::now());
+        paced.map_err(|secs| ApiError {
+            message: format!("too many taps at once: wait {secs} s; your phone sends it again by itself"),
+            ..ApiError::too_many("taps", secs)
+        })?;
         let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
         let run = self.db.run(move |store| {
             let name = store.read(|conn| device::name_of_code(conn, table, &code))?;

@@ -30,6 +30,8 @@ pub struct App {
     pub limiter: Mutex<Guesses>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
     pub codes: Mutex<Guesses>,
+    /// The pace of players' writes, per code and per table.
+    pub pace: Mutex<super::pace::Pace>,
     /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
     pub hashing: tokio::sync::Semaphore,
     /// The live streams open, and how many the open-file limit can hold.
@@ -63,6 +65,7 @@ impl App {
             updates,
             limiter: Mutex::new(Guesses::new(Rules::PINS)),
             codes: Mutex::new(Guesses::new(Rules::CODES)),
+            pace: Mutex::default(),
             hashing: tokio::sync::Semaphore::new(HASHING),
             streams: Streams::default(),
             site,

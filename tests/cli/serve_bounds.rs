@@ -290,3 +290,47 @@ fn two_thousand_self_reports_from_one_code_with_new_keys_are_paced_and_write_onc
     let ruling = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "Play on." }));
     assert_eq!(ruling.status, 200, "{}", ruling.body);
 }
+
+#[test]
+fn free_text_refuses_invisible_and_direction_characters_in_the_webs_words() {
+    let ev = Event::new();
+    let pin = judge(&ev, "Kim", "head");
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start"]).ok();
+    let server = Server::start(&ev);
+    let token = server.login("Kim", &pin);
+    let before = ev.dump();
+    let classes = [
+        ('\u{7}', "U+0007"),
+        ('\u{7f}', "DEL"),
+        ('\u{85}', "U+0085"),
+        ('\u{202e}', "U+202E"),
+        ('\u{2067}', "U+2067"),
+        ('\u{200e}', "U+200E"),
+        ('\u{200f}', "U+200F"),
+        ('\u{61c}', "U+061C"),
+        ('\u{2028}', "U+2028"),
+        ('\u{2029}', "U+2029"),
+        ('\u{200b}', "U+200B"),
+        ('\u{2060}', "U+2060"),
+        ('\u{feff}', "U+FEFF"),
+    ];
+    for (c, named) in classes {
+        let text = format!("deck{c}check");
+        let ruling = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": text }));
+        let extend =
+            server.post_json("/api/extend", Some(&token), &json!({ "table": 1, "minutes": 2, "reason": text }));
+        for a in [&ruling, &extend] {
+            let said = a.error(400);
+            assert!(said.contains(named), "{named}: {said}");
+            assert!(!said.contains("--") && !said.contains('`'), "the web's words: {said}");
+        }
+        let cli = ev.run(&["round", "extend", "1", "2", "--reason", &text]).refused().to_string();
+        assert!(cli.contains(named), "{named}: {cli}");
+    }
+    assert_eq!(before, ev.dump(), "nothing refused was recorded");
+    // The joiners some scripts need stay.
+    let kept = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "क्\u{200d}ष and \u{200c}" }));
+    assert_eq!(kept.status, 200, "{}", kept.body);
+}

@@ -338,9 +338,10 @@ pub struct Extended {
 /// closed or the match has a result).
 pub fn extend_table(store: &mut Store, actor: &Actor, input: ExtendInput) -> Result<Extended> {
     let reason = input.reason.trim();
-    if reason.is_empty() || reason.chars().any(char::is_control) {
-        return Err(Error::bad_input("say why with --reason, e.g. --reason \"deck check\""));
+    if reason.is_empty() {
+        return Err(Error::bad_input("say why the table gets more time: a reason such as \"deck check\""));
     }
+    crate::domain::text::check("the reason", reason, false).map_err(Error::bad_input)?;
     let (table, secs) = (input.table, input.seconds);
     let now = actor.at;
     store.write(actor, |tx| {

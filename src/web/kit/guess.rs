@@ -109,7 +109,7 @@ pub async fn guarded<T>(
         _ => addr.to_string(),
     };
     let now_ms = crate::time::now().map_err(ApiError::from)?.timestamp_millis();
-    let counted = counts()?.start(sender, &aim.key, &aim.targets, &levels, known, Instant::now(), now_ms);
+    let counted = counts()?.start(sender, &aim.key, &aim.targets, &levels, known, (Instant::now(), now_ms));
     let tried = counted.map_err(|secs| ApiError::too_many(kind.what(), secs))?;
     let out = work.await;
     let outcome = match &out {

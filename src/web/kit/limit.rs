@@ -168,8 +168,7 @@ impl Guesses {
         targets: &[String],
         levels: &[Option<(f64, i64)>],
         known: bool,
-        now: Instant,
-        now_ms: i64,
+        (now, now_ms): (Instant, i64),
     ) -> Result<Try, u64> {
         self.forget(now);
         let slot = (sender, key.to_string());

@@ -11,7 +11,7 @@ fn targets() -> Vec<String> {
 /// A try from `i` at `s` seconds, settled as wrong (its count written back to `file` as the server does).
 fn wrong(g: &mut Guesses, file: &mut Option<(f64, i64)>, i: u32, t0: Instant, s: u64) -> Result<(), u64> {
     let now_ms = (s * 1000) as i64;
-    let t = g.start(sender(i), "kim", &targets(), &[*file], false, t0 + Duration::from_secs(s), now_ms)?;
+    let t = g.start(sender(i), "kim", &targets(), &[*file], false, (t0 + Duration::from_secs(s), now_ms))?;
     *file = Some(g.rules.after_wrong(*file, now_ms));
     g.settle(&t, Outcome::Wrong);
     Ok(())
@@ -79,7 +79,7 @@ fn a_spent_budget_holds_back_new_addresses_but_never_a_known_device() {
     }
     let held = wrong(&mut g, &mut file, 500, t0, 0);
     assert_eq!(held, Err(8), "one try drains in 3600 / 500 = 7.2 s");
-    let t = g.start("device ab".into(), "kim", &targets(), &[file], true, t0, 0).expect("a known device");
+    let t = g.start("device ab".into(), "kim", &targets(), &[file], true, (t0, 0)).expect("a known device");
     g.settle(&t, Outcome::Right);
     assert!(wrong(&mut g, &mut file, 501, t0, 8).is_ok(), "drained by one try after 8 s");
 }
@@ -90,13 +90,13 @@ fn tries_being_checked_count_against_the_budget_and_an_unchecked_one_is_taken_ba
     let t0 = Instant::now();
     let mut running = Vec::new();
     for i in 0..100 {
-        running.push(g.start(sender(i), "table 1", &targets(), &[None], false, t0, 0).expect("counted"));
+        running.push(g.start(sender(i), "table 1", &targets(), &[None], false, (t0, 0)).expect("counted"));
     }
-    assert!(g.start(sender(200), "table 1", &targets(), &[None], false, t0, 0).is_err(), "all at once");
+    assert!(g.start(sender(200), "table 1", &targets(), &[None], false, (t0, 0)).is_err(), "all at once");
     for t in &running {
         g.settle(t, Outcome::Unchecked);
     }
-    assert!(g.start(sender(200), "table 1", &targets(), &[None], false, t0, 0).is_ok(), "taken back");
+    assert!(g.start(sender(200), "table 1", &targets(), &[None], false, (t0, 0)).is_ok(), "taken back");
 }
 
 #[test]
@@ -104,9 +104,9 @@ fn a_standby_counts_its_own_wrong_tries_in_memory() {
     let mut g = Guesses::new(Rules::CODES);
     let t0 = Instant::now();
     for i in 0..100 {
-        let t = g.start(sender(i), "table 1", &targets(), &[None], false, t0, 0).expect("counted");
+        let t = g.start(sender(i), "table 1", &targets(), &[None], false, (t0, 0)).expect("counted");
         g.spend_here(t.targets(), &[None], 0);
         g.settle(&t, Outcome::Wrong);
     }
-    assert!(g.start(sender(300), "table 1", &targets(), &[None], false, t0, 0).is_err());
+    assert!(g.start(sender(300), "table 1", &targets(), &[None], false, (t0, 0)).is_err());
 }

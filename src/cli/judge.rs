@@ -70,4 +70,7 @@ pub struct ServeArgs {
     /// Answer a write only once the standby applied it (or, after 500 ms, marked behind).
     #[arg(long, conflicts_with = "standby_of")]
     pub standby_required: bool,
+    /// Live-update streams one address may hold at once (a venue's NAT puts a few dozen phones behind one).
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
+    pub streams_per_address: u16,
 }

@@ -20,7 +20,13 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
         }
         _ => None,
     };
-    let options = crate::web::Options { tls, quiet: args.quiet, standby_of, standby_required: args.standby_required };
+    let options = crate::web::Options {
+        tls,
+        quiet: args.quiet,
+        standby_of,
+        standby_required: args.standby_required,
+        streams_per_address: usize::from(args.streams_per_address),
+    };
     crate::web::serve_with(&ctx.db, args.bind, &options, |addr| {
         let urls = qr::announced(addr, scheme);
         let mut out = std::io::stdout().lock();

@@ -6,9 +6,26 @@
 //! U+2066 to U+2069), which reorder what a terminal or a page shows. Only a line feed is ever allowed, and
 //! only in free text that may run over several lines (a ruling, a remark).
 
-/// Whether a character is a control character in the sense above (the line feed included).
+/// Whether a character is a control character in the sense above (the line feed included), or an invisible or
+/// direction character that hides or reorders what is shown: the marks LRM, RLM and ALM (U+200E, U+200F,
+/// U+061C), the line and paragraph separators (U+2028, U+2029), and the zero-width space, word joiner and
+/// byte-order mark (U+200B, U+2060, U+FEFF; an import's leading byte-order mark is stripped before). The joiners
+/// ZWNJ and ZWJ (U+200C, U+200D) stay: some scripts and emoji need them.
 pub fn is_control(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    c.is_control()
+        || matches!(
+            c,
+            '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{061c}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{200b}'
+                | '\u{2060}'
+                | '\u{feff}'
+        )
 }
 
 /// The first control character of `text` (a line feed only when `lines` is false), if any.

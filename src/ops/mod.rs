@@ -8,6 +8,7 @@ pub mod corrections;
 pub mod curation;
 pub mod demo;
 pub mod event;
+pub mod guesses;
 pub mod judges;
 pub mod library;
 pub mod live;

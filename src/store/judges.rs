@@ -43,10 +43,10 @@ pub fn all(conn: &Connection) -> Result<Vec<Judge>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Replaces a judge's PIN hash.
+/// Replaces a judge's PIN hash; the new PIN starts with a fresh count of wrong tries.
 pub fn set_pin(conn: &Connection, id: i64, pin_hash: &str) -> Result<()> {
     conn.prepare_cached("UPDATE judge SET pin_hash = ?2 WHERE id = ?1")?.execute(params![id, pin_hash])?;
-    Ok(())
+    super::guesses::forget(conn, &super::guesses::judge(id))
 }
 
 /// Removes a judge (their sessions go with them).

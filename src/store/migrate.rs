@@ -26,6 +26,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/write_keys.sql"),
     include_str!("migrations/replication.sql"),
     include_str!("migrations/standby_sync.sql"),
+    include_str!("migrations/guesses.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -13,6 +13,7 @@ pub mod changeset;
 pub mod clock;
 pub mod event;
 pub mod file;
+pub mod guesses;
 pub mod history;
 pub mod ids;
 pub mod judges;
@@ -280,6 +281,13 @@ impl Store {
             Ok((value, seq))
         };
         run().map_err(|e| file::explain(&path, e))
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction without an audit entry, for counts a standby must have but that
+    /// are no change of the event (the wrong tries at secrets): recorded by the replication while a standby key
+    /// exists (as [`Store::write_unaudited`]), else kept as this file's bookkeeping (no replication seq spent).
+    pub fn write_count<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+        if replication::state(&self.conn)?.key_hash.is_some() { self.write_unaudited(f) } else { self.bookkeep(f) }
     }
 
     /// The replication seq of the last write this store committed (None: none yet).

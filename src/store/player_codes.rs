@@ -18,14 +18,14 @@ pub fn of(conn: &Connection, player: PlayerId) -> Result<Option<String>> {
     Ok(stmt.query_row([player.0], |r| r.get(0)).optional()?)
 }
 
-/// Gives a player a new code (the old one stops working).
+/// Gives a player a new code (the old one stops working); the new code starts with a fresh count of wrong tries.
 pub fn set(conn: &Connection, player: PlayerId, code: &str) -> Result<()> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO player_code (player_id, code) VALUES (?1, ?2)
          ON CONFLICT(player_id) DO UPDATE SET code = excluded.code",
     )?;
     stmt.execute(params![player.0, code])?;
-    Ok(())
+    super::guesses::forget(conn, &super::guesses::player(player.0))
 }
 
 /// The outcome kept for a declaration's client id at a match, if it was recorded.

@@ -54,6 +54,8 @@ pub struct Options {
     pub standby_of: Option<(crate::ops::standby::client::Url, String, Option<String>)>,
     /// `--standby-required`: a write is answered once the standby applied it (or after a wait, marked behind).
     pub standby_required: bool,
+    /// `--streams-per-address N`: live-update streams one address may hold at once (0: the default, 64).
+    pub streams_per_address: usize,
 }
 
 /// [`serve`] with its [`Options`]: over HTTPS when they name a certificate and its key, the request log on
@@ -90,6 +92,7 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
         app.failover.timeout = kit::failover::primary_timeout();
         let app = Arc::new(app);
         app.streams.set_most(phones);
+        app.streams.set_per_address(options.streams_per_address);
         match &options.standby_of {
             Some((primary, key, advertise)) => {
                 let follow = crate::ops::standby::follow::Follow {

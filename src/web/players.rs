@@ -350,6 +350,8 @@ pub struct SelfReportBody {
     pub by: String,
     /// Life totals, seat A's then seat B's (`[12, 0]`, or a form's `12,0`).
     pub life: Option<Life>,
+    /// The player whose page (`/me`) the form is on: only their code acts there.
+    pub me: Option<String>,
 }
 
 /// `POST /api/self-report`: a player reports the result at their own table (see `ops::table::device::self_report`).
@@ -363,6 +365,7 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
     let input = self_report::SelfReportInput { table: b.table, code: b.code.clone(), winner, reason, life };
     let who = (b.table, b.code);
+    let player = player.on_page_of(b.me);
     write::player(&player, "POST /api/self-report", who, (p.shown, p.back, p.sent), move |store, actor| {
         let out = self_report::self_report(store, actor, input)?;
         Answer::of(&out.summary, &out)
@@ -377,6 +380,8 @@ pub struct CallBody {
     pub table: u32,
     /// The calling player's code.
     pub code: Option<String>,
+    /// The player whose page (`/me`) the form is on: only their code acts there.
+    pub me: Option<String>,
 }
 
 /// `POST /api/call`: a player calls a judge to their own table; a call already open there is answered as it
@@ -388,6 +393,7 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
         return write::finish(Err(e.into()), p.back);
     };
     let table = b.table;
+    let player = player.on_page_of(b.me);
     write::player(&player, "POST /api/call", (table, code.clone()), (p.shown, p.back, p.sent), move |store, actor| {
         let out = calls::call_judge(store, actor, table, &code)?;
         Answer::of(&out.summary, &out)
@@ -404,6 +410,8 @@ pub struct ConfirmBody {
     pub code: String,
     /// The number of the report waiting at the table (`waiting_report.id` of `/api/me`).
     pub report: i64,
+    /// The player whose page (`/me`) the form is on: only their code acts there.
+    pub me: Option<String>,
 }
 
 /// `POST /api/self-report/confirm`: a player confirms, in one tap, exactly the report their opponent made
@@ -413,6 +421,7 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
     let b = p.input;
     let input = self_report::ConfirmInput { table: b.table, code: b.code.clone(), report: b.report };
     let who = (b.table, b.code);
+    let player = player.on_page_of(b.me);
     write::player(&player, "POST /api/self-report/confirm", who, (p.shown, p.back, p.sent), move |store, actor| {
         let out = self_report::confirm_report(store, actor, &input)?;
         Answer::of(&out.summary, &out)
@@ -435,9 +444,11 @@ pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
     let b = p.input;
     let command = format!("POST /api/check-in {}", p.shown);
     let (addr, me) = (player.addr, player.clone());
-    let key = format!("name {}", crate::domain::names::fold(b.name.trim()));
+    let name = b.name.clone();
     let run = player.db.run(move |store| {
-        let name = store.read(|conn| Ok(crate::ops::player_names::find(conn, &b.name)?.name))?;
+        // A name that finds no one player is refused by the check-in itself, as a wrong code.
+        let found = store.read(|conn| Ok(crate::ops::player_names::find(conn, &b.name).ok()));
+        let name = found?.map_or_else(|| b.name.trim().to_string(), |p| p.name);
         let actor = crate::store::Actor {
             judge: format!("{name} (player)"),
             command_line: command,
@@ -449,5 +460,5 @@ pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
         let out = check_in::self_check_in(store, &actor, &input)?;
         Answer::of(&out.summary, &out)
     });
-    write::finish(player.guarded_key(key, run).await, p.back)
+    write::finish(player.guarded_name(name, run).await, p.back)
 }

@@ -93,6 +93,7 @@ pub fn router(app: Shared) -> Router {
         // CORS on the few routes a page uses on the standby (its whoami among them).
         .layer(middleware::from_fn(advertise::cors))
         .layer(middleware::from_fn(layers::headers))
+        .layer(middleware::from_fn(layers::device))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(log::requests))
         .with_state(app)

@@ -15,7 +15,7 @@ use crate::web::kit::error::{ApiError, blocking};
 use crate::web::kit::state::{Shared, Update};
 use askama::Template;
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -122,11 +122,15 @@ fn reload_update(id: i64) -> Update {
     }
 }
 
-/// `GET /events` as routed: a phone beyond what the open-file limit holds (see [`crate::web::kit::files`]) gets
-/// a quick 503 with `Retry-After` and the connection closed (its page's EventSource tries again later); the others
+/// `GET /events` as routed: a phone beyond what the open-file limit holds, or beyond its address's share
+/// (`serve --streams-per-address`, see [`crate::web::kit::files`]), gets a quick 503 with `Retry-After` and the connection closed (its page's EventSource tries again later); the others
 /// get [`events`], holding their place until the stream ends.
-pub async fn live(State(app): State<Shared>, headers: HeaderMap) -> Response {
-    let Some(place) = app.streams.take() else {
+pub async fn live(
+    State(app): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let Some(place) = app.streams.take(addr.ip()) else {
         let mut busy = ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "too many phones on live updates right now: the page tries again by itself shortly",

@@ -32,7 +32,8 @@
   function Refused(status, message) { this.status = status; this.message = message; }
   Refused.prototype = Object.create(Error.prototype);
   // A server that cannot take the write now (503: the second laptop before a head judge puts it in charge, or a
-  // server too busy): kept and sent again, as for a dropped network, with its words shown.
+  // server too busy; 429 with Retry-After: sent too fast, wait a moment): kept and sent again, as for a dropped
+  // network, with its words shown.
   function Unavailable(message) { this.message = message; }
   Unavailable.prototype = Object.create(Error.prototype);
 
@@ -62,7 +63,7 @@
     return fetch((base || "") + item.path, init).then(function (r) {
       if (r.type === "opaqueredirect") return { page: null }; // a form's write done elsewhere: its page is there
       return r.text().then(function (text) {
-        if (r.status === 503) throw new Unavailable(refusalOf(r, text));
+        if (r.status === 503 || (r.status === 429 && r.headers.get("Retry-After"))) throw new Unavailable(refusalOf(r, text));
         if (!r.ok) throw new Refused(r.status, refusalOf(r, text));
         if (item.form !== undefined) return { page: r.url };
         try { return JSON.parse(text); } catch (e) { return {}; }

@@ -265,6 +265,10 @@ pub fn dump(path: &Path) -> String {
     for (name, sql) in tables {
         out.push_str(&sql);
         out.push('\n');
+        // The counts of wrong tries at secrets are no change of the event (tests/cli/serve_bounds.rs reads them).
+        if name.starts_with("guess_") {
+            continue;
+        }
         let query = format!("SELECT * FROM \"{name}\" ORDER BY 1, 2");
         let mut rows = conn.prepare(&query).expect("select");
         let n = rows.column_count();

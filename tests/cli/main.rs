@@ -42,6 +42,7 @@ mod round;
 mod router;
 mod self_reports;
 mod serve;
+mod serve_bounds;
 mod serve_bytes;
 mod serve_head;
 mod serve_hostile;

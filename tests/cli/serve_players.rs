@@ -236,3 +236,39 @@ fn a_check_in_tells_the_dashboard_and_the_players_page() {
     assert_eq!(a.json()["summary"], "Bo checked in with their code; 1 player still to check in");
     events.wait_for("round", std::time::Duration::from_secs(10));
 }
+
+/// Issue 34: on Bo's page a report took Ana's code (seen on the shared table device), and Bo's own code then
+/// confirmed it: one player won alone. A page found by a name acts only with that player's code.
+#[test]
+fn a_report_filed_with_the_opponents_code_from_the_wrong_page_is_refused() {
+    let site = Site::playing();
+    let (ana, bo) = (site.code("Ana"), site.code("Bo"));
+    let before = site.ev.dump();
+    // Bo's page, Ana's code: "Ana concedes".
+    let form = format!("table=1&me=Bo&code={ana}&winner=Bo&by=concession&back=/me?name=Bo");
+    let refused = site.send(Req::post("/api/self-report").form(&form));
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(refused.body.contains("that is not your code"), "{}", refused.body);
+    let json = json!({ "table": 1, "me": "Bo", "code": ana, "winner": "Bo", "by": "concession" });
+    let refused = site.send(Req::post("/api/self-report").json(json));
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(refused.body.contains("that is not your code"), "{}", refused.body);
+    let call = site.send(Req::post("/api/call").json(json!({ "table": 1, "me": "Bo", "code": ana })));
+    assert_eq!(call.status, 403, "{}", call.body);
+    assert_eq!(before, site.ev.dump(), "nothing was recorded");
+    // Bo's own code works on Bo's page; the confirmation then needs Ana's own code on Ana's page.
+    let form = format!("table=1&me=Bo&code={bo}&winner=Bo&by=concession&back=/me?name=Bo");
+    let sent = site.send(Req::post("/api/self-report").form(&form));
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let id = site.send(Req::get("/api/me?name=Ana")).json()["waiting_report"]["id"].as_i64().expect("waiting");
+    let form = format!("table=1&me=Ana&code={bo}&report={id}&back=/me?name=Ana");
+    let refused = site.send(Req::post("/api/self-report/confirm").form(&form));
+    assert_eq!(refused.status, 403, "Bo confirms his own report on Ana's page: {}", refused.body);
+    let form = format!("table=1&me=Ana&code={ana}&report={id}&back=/me?name=Ana");
+    assert_eq!(site.send(Req::post("/api/self-report/confirm").form(&form)).status, 303);
+    // Every code field is masked and numeric.
+    let page = site.send(Req::get("/me?name=Ana")).body;
+    for field in page.split("<input name=\"code\"").skip(1) {
+        assert!(field.starts_with(" type=\"password\" inputmode=\"numeric\""), "{field}");
+    }
+}

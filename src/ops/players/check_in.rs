@@ -119,9 +119,11 @@ pub fn self_check_in(store: &mut Store, actor: &Actor, input: &SelfCheckInInput)
     }
     let found = store.read(|conn| {
         check_in_open(conn, false)?;
-        let p = player_names::find(conn, &input.name)?;
+        // A name that finds nobody, or several players, is answered as a wrong code: names cannot be probed.
+        let wrong = || Error::forbidden("that name and code do not go together: type your own name and code");
+        let p = player_names::find(conn, &input.name).map_err(|_| wrong())?;
         if player_codes::of(conn, p.id)?.as_deref() != Some(code) {
-            return Err(Error::forbidden("that name and code do not go together: type your own name and code"));
+            return Err(wrong());
         }
         in_event(&p, false)?;
         Ok((p.clone(), player::arrival(conn, p.id)?.checked_in_at))

@@ -338,11 +338,12 @@ pub struct Extended {
 /// closed or the match has a result).
 pub fn extend_table(store: &mut Store, actor: &Actor, input: ExtendInput) -> Result<Extended> {
     let reason = input.reason.trim();
-    if reason.is_empty() || reason.chars().any(char::is_control) {
+    if reason.is_empty() {
         return Err(Refusal::bad_input("say why the table gets more time, e.g. \"deck check\"")
             .flags("say why with --reason, e.g. --reason \"deck check\"")
             .into());
     }
+    crate::domain::text::check("the reason", reason, false).map_err(Error::bad_input)?;
     let (table, secs) = (input.table, input.seconds);
     let now = actor.at;
     store.write(actor, |tx| {

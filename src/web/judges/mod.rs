@@ -11,15 +11,16 @@ use crate::ops::live::{self, Home, TableView};
 use crate::web::kit::auth::{self, Judge};
 use crate::web::kit::done::DoneQuery;
 use crate::web::kit::error::{ApiError, bad_json};
+use crate::web::kit::guess::Device;
 use crate::web::kit::log::Who;
 use crate::web::kit::page::{self, page};
 use crate::web::kit::payload::{Form, Query};
 use crate::web::kit::store::Db;
 use askama::Template;
-use axum::Json;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::{Extension, Json};
 use std::net::SocketAddr;
 
 #[derive(Template)]
@@ -73,6 +74,7 @@ pub async fn login_submit(
     db: Db,
     who: Who,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    device: Option<Extension<Device>>,
     headers: HeaderMap,
     Form(f): Form<LoginFields>,
 ) -> Result<Response, ApiError> {
@@ -84,7 +86,7 @@ pub async fn login_submit(
         let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token() };
         return login_page(StatusCode::FORBIDDEN, p);
     }
-    match auth::login(&db, addr, "POST /login", f.name, f.pin).await {
+    match auth::login(&db, addr, device.as_deref(), "POST /login", f.name, f.pin).await {
         Ok(l) => {
             who.is(l.name.clone());
             let mut res = Redirect::to("/judge").into_response();
@@ -223,10 +225,11 @@ pub async fn login(
     db: Db,
     who: Who,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    device: Option<Extension<Device>>,
     body: Result<Json<LoginBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Json(body) = body.map_err(|e| bad_json(&e))?;
-    let l = auth::login(&db, addr, "POST /api/login", body.name, body.pin).await?;
+    let l = auth::login(&db, addr, device.as_deref(), "POST /api/login", body.name, body.pin).await?;
     who.is(l.name.clone());
     Ok(Json(serde_json::json!({ "token": l.token, "name": l.name, "role": l.role, "expires": l.expires })))
 }

@@ -1,7 +1,8 @@
 //! Judges' logins: name and PIN give a session (an HttpOnly SameSite=Strict cookie for pages, a bearer token
-//! for the API); wrong PINs are limited per address and per name; forms carry the session's CSRF token.
+//! for the API); wrong PINs are limited per judge and per address (see [`super::limit`]); forms carry the session's CSRF token.
 
 use super::error::ApiError;
+use super::guess::{self, Aim, Device, Kind};
 use super::log::Who;
 use super::state::Shared;
 use super::store::Db;
@@ -11,7 +12,6 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use std::net::SocketAddr;
-use std::time::Instant;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "mmjudge_session";
@@ -30,52 +30,46 @@ pub fn actor(judge: &str, route: &str, addr: SocketAddr) -> Result<Actor, ApiErr
 pub const HASH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Checks name and PIN (with the limits), and starts a session; audited as `route` (`POST /api/login`, or the
-/// page form's `POST /login`). The try is counted before the PIN is checked (see [`super::limit`]), and at most
+/// page form's `POST /login`). The try is aimed at the judge the name finds and counted before the PIN is
+/// checked (see [`super::limit`], [`super::guess`]), and at most
 /// [`super::state::HASHING`] PINs are checked at once: a login that waited [`HASH_WAIT`] for its turn is answered
 /// 503 with `Retry-After`, its try taken back.
 pub async fn login(
     db: &Db,
     addr: SocketAddr,
+    device: Option<&Device>,
     route: &str,
     name: String,
     pin: String,
 ) -> Result<judges::Login, ApiError> {
-    let app = db.app();
-    let key = crate::domain::names::key(&name);
-    let limiter = || app.limiter.lock().map_err(|_| ApiError::internal("limiter"));
-    let counted = limiter()?.start(addr.ip(), &key, Instant::now());
-    let tried = counted.map_err(|secs| ApiError::too_many("PINs", secs))?;
-    let Ok(Ok(turn)) = tokio::time::timeout(HASH_WAIT, app.hashing.acquire()).await else {
-        limiter()?.unchecked(tried);
-        return Err(ApiError::busy("too many logins at once", 2));
+    let app = db.app().clone();
+    let asked = name.clone();
+    let aim = move |conn: &rusqlite::Connection| {
+        let key = format!("judge {}", crate::domain::names::key(&asked));
+        Ok(Aim { key, targets: crate::ops::guesses::judge(conn, &asked)?.into_iter().collect() })
     };
-    let actor = match actor(&name, route, addr) {
-        Ok(a) => a,
-        Err(e) => {
-            limiter()?.unchecked(tried);
-            return Err(e);
-        }
+    let route = route.to_string();
+    let work = async move {
+        let Ok(Ok(turn)) = tokio::time::timeout(HASH_WAIT, app.hashing.acquire()).await else {
+            return Err(ApiError::busy("too many logins at once", 2));
+        };
+        let actor = actor(&name, &route, addr)?;
+        // A standby's file takes no writes: the session is checked against the replicated PIN hashes and kept in
+        // this server's memory.
+        let out = if app.replica.following().is_some() {
+            let held = db.run(move |store| judges::login_in_memory(store, &actor, &name, &pin)).await;
+            held.and_then(|(login, key, judge)| {
+                let mut sessions = app.replica.sessions.lock().map_err(|_| ApiError::internal("sessions"))?;
+                sessions.insert(key, judge);
+                Ok(login)
+            })
+        } else {
+            db.run(move |store| judges::login(store, &actor, &name, &pin)).await
+        };
+        drop(turn);
+        out
     };
-    // A standby's file takes no writes: the session is checked against the replicated PIN hashes and kept in
-    // this server's memory.
-    let out = if app.replica.following().is_some() {
-        let held = db.run(move |store| judges::login_in_memory(store, &actor, &name, &pin)).await;
-        held.and_then(|(login, key, judge)| {
-            let mut sessions = app.replica.sessions.lock().map_err(|_| ApiError::internal("sessions"))?;
-            sessions.insert(key, judge);
-            Ok(login)
-        })
-    } else {
-        db.run(move |store| judges::login(store, &actor, &name, &pin)).await
-    };
-    drop(turn);
-    let mut limiter = limiter()?;
-    match &out {
-        Ok(_) => limiter.right(tried),
-        Err(e) if e.status == StatusCode::UNAUTHORIZED => {}
-        Err(_) => limiter.unchecked(tried),
-    }
-    out
+    guess::guarded(db, Kind::Pin, addr.ip(), device, aim, work).await
 }
 
 /// A logged-in judge, from `Authorization: Bearer TOKEN` or the session cookie; 401 otherwise. The session is

@@ -4,8 +4,14 @@
 //! for pages, writes and the event file, and answers a phone beyond what is left a quick 503 (its page's
 //! EventSource tries again later) rather than running out of descriptors for everyone ([`Streams`]).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// How many live streams one address may hold at once by default (`serve --streams-per-address`): a venue's
+/// NAT puts a few dozen phones behind one address, each page holding one stream.
+pub const PER_ADDRESS: usize = 64;
 
 /// Descriptors kept for what is not a live stream: the event file's connections (one per store thread, each with
 /// its write-ahead log and shared memory), the watcher, the listener, the runtime, and the pages and writes of
@@ -45,26 +51,44 @@ pub fn capacity(files: u64) -> usize {
     usize::try_from(files).unwrap_or(usize::MAX).saturating_sub(RESERVE).max(1)
 }
 
-/// The live streams open and how many may be.
+/// The live streams open (in all and per address) and how many may be.
 #[derive(Debug)]
 pub struct Streams {
     open: Arc<AtomicUsize>,
     most: AtomicUsize,
+    by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    per_address: AtomicUsize,
 }
 
 impl Default for Streams {
     fn default() -> Self {
-        Streams { open: Arc::new(AtomicUsize::new(0)), most: AtomicUsize::new(usize::MAX) }
+        Streams {
+            open: Arc::new(AtomicUsize::new(0)),
+            most: AtomicUsize::new(usize::MAX),
+            by_address: Arc::default(),
+            per_address: AtomicUsize::new(PER_ADDRESS),
+        }
     }
 }
 
 /// One live stream's place, given back when the stream ends.
 #[derive(Debug)]
-pub struct Place(Arc<AtomicUsize>);
+pub struct Place {
+    open: Arc<AtomicUsize>,
+    by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    addr: IpAddr,
+}
 
 impl Drop for Place {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        self.open.fetch_sub(1, Ordering::SeqCst);
+        let mut held = self.by_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = held.get_mut(&self.addr) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                held.remove(&self.addr);
+            }
+        }
     }
 }
 
@@ -84,11 +108,23 @@ impl Streams {
         self.open.load(Ordering::SeqCst)
     }
 
-    /// A place for one more stream, or None when all are taken.
-    pub fn take(&self) -> Option<Place> {
+    /// Sets how many streams one address may hold at once (0: [`PER_ADDRESS`]).
+    pub fn set_per_address(&self, most: usize) {
+        let most = if most == 0 { PER_ADDRESS } else { most };
+        self.per_address.store(most, Ordering::SeqCst);
+    }
+
+    /// A place for one more stream from `addr`, or None when all are taken or that address holds its share.
+    pub fn take(&self, addr: IpAddr) -> Option<Place> {
+        let mut held = self.by_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mine = held.entry(addr).or_default();
+        if *mine >= self.per_address.load(Ordering::SeqCst) {
+            return None;
+        }
         let most = self.most();
         self.open.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < most).then_some(n + 1)).ok()?;
-        Some(Place(self.open.clone()))
+        *mine += 1;
+        Some(Place { open: self.open.clone(), by_address: self.by_address.clone(), addr })
     }
 }
 
@@ -100,12 +136,26 @@ mod tests {
     fn streams_beyond_the_limit_wait_and_places_come_back() {
         let s = Streams::default();
         s.set_most(2);
-        let a = s.take().expect("first");
-        let _b = s.take().expect("second");
-        assert!(s.take().is_none());
+        let phone = IpAddr::from([10, 0, 0, 1]);
+        let a = s.take(phone).expect("first");
+        let _b = s.take(phone).expect("second");
+        assert!(s.take(phone).is_none());
         drop(a);
-        assert!(s.take().is_some());
+        assert!(s.take(phone).is_some());
         assert_eq!(capacity(1024), 896);
         assert_eq!(capacity(4096), 3968);
+    }
+
+    #[test]
+    fn one_address_holds_its_share_of_streams_and_no_more() {
+        let s = Streams::default();
+        s.set_per_address(3);
+        let (one, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let held: Vec<_> = (0..3).map(|_| s.take(one).expect("within its share")).collect();
+        assert!(s.take(one).is_none(), "beyond its share");
+        assert!(s.take(other).is_some(), "another address still gets one");
+        drop(held);
+        assert!(s.take(one).is_some(), "given back");
+        assert_eq!(s.open(), 1);
     }
 }

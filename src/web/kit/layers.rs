@@ -31,6 +31,29 @@ pub async fn headers(req: Request, next: Next) -> Response {
     res
 }
 
+/// The device cookie (see [`super::guess`]): a write's request carries its hash to the handler; a write that
+/// came without one and succeeded is answered with a new one, so that the device is known from its first
+/// success (a login, a player signing in). Reads pass untouched.
+pub async fn device(mut req: Request, next: Next) -> Response {
+    if req.method() != axum::http::Method::POST {
+        return next.run(req).await;
+    }
+    let sent = super::auth::cookie(req.headers(), super::guess::DEVICE_COOKIE);
+    let (token, new) = match sent.filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())) {
+        Some(t) => (t, false),
+        None => (super::auth::new_login_token(), true),
+    };
+    req.extensions_mut().insert(super::guess::Device(super::guess::hash(&token)));
+    let mut res = next.run(req).await;
+    if new
+        && (res.status().is_success() || res.status().is_redirection())
+        && let Ok(v) = HeaderValue::from_str(&super::guess::set_cookie(&token))
+    {
+        res.headers_mut().append(header::SET_COOKIE, v);
+    }
+    res
+}
+
 /// The Content-Security-Policy of every answer: nothing loaded from elsewhere; with a standby, pages may also
 /// reach it (`connect-src 'self' ORIGIN`: its `whoami`, and the writes they replay there once it is promoted).
 pub fn csp(standby: Option<&str>) -> HeaderValue {

@@ -1,270 +1,274 @@
-//! Counting wrong tries: wrong PINs per judge's name and wrong player codes per table, each counted per address
-//! and across the addresses that sent them, answered 429 for a while once there are too many.
+//! Counting wrong tries by target, not by address: every secret a phone can guess has a budget of wrong tries
+//! per target over every address together, so that no number of addresses finds it in a day.
 //!
-//! The rules (the same for a name and for a table, with their own numbers in [`Rules`]):
-//! - a try is counted *before* it is checked ([`Limiter::start`]) and taken back when it was right or was never
-//!   checked ([`Limiter::right`], [`Limiter::unchecked`]), so that many tries at once are counted at once;
-//! - an address that sent no wrong try for a key in the last [`FRESH`] is never held back for that key: one
-//!   phone's wrong tries never lock out the judge's own phone or another player's;
-//! - an address that did (a *guessing* address) is held back once it sent [`Rules::per_address`] wrong tries in
-//!   [`FRESH`], or once every guessing address together sent [`Rules::per_hour`] in the last hour;
-//! - a right try clears that address's count (never the hour's: the owner logging in must not give a guesser
-//!   more tries).
+//! The targets: a judge (their PIN, at a login); a player (their code, tried at their table, where a try counts
+//! against both players seated there, or at check-in, where it counts against the one player the name finds). A
+//! name that finds nobody or several players (or no judge) has no target: its tries count per address only, and
+//! are answered as a wrong code (or PIN), so that names cannot be probed.
 //!
-//! What that allows an attacker with [`ADDRESSES`] addresses in [`HOURS`] hours, at most:
-//! each address is fresh at most once per [`FRESH`] (73 fresh tries in 12 hours, counting both ends), so
-//! 50 × 73 = 3,650 tries whatever the caps; every other try is a guessing address's, at most `per_hour` in any
-//! hour, so 12 × `per_hour` more.
-//! - A judge's PIN: 6 digits, 1,000,000 PINs; 3,650 + 12 × 200 = 6,050 tries: a chance of 0.605 %.
-//! - A table's codes: 6 digits each, two players, so two right codes in 1,000,000; 3,650 + 12 × 50 = 4,250
-//!   tries: a chance of 2 × 4,250 / 1,000,000 = 0.85 %.
+//! The rules (the numbers in [`Rules`]):
+//! - each target's count drains at [`Rules::per_hour`] and may hold [`Rules::burst`] wrong tries: a try that
+//!   would overflow it waits (429 with `Retry-After`), whatever address sent it; the count is kept in the event
+//!   file (`guess_budget`), so neither a restart nor a failover empties it, and a new PIN or code starts it afresh;
+//! - a device that succeeded for the target before (its device cookie, recorded in `guess_device` at its first
+//!   success; for a judge, a login from it) is never held back by the budget: only by its own wrong tries;
+//! - every address (or known device) is also held back once it sent [`Rules::per_address`] wrong tries for the
+//!   target in [`FRESH`] (a typing phone waits, another phone does not);
+//! - a try is counted *before* it is checked (in memory, while it runs), so that many tries at once are counted
+//!   at once; a wrong one is then written to the file, a right or unchecked one is let go.
 //!
-//! Both under 1 %; [`Rules::chance`] computes it and the unit tests check it.
+//! What that allows in [`HOURS`] hours, at most, from any number of addresses: the budget's `burst + 12 ×
+//! per_hour` tries, and each device that succeeded for the target [`Rules::device_tries`] more (its own five per
+//! ten minutes: 73 windows × 5 = 365).
+//! - A judge's PIN: 6 digits, 1,000,000 PINs; 100 + 12 × 500 = 6,100 tries from unknown devices: 0.61 %; with
+//!   four phones of the judge's own, 6,100 + 4 × 365 = 7,560: 0.756 %.
+//! - A player's code: 6 digits; 100 + 12 × 250 = 3,100 tries from unknown devices at their tables and at
+//!   check-in together: 0.31 %; with twelve devices that signed in at their tables (their phone and a table's
+//!   device each round), 3,100 + 12 × 365 = 7,480: 0.748 %. Either code of a table (two right codes) from unknown
+//!   devices: 2 × 3,100 / 1,000,000 = 0.62 %.
+//!
+//! All under 1 %; [`Rules::chance`] computes them and the unit tests check them.
 
-use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
-/// How long an address's wrong try for a key counts against that address (and makes it a guessing one).
+/// How long a wrong try counts against the address (or known device) that sent it.
 pub const FRESH: Duration = Duration::from_secs(10 * 60);
-/// The window of the cap across guessing addresses.
-const HOUR: Duration = Duration::from_secs(3600);
-/// The attack the numbers are computed for: this many addresses at once ...
-pub const ADDRESSES: u64 = 50;
-/// ... for this many hours.
+/// The attack the numbers are computed for: this many hours.
 pub const HOURS: u64 = 12;
 
-/// How many counts are kept before the stale ones are forgotten.
+/// How many per-address counts are kept before the stale ones are forgotten.
 const KEPT: usize = 10_000;
 
-/// The numbers of one limiter.
+/// The numbers of one kind of secret.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules {
-    /// Wrong tries one address may send for a key in [`FRESH`].
+    /// Wrong tries a target's budget holds.
+    pub burst: u64,
+    /// Wrong tries a target's budget drains an hour.
+    pub per_hour: u64,
+    /// Wrong tries one address (or device) may send for a target in [`FRESH`].
     pub per_address: usize,
-    /// Wrong tries every guessing address together may send for a key in an hour.
-    pub per_hour: usize,
     /// How many secrets there are to guess from.
     pub space: u64,
-    /// How many of them are right (two codes at a table).
-    pub right: u64,
 }
 
 impl Rules {
     /// Judges' PINs: six digits.
-    pub const PINS: Rules = Rules { per_address: 5, per_hour: 200, space: 1_000_000, right: 1 };
-    /// Players' codes at a table: six digits, two players.
-    pub const CODES: Rules = Rules { per_address: 5, per_hour: 50, space: 1_000_000, right: 2 };
+    pub const PINS: Rules = Rules { burst: 100, per_hour: 500, per_address: 5, space: 1_000_000 };
+    /// Players' codes: six digits.
+    pub const CODES: Rules = Rules { burst: 100, per_hour: 250, per_address: 5, space: 1_000_000 };
 
-    /// The most tries [`ADDRESSES`] addresses can make in [`HOURS`] hours.
+    /// The most wrong tries unknown devices together make for one target in [`HOURS`] hours.
     pub fn most_tries(&self) -> u64 {
-        let fresh_per_address = HOURS * HOUR.as_secs() / FRESH.as_secs() + 1;
-        ADDRESSES * fresh_per_address + HOURS * self.per_hour as u64
+        self.burst + HOURS * self.per_hour
     }
 
-    /// The chance that those tries find a right secret (at most; tries of one secret are never repeated).
-    pub fn chance(&self) -> f64 {
-        (self.most_tries() * self.right) as f64 / self.space as f64
+    /// The most wrong tries one device that succeeded for the target makes in [`HOURS`] hours.
+    pub fn device_tries(&self) -> u64 {
+        let windows = HOURS * 3600 / FRESH.as_secs() + 1;
+        windows * self.per_address as u64
+    }
+
+    /// The chance of finding one of `right` secrets of a target in [`HOURS`] hours, with `devices` devices that
+    /// succeeded for it trying too (at most; a try is never repeated).
+    pub fn chance(&self, right: u64, devices: u64) -> f64 {
+        ((self.most_tries() + devices * self.device_tries()) * right) as f64 / self.space as f64
+    }
+
+    /// A target's count at `now_ms` from what the file holds (drained since its last wrong try).
+    pub fn drained(&self, kept: Option<(f64, i64)>, now_ms: i64) -> f64 {
+        let Some((level, at)) = kept else { return 0.0 };
+        let hours = (now_ms - at).max(0) as f64 / 3_600_000.0;
+        (level - hours * self.per_hour as f64).max(0.0)
+    }
+
+    /// The count after one more wrong try at `now_ms`.
+    pub fn after_wrong(&self, kept: Option<(f64, i64)>, now_ms: i64) -> (f64, i64) {
+        (self.drained(kept, now_ms) + 1.0, now_ms)
+    }
+
+    /// `Some(seconds to wait)` when one more try would overflow a count of `level`.
+    pub fn wait(&self, level: f64) -> Option<u64> {
+        let over = level + 1.0 - self.burst as f64;
+        (over > 0.0).then(|| ((over * 3600.0 / self.per_hour as f64).ceil() as u64).max(1))
     }
 }
 
-/// Wrong-try counts of one kind (PINs, or players' codes).
+/// Wrong-try counts of one kind (PINs, or players' codes) held in memory: per address (or known device) and
+/// target, the tries being checked per target, and (on a standby, whose file takes no writes) the counts of
+/// the wrong tries made here.
 #[derive(Debug)]
-pub struct Limiter {
-    rules: Rules,
-    /// Wrong tries (and tries being checked) per address and key, in the last [`FRESH`].
-    by_addr: HashMap<(IpAddr, String), VecDeque<Instant>>,
-    /// Wrong tries of guessing addresses per key, in the last hour.
-    by_key: HashMap<String, VecDeque<Instant>>,
+pub struct Guesses {
+    /// The numbers.
+    pub rules: Rules,
+    /// Wrong tries (and tries being checked) per sender and key, in the last [`FRESH`].
+    by_sender: HashMap<(String, String), VecDeque<Instant>>,
+    /// Tries being checked, per target.
+    running: HashMap<String, u32>,
+    /// On a standby: the counts of the wrong tries made here (its file takes no writes).
+    here: HashMap<String, (f64, i64)>,
+    /// (target, device) pairs already recorded in the file.
+    known: HashSet<(String, String)>,
 }
 
-impl Default for Limiter {
-    fn default() -> Self {
-        Limiter::new(Rules::PINS)
-    }
-}
-
-/// A try counted by [`Limiter::start`], to settle with [`Limiter::right`] or [`Limiter::unchecked`] (a wrong one
-/// just stays counted).
+/// A try counted by [`Guesses::start`], to settle with [`Guesses::settle`].
 #[derive(Debug, Clone)]
 pub struct Try {
-    addr: IpAddr,
+    sender: String,
     key: String,
     at: Instant,
+    targets: Vec<String>,
 }
 
-fn forget_before(q: &mut VecDeque<Instant>, now: Instant, window: Duration) {
-    while q.front().is_some_and(|t| now.duration_since(*t) >= window) {
+impl Try {
+    /// The targets it counted against (none when it was held back by the budget only per address).
+    pub fn targets(&self) -> &[String] {
+        &self.targets
+    }
+}
+
+/// How a try ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The secret was right.
+    Right,
+    /// The secret was wrong (the wrong try is then written to the file).
+    Wrong,
+    /// It was never checked, or refused for something else.
+    Unchecked,
+}
+
+fn forget_before(q: &mut VecDeque<Instant>, now: Instant) {
+    while q.front().is_some_and(|t| now.duration_since(*t) >= FRESH) {
         q.pop_front();
     }
 }
 
-fn wait_for(q: &VecDeque<Instant>, now: Instant, window: Duration) -> u64 {
-    q.front().map_or(1, |first| window.saturating_sub(now.duration_since(*first)).as_secs().max(1))
-}
-
-impl Limiter {
-    /// A limiter with these numbers.
-    pub fn new(rules: Rules) -> Limiter {
-        Limiter { rules, by_addr: HashMap::new(), by_key: HashMap::new() }
+impl Guesses {
+    /// Counts with these numbers.
+    pub fn new(rules: Rules) -> Guesses {
+        Guesses {
+            rules,
+            by_sender: HashMap::new(),
+            running: HashMap::new(),
+            here: HashMap::new(),
+            known: HashSet::new(),
+        }
     }
 
-    /// Counts a try from `addr` for `key` before it is checked: `Err(seconds to wait)` when the address is held
-    /// back (nothing counted), else the counted try.
-    pub fn start(&mut self, addr: IpAddr, key: &str, now: Instant) -> Result<Try, u64> {
+    /// Counts a try from `sender` (an address, or a known device) for `key` aimed at `targets`, before it is
+    /// checked: `Err(seconds to wait)` when it is held back (nothing counted). `levels` are the targets' counts
+    /// from the file; `known` says whether the device succeeded for a target before (then the budget does not
+    /// hold it back).
+    pub fn start(
+        &mut self,
+        sender: String,
+        key: &str,
+        targets: &[String],
+        levels: &[Option<(f64, i64)>],
+        known: bool,
+        (now, now_ms): (Instant, i64),
+    ) -> Result<Try, u64> {
         self.forget(now);
-        let slot = (addr, key.to_string());
-        let mine = self.by_addr.entry(slot).or_default();
-        forget_before(mine, now, FRESH);
-        let guessing = !mine.is_empty();
-        if guessing {
-            if mine.len() >= self.rules.per_address {
-                return Err(wait_for(mine, now, FRESH));
-            }
-            if let Some(all) = self.by_key.get_mut(key) {
-                forget_before(all, now, HOUR);
-                if all.len() >= self.rules.per_hour {
-                    return Err(wait_for(all, now, HOUR));
+        let slot = (sender, key.to_string());
+        let mine = self.by_sender.entry(slot.clone()).or_default();
+        forget_before(mine, now);
+        if mine.len() >= self.rules.per_address {
+            let first = mine.front().map_or(now, |t| *t);
+            return Err(FRESH.saturating_sub(now.duration_since(first)).as_secs().max(1));
+        }
+        if !known {
+            for (t, kept) in targets.iter().zip(levels) {
+                let level = self.level(t, *kept, now_ms) + f64::from(self.running.get(t).copied().unwrap_or(0));
+                if let Some(secs) = self.rules.wait(level) {
+                    return Err(secs);
                 }
             }
         }
-        mine.push_back(now);
-        self.by_key.entry(key.to_string()).or_default().push_back(now);
-        Ok(Try { addr, key: key.to_string(), at: now })
-    }
-
-    /// The try was right: it and its address's count for the key are cleared.
-    pub fn right(&mut self, t: Try) {
-        self.by_addr.remove(&(t.addr, t.key.clone()));
-        self.take_back_hour(&t);
-    }
-
-    /// The try was never checked (the server was too busy, the input was refused before): it is taken back.
-    pub fn unchecked(&mut self, t: Try) {
-        if let Some(mine) = self.by_addr.get_mut(&(t.addr, t.key.clone()))
-            && let Some(i) = mine.iter().rposition(|at| *at == t.at)
-        {
-            mine.remove(i);
+        if let Some(mine) = self.by_sender.get_mut(&slot) {
+            mine.push_back(now);
         }
-        self.take_back_hour(&t);
+        for t in targets {
+            *self.running.entry(t.clone()).or_default() += 1;
+        }
+        Ok(Try { sender: slot.0, key: slot.1, at: now, targets: targets.to_vec() })
     }
 
-    fn take_back_hour(&mut self, t: &Try) {
-        if let Some(all) = self.by_key.get_mut(&t.key)
-            && let Some(i) = all.iter().rposition(|at| *at == t.at)
-        {
-            all.remove(i);
+    /// A target's count at `now_ms`: the file's, or on a standby the larger with the tries made here.
+    fn level(&self, target: &str, kept: Option<(f64, i64)>, now_ms: i64) -> f64 {
+        let file = self.rules.drained(kept, now_ms);
+        let here = self.here.get(target).map_or(0.0, |h| self.rules.drained(Some(*h), now_ms));
+        file.max(here)
+    }
+
+    /// On a standby: counts a wrong try in memory, as the file would.
+    pub fn spend_here(&mut self, targets: &[String], levels: &[Option<(f64, i64)>], now_ms: i64) {
+        for (t, kept) in targets.iter().zip(levels) {
+            let level = self.level(t, *kept, now_ms);
+            self.here.insert(t.clone(), (level + 1.0, now_ms));
+        }
+    }
+
+    /// Settles a try once it was checked (and once a wrong one was written): a right try clears its sender's
+    /// count for the key, an unchecked one is taken back, a wrong one stays counted.
+    pub fn settle(&mut self, t: &Try, outcome: Outcome) {
+        for target in &t.targets {
+            if let Some(n) = self.running.get_mut(target) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    self.running.remove(target);
+                }
+            }
+        }
+        let slot = (t.sender.clone(), t.key.clone());
+        match outcome {
+            Outcome::Wrong => {}
+            Outcome::Right => {
+                self.by_sender.remove(&slot);
+            }
+            Outcome::Unchecked => {
+                if let Some(mine) = self.by_sender.get_mut(&slot)
+                    && let Some(i) = mine.iter().rposition(|at| *at == t.at)
+                {
+                    mine.remove(i);
+                }
+            }
+        }
+    }
+
+    /// Whether the device is already recorded for every target (then nothing needs writing).
+    pub fn recorded(&self, targets: &[String], device: &str) -> bool {
+        targets.iter().all(|t| self.known.contains(&(t.clone(), device.to_string())))
+    }
+
+    /// Whether the device is recorded for one of the targets (as far as this server knows without reading).
+    pub fn known_here(&self, targets: &[String], device: &str) -> bool {
+        targets.iter().any(|t| self.known.contains(&(t.clone(), device.to_string())))
+    }
+
+    /// The device is now recorded for the targets.
+    pub fn record(&mut self, targets: &[String], device: &str) {
+        if self.known.len() > KEPT {
+            self.known.clear();
+        }
+        for t in targets {
+            self.known.insert((t.clone(), device.to_string()));
         }
     }
 
     /// Counts that no longer hold anything back are forgotten once many are kept, so made-up names cannot fill
     /// the server's memory.
     fn forget(&mut self, now: Instant) {
-        if self.by_addr.len() + self.by_key.len() > KEPT {
-            self.by_addr.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < FRESH));
-            self.by_key.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < HOUR));
+        if self.by_sender.len() > KEPT {
+            self.by_sender.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < FRESH));
+        }
+        if self.here.len() > KEPT {
+            self.here.clear();
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn addr(i: u8) -> IpAddr {
-        [10, 0, 0, i].into()
-    }
-
-    fn wrong(l: &mut Limiter, a: IpAddr, key: &str, at: Instant) -> Result<(), u64> {
-        l.start(a, key, at).map(|_| ())
-    }
-
-    #[test]
-    fn the_chance_of_guessing_a_pin_or_a_tables_code_in_12_hours_from_50_addresses_is_under_1_percent() {
-        assert_eq!(Rules::PINS.most_tries(), 50 * 73 + 12 * 200);
-        assert_eq!(Rules::PINS.most_tries(), 6_050);
-        assert!((Rules::PINS.chance() - 0.00605).abs() < 1e-9, "{}", Rules::PINS.chance());
-        assert_eq!(Rules::CODES.most_tries(), 4_250);
-        assert!((Rules::CODES.chance() - 0.0085).abs() < 1e-9, "{}", Rules::CODES.chance());
-        assert!(Rules::PINS.chance() < 0.01 && Rules::CODES.chance() < 0.01);
-    }
-
-    #[test]
-    fn the_numbers_hold_against_50_addresses_trying_as_fast_as_allowed_for_12_hours() {
-        for rules in [Rules::PINS, Rules::CODES] {
-            let mut l = Limiter::new(rules);
-            let t0 = Instant::now();
-            let mut tries = 0u64;
-            // Every address tries every 10 s for 12 hours (a try a second changes nothing: held back is held back).
-            let mut s = 0;
-            while s <= HOURS * 3600 {
-                for i in 0..ADDRESSES as u8 {
-                    if l.start(addr(i), "kim", t0 + Duration::from_secs(s)).is_ok() {
-                        tries += 1;
-                    }
-                }
-                s += 10;
-            }
-            assert!(tries <= rules.most_tries(), "{tries} > {}", rules.most_tries());
-            assert!((tries * rules.right) as f64 / (rules.space as f64) < 0.01);
-        }
-    }
-
-    #[test]
-    fn a_guessing_address_is_held_back_after_five_wrong_tries_for_ten_minutes() {
-        let mut l = Limiter::new(Rules::PINS);
-        let t0 = Instant::now();
-        for _ in 0..5 {
-            assert_eq!(wrong(&mut l, addr(9), "kim", t0), Ok(()));
-        }
-        assert_eq!(wrong(&mut l, addr(9), "kim", t0), Err(600));
-        assert!(wrong(&mut l, addr(9), "kim", t0 + Duration::from_secs(599)).is_err());
-        assert_eq!(wrong(&mut l, addr(9), "kim", t0 + FRESH), Ok(()));
-    }
-
-    #[test]
-    fn another_address_without_wrong_tries_is_never_held_back() {
-        let mut l = Limiter::new(Rules::PINS);
-        let t0 = Instant::now();
-        // 50 addresses exhaust the hour's cap for the name.
-        for s in 0..3600 {
-            for i in 0..50 {
-                let _ = wrong(&mut l, addr(i), "kim", t0 + Duration::from_secs(s));
-            }
-        }
-        assert!(wrong(&mut l, addr(3), "kim", t0 + Duration::from_secs(3600)).is_err(), "guessers stay limited");
-        let judge = l.start(addr(200), "kim", t0 + Duration::from_secs(3600)).expect("the judge's phone tries");
-        l.right(judge);
-        assert!(l.start(addr(200), "kim", t0 + Duration::from_secs(3601)).is_ok(), "and again");
-    }
-
-    #[test]
-    fn one_wrong_try_a_minute_from_one_phone_never_stops_another_phones_right_pin() {
-        let mut l = Limiter::new(Rules::PINS);
-        let t0 = Instant::now();
-        for m in 0..160 {
-            let at = t0 + Duration::from_secs(m * 60);
-            let _ = wrong(&mut l, addr(1), "kim", at);
-            let t = l.start(addr(2), "kim", at + Duration::from_secs(1)).expect("the right PIN is checked");
-            l.right(t);
-        }
-    }
-
-    #[test]
-    fn a_right_try_clears_its_address_and_an_unchecked_one_is_taken_back() {
-        let mut l = Limiter::new(Rules::CODES);
-        let t0 = Instant::now();
-        for _ in 0..4 {
-            wrong(&mut l, addr(1), "table 1", t0).expect("counted");
-        }
-        let t = l.start(addr(1), "table 1", t0).expect("fifth");
-        l.unchecked(t);
-        let t = l.start(addr(1), "table 1", t0).expect("taken back, so tried again");
-        l.right(t);
-        for _ in 0..5 {
-            wrong(&mut l, addr(1), "table 1", t0).expect("cleared by the right code");
-        }
-        assert!(wrong(&mut l, addr(1), "table 1", t0).is_err());
-        assert!(wrong(&mut l, addr(1), "table 2", t0).is_ok(), "another table is another count");
-    }
-}
+#[path = "limit_tests.rs"]
+mod tests;

@@ -1,6 +1,9 @@
 //! The request log: one line per request on the server's terminal (stderr), with the time, the phone's address,
 //! the method, the route (its pattern, such as `/judge/table/{n}`), the status, the milliseconds taken and who
-//! asked (a judge's name, a player's name, or nobody); a 5xx is written as an error with its cause.
+//! asked (a judge's name, a player's name, or nobody); a 5xx is written as an error with its cause, except a 503
+//! (the server busy: a storm of logins, live streams beyond the limit), which is counted and written as one summary
+//! warning a second at most (`503 busy: N answers in the last second from M addresses, e.g. CAUSE`), so that a
+//! storm does not flood the terminal, even under `serve --quiet`.
 //!
 //! `RUST_LOG` chooses what is written as usual (default `warn,mmjudge=info`); `serve --quiet` leaves out the
 //! lines of requests that went well (target [`REQUESTS`] below `warn`), and keeps the failures. The laptops'
@@ -89,7 +92,11 @@ pub async fn requests(mut req: Request, next: Next) -> Response {
     let ms = start.elapsed().as_millis() as u64;
     let status = res.status().as_u16();
     let who = who.name();
-    if res.status().is_server_error() {
+    if res.status() == axum::http::StatusCode::SERVICE_UNAVAILABLE {
+        let said = res.extensions().get::<Said>();
+        let cause = said.and_then(|s| s.cause.clone().or_else(|| Some(s.message.clone())));
+        busy(addr, cause.unwrap_or_else(|| "no cause given".to_string()));
+    } else if res.status().is_server_error() {
         let said = res.extensions().get::<Said>();
         let cause = said.and_then(|s| s.cause.clone().or_else(|| Some(s.message.clone())));
         let cause = cause.unwrap_or_else(|| "no cause given".to_string());
@@ -106,3 +113,32 @@ pub async fn requests(mut req: Request, next: Next) -> Response {
 /// logged at debug when they go well, so that the terminal shows what people do
 /// (`RUST_LOG=mmjudge::request=debug` shows them).
 const CHATTER: [&str; 2] = ["/api/standby/ack", "/api/standby/whoami"];
+
+/// The 503s of the current second: how many, from which addresses, and the first one's cause.
+#[derive(Default)]
+struct Busy {
+    answers: u64,
+    addresses: std::collections::HashSet<String>,
+    cause: String,
+}
+
+static BUSY: Mutex<Option<Busy>> = Mutex::new(None);
+
+/// Counts a 503; the first of a second starts the second, at whose end one summary line is written.
+fn busy(addr: String, cause: String) {
+    let mut held = BUSY.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let first = held.is_none();
+    let now = held.get_or_insert_with(|| Busy { cause, ..Busy::default() });
+    now.answers += 1;
+    now.addresses.insert(addr);
+    if first {
+        tokio::spawn(async {
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            let ended = BUSY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+            if let Some(b) = ended {
+                let (answers, addresses, cause) = (b.answers, b.addresses.len(), b.cause);
+                tracing::warn!(target: REQUESTS, status = 503, answers, addresses, "busy in the last second, e.g. {cause}");
+            }
+        });
+    }
+}

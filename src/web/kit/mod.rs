@@ -9,7 +9,8 @@
 //! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
 //!   [`once`]: a write's key, so that a repeat records nothing more;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
-//! - [`limit`]: wrong PINs and codes counted; [`files`]: the open-file limit and the live streams it holds;
+//! - [`limit`]: wrong PINs and codes counted by target, and [`guess`]: one try guarded so (and the device
+//!   cookie); [`pace`]: the pace of players' writes; [`files`]: the open-file limit and the live streams it holds;
 //!   [`memory`]: large blocks given back;
 //! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log);
 //!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page;
@@ -30,11 +31,13 @@ pub mod fanout;
 pub mod fields;
 pub mod files;
 pub mod following;
+pub mod guess;
 pub mod layers;
 pub mod limit;
 pub mod log;
 pub mod memory;
 pub mod once;
+pub mod pace;
 pub mod page;
 pub mod payload;
 pub mod player;

@@ -4,6 +4,7 @@
 //! JSON body carries `code` to a player's handler and any other to the judges' handler of the same route.
 
 use super::error::{ApiError, BODY_LIMIT, bad_json};
+use super::guess::{self, Aim, Device, Kind};
 use super::log::Who;
 use super::state::Shared;
 use super::store::Db;
@@ -14,12 +15,11 @@ use axum::Json;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::handler::Handler;
+use axum::http::HeaderValue;
 use axum::http::request::Parts;
-use axum::http::{HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::MethodRouter;
 use std::net::SocketAddr;
-use std::time::Instant;
 
 /// A player's request: where it came from and its store; who it is comes with the code ([`Player::act`]).
 #[derive(Clone)]
@@ -30,6 +30,10 @@ pub struct Player {
     pub addr: SocketAddr,
     /// The `Idempotency-Key` header, if sent (see [`super::once`]).
     pub key: Option<HeaderValue>,
+    /// The device cookie's hash (see [`super::guess`]).
+    pub device: Option<Device>,
+    /// The player whose page the write came from (`/me`'s forms say so): only their own code acts there.
+    pub page_of: Option<String>,
     who: Who,
 }
 
@@ -44,41 +48,47 @@ impl FromRequestParts<Shared> for Player {
             .ok_or_else(|| ApiError::internal("no client address"))?;
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
         let key = parts.headers.get(super::once::HEADER).cloned();
-        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, who })
+        let device = parts.extensions.get::<Device>().cloned();
+        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, who })
     }
 }
 
 impl Player {
-    /// Runs `work` that checks a code at `table` under the wrong-code limit (see [`super::limit`]): 429 while this
-    /// address sent too many wrong codes for the table (or the table's guessers together did), the try counted
-    /// before it is checked; a wrong code (403) stays counted, a right one clears this address's count.
+    /// Runs `work` that checks a code at `table` under the wrong-code limits (see [`super::limit`]): the try is
+    /// aimed at the two players seated there; 429 while their budget is spent (unless this device signed in for
+    /// one of them before) or while this address sent too many wrong codes for the table; a wrong code (403) is
+    /// counted, a right one records the device.
     pub async fn guarded<T>(
         &self,
         table: u32,
         work: impl Future<Output = std::result::Result<T, ApiError>>,
     ) -> std::result::Result<T, ApiError> {
-        self.guarded_key(format!("table {table}"), work).await
+        let aim = move |conn: &rusqlite::Connection| {
+            Ok(Aim { key: format!("table {table}"), targets: crate::ops::guesses::table(conn, table)? })
+        };
+        guess::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
     }
 
-    /// [`Player::guarded`] for a code checked against another key than a table (`name ANA`: a check-in's name).
-    pub async fn guarded_key<T>(
+    /// [`Player::guarded`] for a check-in: the try is aimed at the one player `name` finds; a name that finds
+    /// nobody or several is counted per address only (and answered as a wrong code).
+    pub async fn guarded_name<T>(
         &self,
-        key: String,
+        name: String,
         work: impl Future<Output = std::result::Result<T, ApiError>>,
     ) -> std::result::Result<T, ApiError> {
-        let app = self.db.app();
-        let limiter = || app.codes.lock().map_err(|_| ApiError::internal("limiter"));
-        let counted = limiter()?.start(self.addr.ip(), &key, Instant::now());
-        let tried = counted.map_err(|secs| ApiError::too_many("player codes", secs))?;
-        let out = work.await;
-        let mut limiter = limiter()?;
-        match &out {
-            Err(e) if e.status == StatusCode::FORBIDDEN => {}
-            Ok(_) => limiter.right(tried),
-            // Refused for something else than the code: the code was right (or never checked).
-            Err(_) => limiter.unchecked(tried),
-        }
-        out
+        let aim = move |conn: &rusqlite::Connection| {
+            Ok(match crate::ops::guesses::name(conn, &name)? {
+                Some(target) => Aim { key: format!("check-in {target}"), targets: vec![target] },
+                None => Aim { key: "check-in of no one player".into(), targets: Vec::new() },
+            })
+        };
+        guess::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
+    }
+
+    /// The write came from `name`'s page (`/me?name=`): a code of anyone else is refused there.
+    pub fn on_page_of(mut self, name: Option<String>) -> Player {
+        self.page_of = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+        self
     }
 
     /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).
@@ -94,9 +104,26 @@ impl Player {
         command: String,
         f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {
-        let (addr, who) = (self.addr, self.who.clone());
+        let code_key = format!("code {table} {}", super::guess::hash(code.trim()));
+        let paced = self
+            .db
+            .app()
+            .pace
+            .lock()
+            .map_err(|_| ApiError::internal("the pace"))?
+            .take(&[format!("table {table}"), code_key], std::time::Instant::now());
+        paced.map_err(|secs| ApiError {
+            message: format!("too many taps at once: wait {secs} s; your phone sends it again by itself"),
+            ..ApiError::too_many("taps", secs)
+        })?;
+        let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
         let run = self.db.run(move |store| {
             let name = store.read(|conn| device::name_of_code(conn, table, &code))?;
+            if let Some(page) = page_of.filter(|p| crate::domain::names::key(p) != crate::domain::names::key(&name)) {
+                return Err(crate::error::Error::forbidden(format!(
+                    "that is not your code: this is {page}'s page; type your own code here, or open your own page"
+                )));
+            }
             let actor = Actor {
                 judge: format!("{name} (player)"),
                 command_line: command,

@@ -2,7 +2,7 @@
 //! and the players' site address.
 
 use super::files::Streams;
-use super::limit::{Limiter, Rules};
+use super::limit::{Guesses, Rules};
 use crate::error::Result;
 use crate::store::Store;
 use std::path::PathBuf;
@@ -26,10 +26,12 @@ pub struct App {
     pub db: PathBuf,
     /// Live updates (spread over channels: see [`super::fanout`]).
     pub updates: super::fanout::Updates<Update>,
-    /// Wrong-PIN counts per address and per name.
-    pub limiter: Mutex<Limiter>,
+    /// Wrong PINs per judge and per address (see [`super::limit`]).
+    pub limiter: Mutex<Guesses>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
-    pub codes: Mutex<Limiter>,
+    pub codes: Mutex<Guesses>,
+    /// The pace of players' writes, per code and per table.
+    pub pace: Mutex<super::pace::Pace>,
     /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
     pub hashing: tokio::sync::Semaphore,
     /// The live streams open, and how many the open-file limit can hold.
@@ -61,8 +63,9 @@ impl App {
         App {
             db,
             updates,
-            limiter: Mutex::new(Limiter::new(Rules::PINS)),
-            codes: Mutex::new(Limiter::new(Rules::CODES)),
+            limiter: Mutex::new(Guesses::new(Rules::PINS)),
+            codes: Mutex::new(Guesses::new(Rules::CODES)),
+            pace: Mutex::default(),
             hashing: tokio::sync::Semaphore::new(HASHING),
             streams: Streams::default(),
             site,

@@ -150,6 +150,9 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             input.reason.slug()
         )));
     }
+    if let Some(same) = store.read(|conn| already_waiting(conn, &input))? {
+        return Ok(same);
+    }
     let at = crate::time::stamp(actor.at);
     store.write(actor, |tx| {
         let (seated, seat) = still_playing(tx, input.table, &input.code)?;
@@ -233,6 +236,50 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
         }
         Ok((out.clone(), Change::about(out.summary, [seated.a.id, seated.b.id]).touching_all(topics)))
     })
+}
+
+/// The player's own report, identical to this one, already waits for the opponent (none from them yet): it is
+/// answered again, and nothing is written (a phone that sends the same report over and over grows nothing).
+fn already_waiting(conn: &Connection, input: &SelfReportInput) -> Result<Option<SelfReported>> {
+    let (seated, seat) = still_playing(conn, input.table, &input.code)?;
+    let (me, other) = (seated.player(seat).clone(), seated.player(seat.other()).clone());
+    let waiting = self_reports::of_match(conn, seated.m.id)?;
+    if waiting.iter().any(|r| r.player == other.id) {
+        return Ok(None);
+    }
+    let Some(mine) = waiting.iter().find(|r| r.player == me.id) else { return Ok(None) };
+    let claim = ResultInput {
+        table: input.table,
+        round: None,
+        winner: input.winner.clone(),
+        reason: input.reason,
+        life: input.life,
+        note: None,
+        at: None,
+        turn: None,
+    };
+    let Ok(v) = verdict(conn, &seated, &claim) else { return Ok(None) };
+    if mine.outcome != outcome_of(v) || mine.reason != input.reason.slug() || mine.life != input.life {
+        return Ok(None);
+    }
+    let report = view(&seated, mine);
+    let label = format!("table {}, round {}", seated.table(), seated.m.round);
+    let summary = format!(
+        "{label}: {} reports {} (already waiting); waiting for {} to confirm",
+        me.name, report.words, other.name
+    );
+    Ok(Some(SelfReported {
+        round: seated.m.round,
+        table: seated.table(),
+        match_id: seated.m.id,
+        player: me.name,
+        opponent: other.name,
+        state: "waiting",
+        replaced: false,
+        report,
+        result: None,
+        summary,
+    }))
 }
 
 /// A player confirms the opponent's waiting report by its number (`POST /api/self-report/confirm`).

@@ -1,0 +1,51 @@
+//! What a phone may still guess (see `migrations/guesses.sql`): each target's count of wrong tries, and the
+//! devices that succeeded for it.
+
+use crate::error::Result;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// A target's count: the wrong tries still counted and when the last one was counted (Unix milliseconds).
+pub fn level(conn: &Connection, target: &str) -> Result<Option<(f64, i64)>> {
+    let mut stmt = conn.prepare_cached("SELECT level, at_ms FROM guess_budget WHERE target = ?1")?;
+    Ok(stmt.query_row([target], |r| Ok((r.get(0)?, r.get(1)?))).optional()?)
+}
+
+/// Sets a target's count.
+pub fn set_level(conn: &Connection, target: &str, level: f64, at_ms: i64) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO guess_budget (target, level, at_ms) VALUES (?1, ?2, ?3)
+         ON CONFLICT(target) DO UPDATE SET level = excluded.level, at_ms = excluded.at_ms",
+    )?;
+    stmt.execute(params![target, level, at_ms])?;
+    Ok(())
+}
+
+/// A new secret for the target: its count and its devices are forgotten.
+pub fn forget(conn: &Connection, target: &str) -> Result<()> {
+    conn.prepare_cached("DELETE FROM guess_budget WHERE target = ?1")?.execute([target])?;
+    conn.prepare_cached("DELETE FROM guess_device WHERE target = ?1")?.execute([target])?;
+    Ok(())
+}
+
+/// Whether the device (its cookie's hash) succeeded for the target.
+pub fn known(conn: &Connection, target: &str, device: &str) -> Result<bool> {
+    let mut stmt = conn.prepare_cached("SELECT 1 FROM guess_device WHERE target = ?1 AND device = ?2")?;
+    Ok(stmt.exists(params![target, device])?)
+}
+
+/// Records that the device (its cookie's hash) succeeded for the target.
+pub fn know(conn: &Connection, target: &str, device: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached("INSERT OR IGNORE INTO guess_device (target, device) VALUES (?1, ?2)")?;
+    stmt.execute(params![target, device])?;
+    Ok(())
+}
+
+/// A judge's target.
+pub fn judge(id: i64) -> String {
+    format!("judge {id}")
+}
+
+/// A player's target.
+pub fn player(id: i64) -> String {
+    format!("player {id}")
+}

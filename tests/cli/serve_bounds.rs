@@ -1,0 +1,336 @@
+//! Issue 34: the bounds on guessing hold against a phone with many addresses (127.0.x.y loopback addresses stand
+//! for them, Linux only: elsewhere these tests say they are skipped). Every judge's PIN and every player's code
+//! has a budget of wrong tries over all addresses together; a device that succeeded for it before still gets in.
+
+use crate::harness::Event;
+use crate::serve::{Server, codes, judge};
+use crate::serve_hostile::{Got, connect_from, other_addresses, post, raise_own_limit, runtime, send};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, TcpStream};
+use std::time::Duration;
+
+/// The `n`th phone's own address (127.0.1.1, 127.0.1.2, ...): 250 of them and more.
+fn phone(n: u32) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, 1 + (n / 250) as u8, 1 + (n % 250) as u8))
+}
+
+/// The device cookie an answer set (`mmjudge_device=...`).
+fn device_cookie(got: &Got) -> String {
+    got.head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .find_map(|(_, v)| v.trim().split(';').next().filter(|c| c.starts_with("mmjudge_device=")))
+        .unwrap_or_else(|| panic!("a device cookie: {got:?}"))
+        .to_string()
+}
+
+fn post_from(from: IpAddr, addr: &str, path: &str, cookie: Option<&str>, body: &serde_json::Value) -> Got {
+    let mut headers = vec![("Content-Type", "application/json")];
+    if let Some(c) = cookie {
+        headers.push(("Cookie", c));
+    }
+    send(from, addr, "POST", path, &headers, &body.to_string())
+}
+
+fn count(answers: &[Got], status: u16) -> usize {
+    answers.iter().filter(|a| a.status == status).count()
+}
+
+/// The wrong tries the file holds for a target (`judge 1`, `player 2`).
+fn spent(ev: &Event, target: &str) -> f64 {
+    let conn = rusqlite::Connection::open(ev.db()).expect("open db");
+    conn.query_row("SELECT level FROM guess_budget WHERE target = ?1", [target], |r| r.get(0)).unwrap_or(0.0)
+}
+
+#[test]
+fn two_hundred_and_fifty_addresses_guessing_a_pin_stay_within_its_budget_while_the_judges_phone_gets_in() {
+    if !other_addresses("two_hundred_and_fifty_addresses_guessing_a_pin_stay_within_its_budget") {
+        return;
+    }
+    let ev = Event::new();
+    let pin = judge(&ev, "Kim", "head");
+    let mut server = Server::start(&ev);
+    let login = |s: &Server, from, cookie: Option<&str>, pin: &str| {
+        post_from(from, &s.addr, "/api/login", cookie, &json!({ "name": "Kim", "pin": pin }))
+    };
+    // The judge's own phone logged in earlier in the day.
+    let first = login(&server, phone(1000), None, &pin);
+    assert_eq!(first.status, 200, "{first:?}");
+    let own = device_cookie(&first);
+    // 250 addresses, two wrong PINs each.
+    let mut answers = Vec::new();
+    for n in 0..250 {
+        for k in 0..2 {
+            answers.push(login(&server, phone(n), None, &format!("{:06}", 100_000 + 2 * n + k)));
+        }
+    }
+    let (wrong, held) = (count(&answers, 401), count(&answers, 429));
+    eprintln!("250 addresses: {wrong} wrong PINs checked, {held} held back");
+    assert_eq!(wrong + held, 500, "{:?}", answers.iter().find(|a| ![401, 429].contains(&a.status)));
+    // 100 at once, and one more drains every 7.2 s while the test runs.
+    assert!((100..=106).contains(&wrong), "{wrong} PINs checked for one judge");
+    let held_back = answers.iter().find(|a| a.status == 429).expect("held back");
+    assert!(held_back.head.to_ascii_lowercase().contains("retry-after:"), "{held_back:?}");
+    assert!(spent(&ev, "judge 1") >= 99.0, "the count is in the file");
+    // The right PIN from a phone that never logged in waits too; the judge's own phone gets in.
+    assert_eq!(login(&server, phone(300), None, &pin).status, 429);
+    assert_eq!(login(&server, phone(1000), Some(&own), &pin).status, 200, "the judge's own phone");
+    assert_eq!(login(&server, phone(301), Some(&own), &pin).status, 200, "on another address too");
+    // A restart does not empty the count.
+    drop(server);
+    server = Server::start(&ev);
+    assert_eq!(login(&server, phone(302), None, &pin).status, 429, "after a restart");
+    assert_eq!(login(&server, phone(1000), Some(&own), &pin).status, 200);
+    // A new PIN starts afresh.
+    drop(server);
+    let new_pin = ev.run(&["--json", "judge", "pin", "Kim"]).json()["pin"].as_str().expect("a PIN").to_string();
+    server = Server::start(&ev);
+    assert_eq!(login(&server, phone(303), None, &new_pin).status, 200, "a new PIN, a new budget");
+}
+
+#[test]
+fn two_hundred_and_fifty_addresses_guessing_a_tables_codes_stay_within_its_budget_while_the_tables_device_gets_in() {
+    if !other_addresses("two_hundred_and_fifty_addresses_guessing_a_tables_codes_stay_within_its_budget") {
+        return;
+    }
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let whose = |from, cookie: Option<&str>, code: &str| {
+        post_from(from, &server.addr, "/api/player/code", cookie, &json!({ "table": 1, "code": code }))
+    };
+    // The table's device signs both players in.
+    let first = whose(phone(1000), None, &code["Ana"]);
+    assert_eq!(first.status, 200, "{first:?}");
+    let device = device_cookie(&first);
+    assert_eq!(whose(phone(1000), Some(&device), &code["Bo"]).status, 200);
+    let wrong_code = |n: u32| {
+        let c = format!("{:06}", 100_000 + n);
+        if c == code["Ana"] || c == code["Bo"] { "000000".to_string() } else { c }
+    };
+    let mut answers = Vec::new();
+    for n in 0..250 {
+        for k in 0..2 {
+            answers.push(whose(phone(n), None, &wrong_code(2 * n + k)));
+        }
+    }
+    let (wrong, held) = (count(&answers, 403), count(&answers, 429));
+    eprintln!("250 addresses: {wrong} wrong codes checked at table 1, {held} held back");
+    assert_eq!(wrong + held, 500);
+    assert!((100..=103).contains(&wrong), "{wrong} codes checked at one table");
+    assert!(spent(&ev, "player 1") >= 99.0 && spent(&ev, "player 2") >= 99.0, "both players' counts");
+    assert_eq!(whose(phone(300), None, &code["Ana"]).status, 429, "a right code from an unknown device waits");
+    assert_eq!(whose(phone(1000), Some(&device), &code["Ana"]).status, 200, "the table's device gets in");
+    assert_eq!(whose(phone(1000), Some(&device), &code["Bo"]).status, 200);
+    // A player's write from the table's device still goes through.
+    let start =
+        post_from(phone(1000), &server.addr, "/api/call", Some(&device), &json!({ "table": 1, "code": code["Bo"] }));
+    assert_eq!(start.status, 200, "{start:?}");
+}
+
+#[test]
+fn check_in_counts_wrong_codes_by_the_player_the_name_finds_whatever_its_spelling() {
+    if !other_addresses("check_in_counts_wrong_codes_by_the_player_the_name_finds") {
+        return;
+    }
+    let ev = Event::new();
+    ev.run(&["player", "add", "Zoë Lambert", "Zed Lamb", "Ana"]).ok();
+    ev.run(&["event", "set", "check-in", "on"]).ok();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let check_in = |from, name: &str, code: &str| {
+        post(from, &server.addr, "/api/check-in", &json!({ "name": name, "code": code }))
+    };
+    let wrong = if code["Zoë Lambert"] == "999999" { "999998" } else { "999999" };
+    // Six spellings of one name from one address: five wrong codes in all, then held back.
+    let spellings = ["Zoë Lambert", "zoe", "lambert", "ZOË", "zoe lambert", "Lambert"];
+    let answers: Vec<Got> = spellings.iter().map(|s| check_in(phone(1), s, wrong)).collect();
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(statuses, [403, 403, 403, 403, 403, 429], "{answers:?}");
+    assert_eq!(check_in(phone(1), "Zoë", &code["Zoë Lambert"]).status, 429, "held back, even with the right code");
+    // A name that finds nobody, or several players, answers as a wrong code, counted per address.
+    let nobody = check_in(phone(2), "Nobody Here", wrong);
+    let several = check_in(phone(2), "la", wrong);
+    let wrong_one = check_in(phone(3), "Ana", wrong);
+    assert_eq!((nobody.status, several.status, wrong_one.status), (403, 403, 403));
+    assert_eq!(nobody.body, wrong_one.body, "names cannot be probed");
+    assert_eq!(several.body, wrong_one.body);
+    // Another phone checks Zoë in.
+    assert_eq!(check_in(phone(4), "zoe", &code["Zoë Lambert"]).status, 200);
+}
+
+/// Opens a live stream from `from`: its status, and the stream while it is open.
+fn stream(rt: &tokio::runtime::Runtime, from: IpAddr, addr: &str) -> (u16, Option<TcpStream>) {
+    let mut s = connect_from(rt, from, addr);
+    s.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let req = format!("GET /events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+    s.write_all(req.as_bytes()).expect("send");
+    let mut buf = [0u8; 12];
+    let status = match s.read_exact(&mut buf) {
+        Ok(()) => String::from_utf8_lossy(&buf[9..12]).parse().unwrap_or(0),
+        Err(_) => 0,
+    };
+    (status, (status == 200).then_some(s))
+}
+
+#[test]
+fn a_thousand_streams_from_one_address_leave_the_other_phones_their_page_and_stream() {
+    if !other_addresses("a_thousand_streams_from_one_address_leave_the_other_phones_their_page_and_stream") {
+        return;
+    }
+    raise_own_limit();
+    let ev = Event::new();
+    let server = Server::start(&ev);
+    let rt = runtime();
+    let mut open = Vec::new();
+    let mut statuses = Vec::new();
+    for _ in 0..1000 {
+        let (status, s) = stream(&rt, phone(1), &server.addr);
+        statuses.push(status);
+        open.extend(s);
+    }
+    let count = |want: u16| statuses.iter().filter(|s| **s == want).count();
+    assert_eq!((count(200), count(503)), (64, 936), "one address holds 64 streams (serve --streams-per-address)");
+    // Another phone opens its page and its stream.
+    let page = send(phone(2), &server.addr, "GET", "/", &[], "");
+    assert_eq!(page.status, 200);
+    let (status, other) = stream(&rt, phone(2), &server.addr);
+    assert_eq!(status, 200, "another address's stream");
+    drop(open);
+    drop(other);
+}
+
+#[test]
+fn a_storm_of_503s_is_one_summary_line_a_second_on_the_terminal_even_when_quiet() {
+    if !other_addresses("a_storm_of_503s_is_one_summary_line_a_second_on_the_terminal_even_when_quiet") {
+        return;
+    }
+    use std::io::BufRead;
+    let ev = Event::new();
+    let log = ev.dir.path().join("server.log");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--quiet", "--streams-per-address", "1"])
+        .current_dir(ev.dir.path())
+        .env("MMJUDGE_DB", ev.db())
+        .env("NO_COLOR", "1")
+        .env_remove("MMJUDGE_NOW")
+        .env_remove("RUST_LOG")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(&log).expect("a log file"))
+        .spawn()
+        .expect("start mmjudge serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = std::io::BufReader::new(stdout).lines();
+    let addr = lines
+        .by_ref()
+        .take(10)
+        .map_while(Result::ok)
+        .find_map(|l| l.trim().strip_prefix("http://").map(|a| a.trim_end_matches('/').to_string()))
+        .expect("the server's address");
+    std::thread::spawn(move || for _ in lines {});
+    let server = Server::attach(child, addr);
+    let rt = runtime();
+    let (first, held) = stream(&rt, phone(1), &server.addr);
+    assert_eq!(first, 200);
+    let started = std::time::Instant::now();
+    let busy = (0..200).filter(|_| stream(&rt, phone(1), &server.addr).0 == 503).count();
+    assert_eq!(busy, 200);
+    let seconds = started.elapsed().as_secs() + 1;
+    std::thread::sleep(Duration::from_millis(1500));
+    let written = std::fs::read_to_string(&log).expect("the log");
+    let lines: Vec<&str> = written.lines().filter(|l| l.contains("503")).collect();
+    assert!(!lines.is_empty() && lines.len() as u64 <= seconds + 1, "{written}");
+    assert!(lines.iter().all(|l| l.contains("WARN") && l.contains("busy in the last second")), "{written}");
+    assert!(!written.contains("ERROR"), "{written}");
+    drop(held);
+}
+
+#[test]
+fn two_thousand_self_reports_from_one_code_with_new_keys_are_paced_and_write_once() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start"]).ok();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let audits = || {
+        let conn = rusqlite::Connection::open(ev.db()).expect("open db");
+        conn.query_row("SELECT count(*) FROM audit", [], |r| r.get::<_, i64>(0)).expect("audit count")
+    };
+    let before = audits();
+    let body = json!({ "table": 1, "code": code["Ana"], "winner": "Ana", "by": "concession" }).to_string();
+    let started = std::time::Instant::now();
+    let mut statuses = std::collections::BTreeMap::new();
+    let mut paced = None;
+    for i in 0..2000 {
+        let key = format!("k{i}");
+        let headers = [("Content-Type", "application/json"), ("Idempotency-Key", key.as_str())];
+        let a = server.request("POST", "/api/self-report", &headers, &body);
+        *statuses.entry(a.status).or_insert(0) += 1;
+        if a.status == 429 && paced.is_none() {
+            paced = Some(a);
+        }
+    }
+    let seconds = started.elapsed().as_secs() as usize + 1;
+    eprintln!("2,000 self-reports in {seconds} s: {statuses:?}");
+    let ok = statuses.get(&200).copied().unwrap_or(0);
+    assert!((60..=61 + seconds).contains(&ok), "a burst of 60, then one a second: {statuses:?}");
+    assert_eq!(ok + statuses.get(&429).copied().unwrap_or(0), 2000, "{statuses:?}");
+    let paced = paced.expect("paced");
+    assert!(paced.header("retry-after").is_some(), "{paced:?}");
+    assert!(paced.body.contains("too many taps at once"), "{}", paced.body);
+    assert_eq!(audits() - before, 1, "the same report again writes nothing");
+    // Another table's players, and judges, are not paced by it.
+    let pin = judge(&ev, "Kim", "head");
+    let token = server.login("Kim", &pin);
+    let ruling = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "Play on." }));
+    assert_eq!(ruling.status, 200, "{}", ruling.body);
+}
+
+#[test]
+fn free_text_refuses_invisible_and_direction_characters_in_the_webs_words() {
+    let ev = Event::new();
+    let pin = judge(&ev, "Kim", "head");
+    ev.run(&["player", "add", "Ana", "Bo"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo")]);
+    ev.run(&["round", "start"]).ok();
+    let server = Server::start(&ev);
+    let token = server.login("Kim", &pin);
+    let before = ev.dump();
+    let classes = [
+        ('\u{7}', "U+0007"),
+        ('\u{7f}', "DEL"),
+        ('\u{85}', "U+0085"),
+        ('\u{202e}', "U+202E"),
+        ('\u{2067}', "U+2067"),
+        ('\u{200e}', "U+200E"),
+        ('\u{200f}', "U+200F"),
+        ('\u{61c}', "U+061C"),
+        ('\u{2028}', "U+2028"),
+        ('\u{2029}', "U+2029"),
+        ('\u{200b}', "U+200B"),
+        ('\u{2060}', "U+2060"),
+        ('\u{feff}', "U+FEFF"),
+    ];
+    for (c, named) in classes {
+        let text = format!("deck{c}check");
+        let ruling = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": text }));
+        let extend =
+            server.post_json("/api/extend", Some(&token), &json!({ "table": 1, "minutes": 2, "reason": text }));
+        for a in [&ruling, &extend] {
+            let said = a.error(400);
+            assert!(said.contains(named), "{named}: {said}");
+            assert!(!said.contains("--") && !said.contains('`'), "the web's words: {said}");
+        }
+        let cli = ev.run(&["round", "extend", "1", "2", "--reason", &text]).refused().to_string();
+        assert!(cli.contains(named), "{named}: {cli}");
+    }
+    assert_eq!(before, ev.dump(), "nothing refused was recorded");
+    // The joiners some scripts need stay.
+    let kept = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "क्\u{200d}ष and \u{200c}" }));
+    assert_eq!(kept.status, 200, "{}", kept.body);
+}

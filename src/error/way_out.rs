@@ -108,6 +108,13 @@ pub enum WayOut {
         /// The player.
         name: String,
     },
+    /// Check the players in who have come (while check-in is on).
+    CheckIn {
+        /// The one player waited for, if one.
+        name: Option<String>,
+    },
+    /// Pair round 1 with those present: the players not checked in are dropped as not arrived.
+    PairPresent,
     /// Check a judge's name (or a judge not added).
     CheckJudge,
     /// Add a judge first.
@@ -233,6 +240,9 @@ impl WayOut {
             WayOut::SwapLibraryCards,
             WayOut::FindCard,
             WayOut::ListBans,
+            WayOut::CheckIn { name: None },
+            WayOut::CheckIn { name: Some("Tomás Ó Súilleabháin".into()) },
+            WayOut::PairPresent,
             WayOut::CheckJudge,
             WayOut::AddJudge,
             WayOut::CheckPin,
@@ -300,6 +310,15 @@ impl WayOut {
             WayOut::SwapLibraryCards => "swap them out first (`mmjudge library swap`)".into(),
             WayOut::FindCard => "check the spelling with `mmjudge cards find`".into(),
             WayOut::ListBans => "see `mmjudge ban list`".into(),
+            WayOut::CheckIn { name } => {
+                let name = match name.as_deref() {
+                    Some(n) if n.contains(' ') => format!("\"{n}\""),
+                    Some(n) => n.to_string(),
+                    None => "NAME".into(),
+                };
+                format!("check them in with `mmjudge player check-in {name}`")
+            }
+            WayOut::PairPresent => "pair those present with `mmjudge round pair --drop-absent`".into(),
             WayOut::CheckJudge => "see `mmjudge judge list`".into(),
             WayOut::AddJudge => "add one with `mmjudge judge add NAME --role floor`".into(),
             WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
@@ -377,6 +396,12 @@ impl WayOut {
             WayOut::SwapLibraryCards => "ask the organiser: library cards are swapped at the event's computer".into(),
             WayOut::FindCard => "check the card's spelling, or ask a judge".into(),
             WayOut::ListBans => "the banned cards are listed on the event's site, or ask a judge".into(),
+            WayOut::CheckIn { .. } => "a judge checks them in with Check in beside their name on the Judges page".into(),
+            WayOut::PairPresent => {
+                "a head judge pairs those present with Pair those present on the Judges page (the absent are dropped \
+                 as not arrived; Undrop on the Players page takes it back)"
+                    .into()
+            }
             WayOut::CheckJudge => "check the name, or ask the head judge".into(),
             WayOut::AddJudge => "ask the organiser: judges are added at the event's computer".into(),
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),

@@ -65,6 +65,8 @@ fn variant(w: &WayOut) -> usize {
         WayOut::PromoteStandby { .. } => 45,
         WayOut::EventMoved { .. } => 46,
         WayOut::TurnAtTime => 47,
+        WayOut::CheckIn { .. } => 48,
+        WayOut::PairPresent => 49,
     }
 }
 

@@ -171,6 +171,19 @@ impl Paired {
     }
 }
 
+impl Paired {
+    /// [`Paired::dropped_absent_words`] in the web's words.
+    pub fn dropped_absent_web_words(&self) -> String {
+        if self.dropped_absent.is_empty() {
+            return String::new();
+        }
+        format!(
+            "; dropped as not arrived: {} (Undrop beside a name on the Players page takes it back)",
+            self.dropped_absent.join(", ")
+        )
+    }
+}
+
 /// The first `max` names joined with ", ", then how many more.
 fn names_few(names: &[String], max: usize) -> String {
     let more = names.len().saturating_sub(max);

@@ -3,6 +3,7 @@
 //! table ([`writes`]).
 
 pub mod check_in;
+pub mod players;
 pub mod table;
 pub mod writes;
 

@@ -29,6 +29,7 @@ pub fn router(app: Shared) -> Router {
         .route("/login", get(judges::login_form).post(judges::login_submit))
         .route("/logout", post(judges::logout_submit))
         .route("/judge", get(judges::dashboard))
+        .route("/judge/players", get(judges::roster::page_handler))
         .route("/assets/{file}", get(assets::file))
         .route("/favicon.ico", get(assets::no_icon))
         .route("/api/time", get(players::time))

@@ -105,3 +105,34 @@ fn a_head_judge_s_actions_refused_say_so_in_the_web_s_words() {
         case(head("/api/library/add-tables", json!({ "tables": 0 })), 400, "adds nothing"),
     ]);
 }
+
+#[test]
+fn the_players_page_offers_a_head_judge_each_player_s_buttons_and_a_floor_judge_none() {
+    let site = Site::paired();
+    site.ev.run(&["round", "unpair"]).ok();
+    site.ev.run(&["event", "set", "check-in", "on"]).ok();
+    for p in ["Ana", "Bo", "Cy", "Di", "Ed"] {
+        site.ev.run(&["player", "check-in", p]).ok();
+    }
+    let (kim, lee) = site.judges();
+    let cookie = |a: &Actor| match a {
+        Actor::Bearer(t) => Actor::Cookie(t.clone()),
+        other => other.clone(),
+    };
+    let (kim, lee) = (cookie(&kim), cookie(&lee));
+    let page = site.send(Req::get("/judge/players").by(&kim));
+    assert_eq!(page.status, 200, "{}", page.body);
+    for form in ["/api/player/drop", "/api/player/rename", "/api/player/remove", "/api/player/code/new", "/api/player/add"]
+    {
+        assert!(page.body.contains(&format!("action=\"{form}\"")), "{form}: {}", page.body);
+    }
+    assert!(page.body.contains("not checked in") && page.body.contains("action=\"/api/player/check-in\""));
+    let found = site.send(Req::get("/judge/players?q=fy").by(&kim)).body;
+    assert!(found.contains("<strong>Fy</strong>") && !found.contains("<strong>Ana</strong>"), "{found}");
+    let floor = site.send(Req::get("/judge/players").by(&lee)).body;
+    assert!(!floor.contains("/api/player/drop") && floor.contains("<strong>Ana</strong>"), "{floor}");
+    // The dashboard names who is absent beside Pair those present.
+    let dash = site.send(Req::get("/judge").by(&kim)).body;
+    assert!(dash.contains("name=\"drop_absent\"") && dash.contains("Fy has not checked in"), "{dash}");
+    assert!(site.send(Req::get("/judge/players")).status == 303 || site.send(Req::get("/judge/players")).status == 200);
+}

@@ -4,6 +4,7 @@
 
 pub mod check_in;
 pub mod players;
+pub mod print;
 pub mod roster;
 pub mod table;
 pub mod writes;

@@ -136,3 +136,28 @@ fn the_players_page_offers_a_head_judge_each_player_s_buttons_and_a_floor_judge_
     assert!(dash.contains("name=\"drop_absent\"") && dash.contains("Fy has not checked in"), "{dash}");
     assert!(site.send(Req::get("/judge/players")).status == 303 || site.send(Req::get("/judge/players")).status == 200);
 }
+
+#[test]
+fn prints_are_the_command_line_s_pages_with_their_style_allowed_by_hash_and_codes_for_head_judges_only() {
+    let site = Site::paired();
+    let (kim, lee) = site.judges();
+    let index = site.send(Req::get("/judge/print").by(&kim));
+    assert_eq!(index.status, 200, "{}", index.body);
+    assert!(index.body.contains("/judge/print/codes") && index.body.contains("/judge/print/pairings/wall"));
+    let floor_index = site.send(Req::get("/judge/print").by(&lee)).body;
+    assert!(!floor_index.contains("/judge/print/codes") && floor_index.contains("/judge/print/pairings"));
+    let codes = site.send(Req::get("/judge/print/codes").by(&kim));
+    assert_eq!(codes.status, 200, "{}", codes.body);
+    assert_eq!(codes.header("cache-control"), Some("no-store"), "{:?}", codes.headers);
+    assert!(codes.body.contains(&site.code("Ana")) && codes.body.contains("192.0.2.1:8080"), "{}", codes.body);
+    let csp = codes.header("content-security-policy").unwrap_or_default().to_string();
+    assert!(csp.contains("style-src 'sha256-") && !csp.contains("unsafe-inline"), "{csp}");
+    let one = site.send(Req::get("/judge/print/codes?name=Bo").by(&kim)).body;
+    assert!(one.contains(&site.code("Bo")) && !one.contains(&site.code("Ana")), "one slip: {one}");
+    site.refusals(vec![case(Req::get("/judge/print/codes").by(&lee), 403, "head judges")]);
+    for path in ["/judge/print/pairings", "/judge/print/pairings/wall"] {
+        let p = site.send(Req::get(path).by(&lee));
+        assert!(p.status == 200 && p.body.contains("Ana"), "{path}: {}", p.body);
+        assert!(p.header("content-security-policy").is_some_and(|c| c.contains("'sha256-")), "{path}");
+    }
+}

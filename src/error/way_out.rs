@@ -396,7 +396,9 @@ impl WayOut {
             WayOut::SwapLibraryCards => "ask the organiser: library cards are swapped at the event's computer".into(),
             WayOut::FindCard => "check the card's spelling, or ask a judge".into(),
             WayOut::ListBans => "the banned cards are listed on the event's site, or ask a judge".into(),
-            WayOut::CheckIn { .. } => "a judge checks them in with Check in beside their name on the Judges page".into(),
+            WayOut::CheckIn { .. } => {
+                "a judge checks them in with Check in beside their name on the Judges page".into()
+            }
             WayOut::PairPresent => {
                 "a head judge pairs those present with Pair those present on the Judges page (the absent are dropped \
                  as not arrived; Undrop on the Players page takes it back)"

@@ -127,9 +127,10 @@ fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<
     if drop && !check_in::is_on(tx)? {
         let what = "those absent are dropped by who has not checked in, and check-in is off";
         return Err(Refusal::refused(what)
-            .way_out(WayOut::Either(Box::new(WayOut::PairRound), Box::new(WayOut::ChangeSetting {
-                key: "check-in".into(),
-            })))
+            .way_out(WayOut::Either(
+                Box::new(WayOut::PairRound),
+                Box::new(WayOut::ChangeSetting { key: "check-in".into() }),
+            ))
             .into());
     }
     let absent = check_in::absent(tx)?;

@@ -68,11 +68,7 @@ fn a_head_judge_swaps_takes_back_reopens_and_pairs_those_present_from_the_phone(
     for p in ["Ana", "Bo", "Cy", "Di", "Ed"] {
         site.ev.run(&["player", "check-in", p]).ok();
     }
-    site.refusals(vec![case(
-        Req::post("/api/round/pair").json(json!({})).by(&kim),
-        409,
-        "Pair those present",
-    )]);
+    site.refusals(vec![case(Req::post("/api/round/pair").json(json!({})).by(&kim), 409, "Pair those present")]);
     let p = post(&site, &kim, "/api/round/pair", json!({ "drop_absent": true }), "p1");
     assert_eq!(p.status, 200, "{}", p.body);
     let summary = p.json()["summary"].as_str().unwrap_or("").to_string();
@@ -122,7 +118,8 @@ fn the_players_page_offers_a_head_judge_each_player_s_buttons_and_a_floor_judge_
     let (kim, lee) = (cookie(&kim), cookie(&lee));
     let page = site.send(Req::get("/judge/players").by(&kim));
     assert_eq!(page.status, 200, "{}", page.body);
-    for form in ["/api/player/drop", "/api/player/rename", "/api/player/remove", "/api/player/code/new", "/api/player/add"]
+    for form in
+        ["/api/player/drop", "/api/player/rename", "/api/player/remove", "/api/player/code/new", "/api/player/add"]
     {
         assert!(page.body.contains(&format!("action=\"{form}\"")), "{form}: {}", page.body);
     }

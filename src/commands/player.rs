@@ -28,23 +28,11 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
     }
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 fn add(ctx: &Ctx, names: Vec<String>) -> Result<()> {
     let rows: Vec<NewRow> = names.into_iter().map(|n| NewRow { name: n, ext_id: None, email: None }).collect();
     let mut store = ctx.open()?;
     let added = players::add_players(&mut store, &ctx.actor()?, &rows)?;
-    let n = added.added.len();
-    done(
-        ctx.format,
-        &match &added.joining {
-            None => format!("added {n} player{}: {}", plural(n), added.names.join(", ")),
-            Some(j) => format!("added {n} player{}: {} ({j})", plural(n), added.names.join(", ")),
-        },
-        serde_json::json!({ "added": added.added }),
-    )
+    done(ctx.format, &players::added_words(&added, false), serde_json::json!({ "added": added.added }))
 }
 
 fn import(ctx: &Ctx, file: &Path) -> Result<()> {
@@ -55,7 +43,7 @@ fn import(ctx: &Ctx, file: &Path) -> Result<()> {
     let n = imported.added.len();
     done(
         ctx.format,
-        &format!("imported {n} player{} from {}{cleaned}", plural(n), input.file),
+        &format!("imported {} from {}{cleaned}", crate::domain::words::count(n, "player"), input.file),
         serde_json::to_value(&imported).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?,
     )
 }

@@ -5,7 +5,6 @@ use super::Ctx;
 use crate::error::Result;
 use crate::ops::round::clock::{end_round, start_round, start_round_now};
 use crate::render::done_with;
-use crate::time::unstamp;
 
 /// `round start [--at TIME]`: records when the current round's clock started.
 pub fn start(ctx: &Ctx, at: Option<&str>, now: bool) -> Result<()> {
@@ -29,11 +28,5 @@ pub fn end(ctx: &Ctx, at: Option<&str>, force: bool) -> Result<()> {
 pub fn reopen(ctx: &Ctx) -> Result<()> {
     let mut store = ctx.open()?;
     let r = crate::ops::round::reopen_round(&mut store, &ctx.actor()?)?;
-    let when = unstamp(&r.was_closed_at).map(crate::time::confirm_time).unwrap_or_default();
-    let summary = format!(
-        "reopened round {} (it was closed at {when}): its clock runs on as if it had never been closed; \
-         decisions can be timed again",
-        r.round
-    );
-    crate::render::done_with(ctx.format, &summary, &r)
+    crate::render::done_with(ctx.format, &crate::ops::round::reopened_words(&r), &r)
 }

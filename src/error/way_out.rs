@@ -108,6 +108,13 @@ pub enum WayOut {
         /// The player.
         name: String,
     },
+    /// Check the players in who have come (while check-in is on).
+    CheckIn {
+        /// The one player waited for, if one.
+        name: Option<String>,
+    },
+    /// Pair round 1 with those present: the players not checked in are dropped as not arrived.
+    PairPresent,
     /// Check a judge's name (or a judge not added).
     CheckJudge,
     /// Add a judge first.
@@ -135,12 +142,6 @@ pub enum WayOut {
     ForceAnyway {
         /// What force does, after "to".
         to: String,
-    },
-    /// Players have not checked in: check them in, pair those present (the absent dropped as not arrived), or
-    /// turn check-in off.
-    CheckIn {
-        /// The one absent player's name, if one.
-        first: Option<String>,
     },
     /// Change the event's movement (how players are paired).
     ChangeMovement {
@@ -244,14 +245,15 @@ impl WayOut {
             WayOut::SwapLibraryCards,
             WayOut::FindCard,
             WayOut::ListBans,
+            WayOut::CheckIn { name: None },
+            WayOut::CheckIn { name: Some("Tomás Ó Súilleabháin".into()) },
+            WayOut::PairPresent,
             WayOut::CheckJudge,
             WayOut::AddJudge,
             WayOut::CheckPin,
             WayOut::NewPin { name: "Kim".into() },
             WayOut::Force,
             WayOut::ForceAnyway { to: "record this one anyway (the result stays)".into() },
-            WayOut::CheckIn { first: Some("Tomás Ó Súilleabháin".into()) },
-            WayOut::CheckIn { first: None },
             WayOut::ChangeSetting { key: "rounds".into() },
             WayOut::ChangeMovement { to: "swiss".into() },
             WayOut::BuildLibraries,
@@ -314,24 +316,21 @@ impl WayOut {
             WayOut::SwapLibraryCards => "swap them out first (`mmjudge library swap`)".into(),
             WayOut::FindCard => "check the spelling with `mmjudge cards find`".into(),
             WayOut::ListBans => "see `mmjudge ban list`".into(),
+            WayOut::CheckIn { name } => {
+                let name = match name.as_deref() {
+                    Some(n) if n.contains(' ') => format!("\"{n}\""),
+                    Some(n) => n.to_string(),
+                    None => "NAME".into(),
+                };
+                format!("check them in with `mmjudge player check-in {name}`")
+            }
+            WayOut::PairPresent => "pair those present with `mmjudge round pair --drop-absent`".into(),
             WayOut::CheckJudge => "see `mmjudge judge list`".into(),
             WayOut::AddJudge => "add one with `mmjudge judge add NAME --role floor`".into(),
             WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
             WayOut::NewPin { name } => format!("give a new PIN with `mmjudge judge pin \"{name}\"`"),
             WayOut::Force => "add `--force` to the command".into(),
             WayOut::ForceAnyway { to } => format!("add --force to {to}"),
-            WayOut::CheckIn { first } => {
-                let first = match first.as_deref() {
-                    Some(name) if name.contains(' ') => format!("\"{name}\""),
-                    Some(name) => name.to_string(),
-                    None => "NAME".into(),
-                };
-                format!(
-                    "check them in with `mmjudge player check-in {first}`, pair those present with `mmjudge round pair \
-                     --drop-absent` (the absent are dropped as not arrived; `mmjudge player undrop NAME` takes it back), \
-                     or turn check-in off with `mmjudge event set check-in off`"
-                )
-            }
             WayOut::PromoteStandby { db } => {
                 format!("write on the primary laptop, or, if it is gone for good, run `{}` here", promote_command(db))
             }
@@ -404,15 +403,20 @@ impl WayOut {
             WayOut::SwapLibraryCards => "ask the organiser: library cards are swapped at the event's computer".into(),
             WayOut::FindCard => "check the card's spelling, or ask a judge".into(),
             WayOut::ListBans => "the banned cards are listed on the event's site, or ask a judge".into(),
+            WayOut::CheckIn { .. } => {
+                "a judge checks them in with Check in beside their name on the Judges page".into()
+            }
+            WayOut::PairPresent => {
+                "a head judge pairs those present with Pair those present on the Judges page (the absent are dropped \
+                 as not arrived; Undrop on the Players page takes it back)"
+                    .into()
+            }
             WayOut::CheckJudge => "check the name, or ask the head judge".into(),
             WayOut::AddJudge => "ask the organiser: judges are added at the event's computer".into(),
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
             WayOut::Force => "a head judge can do it anyway, with force ticked".into(),
             WayOut::ForceAnyway { to } => format!("tick force and send it again to {to}"),
-            WayOut::CheckIn { .. } => "a judge checks them in with Check in on the Judges page; or a head judge pairs \
-                those present (the absent are dropped as not arrived), or turns check-in off with Change the setting"
-                .into(),
             WayOut::PromoteStandby { .. } => {
                 "this is the second laptop, following the first: try again in a moment".into()
             }

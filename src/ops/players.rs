@@ -7,7 +7,8 @@ pub mod codes;
 mod history;
 
 pub use add::{
-    Added, ImportInput, Imported, NewRow, add_players, import_players, read_csv, read_csv_counted, read_import,
+    Added, ImportInput, Imported, NewRow, add_players, added_words, import_players, read_csv, read_csv_counted,
+    read_import,
 };
 pub use history::{Entry, History, HistoryPlayer, Record, history};
 

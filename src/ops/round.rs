@@ -25,6 +25,16 @@ pub struct Reopened {
     pub was_closed_at: String,
 }
 
+/// What `round reopen` did, in words: "reopened round 2 (it was closed at 14:05): its clock runs on ...".
+pub fn reopened_words(r: &Reopened) -> String {
+    let when = crate::time::unstamp(&r.was_closed_at).map(crate::time::confirm_time).unwrap_or_default();
+    format!(
+        "reopened round {} (it was closed at {when}): its clock runs on as if it had never been closed; \
+         decisions can be timed again",
+        r.round
+    )
+}
+
 /// `round reopen`: undoes `round end` on the current round. The round's clock runs as if it had never been
 /// closed (play went on at the tables) and decisions can be timed again; decisions that `round end` stopped
 /// stay as they were saved.

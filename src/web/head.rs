@@ -160,28 +160,97 @@ pub async fn event_set(judge: Judge, payload: Payload<SetBody>) -> Response {
     .await
 }
 
-/// `POST /api/round/pair` body: `{"allow": false}`.
+/// `POST /api/round/pair` body: `{"allow": false, "drop_absent": false}`.
 #[derive(Debug, Default, serde::Deserialize)]
 pub struct PairBody {
     /// As the command line's `--allow`.
     #[serde(default)]
     pub allow: bool,
+    /// As `--drop-absent`: round 1 with those present (the players not checked in are dropped as not arrived).
+    #[serde(default)]
+    pub drop_absent: bool,
 }
 
-/// `POST /api/round/pair` (head judges): pairs the next round, as `mmjudge round pair`.
+/// `POST /api/round/pair` (head judges): pairs the next round, as `mmjudge round pair [--allow] [--drop-absent]`.
 pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
     write::judge(judge, "POST /api/round/pair", Some("pairing a round"), p, |store, actor, b| {
-        let paired = round::pair_round(store, actor, round::PairInput { allow: b.allow })?;
+        let paired = round::pair_round_with(store, actor, round::PairInput { allow: b.allow }, b.drop_absent)?;
         let byes = if paired.byes.is_empty() { String::new() } else { format!("; bye: {}", paired.byes.join(", ")) };
         let summary = format!(
-            "paired round {} by the {} movement: {}{byes}{}",
+            "paired round {} by the {} movement: {}{byes}{}{}",
             paired.round,
             paired.movement,
             round::tables_word(paired.tables),
-            paired.closed_calls_words()
+            paired.closed_calls_words(),
+            paired.dropped_absent_web_words()
         );
         let summary = if paired.why.is_empty() { summary } else { format!("{summary}. Why: {}", paired.why) };
         Answer::of(&summary, &paired)
+    })
+    .await
+}
+
+/// `POST /api/round/unpair` and `/api/round/reopen` body: nothing.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct NoFields {}
+
+/// `POST /api/round/unpair` (head judges): takes the current round's pairings back, as `mmjudge round unpair`.
+pub async fn unpair(judge: Judge, p: Payload<NoFields>) -> Response {
+    write::judge(judge, "POST /api/round/unpair", Some("taking a round back"), p, |store, actor, _| {
+        let out = round::unpair_round(store, actor)?;
+        Answer::of(&round::unpaired_words(&out), &out)
+    })
+    .await
+}
+
+/// `POST /api/round/reopen` (head judges): undoes ending the round, as `mmjudge round reopen`.
+pub async fn reopen(judge: Judge, p: Payload<NoFields>) -> Response {
+    write::judge(judge, "POST /api/round/reopen", Some("reopening a round"), p, |store, actor, _| {
+        let out = round::reopen_round(store, actor)?;
+        Answer::of(&round::reopened_words(&out), &out)
+    })
+    .await
+}
+
+/// `POST /api/round/swap` body: `{"first","second"}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct SwapBody {
+    /// One player (any unambiguous part of the name).
+    pub first: String,
+    /// The other.
+    pub second: String,
+}
+
+/// `POST /api/round/swap` (head judges): exchanges two players' seats in the current round, as `mmjudge round
+/// swap`; the answer's `warnings` name any rematch or library reuse it makes.
+pub async fn swap(judge: Judge, p: Payload<SwapBody>) -> Response {
+    write::judge(judge, "POST /api/round/swap", Some("swapping seats"), p, |store, actor, b| {
+        let out = round::swap_seats(store, actor, round::SwapInput { first: b.first, second: b.second })?;
+        let warnings = out.warnings.iter().map(|w| format!("; {w}")).collect::<String>();
+        let summary = format!("{}{warnings}", round::swapped_words(&out));
+        Answer::ok(&summary).with(&serde_json::json!({ "round": out.round, "warnings": out.warnings }))
+    })
+    .await
+}
+
+/// `POST /api/library/add-tables` body: `{"tables","seed"}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct AddTablesBody {
+    /// Tables to add.
+    pub tables: u32,
+    /// The shuffle's seed (the event's when none).
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/library/add-tables` (head judges): builds more tables' libraries from what is left in the pool,
+/// as `mmjudge library add-tables`.
+pub async fn add_tables(judge: Judge, p: Payload<AddTablesBody>) -> Response {
+    write::judge(judge, "POST /api/library/add-tables", Some("adding tables"), p, |store, actor, b| {
+        let input = crate::ops::library::AddTablesInput { tables: b.tables, seed: b.seed, keep_unusable: false };
+        input.check()?;
+        let out = crate::ops::library::add_tables(store, actor, input)?;
+        let summary = crate::ops::library::tables::added_tables_words(&out);
+        Answer::of(&summary, &out)
     })
     .await
 }

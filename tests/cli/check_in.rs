@@ -84,7 +84,8 @@ fn drop_absent_pairs_those_present_and_undrop_takes_it_back() {
     assert_eq!(back["checked_in"], true, "arriving once round 1 is paired is arriving: {back}");
     ev.finish_round(1);
     let msg = ev.refuses(&["round", "pair", "--drop-absent"]);
-    assert!(msg.contains("--drop-absent drops who has not checked in when round 1 is paired"), "{msg}");
+    assert!(msg.contains("those absent are dropped only when round 1 is paired; this is round 2"), "{msg}");
+    assert!(msg.contains("`mmjudge round pair`"), "{msg}");
 }
 
 #[test]

@@ -76,18 +76,8 @@ fn unusable_lines(footer: &mut Vec<String>, left_out: &[LeftOut], kept: &[String
 
 fn print_added(format: Format, added: &AddedTables) -> Result<()> {
     let mut listing = balance_listing(&added.libraries);
-    let range = if added.added == 1 {
-        format!("table {}", added.first_table)
-    } else {
-        format!("tables {} to {}", added.first_table, added.tables)
-    };
-    listing.title = Some(format!(
-        "Added {range}: {} of {} from what was left in the pool (seed {}); tables 1 to {} are unchanged",
-        crate::domain::words::count(added.libraries.len(), "main library"),
-        crate::domain::words::count(added.size, "card"),
-        added.seed,
-        added.first_table - 1
-    ));
+    let words = crate::ops::library::tables::added_tables_words(added);
+    listing.title = Some(format!("A{}", words.strip_prefix('a').unwrap_or(&words)));
     listing.footer.push(balance_line(added.mean_distance, added.worst_pair));
     listing.footer.push(basics_line(&added.basics, added.libraries.len() as u32, added.utopia));
     listing.footer.push(format!(

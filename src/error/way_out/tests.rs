@@ -67,6 +67,7 @@ fn variant(w: &WayOut) -> usize {
         WayOut::TurnAtTime => 47,
         WayOut::ForceAnyway { .. } => 48,
         WayOut::CheckIn { .. } => 49,
+        WayOut::PairPresent => 50,
     }
 }
 

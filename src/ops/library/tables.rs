@@ -56,6 +56,23 @@ pub struct AddedTables {
     pub left_out: Vec<LeftOut>,
 }
 
+/// What `library add-tables` did, in words: "added table 8: 2 main libraries of 40 cards from what was left in
+/// the pool (seed 7); tables 1 to 7 are unchanged".
+pub fn added_tables_words(added: &AddedTables) -> String {
+    let range = if added.added == 1 {
+        format!("table {}", added.first_table)
+    } else {
+        format!("tables {} to {}", added.first_table, added.tables)
+    };
+    format!(
+        "added {range}: {} of {} from what was left in the pool (seed {}); tables 1 to {} are unchanged",
+        crate::domain::words::count(added.libraries.len(), "main library"),
+        crate::domain::words::count(added.size, "card"),
+        added.seed,
+        added.first_table.saturating_sub(1)
+    )
+}
+
 /// `library add-tables`: builds the libraries of K more tables in one write.
 pub fn add_tables(store: &mut Store, actor: &Actor, input: AddTablesInput) -> Result<AddedTables> {
     input.check()?;

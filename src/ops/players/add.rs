@@ -32,6 +32,9 @@ pub struct Added {
     /// count as ("joining from round 3; a match loss for each of rounds 1-2, or none with ...").
     #[serde(skip)]
     pub joining: Option<String>,
+    /// [`Added::joining`] in the web's words (no command to type).
+    #[serde(skip)]
+    pub joining_web: Option<String>,
 }
 
 /// Players imported from a CSV file.
@@ -49,23 +52,41 @@ pub struct Imported {
 pub fn add_players(store: &mut Store, actor: &Actor, rows: &[NewRow]) -> Result<Added> {
     let added = store.write(actor, |tx| insert_rows(tx, rows, |_| String::new()))?;
     let names = rows.iter().map(|r| names::clean_name(&r.name).unwrap_or_default()).collect();
-    let joining = joining_words(store.conn())?;
-    Ok(Added { added, names, joining })
+    let (joining, joining_web) = joining_words(store.conn())?.unzip();
+    Ok(Added { added, names, joining, joining_web })
 }
 
-/// What joining now means, when round 1 is already paired (see [`Added::joining`]).
-fn joining_words(conn: &Connection) -> Result<Option<String>> {
+/// "added 2 players: Ana, Bo" and, for a late entry, what joining now means (`web`: in the web's words).
+pub fn added_words(added: &Added, web: bool) -> String {
+    let n = added.added.len();
+    let head = format!("added {}: {}", crate::domain::words::count(n, "player"), added.names.join(", "));
+    match if web { &added.joining_web } else { &added.joining } {
+        None => head,
+        Some(j) => format!("{head} ({j})"),
+    }
+}
+
+/// What joining now means, when round 1 is already paired (see [`Added::joining`]), for the command line and
+/// for the web.
+fn joining_words(conn: &Connection) -> Result<Option<(String, String)>> {
     let current = round::current(conn)?;
     if current == 0 {
         return Ok(None);
     }
     let missed = if current == 1 { "round 1".to_string() } else { format!("each of rounds 1-{current}") };
-    let what = if crate::store::event::values(conn)?.text("late-entry") == "loss" {
-        format!("a match loss for {missed}, or none with `mmjudge event set late-entry none`")
+    let (what, web) = if crate::store::event::values(conn)?.text("late-entry") == "loss" {
+        (
+            format!("a match loss for {missed}, or none with `mmjudge event set late-entry none`"),
+            format!(
+                "a match loss for {missed} (the late-entry setting; a head judge can set it to none with Change the                  setting)"
+            ),
+        )
     } else {
-        format!("no result for {missed} (late-entry none)")
+        let none = format!("no result for {missed} (late-entry none)");
+        (none.clone(), none)
     };
-    Ok(Some(format!("joining from round {}; {what}", current + 1)))
+    let from = format!("joining from round {}", current + 1);
+    Ok(Some((format!("{from}; {what}"), format!("{from}; {web}"))))
 }
 
 /// A player CSV file read and checked for form (see [`read_import`]), ready to import.

@@ -119,23 +119,18 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
 /// arrived and returns their names. Refuses `drop` when there is no check-in to go by.
 fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<Vec<String>> {
     use crate::ops::players::check_in;
-    if drop && (number != 1 || !check_in::is_on(tx)?) {
-        let refusal = if number != 1 {
-            Refusal::refused(format!(
-                "those absent are dropped only when round 1 is paired (they had not checked in); this is round {number}"
+    if drop && number != 1 {
+        let what = format!("those absent are dropped only when round 1 is paired; this is round {number}");
+        return Err(Refusal::refused(what).way_out(WayOut::PairRound).into());
+    }
+    if drop && !check_in::is_on(tx)? {
+        let what = "those absent are dropped by who has not checked in, and check-in is off";
+        return Err(Refusal::refused(what)
+            .way_out(WayOut::Either(
+                Box::new(WayOut::PairRound),
+                Box::new(WayOut::ChangeSetting { key: "check-in".into() }),
             ))
-            .flags(format!("--drop-absent drops who has not checked in when round 1 is paired; this is round {number}"))
-            .way_out(WayOut::PairRound)
-        } else {
-            let setting = WayOut::ChangeSetting { key: "check-in".into() };
-            Refusal::refused("only players who have not checked in are dropped, and check-in is off")
-                .flags("--drop-absent drops who has not checked in, and check-in is off")
-                .worded(
-                    WayOut::Either(Box::new(WayOut::PairRound), Box::new(setting)),
-                    ": pair with `mmjudge round pair`, or turn it on with `mmjudge event set check-in on`",
-                )
-        };
-        return Err(refusal.into());
+            .into());
     }
     let absent = check_in::absent(tx)?;
     if absent.is_empty() {
@@ -144,9 +139,17 @@ fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<
     let names: Vec<String> = absent.iter().map(|p| p.name.clone()).collect();
     if !drop {
         let who = crate::domain::words::count(absent.len() as i64, "player");
-        let (have, first) = if absent.len() == 1 { ("has", Some(names[0].clone())) } else { ("have", None) };
+        let (have, first) = if absent.len() == 1 { ("has", names[0].as_str()) } else { ("have", "NAME") };
+        let first = if first.contains(' ') { format!("\"{first}\"") } else { first.to_string() };
         let what = format!("round 1 cannot be paired: {who} {have} not checked in ({})", names_few(&names, 12));
-        return Err(Refusal::refused(what).way_out(WayOut::CheckIn { first }).into());
+        let cli = format!(
+            ": check them in with `mmjudge player check-in {first}`, pair those present with `mmjudge round pair \
+             --drop-absent` (the absent are dropped as not arrived; `mmjudge player undrop NAME` takes it back), or \
+             turn check-in off with `mmjudge event set check-in off`"
+        );
+        let one = if absent.len() == 1 { Some(names[0].clone()) } else { None };
+        let way = WayOut::Either(Box::new(WayOut::CheckIn { name: one }), Box::new(WayOut::PairPresent));
+        return Err(Refusal::refused(what).worded(way, cli).into());
     }
     for p in &absent {
         crate::store::player::drop_not_arrived(tx, p.id)?;
@@ -163,6 +166,19 @@ impl Paired {
         }
         format!(
             "; dropped as not arrived: {} (`mmjudge player undrop NAME` takes it back)",
+            self.dropped_absent.join(", ")
+        )
+    }
+}
+
+impl Paired {
+    /// [`Paired::dropped_absent_words`] in the web's words.
+    pub fn dropped_absent_web_words(&self) -> String {
+        if self.dropped_absent.is_empty() {
+            return String::new();
+        }
+        format!(
+            "; dropped as not arrived: {} (Undrop beside a name on the Players page takes it back)",
             self.dropped_absent.join(", ")
         )
     }

@@ -34,8 +34,11 @@ pub fn steps(home: &Home, tables: &[TableView]) -> RoundSteps {
             RoundSteps { words: format!("Round {n} is paired; its clock has not started."), start: true, ..none }
         }
         "ended" if i64::from(n) >= home.rounds => RoundSteps {
-            words: format!("Round {n} is over; it was the last of {} planned.", home.rounds),
-            pair: true,
+            words: format!(
+                "Round {n} is over; it was the last of {} planned (to play another, raise the rounds setting).",
+                home.rounds
+            ),
+            pair: false,
             ..none
         },
         "ended" => RoundSteps { words: format!("Round {n} is over: pair round {} next.", n + 1), pair: true, ..none },

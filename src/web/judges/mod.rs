@@ -3,6 +3,9 @@
 //! table ([`writes`]).
 
 pub mod check_in;
+pub mod players;
+pub mod print;
+pub mod roster;
 pub mod table;
 pub mod writes;
 

@@ -10,6 +10,8 @@ use serde::Serialize;
 #[derive(Debug, Clone)]
 pub struct Answer {
     doc: serde_json::Map<String, serde_json::Value>,
+    /// Fields sent in this answer only, never kept with the write's key (a new player code: shown once).
+    once: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Answer {
@@ -18,7 +20,7 @@ impl Answer {
         let mut doc = serde_json::Map::new();
         doc.insert("ok".into(), serde_json::Value::Bool(true));
         doc.insert("summary".into(), serde_json::Value::String(summary.to_string()));
-        Answer { doc }
+        Answer { doc, once: serde_json::Map::new() }
     }
 
     /// [`Answer::ok`] with every field of the outcome `out` (an outcome that is not a JSON object adds none).
@@ -40,14 +42,21 @@ impl Answer {
         Ok(self)
     }
 
-    /// The answer's JSON.
+    /// Adds `field` to this answer only: a repeat of the write (answered from what was kept) leaves it out.
+    pub fn shown_once(mut self, field: &str, value: &str) -> Answer {
+        self.once.insert(field.into(), serde_json::Value::String(value.into()));
+        self
+    }
+
+    /// The answer's JSON as kept with its key (without the fields shown once).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::Value::Object(self.doc.clone())
     }
 }
 
 impl IntoResponse for Answer {
-    fn into_response(self) -> Response {
+    fn into_response(mut self) -> Response {
+        self.doc.extend(self.once);
         Json(serde_json::Value::Object(self.doc)).into_response()
     }
 }

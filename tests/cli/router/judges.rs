@@ -26,12 +26,32 @@ pub(super) fn writes() -> Vec<(&'static str, Value)> {
         ("/api/event/set", json!({ "key": "round-minutes", "value": 45 })),
         ("/api/call/close", json!({ "table": 1 })),
         ("/api/player/check-in", json!({ "name": "Ana" })),
+        ("/api/player/add", json!({ "names": ["Zed"] })),
+        ("/api/player/drop", json!({ "name": "Ana" })),
+        ("/api/player/undrop", json!({ "name": "Ana" })),
+        ("/api/player/rename", json!({ "name": "Ana", "to": "Anna" })),
+        ("/api/player/remove", json!({ "name": "Ana" })),
+        ("/api/player/code/new", json!({ "name": "Ana", "new": true })),
+        ("/api/round/swap", json!({ "first": "Ana", "second": "Cy" })),
+        ("/api/round/unpair", json!({})),
+        ("/api/round/reopen", json!({})),
+        ("/api/library/add-tables", json!({ "tables": 1, "seed": 7 })),
         ("/api/logout", json!({})),
     ]
 }
 
 /// The writes for head judges only, with the words of their refusal to a floor judge.
-const HEAD_ONLY: [&str; 7] = [
+const HEAD_ONLY: [&str; 17] = [
+    "/api/player/add",
+    "/api/player/drop",
+    "/api/player/undrop",
+    "/api/player/rename",
+    "/api/player/remove",
+    "/api/player/code/new",
+    "/api/round/swap",
+    "/api/round/unpair",
+    "/api/round/reopen",
+    "/api/library/add-tables",
     "/api/round/pair",
     "/api/round/start",
     "/api/round/end",

@@ -9,6 +9,7 @@
 mod answers;
 mod coverage;
 mod failover;
+mod head_judge;
 mod judges;
 mod keys;
 mod limits;

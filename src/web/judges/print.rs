@@ -1,0 +1,136 @@
+//! Prints from the phone: `GET /judge/print` lists the printouts, each a page under `/judge/print/...` that is
+//! the command line's own HTML (the same `render` page), ready for the browser's print dialog. A print page is
+//! sent with a CSP allowing its own inline style by hash (and nothing else inline). The players' codes carry
+//! secrets: head judges only, never kept by any cache.
+
+use crate::ops::judges::Role;
+use crate::render::pairings::{PairingsPage, WallPage};
+use crate::render::player_slips::SlipsPage;
+use crate::web::kit::auth::Judge;
+use crate::web::kit::error::ApiError;
+use crate::web::kit::page;
+use crate::web::kit::payload::Query;
+use askama::Template;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+/// The printouts, as the index lists them: address, title, what it is, head judges only.
+const PRINTS: [(&str, &str, &str, bool); 3] = [
+    ("/judge/print/codes", "Players' codes", "one slip a player: the code, the site's address and its QR code", true),
+    ("/judge/print/pairings", "Pairings", "the round by table, then by name", false),
+    ("/judge/print/pairings/wall", "Pairings for the wall", "every player by name, then table, in large type", false),
+];
+
+#[derive(Template)]
+#[template(path = "web/print.html")]
+struct PrintIndex {
+    home: crate::ops::live::Home,
+    judge: crate::ops::judges::SessionJudge,
+    prints: Vec<(&'static str, &'static str, &'static str)>,
+}
+
+/// `GET /judge/print` (judges): the printouts this judge may open.
+pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let judge = match page::judge_or_login(judge, &headers) {
+        Ok(j) => j,
+        Err(to_login) => return Ok(*to_login),
+    };
+    let home = page::home(&judge.db).await?;
+    let head = judge.judge.role == Role::Head;
+    let prints = PRINTS.iter().filter(|p| head || !p.3).map(|p| (p.0, p.1, p.2)).collect();
+    Ok(page::page(StatusCode::OK, &PrintIndex { home, judge: judge.judge, prints }))
+}
+
+/// A print page: the HTML with a CSP naming the hash of each of its inline styles.
+fn print_page(html: String, secret: bool) -> Response {
+    let mut hashes = String::new();
+    let mut rest = html.as_str();
+    while let Some(open) = rest.find("<style>") {
+        let after = &rest[open + "<style>".len()..];
+        let Some(close) = after.find("</style>") else { break };
+        let digest = Sha256::digest(after[..close].as_bytes());
+        hashes.push_str(&format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)));
+        rest = &after[close..];
+    }
+    let csp = format!(
+        "default-src 'none'; img-src 'self' data:; style-src{hashes}; frame-ancestors 'none'; form-action 'none'"
+    );
+    let mut res = Html(html).into_response();
+    if let Ok(v) = HeaderValue::from_str(&csp) {
+        res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, v);
+    }
+    if secret {
+        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    res
+}
+
+fn drawn(e: askama::Error) -> ApiError {
+    ApiError::internal_because("a print page could not be drawn", e.to_string())
+}
+
+/// `?name=` of the codes page: one player's slip (after a new code).
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct CodesQuery {
+    /// The player (any unambiguous part of the name).
+    pub name: Option<String>,
+}
+
+/// `GET /judge/print/codes` (head judges; `no-store`): every player's slip with their code and the QR code of
+/// the address `serve` announces, as `mmjudge player codes --html`; `?name=` one player's.
+pub async fn codes(judge: Judge, Query(q): Query<CodesQuery>) -> Result<Response, ApiError> {
+    judge.judge.require_head("printing the players' codes").map_err(ApiError::from)?;
+    let site = judge.db.app().site.clone();
+    let (all, event) = judge
+        .db
+        .run(move |store| {
+            let (all, event) = crate::ops::views::codes(store)?;
+            let all = match q.name {
+                Some(name) => {
+                    let p = crate::ops::views::code_of(store, &name)?;
+                    all.into_iter().filter(|c| c.id == p.id).collect()
+                }
+                None => all,
+            };
+            Ok((all, event))
+        })
+        .await?;
+    let html = SlipsPage::new(&event, &site, &all).render().map_err(drawn)?;
+    Ok(print_page(html, true))
+}
+
+/// `GET /judge/print/pairings` (judges): the current round by table and by name, as `mmjudge pairings --html`.
+pub async fn pairings(judge: Judge) -> Result<Response, ApiError> {
+    let html = judge
+        .db
+        .run(|store| {
+            let snapshot = store.snapshot()?;
+            let page = crate::ops::pairings::pairings(&snapshot, None)?;
+            let head = crate::ops::event::print_head(&snapshot)?;
+            let mut print = PairingsPage::from(page.clone());
+            print.head = head.line(Some(page.round), "pairings");
+            Ok(print)
+        })
+        .await?
+        .render()
+        .map_err(drawn)?;
+    Ok(print_page(html, false))
+}
+
+/// `GET /judge/print/pairings/wall` (judges): the wall sheet, as `mmjudge pairings --html --wall`.
+pub async fn wall(judge: Judge) -> Result<Response, ApiError> {
+    let html = judge
+        .db
+        .run(|store| {
+            let snapshot = store.snapshot()?;
+            let page = crate::ops::pairings::pairings(&snapshot, None)?;
+            let head = crate::ops::event::print_head(&snapshot)?;
+            Ok(WallPage::new(&page, head.line(Some(page.round), "pairings by name"), false))
+        })
+        .await?
+        .render()
+        .map_err(drawn)?;
+    Ok(print_page(html, false))
+}

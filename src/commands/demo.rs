@@ -60,7 +60,7 @@ impl Demo {
     ) -> Result<T> {
         let now = at.map_or(self.now, |d| d.max(self.now));
         let actor =
-            Actor { judge: self.ctx.judge.clone(), command_line: command_line(line), at: now, via: "cli".to_string() };
+            Actor { judge: self.ctx.judge.clone(), command_line: command_line(line), at: now, via: "cli".to_string(), claim: None };
         let store = &mut self.store;
         crate::time::simulated(now, || action(store, &actor))
     }

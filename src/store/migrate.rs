@@ -25,6 +25,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/check_in.sql"),
     include_str!("migrations/write_keys.sql"),
     include_str!("migrations/replication.sql"),
+    include_str!("migrations/claimed_moments.sql"),
 ];
 
 /// The schema version this mmjudge writes.

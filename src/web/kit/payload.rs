@@ -4,6 +4,7 @@
 //! [`super::strict`]): a field the route does not take, or one given twice, is refused naming it.
 
 use super::error::{ApiError, rejected};
+use super::arrivals::FirstArrival;
 use super::once::{self, Sent};
 use super::state::Shared;
 use super::strict;
@@ -46,6 +47,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
         let header_key = req.headers().get(once::HEADER).cloned();
+        let path = req.uri().path().to_string();
+        let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         if !is_form {
             let bad = |e: serde_json::Error| {
@@ -61,8 +64,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
                 strict::known::<T>(map.keys().map(String::as_str), strict::JSON_EXTRAS)?;
             }
             let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
-            let sent =
-                once::key_of(header_key.as_ref(), None, once::FIELD)?.map(|key| Sent::of(key, &value)).transpose()?;
+            let sent = once::sent(once::key_of(header_key.as_ref(), None, once::FIELD)?, &value, &path, first)?;
             return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value), sent });
         }
         if body.trim_ascii_start().starts_with(b"{") {
@@ -85,9 +87,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             pairs.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
         let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
         let fields = serde_json::Value::Object(fields);
-        let sent = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?
-            .map(|key| Sent::of(key, &fields))
-            .transpose()?;
+        let key = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?;
+        let sent = once::sent(key, &fields, &path, first)?;
         Ok(Payload {
             input,
             csrf: meta.csrf.or(header_csrf),

@@ -30,6 +30,10 @@ pub struct Player {
     pub addr: SocketAddr,
     /// The `Idempotency-Key` header, if sent (see [`super::once`]).
     pub key: Option<HeaderValue>,
+    /// When that key first arrived (see [`super::arrivals`]).
+    pub first: Option<chrono::DateTime<chrono::Utc>>,
+    /// The request's path.
+    pub path: String,
     who: Who,
 }
 
@@ -44,7 +48,9 @@ impl FromRequestParts<Shared> for Player {
             .ok_or_else(|| ApiError::internal("no client address"))?;
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
         let key = parts.headers.get(super::once::HEADER).cloned();
-        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, who })
+        let first = parts.extensions.get::<super::arrivals::FirstArrival>().map(|f| f.0);
+        let path = parts.uri.path().to_string();
+        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, first, path, who })
     }
 }
 
@@ -102,6 +108,7 @@ impl Player {
                 command_line: command,
                 at: crate::time::now()?,
                 via: format!("web {}", addr.ip()),
+                claim: None,
             };
             who.is(actor.judge.clone());
             f(store, &actor)

@@ -328,7 +328,13 @@ mod tests {
     use crate::error::Kind;
 
     fn actor() -> Actor {
-        Actor { judge: "Kim".into(), command_line: "test".into(), at: chrono::Utc::now(), via: "cli".into(), claim: None }
+        Actor {
+            judge: "Kim".into(),
+            command_line: "test".into(),
+            at: chrono::Utc::now(),
+            via: "cli".into(),
+            claim: None,
+        }
     }
 
     #[test]

@@ -87,7 +87,9 @@ pub fn moment(store: &Store, actor: &Actor, w: Replayed<'_>) -> Result<Moment> {
     if let (true, Some(table)) = (fits && ENDS_DECISION.iter().any(|r| takes_route(w.route, r)), w.table) {
         let running = store.read(|conn| crate::ops::table::clocks::claims::running_at(conn, table))?;
         if let Some(d) = running {
-            at = crate::ops::table::clocks::claims::stop_moment(&d, at, Some(claim))?.max(last.unwrap_or(at)).min(arrival);
+            at = crate::ops::table::clocks::claims::stop_moment(&d, at, Some(claim))?
+                .max(last.unwrap_or(at))
+                .min(arrival);
         }
     }
     let fits = at == made;
@@ -132,14 +134,28 @@ mod tests {
             ("2025-05-01T10:01:30.000Z", Some(2), false, "another table's records do not count"),
         ];
         for (sent, table, adjusted, why) in cases {
-            let m = moment(&store, &arrival, at(sent)?, table)?;
+            let m =
+                moment(&store, &arrival, Replayed { made: at(sent)?, table, first: None, route: "POST /api/note" })?;
             assert_eq!(m.adjusted, adjusted, "{why}");
             let expected = if adjusted { arrival.at } else { at(sent)? };
             assert_eq!((m.at, m.actor.at), (expected, expected), "{why}");
             assert!(m.actor.command_line.contains(&format!("made at {sent}, arrived at 2025-05-01T10:03:00.000Z")));
         }
         tap_at(&mut store, "2025-05-01T10:02:00.000Z")?;
-        assert!(moment(&store, &arrival, at("2025-05-01T10:01:30.000Z")?, Some(1))?.adjusted, "before the last record");
+        let early =
+            Replayed { made: at("2025-05-01T10:01:30.000Z")?, table: Some(1), first: None, route: "POST /api/note" };
+        assert!(moment(&store, &arrival, early)?.adjusted, "before the last record");
+        // Counted from the first arrival: 2 min 50 s before this arrival, but 1 min 50 s before the first.
+        let waited = Replayed {
+            made: at("2025-05-01T10:02:10.000Z")?,
+            table: Some(1),
+            first: Some(at("2025-05-01T10:04:00.000Z")?),
+            route: "POST /api/note",
+        };
+        let later = crate::store::test_actor("2025-05-01T10:05:00.000Z")?;
+        let m = moment(&store, &later, waited)?;
+        assert!(!m.adjusted && m.at == waited.made, "a wait after the first arrival does not cost the moment");
+        assert_eq!(m.actor.claim.map(|c| c.seen), waited.first);
         Ok(())
     }
 }

@@ -151,7 +151,8 @@ pub fn claim_start(conn: &Connection, id: i64, c: &Claim) -> Result<()> {
 
 /// Records the moment a page's queue claimed for the end of decision `id` and when the server saw it.
 pub fn claim_end(conn: &Connection, id: i64, c: &Claim) -> Result<()> {
-    let mut stmt = conn.prepare_cached("UPDATE decision SET ended_claimed_at = ?2, ended_seen_at = ?3 WHERE id = ?1")?;
+    let mut stmt =
+        conn.prepare_cached("UPDATE decision SET ended_claimed_at = ?2, ended_seen_at = ?3 WHERE id = ?1")?;
     stmt.execute(params![id, c.claimed_at, c.seen_at])?;
     Ok(())
 }

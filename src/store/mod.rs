@@ -447,7 +447,13 @@ fn configure(conn: &Connection) -> Result<()> {
 /// The judge Kim at the command line at `at` (an RFC 3339 stamp), for unit tests of writes.
 #[cfg(test)]
 pub(crate) fn test_actor(at: &str) -> Result<Actor> {
-    Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at: crate::time::unstamp(at)?, via: "cli".into(), claim: None })
+    Ok(Actor {
+        judge: "Kim".into(),
+        command_line: "test".into(),
+        at: crate::time::unstamp(at)?,
+        via: "cli".into(),
+        claim: None,
+    })
 }
 
 /// An in-memory event with the whole schema, for unit tests of code that needs a store.

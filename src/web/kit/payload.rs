@@ -3,8 +3,8 @@
 //! [`super::error::rejection_message`]) rather than in axum's own text. A body is read strictly (see
 //! [`super::strict`]): a field the route does not take, or one given twice, is refused naming it.
 
-use super::error::{ApiError, rejected};
 use super::arrivals::FirstArrival;
+use super::error::{ApiError, rejected};
 use super::once::{self, Sent};
 use super::state::Shared;
 use super::strict;

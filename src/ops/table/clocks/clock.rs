@@ -4,11 +4,11 @@
 //! A decision in progress is a `decision` row with no end; stopping it computes its limit and overrun with the
 //! table's clock as it stands.
 
+use super::claims;
 use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
 use crate::domain::settings::Values;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Refusal, Result, WayOut};
-use super::claims;
 use crate::ops::player_names;
 use crate::ops::table::find_match;
 use crate::store::clock::{self as store_clock, FinishedDecision};

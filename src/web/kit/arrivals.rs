@@ -9,11 +9,6 @@
 //! try, and nothing of a refused try lands in the file. A restart or a move to the second laptop forgets them (the
 //! window then counts from the arrival there). At most [`KEPT`] keys, each for [`KEPT_FOR`].
 
-use super::state::Shared;
-use axum::extract::{Request, State};
-use axum::http::Method;
-use axum::middleware::Next;
-use axum::response::Response;
 use chrono::{DateTime, Utc};
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
@@ -63,20 +58,6 @@ impl Arrivals {
     pub fn is_empty(&self) -> bool {
         self.first.is_empty()
     }
-}
-
-/// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, has its first arrival
-/// remembered and put on the request ([`FirstArrival`]).
-pub async fn remember(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
-    let path = req.uri().path();
-    if req.method() == Method::POST && crate::ops::write_keys::takes_at(path) {
-        let key = req.headers().get(super::once::HEADER).and_then(|v| v.to_str().ok());
-        if let (Some(key), Ok(now)) = (key, crate::time::now()) {
-            let first = app.arrivals.lock().map(|mut a| a.first(path, key, now, Instant::now())).unwrap_or(now);
-            req.extensions_mut().insert(FirstArrival(first));
-        }
-    }
-    next.run(req).await
 }
 
 #[cfg(test)]

@@ -59,8 +59,13 @@ impl Demo {
         action: impl FnOnce(&mut Store, &Actor) -> Result<T>,
     ) -> Result<T> {
         let now = at.map_or(self.now, |d| d.max(self.now));
-        let actor =
-            Actor { judge: self.ctx.judge.clone(), command_line: command_line(line), at: now, via: "cli".to_string() };
+        let actor = Actor {
+            judge: self.ctx.judge.clone(),
+            command_line: command_line(line),
+            at: now,
+            via: "cli".to_string(),
+            claim: None,
+        };
         let store = &mut self.store;
         crate::time::simulated(now, || action(store, &actor))
     }

@@ -108,7 +108,7 @@ impl Ctx {
 
     /// The actor for a write stamped at `at`.
     pub fn actor_at(&self, at: DateTime<Utc>) -> Actor {
-        Actor { judge: self.judge.clone(), command_line: self.command_line.clone(), at, via: "cli".into() }
+        Actor { judge: self.judge.clone(), command_line: self.command_line.clone(), at, via: "cli".into(), claim: None }
     }
 }
 

@@ -578,7 +578,7 @@ mod tests {
     /// A player's write from a phone at `minutes` past 09:00.
     fn phone(minutes: i64) -> Result<Actor> {
         let at = crate::time::unstamp("2025-05-01T09:00:00.000Z")? + Duration::minutes(minutes);
-        Ok(Actor { judge: "player".into(), command_line: "test".into(), at, via: "web 10.0.0.2".into() })
+        Ok(Actor { judge: "player".into(), command_line: "test".into(), at, via: "web 10.0.0.2".into(), claim: None })
     }
 
     /// The topics the write `f` stored, as `topic r<round> t<table> <player>`.

@@ -329,7 +329,13 @@ mod tests {
     use crate::error::Kind;
 
     fn actor() -> Actor {
-        Actor { judge: "Kim".into(), command_line: "test".into(), at: chrono::Utc::now(), via: "cli".into() }
+        Actor {
+            judge: "Kim".into(),
+            command_line: "test".into(),
+            at: chrono::Utc::now(),
+            via: "cli".into(),
+            claim: None,
+        }
     }
 
     #[test]

@@ -1,17 +1,37 @@
 //! A write sent again: the first outcome a key recorded (see [`crate::store::keys`]), kept once answered, and
 //! the moment a replayed write is recorded at.
 //!
-//! Moments as they happened: a write replayed from a page's queue may say when it was made; that moment is
-//! taken when it lies between the table's last record and the arrival and at most [`AT_BACK`] back (so nobody can
-//! backdate a tap to erase an overrun), else the arrival is.
+//! Moments as they happened: a write replayed from a page's queue, on a route of [`TAKES_AT`], may say when it
+//! was made; that moment is taken when it lies between the table's last record and the arrival and at most
+//! [`AT_BACK`] before the write's first arrival, else the arrival is. A claimed moment never shortens a decision
+//! whose start arrived live: its length is at least what the server saw (see
+//! [`crate::ops::table::clocks::claims::stop_moment`]), so nobody can backdate a tap to erase an overrun.
 
 use crate::error::{Error, Result};
 use crate::store::keys::{self, Kept, WriteKey};
-use crate::store::{Actor, Store};
+use crate::store::{Actor, Claimed, Store};
 use chrono::{DateTime, Utc};
 
-/// How far back a moment sent may lie.
+/// How far back a moment sent may lie (before the write's first arrival).
 pub const AT_BACK: chrono::Duration = chrono::Duration::minutes(2);
+
+/// The routes whose replayed writes may send the moment they were made (`at`): the one list, which the server
+/// checks and every page is given (`data-takes-at` on its `<body>`, read by `queue.js`).
+pub const TAKES_AT: [&str; 5] =
+    ["/api/note", "/api/clock/start", "/api/clock/stop", "/api/clock/hand-over", "/api/clock/pass"];
+
+/// The routes of [`TAKES_AT`] that end a decision.
+const ENDS_DECISION: [&str; 3] = ["/api/clock/stop", "/api/clock/hand-over", "/api/clock/pass"];
+
+/// Whether `route` (a path, or `POST /api/...`) takes a moment sent.
+pub fn takes_at(route: &str) -> bool {
+    TAKES_AT.contains(&route.strip_prefix("POST ").unwrap_or(route))
+}
+
+/// [`TAKES_AT`] as one attribute's value (space-separated).
+pub fn takes_at_list() -> String {
+    TAKES_AT.join(" ")
+}
 
 /// What `key` recorded, if it was used.
 pub fn first(store: &Store, key: &WriteKey) -> Result<Option<Kept>> {
@@ -35,17 +55,44 @@ pub struct Moment {
     pub adjusted: bool,
 }
 
-/// The moment a write made at `made` and arriving as `actor` (at `actor.at`) is recorded at: `made` if it lies
-/// between table `table`'s last record and the arrival and at most [`AT_BACK`] back, else the arrival.
-pub fn moment(store: &Store, actor: &Actor, made: DateTime<Utc>, table: Option<u32>) -> Result<Moment> {
-    let arrival = actor.at;
-    let last = match table {
+/// A write replayed with a moment: the moment it claims, the table it names, when the server first saw it (None:
+/// now), and the route it came by.
+#[derive(Debug, Clone, Copy)]
+pub struct Replayed<'a> {
+    /// The moment claimed (`at`).
+    pub made: DateTime<Utc>,
+    /// The table the write names.
+    pub table: Option<u32>,
+    /// Its first arrival (a try answered 503 or 429 counts).
+    pub first: Option<DateTime<Utc>>,
+    /// The route (`POST /api/clock/stop`).
+    pub route: &'a str,
+}
+
+/// The moment a replayed write arriving as `actor` (at `actor.at`) is recorded at: the moment claimed if it lies
+/// between the table's last record and the arrival and at most [`AT_BACK`] before the write's first arrival, else
+/// the arrival; a stop (or hand-over) claimed before its first arrival, of a decision whose start arrived live,
+/// is recorded at that first arrival instead (the decision's length is at least what the server saw).
+pub fn moment(store: &Store, actor: &Actor, w: Replayed<'_>) -> Result<Moment> {
+    let (arrival, made) = (actor.at, w.made);
+    let seen = w.first.map_or(arrival, |f| f.min(arrival));
+    let last = match w.table {
         Some(t) => store.read(|conn| crate::store::audit::last_at_table(conn, t))?,
         None => None,
     };
     let last = last.map(|l| crate::time::unstamp(&l)).transpose().map_err(|e| Error::refused(e.to_string()))?;
-    let fits = made <= arrival && arrival - made <= AT_BACK && last.is_none_or(|l| made >= l);
-    let at = if fits { made } else { arrival };
+    let fits = made <= arrival && seen - made <= AT_BACK && last.is_none_or(|l| made >= l);
+    let claim = Claimed { made, seen };
+    let mut at = if fits { made } else { arrival };
+    if let (true, Some(table)) = (fits && ENDS_DECISION.iter().any(|r| takes_route(w.route, r)), w.table) {
+        let running = store.read(|conn| crate::ops::table::clocks::claims::running_at(conn, table))?;
+        if let Some(d) = running {
+            at = crate::ops::table::clocks::claims::stop_moment(&d, at, Some(claim))?
+                .max(last.unwrap_or(at))
+                .min(arrival);
+        }
+    }
+    let fits = at == made;
     let mut actor = actor.clone();
     actor.command_line = format!(
         "{} (made at {}, arrived at {})",
@@ -54,7 +101,12 @@ pub fn moment(store: &Store, actor: &Actor, made: DateTime<Utc>, table: Option<u
         crate::time::stamp(arrival)
     );
     actor.at = at;
+    actor.claim = Some(claim);
     Ok(Moment { actor, at, adjusted: !fits })
+}
+
+fn takes_route(route: &str, path: &str) -> bool {
+    route.strip_prefix("POST ").unwrap_or(route) == path
 }
 
 #[cfg(test)]
@@ -82,14 +134,28 @@ mod tests {
             ("2025-05-01T10:01:30.000Z", Some(2), false, "another table's records do not count"),
         ];
         for (sent, table, adjusted, why) in cases {
-            let m = moment(&store, &arrival, at(sent)?, table)?;
+            let m =
+                moment(&store, &arrival, Replayed { made: at(sent)?, table, first: None, route: "POST /api/note" })?;
             assert_eq!(m.adjusted, adjusted, "{why}");
             let expected = if adjusted { arrival.at } else { at(sent)? };
             assert_eq!((m.at, m.actor.at), (expected, expected), "{why}");
             assert!(m.actor.command_line.contains(&format!("made at {sent}, arrived at 2025-05-01T10:03:00.000Z")));
         }
         tap_at(&mut store, "2025-05-01T10:02:00.000Z")?;
-        assert!(moment(&store, &arrival, at("2025-05-01T10:01:30.000Z")?, Some(1))?.adjusted, "before the last record");
+        let early =
+            Replayed { made: at("2025-05-01T10:01:30.000Z")?, table: Some(1), first: None, route: "POST /api/note" };
+        assert!(moment(&store, &arrival, early)?.adjusted, "before the last record");
+        // Counted from the first arrival: 2 min 50 s before this arrival, but 1 min 50 s before the first.
+        let waited = Replayed {
+            made: at("2025-05-01T10:02:10.000Z")?,
+            table: Some(1),
+            first: Some(at("2025-05-01T10:04:00.000Z")?),
+            route: "POST /api/note",
+        };
+        let later = crate::store::test_actor("2025-05-01T10:05:00.000Z")?;
+        let m = moment(&store, &later, waited)?;
+        assert!(!m.adjusted && m.at == waited.made, "a wait after the first arrival does not cost the moment");
+        assert_eq!(m.actor.claim.map(|c| c.seen), waited.first);
         Ok(())
     }
 }

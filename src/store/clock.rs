@@ -92,6 +92,22 @@ pub struct DecisionRow {
     pub limit_ms: Option<i64>,
     /// Time taken past the limit, in milliseconds (once ended; > 0 is a possible slow-play event).
     pub overrun_ms: Option<i64>,
+    /// The start's moment as a page's queue claimed it, and when the server first saw that start (see
+    /// `migrations/claimed_moments.sql`); None when the start is its arrival or a judge's typed moment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_claim: Option<Claim>,
+    /// The same for the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_claim: Option<Claim>,
+}
+
+/// A moment a page's queue claimed for a write, and when the server first saw that write (RFC 3339 both).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Claim {
+    /// The moment claimed (`at`).
+    pub claimed_at: String,
+    /// When the server first saw the write.
+    pub seen_at: String,
 }
 
 /// `SELECT` of every decision column followed by the rest of the statement.
@@ -99,7 +115,8 @@ macro_rules! select_decision {
     ($tail:literal) => {
         concat!(
             "SELECT decision.id, decision.match_id, decision.player_id, decision.started_at, decision.ended_at, ",
-            "decision.duration_ms, decision.limit_ms, decision.overrun_ms FROM decision ",
+            "decision.duration_ms, decision.limit_ms, decision.overrun_ms, decision.started_claimed_at, ",
+            "decision.started_seen_at, decision.ended_claimed_at, decision.ended_seen_at FROM decision ",
             $tail
         )
     };
@@ -115,7 +132,29 @@ fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<DecisionRow> {
         duration_ms: r.get(5)?,
         limit_ms: r.get(6)?,
         overrun_ms: r.get(7)?,
+        start_claim: claim(r.get(8)?, r.get(9)?),
+        end_claim: claim(r.get(10)?, r.get(11)?),
     })
+}
+
+fn claim(claimed_at: Option<String>, seen_at: Option<String>) -> Option<Claim> {
+    Some(Claim { claimed_at: claimed_at?, seen_at: seen_at? })
+}
+
+/// Records the moment a page's queue claimed for the start of decision `id` and when the server saw it.
+pub fn claim_start(conn: &Connection, id: i64, c: &Claim) -> Result<()> {
+    let mut stmt =
+        conn.prepare_cached("UPDATE decision SET started_claimed_at = ?2, started_seen_at = ?3 WHERE id = ?1")?;
+    stmt.execute(params![id, c.claimed_at, c.seen_at])?;
+    Ok(())
+}
+
+/// Records the moment a page's queue claimed for the end of decision `id` and when the server saw it.
+pub fn claim_end(conn: &Connection, id: i64, c: &Claim) -> Result<()> {
+    let mut stmt =
+        conn.prepare_cached("UPDATE decision SET ended_claimed_at = ?2, ended_seen_at = ?3 WHERE id = ?1")?;
+    stmt.execute(params![id, c.claimed_at, c.seen_at])?;
+    Ok(())
 }
 
 /// A finished decision to record.

@@ -415,6 +415,7 @@ mod tests {
             command_line: "mmjudge event new".into(),
             at: chrono::Utc::now(),
             via: "cli".into(),
+            claim: None,
         }
     }
 

@@ -27,6 +27,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/replication.sql"),
     include_str!("migrations/standby_sync.sql"),
     include_str!("migrations/guesses.sql"),
+    include_str!("migrations/claimed_moments.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -54,6 +54,19 @@ pub struct Actor {
     pub at: DateTime<Utc>,
     /// Where the write came from: `cli`, or `web 192.168.1.23` for the live server.
     pub via: String,
+    /// A write replayed from a page's queue: the moment it claims and when the server first saw it (`at` is
+    /// then the moment taken, see `ops::write_keys::moment`); None for a write done when it arrived, or at a
+    /// moment a judge typed.
+    pub claim: Option<Claimed>,
+}
+
+/// The moment a page's queue claimed for a replayed write (`made`) and when the server first saw it (`seen`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claimed {
+    /// The moment claimed.
+    pub made: DateTime<Utc>,
+    /// When the server first saw the write (its first arrival, even one answered 503 or 429).
+    pub seen: DateTime<Utc>,
 }
 
 /// What a write changed, for the audit log and the live server.
@@ -442,7 +455,13 @@ fn configure(conn: &Connection) -> Result<()> {
 /// The judge Kim at the command line at `at` (an RFC 3339 stamp), for unit tests of writes.
 #[cfg(test)]
 pub(crate) fn test_actor(at: &str) -> Result<Actor> {
-    Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at: crate::time::unstamp(at)?, via: "cli".into() })
+    Ok(Actor {
+        judge: "Kim".into(),
+        command_line: "test".into(),
+        at: crate::time::unstamp(at)?,
+        via: "cli".into(),
+        claim: None,
+    })
 }
 
 /// An in-memory event with the whole schema, for unit tests of code that needs a store.

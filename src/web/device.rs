@@ -108,7 +108,7 @@ fn shown(value: &serde_json::Value) -> String {
 fn sent(player: &Player, value: &serde_json::Value) -> std::result::Result<Option<Sent>, ApiError> {
     let client_id = value.get("client_id").and_then(serde_json::Value::as_str);
     let key = once::key_of(player.key.as_ref(), client_id, "client_id")?;
-    key.map(|key| Sent::of(key, value)).transpose()
+    once::sent(key, value, &player.path, player.first)
 }
 
 /// `POST /api/note` from the table's device.
@@ -180,13 +180,18 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
     run.await.unwrap_or_else(IntoResponse::into_response)
 }
 
-/// `{"table","code"}` of the undo and the clock.
+/// `{"table","code"}` of the undo and the clock, and the device's `client_id` (the write's key when no
+/// `Idempotency-Key` is sent).
 #[derive(Debug, serde::Deserialize)]
 pub struct TapBody {
     /// The table.
     pub table: u32,
     /// The player's code.
     pub code: String,
+    /// The device's id for this tap (read as the write's key, see [`sent`]).
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub client_id: Option<String>,
 }
 
 /// `POST /api/note/undo`: the player's own last declaration, within 30 s and if nothing was declared since.

@@ -454,6 +454,7 @@ pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
             command_line: command,
             at: crate::time::now()?,
             via: format!("web {}", addr.ip()),
+            claim: None,
         };
         me.is(&name);
         let input = check_in::SelfCheckInInput { name: b.name, code: b.code };

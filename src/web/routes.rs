@@ -110,6 +110,8 @@ pub fn router(app: Shared) -> Router {
         .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(layers::device))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // Before anything may answer 503 or 429: when a write that may carry a moment first arrived.
+        .layer(middleware::from_fn_with_state(app.clone(), layers::first_arrival))
         .layer(middleware::from_fn(log::requests))
         .with_state(app)
 }

@@ -71,8 +71,10 @@
     });
   }
 
-  // The routes that take the moment a replayed write was made.
-  var TAKES_AT = ["/api/note", "/api/clock/start", "/api/clock/stop", "/api/clock/hand-over", "/api/clock/pass"];
+  // The routes that take the moment a replayed write was made: the server's list, given on the page's <body>.
+  function takesAt(path) {
+    return ((document.body && document.body.getAttribute("data-takes-at")) || "").split(/\s+/).indexOf(path) >= 0;
+  }
 
   mm.queue = function (name, hooks) {
     hooks = hooks || {};
@@ -170,7 +172,7 @@
     function sendItem(item) {
       item.key = item.key || newKey();
       item.at = mm.now();
-      item.takesAt = TAKES_AT.indexOf(item.path) >= 0;
+      item.takesAt = takesAt(item.path);
       if (read().items.length) { enqueue(item); flush(); return Promise.resolve({ queued: true }); }
       return post(item, false).then(function (doc) { online(); return doc; }, function (err) {
         if (err instanceof Unavailable) { enqueue(item, true); show(err.message); return { queued: true }; }

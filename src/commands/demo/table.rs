@@ -389,6 +389,7 @@ fn note(demo: &mut Demo, t: &str, who: &str, cost: &str, card: &str, at: DateTim
         command_line: format!("POST /api/note {body}"),
         at: a.at,
         via: format!("web (the demo's table {t} device)"),
+        claim: None,
     };
     let retry = input.clone();
     let first = demo.act(&[], Some(at), |s, a| device::declare(s, &on_device(a), input))?;

@@ -19,7 +19,7 @@ fn at(minutes: i64) -> Result<DateTime<Utc>> {
 }
 
 fn actor(minutes: i64) -> Result<Actor> {
-    Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at: at(minutes)?, via: "cli".into() })
+    Ok(Actor { judge: "Kim".into(), command_line: "test".into(), at: at(minutes)?, via: "cli".into(), claim: None })
 }
 
 /// The event with round 1's clock started at 09:00.

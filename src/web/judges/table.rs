@@ -71,6 +71,8 @@ struct TablePage {
     infractions: Vec<(&'static str, &'static str)>,
     /// The outcome of the judge's last action (`?done=ID`).
     done: Option<String>,
+    /// The decisions whose claimed moments give another length than the server saw (both shown).
+    claimed: Vec<table::clocks::claims::ClaimedDecision>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round; `?done=ID`
@@ -106,11 +108,12 @@ pub async fn page(
             let heard = store.read(|conn| table::records::challenge::challenges(conn, &filter))?;
             let voidable = store.read(|conn| table::records::voidable::at_table(conn, n))?;
             let history = store.read(|conn| table::records::history::at_table(conn, n))?;
-            Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable, history)))
+            let claimed = store.read(|conn| table::clocks::claims::claimed_at_table(conn, n))?;
+            Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable, history, claimed)))
         })
         .await?;
     let (sheet, (reports, call)) = sheet;
-    let (heard, voidable, history) = heard;
+    let (heard, voidable, history, claimed) = heard;
     let rows: Vec<SheetRow> = sheet
         .sheet
         .iter()
@@ -173,6 +176,7 @@ pub async fn page(
         history,
         infractions: Infraction::ALL.iter().map(|i| (i.slug(), i.name())).collect(),
         done,
+        claimed,
     };
     Ok(page::page(StatusCode::OK, &view))
 }

@@ -23,6 +23,7 @@ pub fn actor(judge: &str, route: &str, addr: SocketAddr) -> Result<Actor, ApiErr
         command_line: route.to_string(),
         at: crate::time::now().map_err(ApiError::from)?,
         via: format!("web {}", addr.ip()),
+        claim: None,
     })
 }
 

@@ -173,3 +173,22 @@ pub async fn replication_state(app: &Shared) -> Option<crate::store::replication
     });
     read.await.ok()?.ok()
 }
+
+/// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, has its first arrival
+/// remembered and put on the request ([`super::arrivals::FirstArrival`]).
+pub async fn first_arrival(
+    State(app): axum::extract::State<super::state::Shared>,
+    mut req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let path = req.uri().path();
+    if req.method() == axum::http::Method::POST && crate::ops::write_keys::takes_at(path) {
+        let key = req.headers().get(super::once::HEADER).and_then(|v| v.to_str().ok());
+        if let (Some(key), Ok(now)) = (key, crate::time::now()) {
+            let first =
+                app.arrivals.lock().map(|mut a| a.first(path, key, now, std::time::Instant::now())).unwrap_or(now);
+            req.extensions_mut().insert(super::arrivals::FirstArrival(first));
+        }
+    }
+    next.run(req).await
+}

@@ -7,7 +7,7 @@
 //!   ones whose refusals are worded like every other);
 //! - [`strict`]: bodies that name only their route's fields, each once;
 //! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
-//!   [`once`]: a write's key, so that a repeat records nothing more;
+//!   [`once`]: a write's key, so that a repeat records nothing more; [`arrivals`]: when each key first arrived;
 //! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
 //! - [`limit`]: wrong PINs and codes counted by target, and [`guess`]: one try guarded so (and the device
 //!   cookie); [`pace`]: the pace of players' writes; [`files`]: the open-file limit and the live streams it holds;
@@ -22,6 +22,7 @@
 
 pub mod advertise;
 pub mod answer;
+pub mod arrivals;
 pub mod auth;
 pub mod cache;
 pub mod done;

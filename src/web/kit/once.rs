@@ -5,9 +5,11 @@
 //! other fields is refused (422). Keys are scoped by who sends them and the route.
 //!
 //! Moments as they happened: a write replayed from a page's queue (it has a key) may send the moment it was
-//! made (`at`) on the routes of [`TAKES_AT`]; it is taken when it lies between the table's last record and the
-//! arrival and at most [`write_keys::AT_BACK`] back, else the arrival is; both are audited and the answer says
-//! which (`"at"`, `"at_adjusted"`).
+//! made (`at`) on the routes of [`write_keys::TAKES_AT`]; it is taken as [`write_keys::moment`] says (between
+//! the table's last record and the arrival, at most [`write_keys::AT_BACK`] before its first arrival, and never
+//! shortening a decision whose start arrived live), else the arrival is; both are audited and the answer says
+//! which (`"at"`, `"at_adjusted"`). An `at` sent without a key on those routes is refused (400): only a replay
+//! may say when it was made.
 
 use super::answer::Answer;
 use super::error::ApiError;
@@ -28,10 +30,6 @@ pub const FIELD: &str = "idempotency_key";
 /// The longest key taken.
 pub const MAX_KEY: usize = 80;
 
-/// The routes whose replayed writes may send the moment they were made (`at`).
-pub const TAKES_AT: [&str; 4] =
-    ["POST /api/note", "POST /api/clock/start", "POST /api/clock/stop", "POST /api/clock/hand-over"];
-
 /// A write's key as sent, a fingerprint of its fields (a repeat must send the same), and the moment its page
 /// says it was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +40,27 @@ pub struct Sent {
     pub body: String,
     /// The moment sent (`at`), and the table the write names (`table`).
     pub made: Option<(DateTime<Utc>, Option<u32>)>,
+    /// When the server first saw this key (see [`super::arrivals`]).
+    pub first: Option<DateTime<Utc>>,
+}
+
+/// The key of a write to `path` with the fields `value`, if it has one (`first`: when the key first arrived);
+/// an `at` without a key on a route that takes one is refused (400): only a page's replay says when it was made.
+pub fn sent(
+    key: Option<String>,
+    value: &serde_json::Value,
+    path: &str,
+    first: Option<DateTime<Utc>>,
+) -> std::result::Result<Option<Sent>, ApiError> {
+    match key {
+        Some(key) => Ok(Some(Sent { first, ..Sent::of(key, value)? })),
+        None if write_keys::takes_at(path) && value.get("at").is_some_and(|a| !a.is_null()) => Err(bad(
+            "at: only a write sent again from a page's queue, with its key, may say when it was made; without a key \
+             the moment it arrives counts, so leave at out"
+                .into(),
+        )),
+        None => Ok(None),
+    }
 }
 
 impl Sent {
@@ -62,13 +81,14 @@ impl Sent {
                 Some((at, table))
             }
         };
-        Ok(Sent { key, body: fingerprint(value), made })
+        Ok(Sent { key, body: fingerprint(value), made, first: None })
     }
 
     /// The key's row for `scope` (who sent it) and `route`, and the moment sent if `route` takes one.
     pub fn scoped(&self, scope: &str, route: &str) -> Keyed {
         let key = WriteKey { scope: scope.into(), route: route.into(), key: self.key.clone(), body: self.body.clone() };
-        Keyed { key, made: self.made.filter(|_| TAKES_AT.contains(&route)) }
+        let made = self.made.filter(|_| write_keys::takes_at(route));
+        Keyed { key, made, first: self.first, route: route.to_string() }
     }
 }
 
@@ -79,6 +99,10 @@ pub struct Keyed {
     pub key: WriteKey,
     /// The moment sent and the table named, on a route that takes it.
     pub made: Option<(DateTime<Utc>, Option<u32>)>,
+    /// When the server first saw the key.
+    pub first: Option<DateTime<Utc>>,
+    /// The route (`POST /api/clock/stop`).
+    pub route: String,
 }
 
 /// The key a write carries: the header, or `field` of the body (`field_name` for the refusals); both, and
@@ -169,7 +193,7 @@ pub fn run(
     keyed: Option<Keyed>,
     f: impl FnOnce(&mut Store, &Actor) -> Result<Answer>,
 ) -> Result<Done> {
-    let Some(Keyed { key, made }) = keyed else {
+    let Some(Keyed { key, made, first, route }) = keyed else {
         return Ok(Done::Now(f(store, actor)?));
     };
     if let Some(done) = before(store, &key)? {
@@ -177,7 +201,8 @@ pub fn run(
     }
     let (actor, moment) = match made {
         Some((at, table)) => {
-            let m = write_keys::moment(store, actor, at, table)?;
+            let replayed = write_keys::Replayed { made: at, table, first, route: &route };
+            let m = write_keys::moment(store, actor, replayed)?;
             let answer = serde_json::json!({ "at": crate::time::stamp(m.at), "at_adjusted": m.adjusted });
             (m.actor, Some(answer))
         }

@@ -3,6 +3,7 @@
 //! [`super::error::rejection_message`]) rather than in axum's own text. A body is read strictly (see
 //! [`super::strict`]): a field the route does not take, or one given twice, is refused naming it.
 
+use super::arrivals::FirstArrival;
 use super::error::{ApiError, rejected};
 use super::once::{self, Sent};
 use super::state::Shared;
@@ -46,6 +47,10 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
         let header_key = req.headers().get(once::HEADER).cloned();
+        // A route whose own fields take `at` (a judge's note, as --at) is not refused an `at` sent without a key.
+        let own_at = strict::fields_of::<T>().is_some_and(|f| f.contains(&"at"));
+        let path = if own_at { String::new() } else { req.uri().path().to_string() };
+        let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         if !is_form {
             let bad = |e: serde_json::Error| {
@@ -61,8 +66,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
                 strict::known::<T>(map.keys().map(String::as_str), strict::JSON_EXTRAS)?;
             }
             let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
-            let sent =
-                once::key_of(header_key.as_ref(), None, once::FIELD)?.map(|key| Sent::of(key, &value)).transpose()?;
+            let sent = once::sent(once::key_of(header_key.as_ref(), None, once::FIELD)?, &value, &path, first)?;
             return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value), sent });
         }
         if body.trim_ascii_start().starts_with(b"{") {
@@ -85,9 +89,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             pairs.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
         let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
         let fields = serde_json::Value::Object(fields);
-        let sent = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?
-            .map(|key| Sent::of(key, &fields))
-            .transpose()?;
+        let key = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?;
+        let sent = once::sent(key, &fields, &path, first)?;
         Ok(Payload {
             input,
             csrf: meta.csrf.or(header_csrf),

@@ -34,6 +34,10 @@ pub struct Player {
     pub device: Option<Device>,
     /// The player whose page the write came from (`/me`'s forms say so): only their own code acts there.
     pub page_of: Option<String>,
+    /// When that key first arrived (see [`super::arrivals`]).
+    pub first: Option<chrono::DateTime<chrono::Utc>>,
+    /// The request's path.
+    pub path: String,
     who: Who,
 }
 
@@ -49,7 +53,9 @@ impl FromRequestParts<Shared> for Player {
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
         let key = parts.headers.get(super::once::HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
-        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, who })
+        let first = parts.extensions.get::<super::arrivals::FirstArrival>().map(|f| f.0);
+        let path = parts.uri.path().to_string();
+        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, first, path, who })
     }
 }
 
@@ -129,6 +135,7 @@ impl Player {
                 command_line: command,
                 at: crate::time::now()?,
                 via: format!("web {}", addr.ip()),
+                claim: None,
             };
             who.is(actor.judge.clone());
             f(store, &actor)

@@ -44,6 +44,8 @@ pub struct App {
     pub replica: super::replica::Replica,
     /// On a primary: the standby its pages are told about.
     pub failover: super::failover::Failover,
+    /// When each write that may carry a moment first arrived (see [`super::arrivals`]).
+    pub arrivals: Mutex<super::arrivals::Arrivals>,
 }
 
 /// The shared state handed to handlers.
@@ -72,6 +74,7 @@ impl App {
             done: Mutex::default(),
             replica: super::replica::Replica::default(),
             failover: super::failover::Failover::default(),
+            arrivals: Mutex::default(),
         }
     }
 

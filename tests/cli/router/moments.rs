@@ -50,17 +50,27 @@ fn a_replayed_tap_is_recorded_at_the_moment_it_was_made_within_two_minutes_and_a
     let early = tap("/api/clock/hand-over", &cy, Some(ago(40)), Some("t-2"));
     assert_eq!(early["at_adjusted"].as_bool(), Some(true), "{early}");
     // Made more than two minutes back: the arrival.
-    // Made just now, after that: taken.
+    // Made a moment before it arrived, but that decision (Di's, handed over at the arrival) started live: a claim
+    // never shortens it, the server's arrival is kept.
     let stale = tap("/api/clock/stop", &di, Some(ago(0)), Some("t-3"));
-    assert_eq!(stale["at_adjusted"].as_bool(), Some(false), "{stale}");
+    assert_eq!(stale["at_adjusted"].as_bool(), Some(true), "{stale}");
     let far = tap("/api/clock/start", &cy, Some(ago(150)), Some("t-4"));
     assert_eq!(far["at_adjusted"].as_bool(), Some(true), "{far}");
     // In the future: the arrival.
     let future = tap("/api/clock/stop", &cy, Some(ago(-60)), Some("t-5"));
     assert_eq!(future["at_adjusted"].as_bool(), Some(true), "{future}");
-    // Without a key (not a page's replay) the moment is not read.
-    let plain = tap("/api/clock/start", &cy, Some(ago(1)), None);
-    assert_eq!(plain.get("at_adjusted"), None, "{plain}");
+    // Without a key (not a page's replay) a moment is refused, in the web's words.
+    let plain = site.send(Req::post("/api/clock/start").json(json!({ "table": 2, "code": cy, "at": ago(1) })));
+    assert_eq!(plain.status, 400, "{}", plain.body);
+    assert!(plain.body.contains("only a write sent again from a page's queue"), "{}", plain.body);
+    assert!(!super::names_a_command(&plain.body), "{}", plain.body);
+    // The device's client_id is the key on the clock routes too.
+    let by_id = site
+        .send(Req::post("/api/clock/start").json(json!({ "table": 2, "code": cy, "client_id": "c-1", "at": ago(1) })));
+    assert_eq!(by_id.status, 200, "{}", by_id.body);
+    assert!(by_id.json()["at_adjusted"].is_boolean(), "its moment read: {}", by_id.body);
+    let again = site.send(Req::post("/api/clock/start").json(json!({ "table": 2, "code": cy, "client_id": "c-1" })));
+    assert_eq!(again.json()["repeat"].as_bool(), Some(true), "{}", again.body);
 
     // A moment that is not one: 400 naming it.
     let bad = site.send(
@@ -73,7 +83,7 @@ fn a_replayed_tap_is_recorded_at_the_moment_it_was_made_within_two_minutes_and_a
 }
 
 #[test]
-fn a_decisions_overrun_is_counted_from_the_moments_taken() {
+fn a_decision_whose_start_was_also_replayed_keeps_its_claimed_moments() {
     let site = playing();
     let cy = site.code("Cy");
     site.ev.run(&["event", "set", "decision-seconds", "60", "--force"]).ok();
@@ -89,4 +99,95 @@ fn a_decisions_overrun_is_counted_from_the_moments_taken() {
     assert_eq!(stopped["at_adjusted"].as_bool(), Some(false), "{stopped}");
     let text = stopped.to_string();
     assert!(text.contains("90") || text.contains("1:30"), "the decision lasted 90 s: {text}");
+    // Both lengths on the judges' table page: 90 s claimed, about none as the server saw it.
+    let (kim, _) = site.judges();
+    let page = site.send(Req::get("/judge/table/2").by(&kim));
+    assert!(page.body.contains("Cy: 90."), "{}", page.body);
+    assert!(page.body.contains("s as the server saw it; recorded 90."), "{}", page.body);
+    assert!(page.body.contains("the claim was taken: the start was sent late too"), "{}", page.body);
+}
+
+/// Moves the table's decision running and the audit's last entry `seconds` back: a start that arrived live that
+/// long ago (the router cannot wait 55 s).
+fn started_live_ago(site: &Site, seconds: i64) -> String {
+    let back = format!("'-{seconds} seconds'");
+    site.ev.sql(&format!(
+        "UPDATE decision SET started_at = strftime('%Y-%m-%dT%H:%M:%fZ', started_at, {back}) WHERE ended_at IS NULL;
+         UPDATE audit SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, {back}) WHERE id = (SELECT max(id) FROM audit);"
+    ));
+    let conn = rusqlite::Connection::open(site.ev.db()).expect("open");
+    conn.query_row("SELECT started_at FROM decision WHERE ended_at IS NULL", [], |r| r.get(0))
+        .expect("a running decision")
+}
+
+fn plus_one_second(at: &str) -> String {
+    let t = chrono::DateTime::parse_from_rfc3339(at).expect("a moment") + chrono::Duration::seconds(1);
+    t.with_timezone(&chrono::Utc).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+#[test]
+fn a_stop_claimed_one_second_after_a_live_start_keeps_the_length_the_server_saw_from_a_players_code() {
+    let site = playing();
+    let cy = site.code("Cy");
+    let start = site.send(Req::post("/api/clock/start").json(json!({ "table": 2, "code": cy })));
+    assert_eq!(start.status, 200, "{}", start.body);
+    let started = started_live_ago(&site, 55);
+    let body = json!({ "table": 2, "code": cy, "at": plus_one_second(&started) });
+    let stop = site.send(Req::post("/api/clock/stop").json(body).header("Idempotency-Key", "attack-1"));
+    assert_eq!(stop.status, 200, "{}", stop.body);
+    let stop = stop.json();
+    assert_eq!(stop["at_adjusted"].as_bool(), Some(true), "{stop}");
+    let ms = stop["duration_ms"].as_i64().unwrap_or(0);
+    assert!(ms >= 55_000, "the length is at least what the server saw: {stop}");
+    assert!(stop["overrun_ms"].as_i64().unwrap_or(0) > 0, "the overrun stands: {stop}");
+    // The judges' table page shows both lengths beside the decision.
+    let (kim, _) = site.judges();
+    let page = site.send(Req::get("/judge/table/2").by(&kim));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Cy: 1.0 s as claimed, 55"), "{}", page.body);
+    assert!(page.body.contains("the claim was not taken: the start arrived live"), "{}", page.body);
+}
+
+#[test]
+fn a_stop_claimed_one_second_after_a_live_start_keeps_the_length_the_server_saw_from_a_judges_login() {
+    let site = playing();
+    let (kim, _) = site.judges();
+    let start = site.send(Req::post("/api/clock/start").json(json!({ "table": 2, "player": "cy" })).by(&kim));
+    assert_eq!(start.status, 200, "{}", start.body);
+    let started = started_live_ago(&site, 55);
+    let body = json!({ "table": 2, "at": plus_one_second(&started) });
+    let stop = site.send(Req::post("/api/clock/stop").json(body).header("Idempotency-Key", "attack-2").by(&kim));
+    assert_eq!(stop.status, 200, "{}", stop.body);
+    let stop = stop.json();
+    assert_eq!(stop["at_adjusted"].as_bool(), Some(true), "{stop}");
+    assert!(stop["duration_ms"].as_i64().unwrap_or(0) >= 55_000, "{stop}");
+    assert!(stop["overrun_ms"].as_i64().unwrap_or(0) > 0, "{stop}");
+}
+
+#[test]
+fn a_replays_window_counts_from_its_first_arrival_when_a_429_made_it_wait() {
+    let site = playing();
+    let cy = site.code("Cy");
+    // The start, sent late too: a replay (its claim taken).
+    let body = json!({ "table": 2, "code": cy, "at": ago(117) });
+    let start = site.send(Req::post("/api/clock/start").json(body).header("Idempotency-Key", "w-1"));
+    assert_eq!(start.json()["at_adjusted"].as_bool(), Some(false), "{}", start.body);
+    // This phone's address sent wrong codes: its stop, made 116 s ago, is answered 429 and waits.
+    for _ in 0..5 {
+        site.send(Req::post("/api/clock/stop").json(json!({ "table": 2, "code": "000000" })).phone(9));
+    }
+    let made = ago(116);
+    let body = json!({ "table": 2, "code": cy, "at": made });
+    let held = site.send(Req::post("/api/clock/stop").json(body.clone()).header("Idempotency-Key", "w-2").phone(9));
+    assert_eq!(held.status, 429, "{}", held.body);
+    // Sent again more than two minutes after it was made (from another address): its first arrival counts.
+    std::thread::sleep(std::time::Duration::from_millis(4_500));
+    let stop = site.send(Req::post("/api/clock/stop").json(body).header("Idempotency-Key", "w-2").phone(10));
+    assert_eq!(stop.status, 200, "{}", stop.body);
+    let stop = stop.json();
+    assert_eq!((stop["at"].as_str(), stop["at_adjusted"].as_bool()), (Some(made.as_str()), Some(false)), "{stop}");
+    // Without the first arrival, the same claim is more than two minutes back: the arrival is taken.
+    let late = json!({ "table": 2, "code": cy, "at": ago(121) });
+    let start = site.send(Req::post("/api/clock/start").json(late).header("Idempotency-Key", "w-3"));
+    assert_eq!(start.json()["at_adjusted"].as_bool(), Some(true), "{}", start.body);
 }

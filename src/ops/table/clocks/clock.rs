@@ -4,6 +4,7 @@
 //! A decision in progress is a `decision` row with no end; stopping it computes its limit and overrun with the
 //! table's clock as it stands.
 
+use super::claims;
 use crate::domain::clock::{ClockSettings, Decision, TableClock, decision_outcome};
 use crate::domain::settings::Values;
 use crate::domain::topic::Topic;
@@ -13,7 +14,7 @@ use crate::ops::table::find_match;
 use crate::store::clock::{self as store_clock, FinishedDecision};
 use crate::store::matches::Match;
 use crate::store::round::Round;
-use crate::store::{Actor, Change, MatchId, PlayerId, Store, Touched, event, player, round};
+use crate::store::{Actor, Change, Claimed, MatchId, PlayerId, Store, Touched, event, player, round};
 use crate::time::{stamp, unstamp};
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
@@ -283,7 +284,8 @@ pub struct DecisionStarted {
 pub fn start_decision(store: &mut Store, actor: &Actor, input: StartInput) -> Result<DecisionStarted> {
     let at = input.at.unwrap_or(actor.at);
     store.write(actor, |tx| {
-        let (out, player) = start_in(tx, input.table, (at, input.at.is_some()), Who::Named(&input.player))?;
+        let given = (at, input.at.is_some());
+        let (out, player) = start_in(tx, input.table, given, Who::Named(&input.player), actor.claim)?;
         let touched = Touched::table(Topic::Clock, out.round, Some(out.table)).player(player);
         Ok((out.clone(), Change::about(out.summary, [player]).touching(touched)))
     })
@@ -295,12 +297,14 @@ enum Who<'a> {
     Id(PlayerId),
 }
 
-/// Starts a decision in the caller's transaction; `at` and whether the judge gave it.
+/// Starts a decision in the caller's transaction; `at` and whether the judge gave it, and the moment a page's
+/// queue claimed for it (recorded beside it, see [`super::claims`]).
 fn start_in(
     tx: &Connection,
     table: u32,
     (at, given): (DateTime<Utc>, bool),
     who: Who<'_>,
+    claim: Option<Claimed>,
 ) -> Result<(DecisionStarted, PlayerId)> {
     if !given
         && let Ok(r) = current_round(tx)
@@ -335,6 +339,9 @@ fn start_in(
         return Err(Refusal::refused(what).worded(out, cli).into());
     }
     let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
+    if let Some(c) = &claim {
+        store_clock::claim_start(tx, id, &claims::claim_of(c))?;
+    }
     let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));
     let out = DecisionStarted {
         decision: id,
@@ -389,14 +396,20 @@ pub struct DecisionStopped {
 pub fn stop_decision(store: &mut Store, actor: &Actor, input: StopInput) -> Result<DecisionStopped> {
     let at = input.at.unwrap_or(actor.at);
     store.write(actor, |tx| {
-        let (out, player) = stop_in(tx, input.table, (at, input.at.is_some()))?;
+        let (out, player) = stop_in(tx, input.table, (at, input.at.is_some()), actor.claim)?;
         let touched = Touched::table(Topic::Clock, out.round, Some(out.table)).player(player);
         Ok((out.clone(), Change::about(out.summary, [player]).touching(touched)))
     })
 }
 
-/// Stops the running decision in the caller's transaction; `at` and whether the judge gave it.
-fn stop_in(tx: &Connection, table: u32, (at, given): (DateTime<Utc>, bool)) -> Result<(DecisionStopped, PlayerId)> {
+/// Stops the running decision in the caller's transaction; `at` and whether the judge gave it, and the moment a
+/// page's queue claimed for it (kept only as [`claims::stop_moment`] says, and recorded beside it).
+fn stop_in(
+    tx: &Connection,
+    table: u32,
+    (at, given): (DateTime<Utc>, bool),
+    claim: Option<Claimed>,
+) -> Result<(DecisionStopped, PlayerId)> {
     let r = current_round(tx)?;
     let m = find_match(tx, table, None)?;
     let round_start = round_started(&r)?;
@@ -410,12 +423,16 @@ fn stop_in(tx: &Connection, table: u32, (at, given): (DateTime<Utc>, bool)) -> R
         return Err(Refusal::refused(what).worded(WayOut::StartDecision { table }, cli).into());
     };
     let started = unstamp(&running.started_at)?;
+    let at = claims::stop_moment(&running, at, claim)?;
     if at < started {
         let what = format!("{} is before the decision started ({})", when(at), when_text(&running.started_at));
         return Err(Refusal::refused(what.clone()).flags(format!("{what}: give a later --at")).into());
     }
     let d = decision_outcome(&table_clock(tx, round_start, &m)?, started, at);
     store_clock::finish_decision(tx, running.id, &finished(&d, &stamp(at)))?;
+    if let Some(c) = &claim {
+        store_clock::claim_end(tx, running.id, &claims::claim_of(c))?;
+    }
     let out = DecisionStopped {
         decision: running.id,
         table,
@@ -450,12 +467,15 @@ pub fn hand_over(store: &mut Store, actor: &Actor, input: StopInput) -> Result<H
     let at = input.at.unwrap_or(actor.at);
     let moment = (at, input.at.is_some());
     store.write(actor, |tx| {
-        let (stopped, was) = stop_in(tx, input.table, moment)?;
+        let (stopped, was) = stop_in(tx, input.table, moment, actor.claim)?;
+        // The other player's decision starts when this one stopped (a claim not kept moves both).
+        let at = unstamp(&stopped.ended_at)?;
+        let moment = (at, moment.1);
         let m = find_match(tx, input.table, None)?;
         let other = m
             .opponent(was)
             .ok_or_else(|| Error::refused(format!("table {} has no match between two players", input.table)))?;
-        let (started, now) = start_in(tx, input.table, moment, Who::Id(other))?;
+        let (started, now) = start_in(tx, input.table, moment, Who::Id(other), actor.claim)?;
         let summary = format!("{}; {} deciding from {}", stopped.summary, started.player, when(at));
         let out = HandedOver { stopped, started, summary: summary.clone() };
         let clock = Touched::of_match(Topic::Clock, &m);

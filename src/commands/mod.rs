@@ -19,6 +19,7 @@ pub mod log;
 pub mod movement;
 pub mod note_sheet;
 pub mod notes;
+pub mod open;
 pub mod pairings;
 pub mod penalty;
 pub mod player;
@@ -124,6 +125,7 @@ fn quote_arg(a: &str) -> String {
 pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     crate::domain::text::check("the judge's name (--judge or MMJUDGE_JUDGE)", &ctx.judge, false)
         .map_err(crate::error::Error::BadInput)?;
+    let db_given = cli.db;
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(crate::cli::player::PlayerCmd::History { name }) => history::run(ctx, &name),
@@ -166,6 +168,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Demo(args) => demo::run(ctx, args),
         Command::Judge(cmd) => judge::run(ctx, cmd),
         Command::Serve(args) => serve::run(ctx, &args),
+        Command::Open(args) => open::run(ctx, db_given, &args),
         Command::Standby(cmd) => standby::run(ctx, cmd),
         Command::Call(cmd) => call::run(ctx, cmd),
     }

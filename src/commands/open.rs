@@ -58,7 +58,11 @@ fn pick(ctx: &Ctx) -> Result<Place> {
 /// Serves the event at `file` on `bind`, says so in the window and opens the browser on its judges' page.
 fn serve_event(ctx: &Ctx, file: &Path, bind: SocketAddr, args: &OpenArgs) -> Result<()> {
     // Read first: a missing or foreign file is refused in the command line's words before anything listens.
-    let name = crate::ops::event::show(Store::open(file)?.conn())?.name;
+    let name = {
+        let store = Store::open(file)?;
+        let snapshot = store.snapshot()?;
+        crate::ops::event::show(&snapshot)?.name
+    };
     let options = crate::web::Options { quiet: true, ..Default::default() };
     let (format, browse) = (ctx.format, !args.no_browser);
     crate::web::serve_with(file, bind, &options, |addr| {

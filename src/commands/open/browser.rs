@@ -42,15 +42,10 @@ fn platform(url: &str) -> Command {
     cmd
 }
 
-/// Starts `cmd` quietly (its output would mix with the window's) and waits for it on a thread of its own.
+/// Starts `cmd` quietly (its output would mix with the window's), without waiting for it: a browser may run as
+/// long as the event (the system collects its exit when mmjudge ends).
 fn start(mut cmd: Command) -> bool {
-    match cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn() {
-        Ok(mut child) => {
-            std::thread::spawn(move || child.wait());
-            true
-        }
-        Err(_) => false,
-    }
+    cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn().is_ok()
 }
 
 #[cfg(test)]

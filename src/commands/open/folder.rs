@@ -48,7 +48,10 @@ pub fn events_in(folder: &Path) -> Result<Vec<Found>> {
 
 /// An event file in a few words.
 fn about(file: &Path) -> String {
-    let view = Store::open(file).and_then(|store| crate::ops::event::show(store.conn()));
+    let view = Store::open(file).and_then(|store| {
+        let snapshot = store.snapshot()?;
+        crate::ops::event::show(&snapshot)
+    });
     match view {
         Ok(v) if v.current_round == 0 => format!("{}: not paired yet, {} players", v.name, v.players),
         Ok(v) => format!("{}: round {} of {}, {} players", v.name, v.current_round, v.rounds, v.players),

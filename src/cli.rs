@@ -11,6 +11,7 @@ pub mod judge;
 pub mod library;
 pub mod movement;
 pub mod note;
+pub mod open;
 pub mod penalty;
 pub mod player;
 pub mod pool;
@@ -132,6 +133,9 @@ pub enum Command {
     Judge(judge::JudgeCmd),
     /// Run the event live on the venue's network: pages for players' and judges' phones.
     Serve(judge::ServeArgs),
+    /// Open an event in the browser: serve it and show its judges' page (by default your events in
+    /// Documents/mmjudge, or a new one); the window says how to stop it and the address for phones.
+    Open(open::OpenArgs),
     /// A second laptop following the event: key (on the primary), status, promote (on the standby).
     #[command(subcommand)]
     Standby(standby::StandbyCmd),

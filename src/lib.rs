@@ -22,16 +22,54 @@ pub mod web;
 use clap::Parser;
 
 /// Parses the command line, runs the command, prints any error on one line, and returns the exit code.
+///
+/// Started with no arguments in a console window of its own (a double-click in Windows' Explorer), mmjudge runs
+/// `open`, and on an error waits for Enter so the window does not close before its words are read; typed alone
+/// in a terminal it prints its help.
 pub fn run() -> i32 {
-    let Some(args) = std::env::args_os().map(|a| a.into_string().ok()).collect::<Option<Vec<String>>>() else {
+    let Some(mut args) = std::env::args_os().map(|a| a.into_string().ok()).collect::<Option<Vec<String>>>() else {
         eprintln!("error: an argument is not valid UTF-8 text: type names and paths as UTF-8");
         return 1;
     };
-    if let Some(msg) = typed_control(&args) {
+    let double_clicked = args.len() == 1 && console_is_its_own();
+    if double_clicked {
+        args.push("open".into());
+    }
+    let code = run_args(&args);
+    if double_clicked && code != 0 {
+        eprintln!("Press Enter to close this window.");
+        let _ = std::io::stdin().read_line(&mut String::new());
+    }
+    code
+}
+
+/// Whether this process is alone in its console: Windows made the console for it (Explorer started it), no
+/// terminal or shell shares it. `GetConsoleProcessList` counts the processes attached to the console.
+#[cfg(windows)]
+fn console_is_its_own() -> bool {
+    #[link(name = "kernel32")]
+    unsafe extern "system" {
+        fn GetConsoleProcessList(process_ids: *mut u32, count: u32) -> u32;
+    }
+    let mut ids = [0u32; 2];
+    // SAFETY: the buffer holds the 2 ids its length says; the call only writes into it.
+    unsafe { GetConsoleProcessList(ids.as_mut_ptr(), 2) == 1 }
+}
+
+/// Elsewhere a program started without a terminal has no window to speak in: the shortcuts open one
+/// (`Terminal=true` on Linux, a `.command` file on macOS) and run `mmjudge open`.
+#[cfg(not(windows))]
+fn console_is_its_own() -> bool {
+    false
+}
+
+/// [`run`] on the arguments (the program's name first).
+fn run_args(args: &[String]) -> i32 {
+    if let Some(msg) = typed_control(args) {
         eprintln!("error: {msg}");
         return 1;
     }
-    let cli = match cli::Cli::try_parse_from(&args) {
+    let cli = match cli::Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
             // A typed value out of its bounds is bad input, not bad usage: one line, exit 1.
@@ -57,7 +95,7 @@ pub fn run() -> i32 {
             return code;
         }
     };
-    let ctx = commands::Ctx::from_cli(&cli, &args);
+    let ctx = commands::Ctx::from_cli(&cli, args);
     match commands::dispatch(cli, &ctx) {
         Ok(()) => 0,
         Err(e) => {

@@ -19,6 +19,7 @@ pub mod log;
 pub mod movement;
 pub mod note_sheet;
 pub mod notes;
+pub mod open;
 pub mod pairings;
 pub mod penalty;
 pub mod player;
@@ -125,7 +126,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
     crate::domain::text::check("the judge's name (--judge or MMJUDGE_JUDGE)", &ctx.judge, false)
         .map_err(crate::error::Error::BadInput)?;
     // Under `serve --standby-required`, a write typed on the primary waits for the second laptop as the server's do.
-    let waits = !matches!(cli.command, Command::Serve(_) | Command::Standby(_) | Command::Demo(_));
+    let waits = !matches!(cli.command, Command::Serve(_) | Command::Open(_) | Command::Standby(_) | Command::Demo(_));
     let before = if waits { crate::ops::standby::sync::before_write(&ctx.db) } else { None };
     run(cli, ctx)?;
     standby::wait_for_the_second_laptop(ctx, before);
@@ -133,6 +134,7 @@ pub fn dispatch(cli: Cli, ctx: &Ctx) -> Result<()> {
 }
 
 fn run(cli: Cli, ctx: &Ctx) -> Result<()> {
+    let db_given = cli.db;
     match cli.command {
         Command::Event(cmd) => event::run(ctx, cmd),
         Command::Player(crate::cli::player::PlayerCmd::History { name }) => history::run(ctx, &name),
@@ -175,6 +177,7 @@ fn run(cli: Cli, ctx: &Ctx) -> Result<()> {
         Command::Demo(args) => demo::run(ctx, args),
         Command::Judge(cmd) => judge::run(ctx, cmd),
         Command::Serve(args) => serve::run(ctx, &args),
+        Command::Open(args) => open::run(ctx, db_given, &args),
         Command::Standby(cmd) => standby::run(ctx, cmd),
         Command::Call(cmd) => call::run(ctx, cmd),
     }

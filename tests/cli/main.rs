@@ -29,6 +29,7 @@ mod moments;
 mod movement;
 mod names;
 mod notes;
+mod open;
 mod penalty;
 mod player;
 mod pool;

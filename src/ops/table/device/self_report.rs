@@ -459,8 +459,9 @@ mod tests {
         let first = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
         assert_eq!((first.state, first.replaced), ("waiting", false));
         assert_eq!(matches::get(store.conn(), m)?.outcome, None, "a waiting report counts nowhere");
+        // The same report again (a second tap) writes nothing: it is the waiting one.
         let again = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
-        assert_eq!((again.state, again.replaced), ("waiting", true));
+        assert_eq!((again.state, again.replaced), ("waiting", false));
         let done = self_report(&mut store, &actor()?, input(bo.clone(), "Ana", Reason::Concession))?;
         assert_eq!(done.state, "confirmed");
         assert!(done.summary.ends_with("reported by Ana, confirmed by Bo"), "{}", done.summary);

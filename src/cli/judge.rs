@@ -70,4 +70,8 @@ pub struct ServeArgs {
     /// Answer a write only once the standby applied it (or, after 500 ms, marked behind).
     #[arg(long, conflicts_with = "standby_of")]
     pub standby_required: bool,
+    /// Start a new event from the browser: --db names a file that holds no event yet, and a one-time set-up
+    /// link (with its QR code) creates the event and its head judge. Without --new a missing file is refused.
+    #[arg(long, conflicts_with = "standby_of")]
+    pub new: bool,
 }

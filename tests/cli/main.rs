@@ -51,6 +51,7 @@ mod serve_players;
 mod serve_refusals;
 mod serve_review;
 mod serve_security;
+mod serve_setup;
 mod serve_table;
 mod site;
 mod snapshots;

@@ -42,6 +42,8 @@ pub struct App {
     pub replica: super::replica::Replica,
     /// On a primary: the standby its pages are told about.
     pub failover: super::failover::Failover,
+    /// `serve --new`: the one-time set-up link while the event does not exist yet.
+    pub setup: super::setup::Setup,
 }
 
 /// The shared state handed to handlers.
@@ -69,6 +71,7 @@ impl App {
             done: Mutex::default(),
             replica: super::replica::Replica::default(),
             failover: super::failover::Failover::default(),
+            setup: super::setup::Setup::default(),
         }
     }
 

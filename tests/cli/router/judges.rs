@@ -26,12 +26,18 @@ pub(super) fn writes() -> Vec<(&'static str, Value)> {
         ("/api/event/set", json!({ "key": "round-minutes", "value": 45 })),
         ("/api/call/close", json!({ "table": 1 })),
         ("/api/player/check-in", json!({ "name": "Ana" })),
+        ("/api/judge/add", json!({ "name": "Max", "role": "floor" })),
+        ("/api/judge/pin", json!({ "name": "Lee" })),
+        ("/api/judge/remove", json!({ "name": "Lee" })),
         ("/api/logout", json!({})),
     ]
 }
 
 /// The writes for head judges only, with the words of their refusal to a floor judge.
-const HEAD_ONLY: [&str; 7] = [
+const HEAD_ONLY: [&str; 10] = [
+    "/api/judge/add",
+    "/api/judge/pin",
+    "/api/judge/remove",
     "/api/round/pair",
     "/api/round/start",
     "/api/round/end",

@@ -15,6 +15,7 @@ mod limits;
 mod moments;
 mod pages;
 mod players;
+mod setup;
 mod standby;
 
 use crate::harness::Event;

@@ -65,6 +65,7 @@ fn variant(w: &WayOut) -> usize {
         WayOut::PromoteStandby { .. } => 45,
         WayOut::EventMoved { .. } => 46,
         WayOut::TurnAtTime => 47,
+        WayOut::AddHeadJudge => 48,
     }
 }
 
@@ -84,7 +85,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..48).collect::<Vec<_>>());
+    assert_eq!(seen, (0..49).collect::<Vec<_>>());
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The event started from nothing (`serve --new`): the set-up page (`GET /setup`) and `POST /api/setup`, which
-//! create the event and its head judge from the one-time link the server printed; then every step before round 1
-//! from the head judge's pages ([`steps`]).
+//! create the event and its head judge from the one-time link the server printed; and the judges a head
+//! judge adds, gives new PINs and removes from the web ([`judges`]).
 
 pub mod judges;
 
@@ -22,10 +22,10 @@ use std::net::SocketAddr;
 struct SetupPage;
 
 /// `GET /setup`: the form that creates the event (the token comes from the address's `#token=`, which never
-/// reaches the server); once the event is set up, the head judge's set-up steps (`/judge/setup`).
+/// reaches the server); once the event is set up, the judges' dashboard (`/judge`).
 pub async fn page(State(app): State<Shared>) -> Response {
     if !app.setup.pending() {
-        return Redirect::to("/judge/setup").into_response();
+        return Redirect::to("/judge").into_response();
     }
     crate::web::kit::page::page(StatusCode::OK, &SetupPage)
 }
@@ -97,7 +97,7 @@ pub async fn create(
         "csrf": s.login.csrf,
         "login": login,
         "qr": crate::render::qr::svg(&login),
-        "next": "/judge/setup",
+        "next": "/judge",
     });
     let mut res = Json(doc).into_response();
     let cookie = HeaderValue::from_str(&auth::session_cookie(&s.login.token))

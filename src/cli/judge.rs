@@ -73,4 +73,8 @@ pub struct ServeArgs {
     /// Live-update streams one address may hold at once (a venue's NAT puts a few dozen phones behind one).
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
     pub streams_per_address: u16,
+    /// Start a new event from the browser: --db names a file that holds no event yet, and a one-time set-up
+    /// link (with its QR code) creates the event and its head judge. Without --new a missing file is refused.
+    #[arg(long, conflicts_with = "standby_of")]
+    pub new: bool,
 }

@@ -119,6 +119,8 @@ pub enum WayOut {
     CheckJudge,
     /// Add a judge first.
     AddJudge,
+    /// Add another head judge first (the last one cannot go).
+    AddHeadJudge,
     /// A PIN given anew replaces the old one: the head judge gives new PINs.
     CheckPin,
     /// Give the judge a new PIN.
@@ -250,6 +252,7 @@ impl WayOut {
             WayOut::PairPresent,
             WayOut::CheckJudge,
             WayOut::AddJudge,
+            WayOut::AddHeadJudge,
             WayOut::CheckPin,
             WayOut::NewPin { name: "Kim".into() },
             WayOut::Force,
@@ -327,6 +330,7 @@ impl WayOut {
             WayOut::PairPresent => "pair those present with `mmjudge round pair --drop-absent`".into(),
             WayOut::CheckJudge => "see `mmjudge judge list`".into(),
             WayOut::AddJudge => "add one with `mmjudge judge add NAME --role floor`".into(),
+            WayOut::AddHeadJudge => "add another head judge first with `mmjudge judge add NAME --role head`".into(),
             WayOut::CheckPin => "a PIN renewed with `mmjudge judge pin NAME` replaces the old one".into(),
             WayOut::NewPin { name } => format!("give a new PIN with `mmjudge judge pin \"{name}\"`"),
             WayOut::Force => "add `--force` to the command".into(),
@@ -413,6 +417,7 @@ impl WayOut {
             }
             WayOut::CheckJudge => "check the name, or ask the head judge".into(),
             WayOut::AddJudge => "ask the organiser: judges are added at the event's computer".into(),
+            WayOut::AddHeadJudge => "add another head judge first (Add a judge on the Set-up page, role head)".into(),
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
             WayOut::Force => "a head judge can do it anyway, with force ticked".into(),

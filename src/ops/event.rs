@@ -1,8 +1,10 @@
 //! The event: creating it, showing and changing its settings, and its ban list ([`bans`]).
 
 mod bans;
+mod setup;
 
 pub use bans::{BanInput, Banned, ban_card, bans, lift_ban, seed_default_bans};
+pub use setup::{NewSetup, SetUp, set_up, set_up_words};
 
 use crate::domain::settings::{self, SETTINGS};
 use crate::domain::topic::Topic;
@@ -100,6 +102,19 @@ fn make_room(path: &Path, force: bool, keep: bool, at: chrono::DateTime<chrono::
         ))),
         Found::Event(_) if keep => Ok(Replace::Keep(file::kept_name(path, at))),
         Found::Event(_) => Ok(Replace::Discard),
+    }
+}
+
+/// `serve --new`: the file at `path` may become a new event (nothing there, an empty file, or one an interrupted
+/// creation left); a real event, or a file that is not one, is refused.
+pub fn ready_for_new(path: &Path) -> Result<()> {
+    match file::inspect(path)? {
+        Found::Nothing | Found::Unfinished => Ok(()),
+        Found::NotEvent(e) => Err(e),
+        Found::Event(name) => Err(Error::refused(format!(
+            "{} already holds the event \"{name}\": serve it without --new, or give a new file for a new event",
+            path.display()
+        ))),
     }
 }
 

@@ -128,6 +128,29 @@ pub fn add_judge(store: &mut Store, actor: &Actor, name: &str, role: Role) -> Re
     })
 }
 
+/// The event's first head judge, set up from the browser: added with a new PIN and logged in at once, in one
+/// transaction (the set-up page answers with the session, so the PIN is not typed again).
+pub fn add_first_head(store: &mut Store, actor: &Actor, name: &str) -> Result<(JudgePin, Login)> {
+    let name = names::clean_name(name).map_err(|p| Error::bad_input(format!("the judge's name \"{name}\" {p}")))?;
+    let key = names::key(&name);
+    let pin = new_pin();
+    let hash = hash_pin(&pin)?;
+    store.write(actor, |tx| {
+        let id = judges::insert(tx, &name, &key, Role::Head.word(), &hash, &stamp(actor.at))?;
+        let j = judges::Judge {
+            id,
+            name: name.clone(),
+            role: "head".into(),
+            pin_hash: hash.clone(),
+            created: stamp(actor.at),
+        };
+        let (login, csrf, token, expires) = new_login(&j, actor);
+        judges::start_session(tx, &token_hash(&token), id, &csrf, &stamp(actor.at), &expires)?;
+        let out = JudgePin { name: name.clone(), role: Role::Head, pin: pin.clone() };
+        Ok(((out, login), Change::new(format!("judge {name} added (head judge) and logged in"))))
+    })
+}
+
 /// `judge pin NAME`: a new PIN; the old one stops working and the judge's logins end.
 pub fn renew_pin(store: &mut Store, actor: &Actor, name: &str) -> Result<JudgePin> {
     let pin = new_pin();
@@ -146,6 +169,10 @@ pub fn renew_pin(store: &mut Store, actor: &Actor, name: &str) -> Result<JudgePi
 pub fn remove_judge(store: &mut Store, actor: &Actor, name: &str) -> Result<JudgeRemoved> {
     store.write(actor, |tx| {
         let j = find(tx, name)?;
+        if j.role == Role::Head.word() && judges::count_role(tx, Role::Head.word())? <= 1 {
+            let what = format!("{} is the event's last head judge: nobody could pair rounds or fix results", j.name);
+            return Err(Refusal::refused(what).way_out(WayOut::AddHeadJudge).into());
+        }
         let ended = judges::end_sessions(tx, j.id)?;
         judges::delete(tx, j.id)?;
         let out = JudgeRemoved { name: j.name.clone(), sessions_ended: ended };

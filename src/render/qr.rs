@@ -61,3 +61,23 @@ pub fn default_url() -> String {
     let bind = DEFAULT_BIND.parse().unwrap_or(std::net::SocketAddr::from(([0, 0, 0, 0], 8080)));
     announced(bind, "http").into_iter().next().unwrap_or_else(|| "http://127.0.0.1:8080".into())
 }
+
+/// The set-up link of `serve --new` at the first address announced for `bind`: `link` is its path,
+/// `/setup#token=...`.
+pub fn setup_link(bind: std::net::SocketAddr, scheme: &str, link: &str) -> String {
+    let base = announced(bind, scheme).into_iter().next().unwrap_or_default();
+    format!("{}{link}", base.trim_end_matches('/'))
+}
+
+/// What the terminal shows for the set-up link until the event is set up: the link, and (`with_code`) its QR code
+/// labelled "set up", apart from the players' one.
+pub fn setup_block(link: &str, with_code: bool) -> String {
+    let mut text = format!(
+        "set up: open this link once to create the event and its head judge (it works once, and only until this server stops):\n  {link}\n"
+    );
+    if with_code && let Some(code) = terminal(link) {
+        text.push_str("set up (scan with the head judge's phone, or open the link above on this computer):\n");
+        text.push_str(&code);
+    }
+    text
+}

@@ -43,6 +43,12 @@ pub fn all(conn: &Connection) -> Result<Vec<Judge>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// How many judges have this role.
+pub fn count_role(conn: &Connection, role: &str) -> Result<i64> {
+    let mut stmt = conn.prepare_cached("SELECT COUNT(*) FROM judge WHERE role = ?1")?;
+    Ok(stmt.query_row([role], |r| r.get(0))?)
+}
+
 /// Replaces a judge's PIN hash; the new PIN starts with a fresh count of wrong tries.
 pub fn set_pin(conn: &Connection, id: i64, pin_hash: &str) -> Result<()> {
     conn.prepare_cached("UPDATE judge SET pin_hash = ?2 WHERE id = ?1")?.execute(params![id, pin_hash])?;

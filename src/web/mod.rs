@@ -21,6 +21,7 @@ pub mod listen;
 pub mod players;
 pub mod projector;
 pub mod routes;
+pub mod setup;
 pub mod sse;
 pub mod standby;
 
@@ -67,6 +68,26 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
     if options.standby_of.is_none() || db.exists() {
         Store::open(db)?;
     }
+    run(db, bind, options, false, |addr, _| ready(addr))
+}
+
+/// `serve --new` (and `open` for a new event): serves a file that holds no event yet (missing, empty, or left by
+/// an unfinished creation; a real event is refused) with a one-time set-up link. `ready` gets the bound address
+/// and the link's path, `/setup#token=...` (a new 128-bit token each start), once the server listens; every
+/// other page answers "not set up yet" until the link's page created the event and its head judge.
+pub fn serve_new(db: &Path, bind: SocketAddr, options: &Options, ready: impl FnOnce(SocketAddr, &str)) -> Result<()> {
+    crate::ops::event::ready_for_new(db)?;
+    let options = Options { standby_of: None, ..options.clone() };
+    run(db, bind, &options, true, |addr, link| ready(addr, link.unwrap_or_default()))
+}
+
+fn run(
+    db: &Path,
+    bind: SocketAddr,
+    options: &Options,
+    new: bool,
+    ready: impl FnOnce(SocketAddr, Option<&str>),
+) -> Result<()> {
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
     kit::log::init(options.quiet);
     kit::memory::return_large_blocks();
@@ -111,9 +132,23 @@ pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl Fn
                 kit::following::watch_for_promotion_elsewhere(app.clone());
             }
         }
-        sse::watch(app.clone())?;
+        let link = if new {
+            let token = app.setup.offer();
+            // The live updates watch the file once the set-up page made it.
+            let later = app.clone();
+            tokio::spawn(async move {
+                later.setup.done.notified().await;
+                if let Err(e) = sse::watch(later.clone()) {
+                    tracing::error!(error = %e, "the live-update watcher did not start");
+                }
+            });
+            Some(format!("/setup#token={token}"))
+        } else {
+            sse::watch(app.clone())?;
+            None
+        };
         kit::advertise::watch(app.clone());
-        ready(addr);
+        ready(addr, link.as_deref());
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
         Ok(())
     })

@@ -6,7 +6,7 @@ use crate::web::kit::log;
 use crate::web::kit::player::by_code;
 use crate::web::kit::state::Shared;
 use crate::web::kit::{advertise, cache, layers};
-use crate::web::{assets, device, head, judges, players, projector, sse, standby};
+use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
@@ -82,6 +82,11 @@ pub fn router(app: Shared) -> Router {
         .route("/api/library/add-tables", post(head::add_tables))
         .route("/api/call", post(players::call))
         .route("/api/call/close", post(judges::writes::close_call))
+        .route("/setup", get(setup::page))
+        .route("/api/setup", post(setup::create))
+        .route("/api/judge/add", post(setup::judges::add))
+        .route("/api/judge/pin", post(setup::judges::pin))
+        .route("/api/judge/remove", post(setup::judges::remove))
         .fallback(players::not_found)
         .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
         .layer(middleware::from_fn(layers::timeout))
@@ -107,6 +112,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/standby/detach", post(standby::detach))
         // CORS on the few routes a page uses on the standby (its whoami among them).
         .layer(middleware::from_fn(advertise::cors))
+        // `serve --new`: every address but the set-up's says so until the event exists.
+        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::setup::gate))
         .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(layers::device))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

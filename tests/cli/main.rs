@@ -53,6 +53,7 @@ mod serve_players;
 mod serve_refusals;
 mod serve_review;
 mod serve_security;
+mod serve_setup;
 mod serve_table;
 mod site;
 mod snapshots;

@@ -68,6 +68,7 @@ fn variant(w: &WayOut) -> usize {
         WayOut::ForceAnyway { .. } => 48,
         WayOut::CheckIn { .. } => 49,
         WayOut::PairPresent => 50,
+        WayOut::AddHeadJudge => 51,
     }
 }
 
@@ -87,7 +88,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..51).collect::<Vec<_>>());
+    assert_eq!(seen, (0..52).collect::<Vec<_>>());
 }
 
 #[test]

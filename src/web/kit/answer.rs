@@ -12,6 +12,8 @@ pub struct Answer {
     doc: serde_json::Map<String, serde_json::Value>,
     /// Fields sent in this answer only, never kept with the write's key (a new player code: shown once).
     once: serde_json::Map<String, serde_json::Value>,
+    /// Fields shown once and never kept with the write's key (a PIN, its login link and QR code).
+    secret: Vec<String>,
 }
 
 impl Answer {
@@ -20,7 +22,7 @@ impl Answer {
         let mut doc = serde_json::Map::new();
         doc.insert("ok".into(), serde_json::Value::Bool(true));
         doc.insert("summary".into(), serde_json::Value::String(summary.to_string()));
-        Answer { doc, once: serde_json::Map::new() }
+        Answer { doc, once: serde_json::Map::new(), secret: Vec::new() }
     }
 
     /// [`Answer::ok`] with every field of the outcome `out` (an outcome that is not a JSON object adds none).
@@ -48,9 +50,38 @@ impl Answer {
         self
     }
 
-    /// The answer's JSON as kept with its key (without the fields shown once).
+    /// Adds every field of `more` as shown once: answered now, left out of what is kept for a repeat
+    /// ([`Answer::kept`]), which says `"shown_once"` instead.
+    pub fn with_secret<T: Serialize>(self, more: &T) -> Result<Answer> {
+        let value = serde_json::to_value(more).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        let names: Vec<String> = value.as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+        let mut answer = self.with(&value)?;
+        answer.secret.extend(names);
+        Ok(answer)
+    }
+
+    /// The answer's JSON (without the fields of [`Answer::shown_once`]).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::Value::Object(self.doc.clone())
+    }
+
+    /// What is kept with the write's key for a repeat: the answer without its fields shown once, and a
+    /// `"shown_once"` line saying what to do instead (they are stored nowhere in clear).
+    pub fn kept(&self) -> serde_json::Value {
+        let mut doc = self.doc.clone();
+        if !self.secret.is_empty() {
+            for name in &self.secret {
+                doc.remove(name);
+            }
+            doc.insert(
+                "shown_once".into(),
+                serde_json::Value::String(format!(
+                    "{} shown once only, with the first answer: make a new PIN to see one again",
+                    self.secret.join(", ")
+                )),
+            );
+        }
+        serde_json::Value::Object(doc)
     }
 }
 

@@ -43,6 +43,7 @@ pub mod page;
 pub mod payload;
 pub mod player;
 pub mod replica;
+pub mod setup;
 pub mod state;
 pub mod store;
 pub mod strict;

@@ -220,7 +220,7 @@ pub fn run(
             if !unused {
                 // The write and its key are committed: an answer not kept leaves a repeat answered from the
                 // audit's summary, never this write refused.
-                let text = answer.to_json().to_string();
+                let text = answer.kept().to_string();
                 if let Err(e) = write_keys::keep(store, &key, 200, &text) {
                     tracing::warn!(key = %key.key, error = %e, "a write's answer was not kept with its key");
                 }

@@ -46,6 +46,8 @@ pub struct App {
     pub failover: super::failover::Failover,
     /// When each write that may carry a moment first arrived (see [`super::arrivals`]).
     pub arrivals: Mutex<super::arrivals::Arrivals>,
+    /// `serve --new`: the one-time set-up link while the event does not exist yet.
+    pub setup: super::setup::Setup,
 }
 
 /// The shared state handed to handlers.
@@ -75,6 +77,7 @@ impl App {
             replica: super::replica::Replica::default(),
             failover: super::failover::Failover::default(),
             arrivals: Mutex::default(),
+            setup: super::setup::Setup::default(),
         }
     }
 

@@ -36,12 +36,15 @@ pub(super) fn writes() -> Vec<(&'static str, Value)> {
         ("/api/round/unpair", json!({})),
         ("/api/round/reopen", json!({})),
         ("/api/library/add-tables", json!({ "tables": 1, "seed": 7 })),
+        ("/api/judge/add", json!({ "name": "Max", "role": "floor" })),
+        ("/api/judge/pin", json!({ "name": "Lee" })),
+        ("/api/judge/remove", json!({ "name": "Lee" })),
         ("/api/logout", json!({})),
     ]
 }
 
 /// The writes for head judges only, with the words of their refusal to a floor judge.
-const HEAD_ONLY: [&str; 17] = [
+const HEAD_ONLY: [&str; 20] = [
     "/api/player/add",
     "/api/player/drop",
     "/api/player/undrop",
@@ -52,6 +55,9 @@ const HEAD_ONLY: [&str; 17] = [
     "/api/round/unpair",
     "/api/round/reopen",
     "/api/library/add-tables",
+    "/api/judge/add",
+    "/api/judge/pin",
+    "/api/judge/remove",
     "/api/round/pair",
     "/api/round/start",
     "/api/round/end",

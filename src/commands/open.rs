@@ -11,7 +11,7 @@ mod folder;
 
 use super::Ctx;
 use crate::cli::open::OpenArgs;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::render::{Format, qr};
 use crate::store::Store;
 use std::io::{IsTerminal, Write};
@@ -72,19 +72,20 @@ fn serve_event(ctx: &Ctx, file: &Path, bind: SocketAddr, args: &OpenArgs) -> Res
     })
 }
 
-/// A new event at `file` (its folder made, the file not yet).
-///
-/// MERGE POINT for `serve --new`: this is the one call site where `open` makes an event from nothing. Once the
-/// server can start on an empty file with its one-time set-up link, serve `file` here in that "new" mode on
-/// `bind` and, as [`serve_event`] does, [`announce`] it and open the browser (unless `args.no_browser`) on the
-/// set-up link instead of `/judge`. Until then the judge is told how to make the event, and nothing is written.
+/// A new event at `file` (its folder made, the file not yet): served as `serve --new` does, with the browser
+/// opened on the one-time set-up link, whose page creates the event and its head judge.
 fn new_event(ctx: &Ctx, file: &Path, bind: SocketAddr, args: &OpenArgs) -> Result<()> {
-    let _ = (ctx, bind, args);
-    let shown = file.display().to_string();
-    let shown = if shown.contains(' ') { format!("\"{shown}\"") } else { shown };
-    Err(Error::refused(format!(
-        "this mmjudge cannot yet set up a new event in the browser: create it with `mmjudge --db {shown} event new NAME`, then run `mmjudge open` again"
-    )))
+    let options = crate::web::Options { quiet: true, ..Default::default() };
+    let (format, browse) = (ctx.format, !args.no_browser);
+    crate::web::serve_new(file, bind, &options, |addr, link| {
+        let here = format!("{}{link}", local_url(addr));
+        let opened = browse && browser::open(&here);
+        if format != Format::Json {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", qr::setup_block(&here, false));
+        }
+        announce(format, &format!("a new event ({})", file.display()), addr, &here, browse.then_some(opened));
+    })
 }
 
 /// The window's words once the server listens: what is served, the address on this computer (and whether the

@@ -126,6 +126,8 @@ fn run(
                 kit::following::follow(app.clone(), follow).await?;
                 Store::open(db)?;
             }
+            // A new event (`serve --new`) has no file yet: nothing to follow, nothing required of a standby.
+            None if new => {}
             None => {
                 // The command line on this file waits for the standby as this server does.
                 crate::ops::standby::sync::run_required(&mut Store::open(db)?, options.standby_required)?;

@@ -113,7 +113,7 @@ pub fn router(app: Shared) -> Router {
         // CORS on the few routes a page uses on the standby (its whoami among them).
         .layer(middleware::from_fn(advertise::cors))
         // `serve --new`: every address but the set-up's says so until the event exists.
-        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::setup::gate))
+        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::layers::setup_gate))
         .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(layers::device))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

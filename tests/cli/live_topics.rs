@@ -75,6 +75,7 @@ fn each_write_names_its_topics_and_what_they_concern() {
             (cmd(&["pool", "add", "Abrade"]), ""),
             (cmd(&["pool", "exclude", "Abrade"]), ""),
             (cmd(&["judge", "add", "Kim", "--role", "head"]), ""),
+            (cmd(&["judge", "add", "Lee", "--role", "head"]), ""),
             (cmd(&["judge", "pin", "Kim"]), ""),
             // The event's players, libraries, settings and rounds: every page reloads.
             (cmd(&["player", "import", &players]), "round"),

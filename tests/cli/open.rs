@@ -163,23 +163,21 @@ fn the_documents_folder_is_the_one_the_xdg_user_directories_name() {
 }
 
 /// The first run makes `Documents/mmjudge` and goes to the new event's one place (`commands/open.rs`,
-/// `new_event`); until the server can set an event up in the browser it names the file and the command to make
-/// one, and writes nothing.
+/// `new_event`): served as `serve --new` is, the window shows the one-time set-up link, whose page answers, and
+/// nothing is written until the set-up creates the event.
 #[test]
-fn the_first_run_makes_the_documents_folder_and_names_the_new_events_file() {
+fn the_first_run_makes_the_documents_folder_and_offers_the_set_up_link() {
     let ev = Event::empty();
     let home = ev.path("home");
     std::fs::create_dir_all(&home).expect("home");
-    let mut cmd = ev.cmd();
-    cmd.env_remove("MMJUDGE_DB").env("MMJUDGE_NOW", "2026-11-28T12:00:00Z");
-    for (k, v) in home_env(&home) {
-        cmd.env(k, v);
-    }
-    let out = cmd.args(["open", "--no-browser", "--bind", "127.0.0.1:0"]).write_stdin("").output().expect("run");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let env: Vec<(&str, String)> = home_env(&home);
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (server, printed) = open(ev.dir.path(), &["--no-browser"], &env, "");
+    assert!(printed.contains("set up: open this link once"), "{printed}");
+    assert!(printed.contains("/setup#token="), "{printed}");
+    assert!(printed.contains("On this computer: http://"), "{printed}");
     let folder = home.join("Documents").join("mmjudge");
     assert!(folder.is_dir(), "the folder is made");
-    assert!(stderr.contains(&format!("--db {}", folder.join("event-2026-11-28.db").display())), "{stderr}");
-    assert_eq!(std::fs::read_dir(&folder).expect("read").count(), 0, "nothing written");
+    assert_eq!(server.get("/setup").status, 200);
+    assert_eq!(server.get("/").status, 503, "nothing but the set-up before the event exists");
 }

@@ -151,6 +151,6 @@ fn player_history_shows_everything_newest_first() {
     assert_eq!(doc["record"]["won"], 1);
     let text = ev.run(&["player", "history", "ana"]).ok().to_string();
     assert!(text.contains("beat Bo by life (3 to 0 life); 2 template notes"), "{text}");
-    assert!(text.contains("15.0 s over the 45 s limit"), "{text}");
+    assert!(text.contains("15.0 s over the 45.0 s limit"), "{text}");
     assert!(ev.refuses(&["player", "history", "zed"]).contains("unknown player"));
 }

@@ -309,6 +309,8 @@ fn a_judge_logs_in_and_out_and_a_login_ends_when_it_expires_or_the_pin_changes()
         old.error(401);
     }
     let token = server.login("Kim", &new_pin);
+    // Another head judge first: the last one is never removed.
+    ev.run(&["judge", "add", "Lee", "--role", "head"]).ok();
     ev.run(&["judge", "remove", "kim"]).ok();
     assert_eq!(server.get_as("/api/judge", &token).status, 401);
 

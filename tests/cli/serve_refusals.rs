@@ -146,7 +146,10 @@ fn the_refusals_that_named_flags_and_commands_on_phones_name_the_form_and_the_bu
         pair.starts_with("round 1 cannot be paired: 1 player has not checked in (Di); a judge checks them in"),
         "{pair}"
     );
-    assert!(pair.contains("Check in on the Judges page") && pair.contains("pairs those present"), "{pair}");
+    assert!(
+        pair.contains("Check in beside their name on the Judges page") && pair.contains("pairs those present"),
+        "{pair}"
+    );
     drop(server);
 
     // A contradictory result and a challenge on a finished match: the form's fields and its force box.

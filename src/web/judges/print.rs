@@ -50,7 +50,7 @@ fn print_page(html: String, secret: bool) -> Response {
     while let Some(open) = rest.find("<style>") {
         let after = &rest[open + "<style>".len()..];
         let Some(close) = after.find("</style>") else { break };
-        let digest = Sha256::digest(after[..close].as_bytes());
+        let digest = Sha256::digest(&after.as_bytes()[..close]);
         hashes.push_str(&format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)));
         rest = &after[close..];
     }

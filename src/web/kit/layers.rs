@@ -192,3 +192,29 @@ pub async fn first_arrival(
     }
     next.run(req).await
 }
+
+/// The addresses that answer before the event exists: the set-up page and its route, the assets.
+fn open_before_setup(path: &str) -> bool {
+    path == "/setup" || path == "/api/setup" || path.starts_with("/assets/") || path == "/favicon.ico"
+}
+
+/// While the event is not set up, every address but the set-up's is answered 503 with [`super::setup::NOT_SET_UP`] (`serve --new`): the JSON
+/// `{"error"}` under `/api/`, elsewhere a page with a link to the set-up page.
+pub async fn setup_gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    if !app.setup.pending() || open_before_setup(req.uri().path()) {
+        return next.run(req).await;
+    }
+    let api = req.uri().path().starts_with("/api/") || req.uri().path() == "/events";
+    let mut res = if api {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, super::setup::NOT_SET_UP).into_response()
+    } else {
+        let body = format!(
+            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Not set up yet</title>\n<link rel=\"stylesheet\" href=\"{}\">\n</head>\n<body>\n<main>\n<h1>Not set up yet</h1>\n<p class=\"error\" role=\"alert\">{}.</p>\n<p>The organiser opens the set-up link (or scans its \u{201c}set up\u{201d} QR code) to create the event; this page works once that is done.</p>\n</main>\n</body>\n</html>\n",
+            crate::render::assets::url("app.css"),
+            super::setup::NOT_SET_UP
+        );
+        (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+    };
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    res
+}

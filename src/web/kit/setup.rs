@@ -6,11 +6,6 @@
 //! ([`Setup::give_back`]), one that succeeds ends it for good.
 
 use std::collections::{HashMap, VecDeque};
-use super::state::Shared;
-use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -51,7 +46,7 @@ pub enum Refused {
 impl Setup {
     /// Starts the set-up: a new token (32 hex digits), the only one that works until set-up is done.
     pub fn offer(&self) -> String {
-        let token = super::auth::new_login_token();
+        let token = crate::ops::judges::random_hex(16);
         if let Ok(mut held) = self.token.lock() {
             *held = Some(token.clone());
         }
@@ -106,31 +101,6 @@ impl Setup {
         self.creating.store(false, std::sync::atomic::Ordering::SeqCst);
         self.done.notify_one();
     }
-}
-
-/// The addresses that answer before the event exists: the set-up page and its route, the assets.
-fn open_before_setup(path: &str) -> bool {
-    path == "/setup" || path == "/api/setup" || path.starts_with("/assets/") || path == "/favicon.ico"
-}
-
-/// While the event is not set up, every address but the set-up's is answered 503 with [`NOT_SET_UP`]: the JSON
-/// `{"error"}` under `/api/`, elsewhere a page with a link to the set-up page.
-pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    if !app.setup.pending() || open_before_setup(req.uri().path()) {
-        return next.run(req).await;
-    }
-    let api = req.uri().path().starts_with("/api/") || req.uri().path() == "/events";
-    let mut res = if api {
-        super::error::ApiError::new(StatusCode::SERVICE_UNAVAILABLE, NOT_SET_UP).into_response()
-    } else {
-        let body = format!(
-            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Not set up yet</title>\n<link rel=\"stylesheet\" href=\"{}\">\n</head>\n<body>\n<main>\n<h1>Not set up yet</h1>\n<p class=\"error\" role=\"alert\">{NOT_SET_UP}.</p>\n<p>The organiser opens the set-up link (or scans its \u{201c}set up\u{201d} QR code) to create the event; this page works once that is done.</p>\n</main>\n</body>\n</html>\n",
-            crate::render::assets::url("app.css")
-        );
-        (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
-    };
-    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
-    res
 }
 
 #[cfg(test)]

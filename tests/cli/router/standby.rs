@@ -34,3 +34,12 @@ fn the_standby_routes_check_the_key_and_a_streams_token() {
     assert_eq!((status["standby_key"].as_bool(), status["following"].is_null()), (Some(true), true), "{status}");
     assert_eq!(status["marked_behind"], false, "{status}");
 }
+
+#[test]
+fn detaching_the_second_laptop_needs_a_judges_login() {
+    let site = Site::playing();
+    let _key = key(&site);
+    let anonymous = site.send(Req::post("/api/standby/detach").json(serde_json::json!({})));
+    assert_eq!(anonymous.status, 401, "{}", anonymous.body);
+    assert!(site.ev.run(&["--json", "standby", "status"]).json()["standby_key"] == true, "nothing changed");
+}

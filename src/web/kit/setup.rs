@@ -126,9 +126,12 @@ mod tests {
         drop(again);
         assert!(!s.pending());
         assert_eq!(s.take(addr, &token), Err(Refused::Done));
+        let s = Setup::default();
+        let token = s.offer();
         for _ in 0..5 {
-            let _ = s.take([127, 0, 0, 8].into(), "wrong");
+            assert_eq!(s.take([127, 0, 0, 8].into(), "wrong"), Err(Refused::Wrong));
         }
-        assert!(matches!(s.take([127, 0, 0, 8].into(), "wrong"), Err(Refused::Wait(_))), "held back like PINs");
+        assert!(matches!(s.take([127, 0, 0, 8].into(), &token), Err(Refused::Wait(_))), "held back like PINs");
+        assert!(s.take([127, 0, 0, 7].into(), &token).is_ok(), "another address is not");
     }
 }

@@ -106,11 +106,9 @@ pub async fn pairings(judge: Judge) -> Result<Response, ApiError> {
     let html = judge
         .db
         .run(|store| {
-            let snapshot = store.snapshot()?;
-            let page = crate::ops::pairings::pairings(&snapshot, None)?;
-            let head = crate::ops::event::print_head(&snapshot)?;
-            let mut print = PairingsPage::from(page.clone());
-            print.head = head.line(Some(page.round), "pairings");
+            let (page, head) = current_pairings(store, "pairings")?;
+            let mut print = PairingsPage::from(page);
+            print.head = head;
             Ok(print)
         })
         .await?
@@ -124,13 +122,22 @@ pub async fn wall(judge: Judge) -> Result<Response, ApiError> {
     let html = judge
         .db
         .run(|store| {
-            let snapshot = store.snapshot()?;
-            let page = crate::ops::pairings::pairings(&snapshot, None)?;
-            let head = crate::ops::event::print_head(&snapshot)?;
-            Ok(WallPage::new(&page, head.line(Some(page.round), "pairings by name"), false))
+            let (page, head) = current_pairings(store, "pairings by name")?;
+            Ok(WallPage::new(&page, head, false))
         })
         .await?
         .render()
         .map_err(drawn)?;
     Ok(print_page(html, false))
+}
+
+/// The current round's pairings and the print's head line naming them as `what`.
+fn current_pairings(
+    store: &mut crate::store::Store,
+    what: &str,
+) -> crate::error::Result<(crate::ops::pairings::Pairings, String)> {
+    let snapshot = store.snapshot()?;
+    let page = crate::ops::pairings::pairings(&snapshot, None)?;
+    let head = crate::ops::event::print_head(&snapshot)?.line(Some(page.round), what);
+    Ok((page, head))
 }

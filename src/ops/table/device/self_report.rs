@@ -158,16 +158,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
         let (seated, seat) = still_playing(tx, input.table, &input.code)?;
         let me = seated.player(seat).clone();
         let other = seated.player(seat.other()).clone();
-        let claim = ResultInput {
-            table: input.table,
-            round: None,
-            winner: input.winner.clone(),
-            reason: input.reason,
-            life: input.life,
-            note: None,
-            at: None,
-            turn: None,
-        };
+        let claim = claim_of(&input);
         let v = verdict(tx, &seated, &claim)?;
         seated.played_by(tx, input.reason, actor.at)?;
         crate::ops::table::records::result::time_called(tx, &seated, &input.reason, actor.at)?;
@@ -238,6 +229,20 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
     })
 }
 
+/// What a player's report claims, as the result a judge would record.
+fn claim_of(input: &SelfReportInput) -> ResultInput {
+    ResultInput {
+        table: input.table,
+        round: None,
+        winner: input.winner.clone(),
+        reason: input.reason,
+        life: input.life,
+        note: None,
+        at: None,
+        turn: None,
+    }
+}
+
 /// The player's own report, identical to this one, already waits for the opponent (none from them yet): it is
 /// answered again, and nothing is written (a phone that sends the same report over and over grows nothing).
 fn already_waiting(conn: &Connection, input: &SelfReportInput) -> Result<Option<SelfReported>> {
@@ -248,16 +253,7 @@ fn already_waiting(conn: &Connection, input: &SelfReportInput) -> Result<Option<
         return Ok(None);
     }
     let Some(mine) = waiting.iter().find(|r| r.player == me.id) else { return Ok(None) };
-    let claim = ResultInput {
-        table: input.table,
-        round: None,
-        winner: input.winner.clone(),
-        reason: input.reason,
-        life: input.life,
-        note: None,
-        at: None,
-        turn: None,
-    };
+    let claim = claim_of(input);
     let Ok(v) = verdict(conn, &seated, &claim) else { return Ok(None) };
     if mine.outcome != outcome_of(v) || mine.reason != input.reason.slug() || mine.life != input.life {
         return Ok(None);

@@ -139,7 +139,10 @@
     el.id = "answer";
     el.setAttribute("role", "alert");
     el.textContent = (how === "refused" ? "Not done: " : how === "waiting" ? "Not sent yet: " : "Done: ") + text;
-    if (form && form.parentNode) form.parentNode.insertBefore(el, form.nextSibling);
+    // A live refresh may have put a fresh <main> in place while the answer was on its way: the answer goes
+    // beside the same form in the page as it is now.
+    if (form && !document.contains(form)) form = formOf(mm.formKey(form)) || form;
+    if (form && form.parentNode && document.contains(form)) form.parentNode.insertBefore(el, form.nextSibling);
     else (document.querySelector("main") || document.body).insertBefore(el, null);
     el.scrollIntoView({ block: "center" });
     answered = { key: form ? mm.formKey(form) : null, el: el };
@@ -160,6 +163,11 @@
     var form = answered.key && formOf(answered.key);
     var el = answered.el.classList.contains("done") ? document.getElementById("done") : answered.el;
     if (!el) return;
+    // A fresh page fetched before the answer came may carry the earlier "Done" line: it goes, as in `answer`.
+    if (el !== document.getElementById("done")) {
+      var stale = document.querySelectorAll("p.done, .answer");
+      for (var i = 0; i < stale.length; i++) if (stale[i] !== el) stale[i].parentNode.removeChild(stale[i]);
+    }
     if (form) form.parentNode.insertBefore(el, form.nextSibling);
     else if (!el.parentNode || !document.contains(el)) (document.querySelector("main") || document.body).insertBefore(el, null);
   };

@@ -118,7 +118,7 @@ pub fn key_of(
         Some(v) => Some(
             v.to_str()
                 .map_err(|_| {
-                    bad(format!("the {HEADER} header is not printable text: send 1 to {MAX_KEY} printable characters"))
+                    bad(format!("the Idempotency-Key header is not plain ASCII text: send 1 to {MAX_KEY} printable ASCII characters"))
                 })?
                 .to_string(),
         ),

@@ -214,3 +214,34 @@ fn a_form_sent_again_with_its_key_goes_back_to_its_page_and_is_recorded_once() {
     assert!(other.body.contains("form-1"), "{}", other.body);
     assert_eq!(site.ev.dump(), after);
 }
+
+/// A malformed key that reaches the server answers 400 with a JSON error naming the key and what it takes, and
+/// writes nothing: a header of non-ASCII text, a `client_id` or form key with a control character or empty.
+/// (A header value with a control character or DEL breaks HTTP's own grammar: the HTTP layer refuses it before
+/// mmjudge reads it, as docs/http.md says; browsers never send one.)
+#[test]
+fn a_malformed_key_is_refused_in_json_naming_the_key() {
+    let site = Site::playing();
+    let (kim, _) = site.judges();
+    let before = site.ev.dump();
+    let ruling = json!({ "table": 1, "text": "Bo keeps the card" });
+    let header = site.send(Req::post("/api/ruling").json(ruling.clone()).header("Idempotency-Key", "clé").by(&kim));
+    let di = site.code("Di");
+    let control = site.send(
+        Req::post("/api/note")
+            .json(json!({ "table": 2, "code": di, "cost": "R", "card": "Shock", "client_id": "d\u{1}1" })),
+    );
+    let empty = site.send(
+        Req::post("/api/note").json(json!({ "table": 2, "code": di, "cost": "R", "card": "Shock", "client_id": "" })),
+    );
+    for (what, answer, names) in [
+        ("a non-ASCII header", &header, "Idempotency-Key"),
+        ("a control character", &control, "client_id"),
+        ("an empty key", &empty, "client_id"),
+    ] {
+        assert_eq!(answer.status, 400, "{what}: {}", answer.body);
+        let error = answer.json()["error"].as_str().map(str::to_string).unwrap_or_default();
+        assert!(error.contains(names) && error.contains("80"), "{what}: {}", answer.body);
+    }
+    assert_eq!(site.ev.dump(), before, "a malformed key wrote nothing");
+}

@@ -112,7 +112,9 @@ impl SessionJudge {
 
 /// `judge add NAME --role floor|head`: adds a judge with a new PIN.
 pub fn add_judge(store: &mut Store, actor: &Actor, name: &str, role: Role) -> Result<JudgePin> {
-    let name = names::clean_name(name).map_err(|p| Error::bad_input(format!("the judge's name \"{name}\" {p}")))?;
+    let name = names::clean_name(name).map_err(|p| {
+        Error::bad_input(format!("the judge's name \"{}\" {p}", crate::domain::text::escape(name, false)))
+    })?;
     let key = names::key(&name);
     let pin = new_pin();
     let hash = hash_pin(&pin)?;
@@ -131,7 +133,9 @@ pub fn add_judge(store: &mut Store, actor: &Actor, name: &str, role: Role) -> Re
 /// The event's first head judge, set up from the browser: added with a new PIN and logged in at once, in one
 /// transaction (the set-up page answers with the session, so the PIN is not typed again).
 pub fn add_first_head(store: &mut Store, actor: &Actor, name: &str) -> Result<(JudgePin, Login)> {
-    let name = names::clean_name(name).map_err(|p| Error::bad_input(format!("the judge's name \"{name}\" {p}")))?;
+    let name = names::clean_name(name).map_err(|p| {
+        Error::bad_input(format!("the judge's name \"{}\" {p}", crate::domain::text::escape(name, false)))
+    })?;
     let key = names::key(&name);
     let pin = new_pin();
     let hash = hash_pin(&pin)?;

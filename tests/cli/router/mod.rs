@@ -9,6 +9,7 @@
 mod answers;
 mod coverage;
 mod failover;
+mod free_text;
 mod head_judge;
 mod judges;
 mod keys;

@@ -26,6 +26,19 @@ pub enum JudgeCmd {
         #[arg(long, value_name = "URL")]
         url: Option<String>,
     },
+    /// A one-time login link for a judge on a new phone (a QR code): it logs in once without the PIN, for a few
+    /// minutes, even while wrong guesses hold the PIN back; the PIN stays as it is.
+    Link {
+        /// The judge.
+        name: String,
+        /// The server's address for the link (default: the first address `mmjudge serve` announces with its
+        /// default --bind, 0.0.0.0:8080).
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+        /// How long the link works, in minutes (1 to 1440).
+        #[arg(long, default_value_t = crate::ops::judges::link::LINK_MINUTES, value_name = "N")]
+        minutes: i64,
+    },
     /// List the judges, their roles and open logins.
     List,
     /// Remove a judge: the judge's logins end.

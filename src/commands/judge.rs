@@ -23,6 +23,11 @@ pub fn run(ctx: &Ctx, cmd: JudgeCmd) -> Result<()> {
             let out = judges::renew_pin(&mut store, &ctx.actor()?, &name)?;
             show_pin(ctx, &out, url, "has a new PIN (the old one no longer works; open logins ended)")
         }
+        JudgeCmd::Link { name, url, minutes } => {
+            let mut store = ctx.open()?;
+            let out = judges::link::make_link(&mut store, &ctx.actor()?, &name, minutes)?;
+            show_link(ctx, &out, url)
+        }
         JudgeCmd::List => {
             let store = ctx.open()?;
             let all = judges::list_judges(&store, ctx.now()?)?;
@@ -73,6 +78,47 @@ fn show_pin(ctx: &Ctx, out: &JudgePin, url: Option<String>, what: &str) -> Resul
     }
     if ctx.format == Format::Human
         && let Some(code) = qr::terminal(&login)
+    {
+        println!("{code}");
+    }
+    Ok(())
+}
+
+/// Prints a one-time login link once: the sentence, the link and its QR code; in JSON
+/// `{"name","role","link","expires","minutes"}`.
+fn show_link(ctx: &Ctx, out: &judges::link::LoginLink, url: Option<String>) -> Result<()> {
+    let guessed = url.is_none();
+    let base = url.unwrap_or_else(qr::default_url);
+    let link = format!(
+        "{}/login?name={}#link={}",
+        base.trim_end_matches('/'),
+        crate::domain::text::url_query(&out.name),
+        out.token
+    );
+    if ctx.format == Format::Json {
+        let doc = serde_json::json!({
+            "name": out.name, "role": out.role, "link": link, "expires": out.expires, "minutes": out.minutes,
+        });
+        println!("{doc}");
+        return Ok(());
+    }
+    let until = crate::time::unstamp(&out.expires).map(crate::time::clock_time).unwrap_or_else(|_| out.expires.clone());
+    let minutes = crate::domain::words::count(out.minutes as usize, "minute");
+    println!(
+        "a one-time login link for {} ({} judge): it works once, until {until} ({minutes})",
+        out.name,
+        out.role.word()
+    );
+    println!("{link}");
+    if guessed {
+        println!(
+            "(the address `mmjudge serve` announces with its default --bind {}; --url ADDRESS overrides it)",
+            qr::DEFAULT_BIND
+        );
+    }
+    println!("open it on the new phone (scan the code): it logs in without the PIN, which stays as it is");
+    if ctx.format == Format::Human
+        && let Some(code) = qr::terminal(&link)
     {
         println!("{code}");
     }

@@ -12,6 +12,8 @@ use blake2::{Blake2s256, Digest};
 use chrono::{DateTime, Duration, Utc};
 use rand::RngExt;
 
+pub mod link;
+
 /// How long a login lasts.
 pub const SESSION_HOURS: i64 = 12;
 
@@ -34,7 +36,7 @@ impl Role {
         }
     }
 
-    fn from_word(word: &str) -> Role {
+    pub(crate) fn from_word(word: &str) -> Role {
         if word == "head" { Role::Head } else { Role::Floor }
     }
 }

@@ -120,3 +120,28 @@ pub fn session(conn: &Connection, token_hash: &str) -> Result<Option<Session>> {
 pub fn end_session(conn: &Connection, token_hash: &str) -> Result<bool> {
     Ok(conn.prepare_cached("DELETE FROM judge_session WHERE token_hash = ?1")?.execute([token_hash])? > 0)
 }
+
+/// Records a one-time login link for a judge (its token's hash and end).
+pub fn insert_link(conn: &Connection, token_hash: &str, judge: i64, now: &str, expires: &str) -> Result<()> {
+    conn.prepare_cached("DELETE FROM login_link WHERE expires <= ?1")?.execute([now])?;
+    let mut stmt =
+        conn.prepare_cached("INSERT INTO login_link (token_hash, judge_id, created, expires) VALUES (?1, ?2, ?3, ?4)")?;
+    stmt.execute(params![token_hash, judge, now, expires])?;
+    Ok(())
+}
+
+/// Takes a login link for the judge `key` at `now`: the judge when the link is theirs, unused and not ended
+/// (it is marked used); none otherwise.
+pub fn take_link(conn: &Connection, token_hash: &str, key: &str, now: &str) -> Result<Option<Judge>> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE login_link SET used = ?3
+         WHERE token_hash = ?1 AND used IS NULL AND expires > ?3
+           AND judge_id = (SELECT id FROM judge WHERE name_key = ?2)
+         RETURNING judge_id",
+    )?;
+    let id: Option<i64> = stmt.query_row(params![token_hash, key, now], |r| r.get(0)).optional()?;
+    match id {
+        None => Ok(None),
+        Some(_) => by_key(conn, key),
+    }
+}

@@ -143,6 +143,15 @@
   function fillPin() {
     var m = /(?:^#|&)pin=(\d+)/.exec(location.hash), pin = document.getElementById("pin");
     if (m && pin) { pin.value = m[1]; history.replaceState(null, "", location.pathname + location.search); }
+    // A one-time login link (`#link=`): sent in place of the PIN, which is not asked.
+    var l = /(?:^#|&)link=([0-9a-f]+)/.exec(location.hash), link = document.getElementById("link");
+    if (l && link && pin) {
+      link.value = l[1];
+      pin.required = false;
+      document.getElementById("pin-field").hidden = true;
+      document.getElementById("link-note").hidden = false;
+      history.replaceState(null, "", location.pathname + location.search);
+    }
   }
   // A judge's form to /api/ on a page without a queue (the dashboard): sent by this script, so its answer shows
   // beside it (mm.answer) and a refusal never leaves the page; done, the page it goes back to shows the "Done"

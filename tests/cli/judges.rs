@@ -79,3 +79,29 @@ fn the_log_says_where_each_write_came_from() {
     let human = ev.run(&["log"]).ok().to_string();
     assert!(human.contains("web 192.168.1.23"), "{human}");
 }
+
+/// `judge link`: the text (its token and QR code aside: they are new each time) and the JSON, kept as snapshots;
+/// the token is stored only as its hash.
+#[test]
+fn a_login_link_is_printed_once_with_its_qr_code_and_kept_only_hashed() {
+    let ev = Event::new();
+    ev.run(&["judge", "add", "Kim Head", "--role", "head"]).ok();
+    let env = [("MMJUDGE_NOW", "2025-05-01T10:00:00Z"), ("TZ", "UTC")];
+    let human = ev.run_with(&["judge", "link", "kim head", "--url", "http://10.0.0.5:8080"], &env).ok().to_string();
+    assert!(human.contains('█'), "a QR code is drawn: {human}");
+    let token = human.split("#link=").nth(1).and_then(|t| t.lines().next()).unwrap_or_default().to_string();
+    assert_eq!(token.len(), 32, "{human}");
+    assert!(!ev.dump().contains(&token), "the link's token must not be stored in clear");
+    let text: String = human
+        .replace(&token, "<token>")
+        .lines()
+        .filter(|l| !l.contains('█') && !l.contains('▀') && !l.contains('▄'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!("judge_link_text", text);
+    let mut doc = ev.run_with(&["--json", "judge", "link", "Kim Head", "--minutes", "30"], &env).json();
+    let link = doc["link"].as_str().unwrap_or_default().to_string();
+    let token = link.split("#link=").nth(1).unwrap_or_default().to_string();
+    doc["link"] = serde_json::Value::String(link.replace(&token, "<token>"));
+    insta::assert_snapshot!("judge_link_json", serde_json::to_string_pretty(&doc).unwrap_or_default());
+}

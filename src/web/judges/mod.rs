@@ -65,7 +65,11 @@ pub struct LoginFields {
     /// The judge's name.
     pub name: String,
     /// The PIN.
+    #[serde(default)]
     pub pin: String,
+    /// A one-time login link's token, in place of the PIN (the page fills it from the link's `#link=`).
+    #[serde(default)]
+    pub link: String,
     /// The form's pre-session token (its cookie repeated).
     pub csrf: Option<String>,
 }
@@ -89,7 +93,11 @@ pub async fn login_submit(
         let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token() };
         return login_page(StatusCode::FORBIDDEN, p);
     }
-    match auth::login(&db, addr, device.as_deref(), "POST /login", f.name, f.pin).await {
+    let tried = match f.link.is_empty() {
+        true => auth::login(&db, addr, device.as_deref(), "POST /login", f.name, f.pin).await,
+        false => auth::login_link(&db, addr, device.as_deref(), "POST /login", f.name, f.link).await,
+    };
+    match tried {
         Ok(l) => {
             who.is(l.name.clone());
             let mut res = Redirect::to("/judge").into_response();
@@ -220,10 +228,12 @@ pub struct LoginBody {
     /// The judge's name.
     pub name: String,
     /// The PIN.
-    pub pin: String,
+    pub pin: Option<String>,
+    /// A one-time login link's token (`judge link NAME`), in place of the PIN.
+    pub link: Option<String>,
 }
 
-/// `POST /api/login`: `{"name","pin"}` → `{"token","name","role","expires"}`.
+/// `POST /api/login`: `{"name","pin"}` or `{"name","link"}` → `{"token","name","role","expires"}`.
 pub async fn login(
     db: Db,
     who: Who,
@@ -232,7 +242,16 @@ pub async fn login(
     body: Result<Json<LoginBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Json(body) = body.map_err(|e| bad_json(&e))?;
-    let l = auth::login(&db, addr, device.as_deref(), "POST /api/login", body.name, body.pin).await?;
+    let l = match (body.pin, body.link) {
+        (Some(pin), None) => auth::login(&db, addr, device.as_deref(), "POST /api/login", body.name, pin).await?,
+        (None, Some(link)) => {
+            auth::login_link(&db, addr, device.as_deref(), "POST /api/login", body.name, link).await?
+        }
+        _ => {
+            let why = "send the judge's PIN (\"pin\") or a one-time login link (\"link\"), one of the two";
+            return Err(ApiError::new(axum::http::StatusCode::BAD_REQUEST, why));
+        }
+    };
     who.is(l.name.clone());
     Ok(Json(serde_json::json!({ "token": l.token, "name": l.name, "role": l.role, "expires": l.expires })))
 }

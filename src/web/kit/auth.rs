@@ -73,6 +73,38 @@ pub async fn login(
     guess::guarded(db, Kind::Pin, addr.ip(), device, aim, work).await
 }
 
+/// Logs a judge in with a one-time login link (`judge link NAME` at the event's computer): no PIN, no budget of
+/// wrong tries (its 128-bit token is typed nowhere, so it works while guessers hold the PIN back), once. The device
+/// it logs in becomes one the judge's PIN budget never refuses. A standby takes no writes, and a link is used up
+/// by one: there, the judge logs in with the PIN.
+pub async fn login_link(
+    db: &Db,
+    addr: SocketAddr,
+    device: Option<&Device>,
+    route: &str,
+    name: String,
+    link: String,
+) -> Result<judges::Login, ApiError> {
+    if db.app().replica.following().is_some() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "a login link works on the event's main laptop; on this second laptop, log in with your PIN",
+        ));
+    }
+    let actor = actor(&name, route, addr)?;
+    let dev = device.map(|d| d.0.clone());
+    db.run(move |store| {
+        let login = judges::link::login_by_link(store, &actor, &name, &link)?;
+        if let Some(d) = dev {
+            let targets: Vec<String> =
+                store.read(|conn| crate::ops::guesses::judge(conn, &login.name))?.into_iter().collect();
+            crate::ops::guesses::know(store, &targets, &d)?;
+        }
+        Ok(login)
+    })
+    .await
+}
+
 /// A logged-in judge, from `Authorization: Bearer TOKEN` or the session cookie; 401 otherwise. The session is
 /// read through the request's [`Db`], which the handler then writes through.
 #[derive(Debug, Clone)]

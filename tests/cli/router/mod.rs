@@ -14,6 +14,7 @@ mod head_judge;
 mod judges;
 mod keys;
 mod limits;
+mod login_link;
 mod moments;
 mod pages;
 mod players;

@@ -7,6 +7,8 @@
 //! outside `commands` uses `commands`, and no command module uses another: `tests/cli/layering.rs` checks both
 //! (with no exceptions left), and that SQL is written only in `store`.
 
+#![deny(unsafe_code)]
+
 pub mod cli;
 pub mod clock_screen;
 pub mod commands;
@@ -46,6 +48,7 @@ pub fn run() -> i32 {
 /// Whether this process is alone in its console: Windows made the console for it (Explorer started it), no
 /// terminal or shell shares it. `GetConsoleProcessList` counts the processes attached to the console.
 #[cfg(windows)]
+#[allow(unsafe_code)]
 fn console_is_its_own() -> bool {
     #[link(name = "kernel32")]
     unsafe extern "system" {

@@ -20,6 +20,7 @@ pub const RESERVE: usize = 128;
 
 /// The soft limit of open files after raising it to the hard limit where the system allows (None where it
 /// cannot be read: not a Unix system).
+#[allow(unsafe_code)]
 pub fn raise_limit() -> Option<u64> {
     #[cfg(unix)]
     {

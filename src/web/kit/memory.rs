@@ -8,6 +8,7 @@
 const LARGE: usize = 1024 * 1024;
 
 /// Sets the allocator so (glibc only; other systems' allocators give such blocks back on their own).
+#[allow(unsafe_code)]
 pub fn return_large_blocks() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes the allocator's tuning, before the server's threads start.

@@ -148,7 +148,8 @@
     if (l && link && pin) {
       link.value = l[1];
       pin.required = false;
-      document.getElementById("pin-field").hidden = true;
+      pin.hidden = true;
+      document.getElementById("pin-label").hidden = true;
       document.getElementById("link-note").hidden = false;
       history.replaceState(null, "", location.pathname + location.search);
     }

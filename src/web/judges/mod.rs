@@ -93,6 +93,12 @@ pub async fn login_submit(
         let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token() };
         return login_page(StatusCode::FORBIDDEN, p);
     }
+    if f.pin.is_empty() && f.link.is_empty() {
+        let home = page::home(&db).await?;
+        let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
+        let error = "no PIN was typed: type your PIN (the six digits), or open your one-time login link again";
+        return login_page(StatusCode::BAD_REQUEST, LoginPage { home, name, error: Some(error.into()), csrf });
+    }
     let tried = match f.link.is_empty() {
         true => auth::login(&db, addr, device.as_deref(), "POST /login", f.name, f.pin).await,
         false => auth::login_link(&db, addr, device.as_deref(), "POST /login", f.name, f.link).await,
@@ -248,7 +254,7 @@ pub async fn login(
             auth::login_link(&db, addr, device.as_deref(), "POST /api/login", body.name, link).await?
         }
         _ => {
-            let why = "send the judge's PIN (\"pin\") or a one-time login link (\"link\"), one of the two";
+            let why = "not the JSON expected: send the judge's \"name\" with the \"pin\", or with a one-time login \"link\" (one of the two)";
             return Err(ApiError::new(axum::http::StatusCode::BAD_REQUEST, why));
         }
     };

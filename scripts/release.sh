@@ -4,7 +4,8 @@
 # cargo-dist-version; installed with `cargo install --locked` when missing or another version), then the
 # installers (`--artifacts=global`, as the workflow's global job). Everything lands in target/distrib/.
 # The other platforms (macOS, Windows and its MSI, aarch64 Linux) are built only by the workflow, on their own
-# machines.
+# machines. At the end the host archive is unpacked into an empty folder and runs `mmjudge demo` with
+# PATH=/usr/bin:/bin (no Rust, nothing from the tree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,3 +29,13 @@ echo "== dist build of the installers (the workflow's build-global-artifacts job
 dist build --artifacts=global
 echo "== target/distrib/"
 ls -l target/distrib/
+echo "== the archive's binary runs the demo on its own: unpacked in an empty folder, PATH=/usr/bin:/bin, no Rust"
+archive=$(ls target/distrib/mmjudge*-"$host".tar.* | grep -v "\.sha256$" | head -n1)
+try=$(mktemp -d)
+trap 'rm -rf "$try"' EXIT
+mkdir "$try/empty"
+tar -xf "$archive" -C "$try"
+(cd "$try/empty" && env -i HOME="$try" PATH=/usr/bin:/bin "$try"/mmjudge-*/mmjudge demo >"$try/demo.out")
+grep -q "^Done in" "$try/demo.out" || { echo "error: the archive's mmjudge did not finish its demo" >&2; cat "$try/demo.out" >&2; exit 1; }
+[ -f "$try/empty/mmjudge-demo/site/index.html" ] || { echo "error: the demo wrote no site" >&2; exit 1; }
+echo "ok: $archive runs the demo (its site and event file written) with PATH=/usr/bin:/bin"

@@ -68,7 +68,7 @@ fn serve_event(ctx: &Ctx, file: &Path, bind: SocketAddr, args: &OpenArgs) -> Res
     crate::web::serve_with(file, bind, &options, |addr| {
         let here = format!("{}/judge", local_url(addr));
         let opened = browse && browser::open(&here);
-        announce(format, &format!("{name} ({})", file.display()), addr, &here, browse.then_some(opened));
+        announce(format, &format!("the event {name} ({})", file.display()), addr, &here, browse.then_some(opened));
     })
 }
 
@@ -101,7 +101,7 @@ fn announce(format: Format, what: &str, addr: SocketAddr, here: &str, opened: Op
         return;
     }
     let what = crate::domain::text::escape(what, false);
-    let _ = writeln!(out, "mmjudge is running the event {what}.");
+    let _ = writeln!(out, "mmjudge is running {what}.");
     let _ = match opened {
         Some(true) => writeln!(out, "On this computer: {here} (opened in your browser)"),
         Some(false) => writeln!(out, "On this computer: {here} (no browser could be opened: type it in yours)"),

@@ -176,6 +176,7 @@ fn the_first_run_makes_the_documents_folder_and_offers_the_set_up_link() {
     assert!(printed.contains("set up: open this link once"), "{printed}");
     assert!(printed.contains("/setup#token="), "{printed}");
     assert!(printed.contains("On this computer: http://"), "{printed}");
+    assert!(printed.contains("mmjudge is running a new event ("), "{printed}");
     let folder = home.join("Documents").join("mmjudge");
     assert!(folder.is_dir(), "the folder is made");
     assert_eq!(server.get("/setup").status, 200);

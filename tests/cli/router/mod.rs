@@ -16,6 +16,7 @@ mod limits;
 mod moments;
 mod pages;
 mod players;
+mod prints;
 mod setup;
 mod standby;
 

@@ -71,8 +71,10 @@ fn paired_round(r: Option<u32>, paired: u32, what: &str) -> Result<u32> {
         ))),
         None => Ok(paired),
         Some(r) if (1..=paired).contains(&r) => Ok(r),
-        Some(r) => {
-            Err(Error::not_found(format!("round {r} is not paired: the {what} of rounds 1 to {paired} can be printed")))
-        }
+        Some(r) => Err(Error::not_found(match paired {
+            0 => format!("round {r} is not paired: no round is paired yet"),
+            1 => format!("round {r} is not paired: the {what} of round 1 can be printed"),
+            n => format!("round {r} is not paired: the {what} of rounds 1 to {n} can be printed"),
+        })),
     }
 }

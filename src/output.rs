@@ -8,6 +8,7 @@
 //! `--force`. A symbolic link is never written through: with `--force` the link itself is replaced.
 
 mod batch;
+pub mod zip;
 
 pub use batch::Batch;
 

@@ -6,7 +6,7 @@ use crate::cli::note::NotesArgs;
 use crate::domain::note_sheet::SheetNote;
 use crate::error::{Error, Result};
 use crate::ops::table::records::sheet::{NoteSheet, note_sheet};
-use crate::render::note_sheet::{NoteSheetPage, columns};
+use crate::render::note_sheet::NoteSheetPage;
 use crate::render::{Listing, done, emit};
 
 /// Prints a table's note sheet, or writes it as HTML with `--html FILE`.
@@ -87,13 +87,5 @@ fn count_words(name: &str, col: &[&SheetNote]) -> String {
 }
 
 fn page(s: &NoteSheet, head: &crate::render::pages::PrintHead) -> Result<String> {
-    let page = NoteSheetPage {
-        head: head.line(Some(s.round), &format!("table {} · note sheet", s.table)),
-        event: s.event.clone(),
-        round: s.round,
-        table: s.table,
-        outcome: s.outcome.clone(),
-        columns: columns(s),
-    };
-    page.render().map_err(|e| Error::refused(format!("cannot render the note sheet: {e}")))
+    NoteSheetPage::of(s, head).render().map_err(|e| Error::refused(format!("cannot render the note sheet: {e}")))
 }

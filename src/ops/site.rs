@@ -8,13 +8,17 @@
 //! note sheets, deck sheets, the judges' records, card pages). A public run over an earlier judges' site
 //! removes its judges-only pages (the folder's marker lists what mmjudge wrote).
 
+mod archive;
 mod build;
 mod folder;
 mod jobs;
+mod one;
 mod read;
 
+pub use archive::archive;
 pub use build::{Audience, Draw, write};
 pub use folder::{MARKER, STYLE};
+pub use one::{One, one_page};
 pub use read::{Clock, Declared, SlipShared, card_file};
 
 use crate::domain::settings::Values;

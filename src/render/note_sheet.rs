@@ -67,6 +67,19 @@ pub struct NoteSheetPage {
 }
 
 impl NoteSheetPage {
+    /// The printable page of table `s`'s note sheet under the print head `head` (`notes TABLE --html` and the
+    /// judges' print on the server).
+    pub fn of(s: &NoteSheet, head: &crate::render::pages::PrintHead) -> Self {
+        NoteSheetPage {
+            head: head.line(Some(s.round), &format!("table {} · note sheet", s.table)),
+            event: s.event.clone(),
+            round: s.round,
+            table: s.table,
+            outcome: s.outcome.clone(),
+            columns: columns(s),
+        }
+    }
+
     /// The page as HTML.
     pub fn render(&self) -> Result<String, askama::Error> {
         Template::render(self)

@@ -78,7 +78,7 @@ fn joining_words(conn: &Connection) -> Result<Option<(String, String)>> {
         (
             format!("a match loss for {missed}, or none with `mmjudge event set late-entry none`"),
             format!(
-                "a match loss for {missed} (the late-entry setting; a head judge can set it to none with Change the                  setting)"
+                "a match loss for {missed} (the late-entry setting; a head judge can set it to none with Change the setting on the Judges page)"
             ),
         )
     } else {

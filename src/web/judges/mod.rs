@@ -5,6 +5,7 @@
 pub mod check_in;
 pub mod players;
 pub mod print;
+pub mod print_site;
 pub mod roster;
 pub mod table;
 pub mod writes;

@@ -17,10 +17,21 @@ use base64::Engine;
 use sha2::{Digest, Sha256};
 
 /// The printouts, as the index lists them: address, title, what it is, head judges only.
-const PRINTS: [(&str, &str, &str, bool); 3] = [
+const PRINTS: [(&str, &str, &str, bool); 9] = [
     ("/judge/print/codes", "Players' codes", "one slip a player: the code, the site's address and its QR code", true),
     ("/judge/print/pairings", "Pairings", "the round by table, then by name", false),
     ("/judge/print/pairings/wall", "Pairings for the wall", "every player by name, then table, in large type", false),
+    ("/judge/print/slips", "Result slips", "one slip a table of the round, to hand out and fill in", false),
+    ("/judge/print/standings", "Standings", "after the last round with every result in", false),
+    ("/judge/print/notes", "Note sheets", "every table's template notes this round, two columns a table", false),
+    ("/judge/print/decks", "Deck sheets", "every library's cards by cost, for deck checks", false),
+    ("/judge/print/curation", "Curation report", "the card pool's costs checked, the flagged ones first", false),
+    (
+        "/judge/print/site.zip",
+        "The event's site",
+        "every page of the judges' site in one zip file, to keep or put online",
+        false,
+    ),
 ];
 
 #[derive(Template)]
@@ -43,8 +54,9 @@ pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result
     Ok(page::page(StatusCode::OK, &PrintIndex { home, judge: judge.judge, prints }))
 }
 
-/// A print page: the HTML with a CSP naming the hash of each of its inline styles.
-fn print_page(html: String, secret: bool) -> Response {
+/// A print page: the HTML with a CSP naming the hash of each of its inline styles (and, for the site's pages,
+/// `linked`, the stylesheet they link from this server); `secret`: kept by no cache.
+pub(super) fn print_page(html: String, secret: bool, linked: bool) -> Response {
     let mut hashes = String::new();
     let mut rest = html.as_str();
     while let Some(open) = rest.find("<style>") {
@@ -54,8 +66,9 @@ fn print_page(html: String, secret: bool) -> Response {
         hashes.push_str(&format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)));
         rest = &after[close..];
     }
+    let own = if linked { " 'self'" } else { "" };
     let csp = format!(
-        "default-src 'none'; img-src 'self' data:; style-src{hashes}; frame-ancestors 'none'; form-action 'none'"
+        "default-src 'none'; img-src 'self' data:; style-src{own}{hashes}; frame-ancestors 'none'; form-action 'none'"
     );
     let mut res = Html(html).into_response();
     if let Ok(v) = HeaderValue::from_str(&csp) {
@@ -67,7 +80,7 @@ fn print_page(html: String, secret: bool) -> Response {
     res
 }
 
-fn drawn(e: askama::Error) -> ApiError {
+pub(super) fn drawn(e: askama::Error) -> ApiError {
     ApiError::internal_because("a print page could not be drawn", e.to_string())
 }
 
@@ -98,7 +111,7 @@ pub async fn codes(judge: Judge, Query(q): Query<CodesQuery>) -> Result<Response
         })
         .await?;
     let html = SlipsPage::new(&event, &site, &all).render().map_err(drawn)?;
-    Ok(print_page(html, true))
+    Ok(print_page(html, true, false))
 }
 
 /// `GET /judge/print/pairings` (judges): the current round by table and by name, as `mmjudge pairings --html`.
@@ -114,7 +127,7 @@ pub async fn pairings(judge: Judge) -> Result<Response, ApiError> {
         .await?
         .render()
         .map_err(drawn)?;
-    Ok(print_page(html, false))
+    Ok(print_page(html, false, false))
 }
 
 /// `GET /judge/print/pairings/wall` (judges): the wall sheet, as `mmjudge pairings --html --wall`.
@@ -128,7 +141,7 @@ pub async fn wall(judge: Judge) -> Result<Response, ApiError> {
         .await?
         .render()
         .map_err(drawn)?;
-    Ok(print_page(html, false))
+    Ok(print_page(html, false, false))
 }
 
 /// The current round's pairings and the print's head line naming them as `what`.

@@ -74,8 +74,14 @@ fn judges_own(req: &Request) -> bool {
         || super::auth::cookie(req.headers(), super::auth::COOKIE).is_some()
 }
 
-/// A request that takes too long is answered 503.
+/// Answers held to no time limit: the event's site as a zip (a large event's site takes longer to write).
+const UNLIMITED: [&str; 1] = ["/judge/print/site.zip"];
+
+/// A request that takes too long is answered 503 (but [`UNLIMITED`]'s).
 pub async fn timeout(req: Request, next: Next) -> Response {
+    if UNLIMITED.contains(&req.uri().path()) {
+        return next.run(req).await;
+    }
     match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
         Ok(res) => res,
         Err(_) => ApiError {

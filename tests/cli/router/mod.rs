@@ -18,6 +18,7 @@ mod login_link;
 mod moments;
 mod pages;
 mod players;
+mod prints;
 mod setup;
 mod standby;
 

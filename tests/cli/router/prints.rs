@@ -1,0 +1,111 @@
+//! The prints from the phone beyond codes and pairings: each the command line's own page (the site's pages as
+//! `site DIR` draws them, a table's note sheet as `notes N --html`, the curation report as `pool check --html`),
+//! with a CSP allowing its own style; the event's site as a zip of the files `site DIR --judges` writes. Every
+//! judge may read them; nobody without a login.
+
+use super::{Req, Site, case};
+
+/// Every print of this file with a word its page shows.
+const PRINTS: [(&str, &str); 7] = [
+    ("/judge/print/slips", "Table 1"),
+    ("/judge/print/standings", "Ana"),
+    ("/judge/print/notes", "Demonic Tutor"),
+    ("/judge/print/notes?table=2", "Demonic Tutor"),
+    ("/judge/print/decks", "Deck sheets"),
+    ("/judge/print/curation", "Mind Twist"),
+    ("/judge/print/site.zip", "site/index.html"),
+];
+
+/// Round 1 with every result in (tables 1 and 2 finished too), so its standings print; the card pool loaded.
+fn played() -> Site {
+    let site = Site::playing();
+    site.ev.run(&["pool", "import", &crate::harness::example("pool.csv")]).ok();
+    site.ev.run(&["result", "1", "ana", "--by", "concession"]).ok();
+    site.ev.run(&["result", "2", "di", "--by", "concession"]).ok();
+    site
+}
+
+#[test]
+fn every_print_is_a_page_for_head_and_floor_judges_with_its_style_allowed_and_none_for_anyone_else() {
+    let site = played();
+    let (kim, lee) = site.judges();
+    let index = site.send(Req::get("/judge/print").by(&lee)).body;
+    for (path, words) in PRINTS {
+        let listed = path.split('?').next().unwrap_or(path);
+        assert!(index.contains(&format!("href=\"{listed}\"")), "the index lists {listed}: {index}");
+        for who in [&kim, &lee] {
+            let p = site.send(Req::get(path).by(who));
+            assert_eq!(p.status, 200, "{path}: {}", p.body);
+            assert!(p.body.contains(words), "{path} shows {words:?}: {}", p.body);
+            let csp = p.header("content-security-policy").unwrap_or_default();
+            let kind = p.header("content-type").unwrap_or_default();
+            if path.ends_with(".zip") {
+                assert_eq!(kind, "application/zip", "{path}");
+                assert!(p.body.starts_with("PK\u{3}\u{4}"), "a zip archive");
+                assert!(p.header("content-disposition").is_some_and(|d| d.contains("site.zip")), "{path}");
+            } else {
+                assert!(kind.starts_with("text/html"), "{path}: {kind}");
+                assert!(csp.contains("default-src 'none'") && !csp.contains("unsafe-inline"), "{path}: {csp}");
+                assert!(csp.contains("style-src 'self'") || csp.contains("style-src 'sha256-"), "{path}: {csp}");
+            }
+        }
+    }
+    let refused: Vec<_> = PRINTS.iter().map(|(path, _)| case(Req::get(path), 401, "log in")).collect();
+    site.refusals(refused);
+    // The site's pages link its stylesheet and index here: the stylesheet is served, the index is the prints.
+    let style = site.send(Req::get("/judge/print/style.css").by(&lee));
+    assert!(style.status == 200 && style.header("content-type").is_some_and(|t| t.starts_with("text/css")));
+    let back = site.send(Req::get("/judge/print/index.html").by(&lee));
+    assert!(back.status == 303 && back.header("location") == Some("/judge/print"), "{back:?}");
+}
+
+#[test]
+fn a_print_is_the_command_line_s_own_page() {
+    let site = played();
+    let (_, lee) = site.judges();
+    let dir = tempfile::tempdir().expect("a folder");
+    let strip = |file: &std::path::Path, what: &str| {
+        let text = std::fs::read_to_string(file).expect("the command line's page");
+        text.replacen(&format!("\n<meta name=\"generator\" content=\"mmjudge {what}\">"), "", 1)
+    };
+    let notes = dir.path().join("notes.html");
+    site.ev.run(&["notes", "2", "--html", notes.to_str().expect("a path")]).ok();
+    assert_eq!(site.send(Req::get("/judge/print/notes?table=2").by(&lee)).body, strip(&notes, "note sheet"));
+    let curation = dir.path().join("pool.html");
+    site.ev.run(&["pool", "check", "--html", curation.to_str().expect("a path")]).ok();
+    assert_eq!(site.send(Req::get("/judge/print/curation").by(&lee)).body, strip(&curation, "pool check"));
+    // The site's pages, drawn alone, are the pages `site DIR --judges` writes (but the moment they were written).
+    let folder = dir.path().join("site");
+    site.ev.run(&["site", folder.to_str().expect("a path"), "--judges"]).ok();
+    let written = |s: &str| s.split("Written by mmjudge on").next().unwrap_or_default().to_string();
+    for (path, file) in [
+        ("/judge/print/slips", "round-1-slips.html"),
+        ("/judge/print/standings", "round-1-standings.html"),
+        ("/judge/print/notes", "round-1-notes.html"),
+        ("/judge/print/decks", "decks.html"),
+    ] {
+        let served = site.send(Req::get(path).by(&lee)).body;
+        assert_eq!(written(&served), written(&strip(&folder.join(file), "site")), "{path} is {file}");
+    }
+    // The archive holds every file the command line wrote, in the folder `site/`.
+    let zip = site.send(Req::get("/judge/print/site.zip").by(&lee)).body;
+    for entry in std::fs::read_dir(&folder).expect("the site") {
+        let name = entry.expect("a file").file_name().to_string_lossy().into_owned();
+        if !name.starts_with('.') {
+            assert!(zip.contains(&format!("site/{name}")), "the archive holds {name}");
+        }
+    }
+}
+
+#[test]
+fn a_print_of_a_round_not_there_says_which_rounds_are() {
+    let site = Site::paired();
+    let (kim, _) = site.judges();
+    site.refusals(vec![
+        case(Req::get("/judge/print/slips?round=2").by(&kim), 404, "round 2 is not paired"),
+        case(Req::get("/judge/print/standings").by(&kim), 404, "no standings yet"),
+        case(Req::get("/judge/print/notes?round=3").by(&kim), 404, "round 3 is not paired"),
+        case(Req::get("/judge/print/notes?table=9").by(&kim), 404, "table 9"),
+        case(Req::get("/judge/print/curation").by(&kim), 409, "the pool is empty"),
+    ]);
+}

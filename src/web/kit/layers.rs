@@ -74,8 +74,12 @@ fn judges_own(req: &Request) -> bool {
         || super::auth::cookie(req.headers(), super::auth::COOKIE).is_some()
 }
 
-/// A request that takes too long is answered 503.
+/// A request that takes too long is answered 503 (an upload's excepted: a large file takes its time to arrive,
+/// and the work on it is a job of its own).
 pub async fn timeout(req: Request, next: Next) -> Response {
+    if req.method() == axum::http::Method::POST && super::upload::is_upload(req.uri().path()) {
+        return next.run(req).await;
+    }
     match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
         Ok(res) => res,
         Err(_) => ApiError {

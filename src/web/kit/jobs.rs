@@ -182,7 +182,8 @@ pub fn start(
             Err(e) => {
                 j.state = "refused";
                 j.phase = "refused: nothing was written".into();
-                j.error = Some(e.message);
+                // A file's fault as a parser words it may quote with backquotes: the web's quotes are double.
+                j.error = Some(e.message.replace('`', "\""));
                 j.status = Some(e.status.as_u16());
             }
         });

@@ -31,6 +31,7 @@ pub fn router(app: Shared) -> Router {
         .route("/judge", get(judges::dashboard))
         .route("/judge/players", get(judges::roster::page_handler))
         .route("/judge/print", get(judges::print::index))
+        .route("/judge/setup", get(setup::steps::page_handler))
         .route("/judge/print/codes", get(judges::print::codes))
         .route("/judge/print/pairings", get(judges::print::pairings))
         .route("/judge/print/pairings/wall", get(judges::print::wall))

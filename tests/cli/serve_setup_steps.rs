@@ -217,6 +217,18 @@ fn uploads_are_for_head_judges_with_their_token_and_a_file_of_at_most_200_mb() {
 #[test]
 fn the_pool_bans_and_libraries_from_the_web_then_round_1_is_paired() {
     let (ev, server, head) = start();
+    // The set-up page: every step in order, the card reference next; the dashboard links to it.
+    let page = server.request("GET", "/judge/setup", &head.headers(false), "");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let order: Vec<usize> = ["step-cards", "step-pool", "step-libraries", "step-players", "step-judges", "step-pair"]
+        .iter()
+        .map(|id| page.body.find(id).unwrap_or_else(|| panic!("{id} on the page")))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "the steps in order: {order:?}");
+    assert!(page.body.contains("class=\"step next\" id=\"step-cards\""), "{}", page.body);
+    assert!(page.body.contains("0 cards in the reference"), "{}", page.body);
+    let dash = server.request("GET", "/judge", &head.headers(false), "");
+    assert!(dash.body.contains("href=\"/judge/setup\""), "{}", dash.body);
     for (route, file) in
         [("/api/cards/import", "cards.csv"), ("/api/pool/import", "pool.csv"), ("/api/player/import", "players.csv")]
     {
@@ -280,6 +292,9 @@ fn the_pool_bans_and_libraries_from_the_web_then_round_1_is_paired() {
     let paired = head.post(&server, "/api/round/pair", serde_json::json!({}));
     assert_eq!(paired.status, 200, "{}", paired.body);
     assert_eq!(paired.json()["round"], 1, "{}", paired.body);
+    let page = server.request("GET", "/judge/setup", &head.headers(false), "");
+    assert!(page.body.contains("round 1 is paired") && !page.body.contains("step next"), "{}", page.body);
+    assert!(page.body.contains("16 main libraries built") && page.body.contains("16 players entered"), "{}", page.body);
 }
 
 impl Head {

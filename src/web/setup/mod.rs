@@ -6,6 +6,7 @@
 pub mod curation;
 pub mod imports;
 pub mod judges;
+pub mod steps;
 pub mod words;
 
 use crate::ops::event::{NewSetup, set_up, set_up_words};
@@ -101,7 +102,7 @@ pub async fn create(
         "csrf": s.login.csrf,
         "login": login,
         "qr": crate::render::qr::svg(&login),
-        "next": "/judge",
+        "next": "/judge/setup",
     });
     let mut res = Json(doc).into_response();
     let cookie = HeaderValue::from_str(&auth::session_cookie(&s.login.token))

@@ -42,6 +42,7 @@ fn the_steps_before_round_1_are_for_head_judges_and_refused_in_the_web_words() {
         cases.push(case(Req::post(route).json(body).by(&lee), 403, "head judges"));
     }
     cases.push(case(Req::get("/api/job/1").by(&lee), 403, "head judges"));
+    cases.push(case(Req::get("/judge/setup").by(&lee), 403, "head judges"));
     // The head judge: no file, a field the route does not take, a build of nothing, a job never started.
     cases.push(case(Req::post("/api/player/import").raw("text/csv", "").by(&kim), 400, "no file was sent"));
     cases.push(case(Req::post("/api/pool/import?allow=1").raw("text/csv", file).by(&kim), 400, "allow"));

@@ -14,7 +14,7 @@ struct Head {
 }
 
 impl Head {
-    fn headers<'a>(&'a self, json: bool) -> Vec<(&'a str, &'a str)> {
+    fn headers(&self, json: bool) -> Vec<(&str, &str)> {
         let mut h = vec![("Cookie", self.cookie.as_str()), ("X-CSRF-Token", self.csrf.as_str())];
         if json {
             h.push(("Content-Type", "application/json"));

@@ -5,12 +5,11 @@
 
 use super::answer::Answer;
 use super::error::ApiError;
-use super::state::Shared;
 use crate::error::Result;
 use crate::store::{Actor, Store};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// How many ended jobs are kept for `GET /api/job/ID` (the oldest are forgotten first).
 const KEPT: usize = 32;
@@ -130,22 +129,21 @@ impl Jobs {
 /// event file, runs, and its answer or refusal is kept for `GET /api/job/ID`. The upload it reads, if any, is
 /// removed when it ends.
 pub fn start(
-    app: &Shared,
+    (jobs, db): (&Arc<Jobs>, &std::path::Path),
     what: &str,
     actor: Actor,
     upload: Option<Upload>,
     work: impl FnOnce(&mut Store, &Actor, Option<&Upload>, Progress) -> Result<Answer> + Send + 'static,
 ) -> std::result::Result<u64, ApiError> {
-    let job = app.jobs.add(what, &actor.judge);
-    let app2 = app.clone();
+    let job = jobs.add(what, &actor.judge);
+    let (all, db) = (jobs.clone(), db.to_path_buf());
     let spawned = std::thread::Builder::new().name(format!("job {job}")).spawn(move || {
-        let app = app2;
-        let turn = app.jobs.turn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        app.jobs.update(job, |j| {
+        let turn = all.turn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        all.update(job, |j| {
             j.state = "running";
             j.phase = "starting".into();
         });
-        let jobs = &app.jobs;
+        let jobs = &all;
         let mut progress = |phase: &str, done: u64, of: u64| {
             jobs.update(job, |j| {
                 if j.phase != phase {
@@ -155,7 +153,7 @@ pub fn start(
             });
         };
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut store = app.open()?;
+            let mut store = Store::open(&db)?;
             work(&mut store, &actor, upload.as_ref(), &mut progress)
         }));
         drop(upload);
@@ -169,7 +167,7 @@ pub fn start(
         {
             tracing::error!(job, cause = %cause, "a job failed");
         }
-        app.jobs.update(job, |j| match ended {
+        all.update(job, |j| match ended {
             Ok(answer) => {
                 j.state = "done";
                 j.phase = "done".into();
@@ -192,7 +190,7 @@ pub fn start(
     match spawned {
         Ok(_) => Ok(job),
         Err(_) => {
-            app.jobs.update(job, |j| {
+            jobs.update(job, |j| {
                 j.state = "refused";
                 j.error = Some("the server could not start the job: try again".into());
                 j.status = Some(503);

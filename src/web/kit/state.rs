@@ -49,7 +49,7 @@ pub struct App {
     /// `serve --new`: the one-time set-up link while the event does not exist yet.
     pub setup: super::setup::Setup,
     /// Long work started from the head judge's pages: uploads' imports, library builds (see [`super::jobs`]).
-    pub jobs: super::jobs::Jobs,
+    pub jobs: Arc<super::jobs::Jobs>,
 }
 
 /// The shared state handed to handlers.
@@ -80,7 +80,7 @@ impl App {
             failover: super::failover::Failover::default(),
             arrivals: Mutex::default(),
             setup: super::setup::Setup::default(),
-            jobs: super::jobs::Jobs::default(),
+            jobs: Arc::default(),
         }
     }
 

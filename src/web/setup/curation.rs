@@ -203,11 +203,17 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
         let input = build_input(&p.input)?;
         let actor = judge.actor(&format!("POST /api/library/build {}", p.shown))?;
         let app = judge.db.app().clone();
-        let id = jobs::start(&app, "building the libraries", actor, None, move |store, actor, _, progress| {
-            progress("building the libraries", 0, 0);
-            let out = crate::ops::library::build(store, actor, input)?;
-            Answer::of(&words::built(&out), &out)
-        })?;
+        let id = jobs::start(
+            (&app.jobs, &app.db),
+            "building the libraries",
+            actor,
+            None,
+            move |store, actor, _, progress| {
+                progress("building the libraries", 0, 0);
+                let out = crate::ops::library::build(store, actor, input)?;
+                Answer::of(&words::built(&out), &out)
+            },
+        )?;
         Ok::<_, ApiError>((app, id))
     }
     .await;

@@ -93,10 +93,11 @@ async fn run<Q: Serialize + Send + 'static>(
     let shown = serde_json::to_value(&query).map(crate::web::kit::payload::shown).unwrap_or_default();
     let actor = judge.actor(&format!("{route} {shown}"))?;
     let app = judge.db.app().clone();
-    let id = jobs::start(&app, job, actor, Some(received), move |store, actor, up, progress| match up {
-        Some(up) => work(store, actor, up, query, progress),
-        None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
-    })?;
+    let id =
+        jobs::start((&app.jobs, &app.db), job, actor, Some(received), move |store, actor, up, progress| match up {
+            Some(up) => work(store, actor, up, query, progress),
+            None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
+        })?;
     Ok((StatusCode::ACCEPTED, Json(serde_json::json!({ "job": id, "progress": format!("/api/job/{id}") })))
         .into_response())
 }

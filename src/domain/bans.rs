@@ -62,7 +62,7 @@ impl fmt::Display for BanGroup {
 
 /// A ban group word that names no group, or more than one.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("unknown ban group `{0}`: use ante-dexterity, deck-stacking, mass-reanimation or too-powerful")]
+#[error("unknown ban group \"{0}\": use ante-dexterity, deck-stacking, mass-reanimation or too-powerful")]
 pub struct UnknownBanGroup(pub String);
 
 impl FromStr for BanGroup {

@@ -23,6 +23,7 @@ pub mod reports;
 pub mod round;
 pub mod said;
 pub mod settings;
+pub mod setup_steps;
 pub mod site;
 pub mod standby;
 pub mod standings;

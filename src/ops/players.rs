@@ -8,7 +8,7 @@ mod history;
 
 pub use add::{
     Added, ImportInput, Imported, NewRow, add_players, added_words, import_players, read_csv, read_csv_counted,
-    read_import,
+    read_import, read_import_named,
 };
 pub use history::{Entry, History, HistoryPlayer, Record, history};
 

@@ -54,6 +54,7 @@ mod serve_refusals;
 mod serve_review;
 mod serve_security;
 mod serve_setup;
+mod serve_setup_steps;
 mod serve_table;
 mod site;
 mod snapshots;

@@ -230,28 +230,37 @@ pub fn read_csv(path: &Path) -> Result<Vec<NewRow>> {
 
 /// Like [`read_csv`], also removing control characters from every cell: returns how many were removed.
 pub fn read_csv_counted(path: &Path) -> Result<(Vec<NewRow>, usize)> {
+    let file =
+        std::fs::File::open(path).map_err(|e| Error::bad_input(format!("{}: cannot read: {e}", path.display())))?;
+    read_csv_from(file, &path.display().to_string())
+}
+
+/// `player import` of a file received under the name `shown` (an upload from the head judge's page).
+pub fn read_import_named(path: &Path, shown: &str) -> Result<ImportInput> {
+    let file = std::fs::File::open(path).map_err(|e| Error::bad_input(format!("{shown}: cannot read: {e}")))?;
+    let (rows, removed) = read_csv_from(file, shown)?;
+    Ok(ImportInput { file: shown.to_string(), rows, removed })
+}
+
+/// [`read_csv_counted`] of what `input` reads, its messages naming it `shown`.
+fn read_csv_from(input: impl std::io::Read, shown: &str) -> Result<(Vec<NewRow>, usize)> {
     let mut removed = 0usize;
     let mut clean = |cell: &str| {
         let (kept, n) = crate::domain::text::strip(cell, false);
         removed += n;
         kept.trim().to_string()
     };
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(false)
-        .trim(csv::Trim::All)
-        .from_path(path)
-        .map_err(|e| Error::bad_input(format!("{}: cannot read: {e}", path.display())))?;
+    let mut reader = csv::ReaderBuilder::new().flexible(false).trim(csv::Trim::All).from_reader(input);
     let headers: Vec<String> = reader
         .headers()
-        .map_err(|e| Error::bad_input(format!("{}: cannot read the header row: {e}", path.display())))?
+        .map_err(|e| Error::bad_input(format!("{shown}: cannot read the header row: {e}")))?
         .iter()
         .map(|h| h.trim().trim_start_matches('\u{feff}').to_lowercase())
         .collect();
     let col = |n: &str| headers.iter().position(|h| h == n);
     let Some(name_col) = col("name") else {
         return Err(Error::bad_input(format!(
-            "{}: no \"name\" column (found: {}): the first line must be a header such as name,id,email",
-            path.display(),
+            "{shown}: no \"name\" column (found: {}): the first line must be a header such as name,id,email",
             headers.join(", ")
         )));
     };
@@ -269,7 +278,7 @@ pub fn read_csv_counted(path: &Path) -> Result<(Vec<NewRow>, usize)> {
         }
     }
     if !problems.is_empty() {
-        return Err(Error::bad_input(format!("{}: nothing imported: {}", path.display(), problems.join("; "))));
+        return Err(Error::bad_input(format!("{shown}: nothing imported: {}", problems.join("; "))));
     }
     Ok((rows, removed))
 }

@@ -77,9 +77,12 @@ fn judges_own(req: &Request) -> bool {
 /// Answers held to no time limit: the event's site as a zip (a large event's site takes longer to write).
 const UNLIMITED: [&str; 1] = ["/judge/print/site.zip"];
 
-/// A request that takes too long is answered 503 (but [`UNLIMITED`]'s).
+/// A request that takes too long is answered 503 (but [`UNLIMITED`]'s, and an upload's: a large file takes its
+/// time to arrive, and the work on it is a job of its own).
 pub async fn timeout(req: Request, next: Next) -> Response {
-    if UNLIMITED.contains(&req.uri().path()) {
+    if UNLIMITED.contains(&req.uri().path())
+        || (req.method() == axum::http::Method::POST && super::upload::is_upload(req.uri().path()))
+    {
         return next.run(req).await;
     }
     match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {

@@ -48,6 +48,8 @@ pub struct App {
     pub arrivals: Mutex<super::arrivals::Arrivals>,
     /// `serve --new`: the one-time set-up link while the event does not exist yet.
     pub setup: super::setup::Setup,
+    /// Long work started from the head judge's pages: uploads' imports, library builds (see [`super::jobs`]).
+    pub jobs: Arc<super::jobs::Jobs>,
 }
 
 /// The shared state handed to handlers.
@@ -78,6 +80,7 @@ impl App {
             failover: super::failover::Failover::default(),
             arrivals: Mutex::default(),
             setup: super::setup::Setup::default(),
+            jobs: Arc::default(),
         }
     }
 

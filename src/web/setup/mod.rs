@@ -1,8 +1,13 @@
 //! The event started from nothing (`serve --new`): the set-up page (`GET /setup`) and `POST /api/setup`, which
 //! create the event and its head judge from the one-time link the server printed; and the judges a head
-//! judge adds, gives new PINs and removes from the web ([`judges`]).
+//! judge adds, gives new PINs and removes from the web ([`judges`]); the imports ([`imports`]), the pool's
+//! curation and the libraries ([`curation`]) before round 1.
 
+pub mod curation;
+pub mod imports;
 pub mod judges;
+pub mod steps;
+pub mod words;
 
 use crate::ops::event::{NewSetup, set_up, set_up_words};
 use crate::web::kit::auth;
@@ -97,7 +102,7 @@ pub async fn create(
         "csrf": s.login.csrf,
         "login": login,
         "qr": crate::render::qr::svg(&login),
-        "next": "/judge",
+        "next": "/judge/setup",
     });
     let mut res = Json(doc).into_response();
     let cookie = HeaderValue::from_str(&auth::session_cookie(&s.login.token))

@@ -13,3 +13,40 @@ fn an_event_that_exists_takes_no_set_up() {
     let body = json!({ "token": "0".repeat(32), "event": "X", "rounds": 3, "head_judge": "Eve" });
     site.refusals(vec![case(Req::post("/api/setup").json(body), 409, "set up already")]);
 }
+
+#[test]
+fn the_steps_before_round_1_are_for_head_judges_and_refused_in_the_web_words() {
+    let site = Site::paired();
+    let (kim, lee) = site.judges();
+    let file = "name,count\nAbrade,1\n";
+    let mut cases = Vec::new();
+    for route in [
+        "/api/cards/import",
+        "/api/cards/import-rulings",
+        "/api/pool/import",
+        "/api/player/import",
+        "/api/library/register?player=Ana",
+    ] {
+        cases.push(case(Req::post(route).raw("text/csv", file).by(&lee), 403, "head judges"));
+    }
+    for (route, body) in [
+        ("/api/pool/exclude", json!({ "name": "Abrade" })),
+        ("/api/pool/include", json!({ "name": "Abrade" })),
+        ("/api/pool/watch/add", json!({ "name": "Abrade", "note": "x" })),
+        ("/api/pool/watch/remove", json!({ "name": "Abrade" })),
+        ("/api/ban/add", json!({ "name": "Abrade", "group": "too-powerful" })),
+        ("/api/ban/remove", json!({ "name": "Abrade" })),
+        ("/api/library/build", json!({ "tables": 2 })),
+        ("/api/library/swap", json!({ "library": "1A", "out": "Abrade", "in": "Absorb" })),
+    ] {
+        cases.push(case(Req::post(route).json(body).by(&lee), 403, "head judges"));
+    }
+    cases.push(case(Req::get("/api/job/1").by(&lee), 403, "head judges"));
+    cases.push(case(Req::get("/judge/setup").by(&lee), 403, "head judges"));
+    // The head judge: no file, a field the route does not take, a build of nothing, a job never started.
+    cases.push(case(Req::post("/api/player/import").raw("text/csv", "").by(&kim), 400, "no file was sent"));
+    cases.push(case(Req::post("/api/pool/import?allow=1").raw("text/csv", file).by(&kim), 400, "allow"));
+    cases.push(case(Req::post("/api/library/build").json(json!({ "tables": 0 })).by(&kim), 400, "tables 0"));
+    cases.push(case(Req::get("/api/job/77").by(&kim), 404, "no job 77"));
+    site.refusals(cases);
+}

@@ -1,0 +1,140 @@
+//! The one-line answers of the set-up steps in the web's words: what the command line says, with what to tap
+//! where it names a command.
+
+use crate::domain::words::count;
+use crate::ops::cards::{Imported, RulingsImported};
+use crate::ops::library::Built;
+use crate::ops::library::sealed::Registered;
+use crate::ops::pool::Added;
+
+/// After a card reference's import.
+pub fn cards_imported(out: &Imported, shown: &str, replace: bool) -> String {
+    let mut s = format!(
+        "imported {} ({}) from {shown}: {} new, {} updated{}; the reference had {} and now has {}; {} left out",
+        count(out.cards, "card"),
+        out.format,
+        out.added,
+        out.updated,
+        if replace { format!(", {} dropped by replacing the reference", out.replaced) } else { String::new() },
+        count(out.before, "card"),
+        out.after,
+        count(out.dropped, "non-card object")
+    );
+    if out.unnamed > 0 {
+        s.push_str(&format!("; {} left out", count(out.unnamed, "nameless row")));
+    }
+    if !out.cost_conflicts.is_empty() {
+        let named: Vec<String> =
+            out.cost_conflicts.iter().take(3).map(|(n, c)| format!("{n} ({})", c.join(" or "))).collect();
+        s.push_str(&format!(
+            "; {} named with different costs left out, correct the file to keep them: {}",
+            count(out.cost_conflicts.len(), "card"),
+            named.join(", ")
+        ));
+    }
+    s.push_str(&crate::domain::text::removed_clause(out.control_characters_removed));
+    if out.with_text == 0 {
+        s.push_str("; the file has no card texts (reading a card's text needs an MTGJSON or Scryfall file, or a CSV with a text column)");
+    }
+    if !out.unreadable_costs.is_empty() {
+        s.push_str(&format!(
+            "; {} with unreadable costs cannot be declared (e.g. {})",
+            count(out.unreadable_costs.len(), "card"),
+            out.unreadable_costs.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    s
+}
+
+/// After rulings' import.
+pub fn rulings_imported(out: &RulingsImported, shown: &str) -> String {
+    let mut s = format!(
+        "imported {} for {} from {shown}; {} for cards not in the reference",
+        count(out.rulings - out.unmatched, "ruling"),
+        count(out.cards, "card"),
+        count(out.unmatched, "ruling")
+    );
+    if out.cards_without_oracle_id > 0 {
+        s.push_str(&format!(
+            "; {} cards have no Scryfall Oracle id and got none (import them from a Scryfall or MTGJSON file)",
+            out.cards_without_oracle_id
+        ));
+    }
+    s
+}
+
+/// After a pool's import.
+pub fn pool_imported(out: &Added, shown: &str) -> String {
+    let mut s = format!(
+        "added {} of {} from {shown} ({} kept apart); the pool holds {}",
+        count(out.copies, "copy"),
+        count(out.new_cards, "new card"),
+        count(out.land_copies, "land copy"),
+        count(out.pool_copies, "copy")
+    );
+    if !out.unknown.is_empty() {
+        s.push_str(&format!("; {} unknown to the reference: {}", out.unknown.len(), out.unknown.join(", ")));
+    }
+    if !out.cost_notes.is_empty() {
+        s.push_str(&format!(
+            "; the reference's cost was kept for {}: {}",
+            count(out.cost_notes.len(), "card"),
+            out.cost_notes.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
+        ));
+    }
+    s.push_str(&crate::domain::text::removed_clause(out.control_characters_removed));
+    if out.zero_lines > 0 {
+        s.push_str(&format!("; {} with a count of 0 skipped", count(out.zero_lines, "line")));
+    }
+    s
+}
+
+/// After a player's sealed libraries were registered.
+pub fn registered(out: &Registered) -> String {
+    let mut s = format!(
+        "{} {}'s sealed libraries: {} main cards, Utopia {} basic lands",
+        if out.replaced { "replaced" } else { "registered" },
+        out.player,
+        out.main,
+        out.utopia
+    );
+    if !out.sideboard.is_empty() {
+        s.push_str(&format!("; sideboard: {}", out.sideboard.join(", ")));
+    }
+    s.push_str(&crate::domain::text::removed_clause(out.control_characters_removed));
+    if out.utopia == 0 {
+        s.push_str("; warning: no basic lands, so no Utopia library");
+    }
+    s
+}
+
+/// After the libraries were built.
+pub fn built(out: &Built) -> String {
+    let mut s = format!(
+        "built {} of {} for {} (seed {}); {} spell copies stay in the pool; Utopia: {} basic lands to set out (the pool holds {}: find {} more)",
+        count(out.libraries.len(), "main library"),
+        count(out.size, "card"),
+        count(out.tables, "table"),
+        out.seed,
+        out.spells_left,
+        out.basics.needed,
+        out.basics.in_pool,
+        out.basics.to_find
+    );
+    if !out.removed.is_empty() {
+        s.push_str(&format!("; removed libraries {}", out.removed.join(", ")));
+    }
+    if !out.left_out.is_empty() {
+        s.push_str(&format!(
+            "; left out for unusable costs (see the curation report): {}; ticking keep unusable builds them in",
+            crate::ops::library::left_out_names(&out.left_out)
+        ));
+    }
+    if !out.unusable_in_libraries.is_empty() {
+        s.push_str(&format!(
+            "; kept in though their costs are unusable: {} (swap them out of their libraries)",
+            out.unusable_in_libraries.join(", ")
+        ));
+    }
+    s
+}

@@ -1,0 +1,132 @@
+// The head judge's set-up page: a file is sent as the request's body with the upload's progress, then its job is
+// followed at /api/job/ID until it ends; a form's fields are sent as JSON. The outcome or the refusal is shown
+// beside the form, then each step's state is read again from the page.
+(function () {
+  "use strict";
+  var list = document.getElementById("steps");
+  if (!list) return;
+  var csrf = list.getAttribute("data-csrf") || "";
+
+  function show(form, ok, text) {
+    var said = form.querySelector(".said"), error = form.querySelector(".error");
+    said.hidden = !ok; error.hidden = ok;
+    (ok ? said : error).textContent = text;
+  }
+
+  function bar(form, value) {
+    var p = form.querySelector("progress");
+    if (!p) return;
+    p.hidden = value === null;
+    if (value === undefined || value === null) p.removeAttribute("value");
+    else p.value = value;
+  }
+
+  // Each step's state and mark, read again from the page as it is now.
+  function refresh() {
+    fetch(location.pathname, { credentials: "same-origin" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        list.querySelectorAll(".step").forEach(function (step) {
+          var now = fresh.getElementById(step.id);
+          if (!now) return;
+          step.className = now.className;
+          ["h2", ".state"].forEach(function (sel) {
+            var a = step.querySelector(sel), b = now.querySelector(sel);
+            if (a && b) a.innerHTML = b.innerHTML;
+          });
+        });
+      })
+      .catch(function () {});
+  }
+
+  function ended(form, button, doc) {
+    button.disabled = false;
+    bar(form, null);
+    if (doc.error) { show(form, false, doc.error); return; }
+    show(form, true, (doc.summary || "done"));
+    var once = form.querySelector(".pin-once");
+    if (once && doc.pin) {
+      once.querySelector(".pin").textContent = doc.pin;
+      once.querySelector(".qr").innerHTML = doc.qr || "";
+      once.hidden = false;
+    }
+    var then = form.getAttribute("data-then");
+    if (then) { location.href = then; return; }
+    refresh();
+  }
+
+  function follow(form, button, id) {
+    fetch("/api/job/" + id, { credentials: "same-origin" })
+      .then(function (r) { return r.json(); })
+      .then(function (job) {
+        if (job.error && !job.job) throw new Error(job.error);
+        if (job.status) {
+          ended(form, button, job.outcome || { error: job.error });
+          return;
+        }
+        show(form, true, job.phase + (job.of ? " (" + Math.round(100 * job.done / job.of) + "%)" : ""));
+        bar(form, job.of ? Math.round(100 * job.done / job.of) : undefined);
+        setTimeout(function () { follow(form, button, id); }, 400);
+      })
+      .catch(function (err) { ended(form, button, { error: err.message || "the server did not answer: try again" }); });
+  }
+
+  function answered(form, button, status, doc) {
+    if (status === 202 && doc.job) { follow(form, button, doc.job); return; }
+    if (status >= 400 || doc.error) { ended(form, button, { error: doc.error || "refused: try again" }); return; }
+    ended(form, button, doc);
+  }
+
+  function upload(form, button) {
+    var input = form.querySelector("input[type=file]");
+    var file = input.files && input.files[0];
+    if (!file) { show(form, false, "choose the file first"); button.disabled = false; return; }
+    var query = ["file=" + encodeURIComponent(file.name)];
+    form.querySelectorAll("input:not([type=file])").forEach(function (f) {
+      if (f.type === "checkbox") { if (f.checked) query.push(f.name + "=true"); }
+      else if (f.value.trim()) query.push(f.name + "=" + encodeURIComponent(f.value.trim()));
+    });
+    var xhr = new XMLHttpRequest();
+    xhr.open("POST", form.getAttribute("data-route") + "?" + query.join("&"));
+    xhr.setRequestHeader("X-CSRF-Token", csrf);
+    xhr.upload.onprogress = function (e) {
+      if (e.lengthComputable) { bar(form, Math.round(100 * e.loaded / e.total)); show(form, true, "sending the file (" + Math.round(100 * e.loaded / e.total) + "%)"); }
+    };
+    xhr.onload = function () {
+      var doc = {};
+      try { doc = JSON.parse(xhr.responseText); } catch (e) { doc = { error: "the server's answer was not understood: try again" }; }
+      answered(form, button, xhr.status, doc);
+    };
+    xhr.onerror = function () { ended(form, button, { error: "the file did not arrive: check the laptop's network and try again" }); };
+    bar(form, 0);
+    xhr.send(file);
+  }
+
+  function write(form, button) {
+    var body = {};
+    form.querySelectorAll("input, select").forEach(function (f) {
+      if (f.type === "checkbox") { if (f.checked) body[f.name] = true; }
+      else if (f.type === "number") body[f.name] = parseInt(f.value, 10) || 0;
+      else body[f.name] = f.value;
+    });
+    if (form.querySelector("progress")) bar(form, undefined);
+    fetch(form.getAttribute("data-route"), {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify(body)
+    })
+      .then(function (r) { return r.json().then(function (doc) { answered(form, button, r.status, doc); }); })
+      .catch(function () { ended(form, button, { error: "the server did not answer: check the laptop and try again" }); });
+  }
+
+  list.querySelectorAll("form").forEach(function (form) {
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var button = form.querySelector("button");
+      button.disabled = true;
+      show(form, true, "sending…");
+      if (form.classList.contains("upload")) upload(form, button); else write(form, button);
+    });
+  });
+})();

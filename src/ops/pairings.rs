@@ -174,7 +174,7 @@ pub fn pairings(conn: &Connection, round: Option<u32>) -> Result<Pairings> {
     let current = round::current(conn)?;
     if current == 0 {
         return Err(Refusal::refused("no round has been paired yet")
-            .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
+            .way_out(WayOut::PairOne)
             .into());
     }
     let number = round.unwrap_or(current);

@@ -69,6 +69,10 @@ fn variant(w: &WayOut) -> usize {
         WayOut::CheckIn { .. } => 49,
         WayOut::PairPresent => 50,
         WayOut::AddHeadJudge => 51,
+        WayOut::PairOne => 52,
+        WayOut::StartClock => 53,
+        WayOut::TurnOn { .. } => 54,
+        WayOut::RemoveCopies => 55,
     }
 }
 
@@ -88,7 +92,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..52).collect::<Vec<_>>());
+    assert_eq!(seen, (0..56).collect::<Vec<_>>());
 }
 
 #[test]

@@ -21,7 +21,7 @@ pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
     let checked = crate::domain::bounds::pool(count(false)).and_then(|()| crate::domain::bounds::basics(count(true)));
     checked.map_err(|e| {
         crate::error::Refusal::refused(e.to_string())
-            .worded(crate::error::WayOut::EditPool, ": remove copies with `mmjudge pool remove`")
+            .way_out(crate::error::WayOut::RemoveCopies)
     })?;
     let mut out = Vec::new();
     let mut read = CostReader::default();

@@ -60,10 +60,9 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         let existing = store_library::of_player(tx, p.id)?;
         let current = round::current(tx)?;
         if existing.is_some() && current > 0 && !force {
-            return Err(Error::refused(format!(
-                "{}'s sealed libraries are locked: round {current} is paired; add --force to register them again (audited)",
-                p.name
-            )));
+            let what = format!("{}'s sealed libraries are locked: round {current} is paired", p.name);
+            let out = crate::error::WayOut::ForceAnyway { to: "register them again (audited)".into() };
+            return Err(crate::error::Refusal::refused(what).way_out_after("; ", out).into());
         }
         let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)

@@ -37,7 +37,7 @@ pub fn current_round(conn: &Connection) -> Result<Round> {
     match round::get(conn, number)? {
         Some(r) if number > 0 => Ok(r),
         _ => Err(Refusal::refused("no round has been paired yet")
-            .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
+            .way_out(WayOut::PairOne)
             .into()),
     }
 }
@@ -47,7 +47,7 @@ pub fn round_started(r: &Round) -> Result<DateTime<Utc>> {
     match &r.started_at {
         Some(at) => unstamp(at),
         None => Err(Refusal::refused(format!("round {} has not started", r.number))
-            .worded(WayOut::StartRound, ": start its clock with `mmjudge round start`")
+            .way_out(WayOut::StartClock)
             .into()),
     }
 }

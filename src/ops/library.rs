@@ -37,7 +37,9 @@ pub fn check_unlocked(conn: &Connection, force: bool, what: &str) -> Result<Stri
     if !force {
         let to = format!("{what} anyway (the audit log records it)");
         let locked = format!("the libraries are locked: round {current} is paired");
-        return Err(crate::error::Refusal::refused(locked).way_out_after("; ", crate::error::WayOut::ForceAnyway { to }).into());
+        return Err(crate::error::Refusal::refused(locked)
+            .way_out_after("; ", crate::error::WayOut::ForceAnyway { to })
+            .into());
     }
     Ok(format!(" (forced: round {current} is paired)"))
 }

@@ -73,6 +73,11 @@ fn variant(w: &WayOut) -> usize {
         WayOut::StartClock => 53,
         WayOut::TurnOn { .. } => 54,
         WayOut::RemoveCopies => 55,
+        WayOut::OtherFileOrReplace => 56,
+        WayOut::ServeAsItIs => 57,
+        WayOut::PromoteOnStandby => 58,
+        WayOut::NewStandbyFile => 59,
+        WayOut::SiteFolder => 60,
     }
 }
 
@@ -92,7 +97,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..56).collect::<Vec<_>>());
+    assert_eq!(seen, (0..61).collect::<Vec<_>>());
 }
 
 #[test]

@@ -54,7 +54,9 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         if event::values(tx)?.text("libraries") != "sealed" {
             let out = crate::error::WayOut::ChangeSetting { key: "libraries".into() };
             let cli = ": `mmjudge event set libraries sealed` first";
-            return Err(crate::error::Refusal::refused("this event uses judge-built libraries at the tables").worded(out, cli).into());
+            return Err(crate::error::Refusal::refused("this event uses judge-built libraries at the tables")
+                .worded(out, cli)
+                .into());
         }
         let p = crate::ops::player_names::find(tx, player)?;
         let existing = store_library::of_player(tx, p.id)?;
@@ -79,7 +81,9 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         let names = sideboard.map(|s| split_names(s, &product)).unwrap_or_default();
         let split = split_sealed(&sealed, &names).map_err(|e| sideboard_error(e, &product))?;
         if split.main.is_empty() {
-            return Err(Error::bad_input(format!("{shown}: no cards besides basic lands: a main library needs spells")));
+            return Err(Error::bad_input(format!(
+                "{shown}: no cards besides basic lands: a main library needs spells"
+            )));
         }
         let id = match &existing {
             Some(lib) => {

@@ -1,6 +1,6 @@
-# Shared by the browser checks (check-serve.sh, check-offline.sh, check-failover.sh, check-bytes.sh), sourced after `check` names the
+# Shared by the browser checks (check-serve.sh, check-offline.sh, check-failover.sh, check-bytes.sh, check-a11y.sh), sourced after `check` names the
 # check: finds the debug binary (built when missing), the machine's Chromium, node and npm, and installs
-# playwright-core into scripts/browser/node_modules the first time (it drives that Chromium, downloads none).
+# playwright-core and axe-core into scripts/browser/node_modules the first time (it drives that Chromium, downloads none).
 # Sets root, bin, browser and started; `address_of PID FILE` waits for the address `mmjudge --json serve` prints.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bin=${MMJUDGE:-$root/target/debug/mmjudge}
@@ -15,7 +15,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   exit 1
 fi
 started=$(date +%s)
-if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
+if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ] || [ ! -d "$root/scripts/browser/node_modules/axe-core" ]; then
   (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 

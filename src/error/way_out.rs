@@ -23,6 +23,27 @@ pub enum WayOut {
     PairAnyway,
     /// Take the current round's pairings back (before anything is recorded in it).
     UnpairRound,
+    /// No round is paired: pair one (a head judge).
+    PairOne,
+    /// The round's clock has not started: start it (a head judge).
+    StartClock,
+    /// Turn a setting on (`check-in`).
+    TurnOn {
+        /// The setting's key.
+        key: String,
+    },
+    /// The pool holds more copies than a build takes: remove copies.
+    RemoveCopies,
+    /// The event file holds an event already: another file, or replace it (the old one kept beside it).
+    OtherFileOrReplace,
+    /// The event file holds an event already: serve it as it is, or give a new file.
+    ServeAsItIs,
+    /// Promoting runs on the standby's file, not the primary's.
+    PromoteOnStandby,
+    /// A standby's file went its own way: start the standby again on a new file.
+    NewStandbyFile,
+    /// Give a folder for the event's site.
+    SiteFolder,
     /// Start the round's clock.
     StartRound,
     /// Start the round's clock at once, without waiting for its set start.
@@ -217,6 +238,15 @@ impl WayOut {
             WayOut::PairRound,
             WayOut::PairAnyway,
             WayOut::UnpairRound,
+            WayOut::PairOne,
+            WayOut::StartClock,
+            WayOut::TurnOn { key: "check-in".into() },
+            WayOut::RemoveCopies,
+            WayOut::OtherFileOrReplace,
+            WayOut::ServeAsItIs,
+            WayOut::PromoteOnStandby,
+            WayOut::NewStandbyFile,
+            WayOut::SiteFolder,
             WayOut::StartRound,
             WayOut::StartRoundNow,
             WayOut::EndRound,
@@ -281,6 +311,17 @@ impl WayOut {
             WayOut::PairRound => "pair it with `mmjudge round pair`".into(),
             WayOut::PairAnyway => "pair it anyway with `mmjudge round pair --allow`".into(),
             WayOut::UnpairRound => "take the round back with `mmjudge round unpair`".into(),
+            WayOut::PairOne => "pair one with `mmjudge round pair`".into(),
+            WayOut::StartClock => "start its clock with `mmjudge round start`".into(),
+            WayOut::TurnOn { key } => format!("turn it on with `mmjudge event set {key} on`"),
+            WayOut::RemoveCopies => "remove copies with `mmjudge pool remove`".into(),
+            WayOut::OtherFileOrReplace => {
+                "use another --db file, or --force to replace it (the old event is kept beside it)".into()
+            }
+            WayOut::ServeAsItIs => "serve it without --new, or give a new file for a new event".into(),
+            WayOut::PromoteOnStandby => "`mmjudge standby promote` runs on the standby's file".into(),
+            WayOut::NewStandbyFile => "start again with a new --db file".into(),
+            WayOut::SiteFolder => "give a folder for the site, e.g. `mmjudge site site`".into(),
             WayOut::StartRound => "start it with `mmjudge round start`".into(),
             WayOut::StartRoundNow => "start it at once with `mmjudge round start --now`".into(),
             WayOut::EndRound => "close it with `mmjudge round end`".into(),
@@ -363,7 +404,18 @@ impl WayOut {
         match self {
             WayOut::PairRound => "a head judge pairs it with Pair the next round on the Judges page".into(),
             WayOut::PairAnyway => "pairing it anyway (players meet again) is the head judge's call: ask them".into(),
-            WayOut::UnpairRound => "ask the organiser: taking a round back is done at the event's computer".into(),
+            WayOut::UnpairRound => "a head judge takes it back with Take the round back on the Judges page".into(),
+            WayOut::PairOne => "a head judge pairs one with Pair the next round on the Judges page".into(),
+            WayOut::StartClock => "a head judge starts its clock with Start the round on the Judges page".into(),
+            WayOut::TurnOn { .. } => "a head judge turns it on with Change the setting on the Judges page".into(),
+            WayOut::RemoveCopies => "ask the organiser: the card pool is changed at the event's computer".into(),
+            WayOut::OtherFileOrReplace => {
+                "ask the organiser: a new event goes in another event file at the event's computer".into()
+            }
+            WayOut::ServeAsItIs => "ask the organiser: the event's computer serves the event it holds".into(),
+            WayOut::PromoteOnStandby => "ask the organiser: the second laptop is promoted at that laptop".into(),
+            WayOut::NewStandbyFile => "ask the organiser to start the second laptop again on a new file".into(),
+            WayOut::SiteFolder => "ask the organiser: the site is written into a folder at the event's computer".into(),
             WayOut::StartRound => "a head judge starts it with Start the round on the Judges page".into(),
             WayOut::StartRoundNow => "a head judge can start it at once with Start the round on the Judges page".into(),
             WayOut::EndRound => "a head judge closes it with End the round on the Judges page".into(),
@@ -398,9 +450,17 @@ impl WayOut {
                 format!("a head judge takes them back first with Void on {}", table_page(&Some(*table)))
             }
             WayOut::CheckName => "check the spelling or ask a judge".into(),
-            WayOut::AddPlayers => "ask a judge: players are added at the event's computer".into(),
-            WayOut::UndropPlayer { .. } => "a judge can keep them in (ask the organiser)".into(),
-            WayOut::DropPlayer { .. } => "ask the organiser to drop the player instead".into(),
+            WayOut::AddPlayers => "a head judge adds them with Add on the Players page (from the Judges page)".into(),
+            WayOut::UndropPlayer { name } => {
+                format!(
+                    "a head judge keeps them in with Undrop beside {name} on the Players page (from the Judges page)"
+                )
+            }
+            WayOut::DropPlayer { name } => {
+                format!(
+                    "a head judge drops them instead with Drop beside {name} on the Players page (from the Judges page)"
+                )
+            }
             WayOut::ImportPool => "ask the organiser: the card pool is loaded at the event's computer".into(),
             WayOut::ListWatch => "ask the organiser: the pool's watch list is kept at the event's computer".into(),
             WayOut::ShowLibrary { label } => format!("check the card against library {label}'s list, or ask a judge"),

@@ -96,10 +96,10 @@ fn make_room(path: &Path, force: bool, keep: bool, at: chrono::DateTime<chrono::
     match file::inspect(path)? {
         Found::Nothing | Found::Unfinished => Ok(Replace::Discard),
         Found::NotEvent(e) => Err(e),
-        Found::Event(name) if !force => Err(Error::refused(format!(
-            "{} already holds the event \"{name}\": use another --db file, or --force to replace it (the old event is kept beside it)",
-            path.display()
-        ))),
+        Found::Event(name) if !force => {
+            let what = format!("{} already holds the event \"{name}\"", path.display());
+            Err(crate::error::Refusal::refused(what).way_out(crate::error::WayOut::OtherFileOrReplace).into())
+        }
         Found::Event(_) if keep => Ok(Replace::Keep(file::kept_name(path, at))),
         Found::Event(_) => Ok(Replace::Discard),
     }
@@ -111,10 +111,10 @@ pub fn ready_for_new(path: &Path) -> Result<()> {
     match file::inspect(path)? {
         Found::Nothing | Found::Unfinished => Ok(()),
         Found::NotEvent(e) => Err(e),
-        Found::Event(name) => Err(Error::refused(format!(
-            "{} already holds the event \"{name}\": serve it without --new, or give a new file for a new event",
-            path.display()
-        ))),
+        Found::Event(name) => {
+            let what = format!("{} already holds the event \"{name}\"", path.display());
+            Err(crate::error::Refusal::refused(what).way_out(crate::error::WayOut::ServeAsItIs).into())
+        }
     }
 }
 

@@ -36,10 +36,9 @@ pub fn check_unlocked(conn: &Connection, force: bool, what: &str) -> Result<Stri
     }
     if !force {
         let to = format!("{what} anyway (the audit log records it)");
-        let cli = format!("; add --force to {to}");
         let locked = format!("the libraries are locked: round {current} is paired");
         return Err(crate::error::Refusal::refused(locked)
-            .worded(crate::error::WayOut::ForceAnyway { to }, cli)
+            .way_out_after("; ", crate::error::WayOut::ForceAnyway { to })
             .into());
     }
     Ok(format!(" (forced: round {current} is paired)"))

@@ -173,9 +173,7 @@ impl Serialize for PlayersDoc<'_> {
 pub fn pairings(conn: &Connection, round: Option<u32>) -> Result<Pairings> {
     let current = round::current(conn)?;
     if current == 0 {
-        return Err(Refusal::refused("no round has been paired yet")
-            .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
-            .into());
+        return Err(Refusal::refused("no round has been paired yet").way_out(WayOut::PairOne).into());
     }
     let number = round.unwrap_or(current);
     if number == 0 {

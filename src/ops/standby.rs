@@ -156,9 +156,8 @@ pub struct Promoted {
 pub fn promote(store: &mut Store, force: bool) -> Result<Promoted> {
     let s = store.read(replication::state)?;
     if s.role != Role::Standby {
-        return Err(Error::refused(
-            "this file is the primary already: `mmjudge standby promote` runs on the standby's file",
-        ));
+        let refusal = Refusal::refused("this file is the primary already");
+        return Err(refusal.way_out(WayOut::PromoteOnStandby).into());
     }
     let was = s.primary_url.clone().unwrap_or_default();
     let answered = match client::Url::parse(&was) {

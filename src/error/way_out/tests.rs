@@ -69,6 +69,15 @@ fn variant(w: &WayOut) -> usize {
         WayOut::CheckIn { .. } => 49,
         WayOut::PairPresent => 50,
         WayOut::AddHeadJudge => 51,
+        WayOut::PairOne => 52,
+        WayOut::StartClock => 53,
+        WayOut::TurnOn { .. } => 54,
+        WayOut::RemoveCopies => 55,
+        WayOut::OtherFileOrReplace => 56,
+        WayOut::ServeAsItIs => 57,
+        WayOut::PromoteOnStandby => 58,
+        WayOut::NewStandbyFile => 59,
+        WayOut::SiteFolder => 60,
     }
 }
 
@@ -88,7 +97,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..52).collect::<Vec<_>>());
+    assert_eq!(seen, (0..61).collect::<Vec<_>>());
 }
 
 #[test]

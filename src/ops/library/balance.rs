@@ -19,10 +19,7 @@ pub fn spell_copies(conn: &Connection) -> Result<Vec<PoolCopy>> {
     // Basic lands are bounded apart (the Utopia libraries need many).
     let count = |basic: bool| pool.iter().filter(|c| c.is_basic() == basic).map(|c| u64::from(c.copies)).sum();
     let checked = crate::domain::bounds::pool(count(false)).and_then(|()| crate::domain::bounds::basics(count(true)));
-    checked.map_err(|e| {
-        crate::error::Refusal::refused(e.to_string())
-            .worded(crate::error::WayOut::EditPool, ": remove copies with `mmjudge pool remove`")
-    })?;
+    checked.map_err(|e| crate::error::Refusal::refused(e.to_string()).way_out(crate::error::WayOut::RemoveCopies))?;
     let mut out = Vec::new();
     let mut read = CostReader::default();
     for card in pool.iter().filter(|c| !c.is_land && !c.excluded) {

@@ -54,16 +54,17 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         if event::values(tx)?.text("libraries") != "sealed" {
             let out = crate::error::WayOut::ChangeSetting { key: "libraries".into() };
             let cli = ": `mmjudge event set libraries sealed` first";
-            return Err(crate::error::Refusal::refused("this event uses judge-built libraries at the tables").worded(out, cli).into());
+            return Err(crate::error::Refusal::refused("this event uses judge-built libraries at the tables")
+                .worded(out, cli)
+                .into());
         }
         let p = crate::ops::player_names::find(tx, player)?;
         let existing = store_library::of_player(tx, p.id)?;
         let current = round::current(tx)?;
         if existing.is_some() && current > 0 && !force {
-            return Err(Error::refused(format!(
-                "{}'s sealed libraries are locked: round {current} is paired; add --force to register them again (audited)",
-                p.name
-            )));
+            let what = format!("{}'s sealed libraries are locked: round {current} is paired", p.name);
+            let out = crate::error::WayOut::ForceAnyway { to: "register them again (audited)".into() };
+            return Err(crate::error::Refusal::refused(what).way_out_after("; ", out).into());
         }
         let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)
@@ -80,7 +81,9 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         let names = sideboard.map(|s| split_names(s, &product)).unwrap_or_default();
         let split = split_sealed(&sealed, &names).map_err(|e| sideboard_error(e, &product))?;
         if split.main.is_empty() {
-            return Err(Error::bad_input(format!("{shown}: no cards besides basic lands: a main library needs spells")));
+            return Err(Error::bad_input(format!(
+                "{shown}: no cards besides basic lands: a main library needs spells"
+            )));
         }
         let id = match &existing {
             Some(lib) => {

@@ -130,10 +130,7 @@ fn card_in_library(cards: &[LibraryCard], query: &str, label: &str) -> Result<Li
             "\"{query}\" is not in library {label}{}",
             names::closest_hint(&close)
         ))
-        .worded(
-            crate::error::WayOut::ShowLibrary { label: label.to_string() },
-            format!(": see `mmjudge library show {label}`"),
-        )
+        .way_out(crate::error::WayOut::ShowLibrary { label: label.to_string() })
         .into()),
     }
 }

@@ -61,10 +61,7 @@ pub fn absent(conn: &Connection) -> Result<Vec<Player>> {
 fn check_in_open(conn: &Connection, for_judge: bool) -> Result<()> {
     if !is_on(conn)? {
         return Err(if for_judge {
-            let out = WayOut::ChangeSetting { key: "check-in".into() };
-            Refusal::refused("check-in is off for this event")
-                .worded(out, ": turn it on with `mmjudge event set check-in on`")
-                .into()
+            Refusal::refused("check-in is off for this event").way_out(WayOut::TurnOn { key: "check-in".into() }).into()
         } else {
             Error::refused("check-in is off for this event: there is nothing to check in to; see a judge")
         });

@@ -61,9 +61,7 @@ pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<
     store.write(actor, |tx| {
         let current = round::current(tx)?;
         if current == 0 {
-            return Err(Refusal::refused("no round has been paired yet")
-                .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
-                .into());
+            return Err(Refusal::refused("no round has been paired yet").way_out(WayOut::PairOne).into());
         }
         let (p, q) = (find(tx, first)?, find(tx, second)?);
         if p.id == q.id {

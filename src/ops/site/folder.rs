@@ -33,9 +33,8 @@ pub fn check(dir: &Path, force: bool) -> Result<Earlier> {
     let shown = dir.display();
     output::check_folder(dir)?;
     if dir.exists() && !dir.is_dir() {
-        return Err(Error::refused(format!(
-            "{shown} is a file, not a folder: give a folder for the site, e.g. `mmjudge site site`"
-        )));
+        let refusal = crate::error::Refusal::refused(format!("{shown} is a file, not a folder"));
+        return Err(refusal.way_out(crate::error::WayOut::SiteFolder).into());
     }
     if !dir.exists() {
         return Ok(Earlier::default());

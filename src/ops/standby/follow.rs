@@ -213,9 +213,8 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                     p.trouble.clear();
                 });
                 if applied > h.seq {
-                    return Err(Error::refused(
-                        "this file holds changes its primary never made: start again with a new --db file",
-                    ));
+                    let refusal = crate::error::Refusal::refused("this file holds changes its primary never made");
+                    return Err(refusal.way_out(crate::error::WayOut::NewStandbyFile).into());
                 }
                 head = Some(h);
                 continue;

@@ -36,9 +36,7 @@ pub fn current_round(conn: &Connection) -> Result<Round> {
     let number = round::current(conn)?;
     match round::get(conn, number)? {
         Some(r) if number > 0 => Ok(r),
-        _ => Err(Refusal::refused("no round has been paired yet")
-            .worded(WayOut::PairRound, ": pair one with `mmjudge round pair`")
-            .into()),
+        _ => Err(Refusal::refused("no round has been paired yet").way_out(WayOut::PairOne).into()),
     }
 }
 
@@ -46,9 +44,7 @@ pub fn current_round(conn: &Connection) -> Result<Round> {
 pub fn round_started(r: &Round) -> Result<DateTime<Utc>> {
     match &r.started_at {
         Some(at) => unstamp(at),
-        None => Err(Refusal::refused(format!("round {} has not started", r.number))
-            .worded(WayOut::StartRound, ": start its clock with `mmjudge round start`")
-            .into()),
+        None => Err(Refusal::refused(format!("round {} has not started", r.number)).way_out(WayOut::StartClock).into()),
     }
 }
 

@@ -93,9 +93,7 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
                 seated.describe_recorded()
             );
             let to = "record this one anyway (the result stays)".to_string();
-            return Err(Refusal::refused(what)
-                .worded(WayOut::ForceAnyway { to: to.clone() }, format!("; add --force to {to}"))
-                .into());
+            return Err(Refusal::refused(what).way_out_after("; ", WayOut::ForceAnyway { to }).into());
         }
         let evidence = check_evidence(tx, &seated, &input.evidence)?;
         let loser_seat = if ruling.challenger_lost() { by_seat } else { by_seat.other() };

@@ -18,6 +18,7 @@ mod pages;
 mod players;
 mod setup;
 mod standby;
+mod standings;
 
 use crate::harness::Event;
 use axum::body::Body;

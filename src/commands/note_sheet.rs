@@ -7,7 +7,7 @@ use crate::domain::note_sheet::SheetNote;
 use crate::error::{Error, Result};
 use crate::ops::table::records::sheet::{NoteSheet, note_sheet};
 use crate::render::note_sheet::NoteSheetPage;
-use crate::render::{Listing, done, emit};
+use crate::render::{Format, Listing, done, emit};
 
 /// Prints a table's note sheet, or writes it as HTML with `--html FILE`.
 pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
@@ -46,7 +46,15 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
     ));
     for (name, notes) in s.apart() {
         let lines: Vec<String> = notes.iter().map(|n| format!("#{} {} at {}", n.id, n.line(), n.time)).collect();
-        listing.footer.push(format!("{} before a seat swap, {name}: {}", apart_words(&notes), lines.join("; ")));
+        let apart = format!("{} before a seat swap, {name}", apart_words(&notes));
+        if ctx.format == Format::Csv {
+            // A spreadsheet has no footer: each note a row of its own, under the two seats' notes.
+            for n in &notes {
+                let note = format!("{apart}: {}", n.line());
+                listing.row(vec![n.id.to_string(), note, n.time.clone(), String::new(), String::new(), String::new()]);
+            }
+        }
+        listing.footer.push(format!("{apart}: {}", lines.join("; ")));
     }
     if !s.notes.is_empty() {
         listing.footer.push(format!("# is the note id that `mmjudge challenge {} ... --evidence ID` cites", s.table));

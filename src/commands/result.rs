@@ -65,6 +65,7 @@ fn clear(ctx: &Ctx, input: ClearInput) -> Result<()> {
     let r = &out.reopened;
     let doc = serde_json::json!({
         "round": r.round, "table": r.table, "match": r.match_id, "was": r.was, "later_rounds": out.later_rounds,
+        "standings_moved": out.standings_moved,
     });
     done(ctx.format, &out.summary, doc)
 }

@@ -4,7 +4,7 @@ use super::Ctx;
 use crate::cli::standings::StandingsArgs;
 use crate::error::Result;
 use crate::ops::standings::{self, Standings};
-use crate::render::standings::{SortedStandings, par, pct, percent, progress_note, push_digits};
+use crate::render::standings::{SortedStandings, par, pct, percent, push_digits, standings_notes};
 use crate::render::{Format, Listing, emit_sorted};
 
 /// Prints the standings after `--round N`, or after the last round with every result in.
@@ -54,6 +54,6 @@ fn listing(view: &Standings, format: Format) -> Listing {
         row.push(l.status());
         listing.row(row);
     }
-    listing.footer = progress_note(&view.progress, view.round);
+    listing.footer = standings_notes(view);
     listing
 }

@@ -19,6 +19,10 @@ use crate::store::{
 };
 use rusqlite::Connection;
 
+mod standings_moved;
+
+pub use standings_moved::StandingsMoved;
+
 /// Which record to void, and how.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VoidInput {
@@ -78,6 +82,8 @@ pub struct VoidOutcome {
     pub reinstated: Option<String>,
     /// Rounds already paired after a reopened match's round (only with `force`).
     pub later_rounds: Vec<u32>,
+    /// The rounds whose standings changed: a reopened match needs a result in them (the rest stands).
+    pub standings_moved: Vec<u32>,
     /// One line for the audit log and the judge.
     #[serde(skip)]
     pub summary: String,
@@ -101,6 +107,8 @@ pub struct ClearOutcome {
     pub reopened: Reopened,
     /// Rounds already paired after its round (only with `force`).
     pub later_rounds: Vec<u32>,
+    /// The rounds whose standings changed: the match needs a result in them (the rest stands).
+    pub standings_moved: Vec<u32>,
     /// The player the cleared `no-show` result had dropped, no longer dropped, if any.
     pub undropped: Option<String>,
     /// One line for the audit log and the judge.
@@ -149,7 +157,7 @@ pub fn void_penalty(store: &mut Store, actor: &Actor, input: VoidInput) -> Resul
                 reopen_list.push(m);
             }
         }
-        let (reopened, later_rounds) = reopen(tx, &reopen_list, input.force)?;
+        let (reopened, later_rounds, moved) = reopen(tx, &reopen_list, input.force)?;
         let mut reinstated = None;
         if kind == Some(PenaltyKind::Disqualification) && penalty::disqualification(tx, p.player)?.is_none() {
             player::clear_disqualified(tx, p.player)?;
@@ -166,9 +174,10 @@ pub fn void_penalty(store: &mut Store, actor: &Actor, input: VoidInput) -> Resul
             reopened,
             reinstated,
             later_rounds,
+            standings_moved: moved.rounds.clone(),
             summary: String::new(),
         };
-        out.summary = summary(&out);
+        out.summary = summary(&out, &moved);
         let mut players = vec![p.player];
         players.extend(out.reopened.iter().filter_map(|r| opponent_of(tx, r.match_id, p.player)));
         let note = match p.round {
@@ -238,7 +247,7 @@ pub fn void_challenge(store: &mut Store, actor: &Actor, input: VoidInput) -> Res
                 reopen_list.push(m.clone());
             }
         }
-        let (reopened, later_rounds) = reopen(tx, &reopen_list, input.force)?;
+        let (reopened, later_rounds, moved) = reopen(tx, &reopen_list, input.force)?;
         let mut out = VoidOutcome {
             kind: VoidKind::Challenge,
             id: input.id,
@@ -250,9 +259,10 @@ pub fn void_challenge(store: &mut Store, actor: &Actor, input: VoidInput) -> Res
             reopened,
             reinstated: None,
             later_rounds,
+            standings_moved: moved.rounds.clone(),
             summary: String::new(),
         };
-        out.summary = summary(&out);
+        out.summary = summary(&out, &moved);
         let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
         let change = Change::about(out.summary.clone(), players)
             .touching(Touched::of_match(Topic::Note, &m).player(c.by))
@@ -332,7 +342,7 @@ pub fn clear_result(store: &mut Store, actor: &Actor, input: ClearInput) -> Resu
                 input.table, m.round
             )));
         }
-        let (mut reopened, later_rounds) = reopen(tx, std::slice::from_ref(&m), input.force)?;
+        let (mut reopened, later_rounds, moved) = reopen(tx, std::slice::from_ref(&m), input.force)?;
         let Some(reopened) = reopened.pop() else {
             return Err(Error::refused(format!("table {} has no result to clear", input.table)));
         };
@@ -341,10 +351,11 @@ pub fn clear_result(store: &mut Store, actor: &Actor, input: ClearInput) -> Resu
             input.table, m.round, reopened.was
         );
         summary.push_str(&later_words(&later_rounds));
+        summary.push_str(&moved.words(1));
         let undropped = crate::ops::table::records::result::undo_no_show_drop(tx, &m, None, "clear the result again")?;
         summary.push_str(&crate::ops::table::records::result::undropped_words(undropped.as_deref()));
         let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
-        let out = ClearOutcome { reopened, later_rounds, undropped, summary };
+        let out = ClearOutcome { reopened, later_rounds, standings_moved: moved.rounds, undropped, summary };
         let touched = Touched::of_match(Topic::Result, &m);
         Ok((out.clone(), Change::about(out.summary.clone(), players).touching(touched)))
     })
@@ -371,9 +382,10 @@ fn simple(
         reopened: Vec::new(),
         reinstated: None,
         later_rounds: Vec::new(),
+        standings_moved: Vec::new(),
         summary: String::new(),
     };
-    out.summary = summary(&out);
+    out.summary = summary(&out, &StandingsMoved::default());
     let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
     let topic = match kind {
         VoidKind::Extension | VoidKind::Stall => Topic::Clock,
@@ -421,8 +433,10 @@ fn unknown(record: Record, id: i64) -> Error {
     Refusal::not_found(format!("there is no {} #{id}", record.word())).way_out(WayOut::ListRecords { record }).into()
 }
 
-/// Takes these matches' results back (refusing, unless `force`, when later rounds are paired).
-fn reopen(conn: &Connection, list: &[Match], force: bool) -> Result<(Vec<Reopened>, Vec<u32>)> {
+/// Takes these matches' results back (refusing, unless `force`, when later rounds are paired); says which
+/// standings it moved.
+fn reopen(conn: &Connection, list: &[Match], force: bool) -> Result<(Vec<Reopened>, Vec<u32>, StandingsMoved)> {
+    let before = standings_moved::played(conn)?;
     let mut later: Vec<u32> = Vec::new();
     for m in list {
         for r in later_rounds_paired(conn, m.round, force, "take the result back")? {
@@ -438,7 +452,8 @@ fn reopen(conn: &Connection, list: &[Match], force: bool) -> Result<(Vec<Reopene
         matches::clear_result(conn, m.id)?;
         out.push(Reopened { match_id: m.id, round: m.round, table: m.table, was });
     }
-    Ok((out, later))
+    let moved = StandingsMoved::of(out.iter().map(|r| r.round), before, standings_moved::played(conn)?);
+    Ok((out, later, moved))
 }
 
 /// Whether `who` lost this match (a recorded win of the other seat).
@@ -491,7 +506,7 @@ fn match_at(conn: &Connection, table: u32, round_no: Option<u32>) -> Result<Matc
 }
 
 /// The judge's line: what was voided and everything it changed.
-fn summary(o: &VoidOutcome) -> String {
+fn summary(o: &VoidOutcome, moved: &StandingsMoved) -> String {
     let place = match (o.round, o.table) {
         (Some(r), Some(t)) => format!(" at table {t} in round {r}"),
         (Some(r), None) => format!(" in round {r}"),
@@ -513,6 +528,7 @@ fn summary(o: &VoidOutcome) -> String {
         s.push_str("; nothing else changes");
     }
     s.push_str(&later_words(&o.later_rounds));
+    s.push_str(&moved.words(o.reopened.len()));
     s
 }
 

@@ -161,10 +161,11 @@ impl Event {
     }
 
     /// Match points before round `r` of each player, from `standings` (the standings of round `r - 1`, which
-    /// list only the players in the event by then): a late entrant joining at `r` has none yet.
+    /// rank only the players in the event by then who played): a late entrant joining at `r`, or a player who
+    /// has played nothing yet, has none.
     pub fn points_before(&self, r: u32, standings: &[Line]) -> HashMap<PlayerId, u32> {
         let mut points = Event::points(standings);
-        for p in self.results.players.iter().filter(|p| p.joined_round == r && !p.disqualified) {
+        for p in self.results.players.iter().filter(|p| p.joined_round <= r && !p.disqualified) {
             points.entry(p.id).or_insert(0);
         }
         points

@@ -25,8 +25,14 @@ pub struct Standings {
     pub rounds_paired: u32,
     /// Whether wins above par is the first tiebreaker.
     pub tiebreak_par: bool,
-    /// Best first.
+    /// Best first: the players of this round (joined by it) with a match, a bye or a late entry's match loss
+    /// up to it.
     pub standings: Vec<Line>,
+    /// The players of this round with no match, bye or late entry's match loss up to it: not ranked.
+    pub did_not_play: Vec<DidNotPlay>,
+    /// Matches up to this round without a result (a result taken back after later rounds were paired): not
+    /// counted until one is recorded.
+    pub needs_result: Vec<NeedsResult>,
     /// How far the event has got.
     #[serde(skip)]
     pub progress: Progress,
@@ -37,9 +43,9 @@ pub struct Standings {
 pub struct Progress {
     /// Rounds paired.
     pub paired: u32,
-    /// The last round that, with every round before it, has every result in (0 if none).
+    /// The last round with every result in (0 if none).
     pub played: u32,
-    /// The first round without every result in, when one is paired: (round, results in, tables).
+    /// The round being played, when its results are not all in: (round, results in, tables).
     pub playing: Option<(u32, usize, usize)>,
 }
 
@@ -48,21 +54,64 @@ pub struct Progress {
 pub fn standings(conn: &Connection, round: Option<u32>) -> Result<Standings> {
     let results = Results::load_for_standings(conn)?;
     let event = event::values(conn)?.name().to_string();
-    let (round, standings) = match round {
-        Some(n) => {
-            let n = results.check_played(n)?;
-            (n, results.standings_of_round(n))
-        }
-        None => (results.played, results.standings(results.played)),
+    let round = match round {
+        Some(n) => results.check_played(n)?,
+        None => results.played,
     };
+    let after = results.standings_of_round(round);
     Ok(Standings {
         event,
         round,
         rounds_paired: results.paired,
         tiebreak_par: results.tiebreak_par,
-        standings,
+        standings: after.lines,
+        did_not_play: after.did_not_play,
+        needs_result: after.needs_result,
         progress: results.progress(),
     })
+}
+
+/// The standings after one round: its ranked lines, the players of the round who played nothing up to it, and
+/// the matches up to it that need a result.
+#[derive(Debug, Clone, Default)]
+pub struct AfterRound {
+    /// Best first.
+    pub lines: Vec<Line>,
+    /// Not ranked: nothing played up to the round.
+    pub did_not_play: Vec<DidNotPlay>,
+    /// Not counted: no result.
+    pub needs_result: Vec<NeedsResult>,
+}
+
+/// A player of the round with no match, bye or late entry's match loss up to it (not ranked).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DidNotPlay {
+    /// The player's id.
+    pub player_id: PlayerId,
+    /// The player's name.
+    pub name: String,
+    /// Dropped at or before the round.
+    pub dropped: bool,
+}
+
+/// A match up to the round without a result: a result taken back after later rounds were paired (a forced
+/// void or `result clear`); the standings leave it out until a result is recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NeedsResult {
+    /// Its round.
+    pub round: u32,
+    /// Its table.
+    pub table: Option<u32>,
+    /// Its players' names, seat A first.
+    pub players: Vec<String>,
+}
+
+impl NeedsResult {
+    /// "round 1, table 2 (Ana v Cy)".
+    pub fn words(&self) -> String {
+        let table = self.table.map(|t| format!(", table {t}")).unwrap_or_default();
+        format!("round {}{table} ({})", self.round, self.players.join(" v "))
+    }
 }
 
 /// One line of the standings, as printed and in JSON.
@@ -134,7 +183,8 @@ pub struct Results {
     pub matches: Vec<Match>,
     /// Rounds paired.
     pub paired: u32,
-    /// The last round that, with every round before it, has every result in (0 if none).
+    /// The last round with every result in (0 if none): the last paired round, or the one before it while it
+    /// is played. An earlier round's match without a result (taken back since) does not hold it back.
     pub played: u32,
     /// Whether wins above par breaks ties first (event setting `tiebreak-par`).
     pub tiebreak_par: bool,
@@ -182,7 +232,9 @@ impl Results {
         let late_losses = values.text("late-entry") == "loss";
         let mut index: Vec<(PlayerId, usize)> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         index.sort_unstable();
-        let played = (1..=paired).take_while(|&r| pending_in(&matches, r).is_empty()).last().unwrap_or(0);
+        // A round is paired only once the one before has every result in: a match of an earlier round without
+        // one had its result taken back since (it needs a result; the rest of the standings stand).
+        let played = if pending_in(&matches, paired).is_empty() { paired } else { paired.saturating_sub(1) };
         Ok(Results { players, matches, paired, played, tiebreak_par, late_losses, libraries, index })
     }
 
@@ -231,28 +283,40 @@ impl Results {
         Progress { paired: self.paired, played: self.played, playing }
     }
 
-    /// The standings after `round` (which must be played; see [`Results::check_played`]) of every player in the
-    /// event now: a late entrant who joins in a later round is listed with a match loss for each round missed
-    /// (the current standings).
-    pub fn standings(&self, round: u32) -> Vec<Line> {
-        self.standings_among(round, u32::MAX)
-    }
-
-    /// The standings of round `round` as they stood after it (`standings --round N`, the site's round pages):
-    /// only the players in the event by then, so a late entrant appears from the round they joined at (with
-    /// the match losses of the rounds they missed) and an earlier round's standings never change.
-    pub fn standings_of_round(&self, round: u32) -> Vec<Line> {
-        self.standings_among(round, round)
-    }
-
-    /// The standings after `round` of the players who joined by round `joined_by`.
-    fn standings_among(&self, round: u32, joined_by: u32) -> Vec<Line> {
+    /// The standings after `round` (which must be played; see [`Results::check_played`]) as they stood after it
+    /// (`standings`, the site's round pages): only the players in the event by then, so a late entrant appears
+    /// from the round they joined at (with the match losses of the rounds they missed, under `late-entry loss`)
+    /// and an earlier round's standings never change. A player of the round with nothing played up to it (no
+    /// match, bye or late entry's match loss: dropped before playing, absent) is not ranked but listed apart.
+    pub fn standings_of_round(&self, round: u32) -> AfterRound {
+        let of_round = |p: &&Player| p.joined_round <= round;
+        let mut played = vec![false; self.players.len()];
+        let mut records: Vec<MatchRecord> = Vec::new();
+        let mut needs_result = Vec::new();
+        for m in self.matches.iter().filter(|m| m.round <= round) {
+            for p in [Some(m.a), m.b].into_iter().flatten() {
+                if let Some(i) = self.index_of(p) {
+                    played[i] = true;
+                }
+            }
+            match self.record(m, round) {
+                Some(r) => records.push(r),
+                None if m.outcome.is_none() => needs_result.push(self.needs_result(m)),
+                None => {}
+            }
+        }
+        for (a, p) in self.players.iter().enumerate().filter(|(_, p)| of_round(p)) {
+            let lost = self.missed_rounds(p).filter(|&r| r <= round);
+            let before = records.len();
+            records.extend(lost.map(|r| MatchRecord { round: r, a, b: None, outcome: rules::Outcome::BWins }));
+            played[a] |= records.len() > before;
+        }
         // The rules need no names: each line takes its name from the player (one copy, not two).
         let entrants: Vec<Entrant> = self
             .players
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.joined_round <= joined_by)
+            .filter(|(i, p)| of_round(p) && played[*i])
             .map(|(index, p)| Entrant {
                 index,
                 name: String::new(),
@@ -260,17 +324,33 @@ impl Results {
                 disqualified: p.disqualified,
             })
             .collect();
-        let mut records: Vec<MatchRecord> = self.matches.iter().filter_map(|m| self.record(m, round)).collect();
-        for (a, p) in self.players.iter().enumerate().filter(|(_, p)| p.joined_round <= joined_by) {
-            let lost = self.missed_rounds(p).filter(|&r| r <= round);
-            records.extend(lost.map(|r| MatchRecord { round: r, a, b: None, outcome: rules::Outcome::BWins }));
-        }
+        let did_not_play = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| of_round(p) && !played[*i] && !p.disqualified)
+            .map(|(_, p)| DidNotPlay {
+                player_id: p.id,
+                name: p.name.clone(),
+                dropped: p.dropped_after.is_some_and(|d| d <= round),
+            })
+            .collect();
         let par =
             self.tiebreak_par.then(|| duplicate::above_par_map(&duplicate::player_par(&self.library_games(round).0)));
-        rules::standings(&entrants, &records, round, par.as_ref())
+        let lines = rules::standings(&entrants, &records, round, par.as_ref())
             .into_iter()
             .map(|s| self.line(s, par.as_ref()))
-            .collect()
+            .collect();
+        AfterRound { lines, did_not_play, needs_result }
+    }
+
+    fn needs_result(&self, m: &Match) -> NeedsResult {
+        let name = |p: PlayerId| self.index_of(p).map_or_else(|| "?".to_string(), |i| self.players[i].name.clone());
+        NeedsResult {
+            round: m.round,
+            table: m.table,
+            players: [Some(m.a), m.b].into_iter().flatten().map(name).collect(),
+        }
     }
 
     fn line(&self, s: Standing, par: Option<&HashMap<usize, f64>>) -> Line {
@@ -419,7 +499,11 @@ mod tests {
     fn standings_wait_for_every_result_of_a_round() -> Result<()> {
         let (store, _, _) = crate::store::memory_with_one_match()?;
         let before = standings(store.conn(), None)?;
-        assert_eq!((before.round, before.rounds_paired, before.standings.len()), (0, 1, 2));
+        // Before round 1 nobody has played: nobody is ranked or listed.
+        assert_eq!(
+            (before.round, before.rounds_paired, before.standings.len(), before.did_not_play.len()),
+            (0, 1, 0, 0)
+        );
         assert_eq!(before.progress.playing, Some((1, 0, 1)));
         let refused = standings(store.conn(), Some(1)).map_err(|e| e.kind()).err();
         assert_eq!(refused, Some(Kind::Refused));

@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::ops::cards::CardView;
 use crate::ops::library::sheets::LibrarySheet;
 use crate::ops::site::{Clock, Declared, Draw, Event, Frame, Judging, Page, Pages, SlipShared};
-use crate::ops::standings::Line;
+use crate::ops::standings::AfterRound;
 use crate::ops::table::records::sheet::NoteSheet;
 use crate::store::{MatchId, PlayerId};
 use std::collections::{BTreeMap, HashMap};
@@ -29,8 +29,8 @@ use std::collections::{BTreeMap, HashMap};
 pub struct Html;
 
 impl Draw for Html {
-    fn standings(&self, ev: &Event, r: u32, lines: &[Line]) -> Result<Page> {
-        standings::page(ev, r, lines)
+    fn standings(&self, ev: &Event, r: u32, after: &AfterRound) -> Result<Page> {
+        standings::page(ev, r, after)
     }
     fn pairings(&self, ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> Result<Page> {
         pairings::by_table(ev, r, points)

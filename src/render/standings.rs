@@ -1,6 +1,6 @@
 //! Standings and duplicate figures in words and numbers for people (tables, CSV, the site's pages).
 
-use crate::ops::standings::{Line, Progress, Standings};
+use crate::ops::standings::{DidNotPlay, Line, NeedsResult, Progress, Standings};
 use crate::store::PlayerId;
 use serde::{Serialize, Serializer};
 
@@ -8,6 +8,10 @@ use serde::{Serialize, Serializer};
 /// that it can be written as it serializes (see [`super::emit_sorted`]); the same bytes as the document.
 #[derive(Serialize)]
 pub struct SortedStandings<'a> {
+    #[serde(serialize_with = "sorted_absent")]
+    did_not_play: &'a [DidNotPlay],
+    #[serde(serialize_with = "sorted_needs_result")]
+    needs_result: &'a [NeedsResult],
     round: u32,
     rounds_paired: u32,
     #[serde(serialize_with = "sorted_lines")]
@@ -19,6 +23,8 @@ impl<'a> SortedStandings<'a> {
     /// The document of `view`.
     pub fn of(view: &'a Standings) -> Self {
         SortedStandings {
+            did_not_play: &view.did_not_play,
+            needs_result: &view.needs_result,
             round: view.round,
             rounds_paired: view.rounds_paired,
             standings: &view.standings,
@@ -65,6 +71,52 @@ fn sorted_lines<S: Serializer>(lines: &&[Line], s: S) -> Result<S::Ok, S::Error>
         rank: l.rank,
         wins: l.wins,
     }))
+}
+
+/// A [`DidNotPlay`], its keys in sorted order.
+#[derive(Serialize)]
+struct SortedAbsent<'a> {
+    dropped: bool,
+    name: &'a str,
+    player_id: PlayerId,
+}
+
+fn sorted_absent<S: Serializer>(list: &&[DidNotPlay], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(list.iter().map(|p| SortedAbsent { dropped: p.dropped, name: &p.name, player_id: p.player_id }))
+}
+
+/// A [`NeedsResult`], its keys in sorted order.
+#[derive(Serialize)]
+struct SortedNeedsResult<'a> {
+    players: &'a [String],
+    round: u32,
+    table: Option<u32>,
+}
+
+fn sorted_needs_result<S: Serializer>(list: &&[NeedsResult], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(list.iter().map(|m| SortedNeedsResult { players: &m.players, round: m.round, table: m.table }))
+}
+
+/// The players not ranked, as a line under the standings: "did not play (not ranked): Larry Late (dropped), Ana".
+pub fn did_not_play_note(list: &[DidNotPlay]) -> Option<String> {
+    let names: Vec<String> =
+        list.iter().map(|p| if p.dropped { format!("{} (dropped)", p.name) } else { p.name.clone() }).collect();
+    (!names.is_empty()).then(|| format!("did not play (not ranked): {}", names.join(", ")))
+}
+
+/// A match without a result, as a line under the standings: "round 1, table 2 (Ana v Cy) needs a result: not
+/// counted until one is recorded".
+pub fn needs_result_note(m: &NeedsResult) -> String {
+    format!("{} needs a result: not counted until one is recorded", m.words())
+}
+
+/// The lines under a table of the standings: the players not ranked, the matches that need a result, then how
+/// far the event has got.
+pub fn standings_notes(view: &Standings) -> Vec<String> {
+    let mut notes: Vec<String> = did_not_play_note(&view.did_not_play).into_iter().collect();
+    notes.extend(view.needs_result.iter().map(needs_result_note));
+    notes.extend(progress_note(&view.progress, view.round));
+    notes
 }
 
 /// A percentage as printed: three decimals.
@@ -174,6 +226,11 @@ mod tests {
                 rounds_paired: 5,
                 tiebreak_par: true,
                 standings: lines,
+                did_not_play: vec![
+                    DidNotPlay { player_id: PlayerId(3), name: "Larry \"Late\"".into(), dropped: true },
+                    DidNotPlay { player_id: PlayerId(4), name: "Mo".into(), dropped: false },
+                ],
+                needs_result: vec![NeedsResult { round: 1, table: Some(2), players: vec!["Ana".into(), "Cy".into()] }],
                 progress: Progress::default(),
             };
             let through_value = serde_json::to_string_pretty(&serde_json::to_value(&view)?)?;

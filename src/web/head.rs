@@ -114,6 +114,7 @@ pub async fn clear_result(judge: Judge, payload: Payload<ClearBody>) -> Response
         let r = &out.reopened;
         let doc = serde_json::json!({
             "round": r.round, "table": r.table, "match": r.match_id, "was": r.was, "later_rounds": out.later_rounds,
+            "standings_moved": out.standings_moved,
         });
         Answer::ok(&out.summary).with(&doc)
     })

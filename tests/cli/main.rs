@@ -63,5 +63,6 @@ mod standby_sync;
 mod standings;
 mod table_device;
 mod table_rules;
+mod void_standings;
 mod voids;
 mod wording;

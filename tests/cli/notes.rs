@@ -259,6 +259,10 @@ fn a_note_voided_before_a_seat_swap_stays_its_players_and_is_shown_apart_in_ever
         "{text}"
     );
     assert!(text.contains("Cy: 0 notes; Bo: 0 notes"), "{text}");
+    // CSV keeps every note: Ana's, apart, in a row of its own under the two seats'.
+    let csv = ev.run(&["--csv", "notes", "1"]).ok().to_string();
+    let row = format!("{id},\"voided before a seat swap, Ana: B1: Demonic Tutor (void)\",09:05,,,\n");
+    assert!(csv.starts_with("#,Cy (A),at,#,Bo (B),at\n") && csv.ends_with(&row), "{csv}");
     // The printable page: Cy's column has no notes; Ana's apart.
     let file = ev.path("t1.html");
     ev.run(&["notes", "1", "--html", &file.to_string_lossy()]).ok();

@@ -176,14 +176,6 @@ fn csv_and_json_shapes() {
     }
 }
 
-#[test]
-fn before_any_round_everyone_is_level() {
-    let ev = event_with(&["Ana", "Bo"]);
-    let doc = standings(&ev, &[]);
-    assert_eq!(doc["round"], 0);
-    assert_eq!(order(&doc), [("Ana".to_string(), 1), ("Bo".to_string(), 1)]);
-    assert!(ev.run(&["standings"]).ok().contains("no round has been paired yet"));
-}
 
 #[test]
 fn refuses_a_round_not_yet_played() {
@@ -197,4 +189,58 @@ fn refuses_a_round_not_yet_played() {
     // Without --round: after the last round with every result in, saying how far round 2 has got.
     let text = ev.run(&["standings"]).ok().to_string();
     assert!(text.contains("after round 1") && text.contains("round 2 is being played: 1 of 2 results in"), "{text}");
+}
+
+/// The `did_not_play` entries: (name, dropped).
+fn did_not_play(doc: &Value) -> Vec<(String, bool)> {
+    let list = doc["did_not_play"].as_array().cloned().unwrap_or_default();
+    list.iter()
+        .map(|p| {
+            assert!(p["player_id"].as_u64().is_some(), "{p}");
+            (p["name"].as_str().unwrap_or_default().to_string(), p["dropped"] == true)
+        })
+        .collect()
+}
+
+#[test]
+fn a_player_with_nothing_played_is_not_ranked_but_listed_apart() {
+    let ev = event_with(&["Ann", "Bo", "Cy", "Di", "Larry", "Abe"]);
+    // Larry drops before round 1; Abe is absent from round 1 (not paired), and plays round 2.
+    ev.run(&["player", "drop", "larry"]).ok();
+    ev.seed_played_rounds(&[&[("Ann", "Bo", "A"), ("Cy", "Di", "A")]]);
+    // Zed enters while round 1 is played (before round 2 is paired): a player of round 2, not of round 1.
+    ev.run(&["event", "set", "late-entry", "none"]).ok();
+    ev.run(&["player", "add", "Zed"]).ok();
+    let one = standings(&ev, &[]);
+    assert_eq!(one["round"], 1);
+    assert_eq!(order(&one).len(), 4, "only the players who played are ranked: {one}");
+    assert_eq!(did_not_play(&one), [("Larry".to_string(), true), ("Abe".to_string(), false)], "{one}");
+    assert!(!one.to_string().contains("Zed"), "Zed entered while round 1 was played: {one}");
+    let text = ev.run(&["standings"]).ok().to_string();
+    assert!(!text.contains("0-0-0") && !text.contains("Zed"), "{text}");
+    assert!(text.ends_with("did not play (not ranked): Larry (dropped), Abe\n"), "{text}");
+    // Round 2: Abe and Zed play and are ranked; Larry still did not play; round 1's standings are unchanged.
+    ev.seed_played_rounds(&[&[("Ann", "Cy", "A"), ("Abe", "Zed", "A"), ("Bo", "Di", "A")]]);
+    let two = standings(&ev, &[]);
+    assert_eq!(order(&two).len(), 6, "{two}");
+    assert_eq!(did_not_play(&two), [("Larry".to_string(), true)], "{two}");
+    let again = standings(&ev, &["--round", "1"]);
+    assert_eq!((&again["standings"], &again["did_not_play"]), (&one["standings"], &one["did_not_play"]));
+    // The CSV ranks the same players; the served and static pages list Larry apart.
+    let csv = ev.run(&["--csv", "standings"]).ok().to_string();
+    assert!(!csv.contains("Larry") && csv.lines().count() == 7, "{csv}");
+    ev.run(&["site", "out"]).ok();
+    let page = std::fs::read_to_string(ev.path("out/round-2-standings.html")).expect("page");
+    assert!(!page.contains("class=\"player\">Larry"), "{page}");
+    assert!(page.contains("Did not play, not ranked: Larry <span class=\"tag\">dropped</span>."), "{page}");
+}
+
+#[test]
+fn before_round_1_nobody_is_ranked() {
+    let ev = event_with(&["Ann", "Bo"]);
+    let doc = standings(&ev, &[]);
+    assert_eq!((doc["round"].as_u64(), doc["standings"].as_array().map(Vec::len)), (Some(0), Some(0)), "{doc}");
+    assert_eq!(doc["did_not_play"], serde_json::json!([]), "{doc}");
+    let text = ev.run(&["standings"]).ok().to_string();
+    assert_eq!(text, "Test Open: standings before round 1\n(none)\nno round has been paired yet\n");
 }

@@ -10,7 +10,7 @@ use super::read::{Clock, Declared, SlipShared};
 use super::{Event, Judging, Page, Pages, Place, Site, Written};
 use crate::error::{Error, Result};
 use crate::ops::library::sheets::{LibrarySheet, library_sheets};
-use crate::ops::standings::Line;
+use crate::ops::standings::AfterRound;
 use crate::ops::table::records::sheet::{NoteSheet, note_sheets_of_round};
 use crate::store::{MatchId, PlayerId, Store};
 use std::collections::{BTreeMap, HashMap};
@@ -47,7 +47,7 @@ pub enum Audience {
 /// Drawing may happen on either of two threads; it reads nothing from the event file.
 pub trait Draw: Sync {
     /// `round-N-standings.html`: the standings after played round `r`, `lines`.
-    fn standings(&self, ev: &Event, r: u32, lines: &[Line]) -> Result<Page>;
+    fn standings(&self, ev: &Event, r: u32, after: &AfterRound) -> Result<Page>;
     /// `round-N-pairings.html`: the tables of paired round `r`, with `points` before the round.
     fn pairings(&self, ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> Result<Page>;
     /// `round-N-pairings-by-name.html`: every player of paired round `r`, alphabetically, with their seat.
@@ -167,13 +167,13 @@ fn round_pages(ev: &Event, k: u32, draw: &dyn Draw, out: &Pages) -> std::result:
     let (paired, played) = (ev.results.paired, ev.results.played);
     let shown = (1..=played).contains(&k);
     let pairs = k < paired;
-    let lines = (k <= played && (shown || pairs)).then(|| ev.results.standings_of_round(k));
-    if shown {
-        put(out, (STANDINGS, k), || draw.standings(ev, k, lines.as_deref().unwrap_or_default()))?;
+    let after = (k <= played && (shown || pairs)).then(|| ev.results.standings_of_round(k));
+    if let (true, Some(after)) = (shown, &after) {
+        put(out, (STANDINGS, k), || draw.standings(ev, k, after))?;
     }
     if pairs {
-        let points = lines.as_deref().map(|l| ev.points_before(k + 1, l));
-        drop(lines);
+        let points = after.as_ref().map(|a| ev.points_before(k + 1, &a.lines));
+        drop(after);
         let r = k + 1;
         put(out, (PAIRINGS, r), || draw.pairings(ev, r, points.as_ref()))?;
         put(out, (BY_NAME, r), || draw.by_name(ev, r, points.as_ref()))?;

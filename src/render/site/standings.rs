@@ -2,8 +2,8 @@
 
 use super::{Event, Frame, Page};
 use crate::error::Result;
-use crate::ops::standings::Line;
-use crate::render::standings::{par, percent};
+use crate::ops::standings::{AfterRound, DidNotPlay, Line};
+use crate::render::standings::{needs_result_note, par, percent};
 use askama::Template;
 
 /// One line as shown.
@@ -28,6 +28,10 @@ struct StandingsPage {
     latest: bool,
     with_par: bool,
     rows: Vec<Row>,
+    /// The players of the round who played nothing up to it (not ranked).
+    did_not_play: Vec<DidNotPlay>,
+    /// The matches that need a result, in words.
+    needs_result: Vec<String>,
 }
 
 fn row(l: &Line) -> Row {
@@ -45,13 +49,21 @@ fn row(l: &Line) -> Row {
     }
 }
 
-/// `round-N-standings.html`: the standings after played round `r`, `lines`.
-pub fn page(ev: &Event, r: u32, lines: &[Line]) -> Result<Page> {
+/// `round-N-standings.html`: the standings after played round `r`.
+pub fn page(ev: &Event, r: u32, after: &AfterRound) -> Result<Page> {
     let page = StandingsPage {
         frame: ev.frame(format!("Standings after round {r}")),
         latest: r == ev.results.played,
         with_par: ev.results.tiebreak_par,
-        rows: lines.iter().map(row).collect(),
+        rows: after.lines.iter().map(row).collect(),
+        did_not_play: after.did_not_play.clone(),
+        needs_result: after.needs_result.iter().map(|m| sentence(&needs_result_note(m))).collect(),
     };
     super::of_round(r, "standings", "standings", &page)
+}
+
+/// A note begun with a capital, for a page ("Round 1, table 2 ... needs a result").
+fn sentence(note: &str) -> String {
+    let mut chars = note.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

@@ -21,6 +21,7 @@ mod players;
 mod prints;
 mod setup;
 mod standby;
+mod standings;
 
 use crate::harness::Event;
 use axum::body::Body;

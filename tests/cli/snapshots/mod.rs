@@ -218,8 +218,21 @@ pub fn redact(ev: &Event, text: &str) -> String {
     text.replace(&canonical, "[DIR]").replace(&dir, "[DIR]")
 }
 
-/// What a user sees of a run: stdout, then stderr and the exit status when there are any.
+/// Asserts that a text a command printed ends its last line (insta's comparison ignores a missing final line
+/// feed, so this is what catches it): a shell prompt after it starts on a line of its own, and `>>` appends
+/// whole lines.
+#[track_caller]
+pub fn ends_its_last_line(what: &str, text: &str) {
+    let tail: String = text.chars().rev().take(80).collect::<Vec<_>>().into_iter().rev().collect();
+    assert!(text.is_empty() || text.ends_with('\n'), "{what} does not end with a line feed: ...{tail:?}");
+}
+
+/// What a user sees of a run: stdout, then stderr and the exit status when there are any. Each must end its
+/// last line ([`ends_its_last_line`]).
+#[track_caller]
 pub fn shown_run(ev: &Event, run: &Run) -> String {
+    ends_its_last_line("standard output", &run.stdout);
+    ends_its_last_line("standard error", &run.stderr);
     let mut out = run.stdout.clone();
     if !run.stderr.is_empty() {
         out.push_str("\n[stderr]\n");
@@ -256,6 +269,7 @@ pub fn refused(ev: &Event, args: &[&str]) {
     let before = dump(&ev.db());
     let run = run(ev, args);
     let line = redact(ev, run.refused());
+    ends_its_last_line(&shown(args), &run.stderr);
     assert_eq!(before, dump(&ev.db()), "a refused command changed the event file: {args:?}");
     check(&format!("refused__{}", name_of(args)), &format!("{} (at {NOW})", shown(args)), &line);
 }

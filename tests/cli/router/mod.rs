@@ -17,6 +17,7 @@ mod moments;
 mod pages;
 mod players;
 mod setup;
+mod sign_in;
 mod standby;
 
 use crate::harness::Event;

@@ -216,11 +216,13 @@
   // judges' table page): sent now, never kept to send later (its answer must be seen), and the secret shown
   // beside the form, where a live refresh keeps it.
   function shownOnce(form, by) {
-    var field = form.getAttribute("data-shown-once"), data = new FormData(form);
+    // Sent as JSON (a form's answer is a page, which would not hold the secret), its CSRF token in the header.
+    var field = form.getAttribute("data-shown-once"), data = new FormData(form), body = {}, csrf = "";
     if (by && by.name) data.append(by.name, by.value);
+    data.forEach(function (v, k) { if (k === "csrf") csrf = v; else body[k] = v; });
     var init = {
-      method: "POST", credentials: "same-origin", body: new URLSearchParams(data).toString(),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": newKey() }
+      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": newKey() }
     };
     fetch(form.getAttribute("action"), init).then(function (r) {
       return r.text().then(function (text) {

@@ -3,9 +3,15 @@
 //      declares two cards and starts their decision; the page says "3 waiting to send" and "offline since";
 //      back online, the page sends them in order: each is recorded once, at the moment it was made (not when it
 //      arrived), and the page shows nothing waiting;
+//      while offline each shows at once: the cards in the sheet and the decision on the clock, marked "not sent
+//      yet", a mark that goes once they are sent; the sign-ins are kept across a reload, and the device's storage
+//      holds no code;
 //   2. the same with the server stopped: two more cards and the decision stopped, the page reloaded while the
 //      server is down (only the browser's storage keeps the queue), the server started again on the same
 //      address and the page opened again: each recorded once at its moment;
+//   2b. the honest offline replay keeps its moment: the network cut BEFORE the decision's start, start tapped,
+//      some seconds, stop tapped, the network back: the page showed both taps at once while offline, and the
+//      server records the decision at the moments tapped (its length as tapped, not as the taps arrived);
 //   3. a page's form (/me, "Call a judge") sent offline waits on the page and is recorded once back online;
 //   4. a judge's ruling sent offline from the judges' table page, whose login ends meanwhile (a new PIN): back
 //      online the page sends the judge to log in, the queue kept; logged in again, the ruling is recorded once.
@@ -37,6 +43,7 @@ const SHOTS = process.env.SHOTS || "";
 const WAIT_MS = 15000; // what waits must be sent within this once the network is back
 const OFFLINE_MS = 3000; // how long the phone stays offline after its last write: its moments lie that far back
 const MOMENT_SLACK_MS = 1000; // a moment recorded within this of when the tap was made is the tap's
+const DECIDE_MS = 5000; // how long the decision taken offline lasts
 
 const problems = [];
 const problem = (text) => {
@@ -150,6 +157,19 @@ async function main() {
       await side(who).getByRole("button", { name: "Declare" }).waitFor();
     }
   });
+  await step("the sign-ins are kept: reloaded, the device acts without a code typed, and keeps no code", async () => {
+    await page.reload();
+    for (const who of [a, b]) await side(who).getByRole("button", { name: "Declare" }).waitFor({ timeout: 5000 });
+    const kept = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join("\n"));
+    for (const who of [a, b]) {
+      if (kept.includes(`"${codeOf(who)}"`)) problem(`the device keeps ${who}'s code in its storage`);
+    }
+    if (!/"signin"/.test(kept)) problem("the device keeps no sign-in");
+  });
+  // What the page shows of what waits: the cards marked in the sheet, the clock's mark.
+  const unsentCards = () => page.locator(".sheet li.waiting").allTextContents();
+  const clockMark = async () => ((await page.locator("#dunsent").isVisible()) ? (await page.locator("#dunsent").textContent()) || "" : "");
+  const who = async () => (await page.locator("#dwho").textContent()) || "";
   const declare = (cost, card) =>
     act(page, async () => {
       await side(a).getByLabel("printed cost").fill(cost);
@@ -169,6 +189,12 @@ async function main() {
     const second = await declare("R", "Burst Lightning");
     const started = await tap("start");
     await waiting(3);
+    const cards = (await unsentCards()).join(" | ");
+    if (!/Demonic Tutor.*not sent yet/.test(cards) || !/Burst Lightning.*not sent yet/.test(cards)) {
+      problem(`the cards declared offline are not shown marked as not sent yet: ${cards}`);
+    }
+    if ((await who()) !== `${a} is deciding`) problem(`the clock does not show the decision started offline: ${await who()}`);
+    if (!/not sent yet/.test(await clockMark())) problem(`the clock is not marked as not sent yet: ${await clockMark()}`);
     await shot(page, "waiting");
     await sleep(OFFLINE_MS);
     if (notes().some((n) => n.card === "Demonic Tutor")) problem("a declaration made offline was recorded while offline");
@@ -179,6 +205,8 @@ async function main() {
     tappedOnceAt("/api/clock/start", started);
     const status = await page.locator("#queue-status").isVisible();
     if (status) problem(`the page still says: ${await page.locator("#queue-status").textContent()}`);
+    await page.waitForFunction(() => !document.querySelector(".sheet li.waiting") && document.getElementById("dunsent").hidden, null, { timeout: 5000 })
+      .catch(() => problem("the marks of what was not sent stay once it is sent"));
   });
 
   await step("the server stopped: two cards and the decision stopped wait across a reload, then are recorded once at their moments", async () => {
@@ -200,6 +228,53 @@ async function main() {
     recordedOnceAt("Giant Growth", second);
     tappedOnceAt("/api/clock/stop", stopped);
     await shot(page, "sent");
+  });
+
+  await step("the honest offline replay keeps its moment: network cut before the start, start, wait, stop, network back", async () => {
+    await context.setOffline(true);
+    const started = await tap("start");
+    await page.waitForFunction((n) => document.getElementById("dwho").textContent === `${n} is deciding`, a, { timeout: 2000 })
+      .catch(() => problem(`the start tapped offline does not show at once`));
+    if (!/not sent yet/.test(await clockMark())) problem(`the start is not marked as not sent yet: ${await clockMark()}`);
+    await sleep(1500);
+    const left = (await page.locator("#dleft").textContent()) || "";
+    if (!/^\+?\d+$/.test(left)) problem(`the decision started offline does not count: ${left}`);
+    await shot(page, "offline-start");
+    await sleep(DECIDE_MS - 1500);
+    const stopped = await tap("stop");
+    await page.waitForFunction(() => document.getElementById("dwho").textContent === "No decision running", null, { timeout: 2000 })
+      .catch(() => problem("the stop tapped offline does not show at once"));
+    if (!/not sent yet/.test(await clockMark())) problem(`the stop is not marked as not sent yet: ${await clockMark()}`);
+    await shot(page, "offline-stop");
+    await sleep(OFFLINE_MS);
+    if (audited("/api/clock/start").length !== 1) problem("a start tapped offline was recorded while offline");
+    await context.setOffline(false);
+    await waitDrained(page);
+    const starts = audited("/api/clock/start"), stops = audited("/api/clock/stop");
+    const s = starts[starts.length - 1], e = stops[stops.length - 1];
+    if (starts.length !== 2 || stops.length !== 2) problem(`recorded ${starts.length} starts and ${stops.length} stops, not 2 and 2`);
+    const recorded = Date.parse(e.at) - Date.parse(s.at), tapped = stopped - started;
+    console.log(`check-offline:      decision recorded ${recorded} ms, tapped ${tapped} ms; start ${s.at} (${Date.parse(s.at) - started} ms from the tap), stop ${e.at} (${Date.parse(e.at) - stopped} ms from the tap)`);
+    if (Math.abs(Date.parse(s.at) - started) > MOMENT_SLACK_MS) problem(`the start recorded ${Date.parse(s.at) - started} ms from its tap`);
+    if (Math.abs(Date.parse(e.at) - stopped) > MOMENT_SLACK_MS) problem(`the stop recorded ${Date.parse(e.at) - stopped} ms from its tap`);
+    if (Math.abs(recorded - tapped) > MOMENT_SLACK_MS) problem(`the decision recorded ${recorded} ms long, tapped ${tapped} ms`);
+    await page.waitForFunction(() => document.getElementById("dunsent").hidden, null, { timeout: 5000 })
+      .catch(() => problem("the clock's mark stays once the taps are sent"));
+    await shot(page, "offline-replayed");
+  });
+
+  await step("a card refused when it is sent at last says so beside it in the sheet", async () => {
+    await context.setOffline(true);
+    await declare("B2", "Demonic Tutor");
+    await waiting(1);
+    await context.setOffline(false);
+    await waitDrained(page);
+    const li = page.locator(".sheet li.refused", { hasText: "Demonic Tutor" });
+    await li.waitFor({ timeout: 5000 });
+    const text = (await li.textContent()) || "";
+    if (!/not recorded: /.test(text)) problem(`the refused card says: ${text}`);
+    console.log(`check-offline:      ${text}`);
+    await shot(page, "refused");
   });
 
   await step("a form on /me: a judge called offline is called once when the network is back", async () => {
@@ -248,6 +323,40 @@ async function main() {
     await sleep(500);
     if (ruled().length !== 1) problem(`the ruling: recorded ${ruled().length} times, not once`);
     await judgePhone.close();
+  });
+
+  await step("a head judge renews a code in one tap: shown once; the device signed in with the old one asks for the new one", async () => {
+    const judgePhone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const judge = await judgePhone.newPage();
+    judge.on("pageerror", (e) => problem(`page error on the judges' page: ${e.message}`));
+    await judge.goto(`${base}/login`);
+    await judge.getByLabel("Name").fill(JUDGE);
+    await judge.getByLabel("PIN").fill(PIN);
+    await judge.getByRole("button", { name: "Log in" }).click();
+    await judge.waitForURL(`${base}/judge`);
+    await judge.goto(`${base}/judge/table/1`);
+    await judge.getByRole("button", { name: `New code for ${b}` }).click();
+    const answer = judge.locator("p.answer.shown");
+    await answer.waitFor({ timeout: 5000 });
+    const code = ((await answer.locator(".secret").textContent()) || "").trim();
+    if (!/^\d{6}$/.test(code) || code === codeOf(b)) problem(`the new code shown: "${code}"`);
+    if (cli("player", "code", b).code !== code) problem("the code shown is not the player's code now");
+    await shot(judge, "judge-new-code");
+    await judgePhone.close();
+    // The table's device, signed in with the old code: the sign-in is offered again, saying why.
+    await page.reload();
+    await side(b).getByLabel(`${b}'s code`).waitFor({ timeout: 5000 });
+    const said = (await side(b).locator(".error").textContent()) || "";
+    if (!/new code/.test(said)) problem(`the device says, signed out by the new code: ${said}`);
+    await side(b).getByLabel(`${b}'s code`).fill(codeOf(b));
+    await side(b).getByRole("button", { name: "Sign in" }).click();
+    await side(b).locator(".error", { hasText: "not one of the two players'" }).waitFor({ timeout: 5000 })
+      .catch(() => problem("the old code signs in"));
+    await shot(page, "old-code-refused");
+    await side(b).getByLabel(`${b}'s code`).fill(code);
+    await side(b).getByRole("button", { name: "Sign in" }).click();
+    await side(b).getByRole("button", { name: "Declare" }).waitFor({ timeout: 5000 });
+    await side(a).getByRole("button", { name: "Declare" }).waitFor({ timeout: 1000 });
   });
 
   await browser.close();

@@ -32,6 +32,7 @@ pub mod replication;
 pub mod round;
 pub mod ruling;
 pub mod self_reports;
+pub mod sign_ins;
 pub mod voids;
 
 use crate::domain::topic::Topic;

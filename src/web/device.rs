@@ -1,6 +1,6 @@
-//! The table's own device: `/table/N` (players sign in with their codes; see `templates/web/table.js`),
-//! `POST /api/player/code` that tells the device whose code it was given, the players' writes with their code
-//! instead of a login (`POST /api/note`, `/api/note/undo`, `/api/clock/start`, `/api/clock/hand-over`,
+//! The table's own device: `/table/N` (each player signs in once with their code; see `templates/web/table.js`),
+//! `POST /api/player/code` that tells the device whose code it was given and gives it the player's sign-in, the
+//! players' writes with their sign-in (or code) instead of a login (`POST /api/note`, `/api/note/undo`, `/api/clock/start`, `/api/clock/hand-over`,
 //! `/api/clock/stop`; the router sends a body without `code` to the judges' route of the same name), and what
 //! everyone reads there: a table's sheet and clock (`GET /api/table/N/notes`) and the completion of a cost
 //! (`GET /api/cards/cost`). Wrong codes count against the address and the table as wrong PINs do.
@@ -9,7 +9,7 @@ use crate::domain::result::Seat;
 use crate::error::{Error, Result};
 use crate::ops::card_reference::Printed;
 use crate::ops::live::{self, Home, TableView};
-use crate::ops::table::device::{self, DeviceNoteInput};
+use crate::ops::table::device::{self, DeviceNoteInput, sign_in};
 use crate::store::Store;
 use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
@@ -55,17 +55,22 @@ pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<Str
     Ok(page::page(StatusCode::OK, &TablePage { home, t, judge, limits }))
 }
 
-/// `POST /api/player/code` body.
+/// `POST /api/player/code` body: the code typed, or a sign-in the device keeps.
 #[derive(Debug, serde::Deserialize)]
 pub struct WhoseBody {
     /// The table.
     pub table: u32,
     /// The code typed.
-    pub code: String,
+    pub code: Option<String>,
+    /// A sign-in's token (see [`sign_in`]).
+    pub signin: Option<String>,
 }
 
-/// `POST /api/player/code` `{"table","code"}` → `{"table","round","player","seat"}`: whose code this is at the
-/// table (403 when neither player's; wrong codes count as for the writes).
+/// `POST /api/player/code` `{"table","code"}` → `{"table","round","player","seat","signin"}`: whose code this is
+/// at the table (403 when neither player's; wrong codes count as for the writes), and the player's sign-in on
+/// this device for the match (`signin`, sent by the device's writes instead of the code; see [`sign_in`]). With
+/// `{"table","signin"}` instead: whom a sign-in names, 403 once it no longer acts (the page then offers to sign
+/// in again). Nothing is written: a standby answers it too.
 pub async fn whose(
     player: Player,
     body: Result<Json<serde_json::Value>, axum::extract::rejection::JsonRejection>,
@@ -74,16 +79,31 @@ pub async fn whose(
     let Json(value) = body.map_err(|e| bad_json(&e))?;
     let b: WhoseBody = crate::web::kit::strict::value_as(&value)?;
     let table = b.table;
-    let read = player.db.run(move |store| {
-        store.read(|conn| {
-            let (seated, seat) = device::seat_of_code(conn, b.table, &b.code)?;
-            Ok((seated.m.round, seated.player(seat).name.clone(), seat))
-        })
-    });
-    let (round, name, seat) = player.guarded(table, read).await?;
-    player.is(&name);
-    let seat = if seat == Seat::A { "A" } else { "B" };
-    Ok(Json(serde_json::json!({ "table": table, "round": round, "player": name, "seat": seat })))
+    let signed = match (b.code, b.signin) {
+        (Some(code), None) => {
+            let read = player.db.run(move |store| store.read(|conn| sign_in::sign_in(conn, table, &code)));
+            player.guarded(table, read).await?
+        }
+        (None, Some(token)) => {
+            player
+                .db
+                .run(move |store| {
+                    store.read(|conn| {
+                        let (seated, seat, _) = sign_in::seat_of_sign_in(conn, table, &token)?;
+                        let name = seated.player(seat).name.clone();
+                        let seat = if seat == Seat::A { "A" } else { "B" };
+                        Ok(sign_in::SignedIn { table, round: seated.m.round, player: name, seat, signin: token })
+                    })
+                })
+                .await?
+        }
+        (Some(_), Some(_)) => {
+            return Err(Error::bad_input("give either \"code\" (the code typed) or \"signin\", not both").into());
+        }
+        (None, None) => return Err(Error::bad_input("code: type your code (six digits, on your slip)").into()),
+    };
+    player.is(&signed.player);
+    serde_json::to_value(&signed).map(Json).map_err(|_| ApiError::internal("a JSON document"))
 }
 
 /// The fields of a player's write, or 400 naming what is wrong (a field a player's write does not take too).
@@ -96,6 +116,7 @@ fn shown(value: &serde_json::Value) -> String {
     let mut v = value.clone();
     if let Some(map) = v.as_object_mut() {
         map.remove("code");
+        map.remove("signin");
     }
     let text = v.to_string();
     match text.char_indices().nth(400) {
@@ -116,8 +137,10 @@ fn sent(player: &Player, value: &serde_json::Value) -> std::result::Result<Optio
 pub struct NoteBody {
     /// The table.
     pub table: u32,
-    /// The declaring player's code.
-    pub code: String,
+    /// The declaring player's code (or `signin`).
+    pub code: Option<String>,
+    /// The declaring player's sign-in on the device (see [`sign_in`]).
+    pub signin: Option<String>,
     /// The printed cost (`B1`, `{1}{B}`, `land`).
     pub cost: String,
     /// The card.
@@ -161,15 +184,16 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
                 )));
             }
         };
+        let code = player.code_of(b.table, b.code, b.signin).await?;
         let input = DeviceNoteInput {
             table: b.table,
-            code: b.code.clone(),
+            code: code.clone(),
             printed: Printed::parse(&b.cost)?,
             card,
             letter: letter_of(b.letter)?,
             client_id: b.client_id,
         };
-        let who = (b.table, b.code);
+        let who = (b.table, code);
         let sent = sent(&player, &value)?;
         Ok(write::player(&player, "POST /api/note", who, (shown(&value), None, sent), move |store, actor| {
             let out = device::declare(store, actor, input)?;
@@ -186,8 +210,10 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
 pub struct TapBody {
     /// The table.
     pub table: u32,
-    /// The player's code.
-    pub code: String,
+    /// The player's code (or `signin`).
+    pub code: Option<String>,
+    /// The player's sign-in on the device (see [`sign_in`]).
+    pub signin: Option<String>,
     /// The device's id for this tap (read as the write's key, see [`sent`]).
     #[serde(default)]
     #[allow(dead_code)]
@@ -200,7 +226,11 @@ pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
         Ok(b) => b,
         Err(e) => return e.into_response(),
     };
-    let (table, code) = (b.table, b.code.clone());
+    let code = match player.code_of(b.table, b.code, b.signin).await {
+        Ok(code) => code,
+        Err(e) => return e.into_response(),
+    };
+    let table = b.table;
     let sent = match sent(&player, &value) {
         Ok(sent) => sent,
         Err(e) => return e.into_response(),
@@ -208,7 +238,7 @@ pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
     write::player(
         &player,
         "POST /api/note/undo",
-        (b.table, b.code),
+        (table, code.clone()),
         (shown(&value), None, sent),
         move |store, actor| {
             let out = device::take_back(store, actor, table, &code)?;
@@ -235,7 +265,11 @@ async fn tap(player: Player, tap: Tap, value: serde_json::Value) -> Response {
         Ok(b) => b,
         Err(e) => return e.into_response(),
     };
-    let (table, code) = (b.table, b.code.clone());
+    let code = match player.code_of(b.table, b.code, b.signin).await {
+        Ok(code) => code,
+        Err(e) => return e.into_response(),
+    };
+    let table = b.table;
     let route = match tap {
         Tap::Start => "POST /api/clock/start",
         Tap::HandOver => "POST /api/clock/hand-over",
@@ -245,7 +279,7 @@ async fn tap(player: Player, tap: Tap, value: serde_json::Value) -> Response {
         Ok(sent) => sent,
         Err(e) => return e.into_response(),
     };
-    write::player(&player, route, (b.table, b.code), (shown(&value), None, sent), move |store, actor| {
+    write::player(&player, route, (table, code.clone()), (shown(&value), None, sent), move |store, actor| {
         let answer = match tap {
             Tap::Start => {
                 let o = device::clock_start(store, actor, table, &code)?;

@@ -195,6 +195,8 @@
       send: function (path, body, tag, key) { return sendItem({ path: path, body: body, tag: tag, key: key }); },
       form: function (path, fields) { return sendItem({ path: path, form: fields }); },
       waiting: function () { return read().items.length; },
+      // What waits, in order (a page shows each as done but not sent yet).
+      items: function () { return read().items; },
       flush: flush,
       moveTo: moveTo
     };
@@ -202,16 +204,53 @@
     return q;
   };
 
-  // A player's write, which another laptop takes without this site's session: it carries a table code (JSON, or
-  // a player's form, which has no CSRF token).
+  // A player's write, which another laptop takes without this site's session: it carries a table code or a
+  // table's sign-in (JSON), or is a player's form with a code (which has no CSRF token).
   function portable(item) {
-    if (item.form === undefined) return !!(item.body && item.body.code);
+    if (item.form === undefined) return !!(item.body && (item.body.code || item.body.signin));
     var fields = new URLSearchParams(item.form);
     return !!fields.get("code") && !fields.has("csrf");
   }
 
+  // A form whose answer holds a secret shown once (`data-shown-once` names its field: a player's new code on the
+  // judges' table page): sent now, never kept to send later (its answer must be seen), and the secret shown
+  // beside the form, where a live refresh keeps it.
+  function shownOnce(form, by) {
+    // Sent as JSON (a form's answer is a page, which would not hold the secret), its CSRF token in the header.
+    var field = form.getAttribute("data-shown-once"), data = new FormData(form), body = {}, csrf = "";
+    if (by && by.name) data.append(by.name, by.value);
+    data.forEach(function (v, k) { if (k === "csrf") csrf = v; else body[k] = v; });
+    var init = {
+      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": newKey() }
+    };
+    fetch(form.getAttribute("action"), init).then(function (r) {
+      return r.text().then(function (text) {
+        if (r.status === 401) { location.assign("/login"); return; }
+        if (!r.ok) { mm.answer(form, refusalOf(r, text), "refused"); return; }
+        var d = {};
+        try { d = JSON.parse(text); } catch (e) {}
+        var secret = d[field];
+        if (!secret) { mm.answer(form, d.summary || "done", "shown"); return; }
+        var el = mm.answer(form, (d.name ? "new code for " + d.name : "shown once") + ": ", "shown");
+        var b = document.createElement("strong");
+        b.className = "secret";
+        b.textContent = secret;
+        el.appendChild(b);
+        el.appendChild(document.createTextNode(" (shown once: give it to the player alone; the old code no longer acts)"));
+      });
+    }, function () { mm.answer(form, "this phone is offline: tap it again when the network is back", "refused"); });
+  }
+
   // Pages whose forms post to `/api/` (the player's page, the judges' table page): sent through the queue.
   document.addEventListener("DOMContentLoaded", function () {
+    document.addEventListener("submit", function (e) {
+      var form = e.target;
+      if (!form.hasAttribute || !form.hasAttribute("data-shown-once")) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      shownOnce(form, e.submitter);
+    }, true);
     var holder = document.querySelector("[data-queue]");
     if (!holder) return;
     var q = mm.queue(holder.getAttribute("data-queue"), {

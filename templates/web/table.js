@@ -1,25 +1,56 @@
-// The table's own device: players sign in with their codes (kept on this device for the match), declare cards
-// with completion, take back their last declaration, tap the decision clock; the sheet and the clock follow
-// live updates (see common.js). Times shown are the server's.
+// The table's own device: each player signs in once with their code (the server answers a sign-in for the match,
+// which this device keeps and its writes send instead of the code: the code itself is never kept here), declares
+// cards with completion, takes back their last declaration, taps the decision clock; the sheet and the clock
+// follow live updates (see common.js). Times shown are the server's. A tap or a card kept to send later (queue.js)
+// shows at once, marked "not sent yet"; refused when sent, the page says so beside it.
 (function () {
   "use strict";
-  var mm = window.mmjudge, root, table, key, clock = null, clockKey = null, queue;
-  function codes() { try { return JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { return {}; } }
+  var mm = window.mmjudge, root, table, key, served = null, clock = null, clockKey = null, queue, sheet = null;
+  var refused = []; // writes the queue sent later and the server refused: { item, message }
+  // The sign-ins kept on this device, by seat: { signin, player }. Anything else kept under the key (a code kept
+  // by an earlier version of this page) is dropped.
+  function signins() {
+    var all = {}, clean = {}, dirty = false;
+    try { all = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch (e) { all = {}; }
+    Object.keys(all).forEach(function (seat) {
+      var s = all[seat];
+      if (s && typeof s === "object" && typeof s.signin === "string") clean[seat] = s; else dirty = true;
+    });
+    if (dirty) keep(clean);
+    return clean;
+  }
   function keep(c) { try { localStorage.setItem(key, JSON.stringify(c)); } catch (e) {} }
   function post(path, body) {
     return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
-      .then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.error || r.status); return d; }); });
+      .then(function (r) {
+        return r.json().then(function (d) {
+          if (!r.ok) { var e = new Error(d.error || r.status); e.status = r.status; throw e; }
+          return d;
+        });
+      });
   }
   // Each message shown counts, so a late answer (the card-name completion) can tell whether something was said
   // after it was asked: it then leaves the line alone (a refusal's reason stays).
   function say(sec, text) { sec.querySelector(".error").textContent = text || ""; sec.said = (sec.said || 0) + 1; }
+  function section(seat) { return document.querySelector('section.player[data-seat="' + seat + '"]'); }
   function show(sec) {
-    var c = codes()[sec.getAttribute("data-seat")];
+    var c = signins()[sec.getAttribute("data-seat")];
     sec.querySelector(".signin").hidden = !!c;
     sec.querySelector(".signed").hidden = !c;
   }
+  // Asks the server whether a kept sign-in still acts (a judge may have given the player a new code): one that
+  // does not is dropped and the sign-in offered again, saying why.
+  function verify(sec) {
+    var seat = sec.getAttribute("data-seat"), c = signins()[seat];
+    if (!c) return;
+    post("/api/player/code", { table: table, signin: c.signin }).catch(function (err) {
+      if (err.status !== 403) return; // offline, or the server busy: the sign-in stays
+      var all = signins(); delete all[seat]; keep(all); show(sec); say(sec, err.message);
+    });
+  }
   function hhmm(at) { return mm.wall(Date.parse(at), true); }
   function drawSheet(doc) {
+    sheet = doc;
     var judge = root.getAttribute("data-judge") === "1";
     ["A", "B"].forEach(function (seat) {
       var ol = document.querySelector('ol[data-col="' + seat + '"]');
@@ -39,13 +70,76 @@
         }
         ol.appendChild(li);
       });
+      // The cards kept on this device to send later (shown at once, marked), and those refused when sent.
+      var mark = function (item, words, cls) {
+        var b = item.body || {}, li = document.createElement("li");
+        li.className = cls;
+        li.textContent = item.path === "/api/note/undo" ? "taking back the last declaration"
+          : (b.cost || "") + ": " + (b.unnamed ? "(unnamed)" : b.card || "");
+        var t = document.createElement("small");
+        t.className = "unsent";
+        t.textContent = words;
+        li.appendChild(t);
+        ol.appendChild(li);
+      };
+      waiting().forEach(function (item) {
+        if (item.tag === seat && /^\/api\/note/.test(item.path)) mark(item, "not sent yet · " + hhmm(new Date(item.at).toISOString()), "waiting");
+      });
+      refused.forEach(function (r) {
+        if (r.item.tag === seat && /^\/api\/note/.test(r.item.path)) mark(r.item, "not recorded: " + r.message, "refused");
+      });
     });
   }
+  function waiting() { return queue ? queue.items() : []; }
+  function nameOf(seat) { var s = section(seat); return s ? s.getAttribute("data-name") : ""; }
+  function otherOf(seat) { return nameOf(seat === "A" ? "B" : "A"); }
+  // When a decision started at `start` (ms) goes over its limit, as the server computes it: the final window's
+  // limit once the table's final window is open; a decision begun before it ends no later than the window's
+  // opening plus that limit.
+  function deadlineOf(t, start) {
+    var fw = Date.parse(t.final_window_at || ""), usual = (t.decision_limit || 0) * 1000, last = (t.window_limit || 0) * 1000;
+    if (!isNaN(fw) && last && start >= fw) return start + last;
+    var end = start + usual;
+    if (!isNaN(fw) && last) end = Math.min(end, fw + last);
+    return end;
+  }
+  // The clock as the server last gave it, with the taps kept on this device to send later played on top, in order,
+  // at the moments they were made: the clock moves at once, marked as not sent yet.
+  function overlay(c) {
+    var taps = waiting().filter(function (i) { return i.path.indexOf("/api/clock/") === 0; });
+    if (!c || !taps.length) return c;
+    var t = JSON.parse(JSON.stringify(c.table)), deadline = c.decision_deadline;
+    taps.forEach(function (i) {
+      var tap = i.path.slice("/api/clock/".length), at = new Date(i.at).toISOString();
+      if (tap === "start" || tap === "hand-over" || tap === "pass") {
+        t.decision = { player: tap === "start" ? nameOf(i.tag) : otherOf(i.tag), started_at: at };
+        deadline = t.decision_limit ? new Date(deadlineOf(t, i.at)).toISOString() : null;
+      } else if (tap === "stop") {
+        t.decision = null;
+        deadline = null;
+      }
+      t.decision_deadline = deadline;
+    });
+    return { now: c.now, table: t, decision_deadline: deadline, unsent: taps.length };
+  }
   function drawClock(c) {
-    clock = c;
+    served = c;
     mm.serverNow(c.now);
-    var t = c.table, box = document.getElementById("dclock");
+    redraw();
+  }
+  // The clock shown: the server's with what waits played on top, a mark while a tap is not sent yet, and a tap
+  // refused when it was sent said beside the clock.
+  function redraw() {
+    if (!served) return;
+    clock = overlay(served);
+    var t = clock.table, box = document.getElementById("dclock");
     document.getElementById("dwho").textContent = t.decision ? t.decision.player + " is deciding" : "No decision running";
+    var note = document.getElementById("dunsent"), last = refused.filter(function (r) { return r.item.path.indexOf("/api/clock/") === 0; }).pop();
+    if (clock.unsent) { note.textContent = "not sent yet: this device sends it when the network is back"; note.className = "dunsent waiting"; }
+    else if (last) { note.textContent = "a tap made offline was not recorded: " + last.message; note.className = "dunsent refused"; }
+    else { note.textContent = ""; note.className = "dunsent"; }
+    note.hidden = !note.textContent;
+    box.classList.toggle("unsent", !!clock.unsent);
     // Once the clock changes hands, a refusal one player was shown (pressed out of turn) no longer holds.
     var k = t.decision ? t.decision.player + "@" + t.decision.started_at : "none";
     if (clockKey !== null && k !== clockKey) {
@@ -54,6 +148,7 @@
     clockKey = k;
     tick();
     box.classList.toggle("running", !!t.decision);
+    if (sheet) drawSheet(sheet);
   }
   // One large button per player, its words following the clock, disabled when it is not that player's to press.
   function drawButtons() {
@@ -132,34 +227,46 @@
   }
   function wire(sec) {
     var seat = sec.getAttribute("data-seat");
-    var code = function () { return codes()[seat]; };
+    var signin = function () { var c = signins()[seat]; return c ? c.signin : ""; };
     sec.querySelector(".signin").addEventListener("submit", function (e) {
       e.preventDefault();
-      var c = sec.querySelector('[name="code"]').value.trim();
+      var field = sec.querySelector('[name="code"]'), c = field.value.trim();
       post("/api/player/code", { table: table, code: c }).then(function (d) {
+        field.value = "";
         if (d.seat !== seat) throw new Error("that is " + d.player + "'s code: sign in on " + d.player + "'s side");
-        var all = codes(); all[seat] = c; keep(all); say(sec, ""); show(sec);
+        var all = signins(); all[seat] = { signin: d.signin, player: d.player }; keep(all); say(sec, ""); show(sec);
       }).catch(function (err) { say(sec, err.message); });
     });
+    // A write refused for a sign-in that no longer acts: the sign-in is checked, and offered again if it ended.
+    function failed(err) { say(sec, err.message); if (err.status === 403) verify(sec); }
     var form = sec.querySelector(".declare");
     function declare(body) {
-      body.table = table; body.code = code(); body.cost = form.cost.value.trim();
+      body.table = table; body.signin = signin(); body.cost = form.cost.value.trim();
       body.client_id = seat + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 8);
-      // Through the queue (queue.js): kept and sent again when the network fails, recorded once.
-      queue.send("/api/note", body, seat, body.client_id).then(function () { form.card.value = ""; say(sec, ""); load(); })
-        .catch(function (err) { say(sec, err.message); });
+      // Through the queue (queue.js): kept and sent again when the network fails, recorded once; kept, it shows
+      // in the sheet at once, marked as not sent yet.
+      queue.send("/api/note", body, seat, body.client_id).then(function (d) {
+        form.card.value = ""; say(sec, "");
+        if (d && d.queued) redraw(); else load();
+      }).catch(failed);
     }
     form.addEventListener("submit", function (e) { e.preventDefault(); declare({ card: form.card.value.trim() }); });
     sec.querySelector('[data-act="unnamed"]').addEventListener("click", function () { declare({ unnamed: true }); });
     sec.querySelector('[data-act="undo"]').addEventListener("click", function () {
-      queue.send("/api/note/undo", { table: table, code: code() }, seat).then(function () { say(sec, ""); load(); }).catch(function (err) { say(sec, err.message); });
+      queue.send("/api/note/undo", { table: table, signin: signin() }, seat).then(function (d) {
+        say(sec, ""); if (d && d.queued) redraw(); else load();
+      }).catch(failed);
     });
-    sec.querySelector('[data-act="signout"]').addEventListener("click", function () { var all = codes(); delete all[seat]; keep(all); show(sec); });
+    sec.querySelector('[data-act="signout"]').addEventListener("click", function () {
+      var all = signins(); delete all[seat]; keep(all); show(sec);
+      say(sec, nameOf(seat) + " signed out on this device: sign in again with your code");
+    });
     sec.querySelectorAll("[data-tap]").forEach(function (b) {
       b.addEventListener("click", function () {
-        queue.send("/api/clock/" + b.getAttribute("data-tap"), { table: table, code: code() }, seat).then(function (d) {
-          sec.clockRefused = false; say(sec, ""); if (d.clock) drawClock(d.clock);
-        }).catch(function (err) { say(sec, err.message); sec.clockRefused = true; });
+        queue.send("/api/clock/" + b.getAttribute("data-tap"), { table: table, signin: signin() }, seat).then(function (d) {
+          sec.clockRefused = false; say(sec, "");
+          if (d.clock) drawClock(d.clock); else redraw();
+        }).catch(function (err) { failed(err); sec.clockRefused = true; });
       });
     });
     completer(sec);
@@ -171,14 +278,19 @@
     table = Number(root.getAttribute("data-table"));
     key = "mmjudge-table-" + table + "-match-" + root.getAttribute("data-match");
     queue = mm.queue("table-" + table + "-match-" + root.getAttribute("data-match"), {
-      sent: function () { load(); },
-      refused: function (seat, message) {
-        var sec = document.querySelector('section.player[data-seat="' + seat + '"]');
-        if (sec) say(sec, message);
+      sent: function () { redraw(); load(); },
+      // Refused when it was sent at last: said beside what it was (the card in the sheet, the clock), and in the
+      // player's own line.
+      refused: function (seat, message, item) {
+        if (item) refused.push({ item: item, message: message });
+        var sec = section(seat);
+        if (sec) { say(sec, "not recorded: " + message); verify(sec); }
+        redraw();
         load();
       }
     });
     document.querySelectorAll("section.player").forEach(wire);
+    document.querySelectorAll("section.player").forEach(verify);
     load();
     setInterval(tick, 250);
     mm.live(mm.topics(root), load);

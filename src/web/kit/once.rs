@@ -146,12 +146,13 @@ fn bad(message: String) -> ApiError {
 }
 
 /// A fingerprint of a write's fields: all of them but the key itself, the form's CSRF token and return page,
-/// a player's code (a repeat after a new login or a code typed again is the same write) and the moment made
+/// a player's code or table sign-in (a repeat after a new login, a code typed again or a new sign-in is the same
+/// write) and the moment made
 /// (`at`: a page's first try sends none, its replay does, and the two are the same write).
 pub fn fingerprint(value: &serde_json::Value) -> String {
     let mut v = value.clone();
     if let Some(map) = v.as_object_mut() {
-        for skip in ["csrf", "back", "code", FIELD, "client_id", "at"] {
+        for skip in ["csrf", "back", "code", "signin", FIELD, "client_id", "at"] {
             map.remove(skip);
         }
     }

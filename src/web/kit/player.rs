@@ -97,6 +97,34 @@ impl Player {
         self
     }
 
+    /// The code a table device's write acts with: the `code` sent, or the code of the player its `signin` names
+    /// (see [`crate::ops::table::device::sign_in`]; a sign-in that no longer acts is 403, not counted as a wrong
+    /// code: its token is not guessed). Both, or neither: 400.
+    pub async fn code_of(
+        &self,
+        table: u32,
+        code: Option<String>,
+        signin: Option<String>,
+    ) -> std::result::Result<String, ApiError> {
+        match (code, signin) {
+            (Some(code), None) => Ok(code),
+            (None, Some(token)) => {
+                let read = move |store: &mut Store| {
+                    store.read(|conn| crate::ops::table::device::sign_in::code_of_sign_in(conn, table, &token))
+                };
+                self.db.run(read).await
+            }
+            (Some(_), Some(_)) => Err(crate::error::Error::bad_input(
+                "give either your code or your sign-in on the table's device, not both",
+            )
+            .into()),
+            (None, None) => Err(crate::error::Error::bad_input(
+                "sign in on the table's device first (your code, six digits, on your slip)",
+            )
+            .into()),
+        }
+    }
+
     /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).
     pub fn is(&self, name: &str) {
         self.who.is(format!("{name} (player)"));
@@ -168,7 +196,8 @@ impl FromRequest<Shared> for CodeBody {
     }
 }
 
-/// `POST` to `player` when the JSON body carries `code`, else to `judge` (a judge's JSON or form).
+/// `POST` to `player` when the JSON body carries `code` (or a table device's `signin`), else to `judge` (a judge's
+/// JSON or form).
 pub fn by_code<P, PT, J, JT>(player: P, judge: J) -> MethodRouter<Shared>
 where
     P: Handler<PT, Shared>,
@@ -184,7 +213,7 @@ where
                 return ApiError::too_large().into_response();
             };
             match serde_json::from_slice::<serde_json::Value>(&bytes) {
-                Ok(value) if value.get("code").is_some() => {
+                Ok(value) if value.get("code").is_some() || value.get("signin").is_some() => {
                     if let Err(e) = super::strict::once_in_json(&bytes) {
                         return e.into_response();
                     }

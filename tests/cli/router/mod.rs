@@ -20,6 +20,7 @@ mod pages;
 mod players;
 mod prints;
 mod setup;
+mod sign_in;
 mod standby;
 mod standings;
 

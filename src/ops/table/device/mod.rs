@@ -5,6 +5,7 @@
 
 pub mod calls;
 pub mod self_report;
+pub mod sign_in;
 
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;

@@ -176,7 +176,6 @@ fn csv_and_json_shapes() {
     }
 }
 
-
 #[test]
 fn refuses_a_round_not_yet_played() {
     let ev = event_with(&["Ana", "Bo", "Cy", "Di"]);

@@ -251,7 +251,11 @@ fn the_table_page_signs_players_in_by_code_and_reads_the_sheet_with_card_text_fo
     assert!(bad.status == 400 && bad.body.contains("table number") && bad.body.contains("<nav>"));
 
     let who = server.post_json("/api/player/code", None, &json!({ "table": 1, "code": code["Bo"] }));
-    assert_eq!(who.json(), json!({ "table": 1, "round": 1, "player": "Bo", "seat": "B" }));
+    // The answer names the player and carries the device's sign-in for the match (never the code).
+    let mut doc = who.json();
+    let signin = doc.as_object_mut().and_then(|o| o.remove("signin")).unwrap_or_default();
+    assert!(signin.as_str().is_some_and(|s| s.len() > 40 && !s.contains(code["Bo"].as_str())), "{signin}");
+    assert_eq!(doc, json!({ "table": 1, "round": 1, "player": "Bo", "seat": "B" }));
     assert!(
         server
             .post_json("/api/player/code", None, &json!({ "table": 2, "code": code["Bo"] }))

@@ -52,6 +52,26 @@ pub fn header_timeout() -> Duration {
         .unwrap_or(HEADER_TIMEOUT)
 }
 
+/// A phone (or a standby) that hung up before its answer was written must not end the server: the command line
+/// runs with SIGPIPE at its default (`mmjudge ... | head` ends quietly, see main.rs), under which hyper's
+/// vectored write (`writev`, which takes no `MSG_NOSIGNAL`) to a connection its peer reset kills the process
+/// without a word. A laptop woken from sleep writes at once to every connection whose peer gave up meanwhile (the
+/// writers that timed out, the standby's stream that reconnected elsewhere): it died so in about one run of seven
+/// of `scripts/standby-freeze.sh`. The server ignores SIGPIPE: such a write fails with `EPIPE` and hyper drops
+/// that one connection.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub fn ignore_broken_pipes() {
+    // SAFETY: setting one signal's disposition to "ignore" (no handler runs), before the server's runtime starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
+/// Nothing to do where there is no SIGPIPE.
+#[cfg(not(unix))]
+pub fn ignore_broken_pipes() {}
+
 /// Reads the certificate and key; every problem is one line naming the file and the fix.
 pub fn tls_config(tls: &Tls) -> Result<Arc<ServerConfig>> {
     let certs = CertificateDer::pem_file_iter(&tls.cert)

@@ -89,6 +89,7 @@ fn run(
     ready: impl FnOnce(SocketAddr, Option<&str>),
 ) -> Result<()> {
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
+    listen::ignore_broken_pipes();
     kit::log::init(options.quiet);
     kit::memory::return_large_blocks();
     let files = kit::files::raise_limit();

@@ -190,7 +190,7 @@ pub fn start(
         // The terminal hears each new phase and every tenth of the way, as the page's bar shows it.
         let mut said: (String, u64) = (String::new(), 0);
         let mut progress = |phase: &str, done: u64, of: u64| {
-            let tenth = if of > 0 { done.saturating_mul(10) / of } else { 0 };
+            let tenth = done.saturating_mul(10).checked_div(of).unwrap_or(0);
             if said.0 != phase || tenth > said.1 {
                 match of {
                     0 => tracing::info!("job {job}: {phase}"),

@@ -13,9 +13,11 @@ pub fn start_new(ev: &Event) -> (Server, String) {
         .env("MMJUDGE_DB", ev.db())
         .env("NO_COLOR", "1")
         .env_remove("MMJUDGE_NOW")
+        .env_remove("RUST_LOG")
         .args(["serve", "--new", "--bind", "127.0.0.1:0"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        // What the server's window says (its terminal): kept in the folder for the tests that read it.
+        .stderr(std::fs::File::create(ev.dir.path().join("server.log")).expect("the server's log"));
     let mut child = cmd.spawn().expect("start mmjudge serve --new");
     let stdout = child.stdout.take().expect("stdout");
     let mut lines = BufReader::new(stdout).lines();

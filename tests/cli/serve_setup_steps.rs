@@ -41,6 +41,11 @@ impl Head {
         let a = self.upload(server, route, body);
         assert_eq!(a.status, 202, "{route}: {}", a.body);
         let id = a.json()["job"].as_u64().expect("a job number");
+        self.job_ended(server, id)
+    }
+
+    /// Follows job `id` until it ends: the job as it ended.
+    fn job_ended(&self, server: &Server, id: u64) -> serde_json::Value {
         let until = Instant::now() + Duration::from_secs(60);
         loop {
             let job = self.job(server, id);
@@ -310,4 +315,50 @@ impl Head {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
+}
+
+/// Long work shows its progress on the server's terminal too: a job's start, its phases and every tenth of the way,
+/// and its end (done with the summary, or refused with its line).
+#[test]
+fn a_job_says_its_progress_on_the_servers_terminal() {
+    let (ev, server, head) = start();
+    let job = head.run(&server, "/api/cards/import?file=cards.csv", &example("cards.csv"));
+    assert_eq!(job["state"], "done", "{job}");
+    let bad = head.run(&server, "/api/pool/import?file=pool.csv", "name\nNo Such Card Anywhere\n");
+    assert_eq!(bad["state"], "refused", "{bad}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let log = std::fs::read_to_string(ev.dir.path().join("server.log")).expect("the server's log");
+    let (one, two) = (job["job"].as_u64().unwrap_or(0), bad["job"].as_u64().unwrap_or(0));
+    assert!(log.contains(&format!("job {one} (")) && log.contains("by Kim): started"), "{log}");
+    assert!(log.contains(&format!("job {one}: done: imported 1927 cards")), "{log}");
+    assert!(log.lines().filter(|l| l.contains(&format!("job {one}: ")) && l.contains(" of ")).count() >= 2, "{log}");
+    assert!(log.contains(&format!("job {two}: refused, nothing written: ")), "{log}");
+}
+
+/// An upload sent again with its write key (the Idempotency-Key header: a phone that lost the answer) is answered
+/// with its first job and starts no other; a malformed key is refused before the file is read.
+#[test]
+fn an_upload_sent_again_with_its_key_answers_its_first_job() {
+    let (_ev, server, head) = start();
+    let mut headers = head.headers(false);
+    headers.push(("Idempotency-Key", "cards-1"));
+    let send =
+        |h: &[(&str, &str)]| server.request("POST", "/api/cards/import?file=cards.csv", h, &example("cards.csv"));
+    let first = send(&headers);
+    assert_eq!(first.status, 202, "{}", first.body);
+    let id = first.json()["job"].as_u64().expect("a job");
+    let done = head.job_ended(&server, id);
+    assert_eq!(done["state"], "done", "{done}");
+    let again = send(&headers);
+    assert_eq!(again.status, 202, "{}", again.body);
+    assert_eq!((again.json()["job"].as_u64(), again.json()["repeat"].clone()), (Some(id), serde_json::json!(true)));
+    let other = send(&head.headers(false));
+    assert_eq!(other.status, 202, "{}", other.body);
+    assert_ne!(other.json()["job"].as_u64(), Some(id), "without a key, a new job");
+    let long = "k".repeat(81);
+    let mut bad = head.headers(false);
+    bad.push(("Idempotency-Key", &long));
+    let refused = send(&bad);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.json()["error"].as_str().is_some_and(|e| e.contains("80")), "{}", refused.body);
 }

@@ -49,6 +49,20 @@ pub struct Jobs {
     /// One job works on the event at a time (SQLite writes one at a time anyway; a queue is fairer than a
     /// busy file).
     turn: Mutex<()>,
+    /// The jobs started with a write key (`judge route key` → the job; 0 while its file is still arriving), so a
+    /// repeat of an upload is answered with its first job and starts no other.
+    keys: Mutex<std::collections::HashMap<String, u64>>,
+}
+
+/// What a keyed upload finds: its first job, a first try still receiving its file, or the key now taken by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keyed {
+    /// Sent before: its job.
+    Repeat(u64),
+    /// Sent before and its file is still arriving.
+    Arriving,
+    /// New: taken by this request (give it its job with [`Jobs::keep`], or free it with [`Jobs::free`]).
+    New,
 }
 
 /// What a job's work may tell of its progress: `(phase, done, of)`.
@@ -107,6 +121,33 @@ impl Jobs {
         }
     }
 
+    /// Takes `key` for a new upload, or finds what it was given before.
+    pub fn take_key(&self, key: &str) -> Keyed {
+        let Ok(mut keys) = self.keys.lock() else { return Keyed::New };
+        match keys.get(key) {
+            Some(0) => Keyed::Arriving,
+            Some(job) => Keyed::Repeat(*job),
+            None => {
+                keys.insert(key.to_string(), 0);
+                Keyed::New
+            }
+        }
+    }
+
+    /// The job a taken key started.
+    pub fn keep(&self, key: &str, job: u64) {
+        if let Ok(mut keys) = self.keys.lock() {
+            keys.insert(key.to_string(), job);
+        }
+    }
+
+    /// Frees a taken key whose upload started no job (its file did not arrive, or was refused before).
+    pub fn free(&self, key: &str) {
+        if let Ok(mut keys) = self.keys.lock() {
+            keys.remove(key);
+        }
+    }
+
     /// A job as it is now.
     pub fn get(&self, job: u64) -> Option<Job> {
         self.all.lock().ok().and_then(|all| all.get(&job).cloned())
@@ -144,7 +185,19 @@ pub fn start(
             j.phase = "starting".into();
         });
         let jobs = &all;
+        let what = jobs.get(job).map(|j| j.what).unwrap_or_default();
+        tracing::info!("job {job} ({what}, by {}): started", actor.judge);
+        // The terminal hears each new phase and every tenth of the way, as the page's bar shows it.
+        let mut said: (String, u64) = (String::new(), 0);
         let mut progress = |phase: &str, done: u64, of: u64| {
+            let tenth = done.saturating_mul(10).checked_div(of).unwrap_or(0);
+            if said.0 != phase || tenth > said.1 {
+                match of {
+                    0 => tracing::info!("job {job}: {phase}"),
+                    _ => tracing::info!("job {job}: {phase}, {done} of {of}"),
+                }
+                said = (phase.to_string(), tenth);
+            }
             jobs.update(job, |j| {
                 if j.phase != phase {
                     j.phase = phase.to_string();
@@ -166,6 +219,13 @@ pub fn start(
             && let Some(cause) = &e.cause
         {
             tracing::error!(job, cause = %cause, "a job failed");
+        }
+        match &ended {
+            Ok(answer) => {
+                let summary = answer.to_json()["summary"].as_str().map(str::to_string).unwrap_or_default();
+                tracing::info!("job {job}: done: {summary}");
+            }
+            Err(e) => tracing::warn!("job {job}: refused, nothing written: {}", e.message),
         }
         all.update(job, |j| match ended {
             Ok(answer) => {

@@ -89,17 +89,50 @@ async fn run<Q: Serialize + Send + 'static>(
     let csrf = headers.get("x-csrf-token").and_then(|v| v.to_str().ok());
     judge.check_csrf(csrf)?;
     judge.judge.require_head(what).map_err(ApiError::from)?;
-    let received = upload::receive(headers, body, file.as_deref()).await?;
-    let shown = serde_json::to_value(&query).map(crate::web::kit::payload::shown).unwrap_or_default();
-    let actor = judge.actor(&format!("{route} {shown}"))?;
     let app = judge.db.app().clone();
-    let id =
+    // A write key (the Idempotency-Key header) makes a repeat of the upload answer its first job, starting none.
+    let sent = crate::web::kit::once::key_of(headers.get(crate::web::kit::once::HEADER), None, "Idempotency-Key")?;
+    let key = sent.map(|k| format!("{} {route} {k}", judge.judge.name));
+    if let Some(k) = &key {
+        match app.jobs.take_key(k) {
+            jobs::Keyed::Repeat(id) => return Ok(accepted(id, true)),
+            jobs::Keyed::Arriving => {
+                return Err(ApiError::busy("this file is still arriving from the first try: wait for it", 2));
+            }
+            jobs::Keyed::New => {}
+        }
+    }
+    let started = async {
+        let received = upload::receive(headers, body, file.as_deref()).await?;
+        let shown = serde_json::to_value(&query).map(crate::web::kit::payload::shown).unwrap_or_default();
+        let actor = judge.actor(&format!("{route} {shown}"))?;
         jobs::start((&app.jobs, &app.db), job, actor, Some(received), move |store, actor, up, progress| match up {
             Some(up) => work(store, actor, up, query, progress),
             None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
-        })?;
-    Ok((StatusCode::ACCEPTED, Json(serde_json::json!({ "job": id, "progress": format!("/api/job/{id}") })))
-        .into_response())
+        })
+    };
+    let id = match (started.await, &key) {
+        (Ok(id), Some(k)) => {
+            app.jobs.keep(k, id);
+            id
+        }
+        (Ok(id), None) => id,
+        (Err(e), Some(k)) => {
+            app.jobs.free(k);
+            return Err(e);
+        }
+        (Err(e), None) => return Err(e),
+    };
+    Ok(accepted(id, false))
+}
+
+/// `202 {"job", "progress"}` (and `"repeat": true` for a key sent before).
+fn accepted(id: u64, repeat: bool) -> Response {
+    let mut doc = serde_json::json!({ "job": id, "progress": format!("/api/job/{id}") });
+    if repeat {
+        doc["repeat"] = serde_json::Value::Bool(true);
+    }
+    (StatusCode::ACCEPTED, Json(doc)).into_response()
 }
 
 fn read(up: &Upload) -> crate::error::Result<Vec<u8>> {

@@ -54,42 +54,7 @@ fn import(ctx: &Ctx, file: &Path, replace: bool, force: bool) -> Result<()> {
 
 /// The one line `cards import` answers with.
 fn import_summary(outcome: &Imported, shown: &str, replace: bool) -> String {
-    use crate::domain::words::count;
-    let mut summary = format!(
-        "imported {} ({}) from {shown}: {} new, {} updated{}; the reference had {} and now has {}; {} left out",
-        count(outcome.cards, "card"),
-        outcome.format,
-        outcome.added,
-        outcome.updated,
-        if replace { format!(", {} dropped by --replace", outcome.replaced) } else { String::new() },
-        count(outcome.before, "card"),
-        outcome.after,
-        count(outcome.dropped, "non-card object")
-    );
-    if outcome.unnamed > 0 {
-        summary.push_str(&format!("; {} left out", count(outcome.unnamed, "nameless row")));
-    }
-    if !outcome.cost_conflicts.is_empty() {
-        let shown: Vec<String> =
-            outcome.cost_conflicts.iter().take(3).map(|(n, c)| format!("{n} ({})", c.join(" or "))).collect();
-        summary.push_str(&format!(
-            "; {} named with different costs left out, correct the file to keep them: {}",
-            count(outcome.cost_conflicts.len(), "card"),
-            shown.join(", ")
-        ));
-    }
-    summary.push_str(&crate::domain::text::removed_clause(outcome.control_characters_removed));
-    if outcome.with_text == 0 {
-        summary.push_str("; the file has no card texts (`cards show` and `cards find --text` need an MTGJSON or Scryfall file, or a CSV with a text column)");
-    }
-    if !outcome.unreadable_costs.is_empty() {
-        summary.push_str(&format!(
-            "; {} with unreadable costs cannot be declared (e.g. {})",
-            count(outcome.unreadable_costs.len(), "card"),
-            outcome.unreadable_costs.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
-    summary
+    crate::render::imports::cards_imported(outcome, shown, replace, crate::render::imports::Said::CommandLine)
 }
 
 /// A progress bar on standard error for large files when a person is watching.

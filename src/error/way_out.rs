@@ -4,6 +4,9 @@
 
 use super::Kind;
 
+mod record;
+pub use record::Record;
+
 /// The command that promotes the standby whose event file is `db` (the path as the user gave it, quoted when it
 /// holds a space): `mmjudge --db standby.db standby promote`.
 pub fn promote_command(db: impl AsRef<std::path::Path>) -> String {
@@ -210,23 +213,6 @@ pub enum WayOut {
         /// What to give, in plain words.
         what: String,
     },
-}
-
-/// Which records a listing shows (for a record's id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Record {
-    /// Template notes (and their declarations).
-    Note,
-    /// Challenges.
-    Challenge,
-    /// Penalties.
-    Penalty,
-    /// Rulings.
-    Ruling,
-    /// Extensions of a table's time.
-    Extension,
-    /// Stalls on the live clock.
-    Stall,
 }
 
 impl WayOut {
@@ -500,40 +486,6 @@ impl WayOut {
             WayOut::ImportCards => "ask the organiser: the card reference is loaded at the event's computer".into(),
             WayOut::Example { what } => format!("give {what}"),
             WayOut::Either(a, b) => format!("{}, or {}", a.web(), b.web()),
-        }
-    }
-}
-
-impl Record {
-    /// The record's word.
-    pub fn word(self) -> &'static str {
-        match self {
-            Record::Note => "note",
-            Record::Challenge => "challenge",
-            Record::Penalty => "penalty",
-            Record::Ruling => "ruling",
-            Record::Extension => "extension",
-            Record::Stall => "stall",
-        }
-    }
-
-    /// The command that records (and voids) it.
-    pub fn command(self) -> &'static str {
-        match self {
-            Record::Extension => "round extend",
-            other => other.word(),
-        }
-    }
-
-    /// The command that lists these records with their ids.
-    pub fn listing(self) -> &'static str {
-        match self {
-            Record::Note => "mmjudge notes TABLE",
-            Record::Challenge => "mmjudge challenges",
-            Record::Penalty => "mmjudge penalties",
-            Record::Ruling => "mmjudge rulings",
-            Record::Extension => "mmjudge time",
-            Record::Stall => "mmjudge stalls",
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod cards;
 mod csv_out;
 pub use csv_out::{CsvWriter, safe_cell};
 mod human;
+pub mod imports;
 mod json_out;
 pub mod me;
 pub mod note_sheet;

@@ -29,19 +29,6 @@ pub fn register(
         force,
     };
     let done_ = crate::ops::library::sealed::register(&mut store, &actor, input)?;
-    let mut summary = format!(
-        "{} {}'s sealed libraries: {} main cards, Utopia {} basic lands",
-        if done_.replaced { "replaced" } else { "registered" },
-        done_.player,
-        done_.main,
-        done_.utopia
-    );
-    if !done_.sideboard.is_empty() {
-        summary.push_str(&format!("; sideboard: {}", done_.sideboard.join(", ")));
-    }
-    summary.push_str(&crate::domain::text::removed_clause(done_.control_characters_removed));
-    if done_.utopia == 0 {
-        summary.push_str("; warning: no basic lands, so no Utopia library");
-    }
+    let summary = crate::render::imports::registered(&done_);
     done(ctx.format, &summary, serde_json::to_value(&done_).unwrap_or_default())
 }

@@ -41,16 +41,7 @@ fn import(ctx: &Ctx, file: &Path, allow_unknown: bool, replace: bool) -> Result<
     let actor = ctx.actor()?;
     let input = ImportInput { bytes, shown: shown.clone(), allow_unknown, replace };
     let added = pool::edit::import(&mut store, &actor, input)?;
-    let mut summary = format!(
-        "added {} of {} from {shown} ({} kept apart); the pool holds {}",
-        crate::domain::words::count(added.copies, "copy"),
-        crate::domain::words::count(added.new_cards, "new card"),
-        crate::domain::words::count(added.land_copies, "land copy"),
-        crate::domain::words::count(added.pool_copies, "copy")
-    );
-    if !added.unknown.is_empty() {
-        summary.push_str(&format!("; {} unknown to the reference: {}", added.unknown.len(), added.unknown.join(", ")));
-    }
+    let mut summary = crate::render::imports::pool_added(&added, &shown);
     let mut notes = Vec::new();
     if !added.cost_notes.is_empty() {
         notes.push(format!(

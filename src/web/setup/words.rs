@@ -6,44 +6,11 @@ use crate::ops::cards::{Imported, RulingsImported};
 use crate::ops::library::Built;
 use crate::ops::library::sealed::Registered;
 use crate::ops::pool::Added;
+use crate::render::imports::{self, Said};
 
 /// After a card reference's import.
 pub fn cards_imported(out: &Imported, shown: &str, replace: bool) -> String {
-    let mut s = format!(
-        "imported {} ({}) from {shown}: {} new, {} updated{}; the reference had {} and now has {}; {} left out",
-        count(out.cards, "card"),
-        out.format,
-        out.added,
-        out.updated,
-        if replace { format!(", {} dropped by replacing the reference", out.replaced) } else { String::new() },
-        count(out.before, "card"),
-        out.after,
-        count(out.dropped, "non-card object")
-    );
-    if out.unnamed > 0 {
-        s.push_str(&format!("; {} left out", count(out.unnamed, "nameless row")));
-    }
-    if !out.cost_conflicts.is_empty() {
-        let named: Vec<String> =
-            out.cost_conflicts.iter().take(3).map(|(n, c)| format!("{n} ({})", c.join(" or "))).collect();
-        s.push_str(&format!(
-            "; {} named with different costs left out, correct the file to keep them: {}",
-            count(out.cost_conflicts.len(), "card"),
-            named.join(", ")
-        ));
-    }
-    s.push_str(&crate::domain::text::removed_clause(out.control_characters_removed));
-    if out.with_text == 0 {
-        s.push_str("; the file has no card texts (reading a card's text needs an MTGJSON or Scryfall file, or a CSV with a text column)");
-    }
-    if !out.unreadable_costs.is_empty() {
-        s.push_str(&format!(
-            "; {} with unreadable costs cannot be declared (e.g. {})",
-            count(out.unreadable_costs.len(), "card"),
-            out.unreadable_costs.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
-    s
+    imports::cards_imported(out, shown, replace, Said::Web)
 }
 
 /// After rulings' import.
@@ -65,16 +32,7 @@ pub fn rulings_imported(out: &RulingsImported, shown: &str) -> String {
 
 /// After a pool's import.
 pub fn pool_imported(out: &Added, shown: &str) -> String {
-    let mut s = format!(
-        "added {} of {} from {shown} ({} kept apart); the pool holds {}",
-        count(out.copies, "copy"),
-        count(out.new_cards, "new card"),
-        count(out.land_copies, "land copy"),
-        count(out.pool_copies, "copy")
-    );
-    if !out.unknown.is_empty() {
-        s.push_str(&format!("; {} unknown to the reference: {}", out.unknown.len(), out.unknown.join(", ")));
-    }
+    let mut s = imports::pool_added(out, shown);
     if !out.cost_notes.is_empty() {
         s.push_str(&format!(
             "; the reference's cost was kept for {}: {}",
@@ -91,21 +49,7 @@ pub fn pool_imported(out: &Added, shown: &str) -> String {
 
 /// After a player's sealed libraries were registered.
 pub fn registered(out: &Registered) -> String {
-    let mut s = format!(
-        "{} {}'s sealed libraries: {} main cards, Utopia {} basic lands",
-        if out.replaced { "replaced" } else { "registered" },
-        out.player,
-        out.main,
-        out.utopia
-    );
-    if !out.sideboard.is_empty() {
-        s.push_str(&format!("; sideboard: {}", out.sideboard.join(", ")));
-    }
-    s.push_str(&crate::domain::text::removed_clause(out.control_characters_removed));
-    if out.utopia == 0 {
-        s.push_str("; warning: no basic lands, so no Utopia library");
-    }
-    s
+    imports::registered(out)
 }
 
 /// After the libraries were built.

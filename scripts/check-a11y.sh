@@ -15,15 +15,7 @@ set -euo pipefail
 check=check-a11y
 . "$(dirname "$0")/browser/setup.sh"
 
-work=$(mktemp -d)
-server=
-server2=
-cleanup() {
-  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-  if [ -n "$server2" ]; then kill "$server2" 2>/dev/null || true; wait "$server2" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# $work, $server, $server2 and their cleanup: see scripts/browser/setup.sh.
 export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-a11y
 small_event "Check Access"
 pin_of() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pin))'; }

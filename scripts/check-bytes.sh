@@ -10,13 +10,7 @@
 set -euo pipefail
 check=check-bytes
 . "$(dirname "$0")/browser/setup.sh"
-work=$(mktemp -d)
-server=
-cleanup() {
-  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# $work, $server, $server2 and their cleanup: see scripts/browser/setup.sh.
 export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-bytes
 "$bin" demo --players 600 --rounds 1 --out "$work/demo" >/dev/null
 "$bin" event set rounds 2 >/dev/null

@@ -17,7 +17,7 @@ set -euo pipefail
 check=check-failover
 . "$(dirname "$0")/browser/setup.sh"
 
-work=$(mktemp -d)
+# $work comes from scripts/browser/setup.sh; KEEP=1 keeps it for a look afterwards.
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 export MMJUDGE_DB=$work/primary.db MMJUDGE_JUDGE=check-failover MMJUDGE_PRIMARY_TIMEOUT_MS=1500
 small_event "Check Failover"

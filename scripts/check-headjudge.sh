@@ -16,13 +16,7 @@ set -euo pipefail
 check=check-headjudge
 . "$(dirname "$0")/browser/setup.sh"
 
-work=$(mktemp -d)
-server=
-cleanup() {
-  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# $work, $server, $server2 and their cleanup: see scripts/browser/setup.sh.
 export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-headjudge
 "$bin" event new "Check Head Judge" --seed 7 >/dev/null
 for step in "player import $root/examples/players.csv" "cards import $root/examples/cards.csv" \

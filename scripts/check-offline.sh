@@ -14,8 +14,7 @@ set -euo pipefail
 check=check-offline
 . "$(dirname "$0")/browser/setup.sh"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# $work and its removal at the end: see scripts/browser/setup.sh.
 export MMJUDGE_DB=$work/event.db MMJUDGE_JUDGE=check-offline
 small_event "Check Offline"
 "$bin" --json player codes >"$work/codes.json"

@@ -13,13 +13,7 @@ set -euo pipefail
 check=check-setup
 . "$(dirname "$0")/browser/setup.sh"
 
-work=$(mktemp -d)
-server=
-cleanup() {
-  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# $work, $server, $server2 and their cleanup: see scripts/browser/setup.sh.
 export MMJUDGE_DB=$work/event.db
 
 "$bin" serve --new --bind 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &

@@ -49,3 +49,15 @@ small_event() {
   "$bin" round pair >/dev/null
   "$bin" round start >/dev/null
 }
+
+# A temporary folder for the check ($work) and the servers it starts ($server, $server2: their PIDs once started),
+# stopped and removed when the check ends, however it ends.
+work=$(mktemp -d)
+server=
+server2=
+cleanup() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  if [ -n "$server2" ]; then kill "$server2" 2>/dev/null || true; wait "$server2" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT

@@ -267,6 +267,19 @@ async function judgeRecordsAResult(browser, pairings) {
     await refused.getByText(/already has a result.*tick force/).waitFor();
     await answeredInView(judge, refused, "the refused challenge");
     if (await judge.locator("p.done").count()) throw new Error("the earlier Done line still stands beside the refusal");
+    // The result's live event may put a fresh <main> in place after the refusal (done here on purpose): what the
+    // judge filled in stays, so ticking force and sending again is all the refusal asks.
+    await judge.evaluate(async () => {
+      const html = await (await fetch(location.href, { credentials: "same-origin" })).text();
+      const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+      document.querySelector("main").replaceWith(fresh);
+      window.mmjudge.keepAnswer();
+    });
+    await refused.getByText(/already has a result.*tick force/).waitFor();
+    const kept = await form.locator('[name="about"]').inputValue();
+    if (kept !== "B1 Demonic Tutor") throw new Error(`a live refresh emptied the refused form (about: "${kept}")`);
+    const by = await form.getByLabel("challenger").inputValue();
+    if (by !== seatA.name) throw new Error(`a live refresh reset the refused form's challenger to ${by}`);
     const style = await refused.evaluate((el) => getComputedStyle(el).backgroundColor);
     if (style !== "rgb(253, 232, 234)") throw new Error(`the refusal is not in the refusal style (background ${style})`);
     if (new URL(judge.url()).pathname !== "/judge/table/1") throw new Error(`the refusal left the page: ${judge.url()}`);

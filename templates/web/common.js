@@ -141,14 +141,32 @@
     el.textContent = (how === "refused" ? "Not done: " : how === "waiting" ? "Not sent yet: " : "Done: ") + text;
     // A live refresh may have put a fresh <main> in place while the answer was on its way: the answer goes
     // beside the same form in the page as it is now.
+    var sent = form;
     if (form && !document.contains(form)) form = formOf(mm.formKey(form)) || form;
+    if (how === "refused") carry(sent, form);
     if (form && form.parentNode && document.contains(form)) form.parentNode.insertBefore(el, form.nextSibling);
     else (document.querySelector("main") || document.body).insertBefore(el, null);
     el.scrollIntoView({ block: "center" });
-    answered = { key: form ? mm.formKey(form) : null, el: el };
+    answered = { key: form ? mm.formKey(form) : null, el: el, form: how === "refused" ? form : null };
     return el;
   };
-  var answered = null; // the form last answered on this page, and its answer
+  var answered = null; // the form last answered on this page, its answer, and (refused) the form as filled
+  // What someone filled in a refused form, carried into the same form of a fresh page: a live refresh must not
+  // empty the form whose refusal says to change a field and send it again.
+  function carry(from, to) {
+    if (!from || !to || from === to) return;
+    var fields = from.elements;
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i], name = f.name;
+      if (!name || f.type === "hidden" || f.type === "submit" || f.tagName === "BUTTON") continue;
+      var same = to.elements.namedItem(name);
+      if (!same) continue;
+      if (same instanceof RadioNodeList) {
+        for (var j = 0; j < same.length; j++) if (same[j].value === f.value && (f.type === "radio" || f.type === "checkbox")) same[j].checked = f.checked;
+      } else if (f.type === "checkbox" || f.type === "radio") same.checked = f.checked;
+      else same.value = f.value;
+    }
+  }
   function formOf(key) {
     var forms = document.querySelectorAll("form");
     for (var i = 0; i < forms.length; i++) {
@@ -163,6 +181,7 @@
     var form = answered.key && formOf(answered.key);
     var el = answered.el.classList.contains("done") ? document.getElementById("done") : answered.el;
     if (!el) return;
+    if (form && answered.form && answered.form !== form) { carry(answered.form, form); answered.form = form; }
     // A fresh page fetched before the answer came may carry the earlier "Done" line: it goes, as in `answer`.
     if (el !== document.getElementById("done")) {
       var stale = document.querySelectorAll("p.done, .answer");

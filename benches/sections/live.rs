@@ -254,16 +254,33 @@ pub struct Seen {
     pub id: i64,
 }
 
-/// A phone on `GET /events`: `ready` is told once `hello` arrives (or the stream failed); reads until `stop`
-/// turns true, then returns what it saw (None when the stream never opened).
+/// A connection to the server from phone `n`'s own address: each phone of a venue has one (127.1.x.y on
+/// Linux, where the whole of 127/8 is the loopback), as the server bounds the live streams of one address
+/// (`--streams-per-address`). Elsewhere every phone comes from 127.0.0.1.
+pub async fn connect_as(n: usize, addr: &str) -> Option<TcpStream> {
+    if cfg!(target_os = "linux") {
+        let to: std::net::SocketAddr = addr.parse().ok()?;
+        let from = std::net::Ipv4Addr::new(127, 1, (n / 250 % 250) as u8, (n % 250 + 1) as u8);
+        let socket = tokio::net::TcpSocket::new_v4().ok()?;
+        socket.bind(std::net::SocketAddr::new(from.into(), 0)).ok()?;
+        socket.connect(to).await.ok()
+    } else {
+        TcpStream::connect(addr).await.ok()
+    }
+}
+
+/// Phone `n` on `GET /events` (from its own address, [`connect_as`]): `ready` is told once `hello` arrives (or
+/// the stream failed); reads until `stop` turns true, then returns what it saw (None when the stream never
+/// opened).
 pub async fn phone(
+    n: usize,
     addr: String,
     mut stop: tokio::sync::watch::Receiver<bool>,
     ready: tokio::sync::mpsc::Sender<()>,
 ) -> Option<Vec<Seen>> {
     let mut seen = Vec::new();
     let mut told = false;
-    if let Ok(s) = TcpStream::connect(&addr).await {
+    if let Some(s) = connect_as(n, &addr).await {
         let req = format!("GET /events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
         if write_all(&s, req.as_bytes()).await.is_ok() {
             let mut stream = Stream::default();

@@ -1,6 +1,6 @@
 //! Issue 16: `mmjudge serve` under a venue's load, on loopback. The release binary serves a 256-player event
 //! (round 5 playing, libraries, notes, the full reference); for MMJUDGE_BENCH_SECONDS (60 by default) 500
-//! phones stay on `GET /events`, pages load at 50 a second on fresh connections (`/`, `/pairings`,
+//! phones stay on `GET /events` (each from its own loopback address, as each phone of a venue has one), pages load at 50 a second on fresh connections (`/`, `/pairings`,
 //! `/standings`, `/me?name=...`, and with a judge's session cookie `/judge/table/N` and `/judge`), and a judge writes twice a
 //! second with a bearer token (`POST /api/result` and `POST /api/note` in turn, one at a time).
 //!
@@ -120,8 +120,8 @@ async fn load(
     let (ready_tx, mut ready) = tokio::sync::mpsc::channel(PHONES);
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let mut phones = Vec::new();
-    for _ in 0..PHONES {
-        phones.push(tokio::spawn(live::phone(addr.clone(), stopped.clone(), ready_tx.clone())));
+    for n in 0..PHONES {
+        phones.push(tokio::spawn(live::phone(n, addr.clone(), stopped.clone(), ready_tx.clone())));
     }
     drop(ready_tx);
     // Every phone has its `hello` (or failed) before the clock starts.

@@ -211,6 +211,7 @@ struct Role {
 }
 
 async fn phone(
+    n: usize,
     addr: String,
     role: Role,
     mut stop: tokio::sync::watch::Receiver<bool>,
@@ -219,7 +220,7 @@ async fn phone(
     let mut out = Phone::default();
     let mut me = role.me.clone();
     let mut told = false;
-    if let Ok(s) = TcpStream::connect(&addr).await {
+    if let Some(s) = live::connect_as(n, &addr).await {
         let req = format!(
             "GET /events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\nAccept-Encoding: {ENCODINGS}\r\n\r\n"
         );
@@ -328,7 +329,7 @@ async fn load(addr: &str, token: &str, games: &[Game], pages: Pages, server: u32
             Some(m) => Role { watch: me_watch.clone(), rows: false, me: Some(m.clone()) },
             None => pairings.clone(),
         };
-        phones.push(tokio::spawn(phone(addr.to_string(), role, stopped.clone(), ready_tx.clone())));
+        phones.push(tokio::spawn(phone(i, addr.to_string(), role, stopped.clone(), ready_tx.clone())));
         // Not all at once: a venue's phones come in over minutes, not one millisecond.
         if i % 100 == 99 {
             tokio::time::sleep(Duration::from_millis(20)).await;

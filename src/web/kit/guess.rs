@@ -44,7 +44,7 @@ pub struct Aim {
 }
 
 /// The kind of secret.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// A judge's PIN (a wrong one answers 401).
     Pin,
@@ -90,7 +90,10 @@ pub async fn guarded<T>(
     let counts = || kind.counts(&app).lock().map_err(|_| ApiError::internal("the wrong-try counts"));
     let dev = device.map(|d| d.0.clone());
     let asked = dev.clone();
-    let (aim, levels, known) = db
+    // A storm of guesses reads its budgets a few at a time; a login then closes the file while it waits its turn
+    // to check the PIN (see [`super::state::GUESSING`]).
+    let turn = app.guessing.acquire().await.map_err(|_| ApiError::internal("the guesses' turn"))?;
+    let read = db
         .run(move |store| {
             store.read(|conn| {
                 let aim = aim(conn)?;
@@ -102,7 +105,12 @@ pub async fn guarded<T>(
                 Ok((aim, levels, known))
             })
         })
-        .await?;
+        .await;
+    if kind == Kind::Pin {
+        db.release().await;
+    }
+    drop(turn);
+    let (aim, levels, known) = read?;
     let known = known || dev.as_ref().is_some_and(|d| counts().is_ok_and(|c| c.known_here(&aim.targets, d)));
     let sender = match (&dev, known) {
         (Some(d), true) => format!("device {d}"),

@@ -34,6 +34,9 @@ pub struct App {
     pub pace: Mutex<super::pace::Pace>,
     /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
     pub hashing: tokio::sync::Semaphore,
+    /// Guesses reading their budgets in the event file at once: at most [`GUESSING`] (a storm of logins would
+    /// otherwise open the file once per login, all together).
+    pub guessing: tokio::sync::Semaphore,
     /// The live streams open, and how many the open-file limit can hold.
     pub streams: Streams,
     /// The players' site address the server announces (the projector page shows it as a QR code).
@@ -58,6 +61,9 @@ pub type Shared = Arc<App>;
 /// How many PIN checks run at once.
 pub const HASHING: usize = 2;
 
+/// How many guesses read their budgets at once.
+pub const GUESSING: usize = 4;
+
 /// How many live updates wait for a slow listener before it is told to reload everything.
 const UPDATES: usize = 256;
 
@@ -73,6 +79,7 @@ impl App {
             codes: Mutex::new(Guesses::new(Rules::CODES)),
             pace: Mutex::default(),
             hashing: tokio::sync::Semaphore::new(HASHING),
+            guessing: tokio::sync::Semaphore::new(GUESSING),
             streams: Streams::default(),
             site,
             done: Mutex::default(),

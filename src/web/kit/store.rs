@@ -69,6 +69,20 @@ impl Db {
     }
 }
 
+impl Db {
+    /// Closes the request's connection (on a blocking thread), if open; the next [`Db::run`] opens it again. For
+    /// a request that will wait its turn a while (a login behind the PIN checks) without the file.
+    pub async fn release(&self) {
+        let store = self.store.clone();
+        let _ = blocking(move || {
+            let held = store.lock().map(|mut held| held.take());
+            drop(held);
+            Ok(())
+        })
+        .await;
+    }
+}
+
 impl std::fmt::Debug for Db {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Db").field("db", &self.app.db).finish_non_exhaustive()

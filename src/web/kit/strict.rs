@@ -39,7 +39,7 @@ pub fn known<'a, T: DeserializeOwned>(
     for key in keys {
         if !fields.contains(&key) && !extras.contains(&key) {
             let mut taken: Vec<&str> = fields.to_vec();
-            taken.extend(extras.iter().copied());
+            taken.extend(extras.iter().copied().filter(|e| !fields.contains(e)));
             return Err(Error::bad_input(format!(
                 "the field \"{}\" is not one this request takes (it takes {}): see docs/http.md",
                 shown_key(key),

@@ -33,7 +33,7 @@ pub fn run(ctx: &Ctx, cmd: StandbyCmd) -> Result<()> {
         }
         StandbyCmd::Detach => {
             let mut store = ctx.open()?;
-            let out = standby::sync::detach(&mut store)?;
+            let out = standby::sync::detach(&mut store, &ctx.actor()?)?;
             let summary = crate::render::standby::detached(&out);
             done_with(ctx.format, &summary, &out)
         }

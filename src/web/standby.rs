@@ -5,9 +5,13 @@
 use crate::error::Error;
 use crate::ops::standby::{self as ops_standby, follow};
 use crate::store::{Store, replication};
+use crate::web::head::NoFields;
+use crate::web::kit::answer::Answer;
 use crate::web::kit::error::{ApiError, blocking};
+use crate::web::kit::payload::Payload;
 use crate::web::kit::state::Shared;
 use crate::web::kit::store::Db;
+use crate::web::kit::write;
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
@@ -298,21 +302,15 @@ fn json_of(text: Option<String>) -> serde_json::Value {
     text.map_or(serde_json::Value::Null, serde_json::Value::String)
 }
 
-/// `POST /api/standby/detach` (head judges; a floor judge 403): the second laptop is gone for good, as
-/// `mmjudge standby detach`: its key ends and writes go on alone, answered `"standby": "none"`.
-pub async fn detach(judge: crate::web::kit::auth::Judge, headers: HeaderMap) -> Result<Response, ApiError> {
-    if judge.judge.role != crate::ops::judges::Role::Head {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "only a head judge can detach the second laptop: ask a head judge",
-        ));
-    }
-    judge.check_csrf(headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))?;
-    let out = judge.db.run(ops_standby::sync::detach).await?;
-    eprintln!(
-        "THE SECOND LAPTOP IS DETACHED (by {}): every write is recorded on this laptop alone from now on",
-        judge.judge.name
-    );
-    let answer = serde_json::json!({ "ok": true, "detached_at": out.detached_at, "standby": "none" });
-    Ok(Json(answer).into_response())
+/// `POST /api/standby/detach` (head judges; a floor judge 403), JSON or the dashboard's form: the second laptop
+/// is gone for good, as `mmjudge standby detach`: its key ends and writes go on alone, answered `"standby": "none"`.
+pub async fn detach(judge: crate::web::kit::auth::Judge, p: Payload<NoFields>) -> Response {
+    let by = judge.judge.name.clone();
+    write::judge(judge, "POST /api/standby/detach", Some("detaching the second laptop"), p, move |store, actor, _| {
+        let out = ops_standby::sync::detach(store, actor)?;
+        eprintln!("THE SECOND LAPTOP IS DETACHED (by {by}): every write is recorded on this laptop alone from now on");
+        let summary = "the second laptop is detached: every write is recorded on this laptop alone from now on";
+        Answer::ok(summary).with(&serde_json::json!({ "detached_at": out.detached_at, "standby": "none" }))
+    })
+    .await
 }

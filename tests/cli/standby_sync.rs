@@ -230,12 +230,32 @@ fn a_detached_second_laptop_lets_writes_go_on_alone_and_says_so_loudly() {
     let run = ev.run(&["ruling", "2", "typed"]);
     assert_eq!(run.code, 0);
     assert!(run.stderr.contains("the second laptop is not heard from"), "{}", run.stderr);
-    // Only a head judge detaches.
+    // Only a head judge detaches, and only a head judge's dashboard offers it.
     let lee = primary.login("Lee", &floor);
     let refused = primary.post_json("/api/standby/detach", Some(&lee), &json!({}));
     assert_eq!(refused.status, 403, "{}", refused.body);
-    let done = primary.post_json("/api/standby/detach", Some(&token), &json!({}));
-    assert_eq!(done.status, 200, "{}", done.body);
+    let (lee_cookie, _) = crate::serve::page_login(&primary, "Lee", &floor);
+    let floor_page = primary.request("GET", "/judge", &[("Cookie", &lee_cookie)], "").body;
+    assert!(!floor_page.contains("detach the second laptop"), "{floor_page}");
+    let (cookie, csrf) = crate::serve::page_login(&primary, "Kim", &pin);
+    let page = primary.request("GET", "/judge", &[("Cookie", &cookie)], "").body;
+    assert!(page.contains("Yes, detach the second laptop"), "{page}");
+    // From the dashboard's form: back to the dashboard with its Done line, audited as the judge's.
+    let form = [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", cookie.as_str())];
+    let body = format!("csrf={csrf}&back=%2Fjudge");
+    let done = primary.request("POST", "/api/standby/detach", &form, &body);
+    assert_eq!(done.status, 303, "{}", done.body);
+    let back = done.header("location").expect("back to the dashboard").to_string();
+    assert!(back.starts_with("/judge?done="), "{back}");
+    let page = primary.request("GET", &back, &[("Cookie", &cookie)], "").body;
+    assert!(page.contains("Done: the second laptop is detached"), "{page}");
+    assert!(!page.contains("Yes, detach the second laptop"), "offered once: {page}");
+    let log = ev.run(&["log", "--json"]).stdout;
+    assert!(log.contains("the second laptop detached"), "{log}");
+    // Said again as JSON: the same answer, nothing more happens.
+    let again = primary.post_json("/api/standby/detach", Some(&token), &json!({}));
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(again.json()["standby"], "none", "{}", again.body);
     let a = primary.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "alone" }));
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.json()["standby"], "none", "{}", a.body);

@@ -35,7 +35,7 @@ pub struct Detached {
 
 /// On the primary: the second laptop is gone for good. Its key ends (it can no longer follow), nothing of it is
 /// advertised, and writes go on alone, answered `"standby": "none"`, until a new key.
-pub fn detach(store: &mut Store) -> Result<Detached> {
+pub fn detach(store: &mut Store, actor: &crate::store::Actor) -> Result<Detached> {
     let s = store.read(replication::state)?;
     if s.role == Role::Standby {
         return Err(Error::refused(
@@ -46,7 +46,12 @@ pub fn detach(store: &mut Store) -> Result<Detached> {
         return Err(Error::refused(format!("the event moved to {to}: this file takes no more writes")));
     }
     let at = super::stamp_now();
-    store.bookkeep(|tx| replication::detach(tx, &at))?;
+    // Not a change the second laptop is sent (it is gone): kept apart from the replication log, with its audit row.
+    let change = crate::store::Change::new("the second laptop detached: writes go on on this laptop alone");
+    store.bookkeep(|tx| {
+        replication::detach(tx, &at)?;
+        crate::store::audit::append(tx, actor, &change)
+    })?;
     Ok(Detached { detached_at: at, had_key: s.key_hash.is_some() })
 }
 

@@ -167,6 +167,8 @@ struct DashboardPage {
     not_checked_in: Vec<String>,
     /// The second laptop: whether it is an alarm, and its line (none without one).
     second_laptop: Option<(bool, String)>,
+    /// A head judge on the primary of a second laptop may say it is gone for good.
+    detachable: bool,
 }
 
 /// `GET /judge`: the judges' dashboard; without a login, the login page. `?done=ID` shows the outcome of the
@@ -194,6 +196,10 @@ pub async fn dashboard(
         })
         .await?;
     let replica = &judge.db.app().replica;
+    let head = judge.judge.role == Role::Head;
+    let detachable = head
+        && replica.following().is_none()
+        && standby.as_ref().is_some_and(|s| s.standby_key && s.detached_at.is_none() && s.moved_to.is_none());
     let second_laptop = standby.and_then(|s| {
         let behind = replica.behind.load(std::sync::atomic::Ordering::Relaxed);
         crate::render::standby::dashboard_line(&s, replica.following().as_deref(), replica.required, behind)
@@ -205,7 +211,8 @@ pub async fn dashboard(
         StatusCode::OK,
         &DashboardPage {
             home: d.home,
-            head: judge.judge.role == Role::Head,
+            head,
+            detachable,
             judge: judge.judge,
             tables: d.tables,
             playing,

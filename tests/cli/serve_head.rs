@@ -58,6 +58,11 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
     let set = post("/api/event/set", "&key=round-minutes&value=45&force=true");
     assert_eq!(set.status, 303, "{}", set.body);
     assert!(ev.run(&["event", "show"]).ok().contains("45"), "round-minutes changed");
+    // Its Done line says what the forced change does, in the page's words (no flag).
+    let back = set.header("location").expect("back").to_string();
+    let page = server.request("GET", &back, &[("Cookie", &kim)], "").body;
+    let done = page.lines().find(|l| l.contains("class=\"done\"")).unwrap_or_default();
+    assert!(done.contains("changed while the round is played") && !done.contains("--"), "{done}");
     // The pairing form: the round ended, results in.
     ev.run(&["result", "1", "ana", "--round", "1", "--by", "concession"]).ok();
     ev.run(&["result", "2", "cy", "--round", "1", "--by", "concession"]).ok();

@@ -92,15 +92,30 @@ impl Kind {
     }
 
     /// [`Kind::stamp`] without copying: the stamped bytes as the pieces they are made of, in order (`mark` is
-    /// this kind's [`Kind::mark`]).
-    pub fn stamped<'a>(self, contents: &'a [u8], mark: &'a Option<String>) -> [&'a [u8]; 4] {
-        let whole = [contents, &[][..], &[], &[]];
+    /// this kind's [`Kind::mark`]). A page or a stylesheet ends with a newline, as every text file does.
+    pub fn stamped<'a>(self, contents: &'a [u8], mark: &'a Option<String>) -> [&'a [u8]; 5] {
+        let end: &[u8] = match self {
+            Kind::Pairings
+            | Kind::PoolCheck
+            | Kind::NoteSheet
+            | Kind::Projector
+            | Kind::DeckSheets
+            | Kind::SitePage
+            | Kind::SiteStyle
+            | Kind::PlayerSlips
+                if !contents.is_empty() && !contents.ends_with(b"\n") =>
+            {
+                b"\n"
+            }
+            _ => &[],
+        };
+        let whole = [contents, &[][..], &[], &[], end];
         let Some(mark) = mark else { return whole };
         if contents.windows(mark.len()).take(HEAD_BYTES).any(|w| w == mark.as_bytes()) {
             return whole;
         }
         if self == Kind::SiteStyle {
-            return [mark.as_bytes(), b"\n", contents, &[]];
+            return [mark.as_bytes(), b"\n", contents, &[], end];
         }
         if !mark.starts_with('<') {
             return whole;
@@ -108,9 +123,9 @@ impl Kind {
         match find(contents, b"<head>") {
             Some(at) => {
                 let (head, rest) = contents.split_at(at + b"<head>".len());
-                [head, b"\n", mark.as_bytes(), rest]
+                [head, b"\n", mark.as_bytes(), rest, end]
             }
-            None => [mark.as_bytes(), b"\n", contents, &[]],
+            None => [mark.as_bytes(), b"\n", contents, &[], end],
         }
     }
 

@@ -8,7 +8,7 @@ use crate::ops::{round, table};
 use crate::store::voids::VoidKind;
 use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::fields::{ResultBody, result_input, text_field};
+use crate::web::kit::fields::{NoFields, ResultBody, result_input, text_field};
 use crate::web::kit::payload::Payload;
 use crate::web::kit::write;
 use axum::response::Response;
@@ -190,10 +190,6 @@ pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
     })
     .await
 }
-
-/// `POST /api/round/unpair` and `/api/round/reopen` body: nothing.
-#[derive(Debug, Default, serde::Deserialize)]
-pub struct NoFields {}
 
 /// `POST /api/round/unpair` (head judges): takes the current round's pairings back, as `mmjudge round unpair`.
 pub async fn unpair(judge: Judge, p: Payload<NoFields>) -> Response {

@@ -5,9 +5,9 @@
 use crate::error::Error;
 use crate::ops::standby::{self as ops_standby, follow};
 use crate::store::{Store, replication};
-use crate::web::head::NoFields;
 use crate::web::kit::answer::Answer;
 use crate::web::kit::error::{ApiError, blocking};
+use crate::web::kit::fields::NoFields;
 use crate::web::kit::payload::Payload;
 use crate::web::kit::state::Shared;
 use crate::web::kit::store::Db;

@@ -56,7 +56,11 @@ pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result
 
 /// A print page: the HTML with a CSP naming the hash of each of its inline styles (and, for the site's pages,
 /// `linked`, the stylesheet they link from this server); `secret`: kept by no cache.
-pub(super) fn print_page(html: String, secret: bool, linked: bool) -> Response {
+pub(super) fn print_page(mut html: String, secret: bool, linked: bool) -> Response {
+    // The command line's file ends with a newline (see `output::Kind::stamped`): the print is the same page.
+    if !html.ends_with('\n') {
+        html.push('\n');
+    }
     let mut hashes = String::new();
     let mut rest = html.as_str();
     while let Some(open) = rest.find("<style>") {

@@ -47,6 +47,10 @@ pub fn text_field(field: &str, text: Option<String>) -> Result<Option<String>> {
     }
 }
 
+/// The body of a write that takes no fields (`/api/round/unpair`, `/api/round/reopen`, `/api/standby/detach`).
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct NoFields {}
+
 /// `POST /api/result` and `/api/result/fix` body.
 #[derive(Debug, serde::Deserialize)]
 pub struct ResultBody {

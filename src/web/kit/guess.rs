@@ -106,7 +106,8 @@ pub async fn guarded<T>(
             })
         })
         .await;
-    if kind == Kind::Pin {
+    // (A login that will not wait keeps its connection: one request, one opening of the file.)
+    if kind == Kind::Pin && app.hashing.available_permits() == 0 {
         db.release().await;
     }
     drop(turn);

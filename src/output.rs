@@ -92,25 +92,27 @@ impl Kind {
     }
 
     /// [`Kind::stamp`] without copying: the stamped bytes as the pieces they are made of, in order (`mark` is
-    /// this kind's [`Kind::mark`]).
-    pub fn stamped<'a>(self, contents: &'a [u8], mark: &'a Option<String>) -> [&'a [u8]; 4] {
-        let whole = [contents, &[][..], &[], &[]];
+    /// this kind's [`Kind::mark`]). A page ends with a newline, as a text file does.
+    pub fn stamped<'a>(self, contents: &'a [u8], mark: &'a Option<String>) -> [&'a [u8]; 5] {
+        let page = mark.as_deref().is_some_and(|m| m.starts_with('<'));
+        let end: &[u8] = if page && !contents.ends_with(b"\n") { b"\n" } else { &[] };
+        let whole = [contents, &[][..], &[], &[], end];
         let Some(mark) = mark else { return whole };
         if contents.windows(mark.len()).take(HEAD_BYTES).any(|w| w == mark.as_bytes()) {
             return whole;
         }
         if self == Kind::SiteStyle {
-            return [mark.as_bytes(), b"\n", contents, &[]];
+            return [mark.as_bytes(), b"\n", contents, &[], end];
         }
-        if !mark.starts_with('<') {
+        if !page {
             return whole;
         }
         match find(contents, b"<head>") {
             Some(at) => {
                 let (head, rest) = contents.split_at(at + b"<head>".len());
-                [head, b"\n", mark.as_bytes(), rest]
+                [head, b"\n", mark.as_bytes(), rest, end]
             }
-            None => [mark.as_bytes(), b"\n", contents, &[]],
+            None => [mark.as_bytes(), b"\n", contents, &[], end],
         }
     }
 
@@ -545,6 +547,8 @@ mod tests {
         assert!(Kind::SitePage.marks(&page));
         assert!(!Kind::Pairings.marks(&page));
         assert_eq!(Kind::SitePage.stamp(&page), page, "stamped once");
+        assert!(page.ends_with(b"</title>\n"), "a page ends with a newline");
+        assert!(Kind::Projector.stamp(b"<html><head></head></html>\n").ends_with(b"</html>\n"), "one newline");
         let css = Kind::SiteStyle.stamp(b"body{}");
         assert!(Kind::SiteStyle.marks(&css) && css.ends_with(b"body{}"));
         let csv = format!("{DECK_SHEETS_CSV_HEADER}\n1A,1,A,,1,Shock");

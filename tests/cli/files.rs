@@ -87,6 +87,25 @@ fn outputs_replace_their_own_kind_and_need_force_for_anything_else() {
     assert!(files(ev.dir.path()).iter().all(|f| !f.ends_with(".tmp")), "no temporary file is left");
 }
 
+#[test]
+fn every_page_written_to_disk_ends_with_one_newline() {
+    let ev = Event::playing();
+    ev.run(&["pool", "import", &crate::harness::example("pool.csv")]).ok();
+    let mut pages = Vec::new();
+    for (i, output) in OUTPUTS.iter().enumerate() {
+        let file = format!("out-{i}.html");
+        ev.run(&with_file(output, &file)).ok();
+        pages.push(ev.path(&file));
+    }
+    ev.run(&["site", "out"]).ok();
+    pages.extend(files(&ev.path("out")).iter().filter(|f| f.ends_with(".html")).map(|f| ev.path(&format!("out/{f}"))));
+    assert!(pages.len() > OUTPUTS.len(), "the site's pages too: {pages:?}");
+    for page in pages {
+        let b = bytes(&page);
+        assert!(b.ends_with(b">\n") && !b.ends_with(b"\n\n"), "{page:?} ends with one newline");
+    }
+}
+
 /// Makes a named pipe at `path` (as `/dev/null` is a device: neither is a file).
 #[cfg(unix)]
 fn pipe(path: &Path) {

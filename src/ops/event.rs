@@ -229,6 +229,15 @@ pub fn setting_changed_words(c: &SettingChanged) -> String {
     summary
 }
 
+/// [`setting_changed_words`] in the web's words: a change to the round in play was made with force ticked.
+pub fn setting_changed_web_words(c: &SettingChanged) -> String {
+    let mut summary = format!("{}: {} -> {}", c.key, c.old, c.value);
+    if let Some(change) = &c.in_play {
+        summary.push_str(&format!(" (with force ticked: {change})"));
+    }
+    summary
+}
+
 /// Changes one setting, refusing a value out of bounds, settings that do not fit together, a change of
 /// libraries once round 1 is paired, and (unless `force`) a change to the round in play.
 pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingChanged> {

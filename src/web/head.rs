@@ -155,7 +155,7 @@ pub async fn event_set(judge: Judge, payload: Payload<SetBody>) -> Response {
         };
         let input = crate::ops::event::SetInput::new(&b.key, &value, b.force)?;
         let changed = crate::ops::event::set(store, actor, input)?;
-        let summary = crate::ops::event::setting_changed_words(&changed);
+        let summary = crate::ops::event::setting_changed_web_words(&changed);
         Answer::ok(&summary).with(&serde_json::json!({ "key": changed.key, "value": changed.value }))
     })
     .await

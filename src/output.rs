@@ -493,10 +493,10 @@ mod tests {
             f.write_all(b"<head></head>ne").map_err(|e| Error::io(&page, e))?;
         }
         let leftover = temp.abandon(); // the process dies here
-        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.ends_with("old"));
+        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.trim_end().ends_with("old"));
         assert!(is_temp_name(&leftover.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()));
         write(&page, Kind::Projector, false, b"<head></head>new")?;
-        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.ends_with("new"));
+        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.trim_end().ends_with("new"));
         Ok(())
     }
 
@@ -513,7 +513,7 @@ mod tests {
         assert_eq!(inode(&sheet)?, first, "the same bytes: the file is left as it is");
         write(&sheet, Kind::DeckSheets, false, b"<head></head>Bolt!")?;
         assert_ne!(inode(&sheet)?, first, "other bytes of the same length: replaced");
-        assert!(fs::read_to_string(&sheet).map_err(|e| Error::io("sheet", e))?.ends_with("Bolt!"));
+        assert!(fs::read_to_string(&sheet).map_err(|e| Error::io("sheet", e))?.trim_end().ends_with("Bolt!"));
         assert_eq!(files_in(dir.path()), vec!["1A.html".to_string()]);
         Ok(())
     }

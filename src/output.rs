@@ -92,23 +92,10 @@ impl Kind {
     }
 
     /// [`Kind::stamp`] without copying: the stamped bytes as the pieces they are made of, in order (`mark` is
-    /// this kind's [`Kind::mark`]). A page or a stylesheet ends with a newline, as every text file does.
+    /// this kind's [`Kind::mark`]). A page ends with a newline, as a text file does.
     pub fn stamped<'a>(self, contents: &'a [u8], mark: &'a Option<String>) -> [&'a [u8]; 5] {
-        let end: &[u8] = match self {
-            Kind::Pairings
-            | Kind::PoolCheck
-            | Kind::NoteSheet
-            | Kind::Projector
-            | Kind::DeckSheets
-            | Kind::SitePage
-            | Kind::SiteStyle
-            | Kind::PlayerSlips
-                if !contents.is_empty() && !contents.ends_with(b"\n") =>
-            {
-                b"\n"
-            }
-            _ => &[],
-        };
+        let page = mark.as_deref().is_some_and(|m| m.starts_with('<'));
+        let end: &[u8] = if page && !contents.ends_with(b"\n") { b"\n" } else { &[] };
         let whole = [contents, &[][..], &[], &[], end];
         let Some(mark) = mark else { return whole };
         if contents.windows(mark.len()).take(HEAD_BYTES).any(|w| w == mark.as_bytes()) {
@@ -117,7 +104,7 @@ impl Kind {
         if self == Kind::SiteStyle {
             return [mark.as_bytes(), b"\n", contents, &[], end];
         }
-        if !mark.starts_with('<') {
+        if !page {
             return whole;
         }
         match find(contents, b"<head>") {
@@ -506,10 +493,10 @@ mod tests {
             f.write_all(b"<head></head>ne").map_err(|e| Error::io(&page, e))?;
         }
         let leftover = temp.abandon(); // the process dies here
-        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.ends_with("old"));
+        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.trim_end().ends_with("old"));
         assert!(is_temp_name(&leftover.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()));
         write(&page, Kind::Projector, false, b"<head></head>new")?;
-        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.ends_with("new"));
+        assert!(fs::read_to_string(&page).map_err(|e| Error::io(&page, e))?.trim_end().ends_with("new"));
         Ok(())
     }
 
@@ -526,7 +513,7 @@ mod tests {
         assert_eq!(inode(&sheet)?, first, "the same bytes: the file is left as it is");
         write(&sheet, Kind::DeckSheets, false, b"<head></head>Bolt!")?;
         assert_ne!(inode(&sheet)?, first, "other bytes of the same length: replaced");
-        assert!(fs::read_to_string(&sheet).map_err(|e| Error::io("sheet", e))?.ends_with("Bolt!"));
+        assert!(fs::read_to_string(&sheet).map_err(|e| Error::io("sheet", e))?.trim_end().ends_with("Bolt!"));
         assert_eq!(files_in(dir.path()), vec!["1A.html".to_string()]);
         Ok(())
     }
@@ -560,6 +547,8 @@ mod tests {
         assert!(Kind::SitePage.marks(&page));
         assert!(!Kind::Pairings.marks(&page));
         assert_eq!(Kind::SitePage.stamp(&page), page, "stamped once");
+        assert!(page.ends_with(b"</title>\n"), "a page ends with a newline");
+        assert!(Kind::Projector.stamp(b"<html><head></head></html>\n").ends_with(b"</html>\n"), "one newline");
         let css = Kind::SiteStyle.stamp(b"body{}");
         assert!(Kind::SiteStyle.marks(&css) && css.ends_with(b"body{}"));
         let csv = format!("{DECK_SHEETS_CSV_HEADER}\n1A,1,A,,1,Shock");

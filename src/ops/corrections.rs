@@ -23,6 +23,11 @@ mod standings_moved;
 
 pub use standings_moved::StandingsMoved;
 
+/// The last round with every result in (0: none), as the standings count it: the round the standings print is of.
+pub fn rounds_played(store: &Store) -> Result<u32> {
+    store.read(standings_moved::played)
+}
+
 /// Which record to void, and how.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VoidInput {

@@ -229,11 +229,11 @@ pub fn setting_changed_words(c: &SettingChanged) -> String {
     summary
 }
 
-/// [`setting_changed_words`] in the web's words (the force is the form's box, not a flag).
+/// [`setting_changed_words`] in the web's words: a change to the round in play was made with force ticked.
 pub fn setting_changed_web_words(c: &SettingChanged) -> String {
     let mut summary = format!("{}: {} -> {}", c.key, c.old, c.value);
     if let Some(change) = &c.in_play {
-        summary.push_str(&format!(" (changed while the round is played: {change})"));
+        summary.push_str(&format!(" (with force ticked: {change})"));
     }
     summary
 }

@@ -179,7 +179,7 @@ mod tests {
         for i in 0..100 {
             batch.add(&p(&format!("{i}A.html")), Kind::DeckSheets, format!("<head></head>new {i}").as_bytes())?;
         }
-        assert!(fs::read_to_string(p("1A.html")).map_err(|e| Error::io("1A", e))?.ends_with("old"));
+        assert!(fs::read_to_string(p("1A.html")).map_err(|e| Error::io("1A", e))?.trim_end().ends_with("old"));
         drop(batch);
         assert_eq!(names(dir.path()), vec!["1A.html".to_string()], "the temporary files went");
         let mut batch = Batch::new();
@@ -188,7 +188,7 @@ mod tests {
         }
         batch.commit()?;
         assert_eq!(names(dir.path()).len(), 100, "every file and no temporary one");
-        assert!(fs::read_to_string(p("1A.html")).map_err(|e| Error::io("1A", e))?.ends_with("new 1"));
+        assert!(fs::read_to_string(p("1A.html")).map_err(|e| Error::io("1A", e))?.ends_with("new 1\n"));
         Ok(())
     }
 

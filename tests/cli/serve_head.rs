@@ -62,7 +62,7 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
     let back = set.header("location").expect("back").to_string();
     let page = server.request("GET", &back, &[("Cookie", &kim)], "").body;
     let done = page.lines().find(|l| l.contains("class=\"done\"")).unwrap_or_default();
-    assert!(done.contains("changed while the round is played") && !done.contains("--"), "{done}");
+    assert!(done.contains("with force ticked") && !done.contains("--"), "{done}");
     // The pairing form: the round ended, results in.
     ev.run(&["result", "1", "ana", "--round", "1", "--by", "concession"]).ok();
     ev.run(&["result", "2", "cy", "--round", "1", "--by", "concession"]).ok();

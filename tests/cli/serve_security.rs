@@ -280,8 +280,9 @@ fn head_judges_change_settings_from_the_api_as_event_set_does() {
     assert_eq!(before, ev.dump());
     let forced = set(Some(&kim), serde_json::json!({ "key": "decision-seconds", "value": "30", "force": true }));
     assert_eq!(forced.status, 200, "{}", forced.body);
-    let summary = forced.json()["summary"].as_str().unwrap_or_default().to_string();
-    assert!(summary.contains("changed while the round is played") && !summary.contains("--"), "{}", forced.body);
+    // The answer is in the form's words: force ticked, not the command line's flag.
+    let said = forced.json()["summary"].as_str().unwrap_or_default().to_string();
+    assert!(said.contains("with force ticked") && !said.contains("--force"), "{}", forced.body);
 
     let writes: Vec<_> =
         audit_vias(&ev).into_iter().filter(|(_, c, _)| c.starts_with("POST /api/event/set {")).collect();

@@ -93,7 +93,9 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
         return Err(crate::error::Refusal::not_found(what).worded(crate::error::WayOut::FindCard, cli).into());
     }
     let hint = format!("closest are {}", close.join(", "));
-    Err(Error::not_found(format!("no card named \"{name}\" in the reference: {hint}; use --force to ban it anyway")))
+    let what = format!("no card named \"{name}\" in the reference: {hint}");
+    let force = crate::error::WayOut::ForceAnyway { to: "ban it anyway".into() };
+    Err(crate::error::Refusal::not_found(what).worded(force, "; use --force to ban it anyway").into())
 }
 
 /// `ban remove NAME`: lifts the ban on a card; returns the card as the ban list spelt it.

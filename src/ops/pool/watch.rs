@@ -1,7 +1,7 @@
 //! The watch list: cards whose presence in a class makes a pool cost abusive (`pool watch add/list/remove`).
 
 use crate::domain::names::{self, Resolved};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::card_reference as reference;
 use crate::store::pool::{self as store_pool, Watched};
 use crate::store::{Actor, Change, Store};
@@ -60,11 +60,13 @@ pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<WatchA
             None if force && !name.trim().is_empty() => name.trim().to_string(),
             None => {
                 reference::require(tx)?;
-                return Err(Error::not_found(format!(
-                    "\"{}\" is not in the card reference{}: correct the name, or --force to watch it anyway",
+                let what = format!(
+                    "\"{}\" is not in the card reference{}: correct the name",
                     name.trim(),
                     crate::domain::names::closest_hint(&reference::closest(tx, name, 3)?)
-                )));
+                );
+                let force = WayOut::ForceAnyway { to: "watch it anyway".into() };
+                return Err(Refusal::not_found(what).worded(force, ", or --force to watch it anyway").into());
             }
         };
         store_pool::watch_add(tx, &Watched { card: card.clone(), note: note.trim().to_string() })?;

@@ -50,14 +50,24 @@ pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result
     };
     let home = page::home(&judge.db).await?;
     let head = judge.judge.role == Role::Head;
-    let prints = PRINTS.iter().filter(|p| head || !p.3).map(|p| (p.0, p.1, p.2)).collect();
+    let played = judge.db.run(|store| crate::ops::corrections::rounds_played(store)).await?;
+    let prints = PRINTS
+        .iter()
+        .filter(|p| head || !p.3)
+        .map(|p| match p.0 {
+            // The standings exist once a round has every result in: before that the title alone, no link.
+            "/judge/print/standings" if played == 0 => ("", p.1, "after round 1, once every result of it is in"),
+            _ => (p.0, p.1, p.2),
+        })
+        .collect();
     Ok(page::page(StatusCode::OK, &PrintIndex { home, judge: judge.judge, prints }))
 }
 
 /// A print page: the HTML with a CSP naming the hash of each of its inline styles (and, for the site's pages,
-/// `linked`, the stylesheet they link from this server); `secret`: kept by no cache.
+/// `linked`, the stylesheet they link from this server); `secret`: kept by no cache. It ends with a newline, as
+/// the command line's file does.
 pub(super) fn print_page(mut html: String, secret: bool, linked: bool) -> Response {
-    // The command line's file ends with a newline (see `output::Kind::stamped`): the print is the same page.
+    // The page as the command line writes it to a file: ending with a newline.
     if !html.ends_with('\n') {
         html.push('\n');
     }

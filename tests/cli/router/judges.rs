@@ -235,6 +235,10 @@ fn judges_writes_refuse_what_the_rules_do_not_allow() {
         case(floor("/api/extend", json!({ "table": 3, "minutes": 2, "reason": "x" })), 409, "result"),
         case(post("/api/event/set", json!({ "key": "round-minutes", "value": 45 })), 409, "force"),
     ]);
+    // Forced, the answer says so in the form's words: force ticked, not the command line's flag.
+    let forced = site.send(post("/api/event/set", json!({ "key": "round-minutes", "value": 45, "force": true })));
+    let summary = forced.json()["summary"].as_str().unwrap_or_default().to_string();
+    assert!(summary.contains("with force ticked") && !summary.contains("--"), "{summary}");
 }
 
 #[test]

@@ -108,4 +108,8 @@ fn a_print_of_a_round_not_there_says_which_rounds_are() {
         case(Req::get("/judge/print/notes?table=9").by(&kim), 404, "table 9"),
         case(Req::get("/judge/print/curation").by(&kim), 409, "the pool is empty"),
     ]);
+    // The index offers no link to the standings it would answer 404 for: it says when they come.
+    let index = site.send(Req::get("/judge/print").by(&kim)).body;
+    assert!(!index.contains("href=\"/judge/print/standings\""), "no standings to link yet: {index}");
+    assert!(index.contains("Standings<br><small>after round 1"), "{index}");
 }

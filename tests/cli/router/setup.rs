@@ -50,3 +50,24 @@ fn the_steps_before_round_1_are_for_head_judges_and_refused_in_the_web_words() {
     cases.push(case(Req::get("/api/job/77").by(&kim), 404, "no job 77"));
     site.refusals(cases);
 }
+
+#[test]
+fn a_card_the_reference_does_not_know_is_watched_or_banned_with_force_in_the_web_words() {
+    let site = Site::paired();
+    let (kim, _) = site.judges();
+    site.ev.run(&["cards", "import", &crate::harness::example("cards.csv")]).ok();
+    // The refusal's way out is the form's force, never the command line's flag (the check of every refusal
+    // line fails on `--force`).
+    site.refusals(vec![
+        case(
+            Req::post("/api/pool/watch/add").json(json!({ "name": "Xyzzy Nonesuch" })).by(&kim),
+            404,
+            "tick force and send it again to watch it anyway",
+        ),
+        case(
+            Req::post("/api/ban/add").json(json!({ "name": "Abrad", "group": "too-powerful" })).by(&kim),
+            404,
+            "tick force and send it again to ban it anyway",
+        ),
+    ]);
+}

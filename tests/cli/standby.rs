@@ -189,7 +189,11 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     // Promotion is refused while the primary answers, and changes nothing.
     let before = tables(&b);
     let db = b.to_str().expect("path");
-    let msg = ev.refuses(&["--db", db, "standby", "promote"]);
+    // (The primary's own file moves meanwhile: it records hearing its standby every second.)
+    let primary_before = tables(&ev.db());
+    let run = ev.run(&["--db", db, "standby", "promote"]);
+    let msg = run.refused().to_string();
+    assert_eq!(tables(&ev.db()), primary_before, "a refused promotion changes nothing on the primary");
     assert!(msg.contains("still answers") && msg.contains("--force"), "{msg}");
     assert_eq!(msg.lines().count(), 1, "{msg}");
     assert_eq!(tables(&b), before, "a refused promotion changes nothing");
@@ -219,7 +223,9 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     let line = format!("This is the second laptop, following http://{}: it holds every change", primary.addr);
     assert!(page.contains(&line), "{page}");
     // The command line refuses a write on the standby's file.
-    let msg = ev.refuses(&["--db", db, "player", "add", "Nobody"]);
+    let standby_before = tables(&b);
+    let msg = ev.run(&["--db", db, "player", "add", "Nobody"]).refused().to_string();
+    assert_eq!(tables(&b), standby_before, "a refused write changes nothing on the standby");
     assert!(
         msg.contains("standby of") && msg.contains(&format!("run `mmjudge --db {db} standby promote` here")),
         "{msg}"

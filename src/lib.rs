@@ -17,6 +17,7 @@ pub mod error;
 pub mod ops;
 pub mod output;
 pub mod render;
+pub mod replica;
 pub mod store;
 pub mod time;
 pub mod web;

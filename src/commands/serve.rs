@@ -16,9 +16,7 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> Result<()> {
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
     let standby_of = match (&args.standby_of, &args.key) {
-        (Some(url), Some(key)) => {
-            Some((crate::ops::standby::client::Url::parse(url)?, key.clone(), args.advertise.clone()))
-        }
+        (Some(url), Some(key)) => Some((crate::replica::client::Url::parse(url)?, key.clone(), args.advertise.clone())),
         _ => None,
     };
     let options = crate::web::Options {

@@ -52,7 +52,7 @@ pub struct Options {
     /// Leave out the request log's lines of requests that went well (failures are still written).
     pub quiet: bool,
     /// Follow a primary as its standby (`--standby-of URL --key KEY`): its address, key and what to advertise.
-    pub standby_of: Option<(crate::ops::standby::client::Url, String, Option<String>)>,
+    pub standby_of: Option<(crate::replica::client::Url, String, Option<String>)>,
     /// `--standby-required`: a write is answered once the standby applied it (or after a wait, marked behind).
     pub standby_required: bool,
     /// `--streams-per-address N`: live-update streams one address may hold at once (0: the default, 64).

@@ -336,6 +336,39 @@ fn the_checker_sees_each_kind_of_use() {
     assert_eq!(sql_literals("const M: &str = include_str!(\"migrations/x.sql\");").len(), 1);
 }
 
+/// The second laptop's room (`src/replica/`): it uses no front end (`web`, `commands`, `cli`) and no renderer, and
+/// it alone talks to another server: no file outside it opens a connection (`TcpStream::connect`) or uses hyper's
+/// client (`ops` and `web` call [`replica::client`]).
+#[test]
+fn the_second_laptop_is_one_room_that_alone_talks_to_the_other_laptop() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    for file in rust_files(&src) {
+        let rel = file.strip_prefix(&src).unwrap_or(&file);
+        let name = format!("src/{}", rel.to_string_lossy().replace('\\', "/"));
+        let code = code_of(&std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{name}: {e}")));
+        let here = module_of(rel);
+        if here.first().is_some_and(|m| m == "replica") {
+            for target in used_paths(&code, &here) {
+                if target.first().is_some_and(|m| ["web", "commands", "cli", "render"].contains(&m.as_str())) {
+                    problems.push(format!("  {name} uses {}: the room uses no front end", target.join("::")));
+                }
+            }
+        } else {
+            for talks in ["TcpStream::connect", "hyper::client", "hyper_util::client"] {
+                if code.contains(talks) {
+                    problems.push(format!("  {name} uses {talks}: another server is reached through replica::client"));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "the second laptop's room is broken (see tests/cli/layering.rs):\n{}",
+        problems.join("\n")
+    );
+}
+
 /// The server's own rooms (`src/web/`): the kit (`web::kit`: state, store, errors, extractors, the write runner,
 /// the JSON answer, the layers) is used by every handler module and uses none; the handler modules (every
 /// other module directly in `src/web/` but the router `routes`, the root `mod.rs` and `listen`) use the kit,

@@ -9,8 +9,8 @@
 //! token acknowledges (each change applied, and each heartbeat with the last change applied here, so that the
 //! primary hears its standby every second even when nothing changes).
 
-use super::client::{self, Url};
 use crate::error::{Error, Result};
+use crate::replica::client::{self, Url};
 use crate::store::Store;
 use crate::store::replication::{self, Role};
 use std::path::{Path, PathBuf};

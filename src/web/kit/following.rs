@@ -194,7 +194,7 @@ async fn with_standby_word(res: Response, word: &str) -> Response {
 
 /// Asks the standby this primary's file names (`whoami`, 1 s at most) where the event is.
 async fn ask(mine: &crate::store::replication::State) -> Asked {
-    use crate::ops::standby::client;
+    use crate::replica::client;
     let Some(url) = mine.standby_url.as_deref().and_then(|u| client::Url::parse(u).ok()) else {
         return Asked::Unheard;
     };
@@ -367,7 +367,7 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
                 && s.moved_to.is_none()
                 && s.role == crate::store::replication::Role::Primary
                 && let Some(url) = s.standby_url.clone()
-                && let Ok(at) = crate::ops::standby::client::Url::parse(&url)
+                && let Ok(at) = crate::replica::client::Url::parse(&url)
                 && let Some(later) = promoted_at(&at, &s).await
             {
                 mark_moved(&app, &later).await;
@@ -381,11 +381,8 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
 }
 
 /// The address of a promoted standby of this event at `url` (None: not promoted, not reachable, or not ours).
-async fn promoted_at(
-    url: &crate::ops::standby::client::Url,
-    mine: &crate::store::replication::State,
-) -> Option<String> {
-    use crate::ops::standby::client;
+async fn promoted_at(url: &crate::replica::client::Url, mine: &crate::store::replication::State) -> Option<String> {
+    use crate::replica::client;
     let asked =
         tokio::time::timeout(Duration::from_secs(2), client::send(url, "GET", "/api/standby/whoami", None, None));
     let res = asked.await.ok()?.ok()?;

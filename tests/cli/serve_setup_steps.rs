@@ -270,6 +270,17 @@ fn the_pool_bans_and_libraries_from_the_web_then_round_1_is_paired() {
     };
     assert!(outcome["summary"].as_str().is_some_and(|s| s.starts_with("built 16 main libraries")), "{outcome}");
     assert_eq!(outcome["libraries"].as_array().map(Vec::len), Some(16), "{outcome}");
+    // The route's defaults are the command's: 40 cards a library, and the command line with the same seed
+    // builds the same libraries.
+    let names = |ev: &Event| -> Vec<String> {
+        let shown = ev.run(&["--json", "library", "show", "1A"]).ok().to_string();
+        let doc: serde_json::Value = serde_json::from_str(shown.trim()).expect("library show's JSON");
+        doc["cards"].as_array().map(|c| c.iter().map(|c| c["name"].to_string()).collect()).unwrap_or_default()
+    };
+    let by_web = names(&ev);
+    assert_eq!(by_web.len(), 40, "{by_web:?}");
+    ev.run(&["library", "build", "--tables", "8", "--seed", "7"]).ok();
+    assert_eq!(names(&ev), by_web);
     // A swap: the library's first card out, a pool card left over in.
     let shown = ev.run(&["--json", "library", "show", "1A"]).ok().to_string();
     let doc: serde_json::Value = serde_json::from_str(shown.trim()).expect("library show's JSON");

@@ -149,9 +149,9 @@ pub async fn swap(judge: Judge, p: Payload<SwapBody>) -> Response {
 pub struct BuildBody {
     /// Tables to build for.
     pub tables: u32,
-    /// Cards in a main library (the tournament rules' 45 when none).
+    /// Cards in a main library (the rules' 40 when none, as `library build`).
     pub size: Option<usize>,
-    /// Basic lands in a Utopia library (the rules' 15 when none).
+    /// Basic lands in a Utopia library (the rules' 30 when none, as `library build`).
     pub utopia: Option<u32>,
     /// The shuffle's seed (the event's when none).
     pub seed: Option<u64>,

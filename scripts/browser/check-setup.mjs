@@ -38,8 +38,16 @@ async function shot(page, name) {
 }
 
 // One step's form: sends it, waits for its answer beside it; a refusal fails the check.
+// Refusals the check provokes on purpose (see the console's watcher).
+let expectedRefusals = 0;
+
 async function step(page, id, fill, expect) {
-  const form = page.locator(`#step-${id} form`);
+  await act(page, page.locator(`#step-${id} > form`), id, fill, expect);
+}
+
+// One form's write (a step's own, or one of its optional forms): its answer (or, with `refused`, its refusal) beside
+// it, in the page's words.
+async function act(page, form, id, fill, expect, refused = false) {
   await fill(form);
   await form.locator("button").click();
   const said = form.locator(".said");
@@ -47,7 +55,10 @@ async function step(page, id, fill, expect) {
   const deadline = Date.now() + JOB_MS;
   for (;;) {
     if (await error.isVisible()) {
-      problem(`${id}: refused: ${await error.textContent()}`);
+      const words = await error.textContent();
+      if (!refused) problem(`${id}: refused: ${words}`);
+      else if (!expect.test(words) || /mmjudge |`|(^|[^\w-])--[a-z]/.test(words)) problem(`${id}: refused in other words: ${words}`);
+      else console.log(`check-setup: ${id}: refused beside its form: ${words}`);
       return;
     }
     const text = (await said.isVisible()) ? await said.textContent() : "";
@@ -69,7 +80,13 @@ try {
   const page = await context.newPage();
   page.on("pageerror", (e) => problem(`page error: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error") problem(`console error: ${m.text()}`);
+    if (m.type() !== "error") return;
+    // A refusal provoked on purpose: Chromium logs the refused request.
+    if (expectedRefusals > 0 && /Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
+      expectedRefusals -= 1;
+      return;
+    }
+    problem(`console error: ${m.text()}`);
   });
   page.on("requestfailed", (r) => problem(`request failed: ${r.url()} (${r.failure()?.errorText})`));
 
@@ -92,8 +109,23 @@ try {
   const upload = (file) => async (form) => form.locator("input[type=file]").setInputFiles(join(EXAMPLES, file));
   await step(page, "cards", upload("cards.csv"), /^imported 1927 cards/);
   await step(page, "pool", upload("pool.csv"), /^added \d+ copies/);
+  // The pool's optional curation: a card kept out and taken back, a card banned.
+  await page.locator("#curation summary").click();
+  const named = (name) => async (form) => form.locator("input[name=name]").fill(name);
+  await act(page, page.locator('#curation form[data-route="/api/pool/exclude"]'), "keep out", named("Abrade"), /Abrade/);
+  await act(page, page.locator('#curation form[data-route="/api/pool/include"]'), "take back", named("Abrade"), /Abrade/);
+  await act(page, page.locator('#curation form[data-route="/api/ban/add"]'), "ban", named("Counterspell"), /^banned Counterspell/);
   await shot(page, "3-pool");
   await step(page, "libraries", async (form) => form.locator("input[name=tables]").fill("8"), /^built 16 main libraries/);
+  // A swap of a card the library does not hold: refused beside its form, in the page's words.
+  await page.locator("#swap summary").click();
+  expectedRefusals += 1;
+  await act(page, page.locator("#swap form"), "swap", async (form) => {
+    await form.locator("input[name=library]").fill("1A");
+    await form.locator("input[name=out]").fill("Counterspell");
+    await form.locator("input[name=in]").fill("Abrade");
+  }, /Counterspell/, true);
+  await shot(page, "3b-swap");
   await step(page, "players", upload("players.csv"), /^imported 16 players/);
   await step(page, "judges", async (form) => {
     await form.locator("input[name=name]").fill("Lee");

@@ -232,6 +232,25 @@ fn the_pool_bans_and_libraries_from_the_web_then_round_1_is_paired() {
     assert!(order.windows(2).all(|w| w[0] < w[1]), "the steps in order: {order:?}");
     assert!(page.body.contains("class=\"step next\" id=\"step-cards\""), "{}", page.body);
     assert!(page.body.contains("0 cards in the reference"), "{}", page.body);
+    // Every step before round 1 has its form there, the optional ones too (rulings, curation, bans, a swap).
+    for route in [
+        "/api/cards/import",
+        "/api/cards/import-rulings",
+        "/api/pool/import",
+        "/api/pool/exclude",
+        "/api/pool/include",
+        "/api/pool/watch/add",
+        "/api/pool/watch/remove",
+        "/api/ban/add",
+        "/api/ban/remove",
+        "/api/library/build",
+        "/api/library/swap",
+        "/api/player/import",
+        "/api/judge/add",
+        "/api/round/pair",
+    ] {
+        assert!(page.body.contains(&format!("data-route=\"{route}\"")), "a form for {route}");
+    }
     let dash = server.request("GET", "/judge", &head.headers(false), "");
     assert!(dash.body.contains("href=\"/judge/setup\""), "{}", dash.body);
     for (route, file) in

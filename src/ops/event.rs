@@ -222,18 +222,19 @@ pub struct SettingChanged {
 
 /// The audit line and the command's answer: "round-minutes: 50 -> 45".
 pub fn setting_changed_words(c: &SettingChanged) -> String {
-    let mut summary = format!("{}: {} -> {}", c.key, c.old, c.value);
-    if let Some(change) = &c.in_play {
-        summary.push_str(&format!(" (with --force: {change})"));
-    }
-    summary
+    changed_with(c, "with --force")
 }
 
 /// [`setting_changed_words`] in the web's words: a change to the round in play was made with force ticked.
 pub fn setting_changed_web_words(c: &SettingChanged) -> String {
+    changed_with(c, "with force ticked")
+}
+
+/// "key: old -> new", and how a change to the round in play was forced (`forced`) with what it does there.
+fn changed_with(c: &SettingChanged, forced: &str) -> String {
     let mut summary = format!("{}: {} -> {}", c.key, c.old, c.value);
     if let Some(change) = &c.in_play {
-        summary.push_str(&format!(" (with force ticked: {change})"));
+        summary.push_str(&format!(" ({forced}: {change})"));
     }
     summary
 }

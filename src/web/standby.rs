@@ -308,9 +308,10 @@ pub async fn detach(judge: crate::web::kit::auth::Judge, p: Payload<NoFields>) -
     let by = judge.judge.name.clone();
     write::judge(judge, "POST /api/standby/detach", Some("detaching the second laptop"), p, move |store, actor, _| {
         let out = ops_standby::sync::detach(store, actor)?;
-        eprintln!("THE SECOND LAPTOP IS DETACHED (by {by}): every write is recorded on this laptop alone from now on");
-        let summary = "the second laptop is detached: every write is recorded on this laptop alone from now on";
-        Answer::ok(summary).with(&serde_json::json!({ "detached_at": out.detached_at, "standby": "none" }))
+        let alone = "every write is recorded on this laptop alone from now on";
+        eprintln!("THE SECOND LAPTOP IS DETACHED (by {by}): {alone}");
+        Answer::ok(&format!("the second laptop is detached: {alone}"))
+            .with(&serde_json::json!({ "detached_at": out.detached_at, "standby": "none" }))
     })
     .await
 }

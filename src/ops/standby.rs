@@ -173,7 +173,7 @@ pub fn promote(store: &mut Store, force: bool) -> Result<Promoted> {
             .worded(WayOut::Force, ": stop the primary first (or, if judges can no longer reach it, add `--force`)")
             .into());
     }
-    let generation = store.bookkeep(|tx| replication::promote(tx))?;
+    let generation = store.bookkeep(replication::promote)?;
     Ok(Promoted { generation, was_standby_of: was, primary_answered: answered })
 }
 

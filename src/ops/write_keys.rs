@@ -38,10 +38,15 @@ pub fn first(store: &Store, key: &WriteKey) -> Result<Option<Kept>> {
     store.read(|conn| keys::find(conn, key))
 }
 
-/// Keeps what was answered for `key` (recorded by the write it made), in a transaction of its own that the
-/// replication records (the standby answers a repeat as the primary did).
-pub fn keep(store: &mut Store, key: &WriteKey, status: u16, answer: &str) -> Result<()> {
-    store.write_unaudited(|tx| keys::keep_answer(tx, key, status, answer))
+/// Runs `f` (a write sent with `key`) as one transaction with its key and the answer `keep` words for a repeat
+/// (see [`Store::write_keyed`]); answers whether the key was recorded.
+pub fn run_keyed<T>(
+    store: &mut Store,
+    key: &WriteKey,
+    f: impl FnOnce(&mut Store) -> Result<T>,
+    keep: impl FnOnce(&T) -> String,
+) -> Result<(T, bool)> {
+    store.write_keyed(key, f, keep)
 }
 
 /// The moment a replayed write is recorded at.

@@ -78,6 +78,34 @@ impl Drop for Recorder<'_> {
     }
 }
 
+/// Runs `f` on `store` while a session records the changes made on its connection to `tables`, and answers the
+/// changes (None: nothing changed) with what `f` returned: for a write that lends its store out while it records
+/// (see `Store::write_keyed`). A store whose connection `f` replaced records nothing: its session is left to the
+/// old connection (never deleted after it) and the write is refused.
+pub(super) fn recording<T>(
+    store: &mut super::Store,
+    tables: &[String],
+    f: impl FnOnce(&mut super::Store) -> Result<T>,
+) -> Result<(T, Option<Vec<u8>>)> {
+    // SAFETY: only the pointer's value is read, to tell whether `f` replaced the connection.
+    let handle = unsafe { store.conn.handle() };
+    let bound = Recorder::start(&store.conn, tables)?;
+    let session = bound.session;
+    std::mem::forget(bound);
+    // From here the session is owned by `unbound`, which deletes it once, unless the connection was replaced.
+    let unbound = Recorder::<'static> { session, _conn: PhantomData };
+    let value = f(store);
+    // SAFETY: as above, the pointer's value only.
+    if unsafe { store.conn.handle() } != handle {
+        std::mem::forget(unbound);
+        return Err(Error::refused("the write's connection changed while it was recorded"));
+    }
+    let value = value?;
+    let changes = unbound.changeset()?;
+    drop(unbound);
+    Ok((value, changes))
+}
+
 /// Any conflict means the copy differs from the one the changeset was made on: abort, change nothing.
 unsafe extern "C" fn abort_on_conflict(
     _ctx: *mut c_void,

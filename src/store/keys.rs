@@ -1,6 +1,6 @@
 //! Write keys: the first outcome of a write sent with a key (see `migrations/write_keys.sql`), so that a
-//! repeat is answered again and recorded nothing more. The key is recorded by [`super::Store::write`] in the
-//! write's own transaction (a write and its key commit together); the answer is kept right after.
+//! repeat is answered again and recorded nothing more. The key and its answer are recorded by
+//! [`super::Store::write_keyed`] in the write's own transaction (a write, its key and its answer commit together).
 
 use crate::error::Result;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -45,20 +45,14 @@ pub fn find(conn: &Connection, key: &WriteKey) -> Result<Option<Kept>> {
     Ok(row)
 }
 
-/// Records `key` as used by the write of audit entry `audit_id` (inside that write's transaction); a key used
-/// already fails the write (its transaction rolls back).
-pub fn record(conn: &Connection, key: &WriteKey, audit_id: i64) -> Result<()> {
-    let mut stmt =
-        conn.prepare_cached("INSERT INTO write_key (scope, route, key, body, audit_id) VALUES (?1, ?2, ?3, ?4, ?5)")?;
-    stmt.execute(params![key.scope, key.route, key.key, key.body, audit_id])?;
-    Ok(())
-}
-
-/// Keeps what was answered for `key`.
-pub fn keep_answer(conn: &Connection, key: &WriteKey, status: u16, answer: &str) -> Result<()> {
-    let mut stmt = conn
-        .prepare_cached("UPDATE write_key SET status = ?4, answer = ?5 WHERE scope = ?1 AND route = ?2 AND key = ?3")?;
-    stmt.execute(params![key.scope, key.route, key.key, status, answer])?;
+/// Records `key` as used by the write of audit entry `audit_id`, with the answer kept for a repeat (`status`,
+/// `answer`), inside that write's transaction (see [`super::Store::write_keyed`]); a key used already fails the
+/// write (its transaction rolls back).
+pub fn record(conn: &Connection, key: &WriteKey, audit_id: i64, status: u16, answer: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO write_key (scope, route, key, body, audit_id, status, answer) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    stmt.execute(params![key.scope, key.route, key.key, key.body, audit_id, status, answer])?;
     Ok(())
 }
 
@@ -73,29 +67,46 @@ mod tests {
     }
 
     #[test]
-    fn a_key_commits_with_its_write_and_a_refused_write_records_none() -> Result<()> {
+    fn a_key_commits_with_its_write_and_its_answer_and_a_refused_write_records_none() -> Result<()> {
         let mut store = memory()?;
         let actor = test_actor("2025-05-01T10:00:00.000Z")?;
-        store.with_key(Some(key("a")));
-        let refused: Result<()> = store.write(&actor, |_| Err(Error::refused("no")));
+        let refused = store.write_keyed(
+            &key("a"),
+            |store| store.write(&actor, |_| -> Result<((), Change)> { Err(Error::refused("no")) }),
+            |_| "{}".into(),
+        );
         assert!(refused.is_err());
-        assert!(store.key_unused(), "a refused write leaves the key for the next try");
         assert_eq!(find(store.conn(), &key("a"))?, None, "nothing kept for a refusal");
-        store.write(&actor, |_| Ok(((), Change::new("did it"))))?;
-        assert!(!store.key_unused());
+        let (_, used) = store.write_keyed(
+            &key("a"),
+            |store| store.write(&actor, |_| Ok(((), Change::new("did it")))),
+            |_| "{\"ok\":true}".into(),
+        )?;
+        assert!(used);
         let kept = find(store.conn(), &key("a"))?;
         assert_eq!(
             kept,
-            Some(Kept { body: "f1".into(), status: None, answer: None, summary: "did it".into() }),
-            "recorded with the write, its summary the audit's"
+            Some(Kept {
+                body: "f1".into(),
+                status: Some(200),
+                answer: Some("{\"ok\":true}".into()),
+                summary: "did it".into()
+            }),
+            "recorded with the write and its answer, its summary the audit's"
         );
-        keep_answer(store.conn(), &key("a"), 200, "{\"ok\":true}")?;
-        assert_eq!(find(store.conn(), &key("a"))?.and_then(|k| k.answer), Some("{\"ok\":true}".into()));
         // The same key again fails its write: nothing of it is committed.
-        store.with_key(Some(key("a")));
         let before = crate::store::audit::last_id(store.conn())?;
-        assert!(store.write(&actor, |_| Ok(((), Change::new("again")))).is_err());
+        let again = store.write_keyed(
+            &key("a"),
+            |store| store.write(&actor, |_| Ok(((), Change::new("again")))),
+            |_| "{}".into(),
+        );
+        assert!(again.is_err());
         assert_eq!(crate::store::audit::last_id(store.conn())?, before, "the write and its key commit together");
+        // A keyed write that writes nothing records no key.
+        let (_, used) = store.write_keyed(&key("b"), |_| Ok(()), |_| "{}".into())?;
+        assert!(!used);
+        assert_eq!(find(store.conn(), &key("b"))?, None);
         // Another scope or route is another key.
         let other = WriteKey { scope: "Lee".into(), ..key("a") };
         assert_eq!(find(store.conn(), &other)?, None);

@@ -34,6 +34,7 @@ pub mod ruling;
 pub mod self_reports;
 pub mod sign_ins;
 pub mod voids;
+mod writing;
 
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
@@ -150,11 +151,12 @@ impl Touched {
 
 /// An open event file: it refuses every change until the first [`Store::write`] (see [`file::open_read`]).
 pub struct Store {
+    /// A keyed write in progress (see [`Store::write_keyed`]); before `conn`, so that its recording session is
+    /// dropped before the connection it records.
+    group: Option<writing::Group>,
     conn: Connection,
     path: PathBuf,
     writable: bool,
-    /// The key the next write was sent with (see [`Store::with_key`]).
-    key: Option<keys::WriteKey>,
     /// The replication seq of the last write this store committed (see [`Store::last_seq`]).
     last_seq: Option<i64>,
 }
@@ -180,11 +182,11 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version >= migrate::SCHEMA_VERSION {
-            return Ok(Store { conn, path: path.into(), writable: false, key: None, last_seq: None });
+            return Ok(Store { group: None, conn, path: path.into(), writable: false, last_seq: None });
         }
         file::make_writable(&conn, path)?;
         migrate::upgrade(&mut conn, path).map_err(|e| file::explain(path, e))?;
-        Ok(Store { conn, path: path.into(), writable: true, key: None, last_seq: None })
+        Ok(Store { group: None, conn, path: path.into(), writable: true, last_seq: None })
     }
 
     /// Creates a new event at `path`: the schema, what `fill` writes and its audit entry in one transaction,
@@ -221,6 +223,10 @@ impl Store {
     /// Runs `f` in one read transaction: every query it makes sees the same moment of the event, even while
     /// another judge writes.
     pub fn read<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        // Inside a keyed write (see [`Store::write_keyed`]) its transaction is the one moment read.
+        if !self.conn.is_autocommit() {
+            return f(&self.conn);
+        }
         let tx = self.conn.unchecked_transaction()?;
         let value = f(&tx)?;
         tx.finish()?;
@@ -235,98 +241,6 @@ impl Store {
     /// The connection, for reads.
     pub fn conn(&self) -> &Connection {
         &self.conn
-    }
-
-    /// Runs `f` in one IMMEDIATE transaction and appends its audit entry; commits only if everything
-    /// succeeded, so a refusal changes nothing. The first write that commits after [`Store::with_key`] records
-    /// that key in its own transaction.
-    ///
-    /// Every write counts in the replication (see [`replication`]): while a standby key exists, a session records
-    /// the rows it changes in every table but the bookkeeping, and its changeset joins the log in the same
-    /// transaction. A standby's file, or a primary whose event moved on, refuses every write.
-    pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Transaction) -> Result<(T, Change)>) -> Result<T> {
-        let key = self.key.clone();
-        let (done, seq) = self.recorded(|tx| {
-            let (value, change) = f(tx)?;
-            let audit_id = audit::append(tx, actor, &change)?;
-            if let Some(key) = &key {
-                keys::record(tx, key, audit_id)?;
-            }
-            Ok(value)
-        })?;
-        if key.is_some() {
-            self.key = None;
-        }
-        self.last_seq = Some(seq);
-        Ok(done)
-    }
-
-    /// Runs `f` in one IMMEDIATE transaction that the replication records (see [`Store::write`]), without an
-    /// audit entry: for what the audit does not list, such as the answer a write key kept.
-    pub fn write_unaudited<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
-        let (done, seq) = self.recorded(f)?;
-        self.last_seq = Some(seq);
-        Ok(done)
-    }
-
-    fn recorded<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<(T, i64)> {
-        if !self.writable {
-            file::make_writable(&self.conn, &self.path)?;
-            self.writable = true;
-        }
-        let path = self.path.clone();
-        let run = || -> Result<(T, i64)> {
-            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let state = replication::state(&tx)?;
-            refuse_unless_primary(&state, &path)?;
-            let keyed = state.key_hash.is_some();
-            let recorder = match keyed {
-                true => Some(changeset::Recorder::start(&tx, &replication::recorded_tables(&tx)?)?),
-                false => None,
-            };
-            let value = f(&tx)?;
-            let changes = match &recorder {
-                Some(r) => r.changeset()?,
-                None => None,
-            };
-            drop(recorder);
-            let seq = state.seq + 1;
-            let kept = keyed.then(|| changes.as_deref().unwrap_or_default());
-            replication::append(&tx, seq, state.generation, kept, &crate::time::stamp(Utc::now()))?;
-            tx.commit()?;
-            Ok((value, seq))
-        };
-        run().map_err(|e| file::explain(&path, e))
-    }
-
-    /// Runs `f` in one IMMEDIATE transaction without an audit entry, for counts a standby must have but that
-    /// are no change of the event (the wrong tries at secrets): recorded by the replication while a standby key
-    /// exists (as [`Store::write_unaudited`]), else kept as this file's bookkeeping (no replication seq spent).
-    pub fn write_count<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
-        if replication::state(&self.conn)?.key_hash.is_some() { self.write_unaudited(f) } else { self.bookkeep(f) }
-    }
-
-    /// The replication seq of the last write this store committed (None: none yet).
-    pub fn last_seq(&self) -> Option<i64> {
-        self.last_seq
-    }
-
-    /// Runs `f` in one IMMEDIATE transaction that neither the audit nor the replication records: for the
-    /// replication's own bookkeeping (a standby key, an acknowledgement, a promotion), which stays with this
-    /// file. Allowed on a standby.
-    pub fn bookkeep<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
-        if !self.writable {
-            file::make_writable(&self.conn, &self.path)?;
-            self.writable = true;
-        }
-        let path = self.path.clone();
-        let run = || -> Result<T> {
-            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let value = f(&tx)?;
-            tx.commit()?;
-            Ok(value)
-        };
-        run().map_err(|e| file::explain(&path, e))
     }
 
     /// On a standby: applies the primary's change `seq` in one transaction, with its triggers and foreign-key
@@ -360,16 +274,6 @@ impl Store {
         applied.map_err(|e| file::explain(&self.path, e))
     }
 
-    /// The next write that commits records `key` with it (None: no key); see [`keys`].
-    pub fn with_key(&mut self, key: Option<keys::WriteKey>) {
-        self.key = key;
-    }
-
-    /// The key set by [`Store::with_key`] that no write has recorded yet.
-    pub fn key_unused(&self) -> bool {
-        self.key.is_some()
-    }
-
     /// Replaces the whole event with the one in the file `src` (a standby's full copy of its primary), in one
     /// step: readers see the old event or the new one.
     pub fn replace_with(&mut self, src: &Path) -> Result<()> {
@@ -398,7 +302,7 @@ pub fn schema_version() -> i64 {
 }
 
 /// Refuses a write on a standby's file, or on a primary whose event moved to a promoted standby.
-fn refuse_unless_primary(s: &replication::State, db: &Path) -> Result<()> {
+pub(super) fn refuse_unless_primary(s: &replication::State, db: &Path) -> Result<()> {
     use crate::error::{Kind, Refusal, WayOut};
     if let Some(to) = &s.moved_to {
         let what =
@@ -472,7 +376,7 @@ pub(crate) fn test_actor(at: &str) -> Result<Actor> {
 pub(crate) fn memory() -> Result<Store> {
     let conn = Connection::open_in_memory()?;
     configure(&conn)?;
-    let mut store = Store { conn, path: PathBuf::from(":memory:"), writable: true, key: None, last_seq: None };
+    let mut store = Store { group: None, conn, path: PathBuf::from(":memory:"), writable: true, last_seq: None };
     migrate::upgrade(&mut store.conn, Path::new(":memory:"))?;
     Ok(store)
 }

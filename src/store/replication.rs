@@ -294,30 +294,31 @@ mod tests {
             )?;
             Ok(((), Change::new("seated").touching(Touched::round(Topic::Round, 1))))
         })?;
-        primary.with_key(Some(crate::store::keys::WriteKey {
-            scope: "Kim".into(),
-            route: "POST /api/note".into(),
-            key: "k1".into(),
-            body: "f".into(),
-        }));
-        primary.write(&actor, |tx| {
-            let n = crate::store::notes::NewNote {
-                match_id: crate::store::MatchId(1),
-                player: crate::store::PlayerId(1),
-                cost: "{R}",
-                card: None,
-                at: "2025-05-01T10:00:00Z",
-            };
-            crate::store::notes::insert(tx, &n)?;
-            Ok(((), Change::new("noted")))
-        })?;
         let key = crate::store::keys::WriteKey {
             scope: "Kim".into(),
             route: "POST /api/note".into(),
             key: "k1".into(),
             body: "f".into(),
         };
-        primary.write_unaudited(|tx| crate::store::keys::keep_answer(tx, &key, 200, "{}"))?;
+        let seq = state(primary.conn())?.seq;
+        primary.write_keyed(
+            &key,
+            |primary| {
+                primary.write(&actor, |tx| {
+                    let n = crate::store::notes::NewNote {
+                        match_id: crate::store::MatchId(1),
+                        player: crate::store::PlayerId(1),
+                        cost: "{R}",
+                        card: None,
+                        at: "2025-05-01T10:00:00Z",
+                    };
+                    crate::store::notes::insert(tx, &n)?;
+                    Ok(((), Change::new("noted")))
+                })
+            },
+            |_| "{}".into(),
+        )?;
+        assert_eq!(state(primary.conn())?.seq, seq + 1, "a keyed write, its key and its answer: one change");
         primary.write(&actor, |_| Ok(((), Change::new("nothing changed but the audit"))))?;
         assert_eq!(primary.last_seq(), Some(state(primary.conn())?.seq));
         for e in after(primary.conn(), state(standby.conn())?.seq, 100)? {
@@ -334,7 +335,7 @@ mod tests {
         primary.bookkeep(|tx| ack(tx, last.seq, "2025-05-01T10:00:01Z"))?;
         assert!(after(primary.conn(), 0, 100)?.is_empty());
         assert!(reaches(primary.conn(), last.seq)? && !reaches(primary.conn(), 0)?);
-        assert_eq!(standby.bookkeep(|tx| promote(tx))?, 2);
+        assert_eq!(standby.bookkeep(promote)?, 2);
         standby.write(&actor, |_| Ok(((), Change::new("promoted"))))?;
         Ok(())
     }

@@ -13,10 +13,8 @@ use axum::response::{IntoResponse, Response};
 /// The largest request body accepted (a result, a note or a login is far smaller).
 pub const BODY_LIMIT: usize = 16 * 1024;
 
-/// How a 429's or 503's cause names the seconds its `Retry-After` header gives.
-const RETRY_AFTER: &str = "retry after s: ";
-
-/// An error answer: its status, its one-line message, and for a failure of the server what caused it.
+/// An error answer: its status, its one-line message, when to try again, the facts a page acts on, and for a
+/// failure of the server what caused it.
 #[derive(Debug)]
 pub struct ApiError {
     /// The HTTP status.
@@ -25,6 +23,10 @@ pub struct ApiError {
     pub message: String,
     /// What went wrong, for the server's log (500s only; never sent to the phone).
     pub cause: Option<String>,
+    /// Seconds to wait before sending it again (the `Retry-After` header of a 429 or 503).
+    pub retry_after: Option<u64>,
+    /// Facts beside `"error"` in the JSON answer that a page acts on (`"moved_to"`, `"standby_of"`, `"standby"`).
+    pub facts: serde_json::Map<String, serde_json::Value>,
 }
 
 /// What an error answer said, kept on the response (see the module's comment).
@@ -39,25 +41,31 @@ pub struct Said {
 impl ApiError {
     /// An answer with this status and this one line.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into(), cause: None }
+        ApiError { status, message: message.into(), cause: None, retry_after: None, facts: serde_json::Map::new() }
+    }
+
+    /// The same, to be sent again after `secs` seconds.
+    pub fn retry_after(mut self, secs: u64) -> Self {
+        self.retry_after = Some(secs);
+        self
+    }
+
+    /// The same, with a fact beside `"error"` in its JSON.
+    pub fn fact(mut self, name: &str, value: &str) -> Self {
+        self.facts.insert(name.into(), serde_json::Value::String(value.into()));
+        self
     }
 
     /// 429: too many tries; wait `secs` seconds.
     pub fn too_many(what: &str, secs: u64) -> Self {
-        ApiError {
-            status: StatusCode::TOO_MANY_REQUESTS,
-            message: format!("too many wrong {what}: wait {secs} s and try again"),
-            cause: Some(format!("{RETRY_AFTER}{secs}")),
-        }
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, format!("too many wrong {what}: wait {secs} s and try again"))
+            .retry_after(secs)
     }
 
     /// 503: the server is too busy for this right now; try again in `secs` seconds (the answer's `Retry-After`).
     pub fn busy(what: &str, secs: u64) -> Self {
-        ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: format!("{what}: the server is busy, try again in {secs} s"),
-            cause: Some(format!("{RETRY_AFTER}{secs}")),
-        }
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("{what}: the server is busy, try again in {secs} s"))
+            .retry_after(secs)
     }
 
     /// 500 for a failure of the server itself.
@@ -68,9 +76,8 @@ impl ApiError {
     /// 500 for a failure of the server itself, with its cause for the log.
     pub fn internal_because(what: &str, cause: impl Into<String>) -> Self {
         ApiError {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            message: format!("the server failed ({what}): try again"),
             cause: Some(cause.into()),
+            ..ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the server failed ({what}): try again"))
         }
     }
 
@@ -89,7 +96,7 @@ impl From<Error> for ApiError {
         let text = e.web_message();
         let message = text.lines().next().unwrap_or("error").to_string();
         let cause = status.is_server_error().then(|| cause_of(&e));
-        ApiError { status, message, cause }
+        ApiError { cause, ..ApiError::new(status, message) }
     }
 }
 
@@ -104,11 +111,13 @@ fn cause_of(e: &Error) -> String {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let mut doc = serde_json::Map::new();
+        doc.insert("error".into(), serde_json::Value::String(self.message.clone()));
+        doc.extend(self.facts);
         let said = Said { message: self.message, cause: self.cause };
-        let retry = said.cause.as_deref().and_then(|c| c.strip_prefix(RETRY_AFTER)).map(str::to_string);
-        let mut res = (self.status, Json(serde_json::json!({ "error": said.message }))).into_response();
-        if let Some(secs) = retry.and_then(|s| axum::http::HeaderValue::from_str(&s).ok()) {
-            res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs);
+        let mut res = (self.status, Json(serde_json::Value::Object(doc))).into_response();
+        if let Some(secs) = self.retry_after {
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(secs));
         }
         res.extensions_mut().insert(said);
         res

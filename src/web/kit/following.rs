@@ -102,8 +102,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     if s.role != Role::Primary || s.key_hash.is_none() {
         let res = next.run(req).await;
         app.replica.wake();
-        let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
-        return if alone { with_standby_word(res, "none").await } else { res };
+        return res;
     }
     if !app.replica.lease_holds() {
         match ask(&s).await {
@@ -119,26 +118,43 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
             }
         }
     }
+    // The write's own runner waits for the standby and says so in its answer (see [`settle`]).
     let res = next.run(req).await;
     app.replica.wake();
-    if !res.status().is_success() && !res.status().is_redirection() {
-        return res;
-    }
-    // This request's own change; a repeat of a key changed nothing: all that is written so far.
-    let seq = db
-        .run(|store| match store.last_seq() {
-            Some(seq) => Ok(seq),
-            None => Ok(store.read(replication::state)?.seq),
-        })
-        .await
-        .unwrap_or(i64::MAX);
-    if app.replica.applied(seq).await {
-        return with_standby_word(res, "applied").await;
-    }
-    let words = "Not confirmed yet: the event's second laptop has not saved this. Your page keeps it and sends it \
-                 again by itself; it will not be recorded twice.";
-    unavailable(&app, page, words).await
+    res
 }
+
+/// After a write of this server through the write runner: wakes the standby's stream and, with
+/// `--standby-required`, waits for the standby to apply the write's change `seq` (None: the write changed nothing,
+/// as a repeat of a key: all written so far). Answers the word for the write's answer (`"applied"`; `"none"` once
+/// a head judge detached the second laptop; nothing without `--standby-required`), or 503 with `Retry-After` when
+/// the standby did not apply it in time (the write may be recorded here: a page sends it again with its key, and a
+/// repeat is answered the same way until the standby holds it).
+pub async fn settle(db: &super::store::Db, seq: Option<i64>) -> Result<Option<&'static str>, super::error::ApiError> {
+    use crate::store::replication::{self, Role};
+    let app = db.app().clone();
+    app.replica.wake();
+    if !app.replica.required {
+        return Ok(None);
+    }
+    let Ok(s) = db.run(|store| store.read(replication::state)).await else {
+        return Ok(None);
+    };
+    if s.role != Role::Primary || s.key_hash.is_none() {
+        let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
+        return Ok(alone.then_some("none"));
+    }
+    if app.replica.applied(seq.unwrap_or(s.seq)).await {
+        return Ok(Some("applied"));
+    }
+    Err(super::error::ApiError::new(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIRMED)
+        .retry_after(2)
+        .fact("standby", "not applied"))
+}
+
+/// A write the standby has not applied in time.
+const NOT_CONFIRMED: &str = "Not confirmed yet: the event's second laptop has not saved this. Your page keeps it and \
+                             sends it again by itself; it will not be recorded twice.";
 
 /// 409: the event moved to `to` (the site's page for a page, else `{"error", "moved_to"}`).
 async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
@@ -165,31 +181,6 @@ async fn unavailable(app: &Shared, page: bool, words: &str) -> Response {
     };
     res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("2"));
     res
-}
-
-/// A JSON answer with `"standby": word` added (any other answer as it is).
-async fn with_standby_word(res: Response, word: &str) -> Response {
-    let json = res
-        .headers()
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !res.status().is_success() || !json {
-        return res;
-    }
-    let (mut parts, body) = res.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, 1 << 24).await else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "the answer could not be read").into_response();
-    };
-    let mut doc: serde_json::Value = match serde_json::from_slice(&bytes) {
-        Ok(v) => v,
-        Err(_) => return Response::from_parts(parts, axum::body::Body::from(bytes)),
-    };
-    if let Some(obj) = doc.as_object_mut() {
-        obj.insert("standby".into(), serde_json::Value::String(word.into()));
-    }
-    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
-    Response::from_parts(parts, axum::body::Body::from(doc.to_string()))
 }
 
 /// Asks the standby this primary's file names (`whoami`, 1 s at most) where the event is.

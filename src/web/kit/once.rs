@@ -186,8 +186,8 @@ impl Done {
 }
 
 /// Runs `f` (a write on `store` by `actor`) once for `key`: a key used already answers its first answer again,
-/// else `f` runs (at the moment taken, see [`write_keys::moment`]) with the key recorded in its write's
-/// transaction, and its answer is kept. Without a key, `f` runs.
+/// else `f` runs (at the moment taken, see [`write_keys::moment`]) in one transaction with its key and the answer
+/// kept for a repeat (one change for the standby). Without a key, `f` runs.
 pub fn run(
     store: &mut Store,
     actor: &Actor,
@@ -209,25 +209,19 @@ pub fn run(
         }
         None => (actor.clone(), None),
     };
-    store.with_key(Some(key.clone()));
-    let out = f(store, &actor).and_then(|answer| match &moment {
-        Some(m) => answer.with(m),
-        None => Ok(answer),
-    });
-    let unused = store.key_unused();
-    store.with_key(None);
+    let out = write_keys::run_keyed(
+        store,
+        &key,
+        |store| {
+            f(store, &actor).and_then(|answer| match &moment {
+                Some(m) => answer.with(m),
+                None => Ok(answer),
+            })
+        },
+        |answer| answer.kept().to_string(),
+    );
     match out {
-        Ok(answer) => {
-            if !unused {
-                // The write and its key are committed: an answer not kept leaves a repeat answered from the
-                // audit's summary, never this write refused.
-                let text = answer.kept().to_string();
-                if let Err(e) = write_keys::keep(store, &key, 200, &text) {
-                    tracing::warn!(key = %key.key, error = %e, "a write's answer was not kept with its key");
-                }
-            }
-            Ok(Done::Now(answer))
-        }
+        Ok((answer, _)) => Ok(Done::Now(answer)),
         // Another request with the same key may have committed first: answer as it did.
         Err(e) => match before(store, &key)? {
             Some(done) => Ok(done),

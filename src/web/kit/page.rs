@@ -33,6 +33,9 @@ struct RefusedPage<'a> {
 /// A form's refused write: the one-line error with its status, and a link back to the page.
 pub fn refused(e: ApiError, back: &str) -> Response {
     let mut res = page(e.status, &RefusedPage { message: &e.message, back });
+    if let Some(secs) = e.retry_after {
+        res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    }
     res.extensions_mut().insert(super::error::Said { message: e.message, cause: e.cause });
     res
 }

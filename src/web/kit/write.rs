@@ -6,7 +6,7 @@
 use super::answer::Answer;
 use super::auth::Judge;
 use super::error::ApiError;
-use super::once::{self, Done, Sent};
+use super::once::{self, Sent};
 use super::page;
 use super::payload::Payload;
 use super::player::Player;
@@ -43,20 +43,30 @@ pub async fn judge<T: Send + 'static>(
                     made = crate::ops::log::last_of(store.conn(), actor)?;
                     Ok(answer)
                 })?;
-                Ok((done, made))
+                Ok((done, made, store.last_seq()))
             })
             .await
-            .and_then(|(done, made)| Ok((done.answer()?, made)))
+            .and_then(|(done, made, seq)| Ok((done.answer()?, made, seq)))
     }
     .await;
     match done {
-        Ok((answer, id)) => {
+        Ok((answer, id, seq)) => {
             if let (Some(id), Ok(mut kept)) = (id, app.done.lock()) {
                 kept.keep(id, answer.summary().to_string());
             }
-            finish(Ok(answer), back.map(|b| super::done::back_to(&b, id)))
+            let answer = settled(&judge.db, answer, seq).await;
+            finish(answer, back.map(|b| super::done::back_to(&b, id)))
         }
         Err(e) => finish(Err(e), back),
+    }
+}
+
+/// A write's answer once the standby settled it (see [`super::following::settle`]): with `"standby"` when there
+/// is a word for it, or the 503 that says the standby has not applied it.
+async fn settled(db: &super::store::Db, answer: Answer, seq: Option<i64>) -> std::result::Result<Answer, ApiError> {
+    match super::following::settle(db, seq).await? {
+        Some(word) => Ok(answer.with(&serde_json::json!({ "standby": word }))?),
+        None => Ok(answer),
     }
 }
 
@@ -72,10 +82,14 @@ pub async fn player(
     let done = player
         .act((table, code), format!("{route} {shown}"), move |store, actor| {
             let key = sent.map(|sent| sent.scoped(&actor.judge, route));
-            once::run(store, actor, key, f)
+            Ok((once::run(store, actor, key, f)?, store.last_seq()))
         })
         .await;
-    finish(done.and_then(Done::answer), back)
+    let answer = match done.and_then(|(done, seq)| Ok((done.answer()?, seq))) {
+        Ok((answer, seq)) => settled(&player.db, answer, seq).await,
+        Err(e) => Err(e),
+    };
+    finish(answer, back)
 }
 
 /// How every write ends: its answer, or back to the form's page; a refusal as JSON, or as the refused page.

@@ -245,3 +245,53 @@ fn a_malformed_key_is_refused_in_json_naming_the_key() {
     }
     assert_eq!(site.ev.dump(), before, "a malformed key wrote nothing");
 }
+
+#[test]
+fn a_keyed_write_its_key_and_its_kept_answer_are_one_change_for_the_standby() {
+    let site = Site::playing();
+    site.ev.run(&["--json", "standby", "key"]);
+    let (kim, _) = site.judges();
+    let seq = || {
+        let store = mmjudge::store::Store::open(&site.ev.db()).expect("the event");
+        store.read(mmjudge::store::replication::state).expect("the state").seq
+    };
+    let logged = || {
+        let conn = rusqlite::Connection::open(site.ev.db()).expect("the event");
+        conn.query_row("SELECT count(*) FROM replication_log", [], |r| r.get::<_, i64>(0)).expect("the log")
+    };
+    // The players' phone is known for their codes already (a phone's first right code is recorded apart).
+    const DEVICE: &str = "mmjudge_device=0123456789abcdef0123456789abcdef";
+    for name in ["Cy", "Di"] {
+        let code = json!({ "table": 2, "code": site.code(name) });
+        let known = site.send(Req::post("/api/player/code").json(code).header("Cookie", DEVICE));
+        assert_eq!(known.status, 200, "{}", known.body);
+    }
+    let mut failed = Vec::new();
+    for (i, (path, by, body, _)) in writes(&site).into_iter().enumerate() {
+        if path == "/api/round/end" {
+            site.ev.run(&["result", "2", "cy", "--by", "concession"]).ok();
+        }
+        if path == "/api/round/pair" {
+            site.ev.fake_libraries(3);
+        }
+        let (before, log_before) = (seq(), logged());
+        let req = Req::post(path).json(body.clone()).header("Idempotency-Key", &format!("one-{i}"));
+        let res = site.send(match by {
+            By::Kim => req.by(&kim),
+            By::Player => req.header("Cookie", DEVICE),
+        });
+        if res.status != 200 {
+            failed.push(format!("{path}: answered {} {}", res.status, res.body));
+            continue;
+        }
+        let (after, log_after) = (seq(), logged());
+        if after != before + 1 || log_after != log_before + 1 {
+            failed.push(format!(
+                "{path}: {} changes and {} log entries, not one",
+                after - before,
+                log_after - log_before
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{} failed:\n{}", failed.len(), failed.join("\n"));
+}

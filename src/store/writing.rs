@@ -1,0 +1,234 @@
+//! The ways a store writes: [`Store::write`] (one IMMEDIATE transaction with its audit entry, counted by the
+//! replication), [`Store::write_keyed`] (a write sent with a key: the write, its audit entry, its key and the
+//! answer kept for a repeat, in that one transaction, one changeset), and the writes the audit does not list.
+
+use super::{Actor, Change, Store, audit, changeset, file, keys, refuse_unless_primary, replication};
+use crate::error::{Error, Result};
+use chrono::Utc;
+use rusqlite::{Connection, TransactionBehavior};
+
+/// A keyed write in progress: its transaction is open on the store's connection, and the writes made inside it
+/// are savepoints of it (see [`Store::write_keyed`]).
+pub(super) struct Group {
+    /// The replication seq the whole write takes.
+    seq: i64,
+    /// The generation it is written at.
+    generation: i64,
+    /// The first audit entry written inside it (the one its key names).
+    audit_id: Option<i64>,
+    /// Whether anything was written inside it.
+    wrote: bool,
+}
+
+/// What a keyed write did: its value, whether its key was recorded, whether anything was written, and its
+/// changes while a standby key exists (`Some(empty)` when it changed no recorded row).
+struct Written<T> {
+    value: T,
+    used: bool,
+    wrote: bool,
+    changes: Option<Vec<u8>>,
+}
+
+/// The savepoint each write inside a keyed write runs in, so that a refused one changes nothing.
+const SAVEPOINT: &str = "SAVEPOINT mmjudge_write";
+const RELEASE: &str = "RELEASE mmjudge_write";
+const UNDO: &str = "ROLLBACK TO mmjudge_write; RELEASE mmjudge_write";
+
+impl Store {
+    /// Runs `f` in one IMMEDIATE transaction and appends its audit entry; commits only if everything
+    /// succeeded, so a refusal changes nothing.
+    ///
+    /// Every write counts in the replication (see [`replication`]): while a standby key exists, a session records
+    /// the rows it changes in every table but the bookkeeping, and its changeset joins the log in the same
+    /// transaction. A standby's file, or a primary whose event moved on, refuses every write. Inside
+    /// [`Store::write_keyed`], it is part of that one transaction.
+    pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Connection) -> Result<(T, Change)>) -> Result<T> {
+        let (done, audit_id) = self.recorded(|tx| {
+            let (value, change) = f(tx)?;
+            let audit_id = audit::append(tx, actor, &change)?;
+            Ok((value, audit_id))
+        })?;
+        if let Some(group) = &mut self.group {
+            group.audit_id.get_or_insert(audit_id);
+        }
+        Ok(done)
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction that the replication records (see [`Store::write`]), without an
+    /// audit entry.
+    pub fn write_unaudited<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        self.recorded(f)
+    }
+
+    /// Runs `f` as one write (see [`Store::write`]): its own transaction, or a savepoint of the keyed write in
+    /// progress. Sets [`Store::last_seq`] when it commits.
+    fn recorded<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if let Some(group) = &mut self.group {
+            self.conn.execute_batch(SAVEPOINT)?;
+            return match f(&self.conn) {
+                Ok(value) => {
+                    self.conn.execute_batch(RELEASE)?;
+                    group.wrote = true;
+                    Ok(value)
+                }
+                Err(e) => {
+                    self.conn.execute_batch(UNDO)?;
+                    Err(e)
+                }
+            };
+        }
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
+        }
+        let path = self.path.clone();
+        let run = || -> Result<(T, i64)> {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let state = replication::state(&tx)?;
+            refuse_unless_primary(&state, &path)?;
+            let keyed = state.key_hash.is_some();
+            let recorder = match keyed {
+                true => Some(changeset::Recorder::start(&tx, &replication::recorded_tables(&tx)?)?),
+                false => None,
+            };
+            let value = f(&tx)?;
+            let changes = match &recorder {
+                Some(r) => r.changeset()?,
+                None => None,
+            };
+            drop(recorder);
+            let seq = state.seq + 1;
+            let kept = keyed.then(|| changes.as_deref().unwrap_or_default());
+            replication::append(&tx, seq, state.generation, kept, &crate::time::stamp(Utc::now()))?;
+            tx.commit()?;
+            Ok((value, seq))
+        };
+        let (value, seq) = run().map_err(|e| file::explain(&path, e))?;
+        self.last_seq = Some(seq);
+        Ok(value)
+    }
+
+    /// Runs `f` (a write sent with `key`: one or more [`Store::write`]s) as one transaction with its key and the
+    /// answer kept for a repeat (`keep` words it from what `f` returned): one replication seq, one changeset.
+    /// Answers whether the key was recorded (false when `f` wrote nothing). A key used already fails the whole
+    /// write, and a refusal from `f` changes nothing.
+    pub fn write_keyed<T>(
+        &mut self,
+        key: &keys::WriteKey,
+        f: impl FnOnce(&mut Store) -> Result<T>,
+        keep: impl FnOnce(&T) -> String,
+    ) -> Result<(T, bool)> {
+        if self.group.is_some() {
+            return Err(Error::refused("a keyed write cannot run inside another"));
+        }
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
+        }
+        let path = self.path.clone();
+        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(|e| file::explain(&path, e.into()))?;
+        let begun = (|| -> Result<(Group, Option<Vec<String>>)> {
+            let state = replication::state(&self.conn)?;
+            refuse_unless_primary(&state, &path)?;
+            let tables = match state.key_hash.is_some() {
+                true => Some(replication::recorded_tables(&self.conn)?),
+                false => None,
+            };
+            Ok((Group { seq: state.seq + 1, generation: state.generation, audit_id: None, wrote: false }, tables))
+        })();
+        let (seq, generation, tables) = match begun {
+            Ok((group, tables)) => {
+                let at = (group.seq, group.generation);
+                self.group = Some(group);
+                (at.0, at.1, tables)
+            }
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                return Err(file::explain(&path, e));
+            }
+        };
+        // The write, then its key and kept answer, all recorded as one change.
+        let run = |store: &mut Store| -> Result<Written<T>> {
+            let value = f(store)?;
+            let (audit_id, wrote) = store.group.as_ref().map_or((None, false), |g| (g.audit_id, g.wrote));
+            let used = match audit_id {
+                Some(id) => {
+                    keys::record(&store.conn, key, id, 200, &keep(&value))?;
+                    true
+                }
+                None => false,
+            };
+            Ok(Written { value, used, wrote: wrote || used, changes: None })
+        };
+        let done = match &tables {
+            Some(tables) => changeset::recording(self, tables, run)
+                .map(|(written, changes)| Written { changes: Some(changes.unwrap_or_default()), ..written }),
+            None => run(self),
+        };
+        self.group = None;
+        let finish = |conn: &Connection, written: &Written<T>| -> Result<()> {
+            if !written.wrote {
+                return Ok(conn.execute_batch("ROLLBACK")?);
+            }
+            replication::append(conn, seq, generation, written.changes.as_deref(), &crate::time::stamp(Utc::now()))?;
+            Ok(conn.execute_batch("COMMIT")?)
+        };
+        match done.and_then(|written| finish(&self.conn, &written).map(|()| written)) {
+            Ok(written) => {
+                if written.wrote {
+                    self.last_seq = Some(seq);
+                }
+                Ok((written.value, written.used))
+            }
+            Err(e) => {
+                if !self.conn.is_autocommit() {
+                    let _ = self.conn.execute_batch("ROLLBACK");
+                }
+                Err(file::explain(&path, e))
+            }
+        }
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction without an audit entry, for counts a standby must have but that
+    /// are no change of the event (the wrong tries at secrets): recorded by the replication while a standby key
+    /// exists (as [`Store::write_unaudited`]), else kept as this file's bookkeeping (no replication seq spent).
+    pub fn write_count<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if replication::state(&self.conn)?.key_hash.is_some() { self.write_unaudited(f) } else { self.bookkeep(f) }
+    }
+
+    /// The replication seq of the last write this store committed (None: none yet).
+    pub fn last_seq(&self) -> Option<i64> {
+        self.last_seq
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction that neither the audit nor the replication records: for the
+    /// replication's own bookkeeping (a standby key, an acknowledgement, a promotion), which stays with this
+    /// file. Allowed on a standby. Inside a keyed write, it is a savepoint of it.
+    pub fn bookkeep<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if self.group.is_some() {
+            self.conn.execute_batch(SAVEPOINT)?;
+            return match f(&self.conn) {
+                Ok(value) => {
+                    self.conn.execute_batch(RELEASE)?;
+                    Ok(value)
+                }
+                Err(e) => {
+                    self.conn.execute_batch(UNDO)?;
+                    Err(e)
+                }
+            };
+        }
+        if !self.writable {
+            file::make_writable(&self.conn, &self.path)?;
+            self.writable = true;
+        }
+        let path = self.path.clone();
+        let run = || -> Result<T> {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        };
+        run().map_err(|e| file::explain(&path, e))
+    }
+}

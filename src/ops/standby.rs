@@ -1,7 +1,6 @@
 //! A second laptop following the event (see `store::replication`): the standby key made on the primary's file,
 //! how far behind the standby is, and promoting the standby when the first laptop is gone.
 
-pub mod follow;
 pub mod sync;
 
 use crate::error::{Error, Kind, Refusal, Result, WayOut};

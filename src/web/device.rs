@@ -8,7 +8,7 @@
 use crate::domain::result::Seat;
 use crate::error::{Error, Result};
 use crate::ops::card_reference::Printed;
-use crate::ops::live::{self, Home, TableView};
+use crate::ops::live::{self, TableView};
 use crate::ops::table::device::{self, DeviceNoteInput, sign_in};
 use crate::store::Store;
 use crate::web::kit::answer::Answer;
@@ -32,7 +32,7 @@ const COMPLETIONS: usize = 20;
 #[derive(Template)]
 #[template(path = "web/table.html")]
 struct TablePage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     t: TableView,
     /// The judge looking, if one is logged in on this phone.
     judge: Option<String>,
@@ -52,7 +52,7 @@ pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<Str
         .await?;
     let (t, limits) = t;
     let judge = judge.ok().map(|j| j.judge.name);
-    Ok(page::page(StatusCode::OK, &TablePage { home, t, judge, limits }))
+    Ok(page::page(StatusCode::OK, &TablePage { home: page::head(&db, home), t, judge, limits }))
 }
 
 /// `POST /api/player/code` body: the code typed, or a sign-in the device keeps.

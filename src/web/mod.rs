@@ -117,12 +117,12 @@ fn run(
         app.streams.set_per_address(options.streams_per_address);
         match &options.standby_of {
             Some((primary, key, advertise)) => {
-                let follow = crate::ops::standby::follow::Follow {
+                let follow = crate::replica::follower::Follow {
                     db: db.to_path_buf(),
                     primary: primary.clone(),
                     key: key.clone(),
                     advertise: Some(advertise.clone().unwrap_or(site)),
-                    id: crate::ops::standby::follow::follower_id(db)?,
+                    id: crate::replica::follower::follower_id(db)?,
                 };
                 kit::following::follow(app.clone(), follow).await?;
                 Store::open(db)?;

@@ -6,7 +6,7 @@
 
 use crate::domain::result::Reason;
 use crate::error::Error;
-use crate::ops::live::{self, ByeView, Home, PlayerSeat, TableView};
+use crate::ops::live::{self, ByeView, PlayerSeat, TableView};
 use crate::ops::players::check_in;
 use crate::ops::standings::{Line, Standings};
 use crate::ops::table::device::calls;
@@ -30,7 +30,7 @@ use axum::response::{IntoResponse, Response};
 #[derive(Template)]
 #[template(path = "web/home.html")]
 struct HomePage {
-    home: Home,
+    home: crate::web::kit::page::Head,
 }
 
 /// `GET /`: the event, the round and its clock.
@@ -42,7 +42,7 @@ pub async fn home(db: Db) -> Result<Response, ApiError> {
 #[derive(Template)]
 #[template(path = "web/me.html")]
 struct MePage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     query: String,
     seat: Option<PlayerSeat>,
     error: Option<String>,
@@ -115,13 +115,13 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
     let reasons = crate::ops::table::device::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
     let inspection = page::inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
     let words = me_words(seat.as_ref(), &home.now);
-    Ok(page(status, &MePage { home, query, seat, error, back, reasons, inspection, words }))
+    Ok(page(status, &MePage { home: page::head(&db, home), query, seat, error, back, reasons, inspection, words }))
 }
 
 #[derive(Template)]
 #[template(path = "web/pairings.html")]
 struct PairingsPage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     /// The round shown (None: none paired).
     round: Option<u32>,
     /// The round asked for, kept by the search form.
@@ -179,14 +179,25 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
     let tables = tables[window.from.min(n)..window.to.min(n)].to_vec();
     Ok(page(
         StatusCode::OK,
-        &PairingsPage { home, round, asked, tables, found, byes, by_name, window, finished, all: n },
+        &PairingsPage {
+            home: page::head(&db, home),
+            round,
+            asked,
+            tables,
+            found,
+            byes,
+            by_name,
+            window,
+            finished,
+            all: n,
+        },
     ))
 }
 
 #[derive(Template)]
 #[template(path = "web/clock.html")]
 struct ClockPage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     table: Option<TableView>,
     /// Time is called at the table (its end passed, no result yet) at the page's instant.
     time_called: bool,
@@ -224,7 +235,10 @@ pub async fn clock(db: Db, Query(q): Query<TableQuery>) -> Result<Response, ApiE
         let end = t.ends_at.as_deref().and_then(at);
         t.result.is_none() && matches!((end, at(&home.now)), (Some(e), Some(n)) if n >= e)
     });
-    Ok(page(StatusCode::OK, &ClockPage { home, table, time_called, time_rules: me_words::TIME_CALLED }))
+    Ok(page(
+        StatusCode::OK,
+        &ClockPage { home: page::head(&db, home), table, time_called, time_rules: me_words::TIME_CALLED },
+    ))
 }
 
 /// `round` of `/standings?round=N`, `/api/pairings?round=N`, ...
@@ -259,7 +273,7 @@ pub async fn api_results(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<ser
 #[derive(Template)]
 #[template(path = "web/standings.html")]
 struct StandingsPage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     standings: Option<Standings>,
     /// The round asked for, kept by the search form.
     asked: Option<u32>,
@@ -293,12 +307,12 @@ pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Respon
     let window = q.window("/standings", all.len());
     let found = all.iter().filter(|l| matches(&l.name, &window.name)).take(FOUND).cloned().collect();
     let lines = all[window.from..window.to].to_vec();
-    Ok(page(status, &StandingsPage { home, standings, asked, lines, found, message, window }))
+    Ok(page(status, &StandingsPage { home: page::head(&db, home), standings, asked, lines, found, message, window }))
 }
 
 /// `GET /api/time`: the server's now and the current round's clock.
 pub async fn time(db: Db) -> Result<Json<live::Home>, ApiError> {
-    Ok(Json(page::home(&db).await?))
+    Ok(Json(page::home(&db).await?.home))
 }
 
 /// `GET /api/tables`: the current round's tables (players, libraries, result, clock).

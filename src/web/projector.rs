@@ -31,6 +31,8 @@ struct ProjectorPage {
     ends: String,
     /// The round's byes, by player.
     byes: Vec<String>,
+    /// The standby its head names (the projector says no laptop's notice: it is read from afar).
+    laptop: crate::web::kit::page::Laptop,
 }
 
 /// The big clock's words at the view's instant (the page's script redraws them every second, local times).
@@ -90,7 +92,8 @@ pub async fn page_handler(db: Db) -> Result<Response, ApiError> {
         .await?;
     let qr = qr_svg(&site);
     let (label, left, ends) = headline(&view);
-    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends, byes }))
+    let laptop = crate::web::kit::page::Laptop::of(db.app());
+    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends, byes, laptop }))
 }
 
 /// `GET /api/projector`: what the projector shows, with the players' site address.

@@ -116,9 +116,7 @@ pub fn router(app: Shared) -> Router {
         // On a standby every write is refused until promoted; with --standby-required a write's answer waits for
         // the standby (inside the compression layers: it adds to the JSON answer).
         .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::gate))
-        // A standby's pages, and an old primary's, say so first (inside the ETag's layer: the tag covers it).
-        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::notice))
-        // A primary's pages name its standby (inside the ETag's layer: the tag covers it).
+        // A primary's answers let pages reach its standby (the Content-Security-Policy's connect-src).
         .layer(middleware::from_fn_with_state(app.clone(), advertise::advertise))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())

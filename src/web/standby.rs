@@ -3,7 +3,8 @@
 //! server is (an old primary asks the promoted standby).
 
 use crate::error::Error;
-use crate::ops::standby::{self as ops_standby, follow};
+use crate::ops::standby as ops_standby;
+use crate::replica::wire;
 use crate::store::{Store, replication};
 use crate::web::kit::answer::Answer;
 use crate::web::kit::error::{ApiError, blocking};
@@ -95,7 +96,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         let stream = crate::web::kit::replica::Stream { follower, advertise, key_hash: key_hash.clone() };
         streams.insert(token.clone(), stream);
     }
-    let head = follow::Head {
+    let head = wire::Head {
         event: s.event_id.clone(),
         schema: crate::store::schema_version(),
         generation: s.generation,
@@ -104,7 +105,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         stream: token.clone(),
     };
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(16);
-    let first = line(&head);
+    let first = Bytes::from(wire::head_line(&head));
     let path = app.db.clone();
     std::thread::Builder::new()
         .name("standby-log".into())
@@ -123,12 +124,6 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(res)
-}
-
-fn line<T: serde::Serialize>(value: &T) -> Bytes {
-    let mut text = serde_json::to_string(value).unwrap_or_default();
-    text.push('\n');
-    Bytes::from(text)
 }
 
 /// Sends every change after `sent` as it is written, until the standby goes (or the primary's generation
@@ -157,13 +152,8 @@ fn feed(
                     if e.seq != sent + 1 || e.generation != generation {
                         return Ok(()); // a gap (pruned) or a new generation: the standby asks again
                     }
-                    let l = follow::Line {
-                        seq: e.seq,
-                        generation: Some(e.generation),
-                        at: Some(e.at),
-                        changeset: Some(follow::hex(&e.changeset)),
-                    };
-                    if tx.blocking_send(Ok(line(&l))).is_err() {
+                    let l = wire::change_line(e.seq, e.generation, &e.at, &e.changeset);
+                    if tx.blocking_send(Ok(Bytes::from(l))).is_err() {
                         return Ok(());
                     }
                     sent = e.seq;
@@ -176,8 +166,7 @@ fn feed(
             if s.key_hash.as_deref() != Some(key_hash) || s.generation != generation || !replica.stream_open(token) {
                 return Ok(()); // the key was revoked or replaced, this file promoted since, or the stream ended
             }
-            let beat = follow::Line { seq: s.seq, generation: None, at: None, changeset: None };
-            if tx.blocking_send(Ok(line(&beat))).is_err() {
+            if tx.blocking_send(Ok(Bytes::from(wire::beat_line(s.seq)))).is_err() {
                 return Ok(());
             }
             spoke = Instant::now();

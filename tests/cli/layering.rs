@@ -336,7 +336,8 @@ fn the_checker_sees_each_kind_of_use() {
     assert_eq!(sql_literals("const M: &str = include_str!(\"migrations/x.sql\");").len(), 1);
 }
 
-/// The second laptop's room (`src/replica/`): it uses no front end (`web`, `commands`, `cli`) and no renderer, and
+/// The second laptop's room (`src/replica/`): it uses no front end (`web`, `commands`, `cli`), no renderer and no
+/// `ops` (which use it: `ops::standby`'s promotion probes the other laptop), and
 /// it alone talks to another server: no file outside it opens a connection (`TcpStream::connect`) or uses hyper's
 /// client (`ops` and `web` call [`replica::client`]).
 #[test]
@@ -350,8 +351,9 @@ fn the_second_laptop_is_one_room_that_alone_talks_to_the_other_laptop() {
         let here = module_of(rel);
         if here.first().is_some_and(|m| m == "replica") {
             for target in used_paths(&code, &here) {
-                if target.first().is_some_and(|m| ["web", "commands", "cli", "render"].contains(&m.as_str())) {
-                    problems.push(format!("  {name} uses {}: the room uses no front end", target.join("::")));
+                if target.first().is_some_and(|m| ["web", "commands", "cli", "render", "ops"].contains(&m.as_str())) {
+                    problems
+                        .push(format!("  {name} uses {}: the room uses no front end and no ops", target.join("::")));
                 }
             }
         } else {

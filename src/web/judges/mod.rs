@@ -11,7 +11,7 @@ pub mod table;
 pub mod writes;
 
 use crate::ops::judges::{self, Role, SessionJudge};
-use crate::ops::live::{self, Home, TableView};
+use crate::ops::live::{self, TableView};
 use crate::web::kit::auth::{self, Judge};
 use crate::web::kit::done::DoneQuery;
 use crate::web::kit::error::{ApiError, bad_json};
@@ -30,7 +30,7 @@ use std::net::SocketAddr;
 #[derive(Template)]
 #[template(path = "web/login.html")]
 struct LoginPage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     name: String,
     error: Option<String>,
     /// The pre-session token the form repeats.
@@ -143,7 +143,7 @@ pub async fn logout_submit(judge: Judge, Form(f): Form<CsrfField>) -> Result<Res
 #[derive(Template)]
 #[template(path = "web/dashboard.html")]
 struct DashboardPage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     judge: SessionJudge,
     tables: Vec<TableView>,
     playing: usize,
@@ -210,7 +210,7 @@ pub async fn dashboard(
     Ok(page(
         StatusCode::OK,
         &DashboardPage {
-            home: d.home,
+            home: page::head(&judge.db, d.home),
             head,
             detachable,
             judge: judge.judge,

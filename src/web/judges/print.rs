@@ -37,7 +37,7 @@ const PRINTS: [(&str, &str, &str, bool); 9] = [
 #[derive(Template)]
 #[template(path = "web/print.html")]
 struct PrintIndex {
-    home: crate::ops::live::Home,
+    home: crate::web::kit::page::Head,
     judge: crate::ops::judges::SessionJudge,
     prints: Vec<(&'static str, &'static str, &'static str)>,
 }

@@ -3,7 +3,6 @@
 //! rename, remove, a new code) and the late-entry form, each posting its route in [`super::players`].
 
 use crate::ops::judges::Role;
-use crate::ops::live::Home;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::done::DoneQuery;
 use crate::web::kit::error::ApiError;
@@ -32,7 +31,7 @@ pub struct Row {
 #[derive(Template)]
 #[template(path = "web/players.html")]
 struct PlayersPage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     judge: crate::ops::judges::SessionJudge,
     head: bool,
     done: Option<String>,
@@ -98,5 +97,8 @@ pub async fn page_handler(
         })
         .collect();
     let head = judge.judge.role == Role::Head;
-    Ok(page(StatusCode::OK, &PlayersPage { home, judge: judge.judge, head, done, q, rows, total }))
+    Ok(page(
+        StatusCode::OK,
+        &PlayersPage { home: page::head(&judge.db, home), judge: judge.judge, head, done, q, rows, total },
+    ))
 }

@@ -6,7 +6,7 @@ use crate::domain::penalty::Infraction;
 use crate::domain::result::Reason;
 use crate::error::Error;
 use crate::ops::judges::{Role, SessionJudge};
-use crate::ops::live::{self, Home, TableView};
+use crate::ops::live::{self, TableView};
 use crate::ops::table;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::done::DoneQuery;
@@ -44,7 +44,7 @@ struct HeardRow {
 #[derive(Template)]
 #[template(path = "web/judge_table.html")]
 struct TablePage {
-    home: Home,
+    home: crate::web::kit::page::Head,
     judge: SessionJudge,
     t: TableView,
     columns: Vec<Column>,
@@ -159,7 +159,7 @@ pub async fn page(
         _ => false,
     };
     let view = TablePage {
-        home,
+        home: page::head(&judge.db, home),
         judge: judge.judge,
         t,
         columns,

@@ -1,7 +1,7 @@
 //! What phones are told and answered about the second laptop (see [`super::failover`] and docs/http.md, "Phones
 //! and the second laptop"): on a primary with a standby, every page's head starts with
-//! `<meta name="mmjudge-standby">` and `failover.js`, and every answer's Content-Security-Policy lets pages reach
-//! the standby (`connect-src`); on every server, CORS on the few routes a page uses on the standby once the
+//! `<meta name="mmjudge-standby">` and `failover.js` (drawn by the page itself from [`super::page::Laptop`]), and
+//! every answer's Content-Security-Policy lets pages reach the standby (`connect-src`); on every server, CORS on the few routes a page uses on the standby once the
 //! primary stops answering: `GET /api/standby/whoami`, `GET /api/time` and the players' code writes it replays
 //! (no credentials: a judge logs in again on the new primary).
 
@@ -27,24 +27,15 @@ pub fn watch(app: Shared) {
     });
 }
 
-/// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby, and every
-/// page's head starts with the standby's meta and `failover.js`.
+/// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby (its pages
+/// name it themselves, see [`super::page::Laptop`]). Only a header is set: no body is read.
 pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    // A page served over HTTPS cannot reach a plain-HTTP standby (the browser blocks it): nothing is said.
-    let secure = app.site.starts_with("https://");
-    let Some(standby) = app.failover.standby().filter(|s| !secure || s.origin.starts_with("https://")) else {
+    let Some(standby) = super::page::Laptop::of(&app).standby else {
         return next.run(req).await;
     };
     let mut res = next.run(req).await;
     res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, layers::csp(Some(&standby.origin)));
-    let meta = format!(
-        "\n<meta name=\"mmjudge-standby\" content=\"{}\" data-event=\"{}\" data-timeout-ms=\"{}\">\n<script src=\"{}\" defer></script>",
-        standby.origin,
-        standby.event,
-        app.failover.timeout.as_millis(),
-        crate::render::assets::url("failover.js"),
-    );
-    layers::into_page(res, b"<head>", &meta).await
+    res
 }
 
 /// CORS on [`CORS_ROUTES`] only: `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a

@@ -3,7 +3,7 @@
 //! went. The state they share is [`super::replica::Replica`].
 
 use super::state::Shared;
-use crate::ops::standby::follow::Progress;
+use crate::replica::follower::Progress;
 use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
@@ -224,7 +224,7 @@ async fn mark_moved(app: &Shared, to: &str) {
 /// Starts following the primary as its standby: waits for the first copy when the file does not exist yet
 /// (refusing at once a wrong key, another event or another schema), then follows in the background, saying on
 /// the terminal how far behind it is, until promoted.
-pub async fn follow(app: Shared, follow: crate::ops::standby::follow::Follow) -> crate::error::Result<()> {
+pub async fn follow(app: Shared, follow: crate::replica::follower::Follow) -> crate::error::Result<()> {
     let (tx, rx) = watch::channel(Progress::default());
     if let Ok(mut of) = app.replica.standby_of.lock() {
         *of = Some(follow.primary.text.clone());
@@ -234,7 +234,7 @@ pub async fn follow(app: Shared, follow: crate::ops::standby::follow::Follow) ->
     }
     let db = follow.db.clone();
     let primary = follow.primary.text.clone();
-    let mut task = tokio::spawn(crate::ops::standby::follow::run(follow, tx));
+    let mut task = tokio::spawn(crate::replica::follower::run(follow, tx));
     // The first copy: the server answers once the file holds the event and the primary was heard (an earlier
     // copy is served after a few seconds without it: the primary may be down).
     let started = std::time::Instant::now();
@@ -382,36 +382,6 @@ async fn promoted_at(url: &crate::replica::client::Url, mine: &crate::store::rep
     let later = v.get("generation").and_then(|g| g.as_i64()).is_some_and(|g| g > mine.generation);
     let primary = v.get("role").and_then(|r| r.as_str()) == Some("primary");
     (same && later && primary).then(|| url.text.clone())
-}
-
-/// On a standby, and on an old primary whose event moved: every page (but the projector's) says so first thing in
-/// its body, before anyone taps a button that cannot work here.
-pub async fn notice(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    let words = match (app.replica.following(), app.replica.moved()) {
-        (Some(primary), _) => format!(
-            "This is the event&#39;s second laptop: it shows the event but records nothing until a head judge puts \
-             it in charge. What you do here is kept on your phone and sent then. The first laptop is at \
-             <a href=\"{0}\">{0}</a>.",
-            escape(&primary)
-        ),
-        (None, Some(to)) => format!(
-            "The event moved to <a href=\"{0}\">{0}</a>: this laptop&#39;s copy is old and records nothing. \
-             Open the event there.",
-            escape(&to)
-        ),
-        (None, None) => return next.run(req).await,
-    };
-    if req.uri().path() == "/projector" {
-        return next.run(req).await;
-    }
-    let res = next.run(req).await;
-    let notice = format!("\n<p class=\"laptop-notice\" role=\"status\">{words}</p>");
-    super::layers::into_page(res, b"<body", &notice).await
-}
-
-/// An address as HTML text.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

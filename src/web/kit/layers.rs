@@ -141,39 +141,6 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
     Response::from_parts(parts, body)
 }
 
-/// The largest page a layer adds to (a larger one is sent as it is).
-const LARGEST_PAGE: usize = 1 << 24;
-
-/// An HTML answer with `text` put right after the first tag that starts with `tag` (`b"<head"`, `b"<body"`); any
-/// other answer (not HTML, already compressed, or without that tag) as it is.
-pub async fn into_page(res: Response, tag: &[u8], text: &str) -> Response {
-    let html = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("text/html"));
-    if !html || res.headers().contains_key(header::CONTENT_ENCODING) {
-        return res;
-    }
-    let (mut parts, body) = res.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, LARGEST_PAGE).await else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "the page could not be read").into_response();
-    };
-    let at = bytes
-        .windows(tag.len())
-        .position(|w| w == tag)
-        .and_then(|i| bytes[i..].iter().position(|b| *b == b'>').map(|j| i + j + 1));
-    let Some(at) = at else {
-        return Response::from_parts(parts, axum::body::Body::from(bytes));
-    };
-    let mut page = Vec::with_capacity(bytes.len() + text.len());
-    page.extend_from_slice(&bytes[..at]);
-    page.extend_from_slice(text.as_bytes());
-    page.extend_from_slice(&bytes[at..]);
-    parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, axum::body::Body::from(page))
-}
-
 /// The event file's replication state, read on a blocking thread (None when it cannot be read now).
 pub async fn replication_state(app: &Shared) -> Option<crate::store::replication::State> {
     let db = app.db.clone();

@@ -18,9 +18,71 @@ pub fn page(status: StatusCode, t: &impl Template) -> Response {
     }
 }
 
-/// The event, the round and its clock, as every page's header shows them.
-pub async fn home(db: &Db) -> Result<Home, ApiError> {
-    db.run(|store| live::home(store, crate::time::now()?)).await
+/// What every page of the site is drawn with (`base.html`): the event, the round and its clock as its header
+/// shows them (the [`Home`] it derefs to), and what the second laptop adds ([`Laptop`]).
+pub struct Head {
+    /// The event, the round and its clock.
+    pub home: Home,
+    /// The second laptop's meta and notice.
+    pub laptop: Laptop,
+}
+
+impl std::ops::Deref for Head {
+    type Target = Home;
+    fn deref(&self) -> &Home {
+        &self.home
+    }
+}
+
+/// What the second laptop adds to a page: on a primary with a standby, the standby its pages may turn to (the
+/// `mmjudge-standby` meta and `failover.js` first in the head); on a standby, or an old primary whose event
+/// moved, the notice first in the body.
+#[derive(Debug, Clone, Default)]
+pub struct Laptop {
+    /// The standby a primary's pages are told about (see [`super::failover`]).
+    pub standby: Option<Advert>,
+    /// On a standby: the primary it follows.
+    pub second_of: Option<String>,
+    /// On an old primary: where the event moved.
+    pub moved_to: Option<String>,
+}
+
+/// The standby a page is told about.
+#[derive(Debug, Clone)]
+pub struct Advert {
+    /// Its origin (`http://HOST:PORT`).
+    pub origin: String,
+    /// The event's id.
+    pub event: String,
+    /// How long the page waits for the primary before it asks the standby.
+    pub timeout_ms: u128,
+}
+
+impl Laptop {
+    /// What this server's pages say of the second laptop now. A page served over HTTPS cannot reach a plain-HTTP
+    /// standby (the browser blocks it): no standby is told of then.
+    pub fn of(app: &super::state::App) -> Laptop {
+        let secure = app.site.starts_with("https://");
+        let standby = app.failover.standby().filter(|s| !secure || s.origin.starts_with("https://")).map(|s| Advert {
+            origin: s.origin,
+            event: s.event,
+            timeout_ms: app.failover.timeout.as_millis(),
+        });
+        let second_of = app.replica.following();
+        let moved_to = if second_of.is_none() { app.replica.moved() } else { None };
+        Laptop { standby, second_of, moved_to }
+    }
+}
+
+/// The event, the round and its clock, as every page's header shows them, with what the second laptop adds.
+pub async fn home(db: &Db) -> Result<Head, ApiError> {
+    let home = db.run(|store| live::home(store, crate::time::now()?)).await?;
+    Ok(head(db, home))
+}
+
+/// A page's [`Head`] from the [`Home`] it read.
+pub fn head(db: &Db, home: Home) -> Head {
+    Head { home, laptop: Laptop::of(db.app()) }
 }
 
 #[derive(Template)]
@@ -43,7 +105,7 @@ pub fn refused(e: ApiError, back: &str) -> Response {
 #[derive(Template)]
 #[template(path = "web/not_found.html")]
 struct NotFoundPage {
-    home: Home,
+    home: Head,
     path: String,
 }
 
@@ -56,7 +118,7 @@ pub async fn not_found(db: &Db, path: &str) -> Result<Response, ApiError> {
 #[derive(Template)]
 #[template(path = "web/error.html")]
 struct ErrorPage {
-    home: Home,
+    home: Head,
     title: &'static str,
     message: String,
 }

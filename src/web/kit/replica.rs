@@ -3,7 +3,7 @@
 //! follows (every write refused 503 until promoted) and how far behind it is. What runs it is in [`super::following`].
 
 use crate::ops::judges::SessionJudge;
-use crate::ops::standby::follow::Progress;
+use crate::replica::follower::Progress;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};

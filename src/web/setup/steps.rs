@@ -25,7 +25,7 @@ pub struct Step {
 #[derive(Template)]
 #[template(path = "web/setup_steps.html")]
 struct StepsPage {
-    home: crate::ops::live::Home,
+    home: crate::web::kit::page::Head,
     judge: crate::ops::judges::SessionJudge,
     steps: Vec<Step>,
     /// The tables round 1 needs (players / 2, rounded up; 1 at least).

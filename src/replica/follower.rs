@@ -2,15 +2,14 @@
 //! back to this file's last change), then every change of the log in order, one transaction each,
 //! acknowledged as it goes; until this file is promoted.
 //!
-//! The wire (see docs/http.md): `GET /api/standby/log?after=SEQ` streams lines of JSON, a head
-//! `{"event", "schema", "generation", "seq", "reaches", "stream"}` then one line per change
-//! `{"seq", "generation", "at", "changeset"}` (hex) and `{"seq"}` once a second while nothing changes;
-//! `GET /api/standby/copy` answers the whole event file; `POST /api/standby/ack` `{"seq"}` with the stream's
-//! token acknowledges (each change applied, and each heartbeat with the last change applied here, so that the
-//! primary hears its standby every second even when nothing changes).
+//! The log's lines are [`super::wire`]'s; `GET /api/standby/copy` answers the whole event file;
+//! `POST /api/standby/ack` `{"seq"}` with the stream's token acknowledges (each change applied, and each heartbeat
+//! with the last change applied here, so that the primary hears its standby every second even when nothing
+//! changes).
 
+use super::client::{self, Url};
+use super::wire::{Head, Line, Lines};
 use crate::error::{Error, Result};
-use crate::replica::client::{self, Url};
 use crate::store::Store;
 use crate::store::replication::{self, Role};
 use std::path::{Path, PathBuf};
@@ -41,7 +40,9 @@ pub fn follower_id(db: &Path) -> Result<String> {
     {
         return Ok(id);
     }
-    Ok(crate::ops::judges::random_hex(8))
+    use rand::RngExt;
+    let mut rng = rand::rng();
+    Ok((0..8).map(|_| format!("{:02x}", rng.random::<u8>())).collect())
 }
 
 /// Where the following stands, for the server (its writes, its terminal, its pages).
@@ -57,39 +58,6 @@ pub struct Progress {
     pub promoted: bool,
     /// What went wrong last (empty: nothing).
     pub trouble: String,
-}
-
-/// The head of a log stream.
-#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
-pub struct Head {
-    /// The event's id.
-    pub event: String,
-    /// The primary's schema version.
-    pub schema: i64,
-    /// The primary's generation.
-    pub generation: i64,
-    /// The primary's last change.
-    pub seq: i64,
-    /// Whether the log holds every change after the one asked for.
-    pub reaches: bool,
-    /// The token acknowledgements of this stream carry.
-    pub stream: String,
-}
-
-/// One line of a log stream after its head: a change, or (no changeset) the primary's last change.
-#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
-pub struct Line {
-    /// Its number.
-    pub seq: i64,
-    /// The generation it was written in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generation: Option<i64>,
-    /// When it was written.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<String>,
-    /// The changeset in hex (absent: a heartbeat).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub changeset: Option<String>,
 }
 
 /// How often, at most, the standby's file notes that its primary was heard while changes flow.
@@ -183,21 +151,14 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
         return Err(refusal(res).await);
     }
     let mut body = axum::body::Body::new(res.into_body()).into_data_stream();
-    let mut buf: Vec<u8> = Vec::new();
+    let mut lines = Lines::default();
     let mut head: Option<Head> = None;
     let mut store: Option<Store> = None;
     let mut noted = Instant::now();
     loop {
-        while let Some(end) = buf.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = buf.drain(..=end).collect();
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim();
-            if text.is_empty() {
-                continue;
-            }
+        while let Some(text) = lines.next_line() {
             let Some(h) = &head else {
-                let h: Head = serde_json::from_str(text)
-                    .map_err(|e| Error::refused(format!("the primary's stream is not one a standby reads: {e}")))?;
+                let h = Head::read(&text)?;
                 check_head(&h, mine.as_ref())?;
                 if mine.is_none() || !h.reaches || *differs {
                     copy(follow, &h).await?;
@@ -219,77 +180,74 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                 head = Some(h);
                 continue;
             };
-            let l: Line = serde_json::from_str(text)
-                .map_err(|e| Error::refused(format!("the primary's stream is not one a standby reads: {e}")))?;
-            if let Some(g) = l.generation
-                && g != h.generation
-            {
-                return Err(Error::forbidden(format!(
-                    "the primary's change {} is of generation {g}, its stream of {}: start the standby again",
-                    l.seq, h.generation
-                )));
-            }
-            if let Some(hex) = &l.changeset {
-                let bytes = unhex(hex)?;
-                let seq = l.seq;
-                let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
-                let (s, done) = blocking(move || {
-                    let done = s.apply_change(seq, &bytes);
-                    Ok((s, done))
-                })
-                .await?;
-                store = Some(s);
-                if let Err(e) = done {
-                    if promoted(&follow.db).await? {
-                        return Ok(Some(()));
+            match Line::read(&text)? {
+                Line::Change { seq, generation, changeset: bytes, .. } => {
+                    if generation != h.generation {
+                        return Err(Error::forbidden(format!(
+                            "the primary's change {seq} is of generation {generation}, its stream of {}: start the standby again",
+                            h.generation
+                        )));
                     }
-                    *differs = true;
-                    return Err(e);
-                }
-                progress.send_modify(|p| {
-                    p.applied = seq;
-                    p.primary_seq = p.primary_seq.max(seq);
-                    p.heard = Some(Instant::now());
-                });
-                if noted.elapsed() >= NOTE_HEARD {
-                    // While changes flow the primary sends no heartbeat: its changes say it is heard.
-                    let at = super::stamp_now();
                     let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
-                    let s = blocking(move || {
-                        s.bookkeep(|tx| match replication::state(tx)?.role {
-                            Role::Standby => replication::heard(tx, seq, &at),
-                            Role::Primary => Ok(()),
-                        })?;
-                        Ok(s)
+                    let (s, done) = blocking(move || {
+                        let done = s.apply_change(seq, &bytes);
+                        Ok((s, done))
                     })
                     .await?;
                     store = Some(s);
-                    noted = Instant::now();
-                }
-                ack(follow, &h.stream, seq).await;
-            } else {
-                progress.send_modify(|p| {
-                    p.primary_seq = p.primary_seq.max(l.seq);
-                    p.heard = Some(Instant::now());
-                });
-                let (seq, at) = (l.seq, super::stamp_now());
-                let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
-                let (s, state) = blocking(move || {
-                    let state = s.read(replication::state)?;
-                    if state.role == Role::Standby {
-                        s.bookkeep(|tx| replication::heard(tx, seq, &at))?;
+                    if let Err(e) = done {
+                        if promoted(&follow.db).await? {
+                            return Ok(Some(()));
+                        }
+                        *differs = true;
+                        return Err(e);
                     }
-                    Ok((s, state))
-                })
-                .await?;
-                store = Some(s);
-                if state.role == Role::Primary {
-                    return Ok(Some(()));
+                    progress.send_modify(|p| {
+                        p.applied = seq;
+                        p.primary_seq = p.primary_seq.max(seq);
+                        p.heard = Some(Instant::now());
+                    });
+                    if noted.elapsed() >= NOTE_HEARD {
+                        // While changes flow the primary sends no heartbeat: its changes say it is heard.
+                        let at = stamp_now();
+                        let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
+                        let s = blocking(move || {
+                            s.bookkeep(|tx| match replication::state(tx)?.role {
+                                Role::Standby => replication::heard(tx, seq, &at),
+                                Role::Primary => Ok(()),
+                            })?;
+                            Ok(s)
+                        })
+                        .await?;
+                        store = Some(s);
+                        noted = Instant::now();
+                    }
+                    ack(follow, &h.stream, seq).await;
                 }
-                noted = Instant::now();
-                // Answered on every heartbeat, so the primary hears a healthy standby on a quiet event too (what
-                // it acknowledges is what it applied, not the primary's change of the heartbeat).
-                ack(follow, &h.stream, state.seq).await;
+                Line::Beat { seq } => {
+                    progress.send_modify(|p| {
+                        p.primary_seq = p.primary_seq.max(seq);
+                        p.heard = Some(Instant::now());
+                    });
+                    let at = stamp_now();
+                    let mut s = store.take().ok_or_else(|| Error::refused("the standby's file is not open"))?;
+                    let (s, state) = blocking(move || {
+                        let state = s.read(replication::state)?;
+                        if state.role == Role::Standby {
+                            s.bookkeep(|tx| replication::heard(tx, seq, &at))?;
+                        }
+                        Ok((s, state))
+                    })
+                    .await?;
+                    store = Some(s);
+                    if state.role == Role::Primary {
+                        return Ok(Some(()));
+                    }
+                    noted = Instant::now();
+                    // Answered on every heartbeat, so the primary hears a healthy standby on a quiet event too (what
+                    // it acknowledges is what it applied, not the primary's change of the heartbeat).
+                    ack(follow, &h.stream, state.seq).await;
+                }
             }
         }
         let next = tokio::time::timeout(SILENCE, tokio_stream::StreamExt::next(&mut body)).await;
@@ -299,7 +257,7 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
             Ok(Some(Err(e))) => {
                 return Err(Error::refused(format!("the stream from {} broke: {e}", follow.primary.text)));
             }
-            Ok(Some(Ok(bytes))) => buf.extend_from_slice(&bytes),
+            Ok(Some(Ok(bytes))) => lines.push(&bytes),
         }
     }
 }
@@ -419,24 +377,9 @@ async fn refusal(res: hyper::Response<hyper::body::Incoming>) -> Error {
     }
 }
 
-fn unhex(hex: &str) -> Result<Vec<u8>> {
-    let bad = || Error::refused("the primary sent a change that is not hex");
-    if !hex.len().is_multiple_of(2) {
-        return Err(bad());
-    }
-    (0..hex.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(hex.get(i..i + 2).ok_or_else(bad)?, 16).map_err(|_| bad()))
-        .collect()
-}
-
-/// `bytes` in lowercase hex.
-pub fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+/// Now, as the replication's bookkeeping stamps it.
+fn stamp_now() -> String {
+    crate::time::stamp(chrono::Utc::now())
 }
 
 #[cfg(test)]
@@ -480,14 +423,5 @@ mod tests {
         assert!(refused(head("e2", schema, 1), state("e1", 1)).is_some_and(|e| e.contains("another event")));
         assert!(refused(head("e1", schema + 1, 1), state("e1", 1)).is_some_and(|e| e.contains("schema")));
         assert!(refused(head("e1", schema, 1), state("e1", 2)).is_some_and(|e| e.contains("old primary")));
-    }
-
-    #[test]
-    fn changesets_travel_as_hex() -> Result<()> {
-        let bytes = vec![0u8, 1, 0x7f, 0x80, 0xff];
-        assert_eq!(hex(&bytes), "00017f80ff");
-        assert_eq!(unhex(&hex(&bytes))?, bytes);
-        assert!(unhex("abc").is_err() && unhex("zz").is_err());
-        Ok(())
     }
 }

@@ -1,5 +1,6 @@
-//! Live updates: a watcher polls the event file every 250 ms and broadcasts what changed; `GET /events` sends
-//! it to every phone as server-sent events. The command line writing to the same file shows up the same way.
+//! Live updates: a watcher looks at the event file on every write of this server and every 250 ms at least, and
+//! broadcasts what changed; `GET /events` sends it to every phone as server-sent events. The command line writing
+//! to the same file shows up the same way.
 //!
 //! Each event's data is JSON `{"id", "topic", "round"?, "table"?, "player"?, "row"?}`: the audit id, the topic
 //! (the event's name) and where it changed; a result at a table of the current round also carries the table's
@@ -24,7 +25,7 @@ use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::{Stream, StreamExt};
 
-/// How often the watcher looks at the file.
+/// How often the watcher looks at the file at least (a write of this server wakes it at once).
 const POLL: Duration = Duration::from_millis(250);
 
 /// The most changes told one by one, to a reconnecting phone or in one look at the file; beyond, one `round`
@@ -43,7 +44,9 @@ pub fn watch(app: Shared) -> Result<()> {
         .name("mmjudge-watch".into())
         .spawn(move || {
             loop {
-                std::thread::sleep(POLL);
+                // A write of this server wakes it at once (the signal that wakes the standby's feed too); the
+                // command line's writes it sees at its next look.
+                app.replica.wait_for_write(POLL);
                 let Ok(now) = store.data_version() else { continue };
                 if now == version {
                     continue;

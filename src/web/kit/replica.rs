@@ -68,8 +68,9 @@ pub struct Replica {
     /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
     /// memory; they end with the server or its promotion).
     pub sessions: Mutex<HashMap<String, SessionJudge>>,
-    /// Counts this server's writes: the standby's stream, waiting between looks at the file, wakes at once on one
-    /// (the command line's writes it sees at its next look).
+    /// Counts this server's writes: "a write committed", the one signal that wakes the standby's stream and the
+    /// phones' watcher (`web::sse::watch`) at once, both waiting between looks at the file (the command line's
+    /// writes they see at their next look).
     written: (Mutex<u64>, Condvar),
 }
 

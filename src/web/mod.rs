@@ -111,7 +111,7 @@ fn run(
         let mut app = App::new(db.to_path_buf(), site.clone());
         app.replica.required = options.standby_required;
         app.replica.wait = standby_wait();
-        app.failover.timeout = kit::failover::primary_timeout();
+        app.failover.timeout = crate::replica::failover::primary_timeout();
         let app = Arc::new(app);
         app.streams.set_most(phones);
         app.streams.set_per_address(options.streams_per_address);
@@ -158,12 +158,12 @@ fn run(
 }
 
 /// How long a write waits for the standby with `--standby-required`: `MMJUDGE_STANDBY_WAIT_MS` (tests), else
-/// [`kit::replica::STANDBY_WAIT`].
+/// [`crate::replica::state::STANDBY_WAIT`].
 fn standby_wait() -> std::time::Duration {
     std::env::var("MMJUDGE_STANDBY_WAIT_MS")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
-        .map_or(kit::replica::STANDBY_WAIT, std::time::Duration::from_millis)
+        .map_or(crate::replica::state::STANDBY_WAIT, std::time::Duration::from_millis)
 }
 
 /// The open-file limit the server runs under and how many phones its live stream holds, once it started.

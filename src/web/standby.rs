@@ -18,14 +18,6 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use std::time::{Duration, Instant};
-
-/// How often the log stream looks for new changes at least (a write of this server wakes it at once).
-const POLL: Duration = Duration::from_millis(5);
-/// How often it says it is alive while nothing changes.
-const HEARTBEAT: Duration = Duration::from_secs(1);
-/// The most changes one look sends.
-const BATCH: i64 = 256;
 
 /// The key (or a stream's token) a request carries as `Authorization: Bearer KEY`.
 fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
@@ -93,7 +85,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
     eprintln!("standby: connected ({follower}, {from}; this laptop is at change {})", s.seq);
     let token = crate::ops::judges::random_hex(16);
     if let Ok(mut streams) = app.replica.streams.lock() {
-        let stream = crate::web::kit::replica::Stream { follower, advertise, key_hash: key_hash.clone() };
+        let stream = crate::replica::state::Stream { follower, advertise, key_hash: key_hash.clone() };
         streams.insert(token.clone(), stream);
     }
     let head = wire::Head {
@@ -111,7 +103,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         .name("standby-log".into())
         .spawn(move || {
             if tx.blocking_send(Ok(first)).is_ok() && reaches {
-                let _ = feed(&path, after, (s.generation, &key_hash, &token), &tx, &app.replica);
+                let _ = crate::replica::feed::feed(&path, after, (s.generation, &key_hash, &token), &tx, &app.replica);
             }
             app.replica.end_stream(&token);
             if reaches {
@@ -124,55 +116,6 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(res)
-}
-
-/// Sends every change after `sent` as it is written, until the standby goes (or the primary's generation
-/// moves on: a promoted file no longer feeds anyone; or the key the stream was opened with ends; or the stream
-/// was ended, another standby holding it).
-fn feed(
-    path: &std::path::Path,
-    mut sent: i64,
-    (generation, key_hash, token): (i64, &str, &str),
-    tx: &tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>,
-    replica: &crate::web::kit::replica::Replica,
-) -> crate::error::Result<()> {
-    let store = Store::open(path)?;
-    let mut version = -1;
-    let mut spoke = Instant::now();
-    loop {
-        let now_version = store.data_version()?;
-        if now_version != version {
-            version = now_version;
-            loop {
-                let entries = store.read(|c| replication::after(c, sent, BATCH))?;
-                if entries.is_empty() {
-                    break;
-                }
-                for e in entries {
-                    if e.seq != sent + 1 || e.generation != generation {
-                        return Ok(()); // a gap (pruned) or a new generation: the standby asks again
-                    }
-                    let l = wire::change_line(e.seq, e.generation, &e.at, &e.changeset);
-                    if tx.blocking_send(Ok(Bytes::from(l))).is_err() {
-                        return Ok(());
-                    }
-                    sent = e.seq;
-                    spoke = Instant::now();
-                }
-            }
-        }
-        if spoke.elapsed() >= HEARTBEAT {
-            let s = store.read(replication::state)?;
-            if s.key_hash.as_deref() != Some(key_hash) || s.generation != generation || !replica.stream_open(token) {
-                return Ok(()); // the key was revoked or replaced, this file promoted since, or the stream ended
-            }
-            if tx.blocking_send(Ok(Bytes::from(wire::beat_line(s.seq)))).is_err() {
-                return Ok(());
-            }
-            spoke = Instant::now();
-        }
-        replica.wait_for_write(POLL);
-    }
 }
 
 /// `GET /api/standby/copy`: a consistent copy of the whole event file (SQLite's backup into a temporary file,

@@ -9,8 +9,8 @@ use chrono::Utc;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// How long a write waits for the standby to apply it.
-pub const APPLIED_WITHIN: Duration = Duration::from_secs(5);
+/// How long a write waits for the standby to apply it (the server's wait too).
+pub const APPLIED_WITHIN: Duration = crate::replica::state::STANDBY_WAIT;
 
 /// The command line counts the standby as heard when it acknowledged within this (it speaks every second).
 pub const HEARD_WITHIN_MS: i64 = 2_000;

@@ -5,9 +5,9 @@
 //! primary stops answering: `GET /api/standby/whoami`, `GET /api/time` and the players' code writes it replays
 //! (no credentials: a judge logs in again on the new primary).
 
-use super::failover::CORS_ROUTES;
 use super::layers;
 use super::state::Shared;
+use crate::replica::failover::CORS_ROUTES;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;

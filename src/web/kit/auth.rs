@@ -60,7 +60,7 @@ pub async fn login(
         let out = if app.replica.following().is_some() {
             let held = db.run(move |store| judges::login_in_memory(store, &actor, &name, &pin)).await;
             held.and_then(|(login, key, judge)| {
-                let mut sessions = app.replica.sessions.lock().map_err(|_| ApiError::internal("sessions"))?;
+                let mut sessions = app.standby_sessions.lock().map_err(|_| ApiError::internal("sessions"))?;
                 sessions.insert(key, judge);
                 Ok(login)
             })
@@ -177,7 +177,8 @@ impl FromRequestParts<Shared> for Judge {
         };
         let t = token.clone();
         let db = Db::of(&mut parts.extensions, app);
-        let judge = match app.replica.held(&judges::session_key(&token)) {
+        let held = app.standby_sessions.lock().ok().and_then(|s| s.get(&judges::session_key(&token)).cloned());
+        let judge = match held {
             Some(held) => judges::held_session(&held, crate::time::now()?)?,
             None => db.run(move |store| judges::session(store, &t, crate::time::now()?)).await?,
         };

@@ -1,9 +1,10 @@
 //! Running the second laptop's side of the server: the gate every write passes (refused 503 on a standby, waiting
 //! for the standby with `--standby-required`), following the primary, and an old primary learning where the event
-//! went. The state they share is [`super::replica::Replica`].
+//! went. The state they share is [`crate::replica::state::Replica`].
 
 use super::state::Shared;
 use crate::replica::follower::Progress;
+use crate::replica::peer::Asked;
 use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
@@ -64,16 +65,6 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
     synchronous(app, req, next).await
 }
 
-/// What a primary with `--standby-required` learnt of its standby before taking a write.
-enum Asked {
-    /// It follows this event, at this generation.
-    Follows,
-    /// It was promoted: the event went there.
-    Moved(String),
-    /// No answer.
-    Unheard,
-}
-
 /// On a primary with `--standby-required` (PostgreSQL's synchronous standby is the model): a write is answered
 /// ok only once the standby applied it (`"standby": "applied"`), waiting at most [`Replica::wait`]; else 503 with
 /// `Retry-After` (the write may be recorded here: a page sends it again with its key, and a repeat is answered
@@ -81,7 +72,7 @@ enum Asked {
 /// before the write is taken (a laptop woken from sleep learns it was replaced). Once a head judge detached the
 /// second laptop, writes go on alone (`"standby": "none"`).
 ///
-/// [`Replica::wait`]: super::replica::Replica
+/// [`Replica::wait`]: crate::replica::state::Replica
 async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     use crate::store::replication::{self, Role};
     let path = req.uri().path().to_string();
@@ -105,7 +96,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
         return res;
     }
     if !app.replica.lease_holds() {
-        match ask(&s).await {
+        match crate::replica::peer::ask(&s).await {
             Asked::Follows => app.replica.note_heard(),
             Asked::Moved(to) => {
                 mark_moved(&app, &to).await;
@@ -183,26 +174,6 @@ async fn unavailable(app: &Shared, page: bool, words: &str) -> Response {
     res
 }
 
-/// Asks the standby this primary's file names (`whoami`, 1 s at most) where the event is.
-async fn ask(mine: &crate::store::replication::State) -> Asked {
-    use crate::replica::client;
-    let Some(url) = mine.standby_url.as_deref().and_then(|u| client::Url::parse(u).ok()) else {
-        return Asked::Unheard;
-    };
-    let asked = tokio::time::timeout(Duration::from_secs(1), async {
-        let res = client::send(&url, "GET", "/api/standby/whoami", None, None).await.ok()?;
-        serde_json::from_str::<serde_json::Value>(&client::text(res).await.ok()?).ok()
-    });
-    let Ok(Some(v)) = asked.await else { return Asked::Unheard };
-    let same = v.get("event").and_then(|e| e.as_str()) == Some(mine.event_id.as_str());
-    let generation = v.get("generation").and_then(|g| g.as_i64()).unwrap_or(0);
-    match v.get("role").and_then(|r| r.as_str()) {
-        Some("primary") if same && generation > mine.generation => Asked::Moved(url.text),
-        Some("standby") if same && generation == mine.generation => Asked::Follows,
-        _ => Asked::Unheard,
-    }
-}
-
 /// This primary's event went to `to` (its standby was promoted): its file takes no more writes, its pages say so.
 async fn mark_moved(app: &Shared, to: &str) {
     let (db, later) = (app.db.clone(), to.to_string());
@@ -259,14 +230,14 @@ pub async fn follow(app: Shared, follow: crate::replica::follower::Follow) -> cr
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     eprintln!("standby: following {primary}");
-    tokio::spawn(report(rx, db.clone()));
+    tokio::spawn(crate::replica::report::report(rx, db.clone()));
     tokio::spawn(async move {
         match task.await {
             Ok(Ok(())) => {
                 if let Ok(mut of) = app.replica.standby_of.lock() {
                     *of = None;
                 }
-                if let Ok(mut held) = app.replica.sessions.lock() {
+                if let Ok(mut held) = app.standby_sessions.lock() {
                     held.clear();
                 }
                 eprintln!("standby: PROMOTED: this laptop is the primary now and takes writes (judges log in again)");
@@ -276,68 +247,6 @@ pub async fn follow(app: Shared, follow: crate::replica::follower::Follow) -> cr
         }
     });
     Ok(())
-}
-
-/// Says on the terminal how far behind the standby is, when that changes (at most once a second; while it is up
-/// to date, how far it is every [`UP_TO_DATE_EVERY`] while changes flow). `db`: its event file, for the command
-/// that promotes it.
-async fn report(mut rx: watch::Receiver<Progress>, db: std::path::PathBuf) {
-    let mut said = Said::default();
-    loop {
-        if rx.changed().await.is_err() {
-            return;
-        }
-        let p = rx.borrow_and_update().clone();
-        if p.promoted {
-            return;
-        }
-        if let Some(line) = said.next(&p, std::time::Instant::now(), &db) {
-            eprintln!("{line}");
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-}
-
-/// How often, at most, the terminal says again that the standby is up to date (when the change number moved).
-const UP_TO_DATE_EVERY: Duration = Duration::from_secs(10);
-
-/// What the standby's terminal said last, and when.
-#[derive(Debug, Default)]
-struct Said {
-    line: String,
-    at: Option<std::time::Instant>,
-}
-
-impl Said {
-    /// The line to print for `p` at `now`, if any (and remembers it).
-    fn next(&mut self, p: &Progress, now: std::time::Instant, db: &std::path::Path) -> Option<String> {
-        let behind = (p.primary_seq - p.applied).max(0);
-        let up_to_date = p.trouble.is_empty() && behind == 0;
-        let line = if !p.trouble.is_empty() {
-            let gone = ["cannot reach", "fell silent", "broke"].iter().any(|w| p.trouble.contains(w));
-            let hint = if gone {
-                format!("; if the first laptop is gone for good: {}", crate::error::promote_command(db))
-            } else {
-                String::new()
-            };
-            format!("standby: {} (last change applied: {}){hint}", p.trouble, p.applied)
-        } else if up_to_date {
-            format!("standby: up to date (change {})", p.applied)
-        } else {
-            let ms = p.heard.map_or(0, |h| h.elapsed().as_millis());
-            format!("standby: {behind} changes behind (primary last heard {ms} ms ago)")
-        };
-        if line == self.line {
-            return None;
-        }
-        let was_up_to_date = self.line.starts_with("standby: up to date");
-        if up_to_date && was_up_to_date && self.at.is_some_and(|at| now.duration_since(at) < UP_TO_DATE_EVERY) {
-            return None;
-        }
-        self.line = line.clone();
-        self.at = Some(now);
-        Some(line)
-    }
 }
 
 /// On a primary: looks every two seconds at the address its standby advertised; when the standby there was
@@ -359,7 +268,7 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
                 && s.role == crate::store::replication::Role::Primary
                 && let Some(url) = s.standby_url.clone()
                 && let Ok(at) = crate::replica::client::Url::parse(&url)
-                && let Some(later) = promoted_at(&at, &s).await
+                && let Some(later) = crate::replica::peer::promoted_at(&at, &s).await
             {
                 mark_moved(&app, &later).await;
                 if app.replica.moved().is_some() {
@@ -369,58 +278,4 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
             tokio::time::sleep(Duration::from_secs(2)).await;
         }
     });
-}
-
-/// The address of a promoted standby of this event at `url` (None: not promoted, not reachable, or not ours).
-async fn promoted_at(url: &crate::replica::client::Url, mine: &crate::store::replication::State) -> Option<String> {
-    use crate::replica::client;
-    let asked =
-        tokio::time::timeout(Duration::from_secs(2), client::send(url, "GET", "/api/standby/whoami", None, None));
-    let res = asked.await.ok()?.ok()?;
-    let v: serde_json::Value = serde_json::from_str(&client::text(res).await.ok()?).ok()?;
-    let same = v.get("event").and_then(|e| e.as_str()) == Some(mine.event_id.as_str());
-    let later = v.get("generation").and_then(|g| g.as_i64()).is_some_and(|g| g > mine.generation);
-    let primary = v.get("role").and_then(|r| r.as_str()) == Some("primary");
-    (same && later && primary).then(|| url.text.clone())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::path::Path;
-    use std::time::Instant;
-
-    fn at(applied: i64, primary_seq: i64, trouble: &str) -> Progress {
-        Progress { applied, primary_seq, heard: None, promoted: false, trouble: trouble.into() }
-    }
-
-    #[test]
-    fn the_standby_s_terminal_says_how_far_it_is_every_ten_seconds_while_changes_flow() {
-        let db = Path::new("standby.db");
-        let mut said = Said::default();
-        let t0 = Instant::now();
-        assert_eq!(said.next(&at(8, 8, ""), t0, db).as_deref(), Some("standby: up to date (change 8)"));
-        assert_eq!(said.next(&at(8, 8, ""), t0 + Duration::from_secs(30), db), None, "nothing moved");
-        assert_eq!(said.next(&at(12, 12, ""), t0 + Duration::from_secs(3), db), None, "not 10 s yet");
-        let later = said.next(&at(31, 31, ""), t0 + Duration::from_secs(11), db);
-        assert_eq!(later.as_deref(), Some("standby: up to date (change 31)"));
-        let behind = said.next(&at(31, 33, ""), t0 + Duration::from_secs(12), db).unwrap_or_default();
-        assert!(behind.starts_with("standby: 2 changes behind"), "{behind}");
-        let back = said.next(&at(33, 33, ""), t0 + Duration::from_secs(13), db);
-        assert_eq!(back.as_deref(), Some("standby: up to date (change 33)"), "said at once after being behind");
-    }
-
-    #[test]
-    fn a_standby_that_cannot_reach_its_primary_says_how_to_promote_its_own_file() {
-        let mut said = Said::default();
-        let trouble = "cannot reach http://10.0.0.2:8080: connection refused";
-        let line = said.next(&at(8, 8, trouble), Instant::now(), Path::new("b/standby.db")).unwrap_or_default();
-        assert_eq!(
-            line,
-            "standby: cannot reach http://10.0.0.2:8080: connection refused (last change applied: 8); \
-             if the first laptop is gone for good: mmjudge --db b/standby.db standby promote"
-        );
-        let other = said.next(&at(8, 8, "the primary refused: wrong standby key"), Instant::now(), Path::new("s.db"));
-        assert!(!other.unwrap_or_default().contains("promote"), "a refusal is no absence");
-    }
 }

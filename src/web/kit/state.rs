@@ -44,9 +44,12 @@ pub struct App {
     /// Judges' recent outcomes in the web's words, by audit id (a page's `?done=ID`).
     pub done: Mutex<super::done::Done>,
     /// The second laptop: the standby's streams and acknowledgements, or whom this standby follows.
-    pub replica: super::replica::Replica,
+    pub replica: crate::replica::state::Replica,
     /// On a primary: the standby its pages are told about.
-    pub failover: super::failover::Failover,
+    pub failover: crate::replica::failover::Failover,
+    /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
+    /// memory; they end with the server or its promotion).
+    pub standby_sessions: Mutex<std::collections::HashMap<String, crate::ops::judges::SessionJudge>>,
     /// When each write that may carry a moment first arrived (see [`super::arrivals`]).
     pub arrivals: Mutex<super::arrivals::Arrivals>,
     /// `serve --new`: the one-time set-up link while the event does not exist yet.
@@ -83,8 +86,9 @@ impl App {
             streams: Streams::default(),
             site,
             done: Mutex::default(),
-            replica: super::replica::Replica::default(),
-            failover: super::failover::Failover::default(),
+            replica: crate::replica::state::Replica::default(),
+            failover: crate::replica::failover::Failover::default(),
+            standby_sessions: Mutex::default(),
             arrivals: Mutex::default(),
             setup: super::setup::Setup::default(),
             jobs: Arc::default(),

@@ -1,9 +1,9 @@
 //! The server's side of a second laptop: on the primary, the standby's streams, its acknowledgements and
 //! `--standby-required` (a write answered once the standby applied it, or marked behind); on a standby, whom it
-//! follows (every write refused 503 until promoted) and how far behind it is. What runs it is in [`super::following`].
+//! follows (every write refused 503 until promoted) and how far behind it is; and "a write committed", the signal
+//! that wakes the primary's feed. The server's layers that run it are in `web::kit::following`.
 
-use crate::ops::judges::SessionJudge;
-use crate::replica::follower::Progress;
+use super::follower::Progress;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant, SystemTime};
 use tokio::sync::watch;
 
 /// How long a write waits for the standby with `--standby-required` (`MMJUDGE_STANDBY_WAIT_MS` in tests).
-pub const STANDBY_WAIT: Duration = crate::ops::standby::sync::APPLIED_WITHIN;
+pub const STANDBY_WAIT: Duration = Duration::from_secs(5);
 
 /// The primary's lease: a standby not heard within it (it acknowledges at least every second) is asked where the
 /// event is before a write is taken.
@@ -65,9 +65,6 @@ pub struct Replica {
     pub behind: AtomicBool,
     /// On an old primary: where the event went once its standby was promoted (pages say so).
     pub moved_to: Mutex<Option<String>>,
-    /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
-    /// memory; they end with the server or its promotion).
-    pub sessions: Mutex<HashMap<String, SessionJudge>>,
     /// Counts this server's writes: "a write committed", the one signal that wakes the standby's stream and the
     /// phones' watcher (`web::sse::watch`) at once, both waiting between looks at the file (the command line's
     /// writes they see at their next look).
@@ -87,7 +84,6 @@ impl Default for Replica {
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
             moved_to: Mutex::new(None),
-            sessions: Mutex::new(HashMap::new()),
             written: (Mutex::new(0), Condvar::new()),
         }
     }
@@ -118,11 +114,6 @@ impl Replica {
             let seen = *n;
             let _ = self.written.1.wait_timeout_while(n, most, |n| *n == seen);
         }
-    }
-
-    /// A login kept in memory (a standby's), by session key.
-    pub fn held(&self, key: &str) -> Option<SessionJudge> {
-        self.sessions.lock().ok().and_then(|s| s.get(key).cloned())
     }
 
     /// The standby acknowledged every change up to `seq`, this file's last being `latest`: it is heard, and no

@@ -1,7 +1,8 @@
 //! Phones and the second laptop: what a primary tells its pages of its standby (its origin and the event, kept
-//! here from the event file by [`super::advertise::watch`]), how long pages wait for the primary, and the routes
-//! every server answers with CORS (what a page uses on the standby). The layers that say it and answer are in
-//! [`super::advertise`]. See docs/http.md, "Phones and the second laptop".
+//! here from the event file by the server's watcher, `web::kit::advertise::watch`), how long pages wait for the
+//! primary, and the routes every server answers with CORS (what a page uses on the standby). The pages draw it
+//! (`web::kit::page::Laptop`); the layer that answers CORS is `web::kit::advertise`. See docs/http.md, "Phones and
+//! the second laptop".
 
 use std::sync::RwLock;
 use std::time::Duration;

@@ -1,8 +1,7 @@
 //! A write sent again: the first outcome a key recorded (see [`crate::store::keys`]), kept once answered, and
 //! the moment a replayed write is recorded at.
 //!
-//! Moments as they happened: a write replayed from a page's queue, on a route of [`TAKES_AT`], may say when it
-//! was made; that moment is taken when it lies between the table's last record and the arrival and at most
+//! Moments as they happened: a write replayed from a page's queue, of a [`Timed`] kind, may say when it was made; that moment is taken when it lies between the table's last record and the arrival and at most
 //! [`AT_BACK`] before the write's first arrival, else the arrival is. A claimed moment never shortens a decision
 //! whose start arrived live: its length is at least what the server saw (see
 //! [`crate::ops::table::clocks::claims::stop_moment`]), so nobody can backdate a tap to erase an overrun.
@@ -15,22 +14,16 @@ use chrono::{DateTime, Utc};
 /// How far back a moment sent may lie (before the write's first arrival).
 pub const AT_BACK: chrono::Duration = chrono::Duration::minutes(2);
 
-/// The routes whose replayed writes may send the moment they were made (`at`): the one list, which the server
-/// checks and every page is given (`data-takes-at` on its `<body>`, read by `queue.js`).
-pub const TAKES_AT: [&str; 5] =
-    ["/api/note", "/api/clock/start", "/api/clock/stop", "/api/clock/hand-over", "/api/clock/pass"];
-
-/// The routes of [`TAKES_AT`] that end a decision.
-const ENDS_DECISION: [&str; 3] = ["/api/clock/stop", "/api/clock/hand-over", "/api/clock/pass"];
-
-/// Whether `route` (a path, or `POST /api/...`) takes a moment sent.
-pub fn takes_at(route: &str) -> bool {
-    TAKES_AT.contains(&route.strip_prefix("POST ").unwrap_or(route))
-}
-
-/// [`TAKES_AT`] as one attribute's value (space-separated).
-pub fn takes_at_list() -> String {
-    TAKES_AT.join(" ")
+/// The writes whose replay from a page's queue may claim the moment it was made (`at`): which routes they are is
+/// the server's routes table's to say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timed {
+    /// A declaration (a note).
+    Declaration,
+    /// A decision's start.
+    DecisionStart,
+    /// A decision's end (a stop, a hand-over).
+    DecisionEnd,
 }
 
 /// What `key` recorded, if it was used.
@@ -61,24 +54,24 @@ pub struct Moment {
 }
 
 /// A write replayed with a moment: the moment it claims, the table it names, when the server first saw it (None:
-/// now), and the route it came by.
+/// now), and what kind of timed write it is.
 #[derive(Debug, Clone, Copy)]
-pub struct Replayed<'a> {
+pub struct Replayed {
     /// The moment claimed (`at`).
     pub made: DateTime<Utc>,
     /// The table the write names.
     pub table: Option<u32>,
     /// Its first arrival (a try answered 503 or 429 counts).
     pub first: Option<DateTime<Utc>>,
-    /// The route (`POST /api/clock/stop`).
-    pub route: &'a str,
+    /// What it is.
+    pub timed: Timed,
 }
 
 /// The moment a replayed write arriving as `actor` (at `actor.at`) is recorded at: the moment claimed if it lies
 /// between the table's last record and the arrival and at most [`AT_BACK`] before the write's first arrival, else
 /// the arrival; a stop (or hand-over) claimed before its first arrival, of a decision whose start arrived live,
 /// is recorded at that first arrival instead (the decision's length is at least what the server saw).
-pub fn moment(store: &Store, actor: &Actor, w: Replayed<'_>) -> Result<Moment> {
+pub fn moment(store: &Store, actor: &Actor, w: Replayed) -> Result<Moment> {
     let (arrival, made) = (actor.at, w.made);
     let seen = w.first.map_or(arrival, |f| f.min(arrival));
     let last = match w.table {
@@ -89,7 +82,7 @@ pub fn moment(store: &Store, actor: &Actor, w: Replayed<'_>) -> Result<Moment> {
     let fits = made <= arrival && seen - made <= AT_BACK && last.is_none_or(|l| made >= l);
     let claim = Claimed { made, seen };
     let mut at = if fits { made } else { arrival };
-    if let (true, Some(table)) = (fits && ENDS_DECISION.iter().any(|r| takes_route(w.route, r)), w.table) {
+    if let (true, Some(table)) = (fits && w.timed == Timed::DecisionEnd, w.table) {
         let running = store.read(|conn| crate::ops::table::clocks::claims::running_at(conn, table))?;
         if let Some(d) = running {
             at = crate::ops::table::clocks::claims::stop_moment(&d, at, Some(claim))?
@@ -108,10 +101,6 @@ pub fn moment(store: &Store, actor: &Actor, w: Replayed<'_>) -> Result<Moment> {
     actor.at = at;
     actor.claim = Some(claim);
     Ok(Moment { actor, at, adjusted: !fits })
-}
-
-fn takes_route(route: &str, path: &str) -> bool {
-    route.strip_prefix("POST ").unwrap_or(route) == path
 }
 
 #[cfg(test)]
@@ -140,7 +129,7 @@ mod tests {
         ];
         for (sent, table, adjusted, why) in cases {
             let m =
-                moment(&store, &arrival, Replayed { made: at(sent)?, table, first: None, route: "POST /api/note" })?;
+                moment(&store, &arrival, Replayed { made: at(sent)?, table, first: None, timed: Timed::Declaration })?;
             assert_eq!(m.adjusted, adjusted, "{why}");
             let expected = if adjusted { arrival.at } else { at(sent)? };
             assert_eq!((m.at, m.actor.at), (expected, expected), "{why}");
@@ -148,14 +137,14 @@ mod tests {
         }
         tap_at(&mut store, "2025-05-01T10:02:00.000Z")?;
         let early =
-            Replayed { made: at("2025-05-01T10:01:30.000Z")?, table: Some(1), first: None, route: "POST /api/note" };
+            Replayed { made: at("2025-05-01T10:01:30.000Z")?, table: Some(1), first: None, timed: Timed::Declaration };
         assert!(moment(&store, &arrival, early)?.adjusted, "before the last record");
         // Counted from the first arrival: 2 min 50 s before this arrival, but 1 min 50 s before the first.
         let waited = Replayed {
             made: at("2025-05-01T10:02:10.000Z")?,
             table: Some(1),
             first: Some(at("2025-05-01T10:04:00.000Z")?),
-            route: "POST /api/note",
+            timed: Timed::Declaration,
         };
         let later = crate::store::test_actor("2025-05-01T10:05:00.000Z")?;
         let m = moment(&store, &later, waited)?;

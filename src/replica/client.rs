@@ -79,7 +79,7 @@ pub async fn text(res: Response<hyper::body::Incoming>) -> Result<String> {
 
 /// Whether the server at `url` answers `GET /api/time` with a success within `within`.
 pub async fn answers(url: &Url, within: Duration) -> bool {
-    let asked = tokio::time::timeout(within, send(url, "GET", "/api/time", None, None)).await;
+    let asked = tokio::time::timeout(within, send(url, "GET", super::wire::TIME, None, None)).await;
     matches!(asked, Ok(Ok(res)) if res.status() == StatusCode::OK)
 }
 

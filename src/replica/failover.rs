@@ -1,8 +1,7 @@
 //! Phones and the second laptop: what a primary tells its pages of its standby (its origin and the event, kept
-//! here from the event file by the server's watcher, `web::kit::advertise::watch`), how long pages wait for the
-//! primary, and the routes every server answers with CORS (what a page uses on the standby). The pages draw it
-//! (`web::kit::page::Laptop`); the layer that answers CORS is `web::kit::advertise`. See docs/http.md, "Phones and
-//! the second laptop".
+//! here from the event file by the server's watcher, `web::kit::advertise::watch`) and how long pages wait for
+//! the primary. The pages draw it (`web::kit::page::Laptop`); the layer that answers CORS is
+//! `web::kit::advertise`. See docs/http.md, "Phones and the second laptop".
 
 use std::sync::RwLock;
 use std::time::Duration;
@@ -10,23 +9,6 @@ use std::time::Duration;
 /// How long a page waits without an answer from the primary before it asks the standby
 /// (`MMJUDGE_PRIMARY_TIMEOUT_MS` in tests).
 pub const PRIMARY_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The routes answered with CORS (any origin, no credentials): what a page asks the standby, and the writes a
-/// player's page or a table's device replays there with a table code.
-pub const CORS_ROUTES: [&str; 12] = [
-    "/api/standby/whoami",
-    "/api/time",
-    "/api/note",
-    "/api/note/undo",
-    "/api/clock/start",
-    "/api/clock/stop",
-    "/api/clock/hand-over",
-    "/api/clock/pass",
-    "/api/self-report",
-    "/api/self-report/confirm",
-    "/api/check-in",
-    "/api/call",
-];
 
 /// The standby a primary's pages are told about.
 #[derive(Debug, Clone, PartialEq, Eq)]

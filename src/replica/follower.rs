@@ -139,7 +139,8 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
         return Ok(Some(())); // promoted: it was a standby before
     }
     let after = mine.as_ref().map_or(0, |s| s.seq);
-    let mut path = format!("/api/standby/log?after={after}&follower={}", crate::domain::text::url_query(&follow.id));
+    let mut path =
+        format!("{}?after={after}&follower={}", super::wire::LOG, crate::domain::text::url_query(&follow.id));
     if let Some(url) = &follow.advertise {
         path.push_str("&advertise=");
         path.push_str(&crate::domain::text::url_query(url));
@@ -311,7 +312,7 @@ async fn open_standby(db: &Path, url: &str, id: &str) -> Result<Store> {
 
 /// Takes a full copy of the primary's event into the standby's file.
 async fn copy(follow: &Follow, head: &Head) -> Result<()> {
-    let res = client::send(&follow.primary, "GET", "/api/standby/copy", Some(&follow.key), None).await?;
+    let res = client::send(&follow.primary, "GET", super::wire::COPY, Some(&follow.key), None).await?;
     if !res.status().is_success() {
         return Err(refusal(res).await);
     }
@@ -349,7 +350,7 @@ async fn copy(follow: &Follow, head: &Head) -> Result<()> {
 async fn ack(follow: &Follow, stream: &str, seq: i64) {
     let body = serde_json::json!({ "seq": seq }).to_string();
     let send = async {
-        if let Ok(res) = client::send(&follow.primary, "POST", "/api/standby/ack", Some(stream), Some(body)).await {
+        if let Ok(res) = client::send(&follow.primary, "POST", super::wire::ACK, Some(stream), Some(body)).await {
             let _ = client::text(res).await;
         }
     };

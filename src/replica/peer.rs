@@ -21,7 +21,7 @@ pub async fn ask(mine: &crate::store::replication::State) -> Asked {
         return Asked::Unheard;
     };
     let asked = tokio::time::timeout(Duration::from_secs(1), async {
-        let res = client::send(&url, "GET", "/api/standby/whoami", None, None).await.ok()?;
+        let res = client::send(&url, "GET", super::wire::WHOAMI, None, None).await.ok()?;
         serde_json::from_str::<serde_json::Value>(&client::text(res).await.ok()?).ok()
     });
     let Ok(Some(v)) = asked.await else { return Asked::Unheard };
@@ -36,8 +36,7 @@ pub async fn ask(mine: &crate::store::replication::State) -> Asked {
 
 /// The address of a promoted standby of this event at `url` (None: not promoted, not reachable, or not ours).
 pub async fn promoted_at(url: &client::Url, mine: &crate::store::replication::State) -> Option<String> {
-    let asked =
-        tokio::time::timeout(Duration::from_secs(2), client::send(url, "GET", "/api/standby/whoami", None, None));
+    let asked = tokio::time::timeout(Duration::from_secs(2), client::send(url, "GET", super::wire::WHOAMI, None, None));
     let res = asked.await.ok()?.ok()?;
     let v: serde_json::Value = serde_json::from_str(&client::text(res).await.ok()?).ok()?;
     let same = v.get("event").and_then(|e| e.as_str()) == Some(mine.event_id.as_str());

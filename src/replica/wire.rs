@@ -1,10 +1,21 @@
 //! The wire between the two laptops, in one place (see docs/http.md, "The second laptop"):
-//! `GET /api/standby/log?after=SEQ` streams lines of JSON, a [`Head`] then one [`Line`] per change (its
+//! `GET` [`LOG`] `?after=SEQ` streams lines of JSON, a [`Head`] then one [`Line`] per change (its
 //! changeset in hex) and a heartbeat (`{"seq"}`: the primary's last change) once a second while nothing changes.
 //! The primary writes lines with [`head_line`], [`change_line`] and [`beat_line`]; the standby cuts the stream
 //! into lines with [`Lines`] and reads each with [`Head::read`] and [`Line::read`].
 
 use crate::error::{Error, Result};
+
+/// The log stream of changes (`?after=SEQ&follower=ID[&advertise=URL]`, with the standby key).
+pub const LOG: &str = "/api/standby/log";
+/// A full copy of the event file (with the standby key).
+pub const COPY: &str = "/api/standby/copy";
+/// A standby's acknowledgement (`{"seq"}`, with the stream's token).
+pub const ACK: &str = "/api/standby/ack";
+/// Who a server is: `{"event", "role", "generation", ...}` (an old primary asks the promoted standby).
+pub const WHOAMI: &str = "/api/standby/whoami";
+/// The time, which a server answers even when busy (the probe before a promotion).
+pub const TIME: &str = "/api/time";
 
 /// The head of a log stream.
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]

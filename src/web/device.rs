@@ -129,7 +129,7 @@ fn shown(value: &serde_json::Value) -> String {
 fn sent(player: &Player, value: &serde_json::Value) -> std::result::Result<Option<Sent>, ApiError> {
     let client_id = value.get("client_id").and_then(serde_json::Value::as_str);
     let key = once::key_of(player.key.as_ref(), client_id, "client_id")?;
-    once::sent(key, value, &player.path, player.first)
+    once::sent(key, value, &player.route, false, player.first)
 }
 
 /// `POST /api/note` from the table's device.
@@ -195,7 +195,7 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
         };
         let who = (b.table, code);
         let sent = sent(&player, &value)?;
-        Ok(write::player(&player, "POST /api/note", who, (shown(&value), None, sent), move |store, actor| {
+        Ok(write::player(&player, who, (shown(&value), None, sent), move |store, actor| {
             let out = device::declare(store, actor, input)?;
             Answer::ok(&out.summary).with(&serde_json::json!({ "repeat": out.repeat }))?.with(&out.note)
         })
@@ -235,16 +235,10 @@ pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
         Ok(sent) => sent,
         Err(e) => return e.into_response(),
     };
-    write::player(
-        &player,
-        "POST /api/note/undo",
-        (table, code.clone()),
-        (shown(&value), None, sent),
-        move |store, actor| {
-            let out = device::take_back(store, actor, table, &code)?;
-            Answer::of(&out.summary, &out)
-        },
-    )
+    write::player(&player, (table, code.clone()), (shown(&value), None, sent), move |store, actor| {
+        let out = device::take_back(store, actor, table, &code)?;
+        Answer::of(&out.summary, &out)
+    })
     .await
 }
 
@@ -270,16 +264,11 @@ async fn tap(player: Player, tap: Tap, value: serde_json::Value) -> Response {
         Err(e) => return e.into_response(),
     };
     let table = b.table;
-    let route = match tap {
-        Tap::Start => "POST /api/clock/start",
-        Tap::HandOver => "POST /api/clock/hand-over",
-        Tap::Stop => "POST /api/clock/stop",
-    };
     let sent = match sent(&player, &value) {
         Ok(sent) => sent,
         Err(e) => return e.into_response(),
     };
-    write::player(&player, route, (table, code.clone()), (shown(&value), None, sent), move |store, actor| {
+    write::player(&player, (table, code.clone()), (shown(&value), None, sent), move |store, actor| {
         let answer = match tap {
             Tap::Start => {
                 let o = device::clock_start(store, actor, table, &code)?;

@@ -15,7 +15,7 @@ use axum::response::Response;
 
 /// `POST /api/result/fix` (head judges): corrects a recorded result, as `mmjudge result fix`.
 pub async fn fix_result(judge: Judge, p: Payload<ResultBody>) -> Response {
-    write::judge(judge, "POST /api/result/fix", Some("fixing a result"), p, |store, actor, b| {
+    write::judge(judge, Some("fixing a result"), p, |store, actor, b| {
         let force = b.force;
         let out = table::records::result::fix_result(store, actor, result_input(b)?, force)?;
         Answer::of(&out.web_summary, &out)
@@ -37,7 +37,7 @@ pub struct RoundBody {
 /// `POST /api/round/start` (head judges): starts the round's clock, as `mmjudge round start` (`"now": true`:
 /// ends deck inspection early, as `--now`).
 pub async fn round_start(judge: Judge, p: Payload<RoundBody>) -> Response {
-    write::judge(judge, "POST /api/round/start", Some("starting the round"), p, |store, actor, b| {
+    write::judge(judge, Some("starting the round"), p, |store, actor, b| {
         let out = if b.now {
             crate::ops::round::clock::start_round_now(store, actor)?
         } else {
@@ -50,7 +50,7 @@ pub async fn round_start(judge: Judge, p: Payload<RoundBody>) -> Response {
 
 /// `POST /api/round/end` (head judges): closes the round's clock, as `mmjudge round end`.
 pub async fn round_end(judge: Judge, p: Payload<RoundBody>) -> Response {
-    write::judge(judge, "POST /api/round/end", Some("ending the round"), p, |store, actor, b| {
+    write::judge(judge, Some("ending the round"), p, |store, actor, b| {
         let out = crate::ops::round::clock::end_round(store, actor, None, b.force)?;
         Answer::of(&out.web_summary, &out)
     })
@@ -73,7 +73,7 @@ pub struct VoidBody {
 
 /// `POST /api/void` (head judges): voids a record entered by mistake, as `mmjudge KIND void ID`.
 pub async fn void(judge: Judge, payload: Payload<VoidBody>) -> Response {
-    write::judge(judge, "POST /api/void", Some("voiding a record"), payload, |store, actor, b| {
+    write::judge(judge, Some("voiding a record"), payload, |store, actor, b| {
         let kind = match b.kind.as_str() {
             "penalty" => VoidKind::Penalty,
             "challenge" => VoidKind::Challenge,
@@ -108,7 +108,7 @@ pub struct ClearBody {
 
 /// `POST /api/result/clear` (head judges): takes a table's result back, as `mmjudge result clear`.
 pub async fn clear_result(judge: Judge, payload: Payload<ClearBody>) -> Response {
-    write::judge(judge, "POST /api/result/clear", Some("clearing a result"), payload, |store, actor, b| {
+    write::judge(judge, Some("clearing a result"), payload, |store, actor, b| {
         let out =
             corrections::clear_result(store, actor, ClearInput { table: b.table, round: b.round, force: b.force })?;
         let r = &out.reopened;
@@ -147,7 +147,7 @@ pub struct SetBody {
 
 /// `POST /api/event/set` (head judges): changes a setting, as `mmjudge event set`.
 pub async fn event_set(judge: Judge, payload: Payload<SetBody>) -> Response {
-    write::judge(judge, "POST /api/event/set", Some("changing a setting"), payload, |store, actor, b| {
+    write::judge(judge, Some("changing a setting"), payload, |store, actor, b| {
         let value = match b.value {
             SettingValue::Text(t) => t,
             SettingValue::Number(n) => n.to_string(),
@@ -174,7 +174,7 @@ pub struct PairBody {
 
 /// `POST /api/round/pair` (head judges): pairs the next round, as `mmjudge round pair [--allow] [--drop-absent]`.
 pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
-    write::judge(judge, "POST /api/round/pair", Some("pairing a round"), p, |store, actor, b| {
+    write::judge(judge, Some("pairing a round"), p, |store, actor, b| {
         let paired = round::pair_round_with(store, actor, round::PairInput { allow: b.allow }, b.drop_absent)?;
         let byes = if paired.byes.is_empty() { String::new() } else { format!("; bye: {}", paired.byes.join(", ")) };
         let summary = format!(
@@ -193,7 +193,7 @@ pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
 
 /// `POST /api/round/unpair` (head judges): takes the current round's pairings back, as `mmjudge round unpair`.
 pub async fn unpair(judge: Judge, p: Payload<NoFields>) -> Response {
-    write::judge(judge, "POST /api/round/unpair", Some("taking a round back"), p, |store, actor, _| {
+    write::judge(judge, Some("taking a round back"), p, |store, actor, _| {
         let out = round::unpair_round(store, actor)?;
         Answer::of(&round::unpaired_words(&out), &out)
     })
@@ -202,7 +202,7 @@ pub async fn unpair(judge: Judge, p: Payload<NoFields>) -> Response {
 
 /// `POST /api/round/reopen` (head judges): undoes ending the round, as `mmjudge round reopen`.
 pub async fn reopen(judge: Judge, p: Payload<NoFields>) -> Response {
-    write::judge(judge, "POST /api/round/reopen", Some("reopening a round"), p, |store, actor, _| {
+    write::judge(judge, Some("reopening a round"), p, |store, actor, _| {
         let out = round::reopen_round(store, actor)?;
         Answer::of(&round::reopened_words(&out), &out)
     })
@@ -221,7 +221,7 @@ pub struct SwapBody {
 /// `POST /api/round/swap` (head judges): exchanges two players' seats in the current round, as `mmjudge round
 /// swap`; the answer's `warnings` name any rematch or library reuse it makes.
 pub async fn swap(judge: Judge, p: Payload<SwapBody>) -> Response {
-    write::judge(judge, "POST /api/round/swap", Some("swapping seats"), p, |store, actor, b| {
+    write::judge(judge, Some("swapping seats"), p, |store, actor, b| {
         let out = round::swap_seats(store, actor, round::SwapInput { first: b.first, second: b.second })?;
         let warnings = out.warnings.iter().map(|w| format!("; {w}")).collect::<String>();
         let summary = format!("{}{warnings}", round::swapped_words(&out));
@@ -242,7 +242,7 @@ pub struct AddTablesBody {
 /// `POST /api/library/add-tables` (head judges): builds more tables' libraries from what is left in the pool,
 /// as `mmjudge library add-tables`.
 pub async fn add_tables(judge: Judge, p: Payload<AddTablesBody>) -> Response {
-    write::judge(judge, "POST /api/library/add-tables", Some("adding tables"), p, |store, actor, b| {
+    write::judge(judge, Some("adding tables"), p, |store, actor, b| {
         let input = crate::ops::library::AddTablesInput { tables: b.tables, seed: b.seed, keep_unusable: false };
         input.check()?;
         let out = crate::ops::library::add_tables(store, actor, input)?;

@@ -380,7 +380,7 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
     let input = self_report::SelfReportInput { table: b.table, code: b.code.clone(), winner, reason, life };
     let who = (b.table, b.code);
     let player = player.on_page_of(b.me);
-    write::player(&player, "POST /api/self-report", who, (p.shown, p.back, p.sent), move |store, actor| {
+    write::player(&player, who, (p.shown, p.back, p.sent), move |store, actor| {
         let out = self_report::self_report(store, actor, input)?;
         Answer::of(&out.summary, &out)
     })
@@ -408,7 +408,7 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
     };
     let table = b.table;
     let player = player.on_page_of(b.me);
-    write::player(&player, "POST /api/call", (table, code.clone()), (p.shown, p.back, p.sent), move |store, actor| {
+    write::player(&player, (table, code.clone()), (p.shown, p.back, p.sent), move |store, actor| {
         let out = calls::call_judge(store, actor, table, &code)?;
         Answer::of(&out.summary, &out)
     })
@@ -436,7 +436,7 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
     let input = self_report::ConfirmInput { table: b.table, code: b.code.clone(), report: b.report };
     let who = (b.table, b.code);
     let player = player.on_page_of(b.me);
-    write::player(&player, "POST /api/self-report/confirm", who, (p.shown, p.back, p.sent), move |store, actor| {
+    write::player(&player, who, (p.shown, p.back, p.sent), move |store, actor| {
         let out = self_report::confirm_report(store, actor, &input)?;
         Answer::of(&out.summary, &out)
     })
@@ -456,7 +456,7 @@ pub struct CheckInBody {
 /// or over); wrong codes count against the address and the name, as wrong codes at a table do.
 pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
     let b = p.input;
-    let command = format!("POST /api/check-in {}", p.shown);
+    let command = player.command(&p.shown);
     let (addr, me) = (player.addr, player.clone());
     let name = b.name.clone();
     let run = player.db.run(move |store| {

@@ -1,145 +1,205 @@
-//! The router: every route to its handler module, and the layers every answer passes (see
-//! [`crate::web::kit::layers`] and [`crate::web::kit::log`]).
+//! The one table of routes: every address the server answers, what is true of it ([`Route`]: the name its writes
+//! are audited under, whether a write of it may claim its moment, whether pages on the standby reach it, whether
+//! its reads carry an ETag, whether it takes a file or more time...), and its handler. The router is built from
+//! it; the layers and extractors read a request's [`Route`] (put on it by [`route::facts`]), and pages are given
+//! what they need of it (`data-takes-at`). No other module names a route (`tests/cli/layering.rs` checks).
 
+use crate::ops::write_keys::Timed;
+use crate::replica::wire;
 use crate::web::kit::error::BODY_LIMIT;
 use crate::web::kit::log;
 use crate::web::kit::player::by_code;
+use crate::web::kit::route::{Route, cors_write, judges_read, laptops, read, session, timed, upload, write};
 use crate::web::kit::state::Shared;
-use crate::web::kit::{advertise, cache, layers};
+use crate::web::kit::{advertise, cache, jobs, layers, route};
 use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
-use axum::routing::{get, post};
+use axum::routing::{MethodRouter, get, post};
+
+/// Every route with its handler.
+fn table() -> Vec<(Route, MethodRouter<Shared>)> {
+    vec![
+        (read("/"), get(players::home)),
+        (read("/me"), get(players::me)),
+        (read("/pairings"), get(players::pairings)),
+        (read("/clock"), get(players::clock)),
+        (read("/projector"), get(projector::page_handler)),
+        (read("/api/projector"), get(projector::api)),
+        (read("/standings"), get(players::standings_page)),
+        (read("/api/standings"), get(players::api_standings)),
+        (read("/api/pairings"), get(players::api_pairings)),
+        (read("/api/results"), get(players::api_results)),
+        (write("/api/round/pair", "POST /api/round/pair"), post(head::pair)),
+        (
+            Route { checks_only: true, etag: true, ..session("/login", "POST /login") },
+            get(judges::login_form).post(judges::login_submit),
+        ),
+        (session("/logout", "POST /logout"), post(judges::logout_submit)),
+        (judges_read("/judge"), get(judges::dashboard)),
+        (judges_read("/judge/players"), get(judges::roster::page_handler)),
+        (judges_read("/judge/print"), get(judges::print::index)),
+        (judges_read("/judge/setup"), get(setup::steps::page_handler)),
+        (judges_read("/judge/print/codes"), get(judges::print::codes)),
+        (judges_read("/judge/print/pairings"), get(judges::print::pairings)),
+        (judges_read("/judge/print/pairings/wall"), get(judges::print::wall)),
+        (judges_read("/judge/print/slips"), get(judges::print_site::slips)),
+        (judges_read("/judge/print/standings"), get(judges::print_site::standings)),
+        (judges_read("/judge/print/notes"), get(judges::print_site::notes)),
+        (judges_read("/judge/print/decks"), get(judges::print_site::decks)),
+        (judges_read("/judge/print/curation"), get(judges::print_site::curation)),
+        (Route { unlimited: true, ..judges_read("/judge/print/site.zip") }, get(judges::print_site::site_zip)),
+        (judges_read("/judge/print/style.css"), get(judges::print_site::style)),
+        (judges_read("/judge/print/index.html"), get(judges::print_site::index_html)),
+        (Route { before_setup: true, ..Route::new("/assets/{file}", "/assets/{file}") }, get(assets::file)),
+        (Route { before_setup: true, ..read("/favicon.ico") }, get(assets::no_icon)),
+        (Route { cors: true, ..read(wire::TIME) }, get(players::time)),
+        (read("/api/tables"), get(players::tables)),
+        (read("/api/me"), get(players::api_me)),
+        (judges_read("/api/judge"), get(judges::dashboard_api)),
+        (Route { checks_only: true, ..session("/api/login", "POST /api/login") }, post(judges::login)),
+        (session("/api/logout", "POST /api/logout"), post(judges::logout)),
+        (judges_read("/judge/table/{n}"), get(judges::table::page)),
+        (write("/api/result", "POST /api/result"), post(judges::writes::result)),
+        (write("/api/result/fix", "POST /api/result/fix"), post(head::fix_result)),
+        (timed("/api/note", "POST /api/note", Timed::Declaration), by_code(device::note, judges::writes::note)),
+        (cors_write("/api/note/undo", "POST /api/note/undo"), post(device::undo)),
+        (Route { checks_only: true, ..write("/api/player/code", "POST /api/player/code") }, post(device::whose)),
+        (read("/table/{n}"), get(device::page)),
+        (read("/api/table/{n}/notes"), get(device::notes)),
+        (read("/api/cards/cost"), get(device::complete)),
+        (write("/api/challenge", "POST /api/challenge"), post(judges::writes::challenge)),
+        (write("/api/challenge/evidence", "POST /api/challenge/evidence"), post(judges::writes::challenge_evidence)),
+        (write("/api/penalty", "POST /api/penalty"), post(judges::writes::penalty)),
+        (read("/api/penalty/preview"), get(judges::table::penalty_preview)),
+        (write("/api/ruling", "POST /api/ruling"), post(judges::writes::ruling)),
+        (write("/api/extend", "POST /api/extend"), post(judges::writes::extend)),
+        (
+            timed("/api/clock/start", "POST /api/clock/start", Timed::DecisionStart),
+            by_code(device::clock_start, judges::writes::clock_start),
+        ),
+        (
+            timed("/api/clock/stop", "POST /api/clock/stop", Timed::DecisionEnd),
+            by_code(device::clock_stop, judges::writes::clock_stop),
+        ),
+        (timed("/api/clock/hand-over", "POST /api/clock/hand-over", Timed::DecisionEnd), post(device::clock_hand_over)),
+        (timed("/api/clock/pass", "POST /api/clock/hand-over", Timed::DecisionEnd), post(device::clock_hand_over)),
+        (write("/api/round/start", "POST /api/round/start"), post(head::round_start)),
+        (write("/api/round/end", "POST /api/round/end"), post(head::round_end)),
+        (write("/api/void", "POST /api/void"), post(head::void)),
+        (write("/api/result/clear", "POST /api/result/clear"), post(head::clear_result)),
+        (write("/api/event/set", "POST /api/event/set"), post(head::event_set)),
+        (cors_write("/api/self-report", "POST /api/self-report"), post(players::self_report)),
+        (cors_write("/api/self-report/confirm", "POST /api/self-report/confirm"), post(players::confirm_report)),
+        (cors_write("/api/check-in", "POST /api/check-in"), post(players::check_in)),
+        (write("/api/player/check-in", "POST /api/player/check-in"), post(judges::check_in::check_in)),
+        (write("/api/player/add", "POST /api/player/add"), post(judges::players::add)),
+        (write("/api/player/drop", "POST /api/player/drop"), post(judges::players::drop)),
+        (write("/api/player/undrop", "POST /api/player/undrop"), post(judges::players::undrop)),
+        (write("/api/player/rename", "POST /api/player/rename"), post(judges::players::rename)),
+        (write("/api/player/remove", "POST /api/player/remove"), post(judges::players::remove)),
+        (write("/api/player/code/new", "POST /api/player/code/new"), post(judges::players::new_code)),
+        (write("/api/round/swap", "POST /api/round/swap"), post(head::swap)),
+        (write("/api/round/unpair", "POST /api/round/unpair"), post(head::unpair)),
+        (write("/api/round/reopen", "POST /api/round/reopen"), post(head::reopen)),
+        (write("/api/library/add-tables", "POST /api/library/add-tables"), post(head::add_tables)),
+        (cors_write("/api/call", "POST /api/call"), post(players::call)),
+        (write("/api/call/close", "POST /api/call/close"), post(judges::writes::close_call)),
+        (Route { before_setup: true, ..read("/setup") }, get(setup::page)),
+        (Route { before_setup: true, ..write("/api/setup", "POST /api/setup") }, post(setup::create)),
+        (Route { judges: true, ..write("/api/judge/add", "POST /api/judge/add") }, post(setup::judges::add)),
+        (Route { judges: true, ..write("/api/judge/pin", "POST /api/judge/pin") }, post(setup::judges::pin)),
+        (Route { judges: true, ..write("/api/judge/remove", "POST /api/judge/remove") }, post(setup::judges::remove)),
+        (upload("/api/cards/import", "POST /api/cards/import"), post(setup::imports::cards)),
+        (upload("/api/cards/import-rulings", "POST /api/cards/import-rulings"), post(setup::imports::rulings)),
+        (upload("/api/pool/import", "POST /api/pool/import"), post(setup::imports::pool)),
+        (upload("/api/player/import", "POST /api/player/import"), post(setup::imports::players)),
+        (upload("/api/library/register", "POST /api/library/register"), post(setup::imports::register)),
+        (read(jobs::PROGRESS), get(setup::curation::job)),
+        (write("/api/pool/exclude", "POST /api/pool/exclude"), post(setup::curation::exclude)),
+        (write("/api/pool/include", "POST /api/pool/include"), post(setup::curation::include)),
+        (write("/api/pool/watch/add", "POST /api/pool/watch/add"), post(setup::curation::watch_add)),
+        (write("/api/pool/watch/remove", "POST /api/pool/watch/remove"), post(setup::curation::watch_remove)),
+        (write("/api/ban/add", "POST /api/ban/add"), post(setup::curation::ban_add)),
+        (write("/api/ban/remove", "POST /api/ban/remove"), post(setup::curation::ban_remove)),
+        (write("/api/library/build", "POST /api/library/build"), post(setup::curation::build)),
+        (write("/api/library/swap", "POST /api/library/swap"), post(setup::curation::swap)),
+        (laptops("/events"), get(sse::live)),
+        (laptops(wire::LOG), get(standby::log)),
+        (laptops(wire::COPY), get(standby::copy)),
+        (Route { chatter: true, ..laptops(wire::ACK) }, post(standby::ack)),
+        (Route { chatter: true, cors: true, ..laptops(wire::WHOAMI) }, get(standby::whoami)),
+        (laptops("/api/standby/status"), get(standby::status)),
+        (Route { name: "POST /api/standby/detach", ..laptops("/api/standby/detach") }, post(standby::detach)),
+    ]
+}
+
+/// Every route's row, without its handler.
+pub fn routes() -> Vec<Route> {
+    table().into_iter().map(|(r, _)| r).collect()
+}
 
 /// The whole server.
 pub fn router(app: Shared) -> Router {
-    Router::new()
-        .route("/", get(players::home))
-        .route("/me", get(players::me))
-        .route("/pairings", get(players::pairings))
-        .route("/clock", get(players::clock))
-        .route("/projector", get(projector::page_handler))
-        .route("/api/projector", get(projector::api))
-        .route("/standings", get(players::standings_page))
-        .route("/api/standings", get(players::api_standings))
-        .route("/api/pairings", get(players::api_pairings))
-        .route("/api/results", get(players::api_results))
-        .route("/api/round/pair", post(head::pair))
-        .route("/login", get(judges::login_form).post(judges::login_submit))
-        .route("/logout", post(judges::logout_submit))
-        .route("/judge", get(judges::dashboard))
-        .route("/judge/players", get(judges::roster::page_handler))
-        .route("/judge/print", get(judges::print::index))
-        .route("/judge/setup", get(setup::steps::page_handler))
-        .route("/judge/print/codes", get(judges::print::codes))
-        .route("/judge/print/pairings", get(judges::print::pairings))
-        .route("/judge/print/pairings/wall", get(judges::print::wall))
-        .route("/judge/print/slips", get(judges::print_site::slips))
-        .route("/judge/print/standings", get(judges::print_site::standings))
-        .route("/judge/print/notes", get(judges::print_site::notes))
-        .route("/judge/print/decks", get(judges::print_site::decks))
-        .route("/judge/print/curation", get(judges::print_site::curation))
-        .route("/judge/print/site.zip", get(judges::print_site::site_zip))
-        .route("/judge/print/style.css", get(judges::print_site::style))
-        .route("/judge/print/index.html", get(judges::print_site::index_html))
-        .route("/assets/{file}", get(assets::file))
-        .route("/favicon.ico", get(assets::no_icon))
-        .route("/api/time", get(players::time))
-        .route("/api/tables", get(players::tables))
-        .route("/api/me", get(players::api_me))
-        .route("/api/judge", get(judges::dashboard_api))
-        .route("/api/login", post(judges::login))
-        .route("/api/logout", post(judges::logout))
-        .route("/judge/table/{n}", get(judges::table::page))
-        .route("/api/result", post(judges::writes::result))
-        .route("/api/result/fix", post(head::fix_result))
-        .route("/api/note", by_code(device::note, judges::writes::note))
-        .route("/api/note/undo", post(device::undo))
-        .route("/api/player/code", post(device::whose))
-        .route("/table/{n}", get(device::page))
-        .route("/api/table/{n}/notes", get(device::notes))
-        .route("/api/cards/cost", get(device::complete))
-        .route("/api/challenge", post(judges::writes::challenge))
-        .route("/api/challenge/evidence", post(judges::writes::challenge_evidence))
-        .route("/api/penalty", post(judges::writes::penalty))
-        .route("/api/penalty/preview", get(judges::table::penalty_preview))
-        .route("/api/ruling", post(judges::writes::ruling))
-        .route("/api/extend", post(judges::writes::extend))
-        .route("/api/clock/start", by_code(device::clock_start, judges::writes::clock_start))
-        .route("/api/clock/stop", by_code(device::clock_stop, judges::writes::clock_stop))
-        .route("/api/clock/hand-over", post(device::clock_hand_over))
-        .route("/api/clock/pass", post(device::clock_hand_over))
-        .route("/api/round/start", post(head::round_start))
-        .route("/api/round/end", post(head::round_end))
-        .route("/api/void", post(head::void))
-        .route("/api/result/clear", post(head::clear_result))
-        .route("/api/event/set", post(head::event_set))
-        .route("/api/self-report", post(players::self_report))
-        .route("/api/self-report/confirm", post(players::confirm_report))
-        .route("/api/check-in", post(players::check_in))
-        .route("/api/player/check-in", post(judges::check_in::check_in))
-        .route("/api/player/add", post(judges::players::add))
-        .route("/api/player/drop", post(judges::players::drop))
-        .route("/api/player/undrop", post(judges::players::undrop))
-        .route("/api/player/rename", post(judges::players::rename))
-        .route("/api/player/remove", post(judges::players::remove))
-        .route("/api/player/code/new", post(judges::players::new_code))
-        .route("/api/round/swap", post(head::swap))
-        .route("/api/round/unpair", post(head::unpair))
-        .route("/api/round/reopen", post(head::reopen))
-        .route("/api/library/add-tables", post(head::add_tables))
-        .route("/api/call", post(players::call))
-        .route("/api/call/close", post(judges::writes::close_call))
-        .route("/setup", get(setup::page))
-        .route("/api/setup", post(setup::create))
-        .route("/api/judge/add", post(setup::judges::add))
-        .route("/api/judge/pin", post(setup::judges::pin))
-        .route("/api/judge/remove", post(setup::judges::remove))
-        .route("/api/cards/import", post(setup::imports::cards))
-        .route("/api/cards/import-rulings", post(setup::imports::rulings))
-        .route("/api/pool/import", post(setup::imports::pool))
-        .route("/api/player/import", post(setup::imports::players))
-        .route("/api/library/register", post(setup::imports::register))
-        .route("/api/job/{id}", get(setup::curation::job))
-        .route("/api/pool/exclude", post(setup::curation::exclude))
-        .route("/api/pool/include", post(setup::curation::include))
-        .route("/api/pool/watch/add", post(setup::curation::watch_add))
-        .route("/api/pool/watch/remove", post(setup::curation::watch_remove))
-        .route("/api/ban/add", post(setup::curation::ban_add))
-        .route("/api/ban/remove", post(setup::curation::ban_remove))
-        .route("/api/library/build", post(setup::curation::build))
-        .route("/api/library/swap", post(setup::curation::swap))
+    route::register(routes());
+    let (streams, pages): (Vec<_>, Vec<_>) = table().into_iter().partition(|(r, _)| r.stream);
+    let mut router = Router::new();
+    for (route, handler) in pages {
+        router = router.route(route.path, handler);
+    }
+    let mut router = router
         .fallback(players::not_found)
         .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
         .layer(middleware::from_fn(layers::timeout))
-        // On a standby every write is refused until promoted; with --standby-required a write's answer waits for
-        // the standby (inside the compression layers: it adds to the JSON answer).
+        // On a standby every write is refused until promoted; with --standby-required a primary that has not heard
+        // its standby asks where the event is first (the write's own runner waits for the standby after it).
         .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::gate))
         // A primary's answers let pages reach its standby (the Content-Security-Policy's connect-src).
         .layer(middleware::from_fn_with_state(app.clone(), advertise::advertise))
         .layer(middleware::from_fn(cache::etag))
         .layer(cache::brotli())
         .layer(cache::gzip())
-        .layer(middleware::from_fn_with_state(cache::Shared::default(), cache::keep))
-        // The live stream and the standby's routes pass no compression layer (events are not compressed, and each
-        // layer's body holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
-        .route("/events", get(sse::live))
-        .route("/api/standby/log", get(standby::log))
-        .route("/api/standby/copy", get(standby::copy))
-        .route("/api/standby/ack", post(standby::ack))
-        .route("/api/standby/whoami", get(standby::whoami))
-        .route("/api/standby/status", get(standby::status))
-        .route("/api/standby/detach", post(standby::detach))
+        .layer(middleware::from_fn_with_state(cache::Shared::default(), cache::keep));
+    // The live stream and the standby's routes pass no compression layer (events are not compressed, and each
+    // layer's body holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
+    for (route, handler) in streams {
+        router = router.route(route.path, handler);
+    }
+    router
         // CORS on the few routes a page uses on the standby (its whoami among them).
         .layer(middleware::from_fn(advertise::cors))
         // `serve --new`: every address but the set-up's says so until the event exists.
-        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::layers::setup_gate))
+        .layer(middleware::from_fn_with_state(app.clone(), layers::setup_gate))
         .layer(middleware::from_fn(layers::headers))
         .layer(middleware::from_fn(layers::device))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Before anything may answer 503 or 429: when a write that may carry a moment first arrived.
         .layer(middleware::from_fn_with_state(app.clone(), layers::first_arrival))
         .layer(middleware::from_fn(log::requests))
+        .layer(middleware::from_fn(route::facts))
         .with_state(app)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::kit::route::{all, route_of, takes_at_list};
+
+    #[test]
+    fn an_address_finds_its_route_segment_by_segment() {
+        let _ = router(std::sync::Arc::new(crate::web::kit::state::App::new("t.db".into(), String::new())));
+        assert_eq!(route_of("/judge/table/3").map(|r| r.path), Some("/judge/table/{n}"));
+        assert_eq!(route_of("/api/table/3/notes").map(|r| r.path), Some("/api/table/{n}/notes"));
+        assert_eq!(route_of("/judge/table/").map(|r| r.path), None, "an empty segment is no table");
+        assert!(route_of("/judge/table/3/x").is_none());
+        assert_eq!(route_of("/api/clock/pass").map(|r| r.name), Some("POST /api/clock/hand-over"));
+        assert!(route_of("/nowhere").is_none());
+        let paths: Vec<&str> = all().iter().map(|r| r.path).collect();
+        let mut unique = paths.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), paths.len(), "each address once");
+        assert_eq!(takes_at_list(), "/api/note /api/clock/start /api/clock/stop /api/clock/hand-over /api/clock/pass");
+    }
 }

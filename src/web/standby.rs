@@ -238,7 +238,7 @@ fn json_of(text: Option<String>) -> serde_json::Value {
 /// is gone for good, as `mmjudge standby detach`: its key ends and writes go on alone, answered `"standby": "none"`.
 pub async fn detach(judge: crate::web::kit::auth::Judge, p: Payload<NoFields>) -> Response {
     let by = judge.judge.name.clone();
-    write::judge(judge, "POST /api/standby/detach", Some("detaching the second laptop"), p, move |store, actor, _| {
+    write::judge(judge, Some("detaching the second laptop"), p, move |store, actor, _| {
         let out = ops_standby::sync::detach(store, actor)?;
         let alone = "every write is recorded on this laptop alone from now on";
         eprintln!("THE SECOND LAPTOP IS DETACHED (by {by}): {alone}");

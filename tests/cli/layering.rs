@@ -561,3 +561,46 @@ fn commands_only_parse_call_ops_and_print() {
         found.join("\n")
     );
 }
+
+/// Routes are named once: in the server's routes table (`src/web/routes.rs`), or in a constant the table takes
+/// its path from (`pub const LOG: &str = "/api/standby/log"`: the wire between the laptops, a job's progress).
+/// No other code of the server, the second laptop's room, `ops` or the store names a route, or a route's name
+/// (`"POST /api/note"`), to decide anything: what is true of a route is read from its row. (Page addresses a
+/// page links or sends a phone to, such as `/judge`, are links, not routes named; tests are not checked.)
+#[test]
+fn routes_are_named_once_in_the_routes_table() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let table = std::fs::read_to_string(src.join("web/routes.rs")).unwrap_or_default();
+    let routes = mmjudge::web::routes::routes();
+    assert!(routes.len() > 90, "the table is registered: {}", routes.len());
+    let apis: Vec<&str> = routes.iter().map(|r| r.path).filter(|p| p.starts_with("/api/")).collect();
+    let mut problems = Vec::new();
+    for dir in ["web", "replica", "ops", "store"] {
+        for file in rust_files(&src.join(dir)) {
+            let rel = file.strip_prefix(&src).unwrap_or(&file).to_string_lossy().replace('\\', "/");
+            if rel == "web/routes.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            for (n, line) in code.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with("//")) {
+                let literals = line.split('"').skip(1).step_by(2);
+                for lit in literals {
+                    let named = lit.starts_with("GET /")
+                        || lit.starts_with("POST /")
+                        || apis.iter().any(|p| lit == *p || lit.strip_prefix(p).is_some_and(|q| q.starts_with('?')));
+                    if !named {
+                        continue;
+                    }
+                    let constant = line.trim_start().strip_prefix("pub const ").and_then(|c| c.split(':').next());
+                    if constant.is_some_and(|c| table.contains(&format!("::{c}")) || table.contains(&format!("({c})")))
+                    {
+                        continue;
+                    }
+                    problems.push(format!("  src/{rel}:{}: names the route {lit:?}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "a route named outside the routes table:\n{}", problems.join("\n"));
+}

@@ -16,7 +16,7 @@ pub struct CheckInBody {
 
 /// `POST /api/player/check-in` (judges): checks a player in while check-in is on and round 1 is not paired.
 pub async fn check_in(judge: Judge, p: Payload<CheckInBody>) -> Response {
-    write::judge(judge, "POST /api/player/check-in", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let out = check_in::check_in(store, actor, &b.name)?;
         Answer::of(&out.summary, &out)
     })

@@ -19,6 +19,7 @@ use crate::web::kit::guess::Device;
 use crate::web::kit::log::Who;
 use crate::web::kit::page::{self, page};
 use crate::web::kit::payload::{Form, Query};
+use crate::web::kit::route::Route;
 use crate::web::kit::store::Db;
 use askama::Template;
 use axum::extract::ConnectInfo;
@@ -81,6 +82,7 @@ pub struct LoginFields {
 pub async fn login_submit(
     db: Db,
     who: Who,
+    route: Route,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     device: Option<Extension<Device>>,
     headers: HeaderMap,
@@ -101,8 +103,8 @@ pub async fn login_submit(
         return login_page(StatusCode::BAD_REQUEST, LoginPage { home, name, error: Some(error.into()), csrf });
     }
     let tried = match f.link.is_empty() {
-        true => auth::login(&db, addr, device.as_deref(), "POST /login", f.name, f.pin).await,
-        false => auth::login_link(&db, addr, device.as_deref(), "POST /login", f.name, f.link).await,
+        true => auth::login(&db, addr, device.as_deref(), route.name, f.name, f.pin).await,
+        false => auth::login_link(&db, addr, device.as_deref(), route.name, f.name, f.link).await,
     };
     match tried {
         Ok(l) => {
@@ -131,7 +133,7 @@ pub struct CsrfField {
 /// `POST /logout`: ends the session and clears the cookie.
 pub async fn logout_submit(judge: Judge, Form(f): Form<CsrfField>) -> Result<Response, ApiError> {
     judge.check_csrf(f.csrf.as_deref())?;
-    let actor = judge.actor("POST /logout")?;
+    let actor = judge.actor(judge.route.name)?;
     let token = judge.token.clone();
     judge.db.run(move |store| judges::logout(store, &actor, &token)).await?;
     let mut res = Redirect::to("/").into_response();
@@ -251,16 +253,15 @@ pub struct LoginBody {
 pub async fn login(
     db: Db,
     who: Who,
+    route: Route,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     device: Option<Extension<Device>>,
     body: Result<Json<LoginBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Json(body) = body.map_err(|e| bad_json(&e))?;
     let l = match (body.pin, body.link) {
-        (Some(pin), None) => auth::login(&db, addr, device.as_deref(), "POST /api/login", body.name, pin).await?,
-        (None, Some(link)) => {
-            auth::login_link(&db, addr, device.as_deref(), "POST /api/login", body.name, link).await?
-        }
+        (Some(pin), None) => auth::login(&db, addr, device.as_deref(), route.name, body.name, pin).await?,
+        (None, Some(link)) => auth::login_link(&db, addr, device.as_deref(), route.name, body.name, link).await?,
         _ => {
             let why = "not the JSON expected: send the judge's \"name\" with the \"pin\", or with a one-time login \"link\" (one of the two)";
             return Err(ApiError::new(axum::http::StatusCode::BAD_REQUEST, why));
@@ -272,7 +273,7 @@ pub async fn login(
 
 /// `POST /api/logout`: ends the session the request carries.
 pub async fn logout(judge: Judge) -> Result<Json<serde_json::Value>, ApiError> {
-    let actor = judge.actor("POST /api/logout")?;
+    let actor = judge.actor(judge.route.name)?;
     let token = judge.token.clone();
     judge.db.run(move |store| judges::logout(store, &actor, &token)).await?;
     Ok(Json(serde_json::json!({ "ok": true })))

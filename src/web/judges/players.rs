@@ -40,7 +40,7 @@ pub struct AddBody {
 /// `POST /api/player/add` (head judges): adds players, as `mmjudge player add NAME...`; after round 1 is paired
 /// the answer says the late-entry rule (the round they join from and what the rounds missed count as).
 pub async fn add(judge: Judge, p: Payload<AddBody>) -> Response {
-    write::judge(judge, "POST /api/player/add", Some("adding players"), p, |store, actor, b| {
+    write::judge(judge, Some("adding players"), p, |store, actor, b| {
         let rows = b.names.rows();
         if rows.is_empty() {
             return Err(Error::bad_input("names: give at least one player's name"));
@@ -61,7 +61,7 @@ pub struct NameBody {
 
 /// `POST /api/player/drop` (head judges): drops a player from the next round on, as `mmjudge player drop`.
 pub async fn drop(judge: Judge, p: Payload<NameBody>) -> Response {
-    write::judge(judge, "POST /api/player/drop", Some("dropping a player"), p, |store, actor, b| {
+    write::judge(judge, Some("dropping a player"), p, |store, actor, b| {
         let out = players::drop_player(store, actor, &b.name)?;
         Answer::of(&players::dropped_words(&out), &out)
     })
@@ -70,7 +70,7 @@ pub async fn drop(judge: Judge, p: Payload<NameBody>) -> Response {
 
 /// `POST /api/player/undrop` (head judges): takes a drop back, as `mmjudge player undrop`.
 pub async fn undrop(judge: Judge, p: Payload<NameBody>) -> Response {
-    write::judge(judge, "POST /api/player/undrop", Some("undropping a player"), p, |store, actor, b| {
+    write::judge(judge, Some("undropping a player"), p, |store, actor, b| {
         let out = players::undrop_player(store, actor, &b.name)?;
         Answer::of(&players::dropped_words(&out), &out)
     })
@@ -88,7 +88,7 @@ pub struct RenameBody {
 
 /// `POST /api/player/rename` (head judges): corrects a player's name, as `mmjudge player rename`.
 pub async fn rename(judge: Judge, p: Payload<RenameBody>) -> Response {
-    write::judge(judge, "POST /api/player/rename", Some("renaming a player"), p, |store, actor, b| {
+    write::judge(judge, Some("renaming a player"), p, |store, actor, b| {
         let out = players::rename_player(store, actor, RenameInput { player: b.name, new: b.to })?;
         Answer::of(&format!("renamed \"{}\" to \"{}\"", out.old, out.new), &out)
     })
@@ -98,7 +98,7 @@ pub async fn rename(judge: Judge, p: Payload<RenameBody>) -> Response {
 /// `POST /api/player/remove` (head judges): deletes a player entered by mistake who has played nothing, as
 /// `mmjudge player remove`.
 pub async fn remove(judge: Judge, p: Payload<NameBody>) -> Response {
-    write::judge(judge, "POST /api/player/remove", Some("removing a player"), p, |store, actor, b| {
+    write::judge(judge, Some("removing a player"), p, |store, actor, b| {
         let player = crate::ops::views::player(store, &b.name)?;
         let out = players::remove_player(store, actor, RemoveInput { player: player.id })?;
         let with = if out.library_removed { ", with the sealed library registered for them" } else { "" };
@@ -120,7 +120,7 @@ pub struct NewCodeBody {
 /// new code is in this answer only (`"code"`): what is kept with the write's key, and the page's banner, hold
 /// no code, so a repeat says to make another.
 pub async fn new_code(judge: Judge, p: Payload<NewCodeBody>) -> Response {
-    write::judge(judge, "POST /api/player/code/new", Some("replacing a player's code"), p, |store, actor, b| {
+    write::judge(judge, Some("replacing a player's code"), p, |store, actor, b| {
         if b.new == Some(false) {
             return Err(Error::bad_input(
                 "new: this replaces a player's code (send true, or leave it out); the codes print page shows them",

@@ -16,7 +16,7 @@ use axum::response::Response;
 
 /// `POST /api/result`: records a table's result, as `mmjudge result`.
 pub async fn result(judge: Judge, p: Payload<ResultBody>) -> Response {
-    write::judge(judge, "POST /api/result", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let out = table::records::result::record_result(store, actor, result_input(b)?)?;
         Answer::of(&out.web_summary, &out)
     })
@@ -45,7 +45,7 @@ pub struct NoteBody {
 
 /// `POST /api/note`: a template note, as `mmjudge note` (`at`: a note copied in late, as `--at`).
 pub async fn note(judge: Judge, p: Payload<NoteBody>) -> Response {
-    write::judge(judge, "POST /api/note", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let card = match (b.unnamed, blank(b.card)) {
             (true, _) => None,
             (false, Some(c)) => Some(c),
@@ -158,7 +158,7 @@ pub struct EvidenceBody {
 
 /// `POST /api/challenge/evidence`: cites notes in a challenge already recorded, as `mmjudge challenge evidence`.
 pub async fn challenge_evidence(judge: Judge, p: Payload<EvidenceBody>) -> Response {
-    write::judge(judge, "POST /api/challenge/evidence", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let input =
             crate::ops::table::records::evidence::EvidenceInput { challenge: b.challenge, notes: b.evidence.ids()? };
         let out = crate::ops::table::records::evidence::attach_evidence(store, actor, input)?;
@@ -169,7 +169,7 @@ pub async fn challenge_evidence(judge: Judge, p: Payload<EvidenceBody>) -> Respo
 
 /// `POST /api/challenge`: a challenge and its ruling, as `mmjudge challenge`.
 pub async fn challenge(judge: Judge, p: Payload<ChallengeBody>) -> Response {
-    write::judge(judge, "POST /api/challenge", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let ruling = Ruling::parse(&b.ruling).ok_or_else(|| Error::bad_input("ruling is upheld or denied"))?;
         let input = table::records::challenge::ChallengeInput {
             table: b.table,
@@ -211,7 +211,7 @@ pub struct PenaltyBody {
 pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
     let deviation = p.input.penalty.as_deref().is_some_and(|s| !s.trim().is_empty());
     let head_only = deviation.then_some("choosing a penalty other than the guide's");
-    write::judge(judge, "POST /api/penalty", head_only, p, |store, actor, b| {
+    write::judge(judge, head_only, p, |store, actor, b| {
         let infraction = Infraction::parse(&b.infraction).map_err(|e| Error::bad_input(e.to_string()))?;
         let penalty: Option<PenaltyKind> =
             blank(b.penalty).as_deref().map(str::parse).transpose().map_err(|e| Error::bad_input(format!("{e}")))?;
@@ -243,7 +243,7 @@ pub struct RulingBody {
 
 /// `POST /api/ruling`: a judge's ruling that is not a penalty, as `mmjudge ruling`.
 pub async fn ruling(judge: Judge, p: Payload<RulingBody>) -> Response {
-    write::judge(judge, "POST /api/ruling", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let input = table::records::ruling::RulingInput { table: b.table, round: b.round, text: b.text, at: None };
         let out = table::records::ruling::record_ruling(store, actor, input)?;
         Answer::of(&out.summary, &out)
@@ -264,7 +264,7 @@ pub struct ExtendBody {
 
 /// `POST /api/extend`: extra round time for a table, as `mmjudge round extend`.
 pub async fn extend(judge: Judge, p: Payload<ExtendBody>) -> Response {
-    write::judge(judge, "POST /api/extend", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let minutes = match &b.minutes {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
@@ -288,7 +288,7 @@ pub struct StartBody {
 
 /// `POST /api/clock/start`: starts the decision clock, as `mmjudge clock TABLE --start PLAYER`.
 pub async fn clock_start(judge: Judge, p: Payload<StartBody>) -> Response {
-    write::judge(judge, "POST /api/clock/start", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let input = table::clocks::clock::StartInput { table: b.table, player: b.player, at: None };
         let out = table::clocks::clock::start_decision(store, actor, input)?;
         Answer::of(&out.summary, &out)
@@ -305,7 +305,7 @@ pub struct StopBody {
 
 /// `POST /api/clock/stop`: stops the decision clock, as `mmjudge clock TABLE --stop`.
 pub async fn clock_stop(judge: Judge, p: Payload<StopBody>) -> Response {
-    write::judge(judge, "POST /api/clock/stop", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let out = table::clocks::clock::stop_decision(
             store,
             actor,
@@ -325,7 +325,7 @@ pub struct CallBody {
 
 /// `POST /api/call/close` (judges): closes the open call at a table, as `mmjudge call close TABLE`.
 pub async fn close_call(judge: Judge, p: Payload<CallBody>) -> Response {
-    write::judge(judge, "POST /api/call/close", None, p, |store, actor, b| {
+    write::judge(judge, None, p, |store, actor, b| {
         let out = calls::close_call(store, actor, b.table)?;
         Answer::of(&out.summary, &out)
     })

@@ -7,7 +7,6 @@
 
 use super::layers;
 use super::state::Shared;
-use crate::replica::failover::CORS_ROUTES;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
@@ -38,10 +37,10 @@ pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> R
     res
 }
 
-/// CORS on [`CORS_ROUTES`] only: `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a
+/// CORS on the routes pages use on the standby only (see [`super::route::Route::cors`]): `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a
 /// preflight `OPTIONS` answered 204 with the methods and the headers a replayed write sends.
 pub async fn cors(req: Request, next: Next) -> Response {
-    if !CORS_ROUTES.contains(&req.uri().path()) {
+    if !super::route::of(&req).cors {
         return next.run(req).await;
     }
     let any = HeaderValue::from_static("*");

@@ -117,11 +117,18 @@ pub struct Judge {
     pub by_cookie: bool,
     /// The phone's address.
     pub addr: SocketAddr,
+    /// The request's route.
+    pub route: super::route::Route,
     /// The request's store (the session was read through it; the judge's write goes through it too).
     pub db: Db,
 }
 
 impl Judge {
+    /// The audit's command line of this request's write: its route's name and the fields sent.
+    pub fn command(&self, shown: &str) -> String {
+        format!("{} {shown}", self.route.name)
+    }
+
     /// The actor of a write by this judge through `route`.
     pub fn actor(&self, route: &str) -> Result<Actor, ApiError> {
         actor(&self.judge.name, route, self.addr)
@@ -183,7 +190,8 @@ impl FromRequestParts<Shared> for Judge {
             None => db.run(move |store| judges::session(store, &t, crate::time::now()?)).await?,
         };
         Who::set(&parts.extensions, judge.name.clone());
-        Ok(Judge { judge, token, by_cookie, addr, db })
+        let route = parts.extensions.get::<super::route::Route>().copied().unwrap_or(super::route::Route::UNKNOWN);
+        Ok(Judge { judge, token, by_cookie, addr, route, db })
     }
 }
 

@@ -25,15 +25,6 @@ pub const BROTLI_LEVEL: i32 = 4;
 /// Gzip's level (the usual 6), for phones that take no brotli.
 pub const GZIP_LEVEL: i32 = 6;
 
-/// Whether an answer to this request gets an ETag: reads (GET and HEAD) other than the live stream, the
-/// assets (their names carry their content's hash already) and the standby's streams.
-fn tagged(method: &Method, path: &str) -> bool {
-    (method == Method::GET || method == Method::HEAD)
-        && path != "/events"
-        && !path.starts_with("/assets/")
-        && !path.starts_with("/api/standby/")
-}
-
 /// The attribute a page carries the server's now in (`data-now="…"`).
 const NOW: &[u8] = b"data-now=\"";
 
@@ -70,7 +61,9 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
 
 /// Tags a read's answer with the hash of its body, and answers 304 (no body) when the phone has it already.
 pub async fn etag(req: Request, next: Next) -> Response {
-    let go = tagged(req.method(), req.uri().path());
+    // Reads (GET and HEAD) of the routes that take one: not the live stream, the assets (their names carry their
+    // content's hash already) or the standby's streams.
+    let go = matches!(*req.method(), Method::GET | Method::HEAD) && super::route::of(&req).etag;
     let asked = req.headers().clone();
     let res = next.run(req).await;
     if !go || res.status() != StatusCode::OK || res.headers().contains_key(header::ETAG) {

@@ -15,12 +15,11 @@ use tokio::sync::watch;
 /// Whether a request writes (anything but a read; a login writes nothing on a standby: its session lives in
 /// memory).
 fn writes(req: &Request, following: bool) -> bool {
-    let path = req.uri().path();
-    // A login, and a table's sign-in (it checks a code and writes nothing), work on a standby too.
-    let login = following && (path == "/api/login" || path == "/login" || path == "/api/player/code");
-    !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && !path.starts_with("/api/standby/")
-        && !login
+    let route = super::route::of(req);
+    // A login, and a table's sign-in (it checks a code and writes nothing), work on a standby too; the two
+    // laptops' own routes pass.
+    let checks_only = following && route.checks_only;
+    !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) && !route.stream && !checks_only
 }
 
 /// On a standby: every write refused 503 `{"error", "standby_of"}` (a phone's queue keeps it and tries again).
@@ -77,7 +76,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     use crate::store::replication::{self, Role};
     let path = req.uri().path().to_string();
     // A login's session ends with a promotion anyway (judges log in again there).
-    if path == "/api/login" || path == "/login" || path == "/logout" || path == "/api/logout" {
+    if super::route::of(&req).session {
         let res = next.run(req).await;
         app.replica.wake();
         return res;

@@ -11,6 +11,14 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+/// Where a job's progress and outcome are read (`{id}`: the job's number).
+pub const PROGRESS: &str = "/api/job/{id}";
+
+/// The address of job `id`'s progress.
+pub fn progress_of(id: u64) -> String {
+    PROGRESS.replace("{id}", &id.to_string())
+}
+
 /// How many ended jobs are kept for `GET /api/job/ID` (the oldest are forgotten first).
 const KEPT: usize = 32;
 

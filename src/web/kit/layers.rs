@@ -16,7 +16,8 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Headers on every answer: nothing loaded from elsewhere, no framing, no sniffing, no referrer.
 pub async fn headers(req: Request, next: Next) -> Response {
-    let private = judges_own(&req);
+    let route = super::route::of(&req);
+    let private = route.judges || super::auth::cookie(req.headers(), super::auth::COOKIE).is_some();
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     // A primary with a standby already said where it is (see `advertise`), whichever layer runs first.
@@ -64,25 +65,11 @@ pub fn csp(standby: Option<&str>) -> HeaderValue {
     }
 }
 
-/// Whether an answer is a judge's own: the judges' pages and reads, and any request with a judge's session.
-fn judges_own(req: &Request) -> bool {
-    let path = req.uri().path();
-    path == "/judge"
-        || path.starts_with("/judge/")
-        || path == "/api/judge"
-        || path.starts_with("/api/judge/")
-        || super::auth::cookie(req.headers(), super::auth::COOKIE).is_some()
-}
-
-/// Answers held to no time limit: the event's site as a zip (a large event's site takes longer to write).
-const UNLIMITED: [&str; 1] = ["/judge/print/site.zip"];
-
-/// A request that takes too long is answered 503 (but [`UNLIMITED`]'s, and an upload's: a large file takes its
+/// A request that takes too long is answered 503 (but the site as a zip, and an upload: a large file takes its
 /// time to arrive, and the work on it is a job of its own).
 pub async fn timeout(req: Request, next: Next) -> Response {
-    if UNLIMITED.contains(&req.uri().path())
-        || (req.method() == axum::http::Method::POST && super::upload::is_upload(req.uri().path()))
-    {
+    let route = super::route::of(&req);
+    if route.unlimited || (req.method() == axum::http::Method::POST && route.upload) {
         return next.run(req).await;
     }
     match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
@@ -158,7 +145,7 @@ pub async fn first_arrival(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let path = req.uri().path();
-    if req.method() == axum::http::Method::POST && crate::ops::write_keys::takes_at(path) {
+    if req.method() == axum::http::Method::POST && super::route::of(&req).at.is_some() {
         let key = req.headers().get(super::once::HEADER).and_then(|v| v.to_str().ok());
         if let (Some(key), Ok(now)) = (key, crate::time::now()) {
             let first =
@@ -169,15 +156,10 @@ pub async fn first_arrival(
     next.run(req).await
 }
 
-/// The addresses that answer before the event exists: the set-up page and its route, the assets.
-fn open_before_setup(path: &str) -> bool {
-    path == "/setup" || path == "/api/setup" || path.starts_with("/assets/") || path == "/favicon.ico"
-}
-
 /// While the event is not set up, every address but the set-up's is answered 503 with [`super::setup::NOT_SET_UP`] (`serve --new`): the JSON
 /// `{"error"}` under `/api/`, elsewhere a page with a link to the set-up page.
 pub async fn setup_gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    if !app.setup.pending() || open_before_setup(req.uri().path()) {
+    if !app.setup.pending() || super::route::of(&req).before_setup {
         return next.run(req).await;
     }
     let api = req.uri().path().starts_with("/api/") || req.uri().path() == "/events";

@@ -82,6 +82,7 @@ pub async fn requests(mut req: Request, next: Next) -> Response {
         Some(matched) => matched.as_str().to_string(),
         None => req.uri().path().to_string(),
     };
+    let chatter = super::route::of(&req).chatter;
     let addr = match req.extensions().get::<ConnectInfo<SocketAddr>>() {
         Some(ConnectInfo(addr)) => addr.ip().to_string(),
         None => "-".to_string(),
@@ -101,18 +102,13 @@ pub async fn requests(mut req: Request, next: Next) -> Response {
         let cause = said.and_then(|s| s.cause.clone().or_else(|| Some(s.message.clone())));
         let cause = cause.unwrap_or_else(|| "no cause given".to_string());
         tracing::error!(target: REQUESTS, %addr, %method, %route, status, ms, who, cause);
-    } else if CHATTER.contains(&route.as_str()) && res.status().is_success() {
+    } else if chatter && res.status().is_success() {
         tracing::debug!(target: REQUESTS, %addr, %method, %route, status, ms, who);
     } else {
         tracing::info!(target: REQUESTS, %addr, %method, %route, status, ms, who);
     }
     res
 }
-
-/// The two laptops' routine calls (a standby acknowledges every second, an old primary asks its standby every two):
-/// logged at debug when they go well, so that the terminal shows what people do
-/// (`RUST_LOG=mmjudge::request=debug` shows them).
-const CHATTER: [&str; 2] = ["/api/standby/ack", "/api/standby/whoami"];
 
 /// The 503s of the current second: how many, from which addresses, and the first one's cause.
 #[derive(Default)]

@@ -42,6 +42,7 @@ pub mod pace;
 pub mod page;
 pub mod payload;
 pub mod player;
+pub mod route;
 pub mod setup;
 pub mod state;
 pub mod store;

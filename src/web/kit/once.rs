@@ -5,7 +5,7 @@
 //! other fields is refused (422). Keys are scoped by who sends them and the route.
 //!
 //! Moments as they happened: a write replayed from a page's queue (it has a key) may send the moment it was
-//! made (`at`) on the routes of [`write_keys::TAKES_AT`]; it is taken as [`write_keys::moment`] says (between
+//! made (`at`) on the routes that take one (see [`Route::at`]); it is taken as [`write_keys::moment`] says (between
 //! the table's last record and the arrival, at most [`write_keys::AT_BACK`] before its first arrival, and never
 //! shortening a decision whose start arrived live), else the arrival is; both are audited and the answer says
 //! which (`"at"`, `"at_adjusted"`). An `at` sent without a key on those routes is refused (400): only a replay
@@ -13,8 +13,9 @@
 
 use super::answer::Answer;
 use super::error::ApiError;
+use super::route::Route;
 use crate::error::Result;
-use crate::ops::write_keys;
+use crate::ops::write_keys::{self, Timed};
 use crate::store::keys::WriteKey;
 use crate::store::{Actor, Store};
 use axum::http::{HeaderValue, StatusCode};
@@ -42,19 +43,23 @@ pub struct Sent {
     pub made: Option<(DateTime<Utc>, Option<u32>)>,
     /// When the server first saw this key (see [`super::arrivals`]).
     pub first: Option<DateTime<Utc>>,
+    /// What kind of timed write its route is, if it may claim its moment.
+    pub timed: Option<Timed>,
 }
 
-/// The key of a write to `path` with the fields `value`, if it has one (`first`: when the key first arrived);
-/// an `at` without a key on a route that takes one is refused (400): only a page's replay says when it was made.
+/// The key of a write to `route` with the fields `value`, if it has one (`first`: when the key first arrived); an
+/// `at` without a key on a route that takes a claimed moment is refused (400): only a page's replay says when it
+/// was made (`own_at`: the route's own fields take an `at`, as a judge's note does, and it is not refused).
 pub fn sent(
     key: Option<String>,
     value: &serde_json::Value,
-    path: &str,
+    route: &Route,
+    own_at: bool,
     first: Option<DateTime<Utc>>,
 ) -> std::result::Result<Option<Sent>, ApiError> {
     match key {
-        Some(key) => Ok(Some(Sent { first, ..Sent::of(key, value)? })),
-        None if write_keys::takes_at(path) && value.get("at").is_some_and(|a| !a.is_null()) => Err(bad(
+        Some(key) => Ok(Some(Sent { first, timed: route.at, ..Sent::of(key, value)? })),
+        None if route.at.is_some() && !own_at && value.get("at").is_some_and(|a| !a.is_null()) => Err(bad(
             "at: only a write sent again from a page's queue, with its key, may say when it was made; without a key \
              the moment it arrives counts, so leave at out"
                 .into(),
@@ -81,14 +86,15 @@ impl Sent {
                 Some((at, table))
             }
         };
-        Ok(Sent { key, body: fingerprint(value), made, first: None })
+        Ok(Sent { key, body: fingerprint(value), made, first: None, timed: None })
     }
 
-    /// The key's row for `scope` (who sent it) and `route`, and the moment sent if `route` takes one.
-    pub fn scoped(&self, scope: &str, route: &str) -> Keyed {
-        let key = WriteKey { scope: scope.into(), route: route.into(), key: self.key.clone(), body: self.body.clone() };
-        let made = self.made.filter(|_| write_keys::takes_at(route));
-        Keyed { key, made, first: self.first, route: route.to_string() }
+    /// The key's row for `scope` (who sent it) and the route named `name`, and the moment sent if the route takes
+    /// one.
+    pub fn scoped(&self, scope: &str, name: &str) -> Keyed {
+        let key = WriteKey { scope: scope.into(), route: name.into(), key: self.key.clone(), body: self.body.clone() };
+        let made = self.timed.and_then(|timed| self.made.map(|(at, table)| (at, table, timed)));
+        Keyed { key, made, first: self.first }
     }
 }
 
@@ -97,12 +103,10 @@ impl Sent {
 pub struct Keyed {
     /// The key's row.
     pub key: WriteKey,
-    /// The moment sent and the table named, on a route that takes it.
-    pub made: Option<(DateTime<Utc>, Option<u32>)>,
+    /// The moment sent, the table named and what kind of timed write it is, on a route that takes a moment.
+    pub made: Option<(DateTime<Utc>, Option<u32>, Timed)>,
     /// When the server first saw the key.
     pub first: Option<DateTime<Utc>>,
-    /// The route (`POST /api/clock/stop`).
-    pub route: String,
 }
 
 /// The key a write carries: the header, or `field` of the body (`field_name` for the refusals); both, and
@@ -194,15 +198,15 @@ pub fn run(
     keyed: Option<Keyed>,
     f: impl FnOnce(&mut Store, &Actor) -> Result<Answer>,
 ) -> Result<Done> {
-    let Some(Keyed { key, made, first, route }) = keyed else {
+    let Some(Keyed { key, made, first }) = keyed else {
         return Ok(Done::Now(f(store, actor)?));
     };
     if let Some(done) = before(store, &key)? {
         return Ok(done);
     }
     let (actor, moment) = match made {
-        Some((at, table)) => {
-            let replayed = write_keys::Replayed { made: at, table, first, route: &route };
+        Some((at, table, timed)) => {
+            let replayed = write_keys::Replayed { made: at, table, first, timed };
             let m = write_keys::moment(store, actor, replayed)?;
             let answer = serde_json::json!({ "at": crate::time::stamp(m.at), "at_adjusted": m.adjusted });
             (m.actor, Some(answer))

@@ -6,6 +6,7 @@
 use super::arrivals::FirstArrival;
 use super::error::{ApiError, rejected};
 use super::once::{self, Sent};
+use super::route::Route;
 use super::state::Shared;
 use super::strict;
 use crate::error::Error;
@@ -49,7 +50,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let header_key = req.headers().get(once::HEADER).cloned();
         // A route whose own fields take `at` (a judge's note, as --at) is not refused an `at` sent without a key.
         let own_at = strict::fields_of::<T>().is_some_and(|f| f.contains(&"at"));
-        let path = if own_at { String::new() } else { req.uri().path().to_string() };
+        let route = req.extensions().get::<Route>().copied().unwrap_or(Route::UNKNOWN);
         let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         if !is_form {
@@ -66,7 +67,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
                 strict::known::<T>(map.keys().map(String::as_str), strict::JSON_EXTRAS)?;
             }
             let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
-            let sent = once::sent(once::key_of(header_key.as_ref(), None, once::FIELD)?, &value, &path, first)?;
+            let sent =
+                once::sent(once::key_of(header_key.as_ref(), None, once::FIELD)?, &value, &route, own_at, first)?;
             return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value), sent });
         }
         if body.trim_ascii_start().starts_with(b"{") {
@@ -90,7 +92,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
         let fields = serde_json::Value::Object(fields);
         let key = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?;
-        let sent = once::sent(key, &fields, &path, first)?;
+        let sent = once::sent(key, &fields, &route, own_at, first)?;
         Ok(Payload {
             input,
             csrf: meta.csrf.or(header_csrf),

@@ -36,8 +36,8 @@ pub struct Player {
     pub page_of: Option<String>,
     /// When that key first arrived (see [`super::arrivals`]).
     pub first: Option<chrono::DateTime<chrono::Utc>>,
-    /// The request's path.
-    pub path: String,
+    /// The request's route.
+    pub route: super::route::Route,
     who: Who,
 }
 
@@ -54,8 +54,8 @@ impl FromRequestParts<Shared> for Player {
         let key = parts.headers.get(super::once::HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
         let first = parts.extensions.get::<super::arrivals::FirstArrival>().map(|f| f.0);
-        let path = parts.uri.path().to_string();
-        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, first, path, who })
+        let route = parts.extensions.get::<super::route::Route>().copied().unwrap_or(super::route::Route::UNKNOWN);
+        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, first, route, who })
     }
 }
 
@@ -123,6 +123,11 @@ impl Player {
             )
             .into()),
         }
+    }
+
+    /// The audit's command line of this request's write: its route's name and the fields sent.
+    pub fn command(&self, shown: &str) -> String {
+        format!("{} {shown}", self.route.name)
     }
 
     /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).

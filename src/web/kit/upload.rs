@@ -12,20 +12,6 @@ use tokio_stream::StreamExt;
 /// The largest file accepted: MTGJSON's AtomicCards (about 100 MB) with room to spare.
 pub const UPLOAD_LIMIT: u64 = 200 * 1024 * 1024;
 
-/// The routes that take a file as their body.
-pub const ROUTES: [&str; 5] = [
-    "/api/cards/import",
-    "/api/cards/import-rulings",
-    "/api/pool/import",
-    "/api/player/import",
-    "/api/library/register",
-];
-
-/// Whether `path` is one of [`ROUTES`].
-pub fn is_upload(path: &str) -> bool {
-    ROUTES.contains(&path)
-}
-
 fn too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,

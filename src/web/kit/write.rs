@@ -14,11 +14,10 @@ use crate::error::Result;
 use crate::store::{Actor, Store};
 use axum::response::{IntoResponse, Redirect, Response};
 
-/// Runs one write for a logged-in judge through `route` (the audit's command line is the route and the fields
-/// sent); `head_only` names the action when only head judges may do it.
+/// Runs one write for a logged-in judge (the audit's command line is the request's route and the fields sent);
+/// `head_only` names the action when only head judges may do it.
 pub async fn judge<T: Send + 'static>(
     judge: Judge,
-    route: &'static str,
     head_only: Option<&'static str>,
     payload: Payload<T>,
     f: impl FnOnce(&mut Store, &Actor, T) -> Result<Answer> + Send + 'static,
@@ -30,9 +29,9 @@ pub async fn judge<T: Send + 'static>(
         if let Some(what) = head_only {
             judge.judge.require_head(what).map_err(ApiError::from)?;
         }
-        let actor = judge.actor(&format!("{route} {}", payload.shown))?;
+        let actor = judge.actor(&judge.command(&payload.shown))?;
         let input = payload.input;
-        let key = payload.sent.map(|sent| sent.scoped(&judge.judge.name, route));
+        let key = payload.sent.map(|sent| sent.scoped(&judge.judge.name, judge.route.name));
         judge
             .db
             .run(move |store| {
@@ -70,17 +69,17 @@ async fn settled(db: &super::store::Db, answer: Answer, seq: Option<i64>) -> std
     }
 }
 
-/// Runs one write for the holder of `code` at `table` through `route` (`shown`: the fields for the audit;
-/// `sent`: the write's key, scoped by the code's holder).
+/// Runs one write for the holder of `code` at `table` (`shown`: the fields for the audit; `sent`: the write's
+/// key, scoped by the code's holder and the request's route).
 pub async fn player(
     player: &Player,
-    route: &'static str,
     (table, code): (u32, String),
     (shown, back, sent): (String, Option<String>, Option<Sent>),
     f: impl FnOnce(&mut Store, &Actor) -> Result<Answer> + Send + 'static,
 ) -> Response {
+    let route = player.route.name;
     let done = player
-        .act((table, code), format!("{route} {shown}"), move |store, actor| {
+        .act((table, code), player.command(&shown), move |store, actor| {
             let key = sent.map(|sent| sent.scoped(&actor.judge, route));
             Ok((once::run(store, actor, key, f)?, store.last_seq()))
         })

@@ -26,16 +26,16 @@ pub struct NameBody {
 
 /// `POST /api/pool/exclude {"name"}` (head judges): keeps a pool card out of the libraries, as `pool exclude`.
 pub async fn exclude(judge: Judge, p: Payload<NameBody>) -> Response {
-    excluded(judge, p, "POST /api/pool/exclude", true).await
+    excluded(judge, p, true).await
 }
 
 /// `POST /api/pool/include {"name"}` (head judges): takes an excluded card back, as `pool include`.
 pub async fn include(judge: Judge, p: Payload<NameBody>) -> Response {
-    excluded(judge, p, "POST /api/pool/include", false).await
+    excluded(judge, p, false).await
 }
 
-async fn excluded(judge: Judge, p: Payload<NameBody>, route: &'static str, exclude: bool) -> Response {
-    write::judge(judge, route, Some("curating the pool"), p, move |store, actor, b| {
+async fn excluded(judge: Judge, p: Payload<NameBody>, exclude: bool) -> Response {
+    write::judge(judge, Some("curating the pool"), p, move |store, actor, b| {
         let out = crate::ops::pool::edit::set_excluded(store, actor, &b.name, exclude)?;
         Ok(Answer::ok(&crate::ops::pool::edit::excluded_summary(&out)))
     })
@@ -57,7 +57,7 @@ pub struct WatchBody {
 
 /// `POST /api/pool/watch/add` (head judges): a card whose cost class makes a pool cost abusive.
 pub async fn watch_add(judge: Judge, p: Payload<WatchBody>) -> Response {
-    write::judge(judge, "POST /api/pool/watch/add", Some("curating the pool"), p, |store, actor, b| {
+    write::judge(judge, Some("curating the pool"), p, |store, actor, b| {
         let input = WatchInput { name: b.name, note: b.note, force: b.force };
         input.check()?;
         let out = crate::ops::pool::watch::add(store, actor, input)?;
@@ -68,7 +68,7 @@ pub async fn watch_add(judge: Judge, p: Payload<WatchBody>) -> Response {
 
 /// `POST /api/pool/watch/remove {"name"}` (head judges), as `pool watch remove NAME`.
 pub async fn watch_remove(judge: Judge, p: Payload<NameBody>) -> Response {
-    write::judge(judge, "POST /api/pool/watch/remove", Some("curating the pool"), p, |store, actor, b| {
+    write::judge(judge, Some("curating the pool"), p, |store, actor, b| {
         let card = crate::ops::pool::watch::remove(store, actor, &b.name)?;
         Ok(Answer::ok(&format!("no longer watching {card}")))
     })
@@ -91,7 +91,7 @@ pub struct BanBody {
 
 /// `POST /api/ban/add` (head judges): bans a card for the event.
 pub async fn ban_add(judge: Judge, p: Payload<BanBody>) -> Response {
-    write::judge(judge, "POST /api/ban/add", Some("banning a card"), p, |store, actor, b| {
+    write::judge(judge, Some("banning a card"), p, |store, actor, b| {
         let reason = b.reason.filter(|r| !r.trim().is_empty());
         let input = BanInput::new(b.name, &b.group, reason, b.force)?;
         let out = crate::ops::event::ban_card(store, actor, input)?;
@@ -102,7 +102,7 @@ pub async fn ban_add(judge: Judge, p: Payload<BanBody>) -> Response {
 
 /// `POST /api/ban/remove {"name"}` (head judges): lifts a ban, as `ban remove NAME`.
 pub async fn ban_remove(judge: Judge, p: Payload<NameBody>) -> Response {
-    write::judge(judge, "POST /api/ban/remove", Some("lifting a ban"), p, |store, actor, b| {
+    write::judge(judge, Some("lifting a ban"), p, |store, actor, b| {
         let card = crate::ops::event::lift_ban(store, actor, &b.name)?;
         Ok(Answer::ok(&format!("lifted the ban on {card}")))
     })
@@ -126,7 +126,7 @@ pub struct SwapBody {
 
 /// `POST /api/library/swap` (head judges): one card of a library for one of the pool.
 pub async fn swap(judge: Judge, p: Payload<SwapBody>) -> Response {
-    write::judge(judge, "POST /api/library/swap", Some("editing a library"), p, |store, actor, b| {
+    write::judge(judge, Some("editing a library"), p, |store, actor, b| {
         let input =
             crate::ops::library::swap::SwapInput { library: b.library, out: b.out, card_in: b.card_in, force: b.force };
         let out = crate::ops::library::swap::swap(store, actor, input)?;
@@ -201,7 +201,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
         judge.check_csrf(p.csrf.as_deref())?;
         judge.judge.require_head("building the libraries").map_err(ApiError::from)?;
         let input = build_input(&p.input)?;
-        let actor = judge.actor(&format!("POST /api/library/build {}", p.shown))?;
+        let actor = judge.actor(&judge.command(&p.shown))?;
         let app = judge.db.app().clone();
         let id = jobs::start(
             (&app.jobs, &app.db),
@@ -230,7 +230,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
             write::finish(Err(ApiError::new(status, message)), back)
         }
-        _ => (StatusCode::ACCEPTED, Json(serde_json::json!({ "job": id, "progress": format!("/api/job/{id}") })))
+        _ => (StatusCode::ACCEPTED, Json(serde_json::json!({ "job": id, "progress": jobs::progress_of(id) })))
             .into_response(),
     }
 }

@@ -79,7 +79,6 @@ pub struct RegisterQuery {
 /// The one way every import goes: the session's CSRF token, head judges only, the file received, then the job.
 async fn run<Q: Serialize + Send + 'static>(
     judge: Judge,
-    route: &'static str,
     (what, job): (&'static str, &'static str),
     headers: &HeaderMap,
     (query, file): (Q, Option<String>),
@@ -92,7 +91,7 @@ async fn run<Q: Serialize + Send + 'static>(
     let app = judge.db.app().clone();
     // A write key (the Idempotency-Key header) makes a repeat of the upload answer its first job, starting none.
     let sent = crate::web::kit::once::key_of(headers.get(crate::web::kit::once::HEADER), None, "Idempotency-Key")?;
-    let key = sent.map(|k| format!("{} {route} {k}", judge.judge.name));
+    let key = sent.map(|k| format!("{} {} {k}", judge.judge.name, judge.route.name));
     if let Some(k) = &key {
         match app.jobs.take_key(k) {
             jobs::Keyed::Repeat(id) => return Ok(accepted(id, true)),
@@ -105,7 +104,7 @@ async fn run<Q: Serialize + Send + 'static>(
     let started = async {
         let received = upload::receive(headers, body, file.as_deref()).await?;
         let shown = serde_json::to_value(&query).map(crate::web::kit::payload::shown).unwrap_or_default();
-        let actor = judge.actor(&format!("{route} {shown}"))?;
+        let actor = judge.actor(&judge.command(&shown))?;
         jobs::start((&app.jobs, &app.db), job, actor, Some(received), move |store, actor, up, progress| match up {
             Some(up) => work(store, actor, up, query, progress),
             None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
@@ -128,7 +127,7 @@ async fn run<Q: Serialize + Send + 'static>(
 
 /// `202 {"job", "progress"}` (and `"repeat": true` for a key sent before).
 fn accepted(id: u64, repeat: bool) -> Response {
-    let mut doc = serde_json::json!({ "job": id, "progress": format!("/api/job/{id}") });
+    let mut doc = serde_json::json!({ "job": id, "progress": jobs::progress_of(id) });
     if repeat {
         doc["repeat"] = serde_json::Value::Bool(true);
     }
@@ -143,7 +142,7 @@ fn read(up: &Upload) -> crate::error::Result<Vec<u8>> {
 pub async fn cards(judge: Judge, headers: HeaderMap, Query(q): Query<CardsQuery>, body: Body) -> Response {
     let file = q.file.clone();
     let what = ("importing the card reference", "importing the card reference");
-    run(judge, "POST /api/cards/import", what, &headers, (q, file), body, |store, actor, up, q, progress| {
+    run(judge, what, &headers, (q, file), body, |store, actor, up, q, progress| {
         progress("reading the file", 0, up.bytes);
         let bytes = read(up)?;
         let input = CardsInput { bytes: &bytes, shown: &up.shown, replace: q.replace, force: q.force };
@@ -164,7 +163,7 @@ pub async fn cards(judge: Judge, headers: HeaderMap, Query(q): Query<CardsQuery>
 pub async fn rulings(judge: Judge, headers: HeaderMap, Query(q): Query<FileQuery>, body: Body) -> Response {
     let file = q.file.clone();
     let what = ("importing rulings", "importing rulings");
-    run(judge, "POST /api/cards/import-rulings", what, &headers, (q, file), body, |store, actor, up, _, progress| {
+    run(judge, what, &headers, (q, file), body, |store, actor, up, _, progress| {
         progress("reading the file", 0, up.bytes);
         let rulings = cards_ops::parse_rulings(&read(up)?, &up.shown)?;
         progress("storing rulings", 0, rulings.len() as u64);
@@ -179,7 +178,7 @@ pub async fn rulings(judge: Judge, headers: HeaderMap, Query(q): Query<FileQuery
 pub async fn pool(judge: Judge, headers: HeaderMap, Query(q): Query<PoolQuery>, body: Body) -> Response {
     let file = q.file.clone();
     let what = ("importing the pool", "importing the pool");
-    run(judge, "POST /api/pool/import", what, &headers, (q, file), body, |store, actor, up, q, progress| {
+    run(judge, what, &headers, (q, file), body, |store, actor, up, q, progress| {
         progress("checking every line", 0, up.bytes);
         let input =
             PoolInput { bytes: read(up)?, shown: up.shown.clone(), allow_unknown: q.allow_unknown, replace: q.replace };
@@ -194,7 +193,7 @@ pub async fn pool(judge: Judge, headers: HeaderMap, Query(q): Query<PoolQuery>, 
 pub async fn players(judge: Judge, headers: HeaderMap, Query(q): Query<FileQuery>, body: Body) -> Response {
     let file = q.file.clone();
     let what = ("importing players", "importing players");
-    run(judge, "POST /api/player/import", what, &headers, (q, file), body, |store, actor, up, _, progress| {
+    run(judge, what, &headers, (q, file), body, |store, actor, up, _, progress| {
         progress("checking every line", 0, up.bytes);
         let input = crate::ops::players::read_import_named(&up.path, &up.shown)?;
         let out = crate::ops::players::import_players(store, actor, &input)?;
@@ -211,7 +210,7 @@ pub async fn players(judge: Judge, headers: HeaderMap, Query(q): Query<FileQuery
 pub async fn register(judge: Judge, headers: HeaderMap, Query(q): Query<RegisterQuery>, body: Body) -> Response {
     let file = q.file.clone();
     let what = ("registering sealed libraries", "registering sealed libraries");
-    run(judge, "POST /api/library/register", what, &headers, (q, file), body, |store, actor, up, q, progress| {
+    run(judge, what, &headers, (q, file), body, |store, actor, up, q, progress| {
         progress("checking every line", 0, up.bytes);
         let input = RegisterInput {
             player: q.player,

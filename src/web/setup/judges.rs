@@ -45,7 +45,7 @@ fn pin_answer(site: &str, out: &JudgePin, summary: &str) -> crate::error::Result
 /// `POST /api/judge/add {"name","role"}` (head judges): adds a judge with a new PIN, shown once.
 pub async fn add(judge: Judge, p: Payload<AddBody>) -> Response {
     let site = judge.db.app().site.clone();
-    write::judge(judge, "POST /api/judge/add", Some("adding a judge"), p, move |store, actor, b| {
+    write::judge(judge, Some("adding a judge"), p, move |store, actor, b| {
         let role = role_of(b.role.as_deref())?;
         let out = judges::add_judge(store, actor, &b.name, role)?;
         pin_answer(
@@ -60,7 +60,7 @@ pub async fn add(judge: Judge, p: Payload<AddBody>) -> Response {
 /// `POST /api/judge/pin {"name"}` (head judges): a new PIN, shown once; the old one stops working.
 pub async fn pin(judge: Judge, p: Payload<NameBody>) -> Response {
     let site = judge.db.app().site.clone();
-    write::judge(judge, "POST /api/judge/pin", Some("giving a judge a new PIN"), p, move |store, actor, b| {
+    write::judge(judge, Some("giving a judge a new PIN"), p, move |store, actor, b| {
         let out = judges::renew_pin(store, actor, &b.name)?;
         pin_answer(
             &site,
@@ -73,7 +73,7 @@ pub async fn pin(judge: Judge, p: Payload<NameBody>) -> Response {
 
 /// `POST /api/judge/remove {"name"}` (head judges): removes a judge (never the last head judge).
 pub async fn remove(judge: Judge, p: Payload<NameBody>) -> Response {
-    write::judge(judge, "POST /api/judge/remove", Some("removing a judge"), p, |store, actor, b| {
+    write::judge(judge, Some("removing a judge"), p, |store, actor, b| {
         let out = judges::remove_judge(store, actor, &b.name)?;
         let ended = crate::domain::words::count(out.sessions_ended, "open login");
         Answer::of(&format!("judge {} removed ({ended} ended)", out.name), &out)

@@ -55,6 +55,7 @@ pub struct SetupBody {
 pub async fn create(
     State(app): State<Shared>,
     who: Who,
+    route: crate::web::kit::route::Route,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Json<SetupBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
@@ -75,7 +76,7 @@ pub async fn create(
         }
         Err(Refused::Wait(secs)) => return Err(ApiError::too_many("set-up links", secs)),
     };
-    let actor = auth::actor(b.head_judge.trim(), "POST /api/setup", addr)?;
+    let actor = auth::actor(b.head_judge.trim(), route.name, addr)?;
     let path = app.db.clone();
     let done = blocking(move || {
         let input = NewSetup { path: &path, event: &b.event, rounds: b.rounds, head_judge: &b.head_judge };

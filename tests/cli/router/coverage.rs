@@ -1,4 +1,4 @@
-//! Every route of `web::routes::router` is sent a request by this suite, and what refuses nothing answers.
+//! Every route of the routes table (`web::routes`) is sent a request by this suite, and what refuses nothing answers.
 
 use super::{Req, Site};
 
@@ -8,7 +8,6 @@ const NOT_SENT: [(&str, &str); 1] = [("/events", "a stream whose answer never en
 #[test]
 fn every_route_of_the_router_is_sent_a_request_in_this_suite() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let routes = std::fs::read_to_string(root.join("src/web/routes.rs")).expect("the router");
     let mut suite = String::new();
     for entry in std::fs::read_dir(root.join("tests/cli/router")).expect("the suite") {
         let path = entry.expect("a file").path();
@@ -16,8 +15,9 @@ fn every_route_of_the_router_is_sent_a_request_in_this_suite() {
             suite.push_str(&std::fs::read_to_string(&path).expect("a test file"));
         }
     }
-    let paths: Vec<&str> = routes.split(".route(\"").skip(1).filter_map(|r| r.split('"').next()).collect();
-    assert!(paths.len() > 40, "the routes are read from routes.rs: {paths:?}");
+    let routes = mmjudge::web::routes::routes();
+    let paths: Vec<&str> = routes.iter().map(|r| r.path).collect();
+    assert!(paths.len() > 40, "the routes are read from the routes table: {paths:?}");
     let missing: Vec<&str> = paths
         .iter()
         .copied()

@@ -1,0 +1,158 @@
+//! What is true of a route ([`Route`]), and the request's route put on it by the outermost layer ([`facts`]) for
+//! every layer and extractor inside. The table itself, with each route's handler, is the router's
+//! (`web::routes`), registered here once.
+
+use crate::ops::write_keys::Timed;
+use axum::extract::{FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
+use std::sync::OnceLock;
+
+/// A route: its address (`{n}` stands for one segment), the name its writes are audited and keyed under, and
+/// what is true of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    /// The address, as the router takes it.
+    pub path: &'static str,
+    /// `POST /api/result`: how its writes are named in the audit and scope their keys (an alias, such as
+    /// `/api/clock/pass`, is named as the route it stands for).
+    pub name: &'static str,
+    /// Its reads carry an ETag and answer 304.
+    pub etag: bool,
+    /// Pages on the standby reach it across origins (CORS, no credentials).
+    pub cors: bool,
+    /// A write replayed from a page's queue may claim the moment it was made, as this kind of timed write.
+    pub at: Option<Timed>,
+    /// It takes a file as its body (outside the body and time limits).
+    pub upload: bool,
+    /// It may take longer than the request limit (the site as a zip).
+    pub unlimited: bool,
+    /// A judge's own (a shared cache keeps none of it).
+    pub judges: bool,
+    /// A login or logout: a session, not a change of the event (taken on a standby when it is a login; never
+    /// waited for the standby).
+    pub session: bool,
+    /// It writes nothing though it is a POST (a table's sign-in checks a code): taken on a standby too.
+    pub checks_only: bool,
+    /// The two laptops' routine calls: logged at debug when they go well.
+    pub chatter: bool,
+    /// It answers before the event is set up (`serve --new`).
+    pub before_setup: bool,
+    /// Streamed for its whole life (the live events, the standby's routes): outside compression and ETags.
+    pub stream: bool,
+}
+
+impl Route {
+    pub const fn new(path: &'static str, name: &'static str) -> Route {
+        Route {
+            path,
+            name,
+            etag: false,
+            cors: false,
+            at: None,
+            upload: false,
+            unlimited: false,
+            judges: false,
+            session: false,
+            checks_only: false,
+            chatter: false,
+            before_setup: false,
+            stream: false,
+        }
+    }
+
+    /// What a request to an address that is no route is (a mistyped page: its 404 is a page).
+    pub const UNKNOWN: Route = Route::new("", "");
+}
+
+/// A page or a read: an ETag.
+pub const fn read(path: &'static str) -> Route {
+    Route { etag: true, ..Route::new(path, path) }
+}
+
+/// A judge's page or read: an ETag, kept by no shared cache.
+pub const fn judges_read(path: &'static str) -> Route {
+    Route { judges: true, ..read(path) }
+}
+
+/// A write (`name`: `POST` and its path).
+pub const fn write(path: &'static str, name: &'static str) -> Route {
+    Route::new(path, name)
+}
+
+/// A write a page on the standby may replay there with a table code.
+pub const fn cors_write(path: &'static str, name: &'static str) -> Route {
+    Route { cors: true, ..write(path, name) }
+}
+
+/// A write that may claim its moment (and be replayed on the standby).
+pub const fn timed(path: &'static str, name: &'static str, at: Timed) -> Route {
+    Route { at: Some(at), ..cors_write(path, name) }
+}
+
+/// An import: a file as its body.
+pub const fn upload(path: &'static str, name: &'static str) -> Route {
+    Route { upload: true, ..write(path, name) }
+}
+
+/// A login or logout.
+pub const fn session(path: &'static str, name: &'static str) -> Route {
+    Route { session: true, ..write(path, name) }
+}
+
+/// The standby's routes: streamed, outside compression.
+pub const fn laptops(path: &'static str) -> Route {
+    Route { stream: true, ..Route::new(path, path) }
+}
+
+/// Every route (without its handler), as the router's table registered it.
+static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
+
+/// Registers the routes table (the router does, once; the table is the same for every router).
+pub fn register(routes: Vec<Route>) {
+    let _ = ROUTES.set(routes);
+}
+
+/// Every route, once a router registered them (the server builds its router before it answers anything; code
+/// that runs without one reads `web::routes::routes()`).
+pub fn all() -> &'static [Route] {
+    ROUTES.get().map_or(&[], Vec::as_slice)
+}
+
+/// The route that answers `path`, if any (`{n}` matches one segment).
+pub fn route_of(path: &str) -> Option<&'static Route> {
+    let asked: Vec<&str> = path.split('/').collect();
+    all().iter().find(|r| {
+        let mut parts = r.path.split('/');
+        let same = asked.iter().all(|a| parts.next().is_some_and(|p| p == *a || (p.starts_with('{') && !a.is_empty())));
+        same && parts.next().is_none()
+    })
+}
+
+/// The routes whose replayed writes may claim their moment, as one attribute's value (`data-takes-at` on every
+/// page's `<body>`, read by `queue.js`).
+pub fn takes_at_list() -> String {
+    all().iter().filter(|r| r.at.is_some()).map(|r| r.path).collect::<Vec<_>>().join(" ")
+}
+
+/// The request's [`Route`] (as the outermost layer found it; [`Route::UNKNOWN`] for an address that is none).
+pub fn of(req: &Request) -> Route {
+    req.extensions().get::<Route>().copied().unwrap_or(Route::UNKNOWN)
+}
+
+/// The outermost layer: puts the request's [`Route`] on it, for every layer and extractor inside.
+pub async fn facts(mut req: Request, next: Next) -> Response {
+    let route = route_of(req.uri().path()).copied().unwrap_or(Route::UNKNOWN);
+    req.extensions_mut().insert(route);
+    next.run(req).await
+}
+
+/// A handler's own route (as the outermost layer found it).
+impl<S: Send + Sync> FromRequestParts<S> for Route {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<Route>().copied().unwrap_or(Route::UNKNOWN))
+    }
+}

@@ -18,6 +18,10 @@
 //! SQL string stays in `store/`); the server's routes and layers for the second laptop are thin glue over this
 //! room (`web/standby.rs`, `web/kit/{following,advertise}.rs`).
 
+/// The target of what the second laptop says on the terminal (`RUST_LOG=mmjudge::laptop=warn` keeps only the
+/// loud lines: behind, moved, detached, a standby refused).
+pub const LOG: &str = "mmjudge::laptop";
+
 pub mod client;
 pub mod failover;
 pub mod feed;

@@ -20,7 +20,7 @@ pub async fn report(mut rx: watch::Receiver<Progress>, db: std::path::PathBuf) {
             return;
         }
         if let Some(line) = said.next(&p, std::time::Instant::now(), &db) {
-            eprintln!("{line}");
+            tracing::info!(target: crate::replica::LOG, "{line}");
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
     }

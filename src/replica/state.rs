@@ -127,7 +127,7 @@ impl Replica {
         self.note_heard();
         if seq >= latest && self.behind.load(Ordering::Relaxed) {
             self.behind.store(false, Ordering::Relaxed);
-            eprintln!("standby: caught up (change {seq} applied, the latest)");
+            tracing::info!(target: crate::replica::LOG, "standby: caught up (change {seq} applied, the latest)");
         }
     }
 
@@ -185,10 +185,8 @@ impl Replica {
         let done = tokio::time::timeout(self.wait, rx.wait_for(|a| *a >= seq)).await;
         let applied = matches!(done, Ok(Ok(_)));
         if !applied && !self.behind.swap(true, Ordering::Relaxed) {
-            eprintln!(
-                "STANDBY BEHIND: change {seq} was not applied on the standby within {} ms; such writes are answered 503 (phones send them again) until it catches up",
-                self.wait.as_millis()
-            );
+            tracing::warn!(target: crate::replica::LOG, "STANDBY BEHIND: change {seq} was not applied on the standby within {} ms; such writes are answered 503 (phones send them again) until it catches up",
+                self.wait.as_millis());
         }
         applied
     }

@@ -69,7 +69,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
     let key_hash = s.key_hash.clone().unwrap_or_default();
     if let Some(first) = app.replica.other_holder(&follower, &key_hash) {
         let at = first.stream.advertise.as_deref().map_or(String::new(), |a| format!(" at {a}"));
-        eprintln!("standby: REFUSED a second standby ({follower}): {} follows with this key", first.stream.follower);
+        tracing::warn!(target: crate::replica::LOG, "standby: REFUSED a second standby ({follower}): {} follows with this key", first.stream.follower);
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             format!(
@@ -82,7 +82,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         ));
     }
     let from = if reaches { format!("from change {after}") } else { "a full copy first".to_string() };
-    eprintln!("standby: connected ({follower}, {from}; this laptop is at change {})", s.seq);
+    tracing::info!(target: crate::replica::LOG, "standby: connected ({follower}, {from}; this laptop is at change {})", s.seq);
     let token = crate::ops::judges::random_hex(16);
     if let Ok(mut streams) = app.replica.streams.lock() {
         let stream = crate::replica::state::Stream { follower, advertise, key_hash: key_hash.clone() };
@@ -107,7 +107,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
             }
             app.replica.end_stream(&token);
             if reaches {
-                eprintln!("standby: its stream ended (it reconnects by itself while it runs)");
+                tracing::info!(target: crate::replica::LOG, "standby: its stream ended (it reconnects by itself while it runs)");
             }
         })
         .map_err(|e| ApiError::internal_because("the standby's stream could not start", e.to_string()))?;
@@ -241,7 +241,7 @@ pub async fn detach(judge: crate::web::kit::auth::Judge, p: Payload<NoFields>) -
     write::judge(judge, Some("detaching the second laptop"), p, move |store, actor, _| {
         let out = ops_standby::sync::detach(store, actor)?;
         let alone = "every write is recorded on this laptop alone from now on";
-        eprintln!("THE SECOND LAPTOP IS DETACHED (by {by}): {alone}");
+        tracing::warn!(target: crate::replica::LOG, "THE SECOND LAPTOP IS DETACHED (by {by}): {alone}");
         Answer::ok(&format!("the second laptop is detached: {alone}"))
             .with(&serde_json::json!({ "detached_at": out.detached_at, "standby": "none" }))
     })

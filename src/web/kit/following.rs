@@ -185,9 +185,7 @@ async fn mark_moved(app: &Shared, to: &str) {
         if let Ok(mut m) = app.replica.moved_to.lock() {
             *m = Some(to.to_string());
         }
-        eprintln!(
-            "THE EVENT MOVED to {to} (its standby was promoted): this laptop takes no more writes; judges and phones go there"
-        );
+        tracing::warn!(target: crate::replica::LOG, "THE EVENT MOVED to {to} (its standby was promoted): this laptop takes no more writes; judges and phones go there");
     }
 }
 
@@ -228,7 +226,7 @@ pub async fn follow(app: Shared, follow: crate::replica::follower::Follow) -> cr
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    eprintln!("standby: following {primary}");
+    tracing::info!(target: crate::replica::LOG, "standby: following {primary}");
     tokio::spawn(crate::replica::report::report(rx, db.clone()));
     tokio::spawn(async move {
         match task.await {
@@ -239,10 +237,10 @@ pub async fn follow(app: Shared, follow: crate::replica::follower::Follow) -> cr
                 if let Ok(mut held) = app.standby_sessions.lock() {
                     held.clear();
                 }
-                eprintln!("standby: PROMOTED: this laptop is the primary now and takes writes (judges log in again)");
+                tracing::info!(target: crate::replica::LOG, "standby: PROMOTED: this laptop is the primary now and takes writes (judges log in again)");
             }
-            Ok(Err(e)) => eprintln!("standby: stopped following {primary}: {e}"),
-            Err(e) => eprintln!("standby: stopped following {primary}: {e}"),
+            Ok(Err(e)) => tracing::warn!(target: crate::replica::LOG, "standby: stopped following {primary}: {e}"),
+            Err(e) => tracing::warn!(target: crate::replica::LOG, "standby: stopped following {primary}: {e}"),
         }
     });
     Ok(())

@@ -8,7 +8,7 @@ use super::{Req, Site};
 use serde_json::json;
 
 /// POST routes whose body is not a write's fields, and why.
-const NOT_FIELDS: [(&str, &str); 10] = [
+const NOT_FIELDS: [(&str, &str); 11] = [
     ("/login", "the login page's form: tests/cli/router/judges.rs"),
     ("/logout", "the logout form: its CSRF token only"),
     ("/api/login", "a login, before any session: tests/cli/router/limits.rs"),
@@ -19,6 +19,7 @@ const NOT_FIELDS: [(&str, &str); 10] = [
     ("/api/pool/import", "a file as the body, its fields in the query string"),
     ("/api/player/import", "a file as the body, its fields in the query string"),
     ("/api/library/register", "a file as the body, its fields in the query string"),
+    ("/api/standby/ack", "a standby's acknowledgement, read by axum's Json: tests/cli/router/standby.rs"),
 ];
 
 /// Every POST route of the router, with whether the table's device sends it (with a code) and whether a judge
@@ -37,7 +38,7 @@ fn posts() -> Vec<(String, bool, bool)> {
             let device = handlers.contains("device::");
             post.then(|| (path.to_string(), device, by_code || !device))
         })
-        .filter(|(path, _, _)| !NOT_FIELDS.iter().any(|(p, _)| p == path) && path != "/api/standby/ack")
+        .filter(|(path, _, _)| !NOT_FIELDS.iter().any(|(p, _)| p == path))
         .collect()
 }
 
@@ -96,4 +97,20 @@ fn a_form_names_its_extras_among_what_it_takes_and_a_route_that_takes_at_names_i
     let a = site.send(Req::post("/api/note").json(json!({ "table": 1, "text": "x" })).by(&kim));
     let error = a.json()["error"].as_str().unwrap_or("").to_string();
     assert!(error.contains("\"text\" is not one") && error.matches(" at").count() == 1, "{error}");
+}
+
+#[test]
+fn a_forms_extra_sent_twice_is_refused_as_any_field_given_twice() {
+    let site = Site::playing();
+    let (kim, _) = site.judges();
+    let before = site.ev.dump();
+    for form in ["table=1&text=x&csrf=a&csrf=b", "table=1&text=x&back=%2Fjudge&back=%2F", "table=1&text=x&at=1&at=2"] {
+        let a = site.send(Req::post("/api/ruling").form(form).by(&kim));
+        let said = super::refusal_text(&a, true).unwrap_or_else(|e| e);
+        let name = form.rsplit('&').next().and_then(|f| f.split('=').next()).unwrap_or("");
+        assert!(a.status == 400 && said.contains(&format!("\"{name}\" is given twice")), "{form}: {said}");
+    }
+    let a = site.send(Req::post("/api/challenge/evidence").form("challenge=1&evidence=1&evidence=1").by(&kim));
+    assert!(!super::refusal_text(&a, true).unwrap_or_default().contains("twice"), "boxes of one name: {}", a.body);
+    assert_eq!(site.ev.dump(), before, "nothing refused was recorded");
 }

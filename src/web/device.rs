@@ -57,6 +57,7 @@ pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<Str
 
 /// `POST /api/player/code` body: the code typed, or a sign-in the device keeps.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WhoseBody {
     /// The table.
     pub table: u32,
@@ -134,6 +135,7 @@ fn sent(player: &Player, value: &serde_json::Value) -> std::result::Result<Optio
 
 /// `POST /api/note` from the table's device.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NoteBody {
     /// The table.
     pub table: u32,
@@ -207,6 +209,7 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
 /// `{"table","code"}` of the undo and the clock, and the device's `client_id` (the write's key when no
 /// `Idempotency-Key` is sent).
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TapBody {
     /// The table.
     pub table: u32,

@@ -25,6 +25,7 @@ pub async fn fix_result(judge: Judge, p: Payload<ResultBody>) -> Response {
 
 /// `POST /api/round/start` and `/api/round/end` body.
 #[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoundBody {
     /// (`end`) close the round though tables have no result.
     #[serde(default)]
@@ -59,6 +60,7 @@ pub async fn round_end(judge: Judge, p: Payload<RoundBody>) -> Response {
 
 /// `POST /api/void` body: `{"kind","id","reason","force"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VoidBody {
     /// penalty, challenge, ruling, note, extension or stall.
     pub kind: String,
@@ -96,6 +98,7 @@ pub async fn void(judge: Judge, payload: Payload<VoidBody>) -> Response {
 
 /// `POST /api/result/clear` body: `{"table","round","force"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ClearBody {
     /// The table.
     pub table: u32,
@@ -135,6 +138,7 @@ pub enum SettingValue {
 
 /// `POST /api/event/set` body: `{"key","value","force"}`, as `mmjudge event set KEY VALUE [--force]`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SetBody {
     /// The setting, e.g. round-minutes.
     pub key: String,
@@ -163,6 +167,7 @@ pub async fn event_set(judge: Judge, payload: Payload<SetBody>) -> Response {
 
 /// `POST /api/round/pair` body: `{"allow": false, "drop_absent": false}`.
 #[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PairBody {
     /// As the command line's `--allow`.
     #[serde(default)]
@@ -211,6 +216,7 @@ pub async fn reopen(judge: Judge, p: Payload<NoFields>) -> Response {
 
 /// `POST /api/round/swap` body: `{"first","second"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SwapBody {
     /// One player (any unambiguous part of the name).
     pub first: String,
@@ -232,6 +238,7 @@ pub async fn swap(judge: Judge, p: Payload<SwapBody>) -> Response {
 
 /// `POST /api/library/add-tables` body: `{"tables","seed"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AddTablesBody {
     /// Tables to add.
     pub tables: u32,

@@ -353,6 +353,7 @@ pub async fn not_found(db: Db, uri: Uri) -> Response {
 
 /// `POST /api/self-report` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SelfReportBody {
     /// The table.
     pub table: u32,
@@ -389,6 +390,7 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
 
 /// `POST /api/call` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CallBody {
     /// The table.
     pub table: u32,
@@ -417,6 +419,7 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
 
 /// `POST /api/self-report/confirm` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ConfirmBody {
     /// The table.
     pub table: u32,
@@ -445,6 +448,7 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
 
 /// `POST /api/check-in` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CheckInBody {
     /// The player's name (or an unambiguous part of it).
     pub name: String,

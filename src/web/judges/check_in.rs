@@ -9,6 +9,7 @@ use axum::response::Response;
 
 /// `POST /api/player/check-in` body: `{"name"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CheckInBody {
     /// The player's name (or an unambiguous part of it).
     pub name: String,

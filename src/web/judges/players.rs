@@ -32,6 +32,7 @@ impl Names {
 
 /// `POST /api/player/add` body: `{"names": [...]}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AddBody {
     /// The players' names.
     pub names: Names,
@@ -54,6 +55,7 @@ pub async fn add(judge: Judge, p: Payload<AddBody>) -> Response {
 
 /// A body naming one player: `{"name"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NameBody {
     /// The player (any unambiguous part of the name).
     pub name: String,
@@ -79,6 +81,7 @@ pub async fn undrop(judge: Judge, p: Payload<NameBody>) -> Response {
 
 /// `POST /api/player/rename` body: `{"name","to"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RenameBody {
     /// The player as now named.
     pub name: String,
@@ -109,6 +112,7 @@ pub async fn remove(judge: Judge, p: Payload<NameBody>) -> Response {
 
 /// `POST /api/player/code/new` body: `{"name", "new": true}` (`new` may be left out; false is refused).
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewCodeBody {
     /// The player.
     pub name: String,

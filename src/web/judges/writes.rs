@@ -25,6 +25,7 @@ pub async fn result(judge: Judge, p: Payload<ResultBody>) -> Response {
 
 /// `POST /api/note` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NoteBody {
     /// The table.
     pub table: u32,
@@ -72,6 +73,7 @@ pub async fn note(judge: Judge, p: Payload<NoteBody>) -> Response {
 
 /// `POST /api/challenge` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChallengeBody {
     /// The table.
     pub table: u32,
@@ -132,6 +134,7 @@ impl Evidence {
 
 /// `POST /api/challenge/evidence` body: `{"challenge", "evidence": [note ids]}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EvidenceBody {
     /// The challenge's id.
     pub challenge: i64,
@@ -191,6 +194,7 @@ pub async fn challenge(judge: Judge, p: Payload<ChallengeBody>) -> Response {
 
 /// `POST /api/penalty` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PenaltyBody {
     /// The player.
     pub player: String,
@@ -232,6 +236,7 @@ pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
 
 /// `POST /api/ruling` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RulingBody {
     /// The table.
     pub table: u32,
@@ -253,6 +258,7 @@ pub async fn ruling(judge: Judge, p: Payload<RulingBody>) -> Response {
 
 /// `POST /api/extend` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ExtendBody {
     /// The table.
     pub table: u32,
@@ -279,6 +285,7 @@ pub async fn extend(judge: Judge, p: Payload<ExtendBody>) -> Response {
 
 /// `POST /api/clock/start` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StartBody {
     /// The table.
     pub table: u32,
@@ -298,6 +305,7 @@ pub async fn clock_start(judge: Judge, p: Payload<StartBody>) -> Response {
 
 /// `POST /api/clock/stop` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StopBody {
     /// The table.
     pub table: u32,
@@ -318,6 +326,7 @@ pub async fn clock_stop(judge: Judge, p: Payload<StopBody>) -> Response {
 
 /// `POST /api/call/close` body: `{"table"}`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CallBody {
     /// The table.
     pub table: u32,

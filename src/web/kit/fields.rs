@@ -49,10 +49,12 @@ pub fn text_field(field: &str, text: Option<String>) -> Result<Option<String>> {
 
 /// The body of a write that takes no fields (`/api/round/unpair`, `/api/round/reopen`, `/api/standby/detach`).
 #[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NoFields {}
 
 /// `POST /api/result` and `/api/result/fix` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ResultBody {
     /// The table.
     pub table: u32,

@@ -1,6 +1,6 @@
 //! What a request carries, in the site's words when it is not what was expected: a write's fields from JSON or
 //! a form ([`Payload`]), and axum's query, path and form extractors whose refusals are worded here (see
-//! [`super::error::rejection_message`]) rather than in axum's own text. A body is read strictly (see
+//! [`super::error::rejection_message`]) rather than in axum's own text. A body is read once and strictly (see
 //! [`super::strict`]): a field the route does not take, or one given twice, is refused naming it.
 
 use super::arrivals::FirstArrival;
@@ -30,16 +30,11 @@ pub struct Payload<T> {
     pub sent: Option<Sent>,
 }
 
-#[derive(serde::Deserialize)]
-struct FormMeta {
-    csrf: Option<String>,
-    back: Option<String>,
-    idempotency_key: Option<String>,
-}
-
 impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
     type Rejection = ApiError;
 
+    /// The body is read once (see [`strict`]): JSON into its tree, a form into its fields; that reading is what
+    /// the route's type is read from, what the audit shows and what a key's fingerprint is made of.
     async fn from_request(req: Request, app: &Shared) -> std::result::Result<Self, Self::Rejection> {
         let is_form = req
             .headers()
@@ -48,27 +43,16 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
         let header_key = req.headers().get(once::HEADER).cloned();
-        // A route whose own fields take `at` (a judge's note, as --at) is not refused an `at` sent without a key.
-        let own_at = strict::fields_of::<T>().is_some_and(|f| f.contains(&"at"));
         let route = req.extensions().get::<Route>().copied().unwrap_or(Route::UNKNOWN);
         let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
+        // A route whose own fields take `at` (a judge's note, as --at) is not refused an `at` sent without a key.
+        let own_at = |takes: strict::Takes| takes.contains(&"at");
         if !is_form {
-            let bad = |e: serde_json::Error| {
-                ApiError::from(Error::bad_input(crate::web::kit::error::not_the_json(&e.to_string())))
-            };
-            let value: serde_json::Value = if body.iter().all(u8::is_ascii_whitespace) {
-                serde_json::json!({})
-            } else {
-                strict::once_in_json(&body)?;
-                serde_json::from_slice(&body).map_err(bad)?
-            };
-            if let Some(map) = value.as_object() {
-                strict::known::<T>(map.keys().map(String::as_str), strict::JSON_EXTRAS)?;
-            }
-            let input: T = serde_json::from_value(value.clone()).map_err(bad)?;
-            let sent =
-                once::sent(once::key_of(header_key.as_ref(), None, once::FIELD)?, &value, &route, own_at, first)?;
+            let value = strict::json(&body)?;
+            let (input, takes) = strict::from_json::<T>(&value)?;
+            let key = once::key_of(header_key.as_ref(), None, once::FIELD)?;
+            let sent = once::sent(key, &value, &route, own_at(takes), first)?;
             return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value), sent });
         }
         if body.trim_ascii_start().starts_with(b"{") {
@@ -76,46 +60,22 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
                 "the body is JSON but was sent as a form: send it with the header Content-Type: application/json",
             )));
         }
-        let bad = |e: serde_urlencoded::de::Error| {
-            ApiError::from(Error::bad_input(format!("the form's fields are not the ones expected ({e})")))
-        };
-        let meta: FormMeta = serde_urlencoded::from_bytes(&body).map_err(bad)?;
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).map_err(bad)?;
-        strict::once_in_form(&pairs)?;
-        strict::known::<T>(pairs.iter().map(|(k, _)| k.as_str()), strict::FORM_EXTRAS)?;
-        // A field sent more than once (checked boxes of one name) arrives as one, its values joined by commas.
-        let pairs = joined(pairs);
-        let input: T =
-            serde_urlencoded::from_str(&serde_urlencoded::to_string(&pairs).unwrap_or_default()).map_err(bad)?;
-        let fields: serde_json::Map<String, serde_json::Value> =
-            pairs.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
-        let back = meta.back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
-        let fields = serde_json::Value::Object(fields);
-        let key = once::key_of(header_key.as_ref(), meta.idempotency_key.as_deref(), once::FIELD)?;
-        let sent = once::sent(key, &fields, &route, own_at, first)?;
+        let fields = strict::form(&body)?;
+        let (input, takes) = strict::from_form::<T>(&fields)?;
+        let extra = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        let (csrf, back, form_key) = (extra("csrf"), extra("back"), extra(once::FIELD));
+        let back = back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
+        let key = once::key_of(header_key.as_ref(), form_key.as_deref(), once::FIELD)?;
+        let fields = serde_json::Value::Object(fields.into_iter().map(|(k, v)| (k, v.into())).collect());
+        let sent = once::sent(key, &fields, &route, own_at(takes), first)?;
         Ok(Payload {
             input,
-            csrf: meta.csrf.or(header_csrf),
+            csrf: csrf.or(header_csrf),
             back: Some(back.unwrap_or_else(|| "/judge".into())),
             shown: shown(fields),
             sent,
         })
     }
-}
-
-/// A form's fields with each name once: the values of a name sent several times, joined by commas in order.
-fn joined(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::with_capacity(pairs.len());
-    for (k, v) in pairs {
-        match out.iter_mut().find(|(seen, _)| *seen == k) {
-            Some((_, all)) => {
-                all.push(',');
-                all.push_str(&v);
-            }
-            None => out.push((k, v)),
-        }
-    }
-    out
 }
 
 /// The fields of a write as the audit log shows them (after the route): one line of JSON, without the form's

@@ -2,91 +2,140 @@
 //! body's type does not take (a player's write naming a `"player"`, a typo) and a field given twice
 //! (`{"table":1,"table":2}`, of which serde would quietly keep the last) are refused with a 400 naming it.
 //!
-//! The fields a body type takes are read from its own `Deserialize` ([`fields_of`]): the derive hands the list
-//! of its field names to the deserializer, so every route's type is its own list, with nothing to keep in step.
-//! A type that is not a struct of named fields (a map, an untagged choice) is not checked.
+//! A body's text is read once, into what the audit line and the write's key need anyway (see
+//! [`super::payload`]): JSON into a tree by [`json`], which refuses a key given twice in any object as it reads
+//! (serde_json's own `Value` would keep the last); a form into its fields in order by [`form`], a name sent twice
+//! refused but the boxes of [`FORM_LISTS`], joined. The route's type is then read from that reading by
+//! reference ([`from_json`], [`from_form`]), never from the text again.
+//!
+//! What a route takes is its type's own derive: every body type is `#[serde(deny_unknown_fields)]`
+//! (`tests/cli/router/bodies.rs` sends every route a field it does not take). A body may carry extras besides
+//! (a form's `csrf`, `back`, `idempotency_key`; a replay's `at`), which are the server's, not the route's:
+//! serde's `flatten` would put them beside the type's fields, but it does not combine with
+//! `deny_unknown_fields`, so the type is read through [`Fields`], a deserializer over the body's fields that
+//! leaves out the extras its type does not itself name and learns the type's fields from the derive (the list
+//! `deserialize_struct` is handed). A field the type does not take is handed to the derive first, and when the
+//! derive refuses it, the refusal is worded the web's way: the field named, and what the route takes.
 
-use super::error::ApiError;
+use super::error::{ApiError, not_the_json};
 use crate::error::Error;
-use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
-use std::collections::HashSet;
+use serde::de::value::{BorrowedStrDeserializer, Error as TextError};
+use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess};
+use serde::de::{Deserialize, Visitor};
+use serde_json::{Map, Value};
+use std::cell::Cell;
 use std::fmt;
+use std::marker::PhantomData;
 
 /// What a form may carry besides its route's fields: its CSRF token, the page to go back to, the key that
 /// makes a repeated write safe and the moment a replayed write was made.
 pub const FORM_EXTRAS: &[&str] = &["csrf", "back", "idempotency_key", "at"];
 
 /// What a JSON write may carry besides its route's fields: the moment a write replayed from a page's queue was
-/// made (taken on the note and clock routes, see `kit::once::TAKES_AT`; the arrival counts elsewhere).
+/// made (taken on the note and clock routes, see `ops::write_keys::TAKES_AT`; the arrival counts elsewhere).
 pub const JSON_EXTRAS: &[&str] = &["at"];
 
 /// Form fields that are sent once per checked box (their values arrive joined by commas).
 pub const FORM_LISTS: &[&str] = &["evidence"];
 
-/// The field names the struct `T` takes (None when `T` is not a struct of named fields).
-pub fn fields_of<T: DeserializeOwned>() -> Option<&'static [&'static str]> {
-    let mut found = None;
-    let _ = T::deserialize(Introspect(&mut found));
-    found
-}
+/// A route's fields as its type's derive names them (empty for a type that is not a struct of named fields).
+pub type Takes = &'static [&'static str];
 
-/// Refuses a field of `keys` that `T` does not take (nor `extras`), naming it and the fields that are taken.
-pub fn known<'a, T: DeserializeOwned>(
-    keys: impl IntoIterator<Item = &'a str>,
-    extras: &[&str],
-) -> Result<(), ApiError> {
-    let Some(fields) = fields_of::<T>() else { return Ok(()) };
-    for key in keys {
-        if !fields.contains(&key) && !extras.contains(&key) {
-            let mut taken: Vec<&str> = fields.to_vec();
-            taken.extend(extras.iter().copied().filter(|e| !fields.contains(e)));
-            return Err(Error::bad_input(format!(
-                "the field \"{}\" is not one this request takes (it takes {}): see docs/http.md",
-                shown_key(key),
-                taken.join(", ")
-            ))
-            .into());
-        }
+/// A JSON body, read once: its tree, or 400 for a key given twice or for text that is not JSON (a blank body is
+/// `{}`).
+pub fn json(body: &[u8]) -> Result<Value, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Object(Map::new()));
     }
-    Ok(())
-}
-
-/// Refuses a form field sent twice (but the boxes of [`FORM_LISTS`]).
-pub fn once_in_form(pairs: &[(String, String)]) -> Result<(), ApiError> {
-    let mut seen = HashSet::new();
-    for (k, _) in pairs {
-        if !seen.insert(k.as_str()) && !FORM_LISTS.contains(&k.as_str()) {
-            return Err(twice(k));
-        }
+    match tree(body) {
+        (_, Some(key)) => Err(twice(&key)),
+        (Ok(value), None) => Ok(value),
+        (Err(e), None) => Err(Error::bad_input(not_the_json(&e.to_string())).into()),
     }
-    Ok(())
 }
 
 /// Refuses JSON with a key given twice in any object; other problems are left to the body's own reading.
 pub fn once_in_json(body: &[u8]) -> Result<(), ApiError> {
-    match serde_json::from_slice::<Unique>(body) {
-        Err(e) if e.is_data() => {
-            let text = e.to_string();
-            match text.strip_prefix(TWICE) {
-                Some(rest) => Err(twice(rest.rsplit_once(" at line ").map_or(rest, |(k, _)| k))),
-                None => Ok(()),
-            }
-        }
+    match tree(body) {
+        (_, Some(key)) => Err(twice(&key)),
         _ => Ok(()),
     }
 }
 
-/// A JSON body as [`super::player::CodeBody`] keeps it, read strictly as `T`: fields it does not take are refused.
-pub fn value_as<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, ApiError> {
-    if let Some(map) = value.as_object() {
-        known::<T>(map.keys().map(String::as_str), JSON_EXTRAS)?;
+/// A form's fields in the order sent, each name once: a name sent twice is refused, but the boxes of
+/// [`FORM_LISTS`], whose values are joined by commas in order.
+pub fn form(body: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body).map_err(form_refused)?;
+    let mut fields: Vec<(String, String)> = Vec::with_capacity(pairs.len());
+    for (k, v) in pairs {
+        match fields.iter_mut().find(|(seen, _)| *seen == k) {
+            Some((_, all)) if FORM_LISTS.contains(&k.as_str()) => {
+                all.push(',');
+                all.push_str(&v);
+            }
+            Some(_) => return Err(twice(&k)),
+            None => fields.push((k, v)),
+        }
     }
-    serde_json::from_value(value.clone())
-        .map_err(|e| ApiError::from(Error::bad_input(super::error::not_the_json(&e.to_string()))))
+    Ok(fields)
+}
+
+/// `T` read from a JSON body's tree (the extras it does not name left out), and the fields it takes.
+pub fn from_json<T: DeserializeOwned>(value: &Value) -> Result<(T, Takes), ApiError> {
+    let bad = |e: serde_json::Error| ApiError::from(Error::bad_input(not_the_json(&e.to_string())));
+    match value.as_object() {
+        Some(map) => read(map.iter().map(|(k, v)| (k.as_str(), v)), JSON_EXTRAS, bad),
+        None => T::deserialize(value).map(|t| (t, &[][..])).map_err(bad),
+    }
+}
+
+/// A JSON body as [`super::player::CodeBody`] keeps it, read strictly as `T`: fields it does not take are refused.
+pub fn value_as<T: DeserializeOwned>(value: &Value) -> Result<T, ApiError> {
+    from_json(value).map(|(t, _)| t)
+}
+
+/// `T` read from a form's fields (as [`form`] gives them; the extras it does not name left out), and the fields
+/// it takes.
+pub fn from_form<T: DeserializeOwned>(fields: &[(String, String)]) -> Result<(T, Takes), ApiError> {
+    read(fields.iter().map(|(k, v)| (k.as_str(), Text(v))), FORM_EXTRAS, form_refused)
+}
+
+fn read<'de, T, V, E>(
+    fields: impl Iterator<Item = (&'de str, V)>,
+    extras: &'static [&'static str],
+    bad: impl FnOnce(E) -> ApiError,
+) -> Result<(T, Takes), ApiError>
+where
+    T: Deserialize<'de>,
+    V: IntoDeserializer<'de, E>,
+    E: de::Error,
+{
+    let (takes, refused) = (Cell::new(&[][..]), Cell::new(None));
+    let fields = Fields { fields: fields.collect(), extras, takes: &takes, refused: &refused, error: PhantomData };
+    match (T::deserialize(fields), refused.take()) {
+        (Ok(t), _) => Ok((t, takes.get())),
+        (Err(_), Some(words)) => Err(Error::bad_input(words).into()),
+        (Err(e), None) => Err(bad(e)),
+    }
+}
+
+fn form_refused(e: impl fmt::Display) -> ApiError {
+    Error::bad_input(format!("the form's fields are not the ones expected ({e})")).into()
 }
 
 fn twice(key: &str) -> ApiError {
     Error::bad_input(format!("the field \"{}\" is given twice: give each field once", shown_key(key))).into()
+}
+
+/// The refusal of `key`, a field the route does not take: it names what the route takes.
+fn not_taken(key: &str, takes: Takes, extras: &[&str]) -> String {
+    let mut taken: Vec<&str> = takes.to_vec();
+    taken.extend(extras.iter().copied().filter(|e| !takes.contains(e)));
+    format!(
+        "the field \"{}\" is not one this request takes (it takes {}): see docs/http.md",
+        shown_key(key),
+        taken.join(", ")
+    )
 }
 
 /// A field's name as a message shows it: without control characters, cut at 40 characters.
@@ -99,101 +148,119 @@ fn shown_key(key: &str) -> String {
     }
 }
 
-const TWICE: &str = "twice: ";
+/// JSON read into its tree, and the first key found given twice in an object (the reading stops there).
+fn tree(body: &[u8]) -> (serde_json::Result<Value>, Option<String>) {
+    let twice = Cell::new(None);
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let read = Tree(&twice).deserialize(&mut de).and_then(|value| de.end().map(|()| value));
+    (read, twice.take())
+}
 
-/// Any JSON, read only to find an object's key given twice.
-struct Unique;
+/// Reads JSON into a tree as serde_json's `Value` does, but stops at a key given twice in an object, noting it.
+#[derive(Clone, Copy)]
+struct Tree<'a>(&'a Cell<Option<String>>);
 
-impl<'de> de::Deserialize<'de> for Unique {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(UniqueVisitor)
+impl<'de> DeserializeSeed<'de> for Tree<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
     }
 }
 
-struct UniqueVisitor;
-
-impl<'de> Visitor<'de> for UniqueVisitor {
-    type Value = Unique;
+impl<'de> Visitor<'de> for Tree<'_> {
+    type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON")
     }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::Number(n.into()))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::Number(n.into()))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        self.deserialize(d)
+    }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Unique, E> {
-        Ok(Unique)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Unique, E> {
-        Ok(Unique)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Unique, E> {
-        Ok(Unique)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Unique, E> {
-        Ok(Unique)
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Unique, E> {
-        Ok(Unique)
-    }
-    fn visit_unit<E>(self) -> Result<Unique, E> {
-        Ok(Unique)
-    }
-    fn visit_none<E>(self) -> Result<Unique, E> {
-        Ok(Unique)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
-        while seq.next_element::<Unique>()?.is_some() {}
-        Ok(Unique)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
-        let mut seen = HashSet::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if seen.contains(&key) {
-                return Err(de::Error::custom(format!("{TWICE}{key}")));
-            }
-            map.next_value::<Unique>()?;
-            seen.insert(key);
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(self)? {
+            items.push(item);
         }
-        Ok(Unique)
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                self.0.set(Some(key));
+                return Err(de::Error::custom("a key given twice"));
+            }
+            let value = map.next_value_seed(self)?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
     }
 }
 
-/// A deserializer that only notes the field names a struct asks for, then stops.
-struct Introspect<'a>(&'a mut Option<&'static [&'static str]>);
-
-#[derive(Debug)]
-struct Stop;
-
-impl fmt::Display for Stop {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("stop")
-    }
+/// A body's fields as a deserializer for its route's type (see the module's comment): `fields` in the order
+/// read, `extras` left out unless the type names them; `takes` is set to the type's fields, `refused` to the
+/// words for a field it does not take when its derive refuses that field.
+struct Fields<'c, 'de, X, E> {
+    fields: Vec<(&'de str, X)>,
+    extras: &'static [&'static str],
+    takes: &'c Cell<Takes>,
+    refused: &'c Cell<Option<String>>,
+    error: PhantomData<E>,
 }
 
-impl std::error::Error for Stop {}
+impl<'de, X: IntoDeserializer<'de, E>, E: de::Error> Deserializer<'de> for Fields<'_, 'de, X, E> {
+    type Error = E;
 
-impl de::Error for Stop {
-    fn custom<M: fmt::Display>(_: M) -> Self {
-        Stop
-    }
-}
-
-impl<'de> Deserializer<'de> for Introspect<'_> {
-    type Error = Stop;
-
-    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
-        Err(Stop)
+    /// A type that is not a struct of named fields gets every field.
+    fn deserialize_any<W: Visitor<'de>>(self, visitor: W) -> Result<W::Value, E> {
+        let refused = self.refused;
+        let fields = self.fields.into_iter();
+        visitor.visit_map(Access { fields, value: None, takes: None, extras: &[], refused, error: PhantomData })
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
+    fn deserialize_struct<W: Visitor<'de>>(
         self,
         _: &'static str,
-        fields: &'static [&'static str],
-        _: V,
-    ) -> Result<V::Value, Stop> {
-        *self.0 = Some(fields);
-        Err(Stop)
+        takes: &'static [&'static str],
+        visitor: W,
+    ) -> Result<W::Value, E> {
+        let Fields { fields, extras, takes: named, refused, .. } = self;
+        named.set(takes);
+        // The fields the type does not take go first: the first is refused before any value is read.
+        let (mut ordered, known): (Vec<_>, Vec<_>) = fields
+            .into_iter()
+            .filter(|(k, _)| takes.contains(k) || !extras.contains(k))
+            .partition(|(k, _)| !takes.contains(k));
+        ordered.extend(known);
+        let fields = ordered.into_iter();
+        visitor.visit_map(Access { fields, value: None, takes: Some(takes), extras, refused, error: PhantomData })
     }
 
     serde::forward_to_deserialize_any! {
@@ -202,12 +269,110 @@ impl<'de> Deserializer<'de> for Introspect<'_> {
     }
 }
 
+struct Access<'c, 'de, X, E> {
+    fields: std::vec::IntoIter<(&'de str, X)>,
+    value: Option<X>,
+    takes: Option<Takes>,
+    extras: &'static [&'static str],
+    refused: &'c Cell<Option<String>>,
+    error: PhantomData<E>,
+}
+
+impl<'de, X: IntoDeserializer<'de, E>, E: de::Error> MapAccess<'de> for Access<'_, 'de, X, E> {
+    type Error = E;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, E> {
+        let Some((key, value)) = self.fields.next() else { return Ok(None) };
+        self.value = Some(value);
+        let unknown = self.takes.filter(|takes| !takes.contains(&key));
+        if let Some(takes) = unknown {
+            self.refused.set(Some(not_taken(key, takes, self.extras)));
+        }
+        let read = seed.deserialize(BorrowedStrDeserializer::new(key));
+        if read.is_ok() && unknown.is_some() {
+            // A type without deny_unknown_fields takes any field: its derive, not this reading, says what it takes.
+            self.refused.set(None);
+        }
+        read.map(Some)
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, E> {
+        let value = self.value.take().ok_or_else(|| E::custom("a field's value asked before its name"))?;
+        seed.deserialize(value.into_deserializer())
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.fields.len())
+    }
+}
+
+/// A form field's value, read as serde_urlencoded reads one: text, a number or `true`/`false` parsed from it,
+/// present (`Some`) when sent, a unit variant by its name.
+#[derive(Clone, Copy)]
+struct Text<'a>(&'a str);
+
+impl<'de> IntoDeserializer<'de, TextError> for Text<'de> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+macro_rules! parsed {
+    ($($ty:ident => $method:ident,)*) => {
+        $(
+            fn $method<W: Visitor<'de>>(self, visitor: W) -> Result<W::Value, TextError> {
+                match self.0.parse::<$ty>() {
+                    Ok(v) => v.into_deserializer().$method(visitor),
+                    Err(e) => Err(de::Error::custom(e)),
+                }
+            }
+        )*
+    };
+}
+
+impl<'de> Deserializer<'de> for Text<'de> {
+    type Error = TextError;
+
+    fn deserialize_any<W: Visitor<'de>>(self, visitor: W) -> Result<W::Value, TextError> {
+        visitor.visit_borrowed_str(self.0)
+    }
+
+    fn deserialize_option<W: Visitor<'de>>(self, visitor: W) -> Result<W::Value, TextError> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_enum<W: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: W,
+    ) -> Result<W::Value, TextError> {
+        BorrowedStrDeserializer::new(self.0).deserialize_enum(name, variants, visitor)
+    }
+
+    fn deserialize_newtype_struct<W: Visitor<'de>>(self, _: &'static str, visitor: W) -> Result<W::Value, TextError> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    parsed! {
+        bool => deserialize_bool, u8 => deserialize_u8, u16 => deserialize_u16, u32 => deserialize_u32,
+        u64 => deserialize_u64, i8 => deserialize_i8, i16 => deserialize_i16, i32 => deserialize_i32,
+        i64 => deserialize_i64, f32 => deserialize_f32, f64 => deserialize_f64,
+    }
+
+    serde::forward_to_deserialize_any! {
+        char str string unit bytes byte_buf unit_struct tuple_struct struct identifier tuple ignored_any seq map
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
+    #[serde(deny_unknown_fields)]
     struct Tap {
         table: u32,
         code: String,
@@ -215,30 +380,63 @@ mod tests {
         force: bool,
     }
 
-    #[test]
-    fn a_structs_fields_are_read_from_its_own_deserialize() {
-        assert_eq!(fields_of::<Tap>(), Some(&["table", "code", "force"][..]));
-        assert_eq!(fields_of::<serde_json::Value>(), None);
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Loose {
+        table: u32,
+    }
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
     #[test]
-    fn an_unknown_field_is_refused_naming_it_and_the_form_extras_are_taken() {
-        let e = known::<Tap>(["table", "player"], &[]).expect_err("player is not a tap's");
-        assert!(e.message.contains("\"player\"") && e.message.contains("table, code, force"), "{}", e.message);
-        assert!(known::<Tap>(["table", "csrf", "back", "idempotency_key"], FORM_EXTRAS).is_ok());
-        assert!(known::<Tap>(["csrf"], &[]).is_err(), "JSON carries no csrf field");
+    fn an_unknown_field_is_refused_naming_it_and_what_the_route_takes_and_the_extras_are_left_out() {
+        let value = serde_json::json!({ "table": 1, "code": "1", "player": "Bo", "at": "x" });
+        let e = from_json::<Tap>(&value).expect_err("player is not a tap's");
+        assert_eq!(
+            e.message,
+            "the field \"player\" is not one this request takes (it takes table, code, force, at): see docs/http.md"
+        );
+        let (tap, takes) = from_json::<Tap>(&serde_json::json!({ "table": 1, "code": "1", "at": "x" })).expect("a tap");
+        assert_eq!((tap.table, tap.code.as_str(), tap.force, takes), (1, "1", false, &["table", "code", "force"][..]));
+        let form = pairs(&[("table", "2"), ("code", "1"), ("force", "true"), ("csrf", "x"), ("back", "/")]);
+        let (tap, _) = from_form::<Tap>(&form).expect("a form's extras are left out");
+        assert_eq!((tap.table, tap.force), (2, true));
+        let e = from_json::<Tap>(&serde_json::json!({ "table": 1, "code": "1", "csrf": "x" })).expect_err("JSON");
+        assert!(
+            e.message.contains("\"csrf\"")
+                && e.message.ends_with("(it takes table, code, force, at): see docs/http.md")
+        );
+        assert!(from_json::<Loose>(&serde_json::json!({ "table": 1, "x": 2 })).is_ok(), "the derive decides");
+    }
+
+    #[test]
+    fn an_unknown_field_is_named_before_another_fields_wrong_value() {
+        let e = from_form::<Tap>(&pairs(&[("table", "x"), ("zz", "1")])).expect_err("both wrong");
+        assert!(e.message.contains("\"zz\" is not one"), "{}", e.message);
+        let e = from_form::<Tap>(&pairs(&[("table", "x"), ("code", "1")])).expect_err("not a number");
+        assert_eq!(e.message, "the form's fields are not the ones expected (invalid digit found in string)");
+        let e = from_json::<Tap>(&serde_json::json!({ "table": "x", "code": "1" })).expect_err("not a number");
+        assert!(e.message.contains("(invalid type: string \"x\", expected u32)"), "{}", e.message);
     }
 
     #[test]
     fn a_key_given_twice_is_refused_at_any_depth_and_other_json_is_left_alone() {
-        let e = once_in_json(br#"{"table":1,"table":2}"#).expect_err("twice");
+        let e = json(br#"{"table":1,"table":2}"#).expect_err("twice");
         assert_eq!(e.status, axum::http::StatusCode::BAD_REQUEST);
-        assert!(e.message.contains("\"table\" is given twice"), "{}", e.message);
-        assert!(once_in_json(br#"{"a":[{"b":1,"b":2}]}"#).is_err());
-        assert!(once_in_json(br#"{"a":1,"b":{"a":2}}"#).is_ok());
+        assert_eq!(e.message, "the field \"table\" is given twice: give each field once");
+        assert!(json(br#"{"a":[{"b":1,"b":2}]}"#).is_err());
+        assert_eq!(
+            json(br#" {"b":1.5,"a":{"a":[null,true]}} "#).ok(),
+            serde_json::from_str(r#"{"a":{"a":[null,true]},"b":1.5}"#).ok()
+        );
+        assert!(json(b"not json").is_err_and(|e| e.message.contains("not the JSON expected")));
+        assert!(json(b"  ").is_ok_and(|v| v == serde_json::json!({})));
         assert!(once_in_json(b"not json").is_ok(), "left to the body's own reading");
-        let pairs = |p: &[(&str, &str)]| p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
-        assert!(once_in_form(&pairs(&[("table", "1"), ("table", "2")])).is_err());
-        assert!(once_in_form(&pairs(&[("evidence", "1"), ("evidence", "2")])).is_ok());
+        assert!(once_in_json(br#"{"a":1,"a":2}"#).is_err());
+        assert!(form(b"table=1&table=2").is_err_and(|e| e.message.contains("\"table\" is given twice")));
+        assert!(form(b"csrf=1&csrf=2").is_err_and(|e| e.message.contains("\"csrf\" is given twice")));
+        assert_eq!(form(b"evidence=1&table=3&evidence=2").ok(), Some(pairs(&[("evidence", "1,2"), ("table", "3")])));
     }
 }

@@ -19,6 +19,7 @@ use axum::response::{IntoResponse, Response};
 
 /// `POST /api/pool/exclude`, `/api/pool/include`, `/api/pool/watch/remove` and `/api/ban/remove` body.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NameBody {
     /// The card, as typed.
     pub name: String,
@@ -44,6 +45,7 @@ async fn excluded(judge: Judge, p: Payload<NameBody>, exclude: bool) -> Response
 
 /// `POST /api/pool/watch/add` body, as `pool watch add NAME --note TEXT [--force]`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WatchBody {
     /// The card.
     pub name: String,
@@ -77,6 +79,7 @@ pub async fn watch_remove(judge: Judge, p: Payload<NameBody>) -> Response {
 
 /// `POST /api/ban/add` body, as `ban add NAME --group GROUP [--reason TEXT] [--force]`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BanBody {
     /// The card.
     pub name: String,
@@ -111,6 +114,7 @@ pub async fn ban_remove(judge: Judge, p: Payload<NameBody>) -> Response {
 
 /// `POST /api/library/swap` body, as `library swap LIBRARY OUT IN [--force]`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SwapBody {
     /// The library: table and seat (3A).
     pub library: String,
@@ -146,6 +150,7 @@ pub async fn swap(judge: Judge, p: Payload<SwapBody>) -> Response {
 /// `POST /api/library/build` body, as `library build --tables N [--size N] [--utopia N] [--seed N] [--force]
 /// [--keep-unusable]`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BuildBody {
     /// Tables to build for.
     pub tables: u32,

@@ -11,6 +11,7 @@ use axum::response::Response;
 
 /// `POST /api/judge/add` body, as `judge add NAME --role floor|head`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AddBody {
     /// The judge's name.
     pub name: String,
@@ -21,6 +22,7 @@ pub struct AddBody {
 
 /// `POST /api/judge/pin` and `/api/judge/remove` body, as `judge pin NAME` / `judge remove NAME`.
 #[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NameBody {
     /// The judge's name.
     pub name: String,

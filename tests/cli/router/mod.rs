@@ -7,6 +7,7 @@
 //! page) and that the event file is unchanged, and reports every case that failed at once.
 
 mod answers;
+mod bodies;
 mod coverage;
 mod failover;
 mod free_text;
@@ -403,6 +404,7 @@ pub fn page_message(html: &str) -> String {
         }
     };
     text.replace("&quot;", "\"")
+        .replace("&#34;", "\"")
         .replace("&#x27;", "'")
         .replace("&#39;", "'")
         .replace("&lt;", "<")

@@ -5,8 +5,8 @@
 //! Every decision whose claimed moments give another length than the server saw is listed for the judges' table
 //! page ([`claimed_at_table`]), both lengths side by side.
 
+use crate::domain::clock::seconds_text as secs_text;
 use crate::error::Result;
-use crate::ops::table::clocks::clock::{name_of, secs_text};
 use crate::store::clock::{self as store_clock, Claim, DecisionRow};
 use crate::store::{Claimed, matches, round};
 use crate::time::{stamp, unstamp};
@@ -86,7 +86,7 @@ pub fn claimed_at_table(conn: &Connection, table: u32) -> Result<Vec<ClaimedDeci
         if claimed_ms == seen_ms {
             continue;
         }
-        let player = name_of(conn, d.player_id)?;
+        let player = crate::store::player::get(conn, d.player_id)?.name;
         let why = if recorded_ms == claimed_ms {
             if start_is_replay(&d) { " (the claim was taken: the start was sent late too)" } else { "" }
         } else if claimed_ms < recorded_ms && !start_is_replay(&d) {

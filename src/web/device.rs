@@ -19,7 +19,7 @@ use crate::web::kit::page;
 use crate::web::kit::payload::{Path, Query};
 use crate::web::kit::player::{CodeBody, Player};
 use crate::web::kit::store::Db;
-use crate::web::kit::write;
+use crate::web::kit::write::{self, PlayerWrite};
 use askama::Template;
 use axum::Json;
 use axum::http::StatusCode;
@@ -197,10 +197,14 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
         };
         let who = (b.table, code);
         let sent = sent(&player, &value)?;
-        Ok(write::player(&player, who, (shown(&value), None, sent), move |store, actor| {
-            let out = device::declare(store, actor, input)?;
-            Answer::ok(&out.summary).with(&serde_json::json!({ "repeat": out.repeat }))?.with(&out.note)
-        })
+        Ok(write::player(
+            &player,
+            PlayerWrite { table: who.0, code: who.1, shown: shown(&value), back: None, key: sent },
+            move |store, actor| {
+                let out = device::declare(store, actor, input)?;
+                Answer::ok(&out.summary).with(&serde_json::json!({ "repeat": out.repeat }))?.with(&out.note)
+            },
+        )
         .await)
     };
     run.await.unwrap_or_else(IntoResponse::into_response)
@@ -238,10 +242,14 @@ pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
         Ok(sent) => sent,
         Err(e) => return e.into_response(),
     };
-    write::player(&player, (table, code.clone()), (shown(&value), None, sent), move |store, actor| {
-        let out = device::take_back(store, actor, table, &code)?;
-        Answer::of(&out.summary, &out)
-    })
+    write::player(
+        &player,
+        PlayerWrite { table, code: code.clone(), shown: shown(&value), back: None, key: sent },
+        move |store, actor| {
+            let out = device::take_back(store, actor, table, &code)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
     .await
 }
 
@@ -271,23 +279,27 @@ async fn tap(player: Player, tap: Tap, value: serde_json::Value) -> Response {
         Ok(sent) => sent,
         Err(e) => return e.into_response(),
     };
-    write::player(&player, (table, code.clone()), (shown(&value), None, sent), move |store, actor| {
-        let answer = match tap {
-            Tap::Start => {
-                let o = device::clock_start(store, actor, table, &code)?;
-                Answer::of(&o.summary, &o)?
-            }
-            Tap::HandOver => {
-                let o = device::clock_hand_over(store, actor, table, &code)?;
-                Answer::of(&o.summary, &o)?
-            }
-            Tap::Stop => {
-                let o = device::clock_stop(store, actor, table, &code)?;
-                Answer::of(&o.summary, &o)?
-            }
-        };
-        answer.with(&serde_json::json!({ "clock": table_clock(store, table)? }))
-    })
+    write::player(
+        &player,
+        PlayerWrite { table, code: code.clone(), shown: shown(&value), back: None, key: sent },
+        move |store, actor| {
+            let answer = match tap {
+                Tap::Start => {
+                    let o = device::clock_start(store, actor, table, &code)?;
+                    Answer::of(&o.summary, &o)?
+                }
+                Tap::HandOver => {
+                    let o = device::clock_hand_over(store, actor, table, &code)?;
+                    Answer::of(&o.summary, &o)?
+                }
+                Tap::Stop => {
+                    let o = device::clock_stop(store, actor, table, &code)?;
+                    Answer::of(&o.summary, &o)?
+                }
+            };
+            answer.with(&serde_json::json!({ "clock": table_clock(store, table)? }))
+        },
+    )
     .await
 }
 

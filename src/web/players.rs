@@ -21,7 +21,7 @@ use crate::web::kit::payload::{Payload, Query};
 use crate::web::kit::player::Player;
 use crate::web::kit::store::Db;
 use crate::web::kit::window::{FOUND, ListQuery, Window, matches};
-use crate::web::kit::write;
+use crate::web::kit::write::{self, PlayerWrite};
 use askama::Template;
 use axum::Json;
 use axum::http::{StatusCode, Uri};
@@ -381,10 +381,14 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
     let input = self_report::SelfReportInput { table: b.table, code: b.code.clone(), winner, reason, life };
     let who = (b.table, b.code);
     let player = player.on_page_of(b.me);
-    write::player(&player, who, (p.shown, p.back, p.sent), move |store, actor| {
-        let out = self_report::self_report(store, actor, input)?;
-        Answer::of(&out.summary, &out)
-    })
+    write::player(
+        &player,
+        PlayerWrite { table: who.0, code: who.1, shown: p.shown, back: p.back, key: p.sent },
+        move |store, actor| {
+            let out = self_report::self_report(store, actor, input)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
     .await
 }
 
@@ -410,10 +414,14 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
     };
     let table = b.table;
     let player = player.on_page_of(b.me);
-    write::player(&player, (table, code.clone()), (p.shown, p.back, p.sent), move |store, actor| {
-        let out = calls::call_judge(store, actor, table, &code)?;
-        Answer::of(&out.summary, &out)
-    })
+    write::player(
+        &player,
+        PlayerWrite { table, code: code.clone(), shown: p.shown, back: p.back, key: p.sent },
+        move |store, actor| {
+            let out = calls::call_judge(store, actor, table, &code)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
     .await
 }
 
@@ -439,10 +447,14 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
     let input = self_report::ConfirmInput { table: b.table, code: b.code.clone(), report: b.report };
     let who = (b.table, b.code);
     let player = player.on_page_of(b.me);
-    write::player(&player, who, (p.shown, p.back, p.sent), move |store, actor| {
-        let out = self_report::confirm_report(store, actor, &input)?;
-        Answer::of(&out.summary, &out)
-    })
+    write::player(
+        &player,
+        PlayerWrite { table: who.0, code: who.1, shown: p.shown, back: p.back, key: p.sent },
+        move |store, actor| {
+            let out = self_report::confirm_report(store, actor, &input)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
     .await
 }
 

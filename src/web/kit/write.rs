@@ -69,18 +69,32 @@ async fn settled(db: &super::store::Db, answer: Answer, seq: Option<i64>) -> std
     }
 }
 
-/// Runs one write for the holder of `code` at `table` (`shown`: the fields for the audit; `sent`: the write's
-/// key, scoped by the code's holder and the request's route).
+/// A player's write as sent: the table and the code that act there, the fields for the audit, the page to go
+/// back to (a form's) and the write's key (scoped by the code's holder and the request's route).
+pub struct PlayerWrite {
+    /// The table.
+    pub table: u32,
+    /// The code that acts.
+    pub code: String,
+    /// The fields, for the audit.
+    pub shown: String,
+    /// Where a form goes back to.
+    pub back: Option<String>,
+    /// The write's key, if sent.
+    pub key: Option<Sent>,
+}
+
+/// Runs one write for the holder of `sent.code` at `sent.table`.
 pub async fn player(
     player: &Player,
-    (table, code): (u32, String),
-    (shown, back, sent): (String, Option<String>, Option<Sent>),
+    sent: PlayerWrite,
     f: impl FnOnce(&mut Store, &Actor) -> Result<Answer> + Send + 'static,
 ) -> Response {
+    let PlayerWrite { table, code, shown, back, key } = sent;
     let route = player.route.name;
     let done = player
         .act((table, code), player.command(&shown), move |store, actor| {
-            let key = sent.map(|sent| sent.scoped(&actor.judge, route));
+            let key = key.map(|sent| sent.scoped(&actor.judge, route));
             Ok((once::run(store, actor, key, f)?, store.last_seq()))
         })
         .await;

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 mod way_out;
-pub use way_out::{Record, Refusal, WayOut, promote_command};
+pub use way_out::{Again, Cards, Example, Held, Join, Record, Refusal, Unpair, WayOut, Whose, promote_command};
 
 /// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.
 #[derive(Debug, thiserror::Error)]
@@ -244,9 +244,8 @@ mod tests {
 
     #[test]
     fn a_refusal_with_a_way_out_prints_the_command_and_gives_the_web_its_own_words() {
-        let e: Error = Refusal::not_found("unknown player \"Zed\"")
-            .worded(WayOut::CheckName, "; see `mmjudge player list`")
-            .into();
+        let e: Error =
+            Refusal::not_found("unknown player \"Zed\"").way_out_after(Join::Semicolon, WayOut::CheckName).into();
         assert_eq!(e.to_string(), "unknown player \"Zed\"; see `mmjudge player list`");
         assert_eq!(e.web_message(), "unknown player \"Zed\"; check the spelling or ask a judge");
         assert_eq!(e.kind().http_status(), 404);

@@ -118,8 +118,8 @@ pub fn import_rulings(
 ) -> Result<RulingsImported> {
     store.write(actor, |tx| {
         if cards::count(tx)? == 0 {
-            let cli = ": import cards first with `mmjudge cards import FILE`, then their rulings";
-            return Err(crate::error::Refusal::refused("no card reference loaded").worded(crate::error::WayOut::ImportCards, cli).into());
+            let out = crate::error::WayOut::ImportCards { need: crate::error::Cards::BeforeRulings };
+            return Err(crate::error::Refusal::refused("no card reference loaded").way_out(out).into());
         }
         let by_oracle: HashMap<String, Vec<_>> =
             card_text::oracle_ids(tx)?.into_iter().fold(HashMap::new(), |mut m, (o, id)| {

@@ -138,14 +138,14 @@ pub fn resolve(conn: &Connection, query: &str) -> Result<PoolCard> {
         ))),
         Resolved::Unknown(_) if cards.is_empty() => {
             Err(crate::error::Refusal::not_found(format!("\"{query}\" is not in the pool: the pool is empty"))
-                .way_out_after("; ", crate::error::WayOut::ImportPool)
+                .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ImportPool)
                 .into())
         }
         Resolved::Unknown(close) => Err(crate::error::Refusal::not_found(format!(
             "\"{query}\" is not in the pool: closest are {}",
             close.join(", ")
         ))
-        .way_out_after("; ", crate::error::WayOut::ListPool)
+        .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ListPool)
         .into()),
     }
 }

@@ -52,10 +52,9 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
     let (player, bytes, shown, sideboard) = (player.as_str(), bytes.as_slice(), shown.as_str(), sideboard.as_deref());
     store.write(actor, |tx| {
         if event::values(tx)?.text("libraries") != "sealed" {
-            let out = crate::error::WayOut::ChangeSetting { key: "libraries".into() };
-            let cli = ": `mmjudge event set libraries sealed` first";
+            let out = crate::error::WayOut::SetFirst { key: "libraries".into(), value: "sealed".into() };
             return Err(crate::error::Refusal::refused("this event uses judge-built libraries at the tables")
-                .worded(out, cli)
+                .way_out(out)
                 .into());
         }
         let p = crate::ops::player_names::find(tx, player)?;
@@ -64,7 +63,7 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         if existing.is_some() && current > 0 && !force {
             let what = format!("{}'s sealed libraries are locked: round {current} is paired", p.name);
             let out = crate::error::WayOut::ForceAnyway { to: "register them again (audited)".into() };
-            return Err(crate::error::Refusal::refused(what).way_out_after("; ", out).into());
+            return Err(crate::error::Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)

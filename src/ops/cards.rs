@@ -54,9 +54,8 @@ pub fn refuse_replace_during_round(conn: &Connection) -> Result<()> {
         && r.started_at.is_some()
         && r.ended_at.is_none()
     {
-        return Err(Error::refused(format!(
-            "round {current} is being played and its notes are checked against the reference: import without --replace to add and update cards, or add --force to replace it anyway"
-        )));
+        let what = format!("round {current} is being played and its notes are checked against the reference");
+        return Err(crate::error::Refusal::refused(what).way_out(crate::error::WayOut::KeepReference).into());
     }
     Ok(())
 }

@@ -194,6 +194,13 @@ impl WayOut {
             ),
             WayOut::IncludeCard { name } => format!("`mmjudge pool include \"{name}\"` first"),
             WayOut::ListPool => "see `mmjudge pool list`".into(),
+            WayOut::KeepPool => "import without --replace, or rebuild the libraries after editing the pool".into(),
+            WayOut::KeepReference => {
+                "import without --replace to add and update cards, or add --force to replace it anyway".into()
+            }
+            WayOut::AllowUnknown => {
+                "correct the names, or add --allow-unknown to keep unknown cards with the cost and type given".into()
+            }
             WayOut::FreeCopies => "`mmjudge pool list` shows each card's copies and how many are in libraries (a card \
                                    with fewer in libraries has a free copy)"
                 .into(),

@@ -330,6 +330,12 @@ pub enum WayOut {
     },
     /// Look at the pool.
     ListPool,
+    /// Import the pool without replacing it (libraries are built from it), or rebuild the libraries after.
+    KeepPool,
+    /// Import the card reference without replacing it (a round's notes are checked against it), or force.
+    KeepReference,
+    /// Correct the cards' names, or keep the cards the reference does not know (with their cost and type).
+    AllowUnknown,
     /// Look at the pool for a card with a free copy.
     FreeCopies,
     /// Import the card pool.
@@ -452,6 +458,14 @@ impl Refusal {
     pub fn way_out_after(mut self, join: Join, way_out: WayOut) -> Self {
         self.join = join;
         self.way_out = Some(way_out);
+        self
+    }
+
+    /// This refusal with `before` ahead of what was refused (`"pool.csv: nothing imported: "`), in both front
+    /// ends' words.
+    pub fn after(mut self, before: &str) -> Self {
+        self.what = format!("{before}{}", self.what);
+        self.flags = self.flags.map(|f| format!("{before}{f}"));
         self
     }
 

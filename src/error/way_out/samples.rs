@@ -104,6 +104,9 @@ impl WayOut {
             WayOut::IncludeCard { name: "Black Lotus".into() },
             WayOut::ListPool,
             WayOut::FreeCopies,
+            WayOut::KeepPool,
+            WayOut::KeepReference,
+            WayOut::AllowUnknown,
             WayOut::Either(vec![WayOut::RecordEachOpen, WayOut::EndRoundForce]),
             WayOut::Either(vec![
                 WayOut::CheckIn { name: None },

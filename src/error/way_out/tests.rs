@@ -107,6 +107,9 @@ fn variant(w: &WayOut) -> usize {
         WayOut::IncludeCard { .. } => 86,
         WayOut::FreeCopies => 87,
         WayOut::Both(..) => 88,
+        WayOut::KeepPool => 89,
+        WayOut::KeepReference => 90,
+        WayOut::AllowUnknown => 91,
     }
 }
 
@@ -126,7 +129,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..89).collect::<Vec<_>>());
+    assert_eq!(seen, (0..92).collect::<Vec<_>>());
 }
 
 #[test]
@@ -464,6 +467,17 @@ fn as_the_command_line_printed_them() -> Vec<(Join, WayOut, &'static str)> {
             ": remove at most 2 (--count 2), or swap them out first (`mmjudge library swap`)",
         ),
         (Join::Colon, WayOut::SwapLibraryCards { free: 0 }, ": swap them out first (`mmjudge library swap`)"),
+        (Join::Colon, WayOut::KeepPool, ": import without --replace, or rebuild the libraries after editing the pool"),
+        (
+            Join::Colon,
+            WayOut::KeepReference,
+            ": import without --replace to add and update cards, or add --force to replace it anyway",
+        ),
+        (
+            Join::Semicolon,
+            WayOut::AllowUnknown,
+            "; correct the names, or add --allow-unknown to keep unknown cards with the cost and type given",
+        ),
     ]
 }
 

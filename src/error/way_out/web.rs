@@ -182,6 +182,21 @@ impl WayOut {
                 format!("ask the organiser: {name} is included in building first, at the event's computer")
             }
             WayOut::ListPool => "ask the organiser: the card pool is kept at the event's computer".into(),
+            WayOut::KeepPool => {
+                "send the file without replace (its cards are added to the pool), or rebuild the libraries after \
+                 editing the pool"
+                    .into()
+            }
+            WayOut::KeepReference => {
+                "send the file without replace (its cards are added and updated), or with force ticked to replace \
+                 the reference anyway"
+                    .into()
+            }
+            WayOut::AllowUnknown => {
+                "correct the names, or tick Keep cards the reference does not know (they keep the cost and type \
+                 given)"
+                    .into()
+            }
             WayOut::FreeCopies => {
                 "a card with fewer copies in libraries than in the pool has a free copy: ask the organiser".into()
             }

@@ -67,7 +67,7 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         }
         let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)
-            .map_err(|e| Error::bad_input(format!("{shown}: nothing registered: {e}")))?;
+            .map_err(|e| e.bad_input_after(&format!("{shown}: nothing registered: ")))?;
         let count = |basic: bool| res.cards.iter().filter(|c| c.is_basic == basic).map(|c| u64::from(c.copies)).sum();
         let bounded = crate::domain::bounds::library(&format!("{}'s main library", p.name), count(false))
             .and_then(|()| crate::domain::bounds::library(&format!("{}'s Utopia library", p.name), count(true)));

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 mod way_out;
-pub use way_out::{Record, Refusal, WayOut, promote_command};
+pub use way_out::{Again, Cards, Example, Held, Join, Record, Refusal, Unpair, WayOut, Whose, promote_command};
 
 /// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.
 #[derive(Debug, thiserror::Error)]
@@ -155,6 +155,19 @@ impl Error {
         }
     }
 
+    /// This error as malformed input, its words after `before` (`"pool.csv: nothing imported: "`): a refusal
+    /// keeps its way out, so each front end still words it its own way.
+    pub fn bad_input_after(self, before: &str) -> Self {
+        match self {
+            Error::WayOut(r) => {
+                let mut r = r.after(before);
+                r.kind = Kind::BadInput;
+                Error::WayOut(Box::new(r))
+            }
+            other => Error::bad_input(format!("{before}{other}")),
+        }
+    }
+
     /// An I/O error on a path.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::Io { path: path.into(), source }
@@ -244,14 +257,33 @@ mod tests {
 
     #[test]
     fn a_refusal_with_a_way_out_prints_the_command_and_gives_the_web_its_own_words() {
-        let e: Error = Refusal::not_found("unknown player \"Zed\"")
-            .worded(WayOut::CheckName, "; see `mmjudge player list`")
-            .into();
+        let e: Error =
+            Refusal::not_found("unknown player \"Zed\"").way_out_after(Join::Semicolon, WayOut::CheckName).into();
         assert_eq!(e.to_string(), "unknown player \"Zed\"; see `mmjudge player list`");
         assert_eq!(e.web_message(), "unknown player \"Zed\"; check the spelling or ask a judge");
         assert_eq!(e.kind().http_status(), 404);
         assert_eq!(e.refusal().and_then(|r| r.way_out.as_ref()), Some(&WayOut::CheckName));
         assert_eq!(Error::refused("x").web_message(), "x");
+    }
+
+    #[test]
+    fn a_refusal_said_after_the_file_s_name_keeps_its_way_out_for_each_front_end() {
+        let e: Error =
+            Refusal::refused("no card reference loaded").way_out(WayOut::ImportCards { need: Cards::Any }).into();
+        let e = e.bad_input_after("pool.csv: nothing imported: ");
+        assert_eq!(
+            e.to_string(),
+            "pool.csv: nothing imported: no card reference loaded: import one with `mmjudge cards import FILE` (e.g. \
+             examples/cards.csv)"
+        );
+        assert_eq!(
+            e.web_message(),
+            "pool.csv: nothing imported: no card reference loaded; ask the organiser: the card reference is loaded at \
+             the event's computer"
+        );
+        assert_eq!(e.kind(), Kind::BadInput);
+        let plain = Error::refused("2 problems").bad_input_after("pool.csv: ");
+        assert_eq!((plain.to_string(), plain.kind()), ("pool.csv: 2 problems".to_string(), Kind::BadInput));
     }
 
     #[test]

@@ -17,9 +17,8 @@ use std::collections::HashSet;
 /// Refuses when no reference is loaded, saying how to load one.
 pub fn require(conn: &Connection) -> Result<()> {
     if cards::count(conn)? == 0 {
-        let cli = ": import one with `mmjudge cards import FILE` (e.g. examples/cards.csv)";
         return Err(crate::error::Refusal::refused("no card reference loaded")
-            .worded(crate::error::WayOut::ImportCards, cli)
+            .way_out(crate::error::WayOut::ImportCards { need: crate::error::Cards::Any })
             .into());
     }
     Ok(())

@@ -54,9 +54,8 @@ pub fn refuse_replace_during_round(conn: &Connection) -> Result<()> {
         && r.started_at.is_some()
         && r.ended_at.is_none()
     {
-        return Err(Error::refused(format!(
-            "round {current} is being played and its notes are checked against the reference: import without --replace to add and update cards, or add --force to replace it anyway"
-        )));
+        let what = format!("round {current} is being played and its notes are checked against the reference");
+        return Err(crate::error::Refusal::refused(what).way_out(crate::error::WayOut::KeepReference).into());
     }
     Ok(())
 }
@@ -118,8 +117,8 @@ pub fn import_rulings(
 ) -> Result<RulingsImported> {
     store.write(actor, |tx| {
         if cards::count(tx)? == 0 {
-            let cli = ": import cards first with `mmjudge cards import FILE`, then their rulings";
-            return Err(crate::error::Refusal::refused("no card reference loaded").worded(crate::error::WayOut::ImportCards, cli).into());
+            let out = crate::error::WayOut::ImportCards { need: crate::error::Cards::BeforeRulings };
+            return Err(crate::error::Refusal::refused("no card reference loaded").way_out(out).into());
         }
         let by_oracle: HashMap<String, Vec<_>> =
             card_text::oracle_ids(tx)?.into_iter().fold(HashMap::new(), |mut m, (o, id)| {

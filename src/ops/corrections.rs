@@ -357,7 +357,8 @@ pub fn clear_result(store: &mut Store, actor: &Actor, input: ClearInput) -> Resu
         );
         summary.push_str(&later_words(&later_rounds));
         summary.push_str(&moved.words(1));
-        let undropped = crate::ops::table::records::result::undo_no_show_drop(tx, &m, None, "clear the result again")?;
+        let undropped =
+            crate::ops::table::records::result::undo_no_show_drop(tx, &m, None, crate::error::Again::Clear)?;
         summary.push_str(&crate::ops::table::records::result::undropped_words(undropped.as_deref()));
         let players: Vec<PlayerId> = [Some(m.a), m.b].into_iter().flatten().collect();
         let out = ClearOutcome { reopened, later_rounds, standings_moved: moved.rounds, undropped, summary };

@@ -53,10 +53,7 @@ pub fn create(actor: &Actor, input: NewEvent) -> Result<Created> {
     let name = input.name.trim();
     if name.is_empty() {
         return Err(crate::error::Refusal::bad_input("the event needs a name")
-            .worded(
-                crate::error::WayOut::Example { what: "the event's name".into() },
-                ": mmjudge event new \"Spring Mental Magic Open\"",
-            )
+            .way_out(crate::error::WayOut::Example(crate::error::Example::EventName))
             .into());
     }
     crate::domain::text::check("the event's name", name, false).map_err(Error::BadInput)?;
@@ -250,8 +247,8 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
             let what = format!(
                 "the libraries are locked: round 1 is paired with {old} libraries, so they cannot become {value}"
             );
-            let cli = "; take the rounds back with `mmjudge round unpair` first";
-            return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
+            let out = WayOut::Unpair(crate::error::Unpair::Libraries);
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         if setting.key == "rounds" {
             let paired = round::current(tx)?;
@@ -260,19 +257,16 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
                     "{} already paired, so the event cannot have fewer: set rounds to {paired} or more",
                     if paired == 1 { "1 round is".to_string() } else { format!("{paired} rounds are") }
                 );
-                let cli = format!(
-                    ", or first take round {paired} back with `mmjudge round unpair` (while it has no results)"
-                );
-                return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
+                let out = WayOut::Unpair(crate::error::Unpair::FewerRounds { round: paired });
+                return Err(Refusal::refused(what).way_out_after(crate::error::Join::Comma, out).into());
             }
         }
         let in_play = crate::ops::settings::mid_round_change(tx, setting.key, &old, &value)?;
         if let Some(change) = &in_play
             && !force
         {
-            let cli =
-                format!("; to change {} now anyway: `mmjudge event set {} {value} --force`", setting.key, setting.key);
-            return Err(Refusal::refused(change.clone()).worded(WayOut::Force, cli).into());
+            let out = WayOut::ForceSetting { key: setting.key.into(), value: value.clone() };
+            return Err(Refusal::refused(change.clone()).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         values.0.insert(setting.key.into(), value.clone());
         settings::check_together(|k| values.number(k)).map_err(|e| Error::refused(e.0))?;

@@ -122,9 +122,8 @@ pub fn add_judge(store: &mut Store, actor: &Actor, name: &str, role: Role) -> Re
     let hash = hash_pin(&pin)?;
     store.write(actor, |tx| {
         if let Some(j) = judges::by_key(tx, &key)? {
-            let cli = format!(": give a new PIN with `mmjudge judge pin \"{}\"`, or choose another name", j.name);
             let what = format!("a judge named {} is already added", j.name);
-            return Err(Refusal::refused(what).worded(WayOut::NewPin { name: j.name }, cli).into());
+            return Err(Refusal::refused(what).way_out(WayOut::NewPin { name: j.name }).into());
         }
         judges::insert(tx, &name, &key, role.word(), &hash, &stamp(actor.at))?;
         let out = JudgePin { name: name.clone(), role, pin: pin.clone() };
@@ -203,8 +202,9 @@ pub fn list_judges(store: &Store, now: DateTime<Utc>) -> Result<Vec<JudgeRow>> {
 
 /// The one refusal of a failed login, whichever of the two was wrong (so names cannot be guessed).
 fn wrong_login() -> Error {
-    let cli = " (a PIN renewed with `mmjudge judge pin NAME` replaces the old one)";
-    Refusal::new(Kind::Unauthorized, "wrong judge name or PIN: check both").worded(WayOut::CheckPin, cli).into()
+    Refusal::new(Kind::Unauthorized, "wrong judge name or PIN: check both")
+        .way_out_after(crate::error::Join::Aside, WayOut::CheckPin)
+        .into()
 }
 
 /// Logs a judge in with name and PIN (the actor stamps the time and the address): a new session of

@@ -38,7 +38,7 @@ pub fn check_unlocked(conn: &Connection, force: bool, what: &str) -> Result<Stri
         let to = format!("{what} anyway (the audit log records it)");
         let locked = format!("the libraries are locked: round {current} is paired");
         return Err(crate::error::Refusal::refused(locked)
-            .way_out_after("; ", crate::error::WayOut::ForceAnyway { to })
+            .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ForceAnyway { to })
             .into());
     }
     Ok(format!(" (forced: round {current} is paired)"))
@@ -62,7 +62,7 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
         let tables = store_library::table_count(conn)?;
         let refusal = if tables == 0 {
             crate::error::Refusal::not_found(format!("no library {table}{seat}: no libraries are built yet"))
-                .worded(crate::error::WayOut::BuildLibraries, ": `mmjudge library build --tables N`")
+                .way_out(crate::error::WayOut::BuildLibraries { tables: None })
         } else {
             crate::error::Refusal::not_found(format!("no library {table}{seat}: libraries are 1A to {tables}B"))
                 .way_out(crate::error::WayOut::ListLibraries)
@@ -80,11 +80,8 @@ pub fn find(conn: &Connection, text: &str) -> Result<Library> {
     }
     let p = crate::ops::player_names::find(conn, text)?;
     store_library::of_player(conn, p.id)?.ok_or_else(|| {
-        let cli = ": `mmjudge library register PLAYER FILE.csv`";
-        Error::from(
-            crate::error::Refusal::not_found(format!("{} has no sealed library", p.name))
-                .worded(crate::error::WayOut::RegisterLibrary, cli),
-        )
+        let out = crate::error::WayOut::RegisterLibrary { whose: crate::error::Whose::Player };
+        Error::from(crate::error::Refusal::not_found(format!("{} has no sealed library", p.name)).way_out(out))
     })
 }
 
@@ -216,10 +213,8 @@ fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
     let BuildInput { tables, seed, force, size, utopia, keep_unusable } = input;
     let values = event::values(tx)?;
     if values.text("libraries") == "sealed" {
-        let cli = ": register each player's with `mmjudge library register PLAYER FILE.csv`";
-        return Err(crate::error::Refusal::refused("this event uses sealed libraries")
-            .worded(crate::error::WayOut::RegisterLibrary, cli)
-            .into());
+        let out = crate::error::WayOut::RegisterLibrary { whose: crate::error::Whose::Each };
+        return Err(crate::error::Refusal::refused("this event uses sealed libraries").way_out(out).into());
     }
     let note = check_unlocked(tx, force, "rebuild them")?;
     let seed = seed.unwrap_or(values.seed());
@@ -274,11 +269,6 @@ fn too_small(e: BuildError, supply: &supply::Supply, pool: &[PoolCard], input: B
     let libraries = 2 * tables as usize;
     let shortage = supply::shortage(supply, &pool_profile(&supply.copies, size), libraries, size);
     let most = have / (2 * size);
-    let fewer = if most == 0 {
-        "add cards to the pool".to_string()
-    } else {
-        format!("build at most {}", crate::domain::words::count(most, "table"))
-    };
     let what = format!(
         "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} ({shortage}); \
          Utopia libraries need {} basic lands (the pool holds {}: {} more to find)",
@@ -288,7 +278,7 @@ fn too_small(e: BuildError, supply: &supply::Supply, pool: &[PoolCard], input: B
         b.to_find
     );
     crate::error::Refusal::refused(what)
-        .worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add` or {fewer}"))
+        .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::AddCardsOrBuildFewer { most })
         .into()
 }
 

@@ -31,12 +31,12 @@ pub fn find(conn: &Connection, query: &str) -> Result<player::Player> {
         ))),
         Resolved::Unknown(_) if player::count(conn)? == 0 => {
             Err(Refusal::not_found(format!("unknown player \"{}\": the event has no players yet", shown(query)))
-                .way_out_after("; ", WayOut::AddPlayers)
+                .way_out_after(crate::error::Join::Semicolon, WayOut::AddPlayers)
                 .into())
         }
         Resolved::Unknown(close) => {
             Err(Refusal::not_found(format!("unknown player \"{}\": closest are {}", shown(query), close.join(", ")))
-                .way_out_after("; ", WayOut::CheckName)
+                .way_out_after(crate::error::Join::Semicolon, WayOut::CheckName)
                 .into())
         }
     }

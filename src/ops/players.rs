@@ -128,8 +128,10 @@ fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Res
         let after = match (drop, p.dropped_after) {
             (true, Some(_)) => {
                 let what = format!("{} has already {}", p.name, status(&p));
-                let out = crate::error::WayOut::UndropPlayer { name: p.name.clone() };
-                return Err(crate::error::Refusal::refused(what).worded(out, "; `player undrop` takes it back").into());
+                let out = crate::error::WayOut::TakeDropBack { name: p.name.clone() };
+                return Err(crate::error::Refusal::refused(what)
+                    .way_out_after(crate::error::Join::Semicolon, out)
+                    .into());
             }
             (false, None) => return Err(Error::refused(format!("{} has not dropped", p.name))),
             (true, None) => {
@@ -231,29 +233,21 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
             };
             let decided = matches::of_round(tx, current)?.iter().any(|m| !m.is_bye() && m.outcome.is_some());
             if !decided && let Some(why) = removal_after_unpair_fails(tx, p.id, current)? {
-                let table = m.table.map(|t| format!(", then record table {t} as a no-show win for the opponent"));
                 let what =
                     format!("{} is seated in round {current} ({seat}) and {why}, so they cannot be removed", p.name);
-                let cli =
-                    format!(": drop them with `mmjudge player drop {}`{}", quoted(&p.name), table.unwrap_or_default());
                 return Err(crate::error::Refusal::refused(what)
-                    .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                    .way_out(crate::error::WayOut::DropPlayer { name: p.name.clone(), no_show: m.table })
                     .into());
             }
             let refusal = if decided {
-                let then = match m.table {
-                    Some(t) => format!("record table {t} as a no-show win for the opponent"),
-                    None => format!("the bye stays in round {current}, and they are not paired again"),
-                };
                 let what =
                     format!("{} is seated in round {current} ({seat}), and that round already has results", p.name);
-                let cli = format!(": drop the player with `mmjudge player drop {}` instead ({then})", quoted(&p.name));
-                crate::error::Refusal::refused(what)
-                    .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                let out = crate::error::WayOut::DropSeated { name: p.name.clone(), table: m.table, round: current };
+                crate::error::Refusal::refused(what).way_out(out)
             } else {
                 let what = format!("{} is seated in round {current} ({seat}), which has no result yet", p.name);
-                let cli = ": take the round back with `mmjudge round unpair`, remove the player, then pair it again";
-                crate::error::Refusal::refused(what).worded(crate::error::WayOut::UnpairRound, cli)
+                let out = crate::error::WayOut::Unpair(crate::error::Unpair::RemovePlayer);
+                crate::error::Refusal::refused(what).way_out(out)
             };
             return Err(refusal.into());
         }
@@ -265,9 +259,8 @@ pub fn remove_player(store: &mut Store, actor: &Actor, input: RemoveInput) -> Re
                 p.name,
                 list.join(", ")
             );
-            let cli = format!(": `mmjudge player drop {}`", quoted(&p.name));
             return Err(crate::error::Refusal::refused(what)
-                .worded(crate::error::WayOut::DropPlayer { name: p.name.clone() }, cli)
+                .way_out(crate::error::WayOut::DropNotRemove { name: p.name.clone() })
                 .into());
         }
         let sealed = library::of_player(tx, p.id)?;
@@ -316,11 +309,6 @@ fn removal_after_unpair_fails(conn: &Connection, p: PlayerId, current: u32) -> R
         )));
     }
     Ok(None)
-}
-
-/// A name as the judge would type it on a command line.
-fn quoted(name: &str) -> String {
-    if name.contains(' ') { format!("\"{name}\"") } else { name.to_string() }
 }
 
 #[cfg(test)]

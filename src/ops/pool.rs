@@ -103,12 +103,11 @@ pub fn import_bytes(
         return Err(Error::bad_input(format!("{shown}: no cards under the header row: nothing imported")));
     }
     let res = import::resolve_lines(conn, &lines, allow_unknown)
-        .map_err(|e| Error::bad_input(format!("{shown}: nothing imported: {e}")))?;
+        .map_err(|e| e.bad_input_after(&format!("{shown}: nothing imported: ")))?;
     if replace {
         if !library::copies_in_use(conn)?.is_empty() {
-            return Err(Error::refused(
-                "libraries are built from this pool: import without --replace, or rebuild the libraries after editing the pool",
-            ));
+            let what = "libraries are built from this pool";
+            return Err(crate::error::Refusal::refused(what).way_out(crate::error::WayOut::KeepPool).into());
         }
         store_pool::clear(conn)?;
     }
@@ -138,14 +137,14 @@ pub fn resolve(conn: &Connection, query: &str) -> Result<PoolCard> {
         ))),
         Resolved::Unknown(_) if cards.is_empty() => {
             Err(crate::error::Refusal::not_found(format!("\"{query}\" is not in the pool: the pool is empty"))
-                .way_out_after("; ", crate::error::WayOut::ImportPool)
+                .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ImportPool)
                 .into())
         }
         Resolved::Unknown(close) => Err(crate::error::Refusal::not_found(format!(
             "\"{query}\" is not in the pool: closest are {}",
             close.join(", ")
         ))
-        .way_out_after("; ", crate::error::WayOut::ListPool)
+        .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ListPool)
         .into()),
     }
 }

@@ -46,7 +46,7 @@ pub fn reopen_round(store: &mut Store, actor: &Actor) -> Result<Reopened> {
         };
         let Some(closed) = r.ended_at else {
             let what = format!("round {number} is not closed: nothing to reopen");
-            return Err(Refusal::refused(what).worded(WayOut::EndRound, " (`mmjudge round end` closes it)").into());
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Aside, WayOut::EndRound).into());
         };
         round::set_ended(tx, number, None)?;
         let when = crate::time::unstamp(&closed).map(crate::time::confirm_time).unwrap_or_else(|_| closed.clone());

@@ -168,9 +168,7 @@ pub fn promote(store: &mut Store, force: bool) -> Result<Promoted> {
             "the primary at {was} still answers: promoting this laptop now would leave two laptops taking writes, and \
              what is written on the primary after this moment would be lost"
         );
-        return Err(Refusal::new(Kind::Refused, what)
-            .worded(WayOut::Force, ": stop the primary first (or, if judges can no longer reach it, add `--force`)")
-            .into());
+        return Err(Refusal::new(Kind::Refused, what).way_out(WayOut::StopPrimary).into());
     }
     let generation = store.bookkeep(replication::promote)?;
     Ok(Promoted { generation, was_standby_of: was, primary_answered: answered })

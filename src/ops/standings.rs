@@ -242,7 +242,7 @@ impl Results {
     pub fn check_played(&self, n: u32) -> Result<u32> {
         if n == 0 {
             return Err(Refusal::bad_input("rounds are numbered from 1")
-                .worded(WayOut::Example { what: "round 1".into() }, ": --round 1")
+                .way_out(WayOut::Example(crate::error::Example::Round))
                 .into());
         }
         if n > self.paired {
@@ -254,20 +254,17 @@ impl Results {
         }
         if n > self.played {
             let first = self.played + 1;
-            let tables: Vec<String> = pending_in(&self.matches, first).iter().map(|t| t.to_string()).collect();
-            let table = if let [one] = tables.as_slice() { one.as_str() } else { "TABLE" };
-            let in_round = if first == self.paired { String::new() } else { format!(" --round {first}") };
+            let pending = pending_in(&self.matches, first);
+            let tables: Vec<String> = pending.iter().map(|t| t.to_string()).collect();
+            let round = (first != self.paired).then_some(first);
             let what = format!(
                 "round {n} has not been played to the end: round {first} has no result yet at table{} {}",
                 if tables.len() == 1 { "" } else { "s" },
                 tables.join(", "),
             );
-            let one = if let [one] = tables.as_slice() { one.parse().ok() } else { None };
-            let cli = format!(
-                "; record {} with `mmjudge result {table} WINNER --by REASON{in_round}`",
-                if tables.len() == 1 { "it" } else { "each" }
-            );
-            return Err(Refusal::refused(what).worded(WayOut::RecordResult { table: one }, cli).into());
+            let one = if let [one] = pending.as_slice() { Some(*one) } else { None };
+            let out = WayOut::RecordToPlay { table: one, round };
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         Ok(n)
     }

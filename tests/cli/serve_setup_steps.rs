@@ -92,6 +92,14 @@ fn imports_by_upload_run_as_jobs_all_or_nothing_with_every_bad_line_named() {
     let job = head.run(&server, "/api/cards/import?file=bad.json", "{\"data\": [1, 2");
     assert!(refused(&job, 400).contains("bad.json"), "{job}");
     assert_eq!(ev.dump(), empty);
+    // A pool before the cards: refused in the web's words (the command line names the import to type).
+    let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", "name,count\nAbrade,2\n"), 400);
+    assert_eq!(
+        said,
+        "pool.csv: nothing imported: no card reference loaded; ask the organiser: the card reference is loaded at the \
+         event's computer"
+    );
+    assert_eq!(ev.dump(), empty);
     // The example cards: done, with the outcome the command line's --json prints, and its progress at the end.
     let job = head.run(&server, "/api/cards/import?file=cards.csv", &example("cards.csv"));
     assert_eq!(job["state"], "done", "{job}");
@@ -114,6 +122,16 @@ fn imports_by_upload_run_as_jobs_all_or_nothing_with_every_bad_line_named() {
     let bad_pool = "name,count\nAbrade,2\nNo Such Card Anywhere,1\nAbsorb,many\n";
     let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", bad_pool), 400);
     assert!(said.contains("pool.csv") && said.contains("No Such Card Anywhere") && said.contains("many"), "{said}");
+    assert_eq!(ev.dump(), before);
+    // An unknown card with its cost and type: kept only with the form's box ticked (`--allow-unknown`).
+    let homebrew = "name,count,mana_cost,type_line\nHomebrew Bolt,2,{R},Instant\n";
+    let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", homebrew), 400);
+    assert!(
+        said.ends_with(
+            "; correct the names, or tick Keep cards the reference does not know (they keep the cost and type given)"
+        ),
+        "{said}"
+    );
     assert_eq!(ev.dump(), before);
     let job = head.run(&server, "/api/pool/import?file=pool.csv", &example("pool.csv"));
     assert_eq!(job["state"], "done", "{job}");

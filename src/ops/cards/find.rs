@@ -86,10 +86,7 @@ pub fn find(conn: &Connection, input: FindInput) -> Result<Found> {
 fn find_name(conn: &Connection, text: &str, limit: usize) -> Result<Found> {
     if crate::domain::names::fold(text).is_empty() {
         return Err(crate::error::Refusal::bad_input("give part of a card name")
-            .worded(
-                crate::error::WayOut::Example { what: "part of a card name".into() },
-                ": mmjudge cards find \"demonic tutor\"",
-            )
+            .way_out(crate::error::WayOut::Example(crate::error::Example::CardNamePart))
             .into());
     }
     let hits = Search::load(conn, text)?.find_ids(text, limit.max(1));
@@ -137,18 +134,14 @@ fn find_text(conn: &Connection, q: &FindInput) -> Result<TextFound> {
     let words = tokens(&query);
     if words.is_empty() {
         return Err(crate::error::Refusal::bad_input("give words of the card's text")
-            .worded(
-                crate::error::WayOut::Example { what: "words of the card's text".into() },
-                ": mmjudge cards find --text \"draw a card\"",
-            )
+            .way_out(crate::error::WayOut::Example(crate::error::Example::CardText))
             .into());
     }
     reference::require(conn)?;
     if !card_text::has_text(conn)? {
         let what = "the card reference has no texts";
-        let cli =
-            ": import an MTGJSON or Scryfall card file (or a CSV with a text column) with `mmjudge cards import FILE`";
-        return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::ImportCards, cli).into());
+        let out = crate::error::WayOut::ImportCards { need: crate::error::Cards::WithTexts };
+        return Err(crate::error::Refusal::refused(what).way_out(out).into());
     }
     let values = event::values(conn)?;
     let rule = reference::rule(&values)?;

@@ -77,10 +77,7 @@ pub fn resolve(conn: &Connection, typed: &str) -> Result<Card> {
     let folded = names::fold(typed);
     if folded.is_empty() {
         return Err(crate::error::Refusal::bad_input("give a card name")
-            .worded(
-                crate::error::WayOut::Example { what: "a card name".into() },
-                ": mmjudge cards show \"Demonic Tutor\"",
-            )
+            .way_out(crate::error::WayOut::Example(crate::error::Example::CardName))
             .into());
     }
     if let Some(id) = card_text::card_of_face(conn, &folded)? {

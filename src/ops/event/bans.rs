@@ -69,10 +69,7 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
     let name = name.trim();
     if name.is_empty() {
         return Err(crate::error::Refusal::bad_input("give the card's name")
-            .worded(
-                crate::error::WayOut::Example { what: "the card's name".into() },
-                ": mmjudge ban add \"Black Lotus\" --group too-powerful",
-            )
+            .way_out(crate::error::WayOut::Example(crate::error::Example::BanCard))
             .into());
     }
     if let Some(card) = crate::ops::card_reference::lookup(conn, name)? {
@@ -83,19 +80,20 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
     }
     if cards::count(conn)? == 0 {
         let what = format!("no card reference loaded to check \"{name}\"");
-        let cli = ": import one with `mmjudge cards import FILE`, or add --force";
-        return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::ImportCards, cli).into());
+        let out = crate::error::WayOut::ImportCards { need: crate::error::Cards::OrForce };
+        return Err(crate::error::Refusal::refused(what).way_out(out).into());
     }
     let close = crate::ops::card_reference::closest(conn, name, 3)?;
     if close.is_empty() {
-        let cli = ": nothing close; check the spelling with `mmjudge cards find`; use --force to ban it anyway";
-        let what = format!("no card named \"{name}\" in the reference");
-        return Err(crate::error::Refusal::not_found(what).worded(crate::error::WayOut::FindCard, cli).into());
+        let what = format!("no card named \"{name}\" in the reference: nothing close");
+        let force = crate::error::WayOut::UseForce { to: "ban it anyway".into() };
+        let out = crate::error::WayOut::Both(Box::new(crate::error::WayOut::FindCard), Box::new(force));
+        return Err(crate::error::Refusal::not_found(what).way_out_after(crate::error::Join::Semicolon, out).into());
     }
     let hint = format!("closest are {}", close.join(", "));
     let what = format!("no card named \"{name}\" in the reference: {hint}");
-    let force = crate::error::WayOut::ForceAnyway { to: "ban it anyway".into() };
-    Err(crate::error::Refusal::not_found(what).worded(force, "; use --force to ban it anyway").into())
+    let force = crate::error::WayOut::UseForce { to: "ban it anyway".into() };
+    Err(crate::error::Refusal::not_found(what).way_out_after(crate::error::Join::Semicolon, force).into())
 }
 
 /// `ban remove NAME`: lifts the ban on a card; returns the card as the ban list spelt it.
@@ -105,7 +103,7 @@ pub fn lift_ban(store: &mut Store, actor: &Actor, name: &str) -> Result<String> 
             crate::ops::card_reference::lookup(tx, name)?.map(|c| c.name).unwrap_or_else(|| name.trim().to_string());
         if !bans::remove(tx, &card)? {
             return Err(crate::error::Refusal::not_found(format!("{card} is not banned"))
-                .way_out_after("; ", crate::error::WayOut::ListBans)
+                .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ListBans)
                 .into());
         }
         let summary = format!("lifted the ban on {card}");

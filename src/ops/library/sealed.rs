@@ -52,10 +52,9 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
     let (player, bytes, shown, sideboard) = (player.as_str(), bytes.as_slice(), shown.as_str(), sideboard.as_deref());
     store.write(actor, |tx| {
         if event::values(tx)?.text("libraries") != "sealed" {
-            let out = crate::error::WayOut::ChangeSetting { key: "libraries".into() };
-            let cli = ": `mmjudge event set libraries sealed` first";
+            let out = crate::error::WayOut::SetFirst { key: "libraries".into(), value: "sealed".into() };
             return Err(crate::error::Refusal::refused("this event uses judge-built libraries at the tables")
-                .worded(out, cli)
+                .way_out(out)
                 .into());
         }
         let p = crate::ops::player_names::find(tx, player)?;
@@ -64,11 +63,11 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         if existing.is_some() && current > 0 && !force {
             let what = format!("{}'s sealed libraries are locked: round {current} is paired", p.name);
             let out = crate::error::WayOut::ForceAnyway { to: "register them again (audited)".into() };
-            return Err(crate::error::Refusal::refused(what).way_out_after("; ", out).into());
+            return Err(crate::error::Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;
         let res = pool_import::resolve_lines(tx, &lines, allow_unknown)
-            .map_err(|e| Error::bad_input(format!("{shown}: nothing registered: {e}")))?;
+            .map_err(|e| e.bad_input_after(&format!("{shown}: nothing registered: ")))?;
         let count = |basic: bool| res.cards.iter().filter(|c| c.is_basic == basic).map(|c| u64::from(c.copies)).sum();
         let bounded = crate::domain::bounds::library(&format!("{}'s main library", p.name), count(false))
             .and_then(|()| crate::domain::bounds::library(&format!("{}'s Utopia library", p.name), count(true)));

@@ -46,9 +46,9 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
     store.write(actor, |tx| {
         let lib = find(tx, library)?;
         if lib.table.is_none() {
-            let cli = ": register them again with `mmjudge library register`";
             let what = "a sealed library holds the player's own cards";
-            return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::RegisterLibrary, cli).into());
+            let out = crate::error::WayOut::RegisterLibrary { whose: crate::error::Whose::Again };
+            return Err(crate::error::Refusal::refused(what).way_out(out).into());
         }
         let note = check_unlocked(tx, force, "edit them")?;
         let label = lib.label();
@@ -65,9 +65,9 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
             )));
         }
         if arriving.excluded {
-            let cli = format!(": `mmjudge pool include \"{}\"` first", arriving.name);
             let what = format!("{} is excluded from building", arriving.name);
-            return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::EditPool, cli).into());
+            let out = crate::error::WayOut::IncludeCard { name: arriving.name.clone() };
+            return Err(crate::error::Refusal::refused(what).way_out(out).into());
         }
         let used = super::super::pool::in_use(tx)?.get(&arriving.id).copied().unwrap_or(0);
         if used >= arriving.copies {
@@ -78,9 +78,8 @@ pub fn swap(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<Swappe
                 if arriving.copies == 1 { "copy is" } else { "copies are" },
                 super::super::pool::holders(tx, arriving.id)?
             );
-            let cli = "; `mmjudge pool list` shows each card's copies and how many are in libraries (a card with \
-                       fewer in libraries has a free copy)";
-            return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::ListPool, cli).into());
+            let out = crate::error::WayOut::FreeCopies;
+            return Err(crate::error::Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         store_library::replace_card(
             tx,

@@ -87,15 +87,14 @@ fn add_in(tx: &Connection, input: AddTablesInput) -> Result<(AddedTables, Change
     let AddTablesInput { tables: k, seed, keep_unusable } = input;
     let values = event::values(tx)?;
     if values.text("libraries") == "sealed" {
-        let cli = ": register a new player's with `mmjudge library register PLAYER FILE.csv`";
         let what = "this event uses sealed libraries, which travel with their players";
-        return Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::RegisterLibrary, cli).into());
+        let out = crate::error::WayOut::RegisterLibrary { whose: crate::error::Whose::NewPlayer };
+        return Err(crate::error::Refusal::refused(what).way_out(out).into());
     }
     let existing = load_fixed(tx)?;
     let Some(last) = existing.iter().filter_map(|(l, _, _)| l.table).max() else {
-        let cli = ": build them all at once with `mmjudge library build --tables N`";
         return Err(crate::error::Refusal::refused("no libraries are built yet")
-            .worded(crate::error::WayOut::BuildLibraries, cli)
+            .way_out(crate::error::WayOut::BuildAll)
             .into());
     };
     let first = last + 1;
@@ -160,14 +159,13 @@ fn too_small(e: BuildError, supply: &Supply, target: &crate::domain::library::Pr
     };
     let shortage = supply::shortage(supply, target, 2 * k as usize, size);
     let most = have / (2 * size);
-    let fewer = if most == 0 { String::new() } else { format!(", or add at most {}", count_tables(most)) };
     let what = format!(
         "the pool is too small to add {}: their libraries need {needed} spell copies, {have} are left in the pool \
          ({shortage})",
         count_tables(k as usize)
     );
     crate::error::Refusal::refused(what)
-        .worded(crate::error::WayOut::EditPool, format!("; add cards with `mmjudge pool add`{fewer}"))
+        .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::AddCardsOrFewer { most })
         .into()
 }
 
@@ -198,20 +196,11 @@ pub fn seats_for(conn: &Connection, players: usize) -> Result<()> {
     }
     let more = matches - tables;
     // Before round 1 nothing is played yet: rebuilding every library for the whole field is the other way.
-    let rebuild = if crate::store::round::current(conn)? == 0 {
-        format!(" (before round 1, `mmjudge library build --tables {matches}` rebuilds them all instead)")
-    } else {
-        String::new()
-    };
+    let rebuild = (crate::store::round::current(conn)? == 0).then_some(matches);
     let what = format!(
         "{players} players need {} but only {tables} {}",
         count_tables(matches as usize),
         if tables == 1 { "exists" } else { "exist" },
     );
-    let cli = format!(
-        ": `mmjudge library add-tables {more}` builds {} from what is left in the pool, without touching the \
-         libraries in play{rebuild}",
-        if more == 1 { "the missing one".to_string() } else { format!("the {more} missing") }
-    );
-    Err(crate::error::Refusal::refused(what).worded(crate::error::WayOut::BuildLibraries, cli).into())
+    Err(crate::error::Refusal::refused(what).way_out(crate::error::WayOut::AddTables { more, rebuild }).into())
 }

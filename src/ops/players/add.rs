@@ -176,10 +176,8 @@ fn insert_rows(
     line_of: impl Fn(usize) -> String,
 ) -> Result<(Vec<PlayerId>, Change)> {
     if rows.is_empty() {
-        let out = crate::error::WayOut::Example { what: "the players' names".into() };
-        return Err(crate::error::Refusal::bad_input("no players given")
-            .worded(out, ": mmjudge player add NAME...")
-            .into());
+        let out = crate::error::WayOut::Example(crate::error::Example::PlayerNames);
+        return Err(crate::error::Refusal::bad_input("no players given").way_out(out).into());
     }
     crate::domain::bounds::players((player::count(conn)? as usize).saturating_add(rows.len()))
         .map_err(Error::Refused)?;

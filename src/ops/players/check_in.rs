@@ -79,9 +79,8 @@ fn in_event(p: &Player, for_judge: bool) -> Result<()> {
     if p.disqualified || p.dropped_after.is_some() {
         let what = crate::ops::players::status(p);
         if for_judge {
-            let cli = format!(": `mmjudge player undrop {}` takes a drop back first", quoted(&p.name));
             let out = WayOut::UndropPlayer { name: p.name.clone() };
-            return Err(Refusal::refused(format!("{} has {what}", p.name)).worded(out, cli).into());
+            return Err(Refusal::refused(format!("{} has {what}", p.name)).way_out(out).into());
         }
         return Err(Error::refused(format!("{} is not in the event ({what}): see a judge", p.name)));
     }
@@ -152,11 +151,6 @@ fn still_absent(conn: &Connection) -> Result<String> {
 
 fn hhmm(stamp: &str) -> String {
     crate::time::unstamp(stamp).map(crate::time::confirm_time).unwrap_or_else(|_| stamp.to_string())
-}
-
-/// A name as the judge would type it on a command line.
-fn quoted(name: &str) -> String {
-    if name.contains(' ') { format!("\"{name}\"") } else { name.to_string() }
 }
 
 #[cfg(test)]

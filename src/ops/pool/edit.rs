@@ -105,7 +105,6 @@ pub fn remove(store: &mut Store, actor: &Actor, query: &str, count: Option<u32>)
         let used = in_use(tx)?.get(&card.id).copied().unwrap_or(0);
         if used > left {
             let free = card.copies - used;
-            let hint = if free > 0 { format!("remove at most {free} (--count {free}), or ") } else { String::new() };
             let what = format!(
                 "{} of {} {} in {}",
                 crate::domain::words::count(used, "copy"),
@@ -113,9 +112,8 @@ pub fn remove(store: &mut Store, actor: &Actor, query: &str, count: Option<u32>)
                 if used == 1 { "is" } else { "are" },
                 super::holders(tx, card.id)?
             );
-            let cli = format!(": {hint}swap them out first (`mmjudge library swap`)");
             return Err(crate::error::Refusal::refused(what)
-                .worded(crate::error::WayOut::SwapLibraryCards, cli)
+                .way_out(crate::error::WayOut::SwapLibraryCards { free: i64::from(free) })
                 .into());
         }
         if left == 0 && used == 0 {

@@ -187,12 +187,12 @@ pub fn resolve_lines(conn: &Connection, lines: &[CardLine], allow_unknown: bool)
     if problems.is_empty() {
         return Ok(out);
     }
-    let hint = if unknown_with_cost && !allow_unknown {
-        "; correct the names, or add --allow-unknown to keep unknown cards with the cost and type given"
-    } else {
-        ""
-    };
-    Err(Error::bad_input(format!("{} problem{}: {}{hint}", problems.len(), plural(problems.len()), shorten(&problems))))
+    let what = format!("{} problem{}: {}", problems.len(), plural(problems.len()), shorten(&problems));
+    if unknown_with_cost && !allow_unknown {
+        let out = crate::error::WayOut::AllowUnknown;
+        return Err(crate::error::Refusal::bad_input(what).way_out_after(crate::error::Join::Semicolon, out).into());
+    }
+    Err(Error::bad_input(what))
 }
 
 /// At most ten problems, then how many more.

@@ -65,8 +65,8 @@ pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<WatchA
                     name.trim(),
                     crate::domain::names::closest_hint(&reference::closest(tx, name, 3)?)
                 );
-                let force = WayOut::ForceAnyway { to: "watch it anyway".into() };
-                return Err(Refusal::not_found(what).worded(force, ", or --force to watch it anyway").into());
+                let force = WayOut::ForceTo { to: "watch it anyway".into() };
+                return Err(Refusal::not_found(what).way_out_after(crate::error::Join::Or, force).into());
             }
         };
         store_pool::watch_add(tx, &Watched { card: card.clone(), note: note.trim().to_string() })?;

@@ -55,7 +55,7 @@ pub fn start_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>) 
         }
         if let Some(started) = &r.started_at {
             let what = format!("round {} already started at {}: its clock runs", r.number, when_text(started));
-            return Err(Refusal::refused(what).way_out_after("; ", WayOut::SeeTime).into());
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, WayOut::SeeTime).into());
         }
         if let Some(ended) = &r.ended_at {
             return Err(Error::refused(format!(
@@ -120,12 +120,11 @@ pub fn start_round_now(store: &mut Store, actor: &Actor) -> Result<RoundStarted>
         let r = current_round(tx)?;
         let Some(scheduled) = r.started_at.as_deref().map(unstamp).transpose()? else {
             let what = format!("round {} has not been started", r.number);
-            let cli = ": `mmjudge round start` starts it (and its deck inspection)";
-            return Err(Refusal::refused(what).worded(WayOut::StartRound, cli).into());
+            return Err(Refusal::refused(what).way_out(WayOut::StartInspection).into());
         };
         if scheduled <= now {
             let what = format!("round {} already started at {}: its clock runs", r.number, confirm_time(scheduled));
-            return Err(Refusal::refused(what).way_out_after("; ", WayOut::SeeTime).into());
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, WayOut::SeeTime).into());
         }
         round::set_started(tx, r.number, Some(&stamp(now)))?;
         let clock = TableClock::new(now, clock_settings(&event::values(tx)?));
@@ -198,8 +197,7 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
                 format!("has not begun (its clock starts at {})", confirm_time(started))
             };
             let what = format!("round {} {waiting}", r.number);
-            let cli = ": start its clock now with `mmjudge round start --now`, then close it";
-            return Err(Refusal::refused(what).worded(WayOut::StartRoundNow, cli).into());
+            return Err(Refusal::refused(what).way_out(WayOut::StartNowThenClose).into());
         }
         not_before_start(r.number, at, started)?;
         if given {
@@ -213,10 +211,8 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
                 words::count(open.len() as i64, "table"),
                 tables_text(&open)
             );
-            let cli = ": record each with `mmjudge result TABLE ...`, or close the round anyway with \
-                       `mmjudge round end --force`";
-            let out = WayOut::Either(Box::new(WayOut::RecordResult { table: None }), Box::new(WayOut::EndRoundForce));
-            return Err(Refusal::refused(what).worded(out, cli).into());
+            let out = WayOut::Either(vec![WayOut::RecordEachOpen, WayOut::EndRoundForce]);
+            return Err(Refusal::refused(what).way_out(out).into());
         }
         round::set_ended(tx, r.number, Some(&stamp(at)))?;
         let mut open_tables = Vec::new();
@@ -287,9 +283,8 @@ fn end_unstarted(tx: &rusqlite::Connection, number: u32, at: DateTime<Utc>) -> R
 pub fn extension_seconds(minutes: &str) -> Result<i64> {
     let text = minutes.trim();
     let value: f64 = text.parse().map_err(|_| {
-        let out = WayOut::Example { what: "the extra minutes as a number, such as 5".into() };
-        let cli = ": e.g. `mmjudge round extend 3 5 --reason \"deck check\"`";
-        Error::from(Refusal::bad_input(format!("\"{text}\" is not a number of minutes")).worded(out, cli))
+        let out = WayOut::Example(crate::error::Example::ExtensionMinutes);
+        Error::from(Refusal::bad_input(format!("\"{text}\" is not a number of minutes")).way_out(out))
     })?;
     let secs = (value * 60.0).round();
     if !value.is_finite() || secs < 1.0 {

@@ -80,8 +80,7 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
         let active = played.active_in(number);
         if active.len() < 2 {
             let what = format!("round {number} needs at least 2 active players, not {}", active.len());
-            let cli = ": add players with `mmjudge player add NAME`";
-            return Err(Refusal::refused(what).worded(WayOut::AddPlayers, cli).into());
+            return Err(Refusal::refused(what).way_out(WayOut::AddMorePlayers).into());
         }
         let tables = Tables::seats(tx)?;
         crate::ops::library::seats_for(tx, active.len())?;
@@ -93,7 +92,7 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
         let broken: Vec<String> = proposal.violations.iter().map(|v| describe(v, &names)).collect();
         if !broken.is_empty() && !allow {
             let what = format!("round {number} cannot keep every guarantee: {}", first_few(&broken, 5));
-            return Err(Refusal::refused(what).way_out_after("; ", WayOut::PairAnyway).into());
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, WayOut::PairAnyway).into());
         }
         let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
         if number == 1 {
@@ -126,10 +125,7 @@ fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<
     if drop && !check_in::is_on(tx)? {
         let what = "those absent are dropped by who has not checked in, and check-in is off";
         return Err(Refusal::refused(what)
-            .way_out(WayOut::Either(
-                Box::new(WayOut::PairRound),
-                Box::new(WayOut::ChangeSetting { key: "check-in".into() }),
-            ))
+            .way_out(WayOut::Either(vec![WayOut::PairRound, WayOut::ChangeSetting { key: "check-in".into() }]))
             .into());
     }
     let absent = check_in::absent(tx)?;
@@ -139,17 +135,15 @@ fn absent_players(tx: &Connection, number: u32, drop: bool, at: &str) -> Result<
     let names: Vec<String> = absent.iter().map(|p| p.name.clone()).collect();
     if !drop {
         let who = crate::domain::words::count(absent.len() as i64, "player");
-        let (have, first) = if absent.len() == 1 { ("has", names[0].as_str()) } else { ("have", "NAME") };
-        let first = if first.contains(' ') { format!("\"{first}\"") } else { first.to_string() };
+        let have = if absent.len() == 1 { "has" } else { "have" };
         let what = format!("round 1 cannot be paired: {who} {have} not checked in ({})", names_few(&names, 12));
-        let cli = format!(
-            ": check them in with `mmjudge player check-in {first}`, pair those present with `mmjudge round pair \
-             --drop-absent` (the absent are dropped as not arrived; `mmjudge player undrop NAME` takes it back), or \
-             turn check-in off with `mmjudge event set check-in off`"
-        );
-        let one = if absent.len() == 1 { Some(names[0].clone()) } else { None };
-        let way = WayOut::Either(Box::new(WayOut::CheckIn { name: one }), Box::new(WayOut::PairPresent));
-        return Err(Refusal::refused(what).worded(way, cli).into());
+        let one = if let [one] = names.as_slice() { Some(one.clone()) } else { None };
+        let way = WayOut::Either(vec![
+            WayOut::CheckIn { name: one },
+            WayOut::PairPresent,
+            WayOut::TurnOff { key: "check-in".into() },
+        ]);
+        return Err(Refusal::refused(what).way_out(way).into());
     }
     for p in &absent {
         crate::store::player::drop_not_arrived(tx, p.id)?;
@@ -204,8 +198,8 @@ fn next_round(conn: &Connection) -> Result<u32> {
     let rounds = Setup::load(conn)?.rounds;
     if current >= rounds {
         let what = format!("all {} of the event are paired", crate::domain::words::count(rounds, "round"));
-        let cli = format!("; to play another, raise the count with `mmjudge event set rounds {}`", current + 1);
-        return Err(Refusal::refused(what).worded(WayOut::ChangeSetting { key: "rounds".into() }, cli).into());
+        let out = WayOut::RaiseRounds { to: current + 1 };
+        return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
     }
     if current > 0 {
         let open = matches::open_tables(conn, current)?;
@@ -221,12 +215,9 @@ fn next_round(conn: &Connection) -> Result<u32> {
                 list_numbers(&open, 12),
                 if open.len() == 1 { "s" } else { "ve" },
             );
-            let cli = format!(
-                "; record {} with `mmjudge result TABLE WINNER --by REASON`",
-                if open.len() == 1 { "it" } else { "them" }
-            );
             let table = if let [one] = open.as_slice() { Some(*one) } else { None };
-            return Err(Refusal::refused(what).worded(WayOut::RecordResult { table }, cli).into());
+            let out = WayOut::RecordOpen { table };
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
     }
     Ok(current + 1)
@@ -236,11 +227,7 @@ fn next_round(conn: &Connection) -> Result<u32> {
 fn fixed_tables(tables: &Tables, players: usize) -> Result<u32> {
     if tables.count == 0 {
         let what = "no libraries are built, and fixed libraries are what players move between";
-        let cli = format!(
-            ": build them with `mmjudge library build --tables {}` (or `mmjudge event set libraries sealed`)",
-            players.div_ceil(2)
-        );
-        return Err(Refusal::refused(what).worded(WayOut::BuildLibraries, cli).into());
+        return Err(Refusal::refused(what).way_out(WayOut::BuildOrSealed { tables: players.div_ceil(2) }).into());
     }
     Ok(tables.count)
 }
@@ -264,7 +251,7 @@ fn sealed_libraries(conn: &Connection, played: &Played, active: &[usize]) -> Res
             if missing.len() == 1 { "s" } else { "ve" }
         );
         return Err(Refusal::refused(what)
-            .worded(WayOut::RegisterLibrary, ": `mmjudge library register NAME FILE`")
+            .way_out(WayOut::RegisterLibrary { whose: crate::error::Whose::Missing })
             .into());
     }
     Ok(found)
@@ -274,24 +261,17 @@ fn sealed_libraries(conn: &Connection, played: &Played, active: &[usize]) -> Res
 fn refusal(e: MovementError, players: usize) -> Error {
     let msg = e.to_string();
     let movement = |to: &str| WayOut::ChangeMovement { to: to.into() };
-    let (out, cli) = match e {
-        MovementError::TooManyRounds(_) => (
-            WayOut::Either(Box::new(WayOut::PairAnyway), Box::new(movement("swiss"))),
-            ": `mmjudge round pair --allow` pairs it anyway, `mmjudge event set movement swiss` pairs by score"
-                .to_string(),
-        ),
-        MovementError::SquareUnavailable(_) => {
-            (movement("mitchell"), " (`mmjudge event set movement mitchell`)".to_string())
-        }
-        MovementError::HowellNeedsOddField { .. } => {
-            (movement("auto"), " (`mmjudge event set movement auto`)".to_string())
-        }
+    use crate::error::Join;
+    let (join, out) = match e {
+        MovementError::TooManyRounds(_) => (Join::Colon, WayOut::PairAnywayOrSwiss),
+        MovementError::SquareUnavailable(_) => (Join::Aside, movement("mitchell")),
+        MovementError::HowellNeedsOddField { .. } => (Join::Aside, movement("auto")),
         MovementError::TooManyPlayers(_) | MovementError::NotEnoughTables { .. } => {
-            (WayOut::BuildLibraries, format!(": `mmjudge library build --tables {}`", players.div_ceil(2)))
+            (Join::Colon, WayOut::BuildLibraries { tables: Some(players.div_ceil(2)) })
         }
         _ => return Error::refused(msg),
     };
-    Refusal::refused(msg).worded(out, cli).into()
+    Refusal::refused(msg).way_out_after(join, out).into()
 }
 
 /// Writes the round, its matches and its byes (a bye is a win for seat A, reason "bye"); returns the
@@ -375,8 +355,8 @@ pub fn unpair_round(store: &mut Store, actor: &Actor) -> Result<Unpaired> {
                 if decided.len() == 1 { "" } else { "s" },
                 list_numbers(&decided, 12)
             );
-            let cli = "; correct a result with `mmjudge result fix TABLE ...`";
-            return Err(Refusal::refused(what).worded(WayOut::FixResult { table: None }, cli).into());
+            let out = WayOut::FixResult { table: None };
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         let recorded = matches::tables_with_records(tx, current)?;
         if !recorded.is_empty() {

@@ -3,7 +3,7 @@
 use crate::domain::movement::Guarantee;
 use crate::domain::movement::follow::violations_of_next;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Refusal, Result, WayOut};
+use crate::error::{Error, Held as Undo, Record, Refusal, Result, WayOut};
 use crate::ops::played::{Played, Setup, describe};
 use crate::ops::player_names::find;
 use crate::store::matches::{self, Match};
@@ -104,16 +104,13 @@ fn seat_of<'a>(conn: &Connection, all: &'a [Match], p: &Player, round: u32) -> R
             let way = "the round already holds play, so its byes stand: swap two players seated at tables";
             return Err(Error::refused(format!("{what}; {way}")));
         }
-        let cli = "; to change the round's byes, take it back with `mmjudge round unpair` and pair it again with \
-                   `mmjudge round pair`";
-        return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
+        let out = WayOut::Unpair(crate::error::Unpair::Byes);
+        return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
     }
     if m.outcome.is_some() {
         let t = m.table.unwrap_or(0);
         let what = format!("table {t} in round {round} already has a result");
-        let cli =
-            format!(": take it back with `mmjudge result clear {t}`, swap the seats, then record the result again");
-        return Err(Refusal::refused(what).worded(WayOut::ClearResult { table: t }, cli).into());
+        return Err(Refusal::refused(what).way_out(WayOut::ClearToSwap { table: t }).into());
     }
     Ok(m)
 }
@@ -123,22 +120,23 @@ fn seat_of<'a>(conn: &Connection, all: &'a [Match], p: &Player, round: u32) -> R
 /// an open judge call). Voided records count for nothing and do not hold a swap back.
 struct Held {
     table: u32,
-    /// (count, what, the command that takes such a record back, if any), for the kinds present.
-    kinds: Vec<(i64, &'static str, Option<String>)>,
+    /// (count, what, how such a record is taken back, if it can be), for the kinds present.
+    kinds: Vec<(i64, &'static str, Option<Undo>)>,
 }
 
 fn held(conn: &Connection, m: &Match) -> Result<Held> {
     let held = matches::game_records(conn, m.id)?;
     let t = m.table.unwrap_or(0);
-    let kinds: [(i64, &'static str, Option<String>); 10] = [
-        (held.notes, "template note", Some(format!("`mmjudge note void ID` (ids in `mmjudge notes {t}`)"))),
-        (held.challenges, "challenge", Some("`mmjudge challenge void ID`".into())),
-        (held.penalties, "penalty", Some("`mmjudge penalty void ID`".into())),
-        (held.rulings, "ruling", Some("`mmjudge ruling void ID`".into())),
-        (held.extensions, "extension", Some("`mmjudge round extend void ID`".into())),
-        (held.stalls, "stall", Some("`mmjudge stall void ID`".into())),
-        (held.running, "running decision", Some(format!("`mmjudge clock {t} --cancel`"))),
-        (held.calls, "open judge call", Some(format!("`mmjudge call close {t}`"))),
+    let void = |record| Some(Undo::Record { record });
+    let kinds: [(i64, &'static str, Option<Undo>); 10] = [
+        (held.notes, "template note", Some(Undo::Notes { table: t })),
+        (held.challenges, "challenge", void(Record::Challenge)),
+        (held.penalties, "penalty", void(Record::Penalty)),
+        (held.rulings, "ruling", void(Record::Ruling)),
+        (held.extensions, "extension", void(Record::Extension)),
+        (held.stalls, "stall", void(Record::Stall)),
+        (held.running, "running decision", Some(Undo::Running { table: t })),
+        (held.calls, "open judge call", Some(Undo::Call { table: t })),
         (held.decisions, "timed decision", None),
         (held.reports, "player's result report", None),
     ];
@@ -146,23 +144,23 @@ fn held(conn: &Connection, m: &Match) -> Result<Held> {
 }
 
 /// Refuses a swap when either table's game is under way, naming every such table in the one line.
-fn refuse_under_way<'a>(round: u32, tables: &'a [Held]) -> Result<()> {
+fn refuse_under_way(round: u32, tables: &[Held]) -> Result<()> {
     let busy: Vec<&Held> = tables.iter().filter(|h| !h.kinds.is_empty()).collect();
     if busy.is_empty() {
         return Ok(());
     }
-    let present: Vec<&(i64, &str, Option<String>)> = busy.iter().flat_map(|h| &h.kinds).collect();
+    let present: Vec<&(i64, &str, Option<Undo>)> = busy.iter().flat_map(|h| &h.kinds).collect();
     let what = |h: &Held| h.kinds.iter().map(|(n, w, _)| crate::domain::words::count(*n, w)).collect::<Vec<_>>();
-    let once = |all: Vec<&'a str>| {
-        all.iter().fold(Vec::new(), |mut v: Vec<&str>, x| {
-            if !v.contains(x) {
+    fn once<T: PartialEq>(all: impl Iterator<Item = T>) -> Vec<T> {
+        all.fold(Vec::new(), |mut v, x| {
+            if !v.contains(&x) {
                 v.push(x);
             }
             v
         })
-    };
-    let kept = once(present.iter().filter(|(_, _, fix)| fix.is_none()).map(|(_, w, _)| *w).collect());
-    let it = if present.iter().map(|(n, _, _)| n).sum::<i64>() == 1 { "it" } else { "them" };
+    }
+    let kept = once(present.iter().filter(|(_, _, fix)| fix.is_none()).map(|(_, w, _)| *w));
+    let several = present.iter().map(|(n, _, _)| n).sum::<i64>() != 1;
     let message = match busy.as_slice() {
         [h] => format!(
             "table {} in round {round} already holds play ({}): its game is under way with these players in these \
@@ -178,10 +176,10 @@ fn refuse_under_way<'a>(round: u32, tables: &'a [Held]) -> Result<()> {
         ),
     };
     if kept.is_empty() {
-        let fixes = once(present.iter().filter_map(|(_, _, fix)| fix.as_deref()).collect());
-        let cli = format!("; take {it} back first with {}, then swap", fixes.join(", "));
+        let held = once(present.iter().filter_map(|(_, _, fix)| *fix));
         let table = busy.first().map_or(0, |h| h.table);
-        return Err(Refusal::refused(message).worded(WayOut::TakeBack { table }, cli).into());
+        let out = WayOut::TakeBack { table, several, held };
+        return Err(Refusal::refused(message).way_out_after(crate::error::Join::Semicolon, out).into());
     }
     let why = format!("a {} cannot be taken back, so they stay where they sit", kept.join(" or a "));
     Err(Error::refused(format!("{message}; {why}")))

@@ -24,9 +24,7 @@ use rusqlite::Connection;
 pub fn round_or_current(conn: &Connection, round: Option<u32>) -> Result<u32> {
     let current = round::current(conn)?;
     match round {
-        None if current == 0 => Err(Refusal::refused("no round is paired yet")
-            .worded(WayOut::PairRound, ": pair round 1 with `mmjudge round pair` first")
-            .into()),
+        None if current == 0 => Err(Refusal::refused("no round is paired yet").way_out(WayOut::PairRoundOne).into()),
         None => Ok(current),
         Some(0) => Err(Error::bad_input("rounds are numbered from 1")),
         Some(n) if round::get(conn, n)?.is_none() => Err(Error::not_found(if current == 0 {
@@ -152,7 +150,7 @@ impl Seated {
         );
         if started.is_none() {
             return Err(Refusal::refused(why)
-                .worded(WayOut::StartRound, "; start the round with `mmjudge round start`")
+                .way_out_after(crate::error::Join::Semicolon, WayOut::StartRound { named: true })
                 .into());
         }
         Err(Error::refused(why))

@@ -330,9 +330,8 @@ fn start_in(
     if let Some(d) = store_clock::running(tx, m.id)? {
         let deciding = name_of(tx, d.player_id)?;
         let what = format!("{deciding} is already deciding at table {table} (since {})", when_text(&d.started_at));
-        let cli = format!(": stop it first with `mmjudge clock {table} --stop`");
         let out = WayOut::StopDecision { table, player: deciding };
-        return Err(Refusal::refused(what).worded(out, cli).into());
+        return Err(Refusal::refused(what).way_out(out).into());
     }
     let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
     if let Some(c) = &claim {
@@ -414,9 +413,8 @@ fn stop_in(
         check_moment(tx, m.round, at)?;
     }
     let Some(running) = store_clock::running(tx, m.id)? else {
-        let cli = format!(": start one with `mmjudge clock {table} --start PLAYER`");
         let what = format!("no decision is running at table {table}");
-        return Err(Refusal::refused(what).worded(WayOut::StartDecision { table }, cli).into());
+        return Err(Refusal::refused(what).way_out(WayOut::StartDecision { table }).into());
     };
     let started = unstamp(&running.started_at)?;
     let at = claims::stop_moment(&running, at, claim)?;
@@ -515,8 +513,9 @@ pub fn cancel_decision(store: &mut Store, actor: &Actor, input: CancelInput) -> 
         };
         let Some(d) = store_clock::running(tx, m.id)? else {
             let what = format!("no decision is running at table {table}: nothing to cancel");
-            let cli = format!(" (`mmjudge decisions --table {table}` lists the recorded ones)");
-            return Err(Refusal::refused(what).worded(WayOut::ListDecisions { table }, cli).into());
+            return Err(Refusal::refused(what)
+                .way_out_after(crate::error::Join::Aside, WayOut::ListDecisions { table })
+                .into());
         };
         store_clock::delete_decision(tx, d.id)?;
         let name = player::get(tx, d.player_id)?.name;

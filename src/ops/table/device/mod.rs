@@ -154,24 +154,23 @@ pub fn take_back(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Re
         };
         let line = format!("{}: {}", shorthand(&last.cost), last.card.as_deref().unwrap_or(UNNAMED));
         let out = WayOut::VoidRecord { record: Record::Note, id: last.id.0 };
-        let judge = format!("ask a judge to void it (`mmjudge note void {}`)", last.id.0);
         if last.player != me.id {
             let who = note::player_name(tx, &seated, last.player)?;
             let what = format!(
                 "the last declaration at table {table} is {who}'s (note #{} {line}): a player takes back only their own last one",
                 last.id.0
             );
-            return Err(Refusal::refused(what).worded(out, format!("; {judge}")).into());
+            return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         let age = crate::time::unstamp(&last.at).map(|at| (actor.at - at).num_seconds()).unwrap_or(i64::MAX);
         if age > UNDO_SECONDS {
             let what = format!("note #{} ({line}) was declared more than {UNDO_SECONDS} s ago", last.id.0);
-            return Err(Refusal::refused(what).worded(out, format!(": {judge}")).into());
+            return Err(Refusal::refused(what).way_out(out).into());
         }
         let cited = notes::cited_by(tx, last.id)?;
         if !cited.is_empty() {
             let what = format!("note #{} ({line}) is evidence in a challenge", last.id.0);
-            return Err(Refusal::refused(what).worded(out, format!(": {judge}")).into());
+            return Err(Refusal::refused(what).way_out(out).into());
         }
         notes::delete(tx, last.id)?;
         let summary = format!(

@@ -4,7 +4,7 @@
 use crate::domain::challenge::{FLAG_WORDS, Heard, Ruling, loses_match, watch};
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
-use crate::error::{Record, Refusal, Result, WayOut};
+use crate::error::{Refusal, Result, WayOut};
 use crate::ops::player_names::{self, names_by_id};
 use crate::ops::said::Said;
 use crate::ops::table::{RecordFilter, RecordedResult, Seated, flag_field, moment, round_or_current};
@@ -93,7 +93,9 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
                 seated.describe_recorded()
             );
             let to = "record this one anyway (the result stays)".to_string();
-            return Err(Refusal::refused(what).way_out_after("; ", WayOut::ForceAnyway { to }).into());
+            return Err(Refusal::refused(what)
+                .way_out_after(crate::error::Join::Semicolon, WayOut::ForceAnyway { to })
+                .into());
         }
         let evidence = check_evidence(tx, &seated, &input.evidence)?;
         let loser_seat = if ruling.challenger_lost() { by_seat } else { by_seat.other() };
@@ -169,15 +171,14 @@ pub(in crate::ops) fn check_evidence(conn: &Connection, seated: &Seated, ids: &[
         let note = NoteId(id);
         match challenge::note_match(conn, note)? {
             Some(m) if m == seated.m.id && crate::store::voids::get(conn, VoidKind::Note, id)?.is_some() => {
-                let cli = format!("; see the notes that count with `mmjudge notes {}`", seated.table());
                 let what = format!("note {id} was voided: it is no evidence");
-                return Err(Refusal::refused(what).worded(WayOut::ListRecords { record: Record::Note }, cli).into());
+                let out = WayOut::NotesThatCount { table: seated.table() };
+                return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
             }
             Some(m) if m == seated.m.id => out.push(note),
             _ => {
-                let cli = format!(": see the note ids with `mmjudge notes {}`", seated.table());
                 let what = format!("note {id} is not a note of {}", seated.label());
-                return Err(Refusal::not_found(what).worded(WayOut::ListRecords { record: Record::Note }, cli).into());
+                return Err(Refusal::not_found(what).way_out(WayOut::ListNotes { table: seated.table() }).into());
             }
         }
     }

@@ -3,7 +3,7 @@
 //! and the card's text when the reference has it).
 
 use crate::domain::topic::Topic;
-use crate::error::{Error, Record, Refusal, Result, WayOut};
+use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::table::Seated;
 use crate::ops::table::records::challenge::check_evidence;
 use crate::ops::table::records::note::{NoteView, note_view, player_name};
@@ -44,16 +44,17 @@ pub struct EvidenceAttached {
 /// note is refused; notes already cited are named and left as they are).
 pub fn attach_evidence(store: &mut Store, actor: &Actor, input: EvidenceInput) -> Result<EvidenceAttached> {
     if input.notes.is_empty() {
-        let cli = ", as `mmjudge notes TABLE` shows them";
-        let out = WayOut::ListRecords { record: Record::Note };
-        return Err(Refusal::bad_input("which notes? give their ids").worded(out, cli).into());
+        let out = WayOut::NoteIdsAsListed;
+        return Err(Refusal::bad_input("which notes? give their ids")
+            .way_out_after(crate::error::Join::Comma, out)
+            .into());
     }
     store.write(actor, |tx| {
         let id = input.challenge;
         let Some(c) = challenge::get(tx, id)? else {
-            let cli = ": see the challenges' ids with `mmjudge challenges`";
-            let out = WayOut::ListRecords { record: Record::Challenge };
-            return Err(Refusal::not_found(format!("there is no challenge #{id}")).worded(out, cli).into());
+            return Err(Refusal::not_found(format!("there is no challenge #{id}"))
+                .way_out(WayOut::ListChallenges)
+                .into());
         };
         if voids::get(tx, VoidKind::Challenge, id)?.is_some() {
             return Err(Error::refused(format!("challenge #{id} was voided: it takes no evidence")));

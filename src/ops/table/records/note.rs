@@ -144,14 +144,13 @@ pub(in crate::ops) fn clock_running(tx: &Connection, seated: &Seated, at: DateTi
     };
     let Some(started) = started else {
         let why = format!("round {number} has not started: no card is declared before its clock starts");
-        let cli = "; start it with `mmjudge round start`";
-        return Err(Refusal::refused(why).rule("MM.3").worded(WayOut::StartRound, cli).into());
+        let out = WayOut::StartRound { named: false };
+        return Err(Refusal::refused(why).rule("MM.3").way_out_after(crate::error::Join::Semicolon, out).into());
     };
     match crate::ops::table::clocks::clock::before_round_clock(tx, number, at, started)? {
         Some(wait) => {
             let why = format!("{wait}: no card is declared before round {number}'s clock starts; wait for it");
-            let cli = ", or start it at once with `mmjudge round start --now`";
-            Err(Refusal::refused(why).rule("MM.3").worded(WayOut::StartRoundNow, cli).into())
+            Err(Refusal::refused(why).rule("MM.3").way_out_after(crate::error::Join::Or, WayOut::StartRoundNow).into())
         }
         None => Ok(()),
     }

@@ -37,7 +37,7 @@ fn check_turn(input: &ResultInput) -> Result<()> {
     match input.turn {
         Some(t) if input.reason != Reason::Time => {
             Err(Refusal::bad_input(format!("turn {t} is the turn the game was on when time was called"))
-                .worded(WayOut::TurnAtTime, ": give it with --by time, or leave it out")
+                .way_out(WayOut::TurnAtTime)
                 .into())
         }
         Some(t) if !(1..=999).contains(&t) => Err(Error::bad_input(format!(
@@ -142,13 +142,13 @@ fn no_show_absent(seated: &Seated, v: Verdict, reason: Reason) -> Option<&crate:
 
 /// Takes back the drop that this match's `no-show` result made, now that the result no longer says that player
 /// did not show (`absent` is who the result says is absent now, if anyone); returns their name. A drop made
-/// otherwise (`player drop`) stays. Refused while a later round is paired without them: `again` completes
-/// "take ... back first (`mmjudge round unpair`), then ...".
+/// otherwise (`player drop`) stays. Refused while a later round is paired without them: the way out takes the
+/// rounds back, then does `again` to the result again.
 pub(crate) fn undo_no_show_drop(
     conn: &Connection,
     m: &crate::store::matches::Match,
     absent: Option<PlayerId>,
-    again: &str,
+    again: crate::error::Again,
 ) -> Result<Option<String>> {
     let Some(p) = crate::store::player::dropped_by_no_show(conn, m.id)? else { return Ok(None) };
     if absent == Some(p) {
@@ -159,11 +159,11 @@ pub(crate) fn undo_no_show_drop(
     let later = crate::store::round::after(conn, after)?;
     if !later.is_empty() {
         let list: Vec<String> = later.iter().map(u32::to_string).collect();
-        let (rounds, them) = if later.len() == 1 { ("round", "it") } else { ("rounds", "them") };
+        let rounds = if later.len() == 1 { "round" } else { "rounds" };
         let what =
             format!("{} was dropped by this no-show result and left out of {rounds} {}", player.name, list.join(", "));
-        let cli = format!(": take {them} back first (`mmjudge round unpair`), then {again}");
-        return Err(Refusal::refused(what).worded(WayOut::UnpairRound, cli).into());
+        let out = WayOut::Unpair(crate::error::Unpair::NoShow { several: later.len() != 1, then: again });
+        return Err(Refusal::refused(what).way_out(out).into());
     }
     crate::store::player::set_dropped(conn, p, None)?;
     Ok(Some(player.name))
@@ -210,9 +210,8 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
     seated.not_before_start(tx, input.at)?;
     if seated.m.outcome.is_some() {
         let what = format!("{} already has a result: {}", seated.label(), seated.describe_recorded());
-        let cli = format!("; correct it with `mmjudge result fix {} ...`", seated.table());
         let out = WayOut::FixResult { table: Some(seated.table()) };
-        return Err(Refusal::refused(what).worded(out, cli).into());
+        return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
     }
     let v = verdict(tx, &seated, input)?;
     seated.played_by(tx, input.reason, input.at.unwrap_or(actor.at))?;
@@ -251,8 +250,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let table = seated.table();
         if seated.m.outcome.is_none() {
             let what = format!("{} has no result yet", seated.label());
-            let cli = format!(": record it with `mmjudge result {table} WINNER --by REASON`");
-            return Err(Refusal::refused(what).worded(WayOut::RecordResult { table: Some(table) }, cli).into());
+            return Err(Refusal::refused(what).way_out(WayOut::RecordResult { table: Some(table) }).into());
         }
         let later = later_rounds_paired(tx, seated.m.round, force, "fix it")?;
         let before_words = seated.describe_recorded();
@@ -288,7 +286,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
             ResultText { life: input.life, note: note.as_deref(), at: &at, turn: input.turn },
         )?;
         let absent = no_show_absent(&seated, v, input.reason).map(|p| p.id);
-        let undropped = undo_no_show_drop(tx, &seated.m, absent, "fix the result again")?;
+        let undropped = undo_no_show_drop(tx, &seated.m, absent, crate::error::Again::Fix)?;
         let dropped = drop_no_show(tx, &seated, v, input.reason, &crate::time::stamp(actor.at))?;
         let mut summary = format!(
             "fixed table {table}, round {}: was {before_words}; now {}",
@@ -425,9 +423,9 @@ pub(in crate::ops) fn time_called(tx: &Connection, seated: &Seated, reason: &Rea
     let Some(r) = crate::store::round::get(tx, number)? else { return Ok(()) };
     let Some(started) = r.started_at.as_deref().map(crate::time::unstamp).transpose()? else {
         let why = format!("time has not been called at table {table}: round {number}'s clock has not started");
-        let cli =
-            " (`mmjudge round start`); before it, a result is by concession, intentional-draw, no-show or penalty";
-        return Err(Refusal::refused(why).worded(WayOut::OtherReason { later: false }, cli).into());
+        return Err(Refusal::refused(why)
+            .way_out_after(crate::error::Join::Space, WayOut::OtherReason { later: false })
+            .into());
     };
     let closed = r.ended_at.as_deref().map(crate::time::unstamp).transpose()?;
     let called = crate::ops::table::clocks::clock::table_clock(tx, started, &seated.m)?.closed_at(closed).called();
@@ -445,9 +443,7 @@ pub(in crate::ops) fn time_called(tx: &Connection, seated: &Seated, reason: &Rea
         format!("{} left on its clock", crate::ops::table::clocks::clock::clock_text(called - at))
     };
     let why = format!("time is called at table {table} at {} ({moment})", clock_words(called));
-    let cli = ": record the result by another reason (--by concession, life, ...), or by time once time is called \
-               or the round is closed (`mmjudge round end`)";
-    Err(Refusal::refused(why).worded(WayOut::OtherReason { later: true }, cli).into())
+    Err(Refusal::refused(why).way_out(WayOut::OtherReason { later: true }).into())
 }
 
 /// A moment for a message: local `HH:MM`, or `HH:MM:SS` when it falls between minutes (an extension of 2.5 min).

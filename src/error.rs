@@ -278,8 +278,8 @@ mod tests {
         );
         assert_eq!(
             e.web_message(),
-            "pool.csv: nothing imported: no card reference loaded; ask the organiser: the card reference is loaded at \
-             the event's computer"
+            "pool.csv: nothing imported: no card reference loaded; a head judge loads the card reference first, on the \
+             set-up page (Judges, then Set up the event, or /judge/setup)"
         );
         assert_eq!(e.kind(), Kind::BadInput);
         let plain = Error::refused("2 problems").bad_input_after("pool.csv: ");

@@ -96,8 +96,8 @@ fn imports_by_upload_run_as_jobs_all_or_nothing_with_every_bad_line_named() {
     let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", "name,count\nAbrade,2\n"), 400);
     assert_eq!(
         said,
-        "pool.csv: nothing imported: no card reference loaded; ask the organiser: the card reference is loaded at the \
-         event's computer"
+        "pool.csv: nothing imported: no card reference loaded; a head judge loads the card reference first, on the \
+         set-up page (Judges, then Set up the event, or /judge/setup)"
     );
     assert_eq!(ev.dump(), empty);
     // The example cards: done, with the outcome the command line's --json prints, and its progress at the end.

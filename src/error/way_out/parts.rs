@@ -181,10 +181,17 @@ impl Whose {
     /// The web's words.
     pub fn web(self) -> &'static str {
         match self {
-            Whose::NewPlayer => "a new player's is registered at the event's computer: ask the organiser",
-            Whose::Again => "ask the organiser: a sealed library is registered again at the event's computer",
+            Whose::NewPlayer => {
+                "a head judge registers the new player's library on the set-up page (Judges, then Set up the event, \
+                 or /judge/setup)"
+            }
+            Whose::Again => {
+                "a head judge registers the sealed library again on the set-up page (Judges, then Set up the event, \
+                 or /judge/setup)"
+            }
             Whose::Missing | Whose::Player | Whose::Each => {
-                "ask the organiser: libraries are registered at the event's computer"
+                "a head judge registers the libraries on the set-up page (Judges, then Set up the event, or \
+                 /judge/setup)"
             }
         }
     }
@@ -220,17 +227,21 @@ impl Cards {
     /// The web's words.
     pub fn web(self) -> &'static str {
         match self {
-            Cards::Any => "ask the organiser: the card reference is loaded at the event's computer",
+            Cards::Any => {
+                "a head judge loads the card reference first, on the set-up page (Judges, then Set up the event, or \
+                 /judge/setup)"
+            }
             Cards::OrForce => {
-                "ask the organiser: the card reference is loaded at the event's computer (or tick force to take the \
-                 name as typed)"
+                "a head judge loads the card reference on the set-up page (Judges, then Set up the event, or \
+                 /judge/setup); or tick force to take the name as typed"
             }
             Cards::BeforeRulings => {
-                "ask the organiser: the cards are loaded at the event's computer first, then their rulings"
+                "a head judge loads the cards first, then their rulings, on the set-up page (Judges, then Set up the \
+                 event, or /judge/setup)"
             }
             Cards::WithTexts => {
-                "ask the organiser: a card file with the cards' texts (MTGJSON, Scryfall, or a CSV with a text \
-                 column) is loaded at the event's computer"
+                "a head judge loads a card file with the cards' texts (MTGJSON, Scryfall, or a CSV with a text \
+                 column) on the set-up page (Judges, then Set up the event, or /judge/setup)"
             }
         }
     }

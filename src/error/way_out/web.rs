@@ -7,6 +7,9 @@ use super::cli::or_list;
 /// The players' page, as a judge reaches it.
 const PLAYERS_PAGE: &str = "on the Players page (from the Judges page)";
 
+/// Where a head judge does what is done before round 1 (and a few steps after it).
+pub(super) const SETUP_PAGE: &str = "on the set-up page (Judges, then Set up the event, or /judge/setup)";
+
 impl WayOut {
     /// The web's words: what to tap and where, or whom to ask; never a command line.
     pub fn web(&self) -> String {
@@ -119,11 +122,11 @@ impl WayOut {
                 }
             ),
             WayOut::DropNotRemove { name } => format!("a head judge drops them with Drop beside {name} {PLAYERS_PAGE}"),
-            WayOut::ImportPool => "ask the organiser: the card pool is loaded at the event's computer".into(),
-            WayOut::ListWatch => "ask the organiser: the pool's watch list is kept at the event's computer".into(),
+            WayOut::ImportPool => format!("a head judge loads the card pool {SETUP_PAGE}"),
+            WayOut::ListWatch => "the pool's watch list is in the curation report (Judges, then Prints)".into(),
             WayOut::ShowLibrary { label } => format!("check the card against library {label}'s list, or ask a judge"),
             WayOut::SwapLibraryCards { free } => format!(
-                "{}ask the organiser: library cards are swapped at the event's computer",
+                "{}a head judge swaps library cards {SETUP_PAGE}",
                 if *free > 0 { format!("remove at most {free}, or ") } else { String::new() }
             ),
             WayOut::FindCard => "check the card's spelling, or ask a judge".into(),
@@ -137,7 +140,7 @@ impl WayOut {
                     .into()
             }
             WayOut::CheckJudge => "check the name, or ask the head judge".into(),
-            WayOut::AddJudge => "ask the organiser: judges are added at the event's computer".into(),
+            WayOut::AddJudge => format!("a head judge adds judges {SETUP_PAGE}"),
             WayOut::AddHeadJudge => "add another head judge first (Add a judge on the Set-up page, role head)".into(),
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
@@ -162,11 +165,10 @@ impl WayOut {
                 format!("to play another, a head judge sets rounds to {to} with Change the setting on the Judges page")
             }
             WayOut::BuildLibraries { .. } | WayOut::BuildAll => {
-                "ask the organiser: libraries are built at the event's computer".into()
+                format!("a head judge builds the libraries {SETUP_PAGE}")
             }
             WayOut::BuildOrSealed { tables } => format!(
-                "ask the organiser: libraries for {} are built at the event's computer (or the event is set to sealed \
-                 libraries)",
+                "a head judge builds libraries for {} {SETUP_PAGE} (or sets the event to sealed libraries)",
                 crate::domain::words::count(*tables, "table")
             ),
             WayOut::AddTables { more, .. } => format!(
@@ -176,12 +178,12 @@ impl WayOut {
             WayOut::RegisterLibrary { whose } => whose.web().into(),
             WayOut::ListLibraries => "a library is named by its table and seat, such as 3A".into(),
             WayOut::AddCardsOrFewer { .. } | WayOut::AddCardsOrBuildFewer { .. } => {
-                "ask the organiser: cards are added to the pool at the event's computer (or fewer tables built)".into()
+                format!("a head judge loads more cards into the pool, or builds fewer tables, {SETUP_PAGE}")
             }
             WayOut::IncludeCard { name } => {
-                format!("ask the organiser: {name} is included in building first, at the event's computer")
+                format!("a head judge takes {name} back into the pool first {SETUP_PAGE}")
             }
-            WayOut::ListPool => "ask the organiser: the card pool is kept at the event's computer".into(),
+            WayOut::ListPool => "the card pool is in the curation report (Judges, then Prints)".into(),
             WayOut::KeepPool => {
                 "send the file without replace (its cards are added to the pool), or rebuild the libraries after \
                  editing the pool"

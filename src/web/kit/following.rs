@@ -120,15 +120,25 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
 /// a head judge detached the second laptop; nothing without `--standby-required`), or 503 with `Retry-After` when
 /// the standby did not apply it in time (the write may be recorded here: a page sends it again with its key, and a
 /// repeat is answered the same way until the standby holds it).
-pub async fn settle(db: &super::store::Db, seq: Option<i64>) -> Result<Option<&'static str>, super::error::ApiError> {
+/// `state`: the event file's replication state as the write's own blocking call read it right after the write
+/// (None: read here).
+pub async fn settle(
+    db: &super::store::Db,
+    seq: Option<i64>,
+    state: Option<crate::store::replication::State>,
+) -> Result<Option<&'static str>, super::error::ApiError> {
     use crate::store::replication::{self, Role};
     let app = db.app().clone();
     app.replica.wake();
     if !app.replica.required {
         return Ok(None);
     }
-    let Ok(s) = db.run(|store| store.read(replication::state)).await else {
-        return Ok(None);
+    let s = match state {
+        Some(s) => s,
+        None => match db.run(|store| store.read(replication::state)).await {
+            Ok(s) => s,
+            Err(_) => return Ok(None),
+        },
     };
     if s.role != Role::Primary || s.key_hash.is_none() {
         let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();

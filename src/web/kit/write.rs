@@ -24,6 +24,7 @@ pub async fn judge<T: Send + 'static>(
 ) -> Response {
     let back = payload.back.clone();
     let app = judge.db.app().clone();
+    let required = app.replica.required;
     let done = async {
         judge.check_csrf(payload.csrf.as_deref())?;
         if let Some(what) = head_only {
@@ -42,28 +43,45 @@ pub async fn judge<T: Send + 'static>(
                     made = crate::ops::log::last_of(store.conn(), actor)?;
                     Ok(answer)
                 })?;
-                Ok((done, made, store.last_seq()))
+                Ok((done, made, written(store, required)?))
             })
             .await
-            .and_then(|(done, made, seq)| Ok((done.answer()?, made, seq)))
+            .and_then(|(done, made, written)| Ok((done.answer()?, made, written)))
     }
     .await;
     match done {
-        Ok((answer, id, seq)) => {
+        Ok((answer, id, written)) => {
             if let (Some(id), Ok(mut kept)) = (id, app.done.lock()) {
                 kept.keep(id, answer.summary().to_string());
             }
-            let answer = settled(&judge.db, answer, seq).await;
+            let answer = settled(&judge.db, answer, written).await;
             finish(answer, back.map(|b| super::done::back_to(&b, id)))
         }
         Err(e) => finish(Err(e), back),
     }
 }
 
+/// What a write left for the standby to settle: the replication seq its transaction got (None: it changed
+/// nothing), and with `--standby-required` the file's replication state right after it (read in the write's own
+/// blocking call, not in another).
+type Written = (Option<i64>, Option<crate::store::replication::State>);
+
+fn written(store: &Store, required: bool) -> Result<Written> {
+    let state = match required {
+        true => Some(store.read(crate::store::replication::state)?),
+        false => None,
+    };
+    Ok((store.last_seq(), state))
+}
+
 /// A write's answer once the standby settled it (see [`super::following::settle`]): with `"standby"` when there
 /// is a word for it, or the 503 that says the standby has not applied it.
-async fn settled(db: &super::store::Db, answer: Answer, seq: Option<i64>) -> std::result::Result<Answer, ApiError> {
-    match super::following::settle(db, seq).await? {
+async fn settled(
+    db: &super::store::Db,
+    answer: Answer,
+    (seq, state): Written,
+) -> std::result::Result<Answer, ApiError> {
+    match super::following::settle(db, seq, state).await? {
         Some(word) => Ok(answer.with(&serde_json::json!({ "standby": word }))?),
         None => Ok(answer),
     }
@@ -92,14 +110,15 @@ pub async fn player(
 ) -> Response {
     let PlayerWrite { table, code, shown, back, key } = sent;
     let route = player.route.name;
+    let required = player.db.app().replica.required;
     let done = player
         .act((table, code), player.command(&shown), move |store, actor| {
             let key = key.map(|sent| sent.scoped(&actor.judge, route));
-            Ok((once::run(store, actor, key, f)?, store.last_seq()))
+            Ok((once::run(store, actor, key, f)?, written(store, required)?))
         })
         .await;
-    let answer = match done.and_then(|(done, seq)| Ok((done.answer()?, seq))) {
-        Ok((answer, seq)) => settled(&player.db, answer, seq).await,
+    let answer = match done.and_then(|(done, written)| Ok((done.answer()?, written))) {
+        Ok((answer, written)) => settled(&player.db, answer, written).await,
         Err(e) => Err(e),
     };
     finish(answer, back)

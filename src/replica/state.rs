@@ -108,12 +108,11 @@ impl Replica {
         }
     }
 
-    /// Waits at most `most` for a write of this server (a blocking thread's wait).
-    pub fn wait_for_write(&self, most: Duration) {
-        if let Ok(n) = self.written.0.lock() {
-            let seen = *n;
-            let _ = self.written.1.wait_timeout_while(n, most, |n| *n == seen);
-        }
+    /// Waits at most `most` for a write of this server (a blocking thread's wait): whether one came.
+    pub fn wait_for_write(&self, most: Duration) -> bool {
+        let Ok(n) = self.written.0.lock() else { return false };
+        let seen = *n;
+        self.written.1.wait_timeout_while(n, most, |n| *n == seen).is_ok_and(|(n, _)| *n != seen)
     }
 
     /// The standby acknowledged every change up to `seq`, this file's last being `latest`: it is heard, and no

@@ -25,6 +25,9 @@ use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::{Stream, StreamExt};
 
+/// How long the watcher lets a write's answer go out before it tells the phones of the write.
+const AFTER_ANSWER: Duration = Duration::from_millis(5);
+
 /// How often the watcher looks at the file at least (a write of this server wakes it at once).
 const POLL: Duration = Duration::from_millis(250);
 
@@ -44,9 +47,12 @@ pub fn watch(app: Shared) -> Result<()> {
         .name("mmjudge-watch".into())
         .spawn(move || {
             loop {
-                // A write of this server wakes it at once (the signal that wakes the standby's feed too); the
-                // command line's writes it sees at its next look.
-                app.replica.wait_for_write(POLL);
+                // A write of this server wakes it at once (the signal that wakes the standby's feed too), a moment
+                // after the write's own answer left (the fan-out to every phone does not hold it up); the command
+                // line's writes it sees at its next look.
+                if app.replica.wait_for_write(POLL) {
+                    std::thread::sleep(AFTER_ANSWER);
+                }
                 let Ok(now) = store.data_version() else { continue };
                 if now == version {
                     continue;

@@ -36,8 +36,9 @@ for case in "early 20" "window 37" "over 52"; do
   db="$out/clock_$name.db" html="$out/clock_$name.html" png="$out/clock_$name.png"
   rm -f "$db" "$db-wal" "$db-shm" "$png"
   export MMJUDGE_DB="$db"
-  "$bin" event new "Spring Mental Magic Open" --rounds 3 --seed 7 >/dev/null
-  "$bin" player add Ana Bo Cy Di >/dev/null
+  # The event is made 90 minutes back: a round started before the event was made is refused.
+  MMJUDGE_NOW="$(date -u -d "-90 min" +%Y-%m-%dT%H:%M:%SZ)" "$bin" event new "Spring Mental Magic Open" --rounds 3 --seed 7 >/dev/null
+  MMJUDGE_NOW="$(date -u -d "-90 min" +%Y-%m-%dT%H:%M:%SZ)" "$bin" player add Ana Bo Cy Di >/dev/null
   seat_round "$db"
   "$bin" round start --at "$(date -u -d "-$minutes_in min" +%Y-%m-%dT%H:%M:%SZ)" >/dev/null
   "$bin" round extend 2 5 --reason "deck check" >/dev/null

@@ -34,6 +34,19 @@ pub struct Head {
     pub stream: String,
 }
 
+/// What a server says of itself at [`WHOAMI`]: its event, generation and role, and whom it follows (a standby).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct Whoami {
+    /// The event's id.
+    pub event: String,
+    /// Its generation.
+    pub generation: i64,
+    /// Primary or standby.
+    pub role: crate::store::replication::Role,
+    /// The primary it follows, while it is a standby.
+    pub standby_of: Option<String>,
+}
+
 /// One line of a log stream after its head.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Line {

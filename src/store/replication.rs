@@ -9,7 +9,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 pub const BOOKKEEPING: [&str; 2] = ["replication", "replication_log"];
 
 /// What this file is to the event: the laptop taking writes, or a copy following it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// It takes writes (and feeds its standby, if any).

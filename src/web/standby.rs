@@ -199,18 +199,13 @@ pub async fn ack(State(app): State<Shared>, headers: HeaderMap, Json(a): Json<Ac
 }
 
 /// `GET /api/standby/whoami`: this server's event, generation and role (and, on a standby, its primary).
-pub async fn whoami(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn whoami(db: Db) -> Result<Json<wire::Whoami>, ApiError> {
     let following = db.app().replica.following();
     let s = db.run(|store| store.read(replication::state)).await?;
     // An earlier copy not yet marked a standby of the primary it follows is one all the same.
     let unmarked = following.is_some() && s.primary_url.is_none();
-    let role = if unmarked { "standby" } else { s.role.word() };
-    Ok(Json(serde_json::json!({
-        "event": s.event_id,
-        "generation": s.generation,
-        "role": role,
-        "standby_of": following,
-    })))
+    let role = if unmarked { replication::Role::Standby } else { s.role };
+    Ok(Json(wire::Whoami { event: s.event_id, generation: s.generation, role, standby_of: following }))
 }
 
 /// `GET /api/standby/status`: how far behind the standby is, as `mmjudge standby status --json` says it, with what

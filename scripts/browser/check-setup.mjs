@@ -85,7 +85,7 @@ writeFileSync(emptyFile, "");
 // The class and state of a step.
 const stepIs = async (page, id) => page.locator(`#step-${id}`).evaluate((s) => ({ class: s.className, state: s.querySelector(".state").textContent }));
 // A job's request held (to reload the page while it runs), and the requests a reload or Back cancels (a job's,
-// the dashboard's live updates) forgiven.
+// the dashboard's live updates and its own refresh) forgiven.
 let reloading = false;
 
 const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
@@ -103,7 +103,7 @@ try {
     problem(`console error: ${m.text()}`);
   });
   page.on("requestfailed", (r) => {
-    if (reloading && /\/api\/job\/|\/events/.test(r.url())) return;
+    if (reloading && /ERR_ABORTED/.test(r.failure()?.errorText || "")) return;
     problem(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
 

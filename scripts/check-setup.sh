@@ -3,8 +3,10 @@
 # phone width (390 px): `mmjudge serve --new` on a missing file, its one-time /setup link creates the event and
 # its head judge, then the head judge's set-up page (/judge/setup) uploads the bundled cards, pool and players
 # (a progress bar, then the job's outcome beside each form), builds the libraries, adds a floor judge (the PIN
-# shown once) and pairs round 1. Any page or console error, or a refusal, fails the check. Screenshots at phone
-# width go to $SHOTS when set.
+# shown once) and pairs round 1; a newcomer's mistakes on the way (a wrong link, an empty file, a file for another
+# step, a step too early, libraries for too few tables, a judge added twice, a reload mid-job, Back) are each
+# answered beside their form in the page's words. Any page or console error, or an unexpected refusal, fails the
+# check. Screenshots at phone width go to $SHOTS when set.
 #
 # Usage: scripts/check-setup.sh
 # Needs chromium (apt-get install -y chromium), node 20 and npm (playwright-core is installed into

@@ -1,10 +1,13 @@
 // Sets an event up from nothing at phone width (390 px), as a head judge would with no command line:
-//   1. the one-time /setup link (from `mmjudge serve --new`) creates the event and its head judge, whose PIN is
-//      shown once, and leads to the set-up page /judge/setup;
-//   2. there, in order: the bundled card reference, pool and players are uploaded (each answered beside its
-//      form once its job ended), the libraries are built for 8 tables, a floor judge is added (their PIN shown
-//      once), and round 1 is paired, which leads to the judges' dashboard with its 8 tables.
-// Any page error, console error, failed request or refusal shown fails the check (exit 1).
+//   1. a wrong set-up link is refused beside the form; the one-time /setup link (from `mmjudge serve --new`)
+//      creates the event and its head judge, whose PIN is shown once, and leads to the set-up page /judge/setup;
+//   2. there, in order, with a newcomer's mistakes answered beside their forms in the page's words: an empty
+//      file, the pool before the card reference, the card reference (the page reloaded while its job runs: the
+//      job is followed again), the players' file as the pool, the pool, the pool's file as the players, the
+//      players, libraries for too few tables (the step stays undone and pairing waits for it), the libraries for
+//      the 8 tables offered, a floor judge (their PIN shown once, named) added twice, and round 1 is paired,
+//      which leads to the judges' dashboard with its 8 tables; Back from there finds round 1 paired.
+// Any page error, console error, failed request or unexpected refusal fails the check (exit 1).
 //
 // Run by scripts/check-setup.sh, which starts the server. Environment:
 //   LINK      the set-up link the server printed
@@ -12,7 +15,8 @@
 //   CHROMIUM  the browser to drive
 //   SHOTS     a folder for phone-width screenshots (optional)
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const env = (name) => {
@@ -74,6 +78,16 @@ async function act(page, form, id, fill, expect, refused = false) {
   }
 }
 
+// The page's words: no command line, no backquote, no --flag.
+const commandFree = (words) => !/mmjudge |`|(^|[^\w-])--[a-z]/.test(words);
+const emptyFile = join(mkdtempSync(join(tmpdir(), "check-setup-")), "empty.csv");
+writeFileSync(emptyFile, "");
+// The class and state of a step.
+const stepIs = async (page, id) => page.locator(`#step-${id}`).evaluate((s) => ({ class: s.className, state: s.querySelector(".state").textContent }));
+// A job's request held (to reload the page while it runs), and the requests a reload or Back cancels (a job's,
+// the dashboard's live updates and its own refresh) forgiven.
+let reloading = false;
+
 const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
@@ -88,10 +102,22 @@ try {
     }
     problem(`console error: ${m.text()}`);
   });
-  page.on("requestfailed", (r) => problem(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on("requestfailed", (r) => {
+    if (reloading && /ERR_ABORTED/.test(r.failure()?.errorText || "")) return;
+    problem(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+  });
 
-  // 1. The set-up link.
+  // 1. A wrong set-up link: refused beside the form, in the page's words. Then the right one.
+  await page.goto(LINK.replace(/token=[0-9a-f]+/, `token=${"0".repeat(32)}`));
+  await page.fill("#event", "Shop Night");
+  await page.fill("#head_judge", "Kim");
+  expectedRefusals += 1;
+  await page.click("#setup button");
+  await page.waitForSelector("#setup-error:not([hidden])", { timeout: 10000 });
+  const wrong = await page.textContent("#setup-error");
+  if (!/not the set-up link/.test(wrong) || !commandFree(wrong)) problem(`a wrong set-up link is answered: ${wrong}`);
   await page.goto(LINK);
+  await page.reload(); // (only the address's #token changed: the page reads it when it loads)
   await page.fill("#event", "Shop Night");
   await page.fill("#rounds", "3");
   await page.fill("#head_judge", "Kim");
@@ -103,11 +129,35 @@ try {
   await page.click("#next");
   await page.waitForURL("**/judge/setup");
   if (!(await page.locator("#step-cards.next").count())) problem("the card reference is not the next step");
+  if (!(await page.locator("#step-judges.optional").count())) problem("the judges' step is not marked optional");
+  if (!/first the card reference, the pool, the players and the libraries/.test((await stepIs(page, "pair")).state)) {
+    problem(`pairing does not name the steps it waits for: ${(await stepIs(page, "pair")).state}`);
+  }
   await shot(page, "2-steps");
 
-  // 2. The steps, in order.
-  const upload = (file) => async (form) => form.locator("input[type=file]").setInputFiles(join(EXAMPLES, file));
-  await step(page, "cards", upload("cards.csv"), /^imported 1927 cards/);
+  // 2. The steps, in order, with a newcomer's mistakes.
+  const upload = (file) => async (form) => form.locator("input[type=file]").setInputFiles(file.startsWith("/") ? file : join(EXAMPLES, file));
+  const form = (id) => page.locator(`#step-${id} > form`);
+  await act(page, form("cards"), "an empty file", upload(emptyFile), /empty\.csv is empty/, true);
+  await act(page, form("pool"), "the pool first", upload("pool.csv"), /upload the card reference first/, true);
+  // The card reference, the page reloaded while its job runs: the job is followed again, its answer beside the form.
+  let held = null;
+  await page.route("**/api/job/*", (route) => {
+    if (!held) held = route;
+    else route.continue().catch(() => {});
+  });
+  await upload("cards.csv")(form("cards"));
+  await form("cards").locator("button").click();
+  for (let i = 0; !held && i < 600; i += 1) await page.waitForTimeout(100);
+  reloading = true;
+  await page.reload();
+  await held?.continue().catch(() => {});
+  await page.waitForFunction(() => /^imported 1927 cards/.test(document.querySelector("#step-cards > form .said")?.textContent || ""), null, { timeout: JOB_MS })
+    .catch(() => problem("after a reload, the card reference's job is not followed to its answer"));
+  reloading = false;
+  await page.unroute("**/api/job/*");
+  console.log(`check-setup: cards (after a reload): ${await form("cards").locator(".said").textContent()}`);
+  await act(page, form("pool"), "the players as the pool", upload("players.csv"), /this is a list of players/, true);
   await step(page, "pool", upload("pool.csv"), /^added \d+ copies/);
   // The pool's optional curation: a card kept out and taken back, a card banned.
   await page.locator("#curation summary").click();
@@ -116,7 +166,22 @@ try {
   await act(page, page.locator('#curation form[data-route="/api/pool/include"]'), "take back", named("Abrade"), /Abrade/);
   await act(page, page.locator('#curation form[data-route="/api/ban/add"]'), "ban", named("Counterspell"), /^banned Counterspell/);
   await shot(page, "3-pool");
-  await step(page, "libraries", async (form) => form.locator("input[name=tables]").fill("8"), /^built 16 main libraries/);
+  await act(page, form("players"), "the pool as the players", upload("pool.csv"), /this is a list of cards/, true);
+  await step(page, "players", upload("players.csv"), /^imported 16 players/);
+  const offered = await page.locator("#build-tables").inputValue();
+  if (offered !== "8") problem(`the libraries' tables offered for 16 players: "${offered}", not 8`);
+  // Libraries for one table: built, but the step stays undone and pairing, refused, waits for it.
+  await step(page, "libraries", async (f) => f.locator("input[name=tables]").fill("1"), /^built 2 main libraries/);
+  await page.waitForFunction(() => /need 8 tables/.test(document.querySelector("#step-libraries .state").textContent), null, { timeout: 5000 })
+    .catch(() => problem("libraries for 1 table of 16 players are not said to need 8"));
+  const short = await stepIs(page, "libraries");
+  if (!/next/.test(short.class)) problem(`libraries for too few tables are marked ${short.class}`);
+  if (!/first the libraries/.test((await stepIs(page, "pair")).state)) problem("pairing does not wait for the libraries");
+  expectedRefusals += 1;
+  await act(page, form("pair"), "pair too early", async () => {}, /need 8 tables/, true);
+  await step(page, "libraries", async (f) => f.locator("input[name=tables]").fill("8"), /^built 16 main libraries/);
+  await page.waitForFunction(() => document.querySelector("#step-pair .error").hidden, null, { timeout: 5000 })
+    .catch(() => problem("pairing's refusal stays beside it once the libraries seat every player"));
   // A swap of a card the library does not hold (Counterspell is banned): refused beside its form, in the page's
   // words.
   await page.locator("#swap summary").click();
@@ -127,12 +192,16 @@ try {
     await form.locator("input[name=in]").fill("Abrade");
   }, /Counterspell|Abrade/, true); // (the card put in may also have no free copy: the build's seed is random)
   await shot(page, "3b-swap");
-  await step(page, "players", upload("players.csv"), /^imported 16 players/);
   await step(page, "judges", async (form) => {
     await form.locator("input[name=name]").fill("Lee");
     await form.locator("select[name=role]").selectOption("floor");
   }, /^judge Lee added/);
   if (!(await page.locator("#step-judges .pin-once:not([hidden]) .pin").count())) problem("the floor judge's PIN is not shown");
+  expectedRefusals += 1;
+  await act(page, form("judges"), "a judge added twice", async (f) => f.locator("input[name=name]").fill("Lee"), /already/, true);
+  const whose = await page.locator("#step-judges .pin-once .whose").textContent();
+  if (whose !== "Lee's") problem(`the PIN shown beside a refusal is not named: "${whose}"`);
+  if (!/ready/.test((await stepIs(page, "pair")).state)) problem(`pairing is not said ready: ${(await stepIs(page, "pair")).state}`);
   await page.waitForFunction(() => document.querySelectorAll(".step.done").length === 5, null, { timeout: 5000 })
     .catch(() => problem("five steps are not marked done before pairing"));
   await shot(page, "4-before-pairing");
@@ -143,6 +212,12 @@ try {
   const tables = await page.locator("tr.table-row").count();
   if (tables !== 8) problem(`the dashboard shows ${tables} tables, not 8`);
   await shot(page, "5-paired");
+  // Back from the dashboard: the set-up page as it is now, round 1 paired.
+  reloading = true;
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector("#step-pair.done"), null, { timeout: 10000 })
+    .catch(() => problem("Back from the dashboard shows round 1 not paired"));
+  reloading = false;
 } finally {
   await browser.close();
 }

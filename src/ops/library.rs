@@ -267,17 +267,20 @@ fn too_small(e: BuildError, supply: &supply::Supply, pool: &[PoolCard], input: B
     let BuildInput { tables, size, utopia, .. } = input;
     let b = basics(tables, utopia, pool);
     let libraries = 2 * tables as usize;
-    let shortage = supply::shortage(supply, &pool_profile(&supply.copies, size), libraries, size);
+    let what = |keep: &str| {
+        let shortage = supply::shortage(supply, &pool_profile(&supply.copies, size), libraries, size, keep);
+        format!(
+            "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} \
+             ({shortage}); Utopia libraries need {} basic lands (the pool holds {}: {} more to find)",
+            crate::domain::words::count(tables, "table"),
+            b.needed,
+            b.in_pool,
+            b.to_find
+        )
+    };
     let most = have / (2 * size);
-    let what = format!(
-        "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} ({shortage}); \
-         Utopia libraries need {} basic lands (the pool holds {}: {} more to find)",
-        crate::domain::words::count(tables, "table"),
-        b.needed,
-        b.in_pool,
-        b.to_find
-    );
-    crate::error::Refusal::refused(what)
+    crate::error::Refusal::refused(what(supply::KEEP_WEB))
+        .flags(what(supply::KEEP_CLI))
         .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::AddCardsOrBuildFewer { most })
         .into()
 }

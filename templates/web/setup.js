@@ -32,6 +32,11 @@
         document.getElementById("pin").textContent = a.doc.pin;
         if (a.doc.qr) document.getElementById("login-qr").innerHTML = a.doc.qr;
         document.getElementById("created").hidden = false;
+        // The set-up form leaves the tab's history: Back from the next page never shows it again.
+        document.getElementById("next").addEventListener("click", function (e) {
+          e.preventDefault();
+          location.replace(this.href);
+        });
       })
       .catch(function (err) {
         error.textContent = err.message || "the server did not answer: check the laptop and try again";

@@ -1,6 +1,7 @@
 // The head judge's set-up page: a file is sent as the request's body with the upload's progress, then its job is
-// followed at /api/job/ID until it ends; a form's fields are sent as JSON. The outcome or the refusal is shown
-// beside the form, then each step's state is read again from the page.
+// followed at /api/job/ID until it ends (a reload of the page follows it again: its number is kept for this tab);
+// a form's fields are sent as JSON. The outcome or the refusal is shown beside the form, then each step's state is
+// read again from the page.
 (function () {
   "use strict";
   var list = document.getElementById("steps");
@@ -21,6 +22,18 @@
     else p.value = value;
   }
 
+  // A job's number, kept for this tab while it runs, so that a reload follows it again.
+  function kept(form) { return "mmjudge-job " + form.getAttribute("data-route"); }
+  function keep(form, id) { try { sessionStorage.setItem(kept(form), String(id)); } catch (e) { /* private mode */ } }
+  function forget(form) { try { sessionStorage.removeItem(kept(form)); } catch (e) { /* private mode */ } }
+
+  var leaving = false;
+  window.addEventListener("pagehide", function () { leaving = true; });
+
+  // The tables offered for the libraries: the page's own figure (the players' count) until the judge types one.
+  var tables = document.getElementById("build-tables");
+  if (tables) tables.addEventListener("input", function () { tables.setAttribute("data-typed", "1"); });
+
   // Each step's state and mark, read again from the page as it is now.
   function refresh() {
     fetch(location.pathname, { credentials: "same-origin" })
@@ -31,22 +44,31 @@
           var now = fresh.getElementById(step.id);
           if (!now) return;
           step.className = now.className;
+          // A refusal said before this step changed no longer holds ("only 1 table exists" once rebuilt).
+          var was = step.querySelector(".state"), is = now.querySelector(".state");
+          if (was && is && was.textContent !== is.textContent) {
+            step.querySelectorAll(".error").forEach(function (e) { e.hidden = true; });
+          }
           ["h2", ".state"].forEach(function (sel) {
             var a = step.querySelector(sel), b = now.querySelector(sel);
             if (a && b) a.innerHTML = b.innerHTML;
           });
         });
+        var offered = fresh.getElementById("build-tables");
+        if (tables && offered && !tables.getAttribute("data-typed")) tables.value = offered.value;
       })
       .catch(function () {});
   }
 
   function ended(form, button, doc) {
+    forget(form);
     button.disabled = false;
     bar(form, null);
     if (doc.error) { show(form, false, doc.error); return; }
     show(form, true, (doc.summary || "done"));
     var once = form.querySelector(".pin-once");
     if (once && doc.pin) {
+      once.querySelector(".whose").textContent = doc.name ? doc.name + "'s" : "Their";
       once.querySelector(".pin").textContent = doc.pin;
       once.querySelector(".qr").innerHTML = doc.qr || "";
       once.hidden = false;
@@ -57,6 +79,7 @@
   }
 
   function follow(form, button, id) {
+    keep(form, id);
     fetch("/api/job/" + id, { credentials: "same-origin" })
       .then(function (r) { return r.json(); })
       .then(function (job) {
@@ -69,7 +92,10 @@
         bar(form, job.of ? Math.round(100 * job.done / job.of) : undefined);
         setTimeout(function () { follow(form, button, id); }, 400);
       })
-      .catch(function (err) { ended(form, button, { error: err.message || "the server did not answer: try again" }); });
+      .catch(function (err) {
+        if (leaving) return; // a reload: the job is followed again from its kept number
+        ended(form, button, { error: err.message || "the server did not answer: try again" });
+      });
   }
 
   function answered(form, button, status, doc) {
@@ -82,6 +108,7 @@
     var input = form.querySelector("input[type=file]");
     var file = input.files && input.files[0];
     if (!file) { show(form, false, "choose the file first"); button.disabled = false; return; }
+    if (!file.size) { show(form, false, file.name + " is empty: choose the file that holds them"); button.disabled = false; return; }
     var query = ["file=" + encodeURIComponent(file.name)];
     form.querySelectorAll("input:not([type=file])").forEach(function (f) {
       if (f.type === "checkbox") { if (f.checked) query.push(f.name + "=true"); }
@@ -120,7 +147,21 @@
       .catch(function () { ended(form, button, { error: "the server did not answer: check the laptop and try again" }); });
   }
 
+  // Back from the dashboard shows the page as the browser kept it: read it anew, round 1 may be paired since.
+  window.addEventListener("pageshow", function (e) {
+    var how = (performance.getEntriesByType && performance.getEntriesByType("navigation")[0] || {}).type;
+    if (e.persisted || how === "back_forward") location.reload();
+  });
+
   list.querySelectorAll("form").forEach(function (form) {
+    var running = null;
+    try { running = sessionStorage.getItem(kept(form)); } catch (e) { /* private mode */ }
+    if (running) {
+      var button = form.querySelector("button");
+      button.disabled = true;
+      show(form, true, "still working on the file sent before the page was reloaded…");
+      follow(form, button, running);
+    }
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       var button = form.querySelector("button");

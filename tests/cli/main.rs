@@ -55,6 +55,7 @@ mod serve_review;
 mod serve_security;
 mod serve_setup;
 mod serve_setup_steps;
+mod serve_setup_walk;
 mod serve_table;
 mod site;
 mod snapshots;

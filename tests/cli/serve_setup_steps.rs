@@ -8,13 +8,13 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 /// The head judge's session on a `serve --new` server.
-struct Head {
+pub(crate) struct Head {
     cookie: String,
     csrf: String,
 }
 
 impl Head {
-    fn headers(&self, json: bool) -> Vec<(&str, &str)> {
+    pub(crate) fn headers(&self, json: bool) -> Vec<(&str, &str)> {
         let mut h = vec![("Cookie", self.cookie.as_str()), ("X-CSRF-Token", self.csrf.as_str())];
         if json {
             h.push(("Content-Type", "application/json"));
@@ -22,11 +22,11 @@ impl Head {
         h
     }
 
-    fn upload(&self, server: &Server, route: &str, body: &str) -> Answer {
+    pub(crate) fn upload(&self, server: &Server, route: &str, body: &str) -> Answer {
         server.request("POST", route, &self.headers(false), body)
     }
 
-    fn post(&self, server: &Server, route: &str, body: serde_json::Value) -> Answer {
+    pub(crate) fn post(&self, server: &Server, route: &str, body: serde_json::Value) -> Answer {
         server.request("POST", route, &self.headers(true), &body.to_string())
     }
 
@@ -37,7 +37,7 @@ impl Head {
     }
 
     /// Uploads `body` to `route` (202 and a job), then follows the job until it ends: the job as it ended.
-    fn run(&self, server: &Server, route: &str, body: &str) -> serde_json::Value {
+    pub(crate) fn run(&self, server: &Server, route: &str, body: &str) -> serde_json::Value {
         let a = self.upload(server, route, body);
         assert_eq!(a.status, 202, "{route}: {}", a.body);
         let id = a.json()["job"].as_u64().expect("a job number");
@@ -62,12 +62,12 @@ impl Head {
     }
 }
 
-fn example(name: &str) -> String {
+pub(crate) fn example(name: &str) -> String {
     std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(name))
         .expect("an example file")
 }
 
-fn start() -> (Event, Server, Head) {
+pub(crate) fn start() -> (Event, Server, Head) {
     let ev = Event::empty();
     let (server, token) = start_new(&ev);
     let (cookie, csrf, _) = set_up(&server, &token, "Kim");
@@ -75,7 +75,7 @@ fn start() -> (Event, Server, Head) {
 }
 
 /// A job's refusal: its one line, in the web's words, nothing written.
-fn refused(job: &serde_json::Value, status: u64) -> String {
+pub(crate) fn refused(job: &serde_json::Value, status: u64) -> String {
     assert_eq!(job["state"], "refused", "{job}");
     assert_eq!(job["status"], status, "{job}");
     assert!(job.get("outcome").is_none(), "{job}");
@@ -92,12 +92,12 @@ fn imports_by_upload_run_as_jobs_all_or_nothing_with_every_bad_line_named() {
     let job = head.run(&server, "/api/cards/import?file=bad.json", "{\"data\": [1, 2");
     assert!(refused(&job, 400).contains("bad.json"), "{job}");
     assert_eq!(ev.dump(), empty);
-    // A pool before the cards: refused in the web's words (the command line names the import to type).
-    let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", "name,count\nAbrade,2\n"), 400);
+    // A pool before the cards: refused in the set-up page's words (the command line names the import to type).
+    let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", "name,count\nAbrade,2\n"), 409);
     assert_eq!(
         said,
-        "pool.csv: nothing imported: no card reference loaded; a head judge loads the card reference first, on the \
-         set-up page (Judges, then Set up the event, or /judge/setup)"
+        "the pool's cards are checked against the card reference, which is empty: upload the card reference first \
+         (the Card reference step)"
     );
     assert_eq!(ev.dump(), empty);
     // The example cards: done, with the outcome the command line's --json prints, and its progress at the end.
@@ -243,7 +243,7 @@ fn the_pool_bans_and_libraries_from_the_web_then_round_1_is_paired() {
     // The set-up page: every step in order, the card reference next; the dashboard links to it.
     let page = server.request("GET", "/judge/setup", &head.headers(false), "");
     assert_eq!(page.status, 200, "{}", page.body);
-    let order: Vec<usize> = ["step-cards", "step-pool", "step-libraries", "step-players", "step-judges", "step-pair"]
+    let order: Vec<usize> = ["step-cards", "step-pool", "step-players", "step-libraries", "step-judges", "step-pair"]
         .iter()
         .map(|id| page.body.find(id).unwrap_or_else(|| panic!("{id} on the page")))
         .collect();

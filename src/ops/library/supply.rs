@@ -76,9 +76,15 @@ pub fn supply(conn: &Connection, keep_unusable: bool, in_use: &HashMap<PoolId, u
     Ok(Supply { copies, left_out, excluded })
 }
 
+/// How the command line keeps unusable costs in, and how the web does (the set-up page's box).
+pub const KEEP_CLI: &str = "--keep-unusable";
+/// See [`KEEP_CLI`].
+pub const KEEP_WEB: &str = "ticking Keep unusable cards in";
+
 /// Why the supply cannot fill `libraries` libraries of `size` shaped like `target`: how many cards are short
 /// and of which costs, and what else the pool holds that a judge could use.
-pub fn shortage(supply: &Supply, target: &Profile, libraries: usize, size: usize) -> String {
+/// `keep`: how the front end keeps unusable costs in (the command line's `--keep-unusable`, the web's box).
+pub fn shortage(supply: &Supply, target: &Profile, libraries: usize, size: usize, keep: &str) -> String {
     let needed = libraries.saturating_mul(size);
     let have = supply.copies.len();
     let by_cost = curve_words(&shortfall_by_curve(&supply.copies, target, libraries));
@@ -96,7 +102,7 @@ pub fn shortage(supply: &Supply, target: &Profile, libraries: usize, size: usize
     if unusable > 0 {
         let (of, verb) = if unusable == 1 { ("an unusable cost", "is") } else { ("unusable costs", "are") };
         let copies = crate::domain::words::count(unusable, "copy");
-        apart.push(format!("{copies} of {of} {verb} left out, which --keep-unusable builds in"));
+        apart.push(format!("{copies} of {of} {verb} left out, which {keep} builds in"));
     }
     if !apart.is_empty() {
         text.push_str(&format!("; {}", apart.join(", ")));

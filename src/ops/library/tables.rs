@@ -157,14 +157,17 @@ fn too_small(e: BuildError, supply: &Supply, target: &crate::domain::library::Pr
     let BuildError::PoolTooSmall { needed, have, .. } = e else {
         return Error::refused(e.to_string());
     };
-    let shortage = supply::shortage(supply, target, 2 * k as usize, size);
+    let what = |keep: &str| {
+        let shortage = supply::shortage(supply, target, 2 * k as usize, size, keep);
+        format!(
+            "the pool is too small to add {}: their libraries need {needed} spell copies, {have} are left in the \
+             pool ({shortage})",
+            count_tables(k as usize)
+        )
+    };
     let most = have / (2 * size);
-    let what = format!(
-        "the pool is too small to add {}: their libraries need {needed} spell copies, {have} are left in the pool \
-         ({shortage})",
-        count_tables(k as usize)
-    );
-    crate::error::Refusal::refused(what)
+    crate::error::Refusal::refused(what(supply::KEEP_WEB))
+        .flags(what(supply::KEEP_CLI))
         .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::AddCardsOrFewer { most })
         .into()
 }

@@ -215,6 +215,11 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
             None,
             move |store, actor, _, progress| {
                 progress("building the libraries", 0, 0);
+                if store.read(crate::store::pool::all)?.is_empty() {
+                    return Err(Error::refused(
+                        "the libraries are built from the pool, which is empty: upload the pool first (the Pool step)",
+                    ));
+                }
                 let out = crate::ops::library::build(store, actor, input)?;
                 Answer::of(&words::built(&out), &out)
             },

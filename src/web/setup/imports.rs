@@ -134,6 +134,52 @@ fn accepted(id: u64, repeat: bool) -> Response {
     (StatusCode::ACCEPTED, Json(doc)).into_response()
 }
 
+/// Columns only a card list has (the pool's, the card reference's, a sealed player's cards).
+const CARD_COLUMNS: [&str; 5] = ["count", "mana_cost", "type_line", "layout", "faces"];
+
+/// Columns only a list of players has.
+const PLAYER_COLUMNS: [&str; 2] = ["id", "email"];
+
+/// The uploaded CSV's header line, its columns in lower case.
+fn columns(up: &Upload) -> crate::error::Result<Vec<String>> {
+    use std::io::{BufRead, Read};
+    let file = std::fs::File::open(&up.path).map_err(|e| crate::error::Error::io(&up.path, e))?;
+    let mut header = String::new();
+    // A header that is not text is left to the import, which names the problem.
+    let _ = std::io::BufReader::new(file.take(64 * 1024)).read_line(&mut header);
+    Ok(header.trim_start_matches('\u{feff}').split(',').map(|c| c.trim().trim_matches('"').to_lowercase()).collect())
+}
+
+/// Refuses a card list sent as the players (the pool's file chosen in the players' step would make a player of
+/// every card), naming the columns that give it away.
+fn not_a_card_list(up: &Upload) -> crate::error::Result<()> {
+    let columns = columns(up)?;
+    if columns.iter().any(|c| CARD_COLUMNS.contains(&c.as_str())) {
+        return Err(crate::error::Error::bad_input(format!(
+            "{}: nothing imported: this is a list of cards (its columns: {}), not of players: choose the players' \
+             file, whose columns are name, and id and email if you have them",
+            up.shown,
+            columns.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses the players' file sent as the pool, naming the columns that give it away (each player would be
+/// refused as an unknown card, line by line).
+fn not_a_player_list(up: &Upload) -> crate::error::Result<()> {
+    let columns = columns(up)?;
+    if columns.iter().any(|c| PLAYER_COLUMNS.contains(&c.as_str())) && !columns.iter().any(|c| c == "count") {
+        return Err(crate::error::Error::bad_input(format!(
+            "{}: nothing imported: this is a list of players (its columns: {}), not of cards: choose the pool's \
+             file, whose columns are name and count (and mana_cost and type_line for cards the reference lacks)",
+            up.shown,
+            columns.join(", ")
+        )));
+    }
+    Ok(())
+}
+
 fn read(up: &Upload) -> crate::error::Result<Vec<u8>> {
     std::fs::read(&up.path).map_err(|e| crate::error::Error::io(&up.path, e))
 }
@@ -180,6 +226,13 @@ pub async fn pool(judge: Judge, headers: HeaderMap, Query(q): Query<PoolQuery>, 
     let what = ("importing the pool", "importing the pool");
     run(judge, what, &headers, (q, file), body, |store, actor, up, q, progress| {
         progress("checking every line", 0, up.bytes);
+        if store.read(crate::store::cards::count)? == 0 {
+            return Err(crate::error::Error::refused(
+                "the pool's cards are checked against the card reference, which is empty: upload the card reference \
+                 first (the Card reference step)",
+            ));
+        }
+        not_a_player_list(up)?;
         let input =
             PoolInput { bytes: read(up)?, shown: up.shown.clone(), allow_unknown: q.allow_unknown, replace: q.replace };
         let out = crate::ops::pool::edit::import(store, actor, input)?;
@@ -195,6 +248,7 @@ pub async fn players(judge: Judge, headers: HeaderMap, Query(q): Query<FileQuery
     let what = ("importing players", "importing players");
     run(judge, what, &headers, (q, file), body, |store, actor, up, _, progress| {
         progress("checking every line", 0, up.bytes);
+        not_a_card_list(up)?;
         let input = crate::ops::players::read_import_named(&up.path, &up.shown)?;
         let out = crate::ops::players::import_players(store, actor, &input)?;
         let cleaned = crate::domain::text::removed_clause(out.control_characters_removed);

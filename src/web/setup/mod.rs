@@ -71,7 +71,8 @@ pub async fn create(
         Err(Refused::Wrong) => {
             return Err(ApiError::new(
                 StatusCode::UNAUTHORIZED,
-                "this is not the set-up link the server showed: open the link (or scan the set-up QR code) shown on the organiser's computer when the server started",
+                "this is not the set-up link of the running mmjudge: open the set-up link its window shows on the \
+                 organiser's computer (a new link is made at each start; it works once)",
             ));
         }
         Err(Refused::Wait(secs)) => return Err(ApiError::too_many("set-up links", secs)),

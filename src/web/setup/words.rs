@@ -70,7 +70,7 @@ pub fn built(out: &Built) -> String {
     }
     if !out.left_out.is_empty() {
         s.push_str(&format!(
-            "; left out for unusable costs (see the curation report): {}; ticking keep unusable builds them in",
+            "; left out for unusable costs (see the curation report): {}; to build them in, tick Keep unusable cards in and build again",
             crate::ops::library::left_out_names(&out.left_out)
         ));
     }

@@ -1,0 +1,93 @@
+//! The set-up page as a newcomer walks it, mistakes included: a file chosen for the wrong step is refused in the
+//! page's words with nothing written, the steps come in the order their figures need (the players before the
+//! libraries, whose tables the players decide), a step is done only when it is (libraries for too few tables are
+//! not), the judges' step is optional and pairing round 1 names the steps it waits for.
+
+use crate::serve_setup_steps::{Head, example, refused, start};
+
+fn page(server: &crate::serve::Server, head: &Head) -> String {
+    let a = server.request("GET", "/judge/setup", &head.headers(false), "");
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.body
+}
+
+/// The class and the state of step `id` on the page.
+fn step(body: &str, id: &str) -> (String, String) {
+    let at = body.find(&format!("id=\"step-{id}\"")).unwrap_or_else(|| panic!("step {id} on the page"));
+    let class_at = body[..at].rfind("class=\"step ").expect("the step's class") + "class=\"step ".len();
+    let class = body[class_at..].split('"').next().unwrap_or_default().to_string();
+    let state_at = body[at..].find("<p class=\"state\">").expect("the step's state") + at + "<p class=\"state\">".len();
+    let state = body[state_at..].split("</p>").next().unwrap_or_default().to_string();
+    (class, state)
+}
+
+#[test]
+fn a_wrong_file_or_a_step_too_early_is_refused_in_the_pages_words_with_nothing_written() {
+    let (ev, server, head) = start();
+    let empty = ev.dump();
+    // The pool before the card reference: the step to do first, not a command line.
+    let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", &example("pool.csv")), 409);
+    assert!(said.contains("upload the card reference first"), "{said}");
+    // The libraries before the pool.
+    let built = head.post(&server, "/api/library/build", serde_json::json!({ "tables": 8 }));
+    assert!(built.error(409).contains("upload the pool first"), "{}", built.body);
+    // The pool's file as the players: refused naming its columns (it would make a player of every card).
+    let said = refused(&head.run(&server, "/api/player/import?file=pool.csv", &example("pool.csv")), 400);
+    assert!(said.contains("this is a list of cards") && said.contains("mana_cost"), "{said}");
+    assert_eq!(ev.dump(), empty);
+    let job = head.run(&server, "/api/cards/import?file=cards.csv", &example("cards.csv"));
+    assert_eq!(job["state"], "done", "{job}");
+    // The players' file as the pool: refused naming its columns, not player by player as unknown cards.
+    let before = ev.dump();
+    let said = refused(&head.run(&server, "/api/pool/import?file=players.csv", &example("players.csv")), 400);
+    assert!(said.contains("this is a list of players") && said.contains("email"), "{said}");
+    assert!(!said.contains("Zoë"), "{said}");
+    assert_eq!(ev.dump(), before);
+}
+
+#[test]
+fn the_steps_follow_what_the_event_holds_and_pairing_names_what_it_waits_for() {
+    let (_ev, server, head) = start();
+    let body = page(&server, &head);
+    let order: Vec<usize> = ["step-cards", "step-pool", "step-players", "step-libraries", "step-judges", "step-pair"]
+        .iter()
+        .map(|id| body.find(id).unwrap_or_else(|| panic!("{id} on the page")))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "the players before the libraries: {order:?}");
+    // Before the players, no number of tables is offered; the judges' step is optional (a head judge may judge
+    // alone); pairing names every step before it.
+    assert!(
+        body.contains(
+            "id=\"build-tables\" name=\"tables\" type=\"number\" inputmode=\"numeric\" min=\"1\" max=\"500\" value=\"\""
+        ),
+        "{body}"
+    );
+    assert_eq!(step(&body, "judges").0, "optional");
+    let (_, pair) = step(&body, "pair");
+    assert_eq!(pair, "not paired yet: first the card reference, the pool, the players and the libraries");
+    for (route, file) in
+        [("/api/cards/import", "cards.csv"), ("/api/pool/import", "pool.csv"), ("/api/player/import", "players.csv")]
+    {
+        let job = head.run(&server, &format!("{route}?file={file}"), &example(file));
+        assert_eq!(job["state"], "done", "{job}");
+    }
+    let body = page(&server, &head);
+    assert!(body.contains("value=\"8\""), "the 16 players' 8 tables offered: {body}");
+    assert_eq!(step(&body, "libraries").0, "next");
+    // Libraries for one table: built, but the step is not done while the players need eight.
+    let built = head.post(&server, "/api/library/build", serde_json::json!({ "tables": 1, "seed": 7 }));
+    assert_eq!(built.status, 200, "{}", built.body);
+    let body = page(&server, &head);
+    let (class, state) = step(&body, "libraries");
+    assert_eq!(class, "next", "{state}");
+    assert!(state.contains("for 1 table") && state.contains("need 8 tables"), "{state}");
+    assert_eq!(step(&body, "pair").1, "not paired yet: first the libraries");
+    let built = head.post(&server, "/api/library/build", serde_json::json!({ "tables": 8, "seed": 7 }));
+    assert_eq!(built.status, 200, "{}", built.body);
+    let body = page(&server, &head);
+    assert_eq!(step(&body, "libraries").0, "done");
+    let (class, state) = step(&body, "pair");
+    assert_eq!((class.as_str(), state.as_str()), ("next", "not paired yet: 16 players at 8 tables, ready"));
+    // The build's answer names the page's own box for unusable cards, which the form has.
+    assert!(body.contains("name=\"keep_unusable\""), "{body}");
+}

@@ -63,19 +63,12 @@ impl Store {
     /// Runs `f` as one write (see [`Store::write`]): its own transaction, or a savepoint of the keyed write in
     /// progress. Sets [`Store::last_seq`] when it commits.
     fn recorded<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-        if let Some(group) = &mut self.group {
-            self.conn.execute_batch(SAVEPOINT)?;
-            return match f(&self.conn) {
-                Ok(value) => {
-                    self.conn.execute_batch(RELEASE)?;
-                    group.wrote = true;
-                    Ok(value)
-                }
-                Err(e) => {
-                    self.conn.execute_batch(UNDO)?;
-                    Err(e)
-                }
-            };
+        if self.group.is_some() {
+            let value = self.in_savepoint(f)?;
+            if let Some(group) = &mut self.group {
+                group.wrote = true;
+            }
+            return Ok(value);
         }
         if !self.writable {
             file::make_writable(&self.conn, &self.path)?;
@@ -106,6 +99,21 @@ impl Store {
         let (value, seq) = run().map_err(|e| file::explain(&path, e))?;
         self.last_seq = Some(seq);
         Ok(value)
+    }
+
+    /// Runs `f` in a savepoint of the keyed write in progress: released when it succeeds, rolled back when not.
+    fn in_savepoint<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        self.conn.execute_batch(SAVEPOINT)?;
+        match f(&self.conn) {
+            Ok(value) => {
+                self.conn.execute_batch(RELEASE)?;
+                Ok(value)
+            }
+            Err(e) => {
+                self.conn.execute_batch(UNDO)?;
+                Err(e)
+            }
+        }
     }
 
     /// Runs `f` (a write sent with `key`: one or more [`Store::write`]s) as one transaction with its key and the
@@ -206,17 +214,7 @@ impl Store {
     /// file. Allowed on a standby. Inside a keyed write, it is a savepoint of it.
     pub fn bookkeep<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
         if self.group.is_some() {
-            self.conn.execute_batch(SAVEPOINT)?;
-            return match f(&self.conn) {
-                Ok(value) => {
-                    self.conn.execute_batch(RELEASE)?;
-                    Ok(value)
-                }
-                Err(e) => {
-                    self.conn.execute_batch(UNDO)?;
-                    Err(e)
-                }
-            };
+            return self.in_savepoint(f);
         }
         if !self.writable {
             file::make_writable(&self.conn, &self.path)?;

@@ -81,8 +81,10 @@ fn new_event(ctx: &Ctx, file: &Path, bind: SocketAddr, args: &OpenArgs) -> Resul
         let here = format!("{}{link}", local_url(addr));
         let opened = browse && browser::open(&here);
         if format != Format::Json {
+            // The link at the address phones reach, with its QR code labelled "set up" (the head judge may set the
+            // event up from a phone); "On this computer" below is the same link on this computer.
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{}", qr::setup_block(&here, false));
+            let _ = writeln!(out, "{}", qr::setup_block(&qr::setup_link(addr, "http", link), format == Format::Human));
         }
         announce(format, &format!("a new event ({})", file.display()), addr, &here, browse.then_some(opened));
     })

@@ -175,6 +175,7 @@ fn the_first_run_makes_the_documents_folder_and_offers_the_set_up_link() {
     let (server, printed) = open(ev.dir.path(), &["--no-browser"], &env, "");
     assert!(printed.contains("set up: open this link once"), "{printed}");
     assert!(printed.contains("/setup#token="), "{printed}");
+    assert!(printed.contains("set up (scan with the head judge's phone"), "the set-up link's own QR code: {printed}");
     assert!(printed.contains("On this computer: http://"), "{printed}");
     assert!(printed.contains("mmjudge is running a new event ("), "{printed}");
     let folder = home.join("Documents").join("mmjudge");

@@ -190,7 +190,7 @@ impl FromRequestParts<Shared> for Judge {
             None => db.run(move |store| judges::session(store, &t, crate::time::now()?)).await?,
         };
         Who::set(&parts.extensions, judge.name.clone());
-        let route = parts.extensions.get::<super::route::Route>().copied().unwrap_or(super::route::Route::UNKNOWN);
+        let route = super::route::on(&parts.extensions);
         Ok(Judge { judge, token, by_cookie, addr, route, db })
     }
 }

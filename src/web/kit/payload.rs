@@ -6,7 +6,6 @@
 use super::arrivals::FirstArrival;
 use super::error::{ApiError, rejected};
 use super::once::{self, Sent};
-use super::route::Route;
 use super::state::Shared;
 use super::strict;
 use crate::error::Error;
@@ -43,7 +42,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
         let header_key = req.headers().get(once::HEADER).cloned();
-        let route = req.extensions().get::<Route>().copied().unwrap_or(Route::UNKNOWN);
+        let route = super::route::of(&req);
         let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         // A route whose own fields take `at` (a judge's note, as --at) is not refused an `at` sent without a key.

@@ -54,7 +54,7 @@ impl FromRequestParts<Shared> for Player {
         let key = parts.headers.get(super::once::HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
         let first = parts.extensions.get::<super::arrivals::FirstArrival>().map(|f| f.0);
-        let route = parts.extensions.get::<super::route::Route>().copied().unwrap_or(super::route::Route::UNKNOWN);
+        let route = super::route::on(&parts.extensions);
         Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, first, route, who })
     }
 }

@@ -138,7 +138,12 @@ pub fn takes_at_list() -> String {
 
 /// The request's [`Route`] (as the outermost layer found it; [`Route::UNKNOWN`] for an address that is none).
 pub fn of(req: &Request) -> Route {
-    req.extensions().get::<Route>().copied().unwrap_or(Route::UNKNOWN)
+    on(req.extensions())
+}
+
+/// The [`Route`] a request's extensions hold (for extractors, which see the request's parts).
+pub fn on(extensions: &axum::http::Extensions) -> Route {
+    extensions.get::<Route>().copied().unwrap_or(Route::UNKNOWN)
 }
 
 /// The outermost layer: puts the request's [`Route`] on it, for every layer and extractor inside.
@@ -153,6 +158,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Route {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(parts.extensions.get::<Route>().copied().unwrap_or(Route::UNKNOWN))
+        Ok(on(&parts.extensions))
     }
 }

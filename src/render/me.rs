@@ -10,7 +10,7 @@ pub const TIME_CALLED: &str = "Time is called. The player whose turn it is finis
                                decide what counts as one).";
 
 /// A sentence and the instant it ends on, when it names one ("You dropped after round 2" and 14:02).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Line {
     /// The words, without the instant.
     pub text: String,

@@ -29,7 +29,7 @@ use serde::de::DeserializeOwned;
 /// The most names completion sends.
 const COMPLETIONS: usize = 20;
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/table.html")]
 struct TablePage {
     home: crate::web::kit::page::Head,
@@ -364,7 +364,7 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
         map.insert("texts".into(), serde_json::Value::Object(texts));
         map.insert("clock".into(), serde_json::to_value(&clock).map_err(|_| ApiError::internal("the clock"))?);
     }
-    Ok(Json(doc).into_response())
+    Ok(crate::web::kit::cache::json(&doc))
 }
 
 /// `GET /api/cards/cost?cost=B1&table=N&q=dem[&letter=d]`.
@@ -381,7 +381,7 @@ pub struct CostQuery {
 }
 
 /// `GET /api/cards/cost`: names to complete a declaration with.
-pub async fn complete(db: Db, Query(q): Query<CostQuery>) -> std::result::Result<Json<serde_json::Value>, ApiError> {
+pub async fn complete(db: Db, Query(q): Query<CostQuery>) -> std::result::Result<Response, ApiError> {
     let Some(cost) = q.cost.filter(|c| !c.trim().is_empty()) else {
         return Err(Error::bad_input("give the printed cost: /api/cards/cost?cost=B1&q=dem").into());
     };
@@ -398,5 +398,5 @@ pub async fn complete(db: Db, Query(q): Query<CostQuery>) -> std::result::Result
             Ok((printed.shorthand(), cards))
         })
         .await?;
-    Ok(Json(serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
+    Ok(crate::web::kit::cache::json(&serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
 }

@@ -14,6 +14,7 @@ use crate::ops::table::device::self_report;
 use crate::ops::{pairings, standings, table};
 use crate::render::me as me_words;
 use crate::web::kit::answer::Answer;
+use crate::web::kit::cache;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::fields::{Life, life_of};
 use crate::web::kit::page::{self, Inspection, page};
@@ -23,11 +24,10 @@ use crate::web::kit::store::Db;
 use crate::web::kit::window::{FOUND, ListQuery, Window, matches};
 use crate::web::kit::write::{self, PlayerWrite};
 use askama::Template;
-use axum::Json;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/home.html")]
 struct HomePage {
     home: crate::web::kit::page::Head,
@@ -39,7 +39,7 @@ pub async fn home(db: Db) -> Result<Response, ApiError> {
     Ok(page(StatusCode::OK, &HomePage { home }))
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/me.html")]
 struct MePage {
     home: crate::web::kit::page::Head,
@@ -57,7 +57,7 @@ struct MePage {
 }
 
 /// `/me`'s sentences (see [`crate::render::me`]).
-#[derive(Default)]
+#[derive(Default, serde::Serialize)]
 struct MeWords {
     /// "Round 3: you have the bye: a win, 3 points".
     bye: Option<String>,
@@ -118,7 +118,7 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
     Ok(page(status, &MePage { home: page::head(&db, home), query, seat, error, back, reasons, inspection, words }))
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/pairings.html")]
 struct PairingsPage {
     home: crate::web::kit::page::Head,
@@ -194,7 +194,7 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
     ))
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/clock.html")]
 struct ClockPage {
     home: crate::web::kit::page::Head,
@@ -248,29 +248,31 @@ pub struct RoundQuery {
     pub round: Option<u32>,
 }
 
-fn to_json<T: serde::Serialize>(value: &T) -> Result<Json<serde_json::Value>, ApiError> {
-    serde_json::to_value(value).map(Json).map_err(|_| ApiError::internal("a JSON document"))
+/// A view as the command line's `--json` prints it (its keys in order, as a JSON document's are).
+fn to_json<T: serde::Serialize>(value: &T) -> Result<Response, ApiError> {
+    let doc = serde_json::to_value(value).map_err(|_| ApiError::internal("a JSON document"))?;
+    Ok(cache::json(&doc))
 }
 
 /// `GET /api/standings[?round=N]`: as `mmjudge --json standings`.
-pub async fn api_standings(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn api_standings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
     let view = db.run(move |store| store.read(|conn| standings::standings(conn, q.round))).await?;
     to_json(&view)
 }
 
 /// `GET /api/pairings[?round=N]`: as `mmjudge --json pairings`.
-pub async fn api_pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn api_pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
     let doc = db.run(move |store| store.read(|conn| Ok(pairings::pairings(conn, q.round)?.json()))).await?;
-    Ok(Json(doc))
+    Ok(cache::json(&doc))
 }
 
 /// `GET /api/results[?round=N]`: as `mmjudge --json results`.
-pub async fn api_results(db: Db, Query(q): Query<RoundQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn api_results(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
     let view = db.run(move |store| store.read(|conn| table::records::result::round_results(conn, q.round))).await?;
     to_json(&view)
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/standings.html")]
 struct StandingsPage {
     home: crate::web::kit::page::Head,
@@ -311,19 +313,19 @@ pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Respon
 }
 
 /// `GET /api/time`: the server's now and the current round's clock.
-pub async fn time(db: Db) -> Result<Json<live::Home>, ApiError> {
-    Ok(Json(page::home(&db).await?.home))
+pub async fn time(db: Db) -> Result<Response, ApiError> {
+    Ok(cache::json(&page::home(&db).await?.home))
 }
 
 /// `GET /api/tables`: the current round's tables (players, libraries, result, clock).
-pub async fn tables(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn tables(db: Db) -> Result<Response, ApiError> {
     let (home, tables) = db
         .run(|store| {
             let now = crate::time::now()?;
             Ok((live::home(store, now)?, live::tables(store, now)?))
         })
         .await?;
-    Ok(Json(serde_json::json!({ "now": home.now, "round": home.round, "tables": tables })))
+    Ok(cache::json(&serde_json::json!({ "now": home.now, "round": home.round, "tables": tables })))
 }
 
 /// The `name` of `/me?name=...`.
@@ -334,11 +336,11 @@ pub struct NameQuery {
 }
 
 /// `GET /api/me?name=NAME`: where that player sits.
-pub async fn api_me(db: Db, Query(q): Query<NameQuery>) -> Result<Json<live::PlayerSeat>, ApiError> {
+pub async fn api_me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError> {
     let Some(name) = q.name.filter(|n| !n.trim().is_empty()) else {
         return Err(Error::bad_input("give your name: /api/me?name=Ana").into());
     };
-    Ok(Json(db.run(move |store| live::find_player(store, &name, crate::time::now()?)).await?))
+    Ok(cache::json(&db.run(move |store| live::find_player(store, &name, crate::time::now()?)).await?))
 }
 
 /// An address that names nothing: under `/api/` the JSON `{"error"}`, elsewhere the "page not found" page.

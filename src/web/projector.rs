@@ -10,14 +10,14 @@ use crate::web::kit::error::ApiError;
 use crate::web::kit::page::page;
 use crate::web::kit::store::Db;
 use askama::Template;
-use axum::Json;
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/projector.html")]
 struct ProjectorPage {
+    #[serde(serialize_with = "crate::web::kit::cache::without_now")]
     view: Projector,
     /// The players' site address.
     site: String,
@@ -97,12 +97,12 @@ pub async fn page_handler(db: Db) -> Result<Response, ApiError> {
 }
 
 /// `GET /api/projector`: what the projector shows, with the players' site address.
-pub async fn api(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn api(db: Db) -> Result<Response, ApiError> {
     let site = db.app().site.clone();
     let view = db.run(|store| projector::projector(store, crate::time::now()?)).await?;
     let mut doc = serde_json::to_value(&view).map_err(|_| ApiError::internal("the projector's view"))?;
     if let Some(map) = doc.as_object_mut() {
         map.insert("site".into(), serde_json::Value::String(site));
     }
-    Ok(Json(doc))
+    Ok(crate::web::kit::cache::json(&doc))
 }

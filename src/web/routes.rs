@@ -157,10 +157,9 @@ pub fn router(app: Shared) -> Router {
         .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::gate))
         // A primary's answers let pages reach its standby (the Content-Security-Policy's connect-src).
         .layer(middleware::from_fn_with_state(app.clone(), advertise::advertise))
-        .layer(middleware::from_fn(cache::etag))
+        .layer(middleware::from_fn(cache::not_modified))
         .layer(cache::brotli())
-        .layer(cache::gzip())
-        .layer(middleware::from_fn_with_state(cache::Shared::default(), cache::keep));
+        .layer(cache::gzip());
     // The live stream and the standby's routes pass no compression layer (events are not compressed, and each
     // layer's body holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
     for (route, handler) in streams {

@@ -71,7 +71,7 @@ pub fn watch(app: Shared) -> Result<()> {
     Ok(())
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/pairing_row.html")]
 struct PairingRow<'a> {
     t: &'a TableView,

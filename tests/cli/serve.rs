@@ -27,6 +27,8 @@ pub struct Answer {
     pub status: u16,
     pub headers: Vec<(String, String)>,
     pub body: String,
+    /// The body's bytes as they came (compressed, chunked), counted.
+    pub sent: usize,
 }
 
 impl Answer {
@@ -178,13 +180,14 @@ impl Server {
         let mut raw = Vec::new();
         s.read_to_end(&mut raw).expect("read");
         let text = String::from_utf8_lossy(&raw).into_owned();
+        let sent = raw.windows(4).position(|w| w == b"\r\n\r\n").map_or(0, |at| raw.len() - at - 4);
         let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
         let mut head_lines = head.lines();
         let status = head_lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).unwrap_or(0);
         let headers = head_lines
             .filter_map(|l| l.split_once(':').map(|(k, v)| (k.trim().to_string(), v.trim().to_string())))
             .collect();
-        let answer = Answer { status, headers, body: body.to_string() };
+        let answer = Answer { status, headers, body: body.to_string(), sent };
         no_command_in_refusal(&answer, method, path);
         answer
     }

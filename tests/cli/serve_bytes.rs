@@ -1,5 +1,5 @@
 //! Bytes on the venue's Wi-Fi: reads carry an ETag and answer 304 when nothing changed, pages and reads go out
-//! compressed (brotli or gzip, whichever the phone takes) and the compressed bytes of a page are kept.
+//! compressed (brotli or gzip, whichever the phone takes).
 
 use crate::harness::Event;
 use crate::serve::Server;
@@ -47,11 +47,8 @@ fn pages_go_out_compressed_with_the_encoding_the_phone_takes() {
         assert_eq!(a.status, 200);
         assert_eq!(a.header("content-encoding"), Some(expected), "{accept}");
         assert!(a.header("vary").is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
-        let len: usize = a.header("content-length").and_then(|l| l.parse().ok()).expect("a length");
-        assert!(len * 2 < plain_len, "{accept}: {len} of {plain_len}");
-        // Kept: the same bytes again.
+        assert!(a.sent * 2 < plain_len, "{accept}: {} of {plain_len}", a.sent);
         let b = server.request("GET", "/pairings", &[("Accept-Encoding", accept)], "");
-        assert_eq!(b.header("content-length"), a.header("content-length"));
         assert_eq!(b.header("etag"), plain.header("etag"), "one ETag, whatever the encoding");
     }
 }

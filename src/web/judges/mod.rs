@@ -28,7 +28,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::{Extension, Json};
 use std::net::SocketAddr;
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/login.html")]
 struct LoginPage {
     home: crate::web::kit::page::Head,
@@ -142,7 +142,7 @@ pub async fn logout_submit(judge: Judge, Form(f): Form<CsrfField>) -> Result<Res
     Ok(res)
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/dashboard.html")]
 struct DashboardPage {
     home: crate::web::kit::page::Head,
@@ -233,9 +233,11 @@ pub async fn dashboard(
 }
 
 /// `GET /api/judge`: the judges' dashboard (a login needed).
-pub async fn dashboard_api(judge: Judge) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn dashboard_api(judge: Judge) -> Result<Response, ApiError> {
     let d = judge.db.run(|store| live::dashboard(store, crate::time::now()?)).await?;
-    Ok(Json(serde_json::json!({ "judge": judge.judge.name, "role": judge.judge.role, "dashboard": d })))
+    Ok(crate::web::kit::cache::json(&serde_json::json!({
+        "judge": judge.judge.name, "role": judge.judge.role, "dashboard": d
+    })))
 }
 
 /// `POST /api/login` body.

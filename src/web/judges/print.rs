@@ -12,7 +12,7 @@ use crate::web::kit::page;
 use crate::web::kit::payload::Query;
 use askama::Template;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Response;
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
@@ -34,7 +34,7 @@ const PRINTS: [(&str, &str, &str, bool); 9] = [
     ),
 ];
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/print.html")]
 struct PrintIndex {
     home: crate::web::kit::page::Head,
@@ -84,7 +84,7 @@ pub(super) fn print_page(mut html: String, secret: bool, linked: bool) -> Respon
     let csp = format!(
         "default-src 'none'; img-src 'self' data:; style-src{own}{hashes}; frame-ancestors 'none'; form-action 'none'"
     );
-    let mut res = Html(html).into_response();
+    let mut res = crate::web::kit::cache::html(html);
     if let Ok(v) = HeaderValue::from_str(&csp) {
         res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, v);
     }

@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
 /// One player's row.
+#[derive(serde::Serialize)]
 pub struct Row {
     /// The name.
     pub name: String,
@@ -28,7 +29,7 @@ pub struct Row {
     pub late: Option<u32>,
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/players.html")]
 struct PlayersPage {
     home: crate::web::kit::page::Head,

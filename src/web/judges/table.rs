@@ -21,6 +21,7 @@ use axum::response::Response;
 type Column = (String, Vec<(i64, String, String, bool)>);
 
 /// One line of the full sheet a judge reads during a challenge, in the order declared.
+#[derive(serde::Serialize)]
 struct SheetRow {
     id: i64,
     time: String,
@@ -31,6 +32,7 @@ struct SheetRow {
 }
 
 /// A challenge heard at this table, with its evidence in words (`#12 B1: Demonic Tutor`).
+#[derive(serde::Serialize)]
 struct HeardRow {
     id: i64,
     by: String,
@@ -41,7 +43,7 @@ struct HeardRow {
     voided: bool,
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/judge_table.html")]
 struct TablePage {
     home: crate::web::kit::page::Head,
@@ -192,13 +194,10 @@ pub struct PreviewQuery {
 
 /// `GET /api/penalty/preview?player=&infraction=` (judges): the penalty the guide gives this player now for
 /// this infraction ("2nd Slow Play in this event: Game Loss"); nothing is written.
-pub async fn penalty_preview(
-    judge: Judge,
-    Query(q): Query<PreviewQuery>,
-) -> Result<axum::Json<table::records::history::PenaltyPreview>, ApiError> {
+pub async fn penalty_preview(judge: Judge, Query(q): Query<PreviewQuery>) -> Result<Response, ApiError> {
     let p = judge
         .db
         .run(move |store| store.read(|conn| table::records::history::preview(conn, &q.player, &q.infraction)))
         .await?;
-    Ok(axum::Json(p))
+    Ok(crate::web::kit::cache::json(&p))
 }

@@ -1,52 +1,121 @@
-//! What a phone need not be sent again: every read carries an ETag (a hash of its body) and answers 304 to an
-//! `If-None-Match` naming it; pages and reads are compressed (tower-http's layer: brotli at level 4, gzip at level
-//! 6, set here, because brotli's default 11 takes seconds per page on two cores), and the compressed bytes of a
-//! page are kept by (path, query, ETag, encoding), so that a thousand phones loading the same pairings compress them
-//! once.
+//! What a phone need not be sent again: every read carries an ETag, made by its handler from what the answer was
+//! built from, and answers 304 to an `If-None-Match` naming it; pages and reads are compressed (tower-http's layer:
+//! brotli at level 4, gzip at level 6, set here, because brotli's default 11 takes seconds per page on two cores).
 //!
-//! The layers, innermost first: [`etag`] (hashes, answers 304), [`compression`] (brotli, then gzip for phones that
-//! take no brotli), [`keep`] (serves and keeps compressed bytes).
+//! The tags: a page's is the hash of the data its template draws (every field of the page's struct, the event's
+//! header among them but not the server's now, which changes every moment and which a phone also takes from the
+//! live stream's `hello`), with this server's start, since a new binary may draw the same data otherwise; a JSON
+//! read's or a print's is the hash of the answer as its handler built it. The layer [`not_modified`] only compares
+//! the tag its handler set with the phone's: it reads no body.
 
-use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::body::Body;
+use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use blake2::{Blake2s256, Digest};
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::OnceLock;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
-
-/// The largest body hashed for an ETag (and kept compressed); larger answers are sent as they are.
-const LARGEST: usize = 8 * 1024 * 1024;
 
 /// Brotli's level: 4 compresses a page of pairings in milliseconds, within a few per cent of 11.
 pub const BROTLI_LEVEL: i32 = 4;
 /// Gzip's level (the usual 6), for phones that take no brotli.
 pub const GZIP_LEVEL: i32 = 6;
 
-/// The attribute a page carries the server's now in (`data-now="…"`).
-const NOW: &[u8] = b"data-now=\"";
+/// An answer's ETag: weak (`W/"…"`), since the same answer is sent compressed or not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag(String);
 
-/// The ETag of a body: weak (`W/"…"`), since the same body is sent compressed or not. A page's server's now
-/// (its `data-now` attributes) is left out: a page that differs only in it is the same page (a phone takes the
-/// server's now from the live stream's `hello` too). A JSON read that carries the server's now is new each time.
-pub fn tag_of(body: &[u8]) -> String {
-    let mut hash = Blake2s256::new();
-    let mut rest = body;
-    while let Some(at) = rest.windows(NOW.len()).position(|w| w == NOW) {
-        let from = at + NOW.len();
-        hash.update(&rest[..from]);
-        let Some(close) = rest[from..].iter().position(|&b| b == b'"') else {
-            rest = &rest[from..];
-            break;
-        };
-        rest = &rest[from + close..];
+/// A hash written to as a `std::io::Write` (serde_json writes a page's data into it).
+struct Hashing(Blake2s256);
+
+impl std::io::Write for Hashing {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
     }
-    hash.update(rest);
-    let hash = hash.finalize();
-    let hex: String = hash.iter().take(10).map(|b| format!("{b:02x}")).collect();
-    format!("W/\"{hex}\"")
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// This server's start, in the tags of pages: the same data drawn by another binary is another page.
+fn started() -> &'static [u8] {
+    static STARTED: OnceLock<Vec<u8>> = OnceLock::new();
+    STARTED.get_or_init(|| {
+        let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        at.as_nanos().to_le_bytes().to_vec()
+    })
+}
+
+impl Tag {
+    fn of_hash(hash: Blake2s256) -> Tag {
+        let hex: String = hash.finalize().iter().take(10).map(|b| format!("{b:02x}")).collect();
+        Tag(format!("W/\"{hex}\""))
+    }
+
+    /// The tag of an answer as its handler built it (a JSON read's bytes, a print).
+    pub fn of_bytes(bytes: &[u8]) -> Tag {
+        let mut hash = Blake2s256::new();
+        hash.update(bytes);
+        Tag::of_hash(hash)
+    }
+
+    /// The tag of a page drawn by template `name` from `data` (its struct: see [`super::page::Head`]'s serialised
+    /// form, which leaves the server's now out).
+    pub fn of_page(name: &str, data: &impl serde::Serialize) -> Option<Tag> {
+        let mut hashing = Hashing(Blake2s256::new());
+        hashing.0.update(started());
+        hashing.0.update(name.as_bytes());
+        hashing.0.update([0]);
+        serde_json::to_writer(&mut hashing, data).ok()?;
+        Some(Tag::of_hash(hashing.0))
+    }
+
+    /// The tag's text (`W/"…"`).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Puts the tag on an answer.
+    pub fn on(&self, res: &mut Response) {
+        if let Ok(v) = HeaderValue::from_str(&self.0) {
+            res.headers_mut().insert(header::ETAG, v);
+        }
+    }
+}
+
+/// Serialises a view for a page's tag without its `now` (the server's now, drawn as `data-now`): for a page
+/// struct's field, `#[serde(serialize_with = "without_now")]`.
+pub fn without_now<S: serde::Serializer, T: serde::Serialize>(view: &T, s: S) -> Result<S::Ok, S::Error> {
+    let mut value = serde_json::to_value(view).map_err(serde::ser::Error::custom)?;
+    if let Some(map) = value.as_object_mut() {
+        map.remove("now");
+    }
+    serde::Serialize::serialize(&value, s)
+}
+
+/// A JSON read: its bytes, tagged with their hash.
+pub fn json(data: &impl serde::Serialize) -> Response {
+    match serde_json::to_vec(data) {
+        Ok(bytes) => {
+            let tag = Tag::of_bytes(&bytes);
+            let mut res = ([(header::CONTENT_TYPE, "application/json")], bytes).into_response();
+            tag.on(&mut res);
+            res
+        }
+        Err(e) => {
+            super::error::ApiError::internal_because("an answer could not be written", e.to_string()).into_response()
+        }
+    }
+}
+
+/// An HTML answer built whole by its handler (a print): tagged with its hash.
+pub fn html(body: String) -> Response {
+    let tag = Tag::of_bytes(body.as_bytes());
+    let mut res = axum::response::Html(body).into_response();
+    tag.on(&mut res);
+    res
 }
 
 /// Whether `If-None-Match` names `tag` (or is `*`); weak comparison, as a GET's is.
@@ -59,31 +128,27 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
         .any(|v| v.split(',').any(|t| t.trim() == "*" || bare(t) == bare(tag)))
 }
 
-/// Tags a read's answer with the hash of its body, and answers 304 (no body) when the phone has it already.
-pub async fn etag(req: Request, next: Next) -> Response {
-    // Reads (GET and HEAD) of the routes that take one: not the live stream, the assets (their names carry their
-    // content's hash already) or the standby's streams.
+/// Answers 304 (its body dropped unread) when a read's answer carries the tag the phone names in `If-None-Match`.
+pub async fn not_modified(req: Request, next: Next) -> Response {
     let go = matches!(*req.method(), Method::GET | Method::HEAD) && super::route::of(&req).etag;
-    let asked = req.headers().clone();
+    let asked = if go { req.headers().get_all(header::IF_NONE_MATCH).iter().cloned().collect() } else { Vec::new() };
     let res = next.run(req).await;
-    if !go || res.status() != StatusCode::OK || res.headers().contains_key(header::ETAG) {
+    if asked.is_empty() || res.status() != StatusCode::OK {
         return res;
     }
-    let (mut parts, body) = res.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, LARGEST).await else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "the answer could not be read").into_response();
-    };
-    let tag = tag_of(&bytes);
-    if let Ok(v) = HeaderValue::from_str(&tag) {
-        parts.headers.insert(header::ETAG, v);
+    let mut names = HeaderMap::new();
+    for v in asked {
+        names.append(header::IF_NONE_MATCH, v);
     }
-    if matches(&asked, &tag) {
-        parts.status = StatusCode::NOT_MODIFIED;
-        parts.headers.remove(header::CONTENT_TYPE);
-        parts.headers.remove(header::CONTENT_LENGTH);
-        return Response::from_parts(parts, Body::empty());
+    let Some(tag) = res.headers().get(header::ETAG).and_then(|v| v.to_str().ok()) else { return res };
+    if !matches(&names, tag) {
+        return res;
     }
-    Response::from_parts(parts, Body::from(bytes))
+    let (mut parts, _unread) = res.into_parts();
+    parts.status = StatusCode::NOT_MODIFIED;
+    parts.headers.remove(header::CONTENT_TYPE);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::empty())
 }
 
 /// Brotli at [`BROTLI_LEVEL`] (the inner layer); an answer it compressed passes the gzip layer as it is.
@@ -96,114 +161,32 @@ pub fn gzip() -> CompressionLayer {
     CompressionLayer::new().no_br().no_deflate().no_zstd().quality(CompressionLevel::Precise(GZIP_LEVEL))
 }
 
-/// The kept compressed answers, shared by every request.
-pub type Shared = Arc<Mutex<Kept>>;
-
-/// A kept compressed answer's key: path, query, ETag, encoding.
-type Key = (String, String, String, String);
-
-/// The compressed bytes of the latest answers, by [`Key`]; the oldest go first past [`Kept::ENTRIES`] entries or
-/// [`Kept::BYTES`] bytes.
-#[derive(Default)]
-pub struct Kept {
-    entries: HashMap<Key, Bytes>,
-    order: VecDeque<Key>,
-    bytes: usize,
-}
-
-impl Kept {
-    /// The most answers kept.
-    pub const ENTRIES: usize = 64;
-    /// The most bytes kept.
-    pub const BYTES: usize = 8 * 1024 * 1024;
-
-    fn get(&self, key: &Key) -> Option<Bytes> {
-        self.entries.get(key).cloned()
-    }
-
-    fn put(&mut self, key: Key, bytes: Bytes) {
-        if bytes.len() > Self::BYTES / 4 || self.entries.contains_key(&key) {
-            return;
-        }
-        self.bytes += bytes.len();
-        self.entries.insert(key.clone(), bytes);
-        self.order.push_back(key);
-        while self.entries.len() > Self::ENTRIES || self.bytes > Self::BYTES {
-            let Some(old) = self.order.pop_front() else { break };
-            if let Some(b) = self.entries.remove(&old) {
-                self.bytes -= b.len();
-            }
-        }
-    }
-}
-
-/// Serves a compressed answer from the kept bytes when the same page with the same ETag was compressed the same
-/// way before (the compressing body is dropped unread: nothing is compressed again), and keeps what it compresses.
-pub async fn keep(State(store): State<Shared>, req: Request, next: Next) -> Response {
-    let (path, query) = (req.uri().path().to_string(), req.uri().query().unwrap_or("").to_string());
-    let res = next.run(req).await;
-    let (Some(tag), Some(encoding)) = (
-        res.headers().get(header::ETAG).and_then(|v| v.to_str().ok()),
-        res.headers().get(header::CONTENT_ENCODING).and_then(|v| v.to_str().ok()),
-    ) else {
-        return res;
-    };
-    if res.status() != StatusCode::OK {
-        return res;
-    }
-    let key: Key = (path, query, tag.to_string(), encoding.to_string());
-    let (mut parts, body) = res.into_parts();
-    let kept = store.lock().ok().and_then(|k| k.get(&key));
-    let bytes = match kept {
-        Some(bytes) => bytes,
-        None => {
-            let Ok(bytes) = axum::body::to_bytes(body, LARGEST).await else {
-                return (StatusCode::INTERNAL_SERVER_ERROR, "the answer could not be compressed").into_response();
-            };
-            if let Ok(mut k) = store.lock() {
-                k.put(key, bytes.clone());
-            }
-            bytes
-        }
-    };
-    parts.headers.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    Response::from_parts(parts, Body::from(bytes))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn if_none_match_compares_weakly_and_takes_lists_and_star() {
-        let tag = tag_of(b"pairings");
+        let tag = Tag::of_bytes(b"pairings");
+        let tag = tag.as_str();
         let mut h = HeaderMap::new();
-        assert!(!matches(&h, &tag));
+        assert!(!matches(&h, tag));
         h.insert(header::IF_NONE_MATCH, HeaderValue::from_str(&format!("\"x\", {tag}")).unwrap());
-        assert!(matches(&h, &tag));
+        assert!(matches(&h, tag));
         h.insert(header::IF_NONE_MATCH, HeaderValue::from_str(tag.trim_start_matches("W/")).unwrap());
-        assert!(matches(&h, &tag));
+        assert!(matches(&h, tag));
         h.insert(header::IF_NONE_MATCH, HeaderValue::from_static("*"));
-        assert!(matches(&h, &tag));
+        assert!(matches(&h, tag));
         h.insert(header::IF_NONE_MATCH, HeaderValue::from_static("W/\"other\""));
-        assert!(!matches(&h, &tag));
-        assert_ne!(tag_of(b"a"), tag_of(b"b"));
-        let page = |now: &str, body: &str| format!("<span data-now=\"{now}\"></span><main>{body}</main>");
-        let a = tag_of(page("2026-01-01T10:00:00.000Z", "x").as_bytes());
-        assert_eq!(a, tag_of(page("2026-01-01T10:00:09.123Z", "x").as_bytes()), "the server's now aside");
-        assert_ne!(a, tag_of(page("2026-01-01T10:00:00.000Z", "y").as_bytes()));
-        assert_ne!(tag_of(b"data-now=\"1"), tag_of(b"data-now=\"2"), "an attribute left open is hashed");
+        assert!(!matches(&h, tag));
+        assert_ne!(Tag::of_bytes(b"a"), Tag::of_bytes(b"b"));
     }
 
     #[test]
-    fn the_oldest_kept_answers_go_first() {
-        let mut k = Kept::default();
-        let key = |i: usize| (format!("/p{i}"), String::new(), "t".to_string(), "br".to_string());
-        for i in 0..Kept::ENTRIES + 3 {
-            k.put(key(i), Bytes::from_static(b"x"));
-        }
-        assert!(k.get(&key(0)).is_none() && k.get(&key(2)).is_none());
-        assert!(k.get(&key(3)).is_some() && k.get(&key(Kept::ENTRIES + 2)).is_some());
-        assert_eq!(k.entries.len(), Kept::ENTRIES);
+    fn a_page_is_tagged_by_its_template_and_its_data() {
+        let a = Tag::of_page("web/home.html", &("Spring", 3));
+        assert_eq!(a, Tag::of_page("web/home.html", &("Spring", 3)));
+        assert_ne!(a, Tag::of_page("web/home.html", &("Spring", 4)), "other data");
+        assert_ne!(a, Tag::of_page("web/me.html", &("Spring", 3)), "another template");
     }
 }

@@ -10,10 +10,19 @@ use askama::Template;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
-/// A rendered page with its status.
-pub fn page(status: StatusCode, t: &impl Template) -> Response {
+/// A rendered page with its status; a page drawn (200) is tagged from what it was drawn from (see
+/// [`super::cache::Tag::of_page`]).
+pub fn page<T: Template + serde::Serialize>(status: StatusCode, t: &T) -> Response {
     match t.render() {
-        Ok(body) => (status, Html(body)).into_response(),
+        Ok(body) => {
+            let mut res = (status, Html(body)).into_response();
+            if status == StatusCode::OK
+                && let Some(tag) = super::cache::Tag::of_page(std::any::type_name::<T>(), t)
+            {
+                tag.on(&mut res);
+            }
+            res
+        }
         Err(e) => ApiError::internal_because("a page could not be drawn", e.to_string()).into_response(),
     }
 }
@@ -27,6 +36,19 @@ pub struct Head {
     pub laptop: Laptop,
 }
 
+/// What a page's tag takes of its head: all but the server's now (see [`super::cache`]).
+impl serde::Serialize for Head {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut head = s.serialize_struct("Head", 4)?;
+        head.serialize_field("event", &self.home.event)?;
+        head.serialize_field("rounds", &self.home.rounds)?;
+        head.serialize_field("round", &self.home.round)?;
+        head.serialize_field("laptop", &self.laptop)?;
+        head.end()
+    }
+}
+
 impl std::ops::Deref for Head {
     type Target = Home;
     fn deref(&self) -> &Home {
@@ -37,7 +59,7 @@ impl std::ops::Deref for Head {
 /// What the second laptop adds to a page: on a primary with a standby, the standby its pages may turn to (the
 /// `mmjudge-standby` meta and `failover.js` first in the head); on a standby, or an old primary whose event
 /// moved, the notice first in the body.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Laptop {
     /// The standby a primary's pages are told about (see [`super::failover`]).
     pub standby: Option<Advert>,
@@ -48,7 +70,7 @@ pub struct Laptop {
 }
 
 /// The standby a page is told about.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct Advert {
     /// Its origin (`http://HOST:PORT`).
     pub origin: String,
@@ -85,7 +107,7 @@ pub fn head(db: &Db, home: Home) -> Head {
     Head { home, laptop: Laptop::of(db.app()) }
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/refused.html")]
 struct RefusedPage<'a> {
     message: &'a str,
@@ -102,7 +124,7 @@ pub fn refused(e: ApiError, back: &str) -> Response {
     res
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/not_found.html")]
 struct NotFoundPage {
     home: Head,
@@ -115,7 +137,7 @@ pub async fn not_found(db: &Db, path: &str) -> Result<Response, ApiError> {
     Ok(page(StatusCode::NOT_FOUND, &NotFoundPage { home, path: path.to_string() }))
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/error.html")]
 struct ErrorPage {
     home: Head,
@@ -151,6 +173,7 @@ pub fn judge_or_login(judge: Result<Judge, ApiError>, headers: &HeaderMap) -> Re
 
 /// Deck inspection while it runs: when it ends (the round's clock starts) and the round's time that follows,
 /// `M:SS` ("Deck inspection — 2:00 left, then 50:00").
+#[derive(serde::Serialize)]
 pub struct Inspection {
     /// When inspection ends (RFC 3339).
     pub until: String,

@@ -22,7 +22,7 @@ pub struct ListQuery {
 }
 
 /// What a page of a long list shows.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Window {
     /// The name searched ("" for none).
     pub name: String,

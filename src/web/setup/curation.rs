@@ -249,7 +249,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
 pub async fn job(judge: Judge, Path(id): Path<u64>) -> Result<Response, ApiError> {
     judge.judge.require_head("following a job").map_err(ApiError::from)?;
     match judge.db.app().jobs.get(id) {
-        Some(job) => Ok(Json(job).into_response()),
+        Some(job) => Ok(crate::web::kit::cache::json(&job)),
         None => Err(ApiError::new(
             StatusCode::NOT_FOUND,
             format!("no job {id} on this server (a job is forgotten when the server restarts): send the file again"),

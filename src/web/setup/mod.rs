@@ -22,7 +22,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use std::net::SocketAddr;
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/setup.html")]
 struct SetupPage;
 

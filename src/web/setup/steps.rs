@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
 /// One step as the page shows it.
+#[derive(serde::Serialize)]
 pub struct Step {
     /// Its anchor and form's name: cards, pool, libraries, players, judges, pair.
     pub id: &'static str,
@@ -23,7 +24,7 @@ pub struct Step {
     pub class: &'static str,
 }
 
-#[derive(Template)]
+#[derive(Template, serde::Serialize)]
 #[template(path = "web/setup_steps.html")]
 struct StepsPage {
     home: crate::web::kit::page::Head,

@@ -24,6 +24,7 @@ mod setup;
 mod sign_in;
 mod standby;
 mod standings;
+mod tags;
 
 use crate::harness::Event;
 use axum::body::Body;

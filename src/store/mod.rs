@@ -13,6 +13,7 @@ pub mod challenge;
 #[allow(unsafe_code)]
 pub mod changeset;
 pub mod clock;
+pub mod connections;
 pub mod event;
 pub mod file;
 pub mod guesses;

@@ -209,6 +209,13 @@ impl Store {
         self.last_seq
     }
 
+    /// Whether the connection may serve another request: no transaction open, no keyed write under way. What
+    /// the request's writes left (the last seq) is forgotten.
+    pub fn between_requests(&mut self) -> bool {
+        self.last_seq = None;
+        self.group.is_none() && self.conn.is_autocommit()
+    }
+
     /// Runs `f` in one IMMEDIATE transaction that neither the audit nor the replication records: for the
     /// replication's own bookkeeping (a standby key, an acknowledgement, a promotion), which stays with this
     /// file. Allowed on a standby. Inside a keyed write, it is a savepoint of it.

@@ -233,7 +233,7 @@ fn demo_serve_quiet_serves_without_request_lines() {
 }
 
 #[test]
-fn a_request_opens_the_event_file_once_even_for_a_judges_write() {
+fn a_request_takes_one_connection_even_for_a_judges_write_and_connections_are_kept_between_requests() {
     let ev = playing();
     let pin = judge(&ev, "Kim", "floor");
     let code = codes(&ev);
@@ -241,8 +241,11 @@ fn a_request_opens_the_event_file_once_even_for_a_judges_write() {
     let (server, _, stderr) = serve(&ev, &[], &[("RUST_LOG", filter)]);
     let token = server.login("Kim", &pin);
     stderr.wait_for("route=/api/login", 1);
-    let opened = || stderr.lines().iter().filter(|l| l.contains("the event file opened for a request")).count();
-    let mut seen = opened();
+    let taken = |kept: bool| {
+        let word = format!("a connection to the event file taken for a request kept={kept}");
+        stderr.lines().iter().filter(|l| l.contains(&word)).count()
+    };
+    let mut seen = taken(true) + taken(false);
     assert_eq!(seen, 1, "{:?}", stderr.lines());
     // A judge's write (the session read, then the write), a player's write, a refused page (then its error page).
     let result = json!({ "table": 2, "winner": "Cy", "by": "life", "life": [5, 0] });
@@ -258,8 +261,10 @@ fn a_request_opens_the_event_file_once_even_for_a_judges_write() {
         assert_eq!(status, if route.contains("standings") { 400 } else { 200 }, "{route}");
         stderr.wait_for(route, before + 1);
         seen += 1;
-        assert_eq!(opened(), seen, "{route}: {:?}", stderr.lines());
+        assert_eq!(taken(true) + taken(false), seen, "{route}: {:?}", stderr.lines());
     }
+    // One after the other, the requests took the connection the login gave back: the file was opened once.
+    assert_eq!(taken(false), 1, "{:?}", stderr.lines());
 }
 
 #[test]

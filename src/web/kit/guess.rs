@@ -108,7 +108,7 @@ pub async fn guarded<T>(
         .await;
     // (A login that will not wait keeps its connection: one request, one opening of the file.)
     if kind == Kind::Pin && app.hashing.available_permits() == 0 {
-        db.release().await;
+        db.give_back();
     }
     drop(turn);
     let (aim, levels, known) = read?;

@@ -56,6 +56,8 @@ pub struct App {
     pub setup: super::setup::Setup,
     /// Long work started from the head judge's pages: uploads' imports, library builds (see [`super::jobs`]).
     pub jobs: Arc<super::jobs::Jobs>,
+    /// The connections to the event file kept open between requests.
+    pub connections: crate::store::connections::Connections,
 }
 
 /// The shared state handed to handlers.
@@ -67,6 +69,9 @@ pub const HASHING: usize = 2;
 /// How many guesses read their budgets at once.
 pub const GUESSING: usize = 4;
 
+/// How many connections to the event file are kept open between requests.
+pub const CONNECTIONS: usize = 4;
+
 /// How many live updates wait for a slow listener before it is told to reload everything.
 const UPDATES: usize = 256;
 
@@ -76,6 +81,7 @@ impl App {
     pub fn new(db: PathBuf, site: String) -> App {
         let updates = super::fanout::Updates::new(UPDATES);
         App {
+            connections: crate::store::connections::Connections::new(db.clone(), CONNECTIONS),
             db,
             updates,
             limiter: Mutex::new(Guesses::new(Rules::PINS)),

@@ -1,6 +1,7 @@
-//! The event file opened once per request: the first extractor or handler that needs it opens it (on a blocking
-//! thread), and every later one in the same request (the judge's session, then the write; a page, then its
-//! error page) works on that same connection.
+//! One connection to the event file per request: the first extractor or handler that needs it takes one of the
+//! connections kept open (see [`crate::store::connections`]; on a blocking thread), and every later one in the
+//! same request (the judge's session, then the write; a page, then its error page) works on that same
+//! connection, given back when the request ends.
 
 use super::error::{ApiError, blocking};
 use super::state::Shared;
@@ -16,13 +17,32 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone)]
 pub struct Db {
     app: Shared,
-    store: Arc<Mutex<Option<Store>>>,
+    store: Arc<Held>,
+}
+
+/// The request's connection, given back to the kept ones when the request's last clone of its [`Db`] goes.
+struct Held {
+    app: Shared,
+    store: Mutex<Option<Store>>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let store = match self.store.get_mut() {
+            Ok(held) => held.take(),
+            // A request's work that panicked on it: the connection may be mid-way, and is closed.
+            Err(_) => None,
+        };
+        if let Some(store) = store {
+            self.app.connections.give(store);
+        }
+    }
 }
 
 impl Db {
-    /// A way to the event file not yet opened.
+    /// A way to the event file not yet taken.
     pub fn new(app: &Shared) -> Db {
-        Db { app: app.clone(), store: Arc::new(Mutex::new(None)) }
+        Db { app: app.clone(), store: Arc::new(Held { app: app.clone(), store: Mutex::new(None) }) }
     }
 
     /// The request's own: the one its extensions hold, else a new one put there for the extractors after.
@@ -40,14 +60,14 @@ impl Db {
         &self.app
     }
 
-    /// Runs `f` on the store on a blocking thread, opening the event file the first time.
+    /// Runs `f` on the store on a blocking thread, taking a connection the first time.
     pub async fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {
-        let (store, path) = (self.store.clone(), self.app.db.clone());
+        let (store, app) = (self.store.clone(), self.app.clone());
         blocking(move || {
-            let mut held = match store.lock() {
+            let mut held = match store.store.lock() {
                 Ok(held) => held,
                 // A request's work that panicked on it: the connection may be mid-way, open another.
                 Err(poisoned) => {
@@ -59,8 +79,9 @@ impl Db {
             let store = match held.as_mut() {
                 Some(store) => store,
                 None => {
-                    tracing::debug!(path = %path.display(), "the event file opened for a request");
-                    held.insert(Store::open(&path)?)
+                    let (store, kept) = app.connections.take()?;
+                    tracing::debug!(kept, "a connection to the event file taken for a request");
+                    held.insert(store)
                 }
             };
             f(store)
@@ -70,16 +91,13 @@ impl Db {
 }
 
 impl Db {
-    /// Closes the request's connection (on a blocking thread), if open; the next [`Db::run`] opens it again. For
-    /// a request that will wait its turn a while (a login behind the PIN checks) without the file.
-    pub async fn release(&self) {
-        let store = self.store.clone();
-        let _ = blocking(move || {
-            let held = store.lock().map(|mut held| held.take());
-            drop(held);
-            Ok(())
-        })
-        .await;
+    /// Gives the request's connection back to the kept ones before the request ends; the next [`Db::run`] takes
+    /// one again. For a request that will wait its turn a while (a login behind the PIN checks).
+    pub fn give_back(&self) {
+        let held = self.store.store.lock().ok().and_then(|mut held| held.take());
+        if let Some(store) = held {
+            self.app.connections.give(store);
+        }
     }
 }
 

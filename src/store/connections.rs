@@ -9,8 +9,11 @@ use crate::error::Result;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// Which file a path names (device and inode); None where the system does not say.
-fn identity(path: &Path) -> Option<(u64, u64)> {
+/// Which file a path names: its device and inode (None: no file there).
+type File = Option<(u64, u64)>;
+
+/// Which file a path names now.
+fn identity(path: &Path) -> File {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -28,7 +31,7 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
 pub struct Connections {
     path: PathBuf,
     most: usize,
-    idle: Mutex<Vec<(Store, Option<(u64, u64)>)>>,
+    idle: Mutex<Vec<(Store, File)>>,
 }
 
 impl Connections {
@@ -108,7 +111,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder");
         let path = event(dir.path());
         let kept = Connections::new(path.clone(), 2);
-        let mut take = || kept.take().map(|(s, _)| s).unwrap();
+        let take = || kept.take().map(|(s, _)| s).unwrap();
         let (a, b, c) = (take(), take(), take());
         kept.give(a);
         kept.give(b);

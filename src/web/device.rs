@@ -11,14 +11,14 @@ use crate::ops::card_reference::Printed;
 use crate::ops::live::{self, TableView};
 use crate::ops::table::device::{self, DeviceNoteInput, sign_in};
 use crate::store::Store;
-use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::error::{ApiError, bad_json};
+use crate::web::kit::extract::{CodeBody, Player};
+use crate::web::kit::extract::{Path, Query};
+use crate::web::kit::once::Answer;
 use crate::web::kit::once::{self, Sent};
 use crate::web::kit::page;
-use crate::web::kit::payload::{Path, Query};
-use crate::web::kit::player::{CodeBody, Player};
-use crate::web::kit::store::Db;
+use crate::web::kit::state::Db;
 use crate::web::kit::write::{self, PlayerWrite};
 use askama::Template;
 use axum::Json;
@@ -78,7 +78,7 @@ pub async fn whose(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     // Read strictly, as every write is: only its route's fields, each once.
     let Json(value) = body.map_err(|e| bad_json(&e))?;
-    let b: WhoseBody = crate::web::kit::strict::value_as(&value)?;
+    let b: WhoseBody = crate::web::kit::body::value_as(&value)?;
     let table = b.table;
     let signed = match (b.code, b.signin) {
         (Some(code), None) => {
@@ -109,7 +109,7 @@ pub async fn whose(
 
 /// The fields of a player's write, or 400 naming what is wrong (a field a player's write does not take too).
 fn fields<T: DeserializeOwned>(value: &serde_json::Value) -> std::result::Result<T, ApiError> {
-    crate::web::kit::strict::value_as(value)
+    crate::web::kit::body::value_as(value)
 }
 
 /// The fields as the audit log shows them: one line of JSON without the code.
@@ -170,7 +170,7 @@ fn letter_of(letter: Option<String>) -> Result<Option<char>> {
 }
 
 /// A player's declaration (`{"table","code","cost","card","letter","client_id"}` or `"unnamed": true`).
-/// `POST /api/note` with `code` (see [`by_code`](crate::web::kit::player::by_code)).
+/// `POST /api/note` with `code` (see [`by_code`](crate::web::kit::extract::by_code)).
 pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
     let run = async {
         let b: NoteBody = fields(&value)?;

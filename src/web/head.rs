@@ -6,10 +6,10 @@ use crate::error::Error;
 use crate::ops::corrections::{self, ClearInput, VoidInput};
 use crate::ops::{round, table};
 use crate::store::voids::VoidKind;
-use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::fields::{NoFields, ResultBody, result_input, text_field};
-use crate::web::kit::payload::Payload;
+use crate::web::kit::body::{NoFields, ResultBody, result_input, text_field};
+use crate::web::kit::extract::Payload;
+use crate::web::kit::once::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

@@ -60,7 +60,7 @@ pub struct Options {
 }
 
 /// [`serve`] with its [`Options`]: over HTTPS when they name a certificate and its key, the request log on
-/// stderr (see [`kit::log`]).
+/// stderr (see [`kit::route`]).
 pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl FnOnce(SocketAddr)) -> Result<()> {
     // Open once first: a missing or foreign file is refused before anything listens, and an older event is
     // migrated here rather than by the first request. A standby may start with no file yet: its first copy
@@ -90,10 +90,10 @@ fn run(
 ) -> Result<()> {
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
     listen::ignore_broken_pipes();
-    kit::log::init(options.quiet);
-    kit::memory::return_large_blocks();
-    let files = kit::files::raise_limit();
-    let phones = files.map_or(usize::MAX, kit::files::capacity);
+    kit::route::init(options.quiet);
+    kit::state::return_large_blocks();
+    let files = kit::live::raise_limit();
+    let phones = files.map_or(usize::MAX, kit::live::capacity);
     let _ = HELD.set((files, phones));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -124,7 +124,7 @@ fn run(
                     advertise: Some(advertise.clone().unwrap_or(site)),
                     id: crate::replica::follower::follower_id(db)?,
                 };
-                kit::following::follow(app.clone(), follow).await?;
+                kit::http::follow(app.clone(), follow).await?;
                 Store::open(db)?;
             }
             // A new event (`serve --new`) has no file yet: nothing to follow, nothing required of a standby.
@@ -132,7 +132,7 @@ fn run(
             None => {
                 // The command line on this file waits for the standby as this server does.
                 crate::ops::standby::sync::run_required(&mut Store::open(db)?, options.standby_required)?;
-                kit::following::watch_for_promotion_elsewhere(app.clone());
+                kit::http::watch_for_promotion_elsewhere(app.clone());
             }
         }
         let link = if new {
@@ -150,7 +150,7 @@ fn run(
             sse::watch(app.clone())?;
             None
         };
-        kit::advertise::watch(app.clone());
+        kit::http::watch(app.clone());
         ready(addr, link.as_deref());
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
         Ok(())

@@ -13,15 +13,15 @@ use crate::ops::table::device::calls;
 use crate::ops::table::device::self_report;
 use crate::ops::{pairings, standings, table};
 use crate::render::me as me_words;
-use crate::web::kit::answer::Answer;
+use crate::web::kit::body::{Life, life_of};
 use crate::web::kit::cache;
 use crate::web::kit::error::ApiError;
-use crate::web::kit::fields::{Life, life_of};
+use crate::web::kit::extract::Player;
+use crate::web::kit::extract::{Payload, Query};
+use crate::web::kit::once::Answer;
 use crate::web::kit::page::{self, Inspection, page};
-use crate::web::kit::payload::{Payload, Query};
-use crate::web::kit::player::Player;
-use crate::web::kit::store::Db;
-use crate::web::kit::window::{FOUND, ListQuery, Window, matches};
+use crate::web::kit::page::{FOUND, ListQuery, Window, matches};
+use crate::web::kit::state::Db;
 use crate::web::kit::write::{self, PlayerWrite};
 use askama::Template;
 use axum::http::{StatusCode, Uri};
@@ -141,7 +141,7 @@ struct PairingsPage {
 }
 
 /// `GET /pairings[?round=N][&name=...][&from=N]`: the current round (or round N) by table and by name, a hundred
-/// rows from `from` (see [`crate::web::kit::window`]); with a name, its tables and rows first; the byes last.
+/// rows from `from` (see [`crate::web::kit::page`]); with a name, its tables and rows first; the byes last.
 pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     let asked = q.round;
     let (home, tables, byes) = db
@@ -288,7 +288,7 @@ struct StandingsPage {
 }
 
 /// `GET /standings[?round=N][&name=...][&from=N]`: the standings after the last round played to the end, a
-/// hundred lines from `from` (see [`crate::web::kit::window`]); with a name, its lines first.
+/// hundred lines from `from` (see [`crate::web::kit::page`]); with a name, its lines first.
 pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     let asked = q.round;
     let (home, found) = db

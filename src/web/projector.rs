@@ -8,7 +8,7 @@ use crate::ops::table::clocks::clock::clock_text;
 use crate::time::unstamp;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::page::page;
-use crate::web::kit::store::Db;
+use crate::web::kit::state::Db;
 use askama::Template;
 use axum::http::StatusCode;
 use axum::response::Response;

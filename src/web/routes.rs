@@ -7,11 +7,10 @@
 use crate::ops::write_keys::Timed;
 use crate::replica::wire;
 use crate::web::kit::error::BODY_LIMIT;
-use crate::web::kit::log;
-use crate::web::kit::player::by_code;
+use crate::web::kit::extract::by_code;
 use crate::web::kit::route::{Route, cors_write, judges_read, laptops, read, session, timed, upload, write};
 use crate::web::kit::state::Shared;
-use crate::web::kit::{advertise, cache, jobs, layers, route};
+use crate::web::kit::{cache, http, jobs, route};
 use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -150,13 +149,13 @@ pub fn router(app: Shared) -> Router {
     }
     let mut router = router
         .fallback(players::not_found)
-        .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
-        .layer(middleware::from_fn(layers::timeout))
+        .layer(middleware::from_fn_with_state(app.clone(), http::error_pages))
+        .layer(middleware::from_fn(http::timeout))
         // On a standby every write is refused until promoted; with --standby-required a primary that has not heard
         // its standby asks where the event is first (the write's own runner waits for the standby after it).
-        .layer(middleware::from_fn_with_state(app.clone(), crate::web::kit::following::gate))
+        .layer(middleware::from_fn_with_state(app.clone(), http::gate))
         // A primary's answers let pages reach its standby (the Content-Security-Policy's connect-src).
-        .layer(middleware::from_fn_with_state(app.clone(), advertise::advertise))
+        .layer(middleware::from_fn_with_state(app.clone(), http::advertise))
         .layer(middleware::from_fn(cache::not_modified))
         .layer(cache::brotli())
         .layer(cache::gzip());
@@ -167,15 +166,15 @@ pub fn router(app: Shared) -> Router {
     }
     router
         // CORS on the few routes a page uses on the standby (its whoami among them).
-        .layer(middleware::from_fn(advertise::cors))
+        .layer(middleware::from_fn(http::cors))
         // `serve --new`: every address but the set-up's says so until the event exists.
-        .layer(middleware::from_fn_with_state(app.clone(), layers::setup_gate))
-        .layer(middleware::from_fn(layers::headers))
-        .layer(middleware::from_fn(layers::device))
+        .layer(middleware::from_fn_with_state(app.clone(), http::setup_gate))
+        .layer(middleware::from_fn(http::headers))
+        .layer(middleware::from_fn(http::device))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Before anything may answer 503 or 429: when a write that may carry a moment first arrived.
-        .layer(middleware::from_fn_with_state(app.clone(), layers::first_arrival))
-        .layer(middleware::from_fn(log::requests))
+        .layer(middleware::from_fn_with_state(app.clone(), http::first_arrival))
+        .layer(middleware::from_fn(route::requests))
         .layer(middleware::from_fn(route::facts))
         .with_state(app)
 }

@@ -237,7 +237,7 @@ fn a_request_takes_one_connection_even_for_a_judges_write_and_connections_are_ke
     let ev = playing();
     let pin = judge(&ev, "Kim", "floor");
     let code = codes(&ev);
-    let filter = "warn,mmjudge::request=info,mmjudge::web::kit::store=debug";
+    let filter = "warn,mmjudge::request=info,mmjudge::web::kit::state=debug";
     let (server, _, stderr) = serve(&ev, &[], &[("RUST_LOG", filter)]);
     let token = server.login("Kim", &pin);
     stderr.wait_for("route=/api/login", 1);

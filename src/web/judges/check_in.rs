@@ -1,9 +1,9 @@
 //! A judge checks a player in from the dashboard (`POST /api/player/check-in`), as `mmjudge player check-in NAME`.
 
 use crate::ops::players::check_in;
-use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::payload::Payload;
+use crate::web::kit::extract::Payload;
+use crate::web::kit::once::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

@@ -4,9 +4,9 @@
 
 use crate::error::Error;
 use crate::ops::players::{self, NewRow, RemoveInput, RenameInput};
-use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::payload::Payload;
+use crate::web::kit::extract::Payload;
+use crate::web::kit::once::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

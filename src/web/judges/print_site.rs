@@ -9,7 +9,7 @@ use crate::render::note_sheet::NoteSheetPage;
 use crate::render::pages::CurationPage;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::error::ApiError;
-use crate::web::kit::payload::Query;
+use crate::web::kit::extract::Query;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Redirect, Response};
 

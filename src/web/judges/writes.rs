@@ -7,10 +7,10 @@ use crate::domain::penalty::{Infraction, PenaltyKind};
 use crate::error::{Error, Result};
 use crate::ops::table;
 use crate::ops::table::device::calls;
-use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::fields::{ResultBody, blank, result_input, text_field};
-use crate::web::kit::payload::Payload;
+use crate::web::kit::body::{ResultBody, blank, result_input, text_field};
+use crate::web::kit::extract::Payload;
+use crate::web::kit::once::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

@@ -1,52 +1,32 @@
-//! The server's kit: what every handler module stands on, and nothing that names a route's own work.
+//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its rooms,
+//! from the bottom up (each uses only rooms above it in this list; `tests/cli/layering.rs` checks no circle):
 //!
-//! - [`state`]: the app state every request shares ([`state::App`], [`state::Shared`]);
-//! - [`store`]: the event file opened once per request ([`store::Db`]), shared by the extractors and the handler;
-//! - [`error`]: errors to responses ([`error::ApiError`], the one call of `Error::web_message`);
-//! - [`auth`], [`player`], [`payload`]: the judge, player and payload extractors (and the query, path and form
-//!   ones whose refusals are worded like every other);
-//! - [`strict`]: bodies that name only their route's fields, each once;
-//! - [`write`]: the one write runner, for judges and for players; [`answer`]: the one `{"ok", "summary"}` answer;
-//!   [`once`]: a write's key, so that a repeat records nothing more; [`arrivals`]: when each key first arrived;
-//! - [`page`]: drawing a page, and the pages every room may answer with (refused, error, not found);
-//! - [`limit`]: wrong PINs and codes counted by target, and [`guess`]: one try guarded so (and the device
-//!   cookie); [`pace`]: the pace of players' writes; [`files`]: the open-file limit and the live streams it holds;
-//!   [`memory`]: large blocks given back;
-//! - [`layers`] and [`log`]: what wraps every request (headers, time limit, error pages, the request log);
-//!   [`cache`]: ETags and 304s, compression and the compressed bytes kept; [`window`]: a long list's page;
-//! - [`replica`] and [`following`]: the second laptop (the standby's streams and writes waiting for it, or the
-//!   primary this server follows as a standby).
+//! - [`error`]: errors to answers ([`error::ApiError`]: status, words, `Retry-After` and facts typed);
+//! - [`route`]: each route's row put on its request, and the request log; [`once`]: a write's key, the moment
+//!   it may claim, and the one `{"ok", "summary"}` answer; [`limit`]: wrong tries counted by target, and the
+//!   pace of players' writes; [`jobs`]: the event set up from the browser and long work as jobs; [`live`]: the
+//!   live updates' fan-out and the open files their streams hold; [`body`]: bodies read once and strictly;
+//! - [`state`]: what every request shares ([`state::App`]), its connection to the event file ([`state::Db`]),
+//!   and what the server keeps in memory;
+//! - [`auth`]: judges' logins and guarded tries; [`extract`]: a player's request, a write's fields, an upload;
+//!   [`cache`]: ETags made by the handlers, 304s, compression;
+//! - [`page`]: drawing a page and the pages every room answers with, a long list's window;
+//! - [`http`]: what wraps every request, and the glue to the second laptop's room (`crate::replica`);
+//! - [`write`](mod@write): the one write runner, for judges and for players.
 //!
-//! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other
-//! (`tests/cli/layering.rs` checks both, and that no file of `src/web/` reaches itself through another).
+//! The kit uses no handler module; handler modules use the kit, `ops`, `render` and `domain`, never each other.
 
-pub mod advertise;
-pub mod answer;
-pub mod arrivals;
 pub mod auth;
+pub mod body;
 pub mod cache;
-pub mod done;
 pub mod error;
-pub mod fanout;
-pub mod fields;
-pub mod files;
-pub mod following;
-pub mod guess;
+pub mod extract;
+pub mod http;
 pub mod jobs;
-pub mod layers;
 pub mod limit;
-pub mod log;
-pub mod memory;
+pub mod live;
 pub mod once;
-pub mod pace;
 pub mod page;
-pub mod payload;
-pub mod player;
 pub mod route;
-pub mod setup;
 pub mod state;
-pub mod store;
-pub mod strict;
-pub mod upload;
-pub mod window;
 pub mod write;

@@ -1,3 +1,5 @@
+//! A write's key and the moment a replayed write may claim, and the one `{"ok", "summary"}` answer ([`Answer`]).
+//!
 //! Every write can be repeated safely: a write sent with a key (the `Idempotency-Key` header, a form's
 //! `idempotency_key` field, or the table device's `client_id`) is recorded once, with its first answer, for
 //! the event's duration (see [`crate::store::keys`]); a repeat with the same key is answered again with
@@ -10,17 +12,23 @@
 //! shortening a decision whose start arrived live), else the arrival is; both are audited and the answer says
 //! which (`"at"`, `"at_adjusted"`). An `at` sent without a key on those routes is refused (400): only a replay
 //! may say when it was made.
+//!
+//! The one answer of a write done: `{"ok": true, "summary": "...", ...}` with the outcome's fields, as the
+//! command line's `--json` prints it.
 
-use super::answer::Answer;
 use super::error::ApiError;
 use super::route::Route;
-use crate::error::Result;
-use crate::ops::write_keys::{self, Timed};
+use crate::error::{Error, Result};
+use crate::ops::write_keys;
+use crate::ops::write_keys::Timed;
 use crate::store::keys::WriteKey;
 use crate::store::{Actor, Store};
+use axum::Json;
 use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use blake2::{Blake2s256, Digest};
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 
 /// The header a phone sends its write's key in.
 pub const HEADER: &str = "idempotency-key";
@@ -41,7 +49,7 @@ pub struct Sent {
     pub body: String,
     /// The moment sent (`at`), and the table the write names (`table`).
     pub made: Option<(DateTime<Utc>, Option<u32>)>,
-    /// When the server first saw this key (see [`super::arrivals`]).
+    /// When the server first saw this key (see [`super::state`]).
     pub first: Option<DateTime<Utc>>,
     /// What kind of timed write its route is, if it may claim its moment.
     pub timed: Option<Timed>,
@@ -275,5 +283,91 @@ mod tests {
         let b = serde_json::json!({ "table": 1 });
         assert_eq!(fingerprint(&a), fingerprint(&b));
         assert_ne!(fingerprint(&b), fingerprint(&serde_json::json!({ "table": 2 })));
+    }
+}
+
+/// A write's JSON answer.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    doc: serde_json::Map<String, serde_json::Value>,
+    /// Fields sent in this answer only, never kept with the write's key (a new player code: shown once).
+    once: serde_json::Map<String, serde_json::Value>,
+    /// Fields shown once and never kept with the write's key (a PIN, its login link and QR code).
+    secret: Vec<String>,
+}
+
+impl Answer {
+    /// `{"ok": true, "summary": summary}`.
+    pub fn ok(summary: &str) -> Answer {
+        let mut doc = serde_json::Map::new();
+        doc.insert("ok".into(), serde_json::Value::Bool(true));
+        doc.insert("summary".into(), serde_json::Value::String(summary.to_string()));
+        Answer { doc, once: serde_json::Map::new(), secret: Vec::new() }
+    }
+
+    /// [`Answer::ok`] with every field of the outcome `out` (an outcome that is not a JSON object adds none).
+    pub fn of<T: Serialize>(summary: &str, out: &T) -> Result<Answer> {
+        Answer::ok(summary).with(out)
+    }
+
+    /// The summary, as answered.
+    pub fn summary(&self) -> &str {
+        self.doc.get("summary").and_then(|s| s.as_str()).unwrap_or_default()
+    }
+
+    /// Adds every field of `more` (a JSON object; its fields win over the same names already there).
+    pub fn with<T: Serialize>(mut self, more: &T) -> Result<Answer> {
+        let value = serde_json::to_value(more).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        if let serde_json::Value::Object(fields) = value {
+            self.doc.extend(fields);
+        }
+        Ok(self)
+    }
+
+    /// Adds `field` to this answer only: a repeat of the write (answered from what was kept) leaves it out.
+    pub fn shown_once(mut self, field: &str, value: &str) -> Answer {
+        self.once.insert(field.into(), serde_json::Value::String(value.into()));
+        self
+    }
+
+    /// Adds every field of `more` as shown once: answered now, left out of what is kept for a repeat
+    /// ([`Answer::kept`]), which says `"shown_once"` instead.
+    pub fn with_secret<T: Serialize>(self, more: &T) -> Result<Answer> {
+        let value = serde_json::to_value(more).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        let names: Vec<String> = value.as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+        let mut answer = self.with(&value)?;
+        answer.secret.extend(names);
+        Ok(answer)
+    }
+
+    /// The answer's JSON (without the fields of [`Answer::shown_once`]).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(self.doc.clone())
+    }
+
+    /// What is kept with the write's key for a repeat: the answer without its fields shown once, and a
+    /// `"shown_once"` line saying what to do instead (they are stored nowhere in clear).
+    pub fn kept(&self) -> serde_json::Value {
+        let mut doc = self.doc.clone();
+        if !self.secret.is_empty() {
+            for name in &self.secret {
+                doc.remove(name);
+            }
+            doc.insert(
+                "shown_once".into(),
+                serde_json::Value::String(format!(
+                    "{} shown once only, with the first answer: make a new PIN to see one again",
+                    self.secret.join(", ")
+                )),
+            );
+        }
+        serde_json::Value::Object(doc)
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(mut self) -> Response {
+        self.doc.extend(self.once);
+        Json(serde_json::Value::Object(self.doc)).into_response()
     }
 }

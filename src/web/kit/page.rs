@@ -1,11 +1,21 @@
+//! Drawing a page ([`page`], [`Head`]), the pages every room answers with (refused, error, not found), and a long
+//! list's window.
+//!
 //! Drawing a page, and the pages any room may answer with: a form's refused write (with a link back), a refused
 //! page request, a mistyped address, the login page for a judge's page without a login; and deck inspection's
 //! words, which the players' and the judges' pages both show.
+//!
+//! Big lists that open at what the phone's owner needs: a page of a long list (the pairings, the standings at
+//! thousands of players) shows [`ROWS`] rows from `from`, or the rows of the name searched, with a link to the
+//! next rows (a page script loads them as the phone scrolls); the rest is never sent unasked.
 
-use super::auth::{self, Judge};
+use super::auth;
+use super::auth::Judge;
 use super::error::ApiError;
-use super::store::Db;
-use crate::ops::live::{self, Home};
+use super::state::Db;
+use crate::domain::names::fold;
+use crate::ops::live;
+use crate::ops::live::Home;
 use askama::Template;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -61,7 +71,7 @@ impl std::ops::Deref for Head {
 /// moved, the notice first in the body.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Laptop {
-    /// The standby a primary's pages are told about (see [`super::failover`]).
+    /// The standby a primary's pages are told about (see [`crate::replica::failover`]).
     pub standby: Option<Advert>,
     /// On a standby: the primary it follows.
     pub second_of: Option<String>,
@@ -190,12 +200,90 @@ pub fn inspection(home: &Home, ends_at: Option<&str>) -> Option<Inspection> {
 
 /// The outcome a page shows for `?done=ID`: the words kept by the write runner, else the audit entry's own
 /// summary cut before any command to type; None for no id, or an id that is no entry.
-pub async fn done(db: &Db, q: &super::done::DoneQuery) -> Option<String> {
+pub async fn done(db: &Db, q: &super::state::DoneQuery) -> Option<String> {
     let id: i64 = q.done.as_deref()?.trim().parse().ok()?;
     let kept = db.app().done.lock().ok().and_then(|d| d.of(id));
     if kept.is_some() {
         return kept;
     }
     let found = db.run(move |store| crate::ops::log::entry(store.conn(), id)).await.ok()??;
-    Some(super::done::web_words(&found.summary))
+    Some(super::state::web_words(&found.summary))
+}
+
+/// Rows a page of a long list shows.
+pub const ROWS: usize = 100;
+
+/// The most rows a name search shows.
+pub const FOUND: usize = 20;
+
+/// `?round=N&name=...&from=N` of a long list's page.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct ListQuery {
+    /// The round (default: as the command line chooses).
+    pub round: Option<u32>,
+    /// A name searched (any part of it, case and accents aside).
+    pub name: Option<String>,
+    /// The first row shown (0 first).
+    pub from: Option<usize>,
+}
+
+/// What a page of a long list shows.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Window {
+    /// The name searched ("" for none).
+    pub name: String,
+    /// The first row shown and the row after the last.
+    pub from: usize,
+    /// The row after the last shown.
+    pub to: usize,
+    /// Rows in the whole list.
+    pub total: usize,
+    /// The address of the next rows, when there are more.
+    pub more: Option<String>,
+}
+
+impl ListQuery {
+    /// The name searched, trimmed ("" for none).
+    pub fn name(&self) -> String {
+        self.name.as_deref().map(str::trim).unwrap_or("").to_string()
+    }
+
+    /// The window over a list of `total` rows, served at `path` (for the next rows' address).
+    pub fn window(&self, path: &str, total: usize) -> Window {
+        let from = self.from.unwrap_or(0).min(total);
+        let to = (from + ROWS).min(total);
+        let more = (to < total).then(|| {
+            let mut pairs: Vec<(&str, String)> = Vec::new();
+            if let Some(r) = self.round {
+                pairs.push(("round", r.to_string()));
+            }
+            pairs.push(("from", to.to_string()));
+            format!("{path}?{}", serde_urlencoded::to_string(pairs).unwrap_or_default())
+        });
+        Window { name: self.name(), from, to, total, more }
+    }
+}
+
+/// Whether `name` matches the search `asked` (any part of it, case and accents aside); nothing matches "".
+pub fn matches(name: &str, asked: &str) -> bool {
+    let asked = fold(asked);
+    !asked.is_empty() && fold(name).contains(&asked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_shows_a_hundred_rows_and_links_the_next() {
+        let q = ListQuery { round: Some(3), ..ListQuery::default() };
+        let w = q.window("/pairings", 250);
+        assert_eq!((w.from, w.to, w.more.as_deref()), (0, 100, Some("/pairings?round=3&from=100")));
+        let q = ListQuery { from: Some(200), ..ListQuery::default() };
+        let w = q.window("/standings", 250);
+        assert_eq!((w.from, w.to, w.more), (200, 250, None));
+        let q = ListQuery { from: Some(900), ..ListQuery::default() };
+        assert_eq!(q.window("/standings", 10).from, 10);
+        assert!(matches("Björn Lindqvist", "bjorn") && matches("Ana Souza", " SOU".trim()) && !matches("Ana", ""));
+    }
 }

@@ -3,13 +3,11 @@
 //! request's store and ends the same way: the JSON [`Answer`], or for a page's form back to that page (a refusal
 //! as the refused page with a link back).
 
-use super::answer::Answer;
 use super::auth::Judge;
 use super::error::ApiError;
-use super::once::{self, Sent};
-use super::page;
-use super::payload::Payload;
-use super::player::Player;
+use super::extract::{Payload, Player};
+use super::once::{Answer, Sent};
+use super::{once, page};
 use crate::error::Result;
 use crate::store::{Actor, Store};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -55,7 +53,7 @@ pub async fn judge<T: Send + 'static>(
                 kept.keep(id, answer.summary().to_string());
             }
             let answer = settled(&judge.db, answer, written).await;
-            finish(answer, back.map(|b| super::done::back_to(&b, id)))
+            finish(answer, back.map(|b| super::state::back_to(&b, id)))
         }
         Err(e) => finish(Err(e), back),
     }
@@ -74,14 +72,14 @@ fn written(store: &Store, required: bool) -> Result<Written> {
     Ok((store.last_seq(), state))
 }
 
-/// A write's answer once the standby settled it (see [`super::following::settle`]): with `"standby"` when there
+/// A write's answer once the standby settled it (see [`super::http::settle`]): with `"standby"` when there
 /// is a word for it, or the 503 that says the standby has not applied it.
 async fn settled(
-    db: &super::store::Db,
+    db: &super::state::Db,
     answer: Answer,
     (seq, state): Written,
 ) -> std::result::Result<Answer, ApiError> {
-    match super::following::settle(db, seq, state).await? {
+    match super::http::settle(db, seq, state).await? {
         Some(word) => Ok(answer.with(&serde_json::json!({ "standby": word }))?),
         None => Ok(answer),
     }

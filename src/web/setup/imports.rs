@@ -1,5 +1,5 @@
 //! The imports of the head judge's set-up page: the file is the request's body (see
-//! [`crate::web::kit::upload`]), its options the query string's fields (the command line's long names), and the
+//! [`crate::web::kit::extract`]), its options the query string's fields (the command line's long names), and the
 //! work a job (see [`crate::web::kit::jobs`]) through the same `ops` action as `cards import`,
 //! `cards import-rulings`, `pool import`, `player import` and `library register`: all or nothing, every bad
 //! line named. Answered `202 {"job": ID}`; `GET /api/job/ID` tells how it goes.
@@ -9,12 +9,12 @@ use crate::ops::cards::{self as cards_ops, ImportInput as CardsInput};
 use crate::ops::library::sealed::RegisterInput;
 use crate::ops::pool::edit::ImportInput as PoolInput;
 use crate::store::{Actor, Store};
-use crate::web::kit::answer::Answer;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::error::ApiError;
+use crate::web::kit::extract;
+use crate::web::kit::extract::Query;
 use crate::web::kit::jobs::{self, Progress, Upload};
-use crate::web::kit::payload::Query;
-use crate::web::kit::upload;
+use crate::web::kit::once::Answer;
 use axum::Json;
 use axum::body::Body;
 use axum::http::{HeaderMap, StatusCode};
@@ -102,8 +102,8 @@ async fn run<Q: Serialize + Send + 'static>(
         }
     }
     let started = async {
-        let received = upload::receive(headers, body, file.as_deref()).await?;
-        let shown = serde_json::to_value(&query).map(crate::web::kit::payload::shown).unwrap_or_default();
+        let received = extract::receive(headers, body, file.as_deref()).await?;
+        let shown = serde_json::to_value(&query).map(crate::web::kit::extract::shown).unwrap_or_default();
         let actor = judge.actor(&judge.command(&shown))?;
         jobs::start((&app.jobs, &app.db), job, actor, Some(received), move |store, actor, up, progress| match up {
             Some(up) => work(store, actor, up, query, progress),

@@ -1,7 +1,7 @@
 //! Every write's body names only its route's fields: each POST route of the routes table (`web::routes`) that takes a
 //! write's fields is sent one it does not take, as JSON and as a form, and refuses it (400) naming it and what the
 //! route takes; the table device's routes too, with a code. What a route takes is its body type's derive
-//! (`#[serde(deny_unknown_fields)]`, see `web::kit::strict`): a body type without it would take the field, and
+//! (`#[serde(deny_unknown_fields)]`, see `web::kit::body`): a body type without it would take the field, and
 //! this test names its route.
 
 use super::{Req, Site};

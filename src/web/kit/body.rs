@@ -1,9 +1,11 @@
+//! A request's body read once and strictly, and the fields several rooms' bodies share.
+//!
 //! Strict bodies: a write's body names only the fields its route takes from its sender, each once. A field the
 //! body's type does not take (a player's write naming a `"player"`, a typo) and a field given twice
 //! (`{"table":1,"table":2}`, of which serde would quietly keep the last) are refused with a 400 naming it.
 //!
 //! A body's text is read once, into what the audit line and the write's key need anyway (see
-//! [`super::payload`]): JSON into a tree by [`json`], which refuses a key given twice in any object as it reads
+//! [`super::extract`]): JSON into a tree by [`json`], which refuses a key given twice in any object as it reads
 //! (serde_json's own `Value` would keep the last); a form into its fields in order by [`form`], a name sent twice
 //! refused but the boxes of [`FORM_LISTS`], joined. The route's type is then read from that reading by
 //! reference ([`from_json`], [`from_form`]), never from the text again.
@@ -16,12 +18,19 @@
 //! leaves out the extras its type does not itself name and learns the type's fields from the derive (the list
 //! `deserialize_struct` is handed). A field the type does not take is handed to the derive first, and when the
 //! derive refuses it, the refusal is worded the web's way: the field named, and what the route takes.
+//!
+//! Fields that several rooms' bodies share: life totals, free text, and a table's result (a judge records it, a
+//! head judge fixes it).
 
 use super::error::{ApiError, not_the_json};
-use crate::error::Error;
+use crate::domain::result::Reason;
+use crate::error::{Error, Result};
+use crate::ops::table;
+use serde::de;
 use serde::de::value::{BorrowedStrDeserializer, Error as TextError};
-use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess};
-use serde::de::{Deserialize, Visitor};
+use serde::de::{
+    Deserialize, DeserializeOwned, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::{Map, Value};
 use std::cell::Cell;
 use std::fmt;
@@ -89,7 +98,7 @@ pub fn from_json<T: DeserializeOwned>(value: &Value) -> Result<(T, Takes), ApiEr
     }
 }
 
-/// A JSON body as [`super::player::CodeBody`] keeps it, read strictly as `T`: fields it does not take are refused.
+/// A JSON body as [`super::extract::CodeBody`] keeps it, read strictly as `T`: fields it does not take are refused.
 pub fn value_as<T: DeserializeOwned>(value: &Value) -> Result<T, ApiError> {
     from_json(value).map(|(t, _)| t)
 }
@@ -439,4 +448,108 @@ mod tests {
         assert!(form(b"csrf=1&csrf=2").is_err_and(|e| e.message.contains("\"csrf\" is given twice")));
         assert_eq!(form(b"evidence=1&table=3&evidence=2").ok(), Some(pairs(&[("evidence", "1,2"), ("table", "3")])));
     }
+}
+
+/// Life totals as JSON `[12, 0]` or a form's `7 0` / `7,0`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Life {
+    /// `[A, B]`.
+    Pair([i64; 2]),
+    /// `"A,B"` (a form field).
+    Text(String),
+}
+
+/// The life totals given, if any.
+pub fn life_of(life: Option<Life>) -> Result<Option<(i64, i64)>> {
+    let bad = || Error::bad_input("life: two totals, seat A's then seat B's, e.g. 7 0");
+    match life {
+        None => Ok(None),
+        Some(Life::Pair([a, b])) => Ok(Some((a, b))),
+        Some(Life::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(Life::Text(t)) => {
+            // "7 0", "7,0" and "7, 0" alike.
+            let totals: Vec<&str> = t.split([',', ' ']).filter(|w| !w.is_empty()).collect();
+            let [a, b] = totals.as_slice() else { return Err(bad()) };
+            Ok(Some((a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?)))
+        }
+    }
+}
+
+/// A text field's words, None when empty.
+pub fn blank(text: Option<String>) -> Option<String> {
+    text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+}
+
+/// A free text field (a reason): no control characters but line feeds.
+pub fn text_field(field: &str, text: Option<String>) -> Result<Option<String>> {
+    match text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()) {
+        Some(t) => {
+            crate::domain::text::check(field, &t, true).map_err(Error::bad_input)?;
+            Ok(Some(t))
+        }
+        None => Ok(None),
+    }
+}
+
+/// The body of a write that takes no fields (`/api/round/unpair`, `/api/round/reopen`, `/api/standby/detach`).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoFields {}
+
+/// `POST /api/result` and `/api/result/fix` body.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultBody {
+    /// The table.
+    pub table: u32,
+    /// The winner (a name or its beginning) or `draw`.
+    pub winner: Option<String>,
+    /// Why the game ended (life, decking, ...).
+    pub by: String,
+    /// Life totals, seat A's then seat B's.
+    pub life: Option<Life>,
+    /// A judge's remark.
+    pub note: Option<String>,
+    /// The round (default: the current one).
+    pub round: Option<u32>,
+    /// (`/api/result/fix`) even though later rounds are paired.
+    #[serde(default)]
+    pub force: bool,
+    /// The turn the game was on when time was called (with `by: "time"`); a form's empty field is none.
+    #[serde(default, deserialize_with = "optional_turn")]
+    pub turn: Option<u32>,
+}
+
+/// A turn as a JSON number or a form's text (an empty field is none).
+fn optional_turn<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u32>, D::Error> {
+    use serde::Deserialize;
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Turn {
+        Number(u32),
+        Text(String),
+    }
+    match Option::<Turn>::deserialize(d)? {
+        None => Ok(None),
+        Some(Turn::Number(n)) => Ok(Some(n)),
+        Some(Turn::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(Turn::Text(t)) => t.trim().parse().map(Some).map_err(|_| {
+            serde::de::Error::custom(format!("turn takes the turn the game was on when time was called, not \"{t}\""))
+        }),
+    }
+}
+
+/// The `ops` input of a result or its fix.
+pub fn result_input(b: ResultBody) -> Result<table::records::result::ResultInput> {
+    Ok(table::records::result::ResultInput {
+        table: b.table,
+        round: b.round,
+        winner: blank(b.winner),
+        reason: Reason::parse(&b.by).map_err(Error::bad_input)?,
+        life: life_of(b.life)?,
+        note: text_field("note", b.note)?,
+        at: None,
+        turn: b.turn,
+    })
 }

@@ -1,16 +1,198 @@
+//! What wraps every request (headers, time limit, error pages), and the second laptop's glue on the server (its room
+//! is `crate::replica`): the gate every write passes, the standby's word in a write's answer, following a primary,
+//! and what pages are told of the standby (CSP, CORS).
+//!
+//! What wraps every request: the headers every answer gets, the time limit, and the error pages (a refused
+//! request in the site's own form, whoever refused it).
+//!
 //! Running the second laptop's side of the server: the gate every write passes (refused 503 on a standby, waiting
 //! for the standby with `--standby-required`), following the primary, and an old primary learning where the event
 //! went. The state they share is [`crate::replica::state::Replica`].
+//!
+//! What phones are told and answered about the second laptop (see [`crate::replica::failover`] and docs/http.md, "Phones
+//! and the second laptop"): on a primary with a standby, every page's head starts with
+//! `<meta name="mmjudge-standby">` and `failover.js` (drawn by the page itself from [`super::page::Laptop`]), and
+//! every answer's Content-Security-Policy lets pages reach the standby (`connect-src`); on every server, CORS on the few routes a page uses on the standby once the
+//! primary stops answering: `GET /api/standby/whoami`, `GET /api/time` and the players' code writes it replays
+//! (no credentials: a judge logs in again on the new primary).
 
-use super::state::Shared;
+use super::error::{ApiError, Said, rejection_message};
+use super::page;
+use super::state::{Db, Shared};
 use crate::replica::follower::Progress;
 use crate::replica::peer::Asked;
 use axum::extract::{Request, State};
-use axum::http::{Method, StatusCode};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::time::Duration;
 use tokio::sync::watch;
+
+/// The longest a request may take (server-sent events excepted).
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Headers on every answer: nothing loaded from elsewhere, no framing, no sniffing, no referrer.
+pub async fn headers(req: Request, next: Next) -> Response {
+    let route = super::route::of(&req);
+    let private = route.judges || super::auth::cookie(req.headers(), super::auth::COOKIE).is_some();
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    // A primary with a standby already said where it is (see `advertise`), whichever layer runs first.
+    h.entry(header::CONTENT_SECURITY_POLICY).or_insert_with(|| csp(None));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    // Assets say how long they keep; every other answer may be kept but is asked for again (its ETag answers
+    // 304 when nothing changed), a judge's own never by a shared cache.
+    let cache = if private { "private, no-cache" } else { "no-cache" };
+    h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static(cache));
+    res
+}
+
+/// The device cookie (see [`super::auth`]): a write's request carries its hash to the handler; a write that
+/// came without one and succeeded is answered with a new one, so that the device is known from its first
+/// success (a login, a player signing in). Reads pass untouched.
+pub async fn device(mut req: Request, next: Next) -> Response {
+    if req.method() != axum::http::Method::POST {
+        return next.run(req).await;
+    }
+    let sent = super::auth::cookie(req.headers(), super::auth::DEVICE_COOKIE);
+    let (token, new) = match sent.filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())) {
+        Some(t) => (t, false),
+        None => (super::auth::new_login_token(), true),
+    };
+    req.extensions_mut().insert(super::auth::Device(super::auth::hash(&token)));
+    let mut res = next.run(req).await;
+    if new
+        && (res.status().is_success() || res.status().is_redirection())
+        && let Ok(v) = HeaderValue::from_str(&super::auth::set_cookie(&token))
+    {
+        res.headers_mut().append(header::SET_COOKIE, v);
+    }
+    res
+}
+
+/// The Content-Security-Policy of every answer: nothing loaded from elsewhere; with a standby, pages may also
+/// reach it (`connect-src 'self' ORIGIN`: its `whoami`, and the writes they replay there once it is promoted).
+pub fn csp(standby: Option<&str>) -> HeaderValue {
+    const SELF_ONLY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'";
+    match standby.and_then(|s| HeaderValue::from_str(&format!("{SELF_ONLY}; connect-src 'self' {s}")).ok()) {
+        Some(v) => v,
+        None => HeaderValue::from_static(SELF_ONLY),
+    }
+}
+
+/// A request that takes too long is answered 503 (but the site as a zip, and an upload: a large file takes its
+/// time to arrive, and the work on it is a job of its own).
+pub async fn timeout(req: Request, next: Next) -> Response {
+    let route = super::route::of(&req);
+    if route.unlimited || (req.method() == axum::http::Method::POST && route.upload) {
+        return next.run(req).await;
+    }
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => ApiError {
+            cause: Some(format!("the request took longer than {} s", REQUEST_TIMEOUT.as_secs())),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server took too long on this request: try again")
+        }
+        .into_response(),
+    }
+}
+
+/// Every refused request in the site's own form, whatever answered it (a handler, an extractor refusing a query
+/// string, a path or a body, or the router refusing a method): under `/api/` the JSON `{"error": "one line"}`
+/// (a page's form excepted), elsewhere the HTML page with the site's navigation, each with the same status and the same one line. The line
+/// is the one the answer said ([`Said`]); the answer's body is never read again.
+pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    // A page's form (under /api/ too) is answered with a page: the browser shows it, never bare JSON.
+    let form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    // The request's store, also for its error page.
+    let db = Db::of(req.extensions_mut(), &app);
+    let res = next.run(req).await;
+    if !res.status().is_client_error() || path.starts_with("/assets/") {
+        return res;
+    }
+    let content_type = res.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let api = (path == "/api" || path.starts_with("/api/")) && !form;
+    let is_json = content_type.starts_with("application/json");
+    if content_type.starts_with("text/html") || (api && is_json) {
+        return res;
+    }
+    let message = match res.extensions().get::<Said>() {
+        Some(said) => said.message.clone(),
+        // Only the router answers without saying (a method the route does not take): with an empty body.
+        None => rejection_message(""),
+    };
+    let (mut parts, _) = res.into_parts();
+    let status = parts.status;
+    parts.headers.remove(header::CONTENT_TYPE);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let fresh = if api {
+        ApiError::new(status, message).into_response()
+    } else {
+        match page::error_page(&db, status, &message).await {
+            Ok(page) => page,
+            Err(_) => ApiError::new(status, message).into_response(),
+        }
+    };
+    let (fresh_parts, body) = fresh.into_parts();
+    parts.headers.extend(fresh_parts.headers);
+    Response::from_parts(parts, body)
+}
+
+/// The event file's replication state, read on a blocking thread (None when it cannot be read now).
+pub async fn replication_state(app: &Shared) -> Option<crate::store::replication::State> {
+    let db = app.db.clone();
+    let read = tokio::task::spawn_blocking(move || {
+        crate::store::Store::open(&db).and_then(|s| s.read(crate::store::replication::state))
+    });
+    read.await.ok()?.ok()
+}
+
+/// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, has its first arrival
+/// remembered and put on the request ([`super::state::FirstArrival`]).
+pub async fn first_arrival(
+    State(app): axum::extract::State<super::state::Shared>,
+    mut req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let path = req.uri().path();
+    if req.method() == axum::http::Method::POST && super::route::of(&req).at.is_some() {
+        let key = req.headers().get(super::once::HEADER).and_then(|v| v.to_str().ok());
+        if let (Some(key), Ok(now)) = (key, crate::time::now()) {
+            let first =
+                app.arrivals.lock().map(|mut a| a.first(path, key, now, std::time::Instant::now())).unwrap_or(now);
+            req.extensions_mut().insert(super::state::FirstArrival(first));
+        }
+    }
+    next.run(req).await
+}
+
+/// While the event is not set up, every address but the set-up's is answered 503 with [`super::jobs::NOT_SET_UP`] (`serve --new`): the JSON
+/// `{"error"}` under `/api/`, elsewhere a page with a link to the set-up page.
+pub async fn setup_gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    if !app.setup.pending() || super::route::of(&req).before_setup {
+        return next.run(req).await;
+    }
+    let api = req.uri().path().starts_with("/api/") || req.uri().path() == "/events";
+    let mut res = if api {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, super::jobs::NOT_SET_UP).into_response()
+    } else {
+        let body = format!(
+            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Not set up yet</title>\n<link rel=\"stylesheet\" href=\"{}\">\n</head>\n<body>\n<main>\n<h1>Not set up yet</h1>\n<p class=\"error\" role=\"alert\">{}.</p>\n<p>The organiser opens the set-up link (or scans its \u{201c}set up\u{201d} QR code) to create the event; this page works once that is done.</p>\n</main>\n</body>\n</html>\n",
+            crate::render::assets::url("app.css"),
+            super::jobs::NOT_SET_UP
+        );
+        (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+    };
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    res
+}
 
 /// Whether a request writes (anything but a read; a login writes nothing on a standby: its session lives in
 /// memory).
@@ -43,7 +225,7 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         if (form || !req.uri().path().starts_with("/api/"))
             && let Ok(page) =
-                super::page::error_page(&super::store::Db::new(&app), StatusCode::SERVICE_UNAVAILABLE, &error).await
+                super::page::error_page(&super::state::Db::new(&app), StatusCode::SERVICE_UNAVAILABLE, &error).await
         {
             return page;
         }
@@ -81,7 +263,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
         app.replica.wake();
         return res;
     }
-    let db = super::store::Db::of(req.extensions_mut(), &app);
+    let db = super::state::Db::of(req.extensions_mut(), &app);
     let Ok(s) = db.run(|store| store.read(replication::state)).await else {
         return next.run(req).await;
     };
@@ -123,7 +305,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
 /// `state`: the event file's replication state as the write's own blocking call read it right after the write
 /// (None: read here).
 pub async fn settle(
-    db: &super::store::Db,
+    db: &super::state::Db,
     seq: Option<i64>,
     state: Option<crate::store::replication::State>,
 ) -> Result<Option<&'static str>, super::error::ApiError> {
@@ -162,7 +344,7 @@ async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
         "The event moved to {to}: this laptop's copy is old and records nothing. Open the event there; your page \
          sends what it kept there."
     );
-    if page && let Ok(p) = super::page::error_page(&super::store::Db::new(app), StatusCode::CONFLICT, &words).await {
+    if page && let Ok(p) = super::page::error_page(&super::state::Db::new(app), StatusCode::CONFLICT, &words).await {
         return p;
     }
     (StatusCode::CONFLICT, axum::Json(serde_json::json!({ "error": words, "moved_to": to }))).into_response()
@@ -172,7 +354,7 @@ async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
 async fn unavailable(app: &Shared, page: bool, words: &str) -> Response {
     let mut res = if page
         && let Ok(p) =
-            super::page::error_page(&super::store::Db::new(app), StatusCode::SERVICE_UNAVAILABLE, words).await
+            super::page::error_page(&super::state::Db::new(app), StatusCode::SERVICE_UNAVAILABLE, words).await
     {
         p
     } else {
@@ -261,7 +443,7 @@ pub async fn follow(app: Shared, follow: crate::replica::follower::Follow) -> cr
 pub fn watch_for_promotion_elsewhere(app: Shared) {
     tokio::spawn(async move {
         loop {
-            let state = super::layers::replication_state(&app).await;
+            let state = super::http::replication_state(&app).await;
             if let Some(s) = &state
                 && let Some(to) = &s.moved_to
             {
@@ -285,4 +467,49 @@ pub fn watch_for_promotion_elsewhere(app: Shared) {
             tokio::time::sleep(Duration::from_secs(2)).await;
         }
     });
+}
+
+/// On a primary: reads the event file every two seconds and keeps what pages are told of its standby (the address
+/// it advertised while a standby key exists; nothing once the key is revoked, or the event moved).
+pub fn watch(app: Shared) {
+    tokio::spawn(async move {
+        loop {
+            if let Some(s) = replication_state(&app).await {
+                app.failover.note(&s);
+            }
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    });
+}
+
+/// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby (its pages
+/// name it themselves, see [`super::page::Laptop`]). Only a header is set: no body is read.
+pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    let Some(standby) = super::page::Laptop::of(&app).standby else {
+        return next.run(req).await;
+    };
+    let mut res = next.run(req).await;
+    res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp(Some(&standby.origin)));
+    res
+}
+
+/// CORS on the routes pages use on the standby only (see [`super::route::Route::cors`]): `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a
+/// preflight `OPTIONS` answered 204 with the methods and the headers a replayed write sends.
+pub async fn cors(req: Request, next: Next) -> Response {
+    if !super::route::of(&req).cors {
+        return next.run(req).await;
+    }
+    let any = HeaderValue::from_static("*");
+    if req.method() == Method::OPTIONS {
+        let mut res = StatusCode::NO_CONTENT.into_response();
+        let h = res.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, any);
+        h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, OPTIONS"));
+        h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("Content-Type, Idempotency-Key"));
+        h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
+        return res;
+    }
+    let mut res = next.run(req).await;
+    res.headers_mut().insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, any);
+    res
 }

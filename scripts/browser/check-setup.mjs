@@ -166,7 +166,7 @@ try {
   await act(page, page.locator('#curation form[data-route="/api/pool/include"]'), "take back", named("Abrade"), /Abrade/);
   await act(page, page.locator('#curation form[data-route="/api/ban/add"]'), "ban", named("Counterspell"), /^banned Counterspell/);
   await shot(page, "3-pool");
-  await act(page, form("players"), "the pool as the players", upload("pool.csv"), /this is a list of cards/, true);
+  await act(page, form("players"), "the pool as the players", upload("pool.csv"), /this looks like a card pool/, true);
   await step(page, "players", upload("players.csv"), /^imported 16 players/);
   // The page reads its steps again after an answer (a fetch of its own): the field follows once that arrives.
   const offered = await page

@@ -31,9 +31,25 @@ fn a_wrong_file_or_a_step_too_early_is_refused_in_the_pages_words_with_nothing_w
     // The libraries before the pool.
     let built = head.post(&server, "/api/library/build", serde_json::json!({ "tables": 8 }));
     assert!(built.error(409).contains("upload the pool first"), "{}", built.body);
-    // The pool's file as the players: refused naming its columns (it would make a player of every card).
-    let said = refused(&head.run(&server, "/api/player/import?file=pool.csv", &example("pool.csv")), 400);
-    assert!(said.contains("this is a list of cards") && said.contains("mana_cost"), "{said}");
+    // The pool's file as the players: refused naming its column and the step that takes it (it would make a
+    // player of every card), in the page's words; the reference's file and MTGJSON's JSON the same way.
+    let pool = refused(&head.run(&server, "/api/player/import?file=pool.csv", &example("pool.csv")), 400);
+    assert_eq!(
+        pool,
+        "pool.csv: nothing imported: this looks like a card pool (it has a mana_cost column), not a list of \
+         players; upload it in the Pool step (Upload the pool) on the set-up page instead; the players' file has a \
+         name column, one player a line, and id and email if you have them"
+    );
+    let cards = refused(&head.run(&server, "/api/player/import?file=cards.csv", &example("cards.csv")), 400);
+    assert!(cards.contains("a card reference (it has a mana_cost column)"), "{cards}");
+    assert!(cards.contains("the Card reference step (Upload the cards)"), "{cards}");
+    let json = r#"{"meta": {"date": "2025-01-01"}, "data": {"Abrade": [{"name": "Abrade"}]}}"#;
+    let json = refused(&head.run(&server, "/api/player/import?file=AtomicCards.json", json), 400);
+    assert!(json.starts_with("AtomicCards.json: nothing imported: this looks like card data in JSON"), "{json}");
+    assert!(json.contains("Card reference step"), "{json}");
+    for said in [pool, cards, json] {
+        assert!(!said.contains("mmjudge") && !said.contains('`'), "no command on the web: {said}");
+    }
     assert_eq!(ev.dump(), empty);
     let job = head.run(&server, "/api/cards/import?file=cards.csv", &example("cards.csv"));
     assert_eq!(job["state"], "done", "{job}");

@@ -123,6 +123,11 @@ impl WayOut {
             ),
             WayOut::DropNotRemove { name } => format!("a head judge drops them with Drop beside {name} {PLAYERS_PAGE}"),
             WayOut::ImportPool => format!("a head judge loads the card pool {SETUP_PAGE}"),
+            WayOut::ImportAsCards { is, .. } => format!(
+                "upload it in {} on the set-up page instead; the players' file has a name column, one player a \
+                 line, and id and email if you have them",
+                is.step()
+            ),
             WayOut::ListWatch => "the pool's watch list is in the curation report (Judges, then Prints)".into(),
             WayOut::ShowLibrary { label } => format!("check the card against library {label}'s list, or ask a judge"),
             WayOut::SwapLibraryCards { free } => format!(

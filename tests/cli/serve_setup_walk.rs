@@ -107,3 +107,45 @@ fn the_steps_follow_what_the_event_holds_and_pairing_names_what_it_waits_for() {
     // The build's answer names the page's own box for unusable cards, which the form has.
     assert!(body.contains("name=\"keep_unusable\""), "{body}");
 }
+
+/// A head judge adding a judge whose name is taken is told what they can do themselves, where the page offers
+/// it: another name, or a new PIN for that judge with the Judges step's own "New PIN for a judge" (not to ask the
+/// head judge, who is the one reading); that form gives the new PIN, and the old one stops working.
+#[test]
+fn a_name_taken_by_a_judge_is_answered_with_the_pages_own_new_pin_form() {
+    let (ev, server, head) = start();
+    let added = head.post(&server, "/api/judge/add", serde_json::json!({ "name": "Lee", "role": "floor" }));
+    let old = added.json()["pin"].as_str().expect("Lee's PIN").to_string();
+    let before = ev.dump();
+    let again = head.post(&server, "/api/judge/add", serde_json::json!({ "name": "lee", "role": "head" }));
+    assert_eq!(
+        again.error(409),
+        "a judge named Lee is already added; choose another name, or give Lee a new PIN with New PIN for a judge in \
+         the Judges step on the set-up page (Judges, then Set up the event, or /judge/setup)"
+    );
+    assert_eq!(ev.dump(), before, "nothing written");
+    // The page offers what the words name, in the Judges step: the form's summary and its button.
+    let body = page(&server, &head);
+    let judges = &body[body.find("id=\"step-judges\"").expect("the judges' step")..];
+    let judges = &judges[..judges.find("id=\"step-pair\"").expect("the next step")];
+    assert!(judges.contains("<summary>New PIN for a judge…</summary>"), "{judges}");
+    assert!(judges.contains("data-route=\"/api/judge/pin\""), "{judges}");
+    assert!(judges.contains("<button>Give a new PIN</button>"), "{judges}");
+    let renewed = head.post(&server, "/api/judge/pin", serde_json::json!({ "name": "Lee" }));
+    assert_eq!(renewed.status, 200, "{}", renewed.body);
+    let new = renewed.json()["pin"].as_str().expect("the new PIN").to_string();
+    assert_ne!(new, old);
+    let login =
+        |pin: &str| server.post_json("/api/login", None, &serde_json::json!({ "name": "Lee", "pin": pin })).status;
+    assert_eq!(login(&old), 401, "the old PIN no longer logs Lee in");
+    assert_eq!(login(&new), 200, "the new one does");
+    // The command line says the same to whoever types at the event's computer: the command that renews it.
+    let cli = ev.run(&["judge", "add", "Lee", "--role", "floor"]);
+    assert!(
+        cli.refused().contains(
+            "a judge named Lee is already added: give a new PIN with `mmjudge judge pin \"Lee\"`, or choose another name"
+        ),
+        "{}",
+        cli.stderr
+    );
+}

@@ -520,6 +520,12 @@ fn the_web_names_what_to_tap_for_the_new_ways_out() {
         web(WayOut::ForceSetting { key: "rounds".into(), value: "3".into() }),
         "a head judge can do it anyway, with force ticked"
     );
+    // A name taken, said to the head judge adding a judge: what they do themselves, with the set-up page's form.
+    assert_eq!(
+        web(WayOut::NewPin { name: "Kim".into() }),
+        "choose another name, or give Kim a new PIN with New PIN for a judge in the Judges step on the set-up page \
+         (Judges, then Set up the event, or /judge/setup)"
+    );
     // A file of cards given as the players: the step that takes it, and what a players' file holds.
     let pool = WayOut::ImportAsCards { file: "my pool.csv".into(), is: CardFile::Pool };
     assert_eq!(

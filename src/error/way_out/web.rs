@@ -148,7 +148,9 @@ impl WayOut {
             WayOut::AddJudge => format!("a head judge adds judges {SETUP_PAGE}"),
             WayOut::AddHeadJudge => "add another head judge first (Add a judge on the Set-up page, role head)".into(),
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
-            WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
+            WayOut::NewPin { name } => format!(
+                "choose another name, or give {name} a new PIN with New PIN for a judge in the Judges step {SETUP_PAGE}"
+            ),
             WayOut::ForceAnyway { to } | WayOut::UseForce { to } | WayOut::ForceTo { to } => {
                 format!("tick force and send it again to {to}")
             }

@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 mod way_out;
-pub use way_out::{Again, Cards, Example, Held, Join, Record, Refusal, Unpair, WayOut, Whose, promote_command};
+pub use way_out::{
+    Again, CardFile, Cards, Example, Held, Join, Record, Refusal, Unpair, WayOut, Whose, promote_command,
+};
 
 /// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.
 #[derive(Debug, thiserror::Error)]

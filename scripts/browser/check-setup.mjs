@@ -166,7 +166,7 @@ try {
   await act(page, page.locator('#curation form[data-route="/api/pool/include"]'), "take back", named("Abrade"), /Abrade/);
   await act(page, page.locator('#curation form[data-route="/api/ban/add"]'), "ban", named("Counterspell"), /^banned Counterspell/);
   await shot(page, "3-pool");
-  await act(page, form("players"), "the pool as the players", upload("pool.csv"), /this is a list of cards/, true);
+  await act(page, form("players"), "the pool as the players", upload("pool.csv"), /this looks like a card pool/, true);
   await step(page, "players", upload("players.csv"), /^imported 16 players/);
   // The page reads its steps again after an answer (a fetch of its own): the field follows once that arrives.
   const offered = await page
@@ -202,9 +202,15 @@ try {
   }, /^judge Lee added/);
   if (!(await page.locator("#step-judges .pin-once:not([hidden]) .pin").count())) problem("the floor judge's PIN is not shown");
   expectedRefusals += 1;
-  await act(page, form("judges"), "a judge added twice", async (f) => f.locator("input[name=name]").fill("Lee"), /already/, true);
-  const whose = await page.locator("#step-judges .pin-once .whose").textContent();
+  await act(page, form("judges"), "a judge added twice", async (f) => f.locator("input[name=name]").fill("Lee"),
+    /already added; choose another name, or give Lee a new PIN with New PIN for a judge/, true);
+  const whose = await page.locator("#step-judges > form .pin-once .whose").textContent();
   if (whose !== "Lee's") problem(`the PIN shown beside a refusal is not named: "${whose}"`);
+  // What the refusal names, the head judge does on the page: New PIN for a judge gives Lee a new one, shown once.
+  await page.locator("#new-pin summary").click();
+  await act(page, page.locator("#new-pin form"), "new PIN", async (f) => f.locator("input[name=name]").fill("Lee"),
+    /^judge Lee has a new PIN/);
+  if (!(await page.locator("#new-pin .pin-once:not([hidden]) .pin").count())) problem("Lee's new PIN is not shown");
   if (!/ready/.test((await stepIs(page, "pair")).state)) problem(`pairing is not said ready: ${(await stepIs(page, "pair")).state}`);
   await page.waitForFunction(() => document.querySelectorAll(".step.done").length === 5, null, { timeout: 5000 })
     .catch(() => problem("five steps are not marked done before pairing"));

@@ -22,7 +22,7 @@ pub fn cards_imported(out: &Imported, shown: &str, replace: bool, said: Said) ->
         Said::Web => "dropped by replacing the reference",
     };
     let mut s = format!(
-        "imported {} ({}) from {shown}: {} new, {} updated{}; the reference had {} and now has {}; {} left out",
+        "imported {} ({}) from {shown}: {} new, {} updated{}; the reference had {} and now has {}",
         count(out.cards, "card"),
         out.format,
         out.added,
@@ -30,8 +30,11 @@ pub fn cards_imported(out: &Imported, shown: &str, replace: bool, said: Said) ->
         if replace { format!(", {} {dropped}", out.replaced) } else { String::new() },
         count(out.before, "card"),
         out.after,
-        count(out.dropped, "non-card object")
     );
+    // Tokens, emblems and the like that a card file holds (MTGJSON's, Scryfall's); said only when there are some.
+    if out.dropped > 0 {
+        s.push_str(&format!("; {} left out", count(out.dropped, "non-card object")));
+    }
     if out.unnamed > 0 {
         s.push_str(&format!("; {} left out", count(out.unnamed, "nameless row")));
     }

@@ -148,6 +148,21 @@ fn imports_mtgjson_atomic_cards() {
     ev.run(&["cards", "check", "R", "Lightning Bolt"]).ok();
 }
 
+/// The import's line says how many non-card objects (tokens, emblems) were left out only when there were some:
+/// a CSV of cards has none, and its line does not say "0 non-card objects".
+#[test]
+fn the_import_names_non_card_objects_left_out_only_when_there_are_some() {
+    let ev = Event::new();
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cards.csv");
+    let said = ev.run(&["cards", "import", &cards.to_string_lossy()]).ok().to_string();
+    assert!(said.contains("the reference had 0 cards and now has 1927; the file has no card texts"), "{said}");
+    assert!(!said.contains("non-card"), "{said}");
+    let atomic = r#"{"meta":{},"data":{"Lightning Bolt":[{"name":"Lightning Bolt","manaCost":"{R}","type":"Instant","types":["Instant"],"layout":"normal","text":"x"}],"Goblin":[{"name":"Goblin","type":"Token Creature — Goblin","types":["Creature"],"layout":"token","text":""}],"Ajani Emblem":[{"name":"Ajani Emblem","type":"Emblem — Ajani","types":["Emblem"],"layout":"emblem","text":""}]}}"#;
+    let f = ev.file("atomic.json", atomic);
+    let said = ev.run(&["cards", "import", &f.to_string_lossy()]).ok().to_string();
+    assert!(said.contains("; 2 non-card objects left out"), "{said}");
+}
+
 #[test]
 fn needs_a_reference_before_checking() {
     let ev = Event::new();

@@ -30,6 +30,7 @@ mod movement;
 mod names;
 mod notes;
 mod open;
+mod packaging;
 mod penalty;
 mod player;
 mod pool;

@@ -1,6 +1,6 @@
 //! `player` verbs.
 
-use crate::harness::Event;
+use crate::harness::{Event, example};
 
 fn names(ev: &Event) -> Vec<String> {
     let doc = ev.run(&["--json", "player", "list"]).json();
@@ -69,6 +69,42 @@ fn imports_a_csv_all_or_nothing() {
     let no_name = ev.file("noname.csv", "player,email\nBo,b@example.org\n");
     assert!(ev.refuses(&["player", "import", &no_name.to_string_lossy()]).contains("no \"name\" column"));
     assert_eq!(names(&ev).len(), 3);
+}
+
+/// A file of cards typed as the players is refused before anything is written (the pool would make 455 players
+/// named after its cards), naming the file, what gives it away and the command that imports it.
+#[test]
+fn a_file_of_cards_is_refused_as_the_players_naming_its_own_import() {
+    let ev = Event::new();
+    ev.file("pool.csv", &std::fs::read_to_string(example("pool.csv")).expect("the pool"));
+    let msg = ev.refuses(&["player", "import", "pool.csv"]);
+    assert_eq!(
+        msg.trim_end(),
+        "error: pool.csv: nothing imported: this looks like a card pool (it has a mana_cost column), not a list of \
+         players: import it with `mmjudge pool import pool.csv`; a players file has a `name` column, one player a \
+         line (and `id` and `email` if you have them)"
+    );
+    let msg = ev.refuses(&["player", "import", &example("cards.csv")]);
+    assert!(msg.contains("a card reference (it has a mana_cost column)"), "{msg}");
+    assert!(msg.contains(&format!("`mmjudge cards import {}`", example("cards.csv"))), "{msg}");
+    // MTGJSON's AtomicCards (JSON), a Scryfall list, a compressed file, a card CSV whose header has only a cost
+    // and a type: each refused as cards, never read as a header of players.
+    let json = ev.file("AtomicCards.json", "\u{feff}\n  {\"meta\": {\"date\": \"2025-01-01\"}, \"data\": {}}\n");
+    let msg = ev.refuses(&["player", "import", &json.to_string_lossy()]);
+    assert!(msg.contains("card data in JSON") && msg.contains("`mmjudge cards import "), "{msg}");
+    let list = ev.file("scryfall.json", "[{\"name\": \"Abrade\"}]");
+    assert!(ev.refuses(&["player", "import", &list.to_string_lossy()]).contains("card data in JSON"));
+    let gz = ev.path("AtomicCards.json.gz");
+    std::fs::write(&gz, [0x1f, 0x8b, 0x08, 0x00, 0x00]).expect("gz");
+    assert!(ev.refuses(&["player", "import", &gz.to_string_lossy()]).contains("compressed card data"));
+    let typed = ev.file("my cards.csv", "Name,Cost,Type\nAbrade,{1}{R},Instant\n");
+    let msg = ev.refuses(&["player", "import", &typed.to_string_lossy()]);
+    assert!(msg.contains("(it has a cost column)"), "{msg}");
+    assert!(msg.contains(&format!("`mmjudge cards import \"{}\"`", typed.display())), "quoted: {msg}");
+    assert!(names(&ev).is_empty());
+    // A players file with an id and an e-mail still imports.
+    ev.run(&["player", "import", &example("players.csv")]).ok();
+    assert_eq!(names(&ev).len(), 16);
 }
 
 #[test]

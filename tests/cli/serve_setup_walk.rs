@@ -31,9 +31,25 @@ fn a_wrong_file_or_a_step_too_early_is_refused_in_the_pages_words_with_nothing_w
     // The libraries before the pool.
     let built = head.post(&server, "/api/library/build", serde_json::json!({ "tables": 8 }));
     assert!(built.error(409).contains("upload the pool first"), "{}", built.body);
-    // The pool's file as the players: refused naming its columns (it would make a player of every card).
-    let said = refused(&head.run(&server, "/api/player/import?file=pool.csv", &example("pool.csv")), 400);
-    assert!(said.contains("this is a list of cards") && said.contains("mana_cost"), "{said}");
+    // The pool's file as the players: refused naming its column and the step that takes it (it would make a
+    // player of every card), in the page's words; the reference's file and MTGJSON's JSON the same way.
+    let pool = refused(&head.run(&server, "/api/player/import?file=pool.csv", &example("pool.csv")), 400);
+    assert_eq!(
+        pool,
+        "pool.csv: nothing imported: this looks like a card pool (it has a mana_cost column), not a list of \
+         players; upload it in the Pool step (Upload the pool) on the set-up page instead; the players' file has a \
+         name column, one player a line, and id and email if you have them"
+    );
+    let cards = refused(&head.run(&server, "/api/player/import?file=cards.csv", &example("cards.csv")), 400);
+    assert!(cards.contains("a card reference (it has a mana_cost column)"), "{cards}");
+    assert!(cards.contains("the Card reference step (Upload the cards)"), "{cards}");
+    let json = r#"{"meta": {"date": "2025-01-01"}, "data": {"Abrade": [{"name": "Abrade"}]}}"#;
+    let json = refused(&head.run(&server, "/api/player/import?file=AtomicCards.json", json), 400);
+    assert!(json.starts_with("AtomicCards.json: nothing imported: this looks like card data in JSON"), "{json}");
+    assert!(json.contains("Card reference step"), "{json}");
+    for said in [pool, cards, json] {
+        assert!(!said.contains("mmjudge") && !said.contains('`'), "no command on the web: {said}");
+    }
     assert_eq!(ev.dump(), empty);
     let job = head.run(&server, "/api/cards/import?file=cards.csv", &example("cards.csv"));
     assert_eq!(job["state"], "done", "{job}");
@@ -90,4 +106,46 @@ fn the_steps_follow_what_the_event_holds_and_pairing_names_what_it_waits_for() {
     assert_eq!((class.as_str(), state.as_str()), ("next", "not paired yet: 16 players at 8 tables, ready"));
     // The build's answer names the page's own box for unusable cards, which the form has.
     assert!(body.contains("name=\"keep_unusable\""), "{body}");
+}
+
+/// A head judge adding a judge whose name is taken is told what they can do themselves, where the page offers
+/// it: another name, or a new PIN for that judge with the Judges step's own "New PIN for a judge" (not to ask the
+/// head judge, who is the one reading); that form gives the new PIN, and the old one stops working.
+#[test]
+fn a_name_taken_by_a_judge_is_answered_with_the_pages_own_new_pin_form() {
+    let (ev, server, head) = start();
+    let added = head.post(&server, "/api/judge/add", serde_json::json!({ "name": "Lee", "role": "floor" }));
+    let old = added.json()["pin"].as_str().expect("Lee's PIN").to_string();
+    let before = ev.dump();
+    let again = head.post(&server, "/api/judge/add", serde_json::json!({ "name": "lee", "role": "head" }));
+    assert_eq!(
+        again.error(409),
+        "a judge named Lee is already added; choose another name, or give Lee a new PIN with New PIN for a judge in \
+         the Judges step on the set-up page (Judges, then Set up the event, or /judge/setup)"
+    );
+    assert_eq!(ev.dump(), before, "nothing written");
+    // The page offers what the words name, in the Judges step: the form's summary and its button.
+    let body = page(&server, &head);
+    let judges = &body[body.find("id=\"step-judges\"").expect("the judges' step")..];
+    let judges = &judges[..judges.find("id=\"step-pair\"").expect("the next step")];
+    assert!(judges.contains("<summary>New PIN for a judge…</summary>"), "{judges}");
+    assert!(judges.contains("data-route=\"/api/judge/pin\""), "{judges}");
+    assert!(judges.contains("<button>Give a new PIN</button>"), "{judges}");
+    let renewed = head.post(&server, "/api/judge/pin", serde_json::json!({ "name": "Lee" }));
+    assert_eq!(renewed.status, 200, "{}", renewed.body);
+    let new = renewed.json()["pin"].as_str().expect("the new PIN").to_string();
+    assert_ne!(new, old);
+    let login =
+        |pin: &str| server.post_json("/api/login", None, &serde_json::json!({ "name": "Lee", "pin": pin })).status;
+    assert_eq!(login(&old), 401, "the old PIN no longer logs Lee in");
+    assert_eq!(login(&new), 200, "the new one does");
+    // The command line says the same to whoever types at the event's computer: the command that renews it.
+    let cli = ev.run(&["judge", "add", "Lee", "--role", "floor"]);
+    assert!(
+        cli.refused().contains(
+            "a judge named Lee is already added: give a new PIN with `mmjudge judge pin \"Lee\"`, or choose another name"
+        ),
+        "{}",
+        cli.stderr
+    );
 }

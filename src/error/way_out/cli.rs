@@ -8,6 +8,10 @@ fn typed(name: &str) -> String {
     if name.contains(' ') { format!("\"{name}\"") } else { name.to_string() }
 }
 
+/// What a players file holds, in the command line's words.
+const PLAYERS_FILE: &str =
+    "a players file has a `name` column, one player a line (and `id` and `email` if you have them)";
+
 /// "1 table", "3 tables".
 fn tables(n: usize) -> String {
     crate::domain::words::count(n, "table")
@@ -121,6 +125,9 @@ impl WayOut {
             ),
             WayOut::DropNotRemove { name } => format!("`mmjudge player drop {}`", typed(name)),
             WayOut::ImportPool => "import it with `mmjudge pool import FILE.csv`".into(),
+            WayOut::ImportAsCards { file, is } => {
+                format!("import it with `mmjudge {} {}`; {PLAYERS_FILE}", is.command(), typed(file))
+            }
             WayOut::ListWatch => "see `mmjudge pool watch list`".into(),
             WayOut::ShowLibrary { label } => format!("see `mmjudge library show {label}`"),
             WayOut::SwapLibraryCards { free } => format!(

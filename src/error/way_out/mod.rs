@@ -9,7 +9,7 @@ mod parts;
 mod record;
 mod samples;
 mod web;
-pub use parts::{Again, Cards, Example, Held, Unpair, Whose};
+pub use parts::{Again, CardFile, Cards, Example, Held, Unpair, Whose};
 pub use record::Record;
 
 /// The command that promotes the standby whose event file is `db` (the path as the user gave it, quoted when it
@@ -340,6 +340,13 @@ pub enum WayOut {
     FreeCopies,
     /// Import the card pool.
     ImportPool,
+    /// A file of cards was given as the players: import it as what it is; a players file has a name column.
+    ImportAsCards {
+        /// The file, as the user gave it (the command line names it in the command).
+        file: String,
+        /// What it holds.
+        is: CardFile,
+    },
     /// Look at the pool's watch list.
     ListWatch,
     /// Look at a library's cards.

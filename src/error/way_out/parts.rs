@@ -247,6 +247,33 @@ impl Cards {
     }
 }
 
+/// What a file given as the players holds instead: cards, imported where cards go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardFile {
+    /// A card pool (a CSV with a `count` column): `pool import`, the set-up page's Pool step.
+    Pool,
+    /// A card reference (a CSV of cards, MTGJSON's or Scryfall's JSON): `cards import`, the Card reference step.
+    Reference,
+}
+
+impl CardFile {
+    /// The command that imports it (`pool import`).
+    pub fn command(self) -> &'static str {
+        match self {
+            CardFile::Pool => "pool import",
+            CardFile::Reference => "cards import",
+        }
+    }
+
+    /// Where the set-up page takes it: the step and its button.
+    pub fn step(self) -> &'static str {
+        match self {
+            CardFile::Pool => "the Pool step (Upload the pool)",
+            CardFile::Reference => "the Card reference step (Upload the cards)",
+        }
+    }
+}
+
 /// Something a table holds that a head judge takes back (before players change seats). Two equal values are
 /// taken back by the same command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Every way out with sample data, so the unit tests word each one for every front end.
 
-use super::{Again, Cards, Example, Held, Record, Unpair, WayOut, Whose};
+use super::{Again, CardFile, Cards, Example, Held, Record, Unpair, WayOut, Whose};
 
 impl WayOut {
     /// Every way out, with sample data: the unit tests word each one for every front end.
@@ -69,6 +69,8 @@ impl WayOut {
             WayOut::DropNotRemove { name: name() },
             WayOut::ImportPool,
             WayOut::ListWatch,
+            WayOut::ImportAsCards { file: "examples/pool.csv".into(), is: CardFile::Pool },
+            WayOut::ImportAsCards { file: "My Cards.csv".into(), is: CardFile::Reference },
             WayOut::ShowLibrary { label: "3A".into() },
             WayOut::SwapLibraryCards { free: 0 },
             WayOut::SwapLibraryCards { free: 2 },

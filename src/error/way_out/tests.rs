@@ -110,6 +110,7 @@ fn variant(w: &WayOut) -> usize {
         WayOut::KeepPool => 89,
         WayOut::KeepReference => 90,
         WayOut::AllowUnknown => 91,
+        WayOut::ImportAsCards { .. } => 92,
     }
 }
 
@@ -129,7 +130,7 @@ fn the_samples_hold_every_way_out() {
     let mut seen: Vec<usize> = WayOut::samples().iter().map(variant).collect();
     seen.sort_unstable();
     seen.dedup();
-    assert_eq!(seen, (0..92).collect::<Vec<_>>());
+    assert_eq!(seen, (0..93).collect::<Vec<_>>());
 }
 
 #[test]
@@ -519,4 +520,25 @@ fn the_web_names_what_to_tap_for_the_new_ways_out() {
         web(WayOut::ForceSetting { key: "rounds".into(), value: "3".into() }),
         "a head judge can do it anyway, with force ticked"
     );
+    // A name taken, said to the head judge adding a judge: what they do themselves, with the set-up page's form.
+    assert_eq!(
+        web(WayOut::NewPin { name: "Kim".into() }),
+        "choose another name, or give Kim a new PIN with New PIN for a judge in the Judges step on the set-up page \
+         (Judges, then Set up the event, or /judge/setup)"
+    );
+    // A file of cards given as the players: the step that takes it, and what a players' file holds.
+    let pool = WayOut::ImportAsCards { file: "my pool.csv".into(), is: CardFile::Pool };
+    assert_eq!(
+        pool.web(),
+        "upload it in the Pool step (Upload the pool) on the set-up page instead; the players' file has a name \
+         column, one player a line, and id and email if you have them"
+    );
+    assert_eq!(
+        pool.command_line(),
+        "import it with `mmjudge pool import \"my pool.csv\"`; a players file has a `name` column, one player a line \
+         (and `id` and `email` if you have them)"
+    );
+    let cards = WayOut::ImportAsCards { file: "AtomicCards.json".into(), is: CardFile::Reference };
+    assert!(cards.command_line().starts_with("import it with `mmjudge cards import AtomicCards.json`;"));
+    assert!(cards.web().starts_with("upload it in the Card reference step (Upload the cards)"));
 }

@@ -123,6 +123,11 @@ impl WayOut {
             ),
             WayOut::DropNotRemove { name } => format!("a head judge drops them with Drop beside {name} {PLAYERS_PAGE}"),
             WayOut::ImportPool => format!("a head judge loads the card pool {SETUP_PAGE}"),
+            WayOut::ImportAsCards { is, .. } => format!(
+                "upload it in {} on the set-up page instead; the players' file has a name column, one player a \
+                 line, and id and email if you have them",
+                is.step()
+            ),
             WayOut::ListWatch => "the pool's watch list is in the curation report (Judges, then Prints)".into(),
             WayOut::ShowLibrary { label } => format!("check the card against library {label}'s list, or ask a judge"),
             WayOut::SwapLibraryCards { free } => format!(
@@ -143,7 +148,9 @@ impl WayOut {
             WayOut::AddJudge => format!("a head judge adds judges {SETUP_PAGE}"),
             WayOut::AddHeadJudge => "add another head judge first (Add a judge on the Set-up page, role head)".into(),
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
-            WayOut::NewPin { .. } => "ask the head judge for a new PIN, or choose another name".into(),
+            WayOut::NewPin { name } => format!(
+                "choose another name, or give {name} a new PIN with New PIN for a judge in the Judges step {SETUP_PAGE}"
+            ),
             WayOut::ForceAnyway { to } | WayOut::UseForce { to } | WayOut::ForceTo { to } => {
                 format!("tick force and send it again to {to}")
             }

@@ -2,7 +2,7 @@
 
 use crate::domain::names;
 use crate::domain::topic::Topic;
-use crate::error::{Error, Result};
+use crate::error::{CardFile, Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::store::{Actor, Change, PlayerId, Store, Touched, player, round};
 use rusqlite::Connection;
@@ -242,12 +242,18 @@ pub fn read_import_named(path: &Path, shown: &str) -> Result<ImportInput> {
 
 /// [`read_csv_counted`] of what `input` reads, its messages naming it `shown`.
 fn read_csv_from(input: impl std::io::Read, shown: &str) -> Result<(Vec<NewRow>, usize)> {
+    use std::io::BufRead;
     let mut removed = 0usize;
     let mut clean = |cell: &str| {
         let (kept, n) = crate::domain::text::strip(cell, false);
         removed += n;
         kept.trim().to_string()
     };
+    let mut input = std::io::BufReader::new(input);
+    let start = input.fill_buf().map_err(|e| Error::bad_input(format!("{shown}: cannot read: {e}")))?;
+    if let Some(what) = card_data(start) {
+        return Err(not_players(shown, what, CardFile::Reference));
+    }
     let mut reader = csv::ReaderBuilder::new().flexible(false).trim(csv::Trim::All).from_reader(input);
     let headers: Vec<String> = reader
         .headers()
@@ -255,6 +261,14 @@ fn read_csv_from(input: impl std::io::Read, shown: &str) -> Result<(Vec<NewRow>,
         .iter()
         .map(|h| h.trim().trim_start_matches('\u{feff}').to_lowercase())
         .collect();
+    if let Some(card) = headers.iter().find(|h| CARD_COLUMNS.contains(&h.as_str())) {
+        let is = if headers.iter().any(|h| h == "count") { CardFile::Pool } else { CardFile::Reference };
+        let what = match is {
+            CardFile::Pool => format!("a card pool (it has a {card} column)"),
+            CardFile::Reference => format!("a card reference (it has a {card} column)"),
+        };
+        return Err(not_players(shown, &what, is));
+    }
     let col = |n: &str| headers.iter().position(|h| h == n);
     let Some(name_col) = col("name") else {
         return Err(Error::bad_input(format!(
@@ -279,6 +293,44 @@ fn read_csv_from(input: impl std::io::Read, shown: &str) -> Result<(Vec<NewRow>,
         return Err(Error::bad_input(format!("{shown}: nothing imported: {}", problems.join("; "))));
     }
     Ok((rows, removed))
+}
+
+/// Columns only a file of cards has (the pool's, the card reference's): a players file with one is refused, as
+/// importing it would make a player of every card.
+const CARD_COLUMNS: [&str; 12] = [
+    "mana_cost",
+    "type_line",
+    "count",
+    "type",
+    "cost",
+    "layout",
+    "faces",
+    "oracle_text",
+    "power",
+    "toughness",
+    "cmc",
+    "mana_value",
+];
+
+/// What the file's first bytes say it is, when they are card data rather than a CSV: JSON (MTGJSON's and
+/// Scryfall's files open with `{` or `[`) or a gzip-compressed file.
+fn card_data(start: &[u8]) -> Option<&'static str> {
+    let text = start.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(start);
+    if text.starts_with(&[0x1f, 0x8b]) {
+        return Some("compressed card data (as MTGJSON's .gz files are)");
+    }
+    match text.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{' | b'[') => Some("card data in JSON (as MTGJSON's and Scryfall's files are)"),
+        _ => None,
+    }
+}
+
+/// The refusal of a file of cards given as the players, nothing imported: `what` it looks like, and where it
+/// is imported instead.
+fn not_players(shown: &str, what: &str, is: CardFile) -> Error {
+    Refusal::bad_input(format!("{shown}: nothing imported: this looks like {what}, not a list of players"))
+        .way_out(WayOut::ImportAsCards { file: shown.to_string(), is })
+        .into()
 }
 
 /// A CSV reading error in words for a judge (`3 fields where the header has 4`).

@@ -134,9 +134,6 @@ fn accepted(id: u64, repeat: bool) -> Response {
     (StatusCode::ACCEPTED, Json(doc)).into_response()
 }
 
-/// Columns only a card list has (the pool's, the card reference's, a sealed player's cards).
-const CARD_COLUMNS: [&str; 5] = ["count", "mana_cost", "type_line", "layout", "faces"];
-
 /// Columns only a list of players has.
 const PLAYER_COLUMNS: [&str; 2] = ["id", "email"];
 
@@ -148,21 +145,6 @@ fn columns(up: &Upload) -> crate::error::Result<Vec<String>> {
     // A header that is not text is left to the import, which names the problem.
     let _ = std::io::BufReader::new(file.take(64 * 1024)).read_line(&mut header);
     Ok(header.trim_start_matches('\u{feff}').split(',').map(|c| c.trim().trim_matches('"').to_lowercase()).collect())
-}
-
-/// Refuses a card list sent as the players (the pool's file chosen in the players' step would make a player of
-/// every card), naming the columns that give it away.
-fn not_a_card_list(up: &Upload) -> crate::error::Result<()> {
-    let columns = columns(up)?;
-    if columns.iter().any(|c| CARD_COLUMNS.contains(&c.as_str())) {
-        return Err(crate::error::Error::bad_input(format!(
-            "{}: nothing imported: this is a list of cards (its columns: {}), not of players: choose the players' \
-             file, whose columns are name, and id and email if you have them",
-            up.shown,
-            columns.join(", ")
-        )));
-    }
-    Ok(())
 }
 
 /// Refuses the players' file sent as the pool, naming the columns that give it away (each player would be
@@ -248,7 +230,7 @@ pub async fn players(judge: Judge, headers: HeaderMap, Query(q): Query<FileQuery
     let what = ("importing players", "importing players");
     run(judge, what, &headers, (q, file), body, |store, actor, up, _, progress| {
         progress("checking every line", 0, up.bytes);
-        not_a_card_list(up)?;
+        // A file of cards (the pool's, the reference's) is refused by the import itself, as on the command line.
         let input = crate::ops::players::read_import_named(&up.path, &up.shown)?;
         let out = crate::ops::players::import_players(store, actor, &input)?;
         let cleaned = crate::domain::text::removed_clause(out.control_characters_removed);

@@ -27,9 +27,9 @@ fn list(ctx: &Ctx) -> Result<()> {
     let mut listing = Listing::new(&["table", "A", "B", "called by", "since", "waiting"]);
     for c in &view.calls {
         listing.row(vec![
-            if c.finished { format!("{} (finished)", c.call.table) } else { c.call.table.to_string() },
-            c.call.a.clone(),
-            c.call.b.clone(),
+            if c.finished { format!("{} (finished)", c.call.pairing.table) } else { c.call.pairing.table.to_string() },
+            c.call.pairing.a.clone(),
+            c.call.pairing.b.clone(),
             c.call.caller.clone(),
             hhmm(&c.call.since),
             waited(c.waiting_seconds),

@@ -15,6 +15,7 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
     let snapshot = store.snapshot()?;
     let conn = &*snapshot;
     let s = note_sheet(conn, args.table, args.round)?;
+    let p = &s.pairing;
     if let Some(file) = &args.html {
         let html = page(&s, &crate::ops::event::print_head(conn)?)?;
         crate::output::write(file, crate::output::Kind::NoteSheet, args.force, html.as_bytes())?;
@@ -26,12 +27,12 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
                 notes_words(s.notes.len()),
                 s.label
             ),
-            serde_json::json!({ "file": file.display().to_string(), "round": s.round, "table": s.table,
-                                "match": s.match_id, "notes": s.notes.len() }),
+            serde_json::json!({ "file": file.display().to_string(), "round": p.round, "table": p.table,
+                                "match": p.match_id, "notes": s.notes.len() }),
         );
     }
     let cols = s.columns();
-    let (a, b) = (format!("{} (A)", s.a), format!("{} (B)", s.b));
+    let (a, b) = (format!("{} (A)", p.a), format!("{} (B)", p.b));
     let mut listing = Listing::new(&["#", &a, "at", "#", &b, "at"]).titled(format!("Template notes at {}", s.label));
     for [left, right] in crate::domain::note_sheet::rows(&cols) {
         let mut line = cells(left);
@@ -40,8 +41,8 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
     }
     listing.footer.push(format!(
         "{}; {}; the match: {}",
-        count_words(&s.a, &cols[0]),
-        count_words(&s.b, &cols[1]),
+        count_words(&p.a, &cols[0]),
+        count_words(&p.b, &cols[1]),
         s.outcome
     ));
     for (name, notes) in s.apart() {
@@ -57,7 +58,7 @@ pub fn sheet(ctx: &Ctx, args: &NotesArgs) -> Result<()> {
         listing.footer.push(format!("{apart}: {}", lines.join("; ")));
     }
     if !s.notes.is_empty() {
-        listing.footer.push(format!("# is the note id that `mmjudge challenge {} ... --evidence ID` cites", s.table));
+        listing.footer.push(format!("# is the note id that `mmjudge challenge {} ... --evidence ID` cites", p.table));
     }
     emit(ctx.format, &listing, &s)
 }

@@ -125,11 +125,12 @@ fn reports(ctx: &Ctx, round: Option<u32>) -> Result<()> {
     let mut listing = Listing::new(&["table", "A", "B", "state", "reported by", "says", "at"]);
     for t in &view.tables {
         let state = if t.state == "conflict" { "in conflict".to_string() } else { t.state.to_string() };
+        let p = &t.pairing;
         for r in &t.reports {
             listing.row(vec![
-                t.table.to_string(),
-                t.a.clone(),
-                t.b.clone(),
+                p.table.to_string(),
+                p.a.clone(),
+                p.b.clone(),
                 state.clone(),
                 r.player.clone(),
                 r.words.clone(),
@@ -137,9 +138,9 @@ fn reports(ctx: &Ctx, round: Option<u32>) -> Result<()> {
             ]);
         }
         if let Some(w) = &t.waiting_for {
-            listing.footer.push(format!("table {}: reported by {}, waiting for {w}", t.table, t.reports[0].player));
+            listing.footer.push(format!("table {}: reported by {}, waiting for {w}", p.table, t.reports[0].player));
         } else {
-            listing.footer.push(format!("table {}: in conflict, a judge records the result", t.table));
+            listing.footer.push(format!("table {}: in conflict, a judge records the result", p.table));
         }
     }
     listing.title = Some(format!("Round {}: self-reported results waiting", view.round));

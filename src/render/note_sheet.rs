@@ -31,7 +31,7 @@ pub struct MatchSheet {
 impl MatchSheet {
     /// The sheet of a match read by [`crate::ops::table::records::sheet::note_sheet_of`].
     pub fn of(s: &NoteSheet) -> Self {
-        MatchSheet { table: s.table, outcome: s.outcome.clone(), columns: columns(s) }
+        MatchSheet { table: s.pairing.table, outcome: s.outcome.clone(), columns: columns(s) }
     }
 }
 
@@ -43,7 +43,7 @@ pub fn columns(s: &NoteSheet) -> Vec<Column> {
         player: name.to_string(),
         notes: notes.into_iter().cloned().collect(),
     };
-    let mut out = vec![column("A", &s.a, a), column("B", &s.b, b)];
+    let mut out = vec![column("A", &s.pairing.a, a), column("B", &s.pairing.b, b)];
     out.extend(s.apart().into_iter().map(|(name, notes)| column("", &name, notes)));
     out
 }
@@ -71,10 +71,10 @@ impl NoteSheetPage {
     /// judges' print on the server).
     pub fn of(s: &NoteSheet, head: &crate::render::pages::PrintHead) -> Self {
         NoteSheetPage {
-            head: head.line(Some(s.round), &format!("table {} · note sheet", s.table)),
+            head: head.line(Some(s.pairing.round), &format!("table {} · note sheet", s.pairing.table)),
             event: s.event.clone(),
-            round: s.round,
-            table: s.table,
+            round: s.pairing.round,
+            table: s.pairing.table,
             outcome: s.outcome.clone(),
             columns: columns(s),
         }

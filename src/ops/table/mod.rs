@@ -16,7 +16,7 @@ use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names;
 use crate::ops::table::clocks::clock;
 use crate::store::matches::{self, Match, Outcome, ResultRecord};
-use crate::store::{PlayerId, Touched, player, round};
+use crate::store::{MatchId, PlayerId, Touched, player, round};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -79,6 +79,24 @@ pub struct Seated {
     pub b: player::Player,
     /// The turn the game was on when time was called, when recorded.
     pub turn: Option<u32>,
+}
+
+/// A match as the round paired it: the round, the table, the match and the two players seated there. Every
+/// outcome about one table's match (its result, its fix, its note sheet, the table at a glance, a judge call, the
+/// self-reports waiting there) opens with it, flattened: `"round", "table", "match", "a", "b"`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Pairing {
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_id: MatchId,
+    /// The player at seat A.
+    pub a: String,
+    /// The player at seat B.
+    pub b: String,
 }
 
 /// A match's recorded result as data (every field empty while the match is playing).
@@ -180,6 +198,17 @@ impl Seated {
     /// `topic` at this table, for a write's change (see `store::Touched`).
     pub fn touched(&self, topic: Topic) -> Touched {
         Touched::of_match(topic, &self.m)
+    }
+
+    /// The match as paired: its round, table, id and players.
+    pub fn pairing(&self) -> Pairing {
+        Pairing {
+            round: self.m.round,
+            table: self.table(),
+            match_id: self.m.id,
+            a: self.a.name.clone(),
+            b: self.b.name.clone(),
+        }
     }
 
     /// The table number.

@@ -116,7 +116,10 @@ fn a_decision_is_timed_and_the_table_view_gathers_the_records() -> Result<()> {
     let blank = RulingInput { table: 1, round: None, text: " ".into(), at: None };
     assert_eq!(kind(record_ruling(&mut store, &actor(12)?, blank)), Some(Kind::BadInput));
     let table = view(store.conn(), 1, None, at(20)?)?;
-    assert_eq!((table.a.as_str(), table.b.as_str(), table.outcome.as_str()), ("Ana", "Bo", "still playing"));
+    assert_eq!(
+        (table.pairing.a.as_str(), table.pairing.b.as_str(), table.outcome.as_str()),
+        ("Ana", "Bo", "still playing")
+    );
     assert_eq!(table.rulings.iter().map(|r| r.id).collect::<Vec<_>>(), vec![ruling.ruling]);
     assert!(table.clock.is_some_and(|c| c.deciding.is_none() && !c.over));
     assert_eq!(kind(view(store.conn(), 4, None, at(20)?)), Some(Kind::NotFound));
@@ -179,5 +182,20 @@ fn a_players_declaration_after_the_result_is_refused_while_a_judges_late_note_is
         at: Some(at(4)?),
     };
     assert!(add_note(&mut store, &actor(8)?, late)?.late, "a judge copies a late note in, at its own moment");
+    Ok(())
+}
+
+#[test]
+fn the_pairing_is_written_where_its_fields_were() -> Result<()> {
+    // Flattened, the pairing's keys come where the field sits: first, before the result (docs/json.md).
+    fn json<T: serde::Serialize>(v: &T) -> String {
+        serde_json::to_string(v).unwrap_or_default()
+    }
+    let store = event()?;
+    let table = json(&view(store.conn(), 1, None, at(20)?)?);
+    let sheet = json(&super::records::sheet::note_sheet(store.conn(), 1, None)?);
+    for doc in [table, sheet] {
+        assert!(doc.starts_with(r#"{"round":1,"table":1,"match":1,"a":"Ana","b":"Bo","result":{"#), "{doc}");
+    }
     Ok(())
 }

@@ -148,7 +148,7 @@ pub async fn page(
     let col = |name: &str, notes: Vec<&crate::domain::note_sheet::SheetNote>| -> Column {
         (name.to_string(), notes.iter().map(|n| (n.id, n.line(), n.time.clone(), n.voided)).collect())
     };
-    let mut columns = vec![col(&sheet.a, a), col(&sheet.b, b)];
+    let mut columns = vec![col(&sheet.pairing.a, a), col(&sheet.pairing.b, b)];
     for (name, notes) in sheet.apart() {
         columns.push(col(&format!("{name} (no longer at this table: voided before a seat swap)"), notes));
     }

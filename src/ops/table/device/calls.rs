@@ -5,9 +5,9 @@
 use crate::domain::topic::Topic;
 use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::table::device::seat_of_code;
-use crate::ops::table::{Seated, hhmm};
+use crate::ops::table::{Pairing, Seated, hhmm};
 use crate::store::self_reports::{self, Call};
-use crate::store::{Actor, Change, MatchId, Store, matches, round};
+use crate::store::{Actor, Change, Store, matches, round};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -19,17 +19,9 @@ const OPEN: &str = "a judge call is already open at this table";
 pub struct CallView {
     /// The call's id.
     pub id: i64,
-    /// The round.
-    pub round: u32,
-    /// The table.
-    pub table: u32,
-    /// The match.
-    #[serde(rename = "match")]
-    pub match_id: MatchId,
-    /// The player at seat A.
-    pub a: String,
-    /// The player at seat B.
-    pub b: String,
+    /// The round, table, match and players.
+    #[serde(flatten)]
+    pub pairing: Pairing,
     /// The player who called.
     pub caller: String,
     /// Since when (RFC 3339).
@@ -87,23 +79,14 @@ pub struct WaitingCall {
 
 fn view_at(seated: &Seated, c: &Call) -> CallView {
     let caller = if seated.a.id == c.player { &seated.a.name } else { &seated.b.name };
-    CallView {
-        id: c.id,
-        round: seated.m.round,
-        table: seated.table(),
-        match_id: seated.m.id,
-        a: seated.a.name.clone(),
-        b: seated.b.name.clone(),
-        caller: caller.clone(),
-        since: c.at.clone(),
-    }
+    CallView { id: c.id, pairing: seated.pairing(), caller: caller.clone(), since: c.at.clone() }
 }
 
 fn repeat(seated: &Seated, c: &Call) -> Called {
     let call = view_at(seated, c);
     let summary = format!(
         "a judge was already called to table {} by {} at {}: the call is still open",
-        call.table,
+        call.pairing.table,
         call.caller,
         hhmm(&call.since)
     );
@@ -158,8 +141,8 @@ pub fn close_call(store: &mut Store, actor: &Actor, table: u32) -> Result<CallCl
         let call = view_at(&seated, &c);
         let summary = format!(
             "closed the judge call at table {}, round {} ({} called at {})",
-            call.table,
-            call.round,
+            call.pairing.table,
+            call.pairing.round,
             call.caller,
             hhmm(&call.since)
         );

@@ -8,7 +8,7 @@ use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::table::device::seat_of_code;
 use crate::ops::table::records::result::{ResultInput, ResultOutcome, record_result_in, verdict};
-use crate::ops::table::{Seated, outcome_of, round_or_current};
+use crate::ops::table::{Pairing, Seated, outcome_of, round_or_current};
 use crate::store::matches::Outcome;
 use crate::store::self_reports::{self, Report};
 use crate::store::{Actor, Change, MatchId, Store, matches, round};
@@ -87,17 +87,9 @@ pub struct SelfReported {
 /// The reports waiting at one table.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct WaitingReports {
-    /// The round.
-    pub round: u32,
-    /// The table.
-    pub table: u32,
-    /// The match.
-    #[serde(rename = "match")]
-    pub match_id: MatchId,
-    /// The player at seat A.
-    pub a: String,
-    /// The player at seat B.
-    pub b: String,
+    /// The round, table, match and players.
+    #[serde(flatten)]
+    pub pairing: Pairing,
     /// `waiting` (one report, or two that agree) or `conflict`.
     pub state: &'static str,
     /// Whose word is awaited (while waiting).
@@ -379,11 +371,7 @@ pub fn waiting_at(conn: &Connection, seated: &Seated) -> Result<Option<WaitingRe
         (None, false) => format!("reported by {} and {}: a judge records it", views[0].player, views[1].player),
     };
     Ok(Some(WaitingReports {
-        round: seated.m.round,
-        table: seated.table(),
-        match_id: seated.m.id,
-        a: seated.a.name.clone(),
-        b: seated.b.name.clone(),
+        pairing: seated.pairing(),
         state: if conflict { "conflict" } else { "waiting" },
         waiting_for,
         words,

@@ -4,7 +4,7 @@ use crate::domain::result::{Claim, Reason, Seat, Verdict, decide};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Refusal, Result, WayOut};
 use crate::ops::player_names::names_by_id;
-use crate::ops::table::{RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
+use crate::ops::table::{Pairing, RecordedResult, ResultText, Seated, moment, outcome_of, round_or_current};
 use crate::store::matches::{self, Outcome};
 use crate::store::{Actor, Change, MatchId, PlayerId, Store};
 use chrono::{DateTime, Utc};
@@ -50,17 +50,9 @@ fn check_turn(input: &ResultInput) -> Result<()> {
 /// A recorded result.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ResultOutcome {
-    /// The round.
-    pub round: u32,
-    /// The table.
-    pub table: u32,
-    /// The match.
-    #[serde(rename = "match")]
-    pub match_id: MatchId,
-    /// The player at seat A.
-    pub a: String,
-    /// The player at seat B.
-    pub b: String,
+    /// The round, table, match and players.
+    #[serde(flatten)]
+    pub pairing: Pairing,
     /// The result as recorded now.
     pub result: RecordedResult,
     /// The player dropped for not showing (a `no-show` result), if any.
@@ -76,17 +68,9 @@ pub struct ResultOutcome {
 /// A corrected result.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct FixOutcome {
-    /// The round.
-    pub round: u32,
-    /// The table.
-    pub table: u32,
-    /// The match.
-    #[serde(rename = "match")]
-    pub match_id: MatchId,
-    /// The player at seat A.
-    pub a: String,
-    /// The player at seat B.
-    pub b: String,
+    /// The round, table, match and players.
+    #[serde(flatten)]
+    pub pairing: Pairing,
     /// The result it had.
     pub before: RecordedResult,
     /// The result it has now.
@@ -227,11 +211,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
     let web_summary = format!("{summary}{}", dropped_web_words(dropped.as_deref()));
     summary.push_str(&dropped_words(dropped.as_deref()));
     let out = ResultOutcome {
-        round: seated.m.round,
-        table: seated.table(),
-        match_id: seated.m.id,
-        a: seated.a.name.clone(),
-        b: seated.b.name.clone(),
+        pairing: seated.pairing(),
         result: seated.result(),
         dropped,
         summary: summary.clone(),
@@ -300,11 +280,7 @@ pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: b
         let web_summary = format!("{summary}{}", dropped_web_words(dropped.as_deref()));
         summary.push_str(&dropped_words(dropped.as_deref()));
         let out = FixOutcome {
-            round: seated.m.round,
-            table,
-            match_id: seated.m.id,
-            a: seated.a.name.clone(),
-            b: seated.b.name.clone(),
+            pairing: seated.pairing(),
             before,
             after: seated.result(),
             later_rounds: later,
@@ -500,7 +476,7 @@ mod tests {
     fn a_result_is_recorded_once_and_refused_after() -> Result<()> {
         let (mut store, m, _) = crate::store::memory_with_one_match()?;
         let out = record_result(&mut store, &actor()?, input(1))?;
-        assert_eq!((out.match_id, out.round, out.table), (m, 1, 1));
+        assert_eq!((out.pairing.match_id, out.pairing.round, out.pairing.table), (m, 1, 1));
         assert_eq!(out.result.winner.as_deref(), Some("Bo"));
         assert_eq!(out.result.outcome, Some(Outcome::B));
         let again = record_result(&mut store, &actor()?, input(1)).err().map(|e| e.kind());

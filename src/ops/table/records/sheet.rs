@@ -4,7 +4,7 @@
 use crate::domain::note_sheet::{SheetNote, columns, shorthand};
 use crate::error::Result;
 use crate::ops::table::records::note::{NoteView, note_view, player_name, seat_of};
-use crate::ops::table::{RecordedResult, Seated, hhmm};
+use crate::ops::table::{Pairing, RecordedResult, Seated, hhmm};
 use crate::store::matches::{self, Match};
 use crate::store::notes::Note;
 use crate::store::player::{self, Player};
@@ -27,17 +27,9 @@ pub struct SheetEntry {
 /// A game's note sheet.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct NoteSheet {
-    /// The round.
-    pub round: u32,
-    /// The table.
-    pub table: u32,
-    /// The match.
-    #[serde(rename = "match")]
-    pub match_id: MatchId,
-    /// The player at seat A.
-    pub a: String,
-    /// The player at seat B.
-    pub b: String,
+    /// The round, table, match and players.
+    #[serde(flatten)]
+    pub pairing: Pairing,
     /// The match's result as data.
     pub result: RecordedResult,
     /// Every note, in the order taken.
@@ -172,11 +164,7 @@ fn sheet_of(conn: &Connection, seated: Seated, taken: &[Note], shared: &Shared) 
         });
     }
     Ok(NoteSheet {
-        round: seated.m.round,
-        table: seated.table(),
-        match_id: seated.m.id,
-        a: seated.a.name.clone(),
-        b: seated.b.name.clone(),
+        pairing: seated.pairing(),
         result: seated.result(),
         notes: entries,
         outcome: seated.describe_recorded(),

@@ -8,25 +8,17 @@ use crate::ops::table::records::challenge::{ChallengeRow, challenges};
 use crate::ops::table::records::penalty::{PenaltyRow, penalties};
 use crate::ops::table::records::ruling::{RulingRow, rulings};
 use crate::ops::table::records::sheet::{SheetEntry, note_sheet_of};
-use crate::ops::table::{RecordFilter, RecordedResult, Seated};
-use crate::store::{MatchId, round};
+use crate::ops::table::{Pairing, RecordFilter, RecordedResult, Seated};
+use crate::store::round;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 /// Everything recorded at one table of a round.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct TableView {
-    /// The round.
-    pub round: u32,
-    /// The table.
-    pub table: u32,
-    /// The match.
-    #[serde(rename = "match")]
-    pub match_id: MatchId,
-    /// The player at seat A.
-    pub a: String,
-    /// The player at seat B.
-    pub b: String,
+    /// The round, table, match and players.
+    #[serde(flatten)]
+    pub pairing: Pairing,
     /// The result as data.
     pub result: RecordedResult,
     /// The result in words ("Ana beat Bo by life"), or "still playing".
@@ -62,11 +54,7 @@ pub fn view(conn: &Connection, table: u32, round_no: Option<u32>, now: DateTime<
     let mut given = penalties(conn, None)?.penalties;
     given.retain(|p| p.match_id == Some(seated.m.id));
     Ok(TableView {
-        round: seated.m.round,
-        table: seated.table(),
-        match_id: seated.m.id,
-        a: seated.a.name.clone(),
-        b: seated.b.name.clone(),
+        pairing: seated.pairing(),
         result: seated.result(),
         outcome: seated.describe_recorded(),
         clock,

@@ -87,8 +87,8 @@ pub struct Seated {
     pub round: u32,
     /// The player's name.
     pub name: String,
-    /// The player's code (empty without one).
-    pub code: String,
+    /// The player holding their code at the table, as the table's device finds them.
+    pub holder: crate::ops::table::device::Holder,
 }
 
 /// The player `who` seated at `table` of the current round.
@@ -97,6 +97,7 @@ pub fn seated(store: &Store, table: u32, who: &str) -> Result<Seated> {
         let seated = crate::ops::table::Seated::at(conn, table, None)?;
         let (_, player) = seated.resolve_player(conn, who)?;
         let code = crate::store::player_codes::of(conn, player.id)?.unwrap_or_default();
-        Ok(Seated { round: seated.m.round, name: player.name.clone(), code })
+        let holder = crate::ops::table::device::holder(conn, table, &code)?;
+        Ok(Seated { round: seated.m.round, name: player.name.clone(), holder })
     })
 }

@@ -187,21 +187,14 @@ pub async fn note(player: Player, CodeBody(value): CodeBody) -> Response {
             }
         };
         let code = player.code_of(b.table, b.code, b.signin).await?;
-        let input = DeviceNoteInput {
-            table: b.table,
-            code: code.clone(),
-            printed: Printed::parse(&b.cost)?,
-            card,
-            letter: letter_of(b.letter)?,
-            client_id: b.client_id,
-        };
+        let (printed, letter, client_id) = (Printed::parse(&b.cost)?, letter_of(b.letter)?, b.client_id);
         let who = (b.table, code);
         let sent = sent(&player, &value)?;
         Ok(write::player(
             &player,
             PlayerWrite { table: who.0, code: who.1, shown: shown(&value), back: None, key: sent },
-            move |store, actor| {
-                let out = device::declare(store, actor, input)?;
+            move |store, actor, holder| {
+                let out = device::declare(store, actor, DeviceNoteInput { holder, printed, card, letter, client_id })?;
                 Answer::ok(&out.summary).with(&serde_json::json!({ "repeat": out.repeat }))?.with(&out.note)
             },
         )
@@ -245,8 +238,8 @@ pub async fn undo(player: Player, CodeBody(value): CodeBody) -> Response {
     write::player(
         &player,
         PlayerWrite { table, code: code.clone(), shown: shown(&value), back: None, key: sent },
-        move |store, actor| {
-            let out = device::take_back(store, actor, table, &code)?;
+        move |store, actor, holder| {
+            let out = device::take_back(store, actor, &holder)?;
             Answer::of(&out.summary, &out)
         },
     )
@@ -282,18 +275,18 @@ async fn tap(player: Player, tap: Tap, value: serde_json::Value) -> Response {
     write::player(
         &player,
         PlayerWrite { table, code: code.clone(), shown: shown(&value), back: None, key: sent },
-        move |store, actor| {
+        move |store, actor, holder| {
             let answer = match tap {
                 Tap::Start => {
-                    let o = device::clock_start(store, actor, table, &code)?;
+                    let o = device::clock_start(store, actor, &holder)?;
                     Answer::of(&o.summary, &o)?
                 }
                 Tap::HandOver => {
-                    let o = device::clock_hand_over(store, actor, table, &code)?;
+                    let o = device::clock_hand_over(store, actor, &holder)?;
                     Answer::of(&o.summary, &o)?
                 }
                 Tap::Stop => {
-                    let o = device::clock_stop(store, actor, table, &code)?;
+                    let o = device::clock_stop(store, actor, &holder)?;
                     Answer::of(&o.summary, &o)?
                 }
             };

@@ -380,14 +380,14 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
         Err(e) => return write::finish(Err(e.into()), p.back),
     };
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
-    let input = self_report::SelfReportInput { table: b.table, code: b.code.clone(), winner, reason, life };
     let who = (b.table, b.code);
     let player = player.on_page_of(b.me);
     write::player(
         &player,
         PlayerWrite { table: who.0, code: who.1, shown: p.shown, back: p.back, key: p.sent },
-        move |store, actor| {
-            let out = self_report::self_report(store, actor, input)?;
+        move |store, actor, holder| {
+            let out =
+                self_report::self_report(store, actor, self_report::SelfReportInput { holder, winner, reason, life })?;
             Answer::of(&out.summary, &out)
         },
     )
@@ -419,8 +419,8 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
     write::player(
         &player,
         PlayerWrite { table, code: code.clone(), shown: p.shown, back: p.back, key: p.sent },
-        move |store, actor| {
-            let out = calls::call_judge(store, actor, table, &code)?;
+        move |store, actor, holder| {
+            let out = calls::call_judge(store, actor, &holder)?;
             Answer::of(&out.summary, &out)
         },
     )
@@ -446,14 +446,13 @@ pub struct ConfirmBody {
 /// table, or is the player's own.
 pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response {
     let b = p.input;
-    let input = self_report::ConfirmInput { table: b.table, code: b.code.clone(), report: b.report };
-    let who = (b.table, b.code);
+    let (who, report) = ((b.table, b.code), b.report);
     let player = player.on_page_of(b.me);
     write::player(
         &player,
         PlayerWrite { table: who.0, code: who.1, shown: p.shown, back: p.back, key: p.sent },
-        move |store, actor| {
-            let out = self_report::confirm_report(store, actor, &input)?;
+        move |store, actor, holder| {
+            let out = self_report::confirm_report(store, actor, &self_report::ConfirmInput { holder, report })?;
             Answer::of(&out.summary, &out)
         },
     )

@@ -373,11 +373,10 @@ fn record_result(
 /// first declaration of the event is sent twice, as a phone on poor Wi-Fi does, and must be recorded once.
 fn note(demo: &mut Demo, t: &str, who: &str, cost: &str, card: &str, at: DateTime<Utc>) -> Result<()> {
     let table: u32 = t.parse().unwrap_or(0);
-    let crate::ops::demo::Seated { round, name, code } = crate::ops::demo::seated(demo.store(), table, who)?;
+    let crate::ops::demo::Seated { round, name, holder } = crate::ops::demo::seated(demo.store(), table, who)?;
     let client_id = format!("demo-{round}-{t}-{}", at.timestamp());
     let input = DeviceNoteInput {
-        table,
-        code,
+        holder,
         printed: Printed::parse(cost)?,
         card: Some(card.to_string()),
         letter: None,

@@ -195,8 +195,8 @@ mod tests {
         let seat = crate::ops::live::find_player(&store, "bo", now)?;
         assert_eq!((seat.waiting_report.clone(), seat.state.clone(), seat.next.is_none()), (None, None, true));
         let code = player_codes::of(store.conn(), ana)?.unwrap_or_default();
-        let input =
-            SelfReportInput { table: 1, code, winner: Some("ana".into()), reason: Reason::Concession, life: None };
+        let holder = crate::ops::table::device::holder(store.conn(), 1, &code)?;
+        let input = SelfReportInput { holder, winner: Some("ana".into()), reason: Reason::Concession, life: None };
         let sent = self_report(&mut store, &actor()?, input)?;
         let seat = crate::ops::live::find_player(&store, "bo", now)?;
         let w = seat.waiting_report.clone();

@@ -103,16 +103,18 @@ fn each_write_from_a_phone_names_its_topics() -> Result<()> {
     round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
     player_codes::set(store.conn(), ana, "111111")?;
     player_codes::set(store.conn(), bo, "222222")?;
-    let declare = |code: &str| -> Result<device::DeviceNoteInput> {
+    let at1 = |s: &Store, code: &str| device::holder(s.conn(), 1, code);
+    let declare = |s: &Store, code: &str| -> Result<device::DeviceNoteInput> {
         let printed = Printed::parse("B1")?;
-        Ok(device::DeviceNoteInput { table: 1, code: code.into(), printed, card: None, letter: None, client_id: None })
+        Ok(device::DeviceNoteInput { holder: at1(s, code)?, printed, card: None, letter: None, client_id: None })
     };
-    let report = |code: &str, winner: &str| self_report::SelfReportInput {
-        table: 1,
-        code: code.into(),
-        winner: Some(winner.into()),
-        reason: Reason::Concession,
-        life: None,
+    let report = |s: &Store, code: &str, winner: &str| -> Result<self_report::SelfReportInput> {
+        Ok(self_report::SelfReportInput {
+            holder: at1(s, code)?,
+            winner: Some(winner.into()),
+            reason: Reason::Concession,
+            life: None,
+        })
     };
     let pin = judges::add_judge(&mut store, &phone(0)?, "Kim", Role::Floor)?.pin;
     let start = crate::time::unstamp("2025-05-01T09:20:00.000Z")?;
@@ -120,14 +122,14 @@ fn each_write_from_a_phone_names_its_topics() -> Result<()> {
     let ana_at_1 = |topic: &str| format!("{topic} r1 t1 Ana");
     let rows: Vec<(String, String)> = vec![
         (topics(&mut store, |s| judges::login(s, &phone(1)?, "Kim", &pin))?, String::new()),
-        (topics(&mut store, |s| device::declare(s, &phone(2)?, declare("111111")?))?, ana_at_1("note")),
-        (topics(&mut store, |s| device::take_back(s, &phone(2)?, 1, "111111"))?, ana_at_1("note")),
-        (topics(&mut store, |s| device::clock_start(s, &phone(3)?, 1, "111111"))?, ana_at_1("clock")),
+        (topics(&mut store, |s| device::declare(s, &phone(2)?, declare(s, "111111")?))?, ana_at_1("note")),
+        (topics(&mut store, |s| device::take_back(s, &phone(2)?, &at1(s, "111111")?))?, ana_at_1("note")),
+        (topics(&mut store, |s| device::clock_start(s, &phone(3)?, &at1(s, "111111")?))?, ana_at_1("clock")),
         (
-            topics(&mut store, |s| device::clock_hand_over(s, &phone(4)?, 1, "111111"))?,
+            topics(&mut store, |s| device::clock_hand_over(s, &phone(4)?, &at1(s, "111111")?))?,
             "clock r1 t1 Ana, clock r1 t1 Bo".into(),
         ),
-        (topics(&mut store, |s| device::clock_stop(s, &phone(5)?, 1, "222222"))?, "clock r1 t1 Bo".into()),
+        (topics(&mut store, |s| device::clock_stop(s, &phone(5)?, &at1(s, "222222")?))?, "clock r1 t1 Bo".into()),
         (topics(&mut store, |s| live::begin_decision(s, &phone(20)?, &live_table, ana, start))?, ana_at_1("clock")),
         (topics(&mut store, |s| live::log_stall(s, &phone(21)?, &live_table, ana, start))?, ana_at_1("clock")),
         (
@@ -141,19 +143,19 @@ fn each_write_from_a_phone_names_its_topics() -> Result<()> {
             topics(&mut store, |s| live::pause_extension(s, &phone(23)?, &live_table, 90, "judge call"))?,
             "clock r1 t1".into(),
         ),
-        (topics(&mut store, |s| calls::call_judge(s, &phone(24)?, 1, "222222"))?, "call r1 t1 Bo".into()),
+        (topics(&mut store, |s| calls::call_judge(s, &phone(24)?, &at1(s, "222222")?))?, "call r1 t1 Bo".into()),
         (topics(&mut store, |s| calls::close_call(s, &phone(25)?, 1))?, "call r1 t1 Bo".into()),
         (
-            topics(&mut store, |s| self_report::self_report(s, &phone(30)?, report("111111", "Ana")))?,
+            topics(&mut store, |s| self_report::self_report(s, &phone(30)?, report(s, "111111", "Ana")?))?,
             ana_at_1("self-report"),
         ),
         (
-            topics(&mut store, |s| self_report::self_report(s, &phone(31)?, report("222222", "Bo")))?,
+            topics(&mut store, |s| self_report::self_report(s, &phone(31)?, report(s, "222222", "Bo")?))?,
             "self-report r1 t1 Bo".into(),
         ),
         // The opponent's word confirms it: the match's result is recorded.
         (
-            topics(&mut store, |s| self_report::self_report(s, &phone(32)?, report("222222", "Ana")))?,
+            topics(&mut store, |s| self_report::self_report(s, &phone(32)?, report(s, "222222", "Ana")?))?,
             "self-report r1 t1 Bo, result r1 t1".into(),
         ),
     ];

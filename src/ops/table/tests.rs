@@ -149,17 +149,17 @@ fn a_players_declaration_after_the_result_is_refused_while_a_judges_late_note_is
     let mut store = event()?;
     let bo = crate::ops::player_names::find(store.conn(), "bo")?;
     let code = crate::store::player_codes::of(store.conn(), bo.id)?.unwrap_or_default();
-    let device = |code: &str| -> Result<DeviceNoteInput> {
+    let holder = super::device::holder(store.conn(), 1, &code)?;
+    let device = || -> Result<DeviceNoteInput> {
         Ok(DeviceNoteInput {
-            table: 1,
-            code: code.into(),
+            holder: holder.clone(),
             printed: Printed::parse("B1")?,
             card: None,
             letter: None,
             client_id: None,
         })
     };
-    declare(&mut store, &actor(5)?, device(&code)?)?;
+    declare(&mut store, &actor(5)?, device()?)?;
     let input = super::records::result::ResultInput {
         table: 1,
         round: None,
@@ -171,7 +171,7 @@ fn a_players_declaration_after_the_result_is_refused_while_a_judges_late_note_is
         turn: None,
     };
     super::records::result::record_result(&mut store, &actor(6)?, input)?;
-    assert_eq!(kind(declare(&mut store, &actor(7)?, device(&code)?)), Some(Kind::Refused));
+    assert_eq!(kind(declare(&mut store, &actor(7)?, device()?)), Some(Kind::Refused));
     let late = NoteInput {
         table: 1,
         round: None,

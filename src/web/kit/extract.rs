@@ -153,12 +153,13 @@ impl Player {
     }
 
     /// Runs one write as the holder of `code` at `table`: the actor is the code's player (`NAME (player)`, via
-    /// `web ADDRESS`, audited as `command`), in one blocking call on the request's store.
+    /// `web ADDRESS`, audited as `command`), in one blocking call on the request's store. The code is looked up
+    /// once, here: `f` is handed its [`device::Holder`], which the write's `ops` call takes.
     pub async fn act<T: Send + 'static>(
         &self,
         (table, code): (u32, String),
         command: String,
-        f: impl FnOnce(&mut Store, &Actor) -> Result<T> + Send + 'static,
+        f: impl FnOnce(&mut Store, &Actor, device::Holder) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {
         let code_key = format!("code {table} {}", super::auth::hash(code.trim()));
         let paced = self
@@ -174,7 +175,8 @@ impl Player {
         })?;
         let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
         let run = self.db.run(move |store| {
-            let name = store.read(|conn| device::name_of_code(conn, table, &code))?;
+            let holder = store.read(|conn| device::holder(conn, table, &code))?;
+            let name = holder.name.clone();
             if let Some(page) = page_of.filter(|p| crate::domain::names::key(p) != crate::domain::names::key(&name)) {
                 return Err(crate::error::Error::forbidden(format!(
                     "that is not your code: this is {page}'s page; type your own code here, or open your own page"
@@ -188,7 +190,7 @@ impl Player {
                 claim: None,
             };
             who.is(actor.judge.clone());
-            f(store, &actor)
+            f(store, &actor, holder)
         });
         self.guarded(table, run).await
     }

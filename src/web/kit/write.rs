@@ -9,6 +9,7 @@ use super::extract::{Payload, Player};
 use super::once::{Answer, Sent};
 use super::{once, page};
 use crate::error::Result;
+use crate::ops::table::device::Holder;
 use crate::store::{Actor, Store};
 use axum::response::{IntoResponse, Redirect, Response};
 
@@ -104,15 +105,15 @@ pub struct PlayerWrite {
 pub async fn player(
     player: &Player,
     sent: PlayerWrite,
-    f: impl FnOnce(&mut Store, &Actor) -> Result<Answer> + Send + 'static,
+    f: impl FnOnce(&mut Store, &Actor, Holder) -> Result<Answer> + Send + 'static,
 ) -> Response {
     let PlayerWrite { table, code, shown, back, key } = sent;
     let route = player.route.name;
     let required = player.db.app().replica.required;
     let done = player
-        .act((table, code), player.command(&shown), move |store, actor| {
+        .act((table, code), player.command(&shown), move |store, actor, holder| {
             let key = key.map(|sent| sent.scoped(&actor.judge, route));
-            Ok((once::run(store, actor, key, f)?, written(store, required)?))
+            Ok((once::run(store, actor, key, |store, actor| f(store, actor, holder))?, written(store, required)?))
         })
         .await;
     let answer = match done.and_then(|(done, written)| Ok((done.answer()?, written))) {

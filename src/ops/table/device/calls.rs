@@ -4,7 +4,7 @@
 
 use crate::domain::topic::Topic;
 use crate::error::{Error, Refusal, Result, WayOut};
-use crate::ops::table::device::seat_of_code;
+use crate::ops::table::device::Holder;
 use crate::ops::table::{Pairing, Seated, hhmm};
 use crate::store::self_reports::{self, Call};
 use crate::store::{Actor, Change, Store, matches, round};
@@ -95,9 +95,9 @@ fn repeat(seated: &Seated, c: &Call) -> Called {
 
 /// A player calls a judge to their own table (the code's table in the current round). A call already open
 /// there is answered as it stands, without writing.
-pub fn call_judge(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Result<Called> {
+pub fn call_judge(store: &mut Store, actor: &Actor, holder: &Holder) -> Result<Called> {
     let found = store.read(|conn| {
-        let (seated, _) = seat_of_code(conn, table, code)?;
+        let (seated, _) = holder.seated(conn)?;
         Ok(self_reports::open_call(conn, seated.m.id)?.map(|c| repeat(&seated, &c)))
     })?;
     if let Some(open) = found {
@@ -105,7 +105,7 @@ pub fn call_judge(store: &mut Store, actor: &Actor, table: u32, code: &str) -> R
     }
     let at = crate::time::stamp(actor.at);
     let written = store.write(actor, |tx| {
-        let (seated, seat) = seat_of_code(tx, table, code)?;
+        let (seated, seat) = holder.seated(tx)?;
         if self_reports::open_call(tx, seated.m.id)?.is_some() {
             return Err(Error::refused(OPEN));
         }
@@ -119,7 +119,7 @@ pub fn call_judge(store: &mut Store, actor: &Actor, table: u32, code: &str) -> R
     });
     match written {
         Err(e) if e.to_string() == OPEN => store.read(|conn| {
-            let (seated, _) = seat_of_code(conn, table, code)?;
+            let (seated, _) = holder.seated(conn)?;
             let open = self_reports::open_call(conn, seated.m.id)?;
             open.map(|c| repeat(&seated, &c))
                 .ok_or_else(|| Error::refused("the call was sent twice at once: send it again"))
@@ -182,11 +182,14 @@ mod tests {
     fn a_call_is_open_once_until_a_judge_closes_it() -> Result<()> {
         let (mut store, _, [ana, bo]) = crate::store::memory_with_one_match()?;
         let actor = crate::store::test_actor("2025-05-01T09:30:00.000Z")?;
-        let code = |p| player_codes::of(store.conn(), p).map(Option::unwrap_or_default);
-        let (ana_code, bo_code) = (code(ana)?, code(bo)?);
-        let first = call_judge(&mut store, &actor, 1, &ana_code)?;
+        let holder = |p| {
+            let code = player_codes::of(store.conn(), p)?.unwrap_or_default();
+            crate::ops::table::device::holder(store.conn(), 1, &code)
+        };
+        let (ana_holds, bo_holds) = (holder(ana)?, holder(bo)?);
+        let first = call_judge(&mut store, &actor, &ana_holds)?;
         assert_eq!((first.repeat, first.call.caller.as_str()), (false, "Ana"));
-        let again = call_judge(&mut store, &actor, 1, &bo_code)?;
+        let again = call_judge(&mut store, &actor, &bo_holds)?;
         assert_eq!((again.repeat, again.call.id), (true, first.call.id));
         let later = crate::store::test_actor("2025-05-01T09:32:05.000Z")?;
         let open = open_calls(store.conn(), later.at)?;

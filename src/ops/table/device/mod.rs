@@ -43,13 +43,47 @@ pub fn seat_of_code(conn: &Connection, table: u32, code: &str) -> Result<(Seated
     )))
 }
 
+/// The player a code names at a table, found once per write ([`holder`]): every write of theirs then reads their
+/// match as it stands ([`Holder::seated`]) without looking the code up again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder {
+    /// The table.
+    pub table: u32,
+    /// Their seat there.
+    pub seat: Seat,
+    /// The player.
+    pub player: crate::store::ids::PlayerId,
+    /// Their name (the actor of their writes is `NAME (player)`).
+    pub name: String,
+}
+
+/// The holder of `code` at `table` in the current round (refused as [`seat_of_code`] refuses).
+pub fn holder(conn: &Connection, table: u32, code: &str) -> Result<Holder> {
+    let (seated, seat) = seat_of_code(conn, table, code)?;
+    let p = seated.player(seat);
+    Ok(Holder { table, seat, player: p.id, name: p.name.clone() })
+}
+
+impl Holder {
+    /// The match at the holder's table as it stands now (read in the caller's transaction), with the holder
+    /// still in their seat: a table swapped since the code was read is refused as a code not seated there.
+    pub fn seated(&self, conn: &Connection) -> Result<(Seated, Seat)> {
+        let seated = Seated::at(conn, self.table, None)?;
+        if seated.player(self.seat).id != self.player {
+            return Err(Error::forbidden(format!(
+                "{} is no longer seated at table {} in round {}: type your own code at your own table, or ask a judge",
+                self.name, self.table, seated.m.round
+            )));
+        }
+        Ok((seated, self.seat))
+    }
+}
+
 /// A declaration from the table's device.
 #[derive(Debug, Clone)]
 pub struct DeviceNoteInput {
-    /// The table.
-    pub table: u32,
-    /// The declaring player's code.
-    pub code: String,
+    /// The declaring player at their table.
+    pub holder: Holder,
     /// The printed cost.
     pub printed: Printed,
     /// The card; `None` for an unnamed card.
@@ -84,7 +118,7 @@ pub fn declare(store: &mut Store, actor: &Actor, input: DeviceNoteInput) -> Resu
         return Ok(found);
     }
     let written = store.write(actor, |tx| {
-        let (seated, seat) = seat_of_code(tx, input.table, &input.code)?;
+        let (seated, seat) = input.holder.seated(tx)?;
         if let Some(c) = client.as_deref()
             && player_codes::client_outcome(tx, seated.m.id, c)?.is_some()
         {
@@ -103,7 +137,7 @@ pub fn declare(store: &mut Store, actor: &Actor, input: DeviceNoteInput) -> Resu
             tx,
             actor,
             NoteInput {
-                table: input.table,
+                table: input.holder.table,
                 round: None,
                 player,
                 printed: input.printed.clone(),
@@ -129,14 +163,14 @@ pub fn declare(store: &mut Store, actor: &Actor, input: DeviceNoteInput) -> Resu
 /// The first outcome of a declaration sent before with the same client id, if any.
 fn repeat_of(conn: &Connection, input: &DeviceNoteInput, client: Option<&str>) -> Result<Option<DeviceNoted>> {
     let Some(client) = client else { return Ok(None) };
-    let (seated, seat) = seat_of_code(conn, input.table, &input.code)?;
+    let (seated, seat) = input.holder.seated(conn)?;
     let Some(text) = player_codes::client_outcome(conn, seated.m.id, client)? else { return Ok(None) };
     let note: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
     let me = &seated.player(seat).name;
     if let Some(other) = note["player"].as_str().filter(|p| p != me) {
         return Err(Error::bad_input(format!(
             "client_id \"{client}\" was already used for {other}'s declaration at table {}: send a new client_id",
-            input.table
+            input.holder.table
         )));
     }
     let summary = format!("already recorded: note #{} at {}", note["note"], seated.label());
@@ -145,9 +179,10 @@ fn repeat_of(conn: &Connection, input: &DeviceNoteInput, client: Option<&str>) -
 
 /// Takes back the code's player's own last declaration at the table: only within [`UNDO_SECONDS`] and only if
 /// nothing was declared at the table since; after that a judge voids it (`mmjudge note void ID`).
-pub fn take_back(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Result<UndoOutcome> {
+pub fn take_back(store: &mut Store, actor: &Actor, holder: &Holder) -> Result<UndoOutcome> {
+    let table = holder.table;
     store.write(actor, |tx| {
-        let (seated, seat) = seat_of_code(tx, table, code)?;
+        let (seated, seat) = holder.seated(tx)?;
         let me = seated.player(seat).clone();
         let Some(last) = notes::last_of_match(tx, seated.m.id)? else {
             return Err(Error::refused(format!("{} has no declarations to take back", seated.label())));
@@ -192,33 +227,28 @@ pub fn take_back(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Re
     })
 }
 
-/// The code's player's name at a table (for the actor of their writes).
-pub fn name_of_code(conn: &Connection, table: u32, code: &str) -> Result<String> {
-    let (seated, seat) = seat_of_code(conn, table, code)?;
-    Ok(seated.player(seat).name.clone())
+/// Starts the holder's decision.
+pub fn clock_start(store: &mut Store, actor: &Actor, holder: &Holder) -> Result<DecisionStarted> {
+    let input = StartInput { table: holder.table, player: holder.name.clone(), at: None };
+    clock::start_decision(store, actor, input)
 }
 
-/// Starts the code's player's decision.
-pub fn clock_start(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Result<DecisionStarted> {
-    let player = store.read(|conn| name_of_code(conn, table, code))?;
-    clock::start_decision(store, actor, StartInput { table, player, at: None })
+/// Hands the running decision (the holder's) over to the opponent.
+pub fn clock_hand_over(store: &mut Store, actor: &Actor, holder: &Holder) -> Result<HandedOver> {
+    store.read(|conn| own_decision(conn, holder))?;
+    clock::hand_over(store, actor, StopInput { table: holder.table, at: None })
 }
 
-/// Hands the running decision (the code's player's) over to the opponent.
-pub fn clock_hand_over(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Result<HandedOver> {
-    store.read(|conn| own_decision(conn, table, code))?;
-    clock::hand_over(store, actor, StopInput { table, at: None })
-}
-
-/// Stops the decision running at the code's player's table.
-pub fn clock_stop(store: &mut Store, actor: &Actor, table: u32, code: &str) -> Result<DecisionStopped> {
-    store.read(|conn| seat_of_code(conn, table, code).map(|_| ()))?;
-    clock::stop_decision(store, actor, StopInput { table, at: None })
+/// Stops the decision running at the holder's table.
+pub fn clock_stop(store: &mut Store, actor: &Actor, holder: &Holder) -> Result<DecisionStopped> {
+    store.read(|conn| holder.seated(conn).map(|_| ()))?;
+    clock::stop_decision(store, actor, StopInput { table: holder.table, at: None })
 }
 
 /// Refuses a hand-over by the player who is not deciding.
-fn own_decision(conn: &Connection, table: u32, code: &str) -> Result<()> {
-    let (seated, seat) = seat_of_code(conn, table, code)?;
+fn own_decision(conn: &Connection, holder: &Holder) -> Result<()> {
+    let table = holder.table;
+    let (seated, seat) = holder.seated(conn)?;
     let me = seated.player(seat);
     match crate::store::clock::running(conn, seated.m.id)? {
         Some(d) if d.player_id != me.id => Err(Error::refused(format!(

@@ -6,7 +6,7 @@
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
-use crate::ops::table::device::seat_of_code;
+use crate::ops::table::device::Holder;
 use crate::ops::table::records::result::{ResultInput, ResultOutcome, record_result_in, verdict};
 use crate::ops::table::{Pairing, Seated, outcome_of, round_or_current};
 use crate::store::matches::Outcome;
@@ -24,10 +24,8 @@ pub const PLAYER_REASONS: [Reason; 6] =
 /// A result as a player reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SelfReportInput {
-    /// The table.
-    pub table: u32,
-    /// The reporting player's code.
-    pub code: String,
+    /// The reporting player at their table.
+    pub holder: Holder,
     /// The winner (a name or its beginning) or `draw`; `None` with `time` and life totals.
     pub winner: Option<String>,
     /// Why the game ended.
@@ -147,7 +145,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
     }
     let at = crate::time::stamp(actor.at);
     store.write(actor, |tx| {
-        let (seated, seat) = still_playing(tx, input.table, &input.code)?;
+        let (seated, seat) = still_playing(tx, &input.holder)?;
         let me = seated.player(seat).clone();
         let other = seated.player(seat.other()).clone();
         let claim = claim_of(&input);
@@ -224,7 +222,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
 /// What a player's report claims, as the result a judge would record.
 fn claim_of(input: &SelfReportInput) -> ResultInput {
     ResultInput {
-        table: input.table,
+        table: input.holder.table,
         round: None,
         winner: input.winner.clone(),
         reason: input.reason,
@@ -238,7 +236,7 @@ fn claim_of(input: &SelfReportInput) -> ResultInput {
 /// The player's own report, identical to this one, already waits for the opponent (none from them yet): it is
 /// answered again, and nothing is written (a phone that sends the same report over and over grows nothing).
 fn already_waiting(conn: &Connection, input: &SelfReportInput) -> Result<Option<SelfReported>> {
-    let (seated, seat) = still_playing(conn, input.table, &input.code)?;
+    let (seated, seat) = still_playing(conn, &input.holder)?;
     let (me, other) = (seated.player(seat).clone(), seated.player(seat.other()).clone());
     let waiting = self_reports::of_match(conn, seated.m.id)?;
     if waiting.iter().any(|r| r.player == other.id) {
@@ -273,10 +271,8 @@ fn already_waiting(conn: &Connection, input: &SelfReportInput) -> Result<Option<
 /// A player confirms the opponent's waiting report by its number (`POST /api/self-report/confirm`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfirmInput {
-    /// The table.
-    pub table: u32,
-    /// The confirming player's code.
-    pub code: String,
+    /// The confirming player at their table.
+    pub holder: Holder,
     /// The report's number ([`ReportView::id`]).
     pub report: i64,
 }
@@ -286,7 +282,7 @@ pub struct ConfirmInput {
 /// (replaced, settled, or another table's), when it is the player's own report, and when the match has a result.
 pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) -> Result<SelfReported> {
     store.write(actor, |tx| {
-        let (seated, seat) = still_playing(tx, input.table, &input.code)?;
+        let (seated, seat) = still_playing(tx, &input.holder)?;
         let me = seated.player(seat).clone();
         let waiting = self_reports::of_match(tx, seated.m.id)?;
         let Some(theirs) = waiting.iter().find(|r| r.id == input.report) else {
@@ -311,7 +307,7 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
         };
         let other = seated.player(seat.other()).clone();
         let claim = ResultInput {
-            table: input.table,
+            table: input.holder.table,
             round: None,
             winner: Some(winner),
             reason,
@@ -406,8 +402,8 @@ pub fn waiting_now(conn: &Connection) -> Result<Vec<WaitingReports>> {
 }
 
 /// The code's player and their seat at `table`, refused once the match has a result (a judge corrects that).
-fn still_playing(tx: &Connection, table: u32, code: &str) -> Result<(Seated, crate::domain::result::Seat)> {
-    let (seated, seat) = seat_of_code(tx, table, code)?;
+fn still_playing(tx: &Connection, holder: &Holder) -> Result<(Seated, crate::domain::result::Seat)> {
+    let (seated, seat) = holder.seated(tx)?;
     if seated.m.outcome.is_some() {
         return Err(Error::refused(format!(
             "{} already has a result: {}; a judge corrects it if it is wrong",
@@ -428,12 +424,14 @@ mod tests {
         crate::store::test_actor("2025-05-01T09:30:00.000Z")
     }
 
-    fn code(store: &Store, p: PlayerId) -> Result<String> {
-        Ok(player_codes::of(store.conn(), p)?.unwrap_or_default())
+    /// The player's holding of their code at table 1.
+    fn code(store: &Store, p: PlayerId) -> Result<Holder> {
+        let code = player_codes::of(store.conn(), p)?.unwrap_or_default();
+        crate::ops::table::device::holder(store.conn(), 1, &code)
     }
 
-    fn input(code: String, winner: &str, reason: Reason) -> SelfReportInput {
-        SelfReportInput { table: 1, code, winner: Some(winner.into()), reason, life: None }
+    fn input(holder: Holder, winner: &str, reason: Reason) -> SelfReportInput {
+        SelfReportInput { holder, winner: Some(winner.into()), reason, life: None }
     }
 
     #[test]
@@ -504,7 +502,7 @@ mod tests {
         let life = SelfReportInput { life: Some((7, 0)), ..input(ana.clone(), "ana", Reason::Life) };
         let second = self_report(&mut store, &actor()?, life)?;
         assert!(second.report.id > first.report.id, "a replaced report gets a new number");
-        let confirm = |code: &str, report| ConfirmInput { table: 1, code: code.into(), report };
+        let confirm = |holder: &Holder, report| ConfirmInput { holder: holder.clone(), report };
         let stale = confirm_report(&mut store, &actor()?, &confirm(&bo, first.report.id)).err();
         assert_eq!(stale.map(|e| e.kind()), Some(Kind::Refused), "the replaced report is not waiting");
         let own = confirm_report(&mut store, &actor()?, &confirm(&ana, second.report.id)).err();
@@ -527,8 +525,13 @@ mod tests {
     fn a_wrong_code_or_a_judges_reason_is_refused() -> Result<()> {
         let (mut store, m, [ana, _]) = crate::store::memory_with_one_match()?;
         let ana = code(&store, ana)?;
-        let wrong = self_report(&mut store, &actor()?, input("x".into(), "ana", Reason::Life)).err();
+        let wrong = crate::ops::table::device::holder(store.conn(), 1, "x").err();
         assert_eq!(wrong.map(|e| e.kind()), Some(Kind::Forbidden));
+        // A holder read before the seats changed (another player at that seat now) is refused as a wrong code,
+        // without its code being looked up again.
+        let moved = Holder { seat: ana.seat.other(), ..ana.clone() };
+        let refused = self_report(&mut store, &actor()?, input(moved, "ana", Reason::Concession)).err();
+        assert_eq!(refused.map(|e| e.kind()), Some(Kind::Forbidden));
         let no_show = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::NoShow)).err();
         assert_eq!(no_show.map(|e| e.kind()), Some(Kind::Refused));
         assert!(self_reports::of_match(store.conn(), m)?.is_empty());

@@ -153,7 +153,10 @@ fn a_head_judge_adds_renews_and_removes_judges_from_the_web_a_floor_judge_may_no
     let before = ev.dump();
     let last = head("/api/judge/remove", serde_json::json!({ "name": "Kim" }), None);
     let said = last.error(409);
-    assert!(said.contains("last head judge") && said.contains("Set-up page"), "{said}");
+    assert!(
+        said.contains("last head judge") && said.contains("Add the judge, as head judge, in the Judges step"),
+        "{said}"
+    );
     assert_eq!(ev.dump(), before);
     let cli = ev.run(&["judge", "remove", "Kim"]);
     assert!(cli.refused().contains("last head judge") && cli.stderr.contains("--role head"), "{}", cli.stderr);

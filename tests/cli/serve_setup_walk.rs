@@ -149,3 +149,46 @@ fn a_name_taken_by_a_judge_is_answered_with_the_pages_own_new_pin_form() {
         cli.stderr
     );
 }
+
+/// Late entries: libraries built for the 16 players' 8 tables, two players more need a ninth; pairing names the
+/// Libraries step's own "More tables for late entries", whose form builds it from what is left in the pool (the
+/// libraries built stay as they are), and round 1 pairs.
+#[test]
+fn late_entries_are_given_their_table_from_the_libraries_step() {
+    let (ev, server, head) = start();
+    for (route, file) in
+        [("/api/cards/import", "cards.csv"), ("/api/pool/import", "pool.csv"), ("/api/player/import", "players.csv")]
+    {
+        let job = head.run(&server, &format!("{route}?file={file}"), &example(file));
+        assert_eq!(job["state"], "done", "{job}");
+    }
+    let built = head.post(&server, "/api/library/build", serde_json::json!({ "tables": 8, "seed": 7 }));
+    assert_eq!(built.status, 200, "{}", built.body);
+    let added = head.post(&server, "/api/player/add", serde_json::json!({ "names": ["Late Ana", "Late Bo"] }));
+    assert_eq!(added.status, 200, "{}", added.body);
+    let before = ev.dump();
+    let said = head.post(&server, "/api/round/pair", serde_json::json!({})).error(409);
+    assert!(said.starts_with("18 players need 9 tables but only 8 exist"), "{said}");
+    assert!(
+        said.contains(
+            "a head judge builds the missing table's libraries from what is left in the pool, without touching the \
+             libraries in play, with More tables for late entries in the Libraries step on the set-up page"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("(or builds every library again for 9 tables there)"), "before round 1: {said}");
+    assert!(!said.contains("mmjudge") && !said.contains('`') && !said.contains("organiser"), "{said}");
+    assert_eq!(ev.dump(), before, "nothing written");
+    let body = page(&server, &head);
+    let libraries = &body[body.find("id=\"step-libraries\"").expect("the libraries' step")..];
+    let libraries = &libraries[..libraries.find("id=\"step-judges\"").expect("the next step")];
+    assert!(libraries.contains("<summary>More tables for late entries (optional)…</summary>"), "{libraries}");
+    assert!(libraries.contains("data-route=\"/api/library/add-tables\""), "{libraries}");
+    let decks = |ev: &crate::harness::Event| ev.run(&["--json", "library", "show", "1A"]).stdout;
+    let first = decks(&ev);
+    let added = head.post(&server, "/api/library/add-tables", serde_json::json!({ "tables": 1 }));
+    assert_eq!(added.status, 200, "{}", added.body);
+    assert_eq!(decks(&ev), first, "the libraries built stay as they are");
+    let paired = head.post(&server, "/api/round/pair", serde_json::json!({}));
+    assert_eq!(paired.status, 200, "{}", paired.body);
+}

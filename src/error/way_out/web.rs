@@ -146,7 +146,9 @@ impl WayOut {
             }
             WayOut::CheckJudge => "check the name, or ask the head judge".into(),
             WayOut::AddJudge => format!("a head judge adds judges {SETUP_PAGE}"),
-            WayOut::AddHeadJudge => "add another head judge first (Add a judge on the Set-up page, role head)".into(),
+            WayOut::AddHeadJudge => {
+                format!("add another head judge first: Add the judge, as head judge, in the Judges step {SETUP_PAGE}")
+            }
             WayOut::CheckPin => "a new PIN replaces the old one: ask the head judge if yours was renewed".into(),
             WayOut::NewPin { name } => format!(
                 "choose another name, or give {name} a new PIN with New PIN for a judge in the Judges step {SETUP_PAGE}"
@@ -178,10 +180,23 @@ impl WayOut {
                 "a head judge builds libraries for {} {SETUP_PAGE} (or sets the event to sealed libraries)",
                 crate::domain::words::count(*tables, "table")
             ),
-            WayOut::AddTables { more, .. } => format!(
-                "ask the organiser: {} more from what is left in the pool are built at the event's computer",
-                crate::domain::words::count(*more, "table")
-            ),
+            WayOut::AddTables { more, rebuild } => {
+                let missing = match more {
+                    1 => "the missing table's libraries".to_string(),
+                    n => format!("the {n} missing tables' libraries"),
+                };
+                let again = match rebuild {
+                    Some(n) => format!(
+                        " (or builds every library again for {} there)",
+                        crate::domain::words::count(*n, "table")
+                    ),
+                    None => String::new(),
+                };
+                format!(
+                    "a head judge builds {missing} from what is left in the pool, without touching the libraries in \
+                     play, with More tables for late entries in the Libraries step {SETUP_PAGE}{again}"
+                )
+            }
             WayOut::RegisterLibrary { whose } => whose.web().into(),
             WayOut::ListLibraries => "a library is named by its table and seat, such as 3A".into(),
             WayOut::AddCardsOrFewer { .. } | WayOut::AddCardsOrBuildFewer { .. } => {
@@ -207,7 +222,9 @@ impl WayOut {
                     .into()
             }
             WayOut::FreeCopies => {
-                "a card with fewer copies in libraries than in the pool has a free copy: ask the organiser".into()
+                "put in a card the libraries hold fewer copies of than the pool (the deck sheets among the prints list \
+                 each library's cards, the curation report the pool's copies)"
+                    .into()
             }
             WayOut::ImportCards { need } => need.web().into(),
             WayOut::Example(example) => format!("give {}", example.what()),

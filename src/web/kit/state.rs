@@ -109,7 +109,7 @@ pub const HASHING: usize = 2;
 pub const GUESSING: usize = 4;
 
 /// How many connections to the event file are kept open between requests.
-pub const CONNECTIONS: usize = 4;
+pub const CONNECTIONS: usize = 2;
 
 /// How many live updates wait for a slow listener before it is told to reload everything.
 const UPDATES: usize = 256;

@@ -63,14 +63,6 @@ pub fn json(body: &[u8]) -> Result<Value, ApiError> {
     }
 }
 
-/// Refuses JSON with a key given twice in any object; other problems are left to the body's own reading.
-pub fn once_in_json(body: &[u8]) -> Result<(), ApiError> {
-    match tree(body) {
-        (_, Some(key)) => Err(twice(&key)),
-        _ => Ok(()),
-    }
-}
-
 /// A form's fields in the order sent, each name once: a name sent twice is refused, but the boxes of
 /// [`FORM_LISTS`], whose values are joined by commas in order.
 pub fn form(body: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
@@ -442,8 +434,7 @@ mod tests {
         );
         assert!(json(b"not json").is_err_and(|e| e.message.contains("not the JSON expected")));
         assert!(json(b"  ").is_ok_and(|v| v == serde_json::json!({})));
-        assert!(once_in_json(b"not json").is_ok(), "left to the body's own reading");
-        assert!(once_in_json(br#"{"a":1,"a":2}"#).is_err());
+        assert!(json(br#"{"a":1,"a":2}"#).is_err());
         assert!(form(b"table=1&table=2").is_err_and(|e| e.message.contains("\"table\" is given twice")));
         assert!(form(b"csrf=1&csrf=2").is_err_and(|e| e.message.contains("\"csrf\" is given twice")));
         assert_eq!(form(b"evidence=1&table=3&evidence=2").ok(), Some(pairs(&[("evidence", "1,2"), ("table", "3")])));

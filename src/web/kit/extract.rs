@@ -199,6 +199,7 @@ impl Player {
 /// A player's JSON body, as [`by_code`] read it (or read here for a route only players use).
 pub struct CodeBody(pub serde_json::Value);
 
+/// A JSON body already read (by [`by_code`]), for the extractor of the handler it goes to.
 #[derive(Clone)]
 struct Read(serde_json::Value);
 
@@ -209,14 +210,19 @@ impl FromRequest<Shared> for CodeBody {
         if let Some(Read(value)) = req.extensions().get::<Read>() {
             return Ok(CodeBody(value.clone()));
         }
-        let (parts, body) = req.into_parts();
-        let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| ApiError::too_large())?;
-        super::body::once_in_json(&bytes)?;
-        let req = Request::from_parts(parts, Body::from(bytes));
-        match Json::<serde_json::Value>::from_request(req, app).await {
-            Ok(Json(value)) => Ok(CodeBody(value)),
-            Err(e) => Err(bad_json(&e)),
+        let json =
+            req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+                v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+            });
+        if !json {
+            // Refused in axum's case, worded the site's way.
+            return match Json::<serde_json::Value>::from_request(req, app).await {
+                Ok(Json(value)) => Ok(CodeBody(value)),
+                Err(e) => Err(bad_json(&e)),
+            };
         }
+        let bytes = axum::body::to_bytes(req.into_body(), BODY_LIMIT).await.map_err(|_| ApiError::too_large())?;
+        Ok(CodeBody(super::body::json(&bytes)?))
     }
 }
 
@@ -236,15 +242,23 @@ where
             let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
                 return ApiError::too_large().into_response();
             };
-            match serde_json::from_slice::<serde_json::Value>(&bytes) {
-                Ok(value) if value.get("code").is_some() || value.get("signin").is_some() => {
-                    if let Err(e) = super::body::once_in_json(&bytes) {
-                        return e.into_response();
-                    }
+            // Read once: the handler's extractor takes this reading (a form, or text that is not JSON, is the
+            // judges' and read there).
+            match super::body::json(&bytes) {
+                Ok(value) => {
+                    let players = value.get("code").is_some() || value.get("signin").is_some();
                     parts.extensions.insert(Read(value));
-                    player.call(Request::from_parts(parts, Body::from(bytes)), app).await
+                    let req = Request::from_parts(parts, Body::from(bytes));
+                    if players { player.call(req, app).await } else { judge.call(req, app).await }
                 }
-                _ => judge.call(Request::from_parts(parts, Body::from(bytes)), app).await,
+                // A player's body refused (a key given twice): said to the player; anything else is the judges'.
+                Err(e)
+                    if serde_json::from_slice::<serde_json::Value>(&bytes)
+                        .is_ok_and(|v| v.get("code").is_some() || v.get("signin").is_some()) =>
+                {
+                    e.into_response()
+                }
+                Err(_) => judge.call(Request::from_parts(parts, Body::from(bytes)), app).await,
             }
         }
     })
@@ -279,11 +293,15 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let header_key = req.headers().get(once::HEADER).cloned();
         let route = super::route::of(&req);
         let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
+        let read = req.extensions().get::<Read>().map(|Read(v)| v.clone());
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         // A route whose own fields take `at` (a judge's note, as --at) is not refused an `at` sent without a key.
         let own_at = |takes: body::Takes| takes.contains(&"at");
         if !is_form {
-            let value = body::json(&body)?;
+            let value = match read {
+                Some(value) => value,
+                None => body::json(&body)?,
+            };
             let (input, takes) = body::from_json::<T>(&value)?;
             let key = once::key_of(header_key.as_ref(), None, once::FIELD)?;
             let sent = once::sent(key, &value, &route, own_at(takes), first)?;

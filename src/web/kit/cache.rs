@@ -7,14 +7,22 @@
 //! live stream's `hello`), with this server's start, since a new binary may draw the same data otherwise; a JSON
 //! read's or a print's is the hash of the answer as its handler built it. The layer [`not_modified`] only compares
 //! the tag its handler set with the phone's: it reads no body.
+//!
+//! A page is drawn once per tag: [`super::page::page`] keeps what it drew ([`Drawn`]: the bytes plain, brotli'd
+//! and gzipped, made when it is drawn) by its tag, and the same page asked again is not drawn or compressed again
+//! (a thousand phones loading the same pairings). [`not_modified`] then puts the kept bytes the phone takes on the
+//! answer in place of its body (unread), and the compression layers leave an answer already encoded as it is.
 
 use axum::body::Body;
+use axum::body::Bytes;
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use blake2::{Blake2s256, Digest};
-use std::sync::OnceLock;
+use std::collections::{HashMap, VecDeque};
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 
 /// Brotli's level: 4 compresses a page of pairings in milliseconds, within a few per cent of 11.
@@ -118,6 +126,121 @@ pub fn html(body: String) -> Response {
     res
 }
 
+/// A page as drawn: its bytes plain, and compressed with brotli and with gzip.
+#[derive(Debug)]
+pub struct Drawn {
+    plain: Bytes,
+    br: Bytes,
+    gzip: Bytes,
+}
+
+/// Brotli's window for a kept page: 1 MB (a page is far smaller; the default 4 MB window takes memory for nothing).
+const BROTLI_WINDOW: u32 = 20;
+
+impl Drawn {
+    /// Draws `body` once: plain, brotli at [`BROTLI_LEVEL`], gzip at [`GZIP_LEVEL`].
+    fn of(body: String) -> std::io::Result<Drawn> {
+        let plain = Bytes::from(body);
+        let mut br = brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_LEVEL as u32, BROTLI_WINDOW);
+        br.write_all(&plain)?;
+        br.flush()?;
+        let br = br.into_inner();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL as u32));
+        gz.write_all(&plain)?;
+        let gzip = gz.finish()?;
+        Ok(Drawn { plain, br: Bytes::from(br), gzip: Bytes::from(gzip) })
+    }
+
+    fn len(&self) -> usize {
+        self.plain.len() + self.br.len() + self.gzip.len()
+    }
+
+    /// The page's answer (200, HTML, its tag), its plain bytes as the body, what was drawn on it for
+    /// [`not_modified`] to choose from.
+    pub fn answer(self: Arc<Self>, tag: &Tag) -> Response {
+        let mut res = axum::response::Html(self.plain.clone()).into_response();
+        tag.on(&mut res);
+        res.extensions_mut().insert(self);
+        res
+    }
+}
+
+/// The pages drawn last, by tag; the oldest go first past [`Kept::ENTRIES`] entries or [`Kept::BYTES`] bytes.
+#[derive(Default)]
+struct Kept {
+    entries: HashMap<String, Arc<Drawn>>,
+    order: VecDeque<String>,
+    bytes: usize,
+}
+
+impl Kept {
+    /// The most pages kept.
+    const ENTRIES: usize = 64;
+    /// The most bytes kept.
+    const BYTES: usize = 8 * 1024 * 1024;
+
+    fn put(&mut self, tag: String, drawn: Arc<Drawn>) {
+        if drawn.len() > Self::BYTES / 4 || self.entries.contains_key(&tag) {
+            return;
+        }
+        self.bytes += drawn.len();
+        self.entries.insert(tag.clone(), drawn);
+        self.order.push_back(tag);
+        while self.entries.len() > Self::ENTRIES || self.bytes > Self::BYTES {
+            let Some(old) = self.order.pop_front() else { break };
+            if let Some(d) = self.entries.remove(&old) {
+                self.bytes -= d.len();
+            }
+        }
+    }
+}
+
+/// The pages this server drew, by tag (a tag holds the server's start: no other server's page is among them).
+fn kept() -> &'static Mutex<Kept> {
+    static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
+    KEPT.get_or_init(Mutex::default)
+}
+
+/// The page drawn with `tag`, if kept.
+pub fn drawn(tag: &Tag) -> Option<Arc<Drawn>> {
+    kept().lock().ok()?.entries.get(&tag.0).cloned()
+}
+
+/// Draws `body` (see [`Drawn::of`]) and keeps it by `tag`.
+pub fn draw(tag: &Tag, body: String) -> std::io::Result<Arc<Drawn>> {
+    let drawn = Arc::new(Drawn::of(body)?);
+    if let Ok(mut k) = kept().lock() {
+        k.put(tag.0.clone(), drawn.clone());
+    }
+    Ok(drawn)
+}
+
+/// Which of a page's kept bytes the phone takes (`Accept-Encoding`): brotli, else gzip, else plain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Takes {
+    Br,
+    Gzip,
+    Plain,
+}
+
+fn takes(headers: &HeaderMap) -> Takes {
+    let mut out = Takes::Plain;
+    for v in headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()) {
+        for token in v.split(',') {
+            let mut parts = token.split(';');
+            let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+            let refused =
+                parts.any(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
+            match (name.as_str(), refused) {
+                ("br", false) => return Takes::Br,
+                ("gzip", false) => out = Takes::Gzip,
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// Whether `If-None-Match` names `tag` (or is `*`); weak comparison, as a GET's is.
 fn matches(headers: &HeaderMap, tag: &str) -> bool {
     let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
@@ -128,13 +251,15 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
         .any(|v| v.split(',').any(|t| t.trim() == "*" || bare(t) == bare(tag)))
 }
 
-/// Answers 304 (its body dropped unread) when a read's answer carries the tag the phone names in `If-None-Match`.
+/// Answers 304 (its body dropped unread) when a read's answer carries the tag the phone names in `If-None-Match`;
+/// else puts a drawn page's kept bytes in the encoding the phone takes in place of its body (unread).
 pub async fn not_modified(req: Request, next: Next) -> Response {
     let go = matches!(*req.method(), Method::GET | Method::HEAD) && super::route::of(&req).etag;
     let asked = if go { req.headers().get_all(header::IF_NONE_MATCH).iter().cloned().collect() } else { Vec::new() };
+    let encoding = takes(req.headers());
     let res = next.run(req).await;
     if asked.is_empty() || res.status() != StatusCode::OK {
-        return res;
+        return encoded(res, encoding);
     }
     let mut names = HeaderMap::new();
     for v in asked {
@@ -142,13 +267,31 @@ pub async fn not_modified(req: Request, next: Next) -> Response {
     }
     let Some(tag) = res.headers().get(header::ETAG).and_then(|v| v.to_str().ok()) else { return res };
     if !matches(&names, tag) {
-        return res;
+        return encoded(res, encoding);
     }
     let (mut parts, _unread) = res.into_parts();
     parts.status = StatusCode::NOT_MODIFIED;
     parts.headers.remove(header::CONTENT_TYPE);
     parts.headers.remove(header::CONTENT_LENGTH);
     Response::from_parts(parts, Body::empty())
+}
+
+/// A drawn page's answer with the kept bytes the phone takes as its body; any other answer as it is.
+fn encoded(mut res: Response, takes: Takes) -> Response {
+    let Some(drawn) = res.extensions_mut().remove::<Arc<Drawn>>() else { return res };
+    let (bytes, name) = match takes {
+        Takes::Br => (drawn.br.clone(), Some("br")),
+        Takes::Gzip => (drawn.gzip.clone(), Some("gzip")),
+        Takes::Plain => (drawn.plain.clone(), None),
+    };
+    let headers = res.headers_mut();
+    if let Some(name) = name {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+    }
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+    headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    *res.body_mut() = Body::from(bytes);
+    res
 }
 
 /// Brotli at [`BROTLI_LEVEL`] (the inner layer); an answer it compressed passes the gzip layer as it is.
@@ -180,6 +323,34 @@ mod tests {
         h.insert(header::IF_NONE_MATCH, HeaderValue::from_static("W/\"other\""));
         assert!(!matches(&h, tag));
         assert_ne!(Tag::of_bytes(b"a"), Tag::of_bytes(b"b"));
+    }
+
+    #[test]
+    fn the_encoding_a_phone_takes_is_read_from_accept_encoding() {
+        let of = |v: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(v).unwrap());
+            takes(&h)
+        };
+        assert_eq!(of("gzip, deflate, br"), Takes::Br);
+        assert_eq!(of("gzip"), Takes::Gzip);
+        assert_eq!(of("br;q=0, gzip;q=0.5"), Takes::Gzip);
+        assert_eq!(of("identity"), Takes::Plain);
+        assert_eq!(takes(&HeaderMap::new()), Takes::Plain);
+    }
+
+    #[test]
+    fn a_page_drawn_is_kept_by_its_tag_and_the_oldest_go_first() {
+        let tag = Tag::of_page("test", &"kept page").unwrap();
+        let drawn = draw(&tag, "<p>".repeat(100)).unwrap();
+        assert!(drawn.br.len() < drawn.plain.len() && drawn.gzip.len() < drawn.plain.len());
+        assert!(Arc::ptr_eq(&drawn, &super::drawn(&tag).unwrap()));
+        let mut k = Kept::default();
+        for i in 0..Kept::ENTRIES + 3 {
+            k.put(format!("t{i}"), drawn.clone());
+        }
+        assert!(!k.entries.contains_key("t0") && k.entries.contains_key("t3"));
+        assert_eq!(k.entries.len(), Kept::ENTRIES);
     }
 
     #[test]

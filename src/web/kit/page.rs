@@ -23,17 +23,26 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 /// A rendered page with its status; a page drawn (200) is tagged from what it was drawn from (see
 /// [`super::cache::Tag::of_page`]).
 pub fn page<T: Template + serde::Serialize>(status: StatusCode, t: &T) -> Response {
-    match t.render() {
-        Ok(body) => {
-            let mut res = (status, Html(body)).into_response();
-            if status == StatusCode::OK
-                && let Some(tag) = super::cache::Tag::of_page(std::any::type_name::<T>(), t)
-            {
-                tag.on(&mut res);
-            }
-            res
+    let drawing = |e: &dyn std::fmt::Display| ApiError::internal_because("a page could not be drawn", e.to_string());
+    if status == StatusCode::OK
+        && let Some(tag) = super::cache::Tag::of_page(std::any::type_name::<T>(), t)
+    {
+        // The same page drawn before (the same data): not drawn or compressed again.
+        if let Some(drawn) = super::cache::drawn(&tag) {
+            return drawn.answer(&tag);
         }
-        Err(e) => ApiError::internal_because("a page could not be drawn", e.to_string()).into_response(),
+        return match t
+            .render()
+            .map_err(|e| drawing(&e))
+            .and_then(|body| super::cache::draw(&tag, body).map_err(|e| drawing(&e)))
+        {
+            Ok(drawn) => drawn.answer(&tag),
+            Err(e) => e.into_response(),
+        };
+    }
+    match t.render() {
+        Ok(body) => (status, Html(body)).into_response(),
+        Err(e) => drawing(&e).into_response(),
     }
 }
 

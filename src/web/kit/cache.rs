@@ -126,33 +126,48 @@ pub fn html(body: String) -> Response {
     res
 }
 
-/// A page as drawn: its bytes plain, and compressed with brotli and with gzip.
+/// A page as drawn: its bytes plain, and compressed with brotli or with gzip once a phone asks for it so.
 #[derive(Debug)]
 pub struct Drawn {
     plain: Bytes,
-    br: Bytes,
-    gzip: Bytes,
+    br: OnceLock<Bytes>,
+    gzip: OnceLock<Bytes>,
 }
 
 /// Brotli's window for a kept page: 1 MB (a page is far smaller; the default 4 MB window takes memory for nothing).
 const BROTLI_WINDOW: u32 = 20;
 
 impl Drawn {
-    /// Draws `body` once: plain, brotli at [`BROTLI_LEVEL`], gzip at [`GZIP_LEVEL`].
-    fn of(body: String) -> std::io::Result<Drawn> {
-        let plain = Bytes::from(body);
-        let mut br = brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_LEVEL as u32, BROTLI_WINDOW);
-        br.write_all(&plain)?;
-        br.flush()?;
-        let br = br.into_inner();
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL as u32));
-        gz.write_all(&plain)?;
-        let gzip = gz.finish()?;
-        Ok(Drawn { plain, br: Bytes::from(br), gzip: Bytes::from(gzip) })
+    /// A page drawn: its plain bytes.
+    fn of(body: String) -> Drawn {
+        Drawn { plain: Bytes::from(body), br: OnceLock::new(), gzip: OnceLock::new() }
     }
 
+    /// Its bytes brotli'd at [`BROTLI_LEVEL`], made the first time a phone takes them.
+    fn br(&self) -> std::io::Result<Bytes> {
+        if let Some(b) = self.br.get() {
+            return Ok(b.clone());
+        }
+        let mut br = brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_LEVEL as u32, BROTLI_WINDOW);
+        br.write_all(&self.plain)?;
+        br.flush()?;
+        Ok(self.br.get_or_init(|| Bytes::from(br.into_inner())).clone())
+    }
+
+    /// Its bytes gzipped at [`GZIP_LEVEL`], made the first time a phone takes them.
+    fn gzip(&self) -> std::io::Result<Bytes> {
+        if let Some(b) = self.gzip.get() {
+            return Ok(b.clone());
+        }
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL as u32));
+        gz.write_all(&self.plain)?;
+        let gzip = gz.finish()?;
+        Ok(self.gzip.get_or_init(|| Bytes::from(gzip)).clone())
+    }
+
+    /// What it may hold: its plain bytes and, compressed, at most as much again.
     fn len(&self) -> usize {
-        self.plain.len() + self.br.len() + self.gzip.len()
+        self.plain.len() * 2
     }
 
     /// The page's answer (200, HTML, its tag), its plain bytes as the body, what was drawn on it for
@@ -206,13 +221,13 @@ pub fn drawn(tag: &Tag) -> Option<Arc<Drawn>> {
     kept().lock().ok()?.entries.get(&tag.0).cloned()
 }
 
-/// Draws `body` (see [`Drawn::of`]) and keeps it by `tag`.
-pub fn draw(tag: &Tag, body: String) -> std::io::Result<Arc<Drawn>> {
-    let drawn = Arc::new(Drawn::of(body)?);
+/// Keeps the page drawn as `body` by `tag`.
+pub fn draw(tag: &Tag, body: String) -> Arc<Drawn> {
+    let drawn = Arc::new(Drawn::of(body));
     if let Ok(mut k) = kept().lock() {
         k.put(tag.0.clone(), drawn.clone());
     }
-    Ok(drawn)
+    drawn
 }
 
 /// Which of a page's kept bytes the phone takes (`Accept-Encoding`): brotli, else gzip, else plain.
@@ -280,9 +295,14 @@ pub async fn not_modified(req: Request, next: Next) -> Response {
 fn encoded(mut res: Response, takes: Takes) -> Response {
     let Some(drawn) = res.extensions_mut().remove::<Arc<Drawn>>() else { return res };
     let (bytes, name) = match takes {
-        Takes::Br => (drawn.br.clone(), Some("br")),
-        Takes::Gzip => (drawn.gzip.clone(), Some("gzip")),
-        Takes::Plain => (drawn.plain.clone(), None),
+        Takes::Br => (drawn.br(), Some("br")),
+        Takes::Gzip => (drawn.gzip(), Some("gzip")),
+        Takes::Plain => (Ok(drawn.plain.clone()), None),
+    };
+    // A page that could not be compressed goes plain.
+    let (bytes, name) = match bytes {
+        Ok(bytes) => (bytes, name),
+        Err(_) => (drawn.plain.clone(), None),
     };
     let headers = res.headers_mut();
     if let Some(name) = name {
@@ -342,8 +362,10 @@ mod tests {
     #[test]
     fn a_page_drawn_is_kept_by_its_tag_and_the_oldest_go_first() {
         let tag = Tag::of_page("test", &"kept page").unwrap();
-        let drawn = draw(&tag, "<p>".repeat(100)).unwrap();
-        assert!(drawn.br.len() < drawn.plain.len() && drawn.gzip.len() < drawn.plain.len());
+        let drawn = draw(&tag, "<p>".repeat(100));
+        assert!(drawn.br.get().is_none() && drawn.gzip.get().is_none(), "compressed when a phone asks");
+        assert!(drawn.br().unwrap().len() < drawn.plain.len() && drawn.gzip().unwrap().len() < drawn.plain.len());
+        assert_eq!(drawn.br().unwrap(), drawn.br.get().cloned().unwrap(), "once");
         assert!(Arc::ptr_eq(&drawn, &super::drawn(&tag).unwrap()));
         let mut k = Kept::default();
         for i in 0..Kept::ENTRIES + 3 {

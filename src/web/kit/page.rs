@@ -31,13 +31,9 @@ pub fn page<T: Template + serde::Serialize>(status: StatusCode, t: &T) -> Respon
         if let Some(drawn) = super::cache::drawn(&tag) {
             return drawn.answer(&tag);
         }
-        return match t
-            .render()
-            .map_err(|e| drawing(&e))
-            .and_then(|body| super::cache::draw(&tag, body).map_err(|e| drawing(&e)))
-        {
-            Ok(drawn) => drawn.answer(&tag),
-            Err(e) => e.into_response(),
+        return match t.render() {
+            Ok(body) => super::cache::draw(&tag, body).answer(&tag),
+            Err(e) => drawing(&e).into_response(),
         };
     }
     match t.render() {

@@ -40,11 +40,6 @@ impl Connections {
         Connections { path, most, idle: Mutex::new(Vec::new()) }
     }
 
-    /// How many are kept at most.
-    pub fn most(&self) -> usize {
-        self.most
-    }
-
     /// A connection, and whether it was kept (else the file was opened and checked anew): a kept one while the
     /// path still names its file. On a blocking thread only.
     pub fn take(&self) -> Result<(Store, bool)> {

@@ -143,26 +143,36 @@ impl Drawn {
         Drawn { plain: Bytes::from(body), br: OnceLock::new(), gzip: OnceLock::new() }
     }
 
-    /// Its bytes brotli'd at [`BROTLI_LEVEL`], made the first time a phone takes them.
-    fn br(&self) -> std::io::Result<Bytes> {
-        if let Some(b) = self.br.get() {
+    /// Its bytes in `cell`, made by `make` the first time a phone takes them.
+    fn made(
+        &self,
+        cell: &OnceLock<Bytes>,
+        make: impl FnOnce(&[u8]) -> std::io::Result<Vec<u8>>,
+    ) -> std::io::Result<Bytes> {
+        if let Some(b) = cell.get() {
             return Ok(b.clone());
         }
-        let mut br = brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_LEVEL as u32, BROTLI_WINDOW);
-        br.write_all(&self.plain)?;
-        br.flush()?;
-        Ok(self.br.get_or_init(|| Bytes::from(br.into_inner())).clone())
+        let bytes = Bytes::from(make(&self.plain)?);
+        Ok(cell.get_or_init(|| bytes).clone())
     }
 
-    /// Its bytes gzipped at [`GZIP_LEVEL`], made the first time a phone takes them.
+    /// Its bytes brotli'd at [`BROTLI_LEVEL`].
+    fn br(&self) -> std::io::Result<Bytes> {
+        self.made(&self.br, |plain| {
+            let mut br = brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_LEVEL as u32, BROTLI_WINDOW);
+            br.write_all(plain)?;
+            br.flush()?;
+            Ok(br.into_inner())
+        })
+    }
+
+    /// Its bytes gzipped at [`GZIP_LEVEL`].
     fn gzip(&self) -> std::io::Result<Bytes> {
-        if let Some(b) = self.gzip.get() {
-            return Ok(b.clone());
-        }
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL as u32));
-        gz.write_all(&self.plain)?;
-        let gzip = gz.finish()?;
-        Ok(self.gzip.get_or_init(|| Bytes::from(gzip)).clone())
+        self.made(&self.gzip, |plain| {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL as u32));
+            gz.write_all(plain)?;
+            gz.finish()
+        })
     }
 
     /// What it may hold: its plain bytes and, compressed, at most as much again.
@@ -270,18 +280,16 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
 /// else puts a drawn page's kept bytes in the encoding the phone takes in place of its body (unread).
 pub async fn not_modified(req: Request, next: Next) -> Response {
     let go = matches!(*req.method(), Method::GET | Method::HEAD) && super::route::of(&req).etag;
-    let asked = if go { req.headers().get_all(header::IF_NONE_MATCH).iter().cloned().collect() } else { Vec::new() };
+    let mut asked = HeaderMap::new();
+    if go {
+        for v in req.headers().get_all(header::IF_NONE_MATCH) {
+            asked.append(header::IF_NONE_MATCH, v.clone());
+        }
+    }
     let encoding = takes(req.headers());
     let res = next.run(req).await;
-    if asked.is_empty() || res.status() != StatusCode::OK {
-        return encoded(res, encoding);
-    }
-    let mut names = HeaderMap::new();
-    for v in asked {
-        names.append(header::IF_NONE_MATCH, v);
-    }
-    let Some(tag) = res.headers().get(header::ETAG).and_then(|v| v.to_str().ok()) else { return res };
-    if !matches(&names, tag) {
+    let tag = res.headers().get(header::ETAG).and_then(|v| v.to_str().ok());
+    if res.status() != StatusCode::OK || !tag.is_some_and(|tag| matches(&asked, tag)) {
         return encoded(res, encoding);
     }
     let (mut parts, _unread) = res.into_parts();

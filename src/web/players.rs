@@ -305,7 +305,9 @@ pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Respon
             (e.status, None, Some(e.message))
         }
     };
-    let all = standings.as_ref().map(|s| s.standings.as_slice()).unwrap_or_default();
+    // The page holds the lines it draws, not every line (its tag is the hash of what it holds).
+    let mut standings = standings;
+    let all = standings.as_mut().map(|s| std::mem::take(&mut s.standings)).unwrap_or_default();
     let window = q.window("/standings", all.len());
     let found = all.iter().filter(|l| matches(&l.name, &window.name)).take(FOUND).cloned().collect();
     let lines = all[window.from..window.to].to_vec();

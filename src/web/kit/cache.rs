@@ -72,12 +72,14 @@ impl Tag {
     /// The tag of a page drawn by template `name` from `data` (its struct: see [`super::page::Head`]'s serialised
     /// form, which leaves the server's now out).
     pub fn of_page(name: &str, data: &impl serde::Serialize) -> Option<Tag> {
-        let mut hashing = Hashing(Blake2s256::new());
-        hashing.0.update(started());
-        hashing.0.update(name.as_bytes());
-        hashing.0.update([0]);
+        let mut hash = Blake2s256::new();
+        hash.update(started());
+        hash.update(name.as_bytes());
+        hash.update([0]);
+        // serde writes a few bytes at a time: hashed in blocks of 8 KB.
+        let mut hashing = std::io::BufWriter::with_capacity(8 * 1024, Hashing(hash));
         serde_json::to_writer(&mut hashing, data).ok()?;
-        Some(Tag::of_hash(hashing.0))
+        Some(Tag::of_hash(hashing.into_inner().ok()?.0))
     }
 
     /// The tag's text (`W/"…"`).

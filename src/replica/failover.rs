@@ -1,7 +1,7 @@
 //! Phones and the second laptop: what a primary tells its pages of its standby (its origin and the event, kept
-//! here from the event file by the server's watcher, `web::kit::http::watch`) and how long pages wait for
+//! here from the event file by the server's watcher, `web::laptops::watch`) and how long pages wait for
 //! the primary. The pages draw it (`web::kit::page::Laptop`); the layer that answers CORS is
-//! `web::kit::http`. See docs/http.md, "Phones and the second laptop".
+//! `web::layers`. See docs/http.md, "Phones and the second laptop".
 
 use std::sync::RwLock;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! The server's side of a second laptop: on the primary, the standby's streams, its acknowledgements and
 //! `--standby-required` (a write answered once the standby applied it, or marked behind); on a standby, whom it
 //! follows (every write refused 503 until promoted) and how far behind it is; and "a write committed", the signal
-//! that wakes the primary's feed. The server's layers that run it are in `web::kit::http`.
+//! that wakes the primary's feed. The server's gate and watchers that run it are in `web::laptops`, its answers' wait in `web::kit::write::settle`.
 
 use super::follower::Progress;
 use std::collections::HashMap;

@@ -1,7 +1,7 @@
 //! A few open connections to the event file, kept for the next request: a request takes one (or opens the file
 //! when none is kept) and gives it back when it ends, so that a server does not open, check and configure the
 //! file for every page. A connection is kept only between requests with nothing of its own pending (no
-//! transaction, no keyed write), at most [`Connections::most`] of them, and only while the file at the path is
+//! transaction, no keyed write), at most the number given to [`Connections::new`], and only while the file at the path is
 //! still the one it opened (an event made again in its place is opened anew).
 
 use super::Store;

@@ -12,11 +12,11 @@ use crate::ops::live::{self, TableView};
 use crate::ops::table::device::{self, DeviceNoteInput, sign_in};
 use crate::store::Store;
 use crate::web::kit::auth::Judge;
+use crate::web::kit::error::Answer;
 use crate::web::kit::error::{ApiError, bad_json};
+use crate::web::kit::extract::{self, Sent};
 use crate::web::kit::extract::{CodeBody, Player};
 use crate::web::kit::extract::{Path, Query};
-use crate::web::kit::once::Answer;
-use crate::web::kit::once::{self, Sent};
 use crate::web::kit::page;
 use crate::web::kit::state::Db;
 use crate::web::kit::write::{self, PlayerWrite};
@@ -129,8 +129,8 @@ fn shown(value: &serde_json::Value) -> String {
 /// A device write's key: the `Idempotency-Key` header, or the declaration's `client_id` (both, different: 400).
 fn sent(player: &Player, value: &serde_json::Value) -> std::result::Result<Option<Sent>, ApiError> {
     let client_id = value.get("client_id").and_then(serde_json::Value::as_str);
-    let key = once::key_of(player.key.as_ref(), client_id, "client_id")?;
-    once::sent(key, value, &player.route, false, player.first)
+    let key = extract::key_of(player.key.as_ref(), client_id, "client_id")?;
+    extract::sent(key, value, &player.route, false, player.first)
 }
 
 /// `POST /api/note` from the table's device.
@@ -357,7 +357,7 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
         map.insert("texts".into(), serde_json::Value::Object(texts));
         map.insert("clock".into(), serde_json::to_value(&clock).map_err(|_| ApiError::internal("the clock"))?);
     }
-    Ok(crate::web::kit::cache::json(&doc))
+    Ok(crate::web::kit::page::json(&doc))
 }
 
 /// `GET /api/cards/cost?cost=B1&table=N&q=dem[&letter=d]`.
@@ -391,5 +391,5 @@ pub async fn complete(db: Db, Query(q): Query<CostQuery>) -> std::result::Result
             Ok((printed.shorthand(), cards))
         })
         .await?;
-    Ok(crate::web::kit::cache::json(&serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
+    Ok(crate::web::kit::page::json(&serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
 }

@@ -1,6 +1,6 @@
 //! Listening: plain HTTP, or HTTPS with the organiser's certificate (`serve --tls CERT KEY`), one hyper
 //! HTTP/1.1 connection per phone with a header-read timeout (a client that never finishes its request's
-//! headers is cut off; the per-request timeout is in [`super::kit::http`]).
+//! headers is cut off; the per-request timeout is in [`super::layers`]).
 //!
 //! TLS is rustls (through tokio-rustls, with the `ring` provider): pure Rust, no OpenSSL on the machine.
 

@@ -6,17 +6,21 @@
 //! server-sent events.
 //!
 //! The rooms: [`kit`] (state, the request's store, errors to responses, the judge / player / payload
-//! extractors, the one write runner, the one JSON answer, the layers and the request log) under handler modules
+//! extractors, the one write runner, the one JSON answer, pages drawn once per tag) under handler modules
 //! by who uses them: [`players`] (the site's pages and reads, players' own reports and calls), [`device`] (the
 //! table's device), [`judges`] (logins, the dashboard, a table's page and writes), [`head`] (head judges'
-//! corrections and the round's course), [`projector`], [`sse`] (the live stream) and [`assets`]; [`routes`]
-//! only maps routes to them, [`listen`] accepts connections. Handler modules never use each other.
+//! corrections and the round's course), [`projector`], [`sse`] (the live stream) and [`assets`]; the frame
+//! around them: [`routes`] maps routes to them and wraps them in [`layers`] (headers, limits, error pages,
+//! ETags, the request log), [`laptops`] runs the second laptop's gate and watchers, [`listen`] accepts
+//! connections. Handler modules never use each other, nor the frame.
 
 pub mod assets;
 pub mod device;
 pub mod head;
 pub mod judges;
 pub mod kit;
+pub mod laptops;
+pub mod layers;
 pub mod listen;
 pub mod players;
 pub mod projector;
@@ -60,7 +64,7 @@ pub struct Options {
 }
 
 /// [`serve`] with its [`Options`]: over HTTPS when they name a certificate and its key, the request log on
-/// stderr (see [`kit::route`]).
+/// stderr (see [`layers`]).
 pub fn serve_with(db: &Path, bind: SocketAddr, options: &Options, ready: impl FnOnce(SocketAddr)) -> Result<()> {
     // Open once first: a missing or foreign file is refused before anything listens, and an older event is
     // migrated here rather than by the first request. A standby may start with no file yet: its first copy
@@ -90,7 +94,7 @@ fn run(
 ) -> Result<()> {
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
     listen::ignore_broken_pipes();
-    kit::route::init(options.quiet);
+    crate::web::layers::init(options.quiet);
     kit::state::return_large_blocks();
     let files = kit::live::raise_limit();
     let phones = files.map_or(usize::MAX, kit::live::capacity);
@@ -124,7 +128,7 @@ fn run(
                     advertise: Some(advertise.clone().unwrap_or(site)),
                     id: crate::replica::follower::follower_id(db)?,
                 };
-                kit::http::follow(app.clone(), follow).await?;
+                crate::web::laptops::follow(app.clone(), follow).await?;
                 Store::open(db)?;
             }
             // A new event (`serve --new`) has no file yet: nothing to follow, nothing required of a standby.
@@ -132,7 +136,7 @@ fn run(
             None => {
                 // The command line on this file waits for the standby as this server does.
                 crate::ops::standby::sync::run_required(&mut Store::open(db)?, options.standby_required)?;
-                kit::http::watch_for_promotion_elsewhere(app.clone());
+                crate::web::laptops::watch_for_promotion_elsewhere(app.clone());
             }
         }
         let link = if new {
@@ -150,7 +154,7 @@ fn run(
             sse::watch(app.clone())?;
             None
         };
-        kit::http::watch(app.clone());
+        crate::web::laptops::watch(app.clone());
         ready(addr, link.as_deref());
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
         Ok(())

@@ -14,11 +14,10 @@ use crate::ops::table::device::self_report;
 use crate::ops::{pairings, standings, table};
 use crate::render::me as me_words;
 use crate::web::kit::body::{Life, life_of};
-use crate::web::kit::cache;
+use crate::web::kit::error::Answer;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::extract::Player;
 use crate::web::kit::extract::{Payload, Query};
-use crate::web::kit::once::Answer;
 use crate::web::kit::page::{self, Inspection, page};
 use crate::web::kit::page::{FOUND, ListQuery, Window, matches};
 use crate::web::kit::state::Db;
@@ -251,7 +250,7 @@ pub struct RoundQuery {
 /// A view as the command line's `--json` prints it (its keys in order, as a JSON document's are).
 fn to_json<T: serde::Serialize>(value: &T) -> Result<Response, ApiError> {
     let doc = serde_json::to_value(value).map_err(|_| ApiError::internal("a JSON document"))?;
-    Ok(cache::json(&doc))
+    Ok(page::json(&doc))
 }
 
 /// `GET /api/standings[?round=N]`: as `mmjudge --json standings`.
@@ -263,7 +262,7 @@ pub async fn api_standings(db: Db, Query(q): Query<RoundQuery>) -> Result<Respon
 /// `GET /api/pairings[?round=N]`: as `mmjudge --json pairings`.
 pub async fn api_pairings(db: Db, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
     let doc = db.run(move |store| store.read(|conn| Ok(pairings::pairings(conn, q.round)?.json()))).await?;
-    Ok(cache::json(&doc))
+    Ok(page::json(&doc))
 }
 
 /// `GET /api/results[?round=N]`: as `mmjudge --json results`.
@@ -316,7 +315,7 @@ pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Respon
 
 /// `GET /api/time`: the server's now and the current round's clock.
 pub async fn time(db: Db) -> Result<Response, ApiError> {
-    Ok(cache::json(&page::home(&db).await?.home))
+    Ok(page::json(&page::home(&db).await?.home))
 }
 
 /// `GET /api/tables`: the current round's tables (players, libraries, result, clock).
@@ -327,7 +326,7 @@ pub async fn tables(db: Db) -> Result<Response, ApiError> {
             Ok((live::home(store, now)?, live::tables(store, now)?))
         })
         .await?;
-    Ok(cache::json(&serde_json::json!({ "now": home.now, "round": home.round, "tables": tables })))
+    Ok(page::json(&serde_json::json!({ "now": home.now, "round": home.round, "tables": tables })))
 }
 
 /// The `name` of `/me?name=...`.
@@ -342,7 +341,7 @@ pub async fn api_me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiE
     let Some(name) = q.name.filter(|n| !n.trim().is_empty()) else {
         return Err(Error::bad_input("give your name: /api/me?name=Ana").into());
     };
-    Ok(cache::json(&db.run(move |store| live::find_player(store, &name, crate::time::now()?)).await?))
+    Ok(page::json(&db.run(move |store| live::find_player(store, &name, crate::time::now()?)).await?))
 }
 
 /// An address that names nothing: under `/api/` the JSON `{"error"}`, elsewhere the "page not found" page.

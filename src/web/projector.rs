@@ -17,7 +17,7 @@ use chrono::{DateTime, Utc};
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/projector.html")]
 struct ProjectorPage {
-    #[serde(serialize_with = "crate::web::kit::cache::without_now")]
+    #[serde(serialize_with = "crate::web::kit::page::without_now")]
     view: Projector,
     /// The players' site address.
     site: String,
@@ -104,5 +104,5 @@ pub async fn api(db: Db) -> Result<Response, ApiError> {
     if let Some(map) = doc.as_object_mut() {
         map.insert("site".into(), serde_json::Value::String(site));
     }
-    Ok(crate::web::kit::cache::json(&doc))
+    Ok(crate::web::kit::page::json(&doc))
 }

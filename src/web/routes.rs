@@ -1,17 +1,18 @@
 //! The one table of routes: every address the server answers, what is true of it ([`Route`]: the name its writes
 //! are audited under, whether a write of it may claim its moment, whether pages on the standby reach it, whether
 //! its reads carry an ETag, whether it takes a file or more time...), and its handler. The router is built from
-//! it; the layers and extractors read a request's [`Route`] (put on it by [`route::facts`]), and pages are given
+//! it; the layers and extractors read a request's [`Route`] (put on it by [`layers::facts`]), and pages are given
 //! what they need of it (`data-takes-at`). No other module names a route (`tests/cli/layering.rs` checks).
 
 use crate::ops::write_keys::Timed;
 use crate::replica::wire;
 use crate::web::kit::error::BODY_LIMIT;
 use crate::web::kit::extract::by_code;
-use crate::web::kit::route::{Route, cors_write, judges_read, laptops, read, session, timed, upload, write};
+use crate::web::kit::jobs;
 use crate::web::kit::state::Shared;
-use crate::web::kit::{cache, http, jobs, route};
+use crate::web::kit::state::{Route, cors_write, judges_read, laptops, read, session, timed, upload, write};
 use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby};
+use crate::web::{laptops as second_laptop, layers};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
@@ -141,7 +142,7 @@ pub fn routes() -> Vec<Route> {
 
 /// The whole server.
 pub fn router(app: Shared) -> Router {
-    route::register(routes());
+    Route::register(routes());
     let (streams, pages): (Vec<_>, Vec<_>) = table().into_iter().partition(|(r, _)| r.stream);
     let mut router = Router::new();
     for (route, handler) in pages {
@@ -149,16 +150,16 @@ pub fn router(app: Shared) -> Router {
     }
     let mut router = router
         .fallback(players::not_found)
-        .layer(middleware::from_fn_with_state(app.clone(), http::error_pages))
-        .layer(middleware::from_fn(http::timeout))
+        .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
+        .layer(middleware::from_fn(layers::timeout))
         // On a standby every write is refused until promoted; with --standby-required a primary that has not heard
         // its standby asks where the event is first (the write's own runner waits for the standby after it).
-        .layer(middleware::from_fn_with_state(app.clone(), http::gate))
+        .layer(middleware::from_fn_with_state(app.clone(), second_laptop::gate))
         // A primary's answers let pages reach its standby (the Content-Security-Policy's connect-src).
-        .layer(middleware::from_fn_with_state(app.clone(), http::advertise))
-        .layer(middleware::from_fn(cache::not_modified))
-        .layer(cache::brotli())
-        .layer(cache::gzip());
+        .layer(middleware::from_fn_with_state(app.clone(), layers::advertise))
+        .layer(middleware::from_fn(layers::not_modified))
+        .layer(layers::brotli())
+        .layer(layers::gzip());
     // The live stream and the standby's routes pass no compression layer (events are not compressed, and each
     // layer's body holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
     for (route, handler) in streams {
@@ -166,38 +167,40 @@ pub fn router(app: Shared) -> Router {
     }
     router
         // CORS on the few routes a page uses on the standby (its whoami among them).
-        .layer(middleware::from_fn(http::cors))
+        .layer(middleware::from_fn(layers::cors))
         // `serve --new`: every address but the set-up's says so until the event exists.
-        .layer(middleware::from_fn_with_state(app.clone(), http::setup_gate))
-        .layer(middleware::from_fn(http::headers))
-        .layer(middleware::from_fn(http::device))
+        .layer(middleware::from_fn_with_state(app.clone(), layers::setup_gate))
+        .layer(middleware::from_fn(layers::headers))
+        .layer(middleware::from_fn(layers::device))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Before anything may answer 503 or 429: when a write that may carry a moment first arrived.
-        .layer(middleware::from_fn_with_state(app.clone(), http::first_arrival))
-        .layer(middleware::from_fn(route::requests))
-        .layer(middleware::from_fn(route::facts))
+        .layer(middleware::from_fn_with_state(app.clone(), layers::first_arrival))
+        .layer(middleware::from_fn(layers::requests))
+        .layer(middleware::from_fn(layers::facts))
         .with_state(app)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::web::kit::route::{all, route_of, takes_at_list};
 
     #[test]
     fn an_address_finds_its_route_segment_by_segment() {
         let _ = router(std::sync::Arc::new(crate::web::kit::state::App::new("t.db".into(), String::new())));
-        assert_eq!(route_of("/judge/table/3").map(|r| r.path), Some("/judge/table/{n}"));
-        assert_eq!(route_of("/api/table/3/notes").map(|r| r.path), Some("/api/table/{n}/notes"));
-        assert_eq!(route_of("/judge/table/").map(|r| r.path), None, "an empty segment is no table");
-        assert!(route_of("/judge/table/3/x").is_none());
-        assert_eq!(route_of("/api/clock/pass").map(|r| r.name), Some("POST /api/clock/hand-over"));
-        assert!(route_of("/nowhere").is_none());
-        let paths: Vec<&str> = all().iter().map(|r| r.path).collect();
+        assert_eq!(Route::find("/judge/table/3").map(|r| r.path), Some("/judge/table/{n}"));
+        assert_eq!(Route::find("/api/table/3/notes").map(|r| r.path), Some("/api/table/{n}/notes"));
+        assert_eq!(Route::find("/judge/table/").map(|r| r.path), None, "an empty segment is no table");
+        assert!(Route::find("/judge/table/3/x").is_none());
+        assert_eq!(Route::find("/api/clock/pass").map(|r| r.name), Some("POST /api/clock/hand-over"));
+        assert!(Route::find("/nowhere").is_none());
+        let paths: Vec<&str> = Route::all().iter().map(|r| r.path).collect();
         let mut unique = paths.clone();
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), paths.len(), "each address once");
-        assert_eq!(takes_at_list(), "/api/note /api/clock/start /api/clock/stop /api/clock/hand-over /api/clock/pass");
+        assert_eq!(
+            Route::takes_at_list(),
+            "/api/note /api/clock/start /api/clock/stop /api/clock/hand-over /api/clock/pass"
+        );
     }
 }

@@ -372,8 +372,9 @@ fn the_second_laptop_is_one_room_that_alone_talks_to_the_other_laptop() {
 }
 
 /// The server's own rooms (`src/web/`): the kit (`web::kit`: state, store, errors, extractors, the write runner,
-/// the JSON answer, the layers) is used by every handler module and uses none; the handler modules (every
-/// other module directly in `src/web/` but the router `routes`, the root `mod.rs` and `listen`) use the kit,
+/// the JSON answer, pages) is used by every handler module and uses none; the handler modules (every other module
+/// directly in `src/web/` but the frame: the router `routes`, its `layers`, the second laptop's `laptops`, the
+/// root `mod.rs` and `listen`) use the kit,
 /// `ops`, `render` and `domain`, never each other; and no file of `src/web/` reaches itself again through the
 /// files it uses (`use super::...`, `crate::web::...` or a path written in the code).
 #[test]
@@ -383,8 +384,9 @@ fn the_server_has_rooms_without_a_circle() {
     assert!(problems.is_empty(), "the server's rooms are broken (see tests/cli/layering.rs):\n{}", problems.join("\n"));
 }
 
-/// The modules of `src/web/` that are not handler modules: the root, the router, the listener and the kit.
-const WEB_FRAME: [&str; 4] = ["", "routes", "listen", "kit"];
+/// The modules of `src/web/` that are not handler modules: the root, the router, its layers, the second laptop's
+/// gate and watchers, the listener and the kit.
+const WEB_FRAME: [&str; 6] = ["", "routes", "layers", "laptops", "listen", "kit"];
 
 /// Every broken rule of the server's rooms, one line each.
 fn web_problems(src: &Path) -> Vec<String> {

@@ -17,10 +17,10 @@ use crate::web::kit::auth::{self, Judge};
 use crate::web::kit::error::{ApiError, bad_json};
 use crate::web::kit::extract::{Form, Query};
 use crate::web::kit::page::{self, page};
-use crate::web::kit::route::Route;
-use crate::web::kit::route::Who;
 use crate::web::kit::state::Db;
 use crate::web::kit::state::DoneQuery;
+use crate::web::kit::state::Route;
+use crate::web::kit::state::Who;
 use askama::Template;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -235,7 +235,7 @@ pub async fn dashboard(
 /// `GET /api/judge`: the judges' dashboard (a login needed).
 pub async fn dashboard_api(judge: Judge) -> Result<Response, ApiError> {
     let d = judge.db.run(|store| live::dashboard(store, crate::time::now()?)).await?;
-    Ok(crate::web::kit::cache::json(&serde_json::json!({
+    Ok(crate::web::kit::page::json(&serde_json::json!({
         "judge": judge.judge.name, "role": judge.judge.role, "dashboard": d
     })))
 }

@@ -84,7 +84,7 @@ pub(super) fn print_page(mut html: String, secret: bool, linked: bool) -> Respon
     let csp = format!(
         "default-src 'none'; img-src 'self' data:; style-src{own}{hashes}; frame-ancestors 'none'; form-action 'none'"
     );
-    let mut res = crate::web::kit::cache::html(html);
+    let mut res = crate::web::kit::page::html(html);
     if let Ok(v) = HeaderValue::from_str(&csp) {
         res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, v);
     }

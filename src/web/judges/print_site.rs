@@ -87,7 +87,7 @@ pub async fn curation(judge: Judge) -> Result<Response, ApiError> {
 /// (the files `mmjudge site DIR --judges` writes). Not held to the 10 s limit of other requests.
 pub async fn site_zip(judge: Judge) -> Result<Response, ApiError> {
     let zip = judge.db.run(|store| site::archive(store, Audience::Judges, &crate::render::site::Html)).await?;
-    let tag = crate::web::kit::cache::Tag::of_bytes(&zip);
+    let tag = crate::web::kit::page::Tag::of_bytes(&zip);
     let mut res = zip.into_response();
     tag.on(&mut res);
     let headers = res.headers_mut();
@@ -99,7 +99,7 @@ pub async fn site_zip(judge: Judge) -> Result<Response, ApiError> {
 /// `GET /judge/print/style.css` (judges): the site's stylesheet, which its pages link.
 pub async fn style(_judge: Judge) -> Response {
     let mut res = site::STYLE.into_response();
-    crate::web::kit::cache::Tag::of_bytes(site::STYLE.as_bytes()).on(&mut res);
+    crate::web::kit::page::Tag::of_bytes(site::STYLE.as_bytes()).on(&mut res);
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/css; charset=utf-8"));
     res
 }

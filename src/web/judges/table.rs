@@ -199,5 +199,5 @@ pub async fn penalty_preview(judge: Judge, Query(q): Query<PreviewQuery>) -> Res
         .db
         .run(move |store| store.read(|conn| table::records::history::preview(conn, &q.player, &q.infraction)))
         .await?;
-    Ok(crate::web::kit::cache::json(&p))
+    Ok(crate::web::kit::page::json(&p))
 }

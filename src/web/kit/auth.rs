@@ -1,16 +1,17 @@
-//! Judges' logins and sessions ([`Judge`]), and one guarded try at a secret, a PIN or a code ([`guarded`], the device
-//! cookie).
+//! Judges' logins and sessions ([`Judge`]), and one guarded try at a secret, a PIN or a code ([`guarded`], the
+//! device cookie).
 //!
-//! Judges' logins: name and PIN give a session (an HttpOnly SameSite=Strict cookie for pages, a bearer token
-//! for the API); wrong PINs are limited per judge and per address (see [`super::limit`]); forms carry the session's CSRF token.
+//! Judges' logins: name and PIN give a session (an HttpOnly SameSite=Strict cookie for pages, a bearer token for
+//! the API); wrong PINs are limited per judge and per address (see [`super::limit`]); forms carry the session's
+//! CSRF token, and the login form its own before a session.
 //!
 //! One guarded try at a secret (see [`super::limit`] for the rules): whom it aims at is read from the file with
 //! the targets' counts, the try is counted before it is checked, and a wrong one is written to the file (one
-//! small row a target, no audit entry). The device cookie says which device sent it.
+//! small row a target, no audit entry). The device cookie ([`Device`]) says which device sent it.
 
 use super::error::ApiError;
 use super::limit::{Guesses, Outcome};
-use super::route::Who;
+use super::state::Who;
 use super::state::{Db, Shared};
 use crate::error::Result;
 use crate::ops::judges;
@@ -21,7 +22,8 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use blake2::{Blake2s256, Digest};
 use rusqlite::Connection;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
+use std::net::SocketAddr;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -130,7 +132,7 @@ pub struct Judge {
     /// The phone's address.
     pub addr: SocketAddr,
     /// The request's route.
-    pub route: super::route::Route,
+    pub route: super::state::Route,
     /// The request's store (the session was read through it; the judge's write goes through it too).
     pub db: Db,
 }
@@ -202,7 +204,7 @@ impl FromRequestParts<Shared> for Judge {
             None => db.run(move |store| judges::session(store, &t, crate::time::now()?)).await?,
         };
         Who::set(&parts.extensions, judge.name.clone());
-        let route = super::route::on(&parts.extensions);
+        let route = super::state::Route::on(&parts.extensions);
         Ok(Judge { judge, token, by_cookie, addr, route, db })
     }
 }
@@ -254,7 +256,7 @@ pub const DEVICE_COOKIE: &str = "mmjudge_device";
 /// How long a device cookie lasts (7 days: a weekend's event and its setup).
 pub const DEVICE_DAYS: u64 = 7;
 
-/// A request's device: its device cookie's hash (the file keeps only the hash), set by [`super::http::device`].
+/// A request's device: its device cookie's hash (the file keeps only the hash), set by [`crate::web::layers::device`].
 #[derive(Debug, Clone)]
 pub struct Device(pub String);
 

@@ -1,14 +1,20 @@
-//! The one mapping from mmjudge's errors to HTTP: `Error::kind().http_status()` and `{"error": "one line"}`,
-//! plus 429 for too many wrong tries, and the words for requests axum refused before any handler ran.
+//! The one answer of a request: refused ([`ApiError`]) or done ([`Answer`]).
 //!
-//! Every error answer carries what it said as a response extension ([`Said`]): the error-page layer turns a
-//! page's refusal into an HTML page from it, and the request log writes a 500's cause from it, without either
-//! reading the answer's body again.
+//! Refused: the one mapping from mmjudge's errors to HTTP, `Error::kind().http_status()` and
+//! `{"error": "one line"}`, plus 429 for too many wrong tries, the words for requests axum refused before any
+//! handler ran, and the facts a page acts on (`Retry-After`, `"moved_to"`, `"standby_of"`) as typed fields. Every
+//! error answer carries what it said as a response extension ([`Said`]): the error-page layer turns a page's
+//! refusal into an HTML page from it, and the request log writes a 500's cause from it, without either reading the
+//! answer's body again.
+//!
+//! Done: `{"ok": true, "summary": "...", ...}` with the outcome's fields, as the command line's `--json` prints
+//! it, and what the write runner and the standby add (`"repeat"`, `"at"`, `"standby"`).
 
-use crate::error::Error;
+use crate::error::{Error, Result};
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 
 /// The largest request body accepted (a result, a note or a login is far smaller).
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -127,7 +133,7 @@ impl IntoResponse for ApiError {
 /// Runs blocking work off the async threads; a panic or a cancelled task becomes a 500.
 pub async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> crate::error::Result<T> + Send + 'static,
-) -> Result<T, ApiError> {
+) -> std::result::Result<T, ApiError> {
     match tokio::task::spawn_blocking(f).await {
         Ok(done) => done.map_err(ApiError::from),
         Err(e) => {
@@ -192,4 +198,90 @@ fn rejection_words(text: &str) -> String {
         return "the address is not one of this site's: check it, or start from /".into();
     }
     if first.is_empty() { "the request was refused: see docs/http.md".into() } else { first.to_string() }
+}
+
+/// A write's JSON answer.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    doc: serde_json::Map<String, serde_json::Value>,
+    /// Fields sent in this answer only, never kept with the write's key (a new player code: shown once).
+    once: serde_json::Map<String, serde_json::Value>,
+    /// Fields shown once and never kept with the write's key (a PIN, its login link and QR code).
+    secret: Vec<String>,
+}
+
+impl Answer {
+    /// `{"ok": true, "summary": summary}`.
+    pub fn ok(summary: &str) -> Answer {
+        let mut doc = serde_json::Map::new();
+        doc.insert("ok".into(), serde_json::Value::Bool(true));
+        doc.insert("summary".into(), serde_json::Value::String(summary.to_string()));
+        Answer { doc, once: serde_json::Map::new(), secret: Vec::new() }
+    }
+
+    /// [`Answer::ok`] with every field of the outcome `out` (an outcome that is not a JSON object adds none).
+    pub fn of<T: Serialize>(summary: &str, out: &T) -> Result<Answer> {
+        Answer::ok(summary).with(out)
+    }
+
+    /// The summary, as answered.
+    pub fn summary(&self) -> &str {
+        self.doc.get("summary").and_then(|s| s.as_str()).unwrap_or_default()
+    }
+
+    /// Adds every field of `more` (a JSON object; its fields win over the same names already there).
+    pub fn with<T: Serialize>(mut self, more: &T) -> Result<Answer> {
+        let value = serde_json::to_value(more).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        if let serde_json::Value::Object(fields) = value {
+            self.doc.extend(fields);
+        }
+        Ok(self)
+    }
+
+    /// Adds `field` to this answer only: a repeat of the write (answered from what was kept) leaves it out.
+    pub fn shown_once(mut self, field: &str, value: &str) -> Answer {
+        self.once.insert(field.into(), serde_json::Value::String(value.into()));
+        self
+    }
+
+    /// Adds every field of `more` as shown once: answered now, left out of what is kept for a repeat
+    /// ([`Answer::kept`]), which says `"shown_once"` instead.
+    pub fn with_secret<T: Serialize>(self, more: &T) -> Result<Answer> {
+        let value = serde_json::to_value(more).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
+        let names: Vec<String> = value.as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+        let mut answer = self.with(&value)?;
+        answer.secret.extend(names);
+        Ok(answer)
+    }
+
+    /// The answer's JSON (without the fields of [`Answer::shown_once`]).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(self.doc.clone())
+    }
+
+    /// What is kept with the write's key for a repeat: the answer without its fields shown once, and a
+    /// `"shown_once"` line saying what to do instead (they are stored nowhere in clear).
+    pub fn kept(&self) -> serde_json::Value {
+        let mut doc = self.doc.clone();
+        if !self.secret.is_empty() {
+            for name in &self.secret {
+                doc.remove(name);
+            }
+            doc.insert(
+                "shown_once".into(),
+                serde_json::Value::String(format!(
+                    "{} shown once only, with the first answer: make a new PIN to see one again",
+                    self.secret.join(", ")
+                )),
+            );
+        }
+        serde_json::Value::Object(doc)
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(mut self) -> Response {
+        self.doc.extend(self.once);
+        Json(serde_json::Value::Object(self.doc)).into_response()
+    }
 }

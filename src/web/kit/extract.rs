@@ -1,5 +1,5 @@
 //! What a request carries: a player acting with their table's code ([`Player`]), a write's fields ([`Payload`]) with
-//! the query, path and form extractors worded the site's way, and a file sent as a body ([`Upload`]).
+//! its key and the moment it may claim ([`Sent`]), and the query, path and form extractors worded the site's way.
 //!
 //! Players act with their table's code instead of a login: [`Player`] is the extractor of a player's request
 //! (the phone's address and the request's store), and [`Player::act`] runs their write as the code's holder,
@@ -10,33 +10,44 @@
 //! a form ([`Payload`]), and axum's query, path and form extractors whose refusals are worded here (see
 //! [`super::error::rejection_message`]) rather than in axum's own text. A body is read once and strictly (see
 //! [`super::body`]): a field the route does not take, or one given twice, is refused naming it.
+
 //!
-//! A file sent as a request's whole body (the imports of the head judge's set-up page): up to [`UPLOAD_LIMIT`],
-//! outside the [`super::error::BODY_LIMIT`] and the time limit of every other route, streamed to a file of its
-//! own in the system's temporary folder (removed once its job ended) rather than held in memory.
+//! A write's key: every write can be repeated safely. A write sent with a key (the `Idempotency-Key` header, a
+//! form's `idempotency_key` field, or the table device's `client_id`) is recorded once, with its first answer, for
+//! the event's duration (see [`crate::store::keys`] and the runner, [`super::write`]); a repeat with the same key is
+//! answered again with `"repeat": true` and records nothing more, even when the first answer never arrived; the
+//! same key with other fields is refused (422). Keys are scoped by who sends them and the route.
+//!
+//! Moments as they happened: a write replayed from a page's queue (it has a key) may send the moment it was
+//! made (`at`) on the routes that take one (see [`Route::at`]); it is taken as [`crate::ops::write_keys::moment`] says (between
+//! the table's last record and the arrival, at most [`crate::ops::write_keys::AT_BACK`] before its first arrival, and never
+//! shortening a decision whose start arrived live), else the arrival is; both are audited and the answer says
+//! which (`"at"`, `"at_adjusted"`). An `at` sent without a key on those routes is refused (400): only a replay
+//! may say when it was made.
 
 use super::auth::{Aim, Device, Kind};
+use super::body;
 use super::error::{ApiError, BODY_LIMIT, bad_json, rejected};
-use super::jobs::Upload;
-use super::once::Sent;
-use super::route::Who;
+use super::state::Route;
+use super::state::Who;
 use super::state::{Db, FirstArrival, Shared};
-use super::{auth, body, once};
 use crate::error::{Error, Result};
 use crate::ops::table::device;
+use crate::ops::write_keys::Timed;
+use crate::store::keys::WriteKey;
 use crate::store::{Actor, Store};
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::handler::Handler;
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::MethodRouter;
+use blake2::{Blake2s256, Digest};
+use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
-use std::io::Write;
 use std::net::SocketAddr;
-use tokio_stream::StreamExt;
 
 /// A player's request: where it came from and its store; who it is comes with the code ([`Player::act`]).
 #[derive(Clone)]
@@ -45,7 +56,7 @@ pub struct Player {
     pub db: Db,
     /// The phone's address.
     pub addr: SocketAddr,
-    /// The `Idempotency-Key` header, if sent (see [`super::once`]).
+    /// The `Idempotency-Key` header, if sent (see [`key_of`]).
     pub key: Option<HeaderValue>,
     /// The device cookie's hash (see [`super::auth`]).
     pub device: Option<Device>,
@@ -54,7 +65,7 @@ pub struct Player {
     /// When that key first arrived (see [`super::state`]).
     pub first: Option<chrono::DateTime<chrono::Utc>>,
     /// The request's route.
-    pub route: super::route::Route,
+    pub route: super::state::Route,
     who: Who,
 }
 
@@ -68,10 +79,10 @@ impl FromRequestParts<Shared> for Player {
             .map(|c| c.0)
             .ok_or_else(|| ApiError::internal("no client address"))?;
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
-        let key = parts.headers.get(super::once::HEADER).cloned();
+        let key = parts.headers.get(HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
         let first = parts.extensions.get::<super::state::FirstArrival>().map(|f| f.0);
-        let route = super::route::on(&parts.extensions);
+        let route = super::state::Route::on(&parts.extensions);
         Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, first, route, who })
     }
 }
@@ -89,7 +100,7 @@ impl Player {
         let aim = move |conn: &rusqlite::Connection| {
             Ok(Aim { key: format!("table {table}"), targets: crate::ops::guesses::table(conn, table)? })
         };
-        auth::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
+        super::auth::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
     }
 
     /// [`Player::guarded`] for a check-in: the try is aimed at the one player `name` finds; a name that finds
@@ -105,7 +116,7 @@ impl Player {
                 None => Aim { key: "check-in of no one player".into(), targets: Vec::new() },
             })
         };
-        auth::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
+        super::auth::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
     }
 
     /// The write came from `name`'s page (`/me?name=`): a code of anyone else is refused there.
@@ -290,8 +301,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
-        let header_key = req.headers().get(once::HEADER).cloned();
-        let route = super::route::of(&req);
+        let header_key = req.headers().get(HEADER).cloned();
+        let route = super::state::Route::of(&req);
         let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
         let read = req.extensions().get::<Read>().map(|Read(v)| v.clone());
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
@@ -303,8 +314,8 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
                 None => body::json(&body)?,
             };
             let (input, takes) = body::from_json::<T>(&value)?;
-            let key = once::key_of(header_key.as_ref(), None, once::FIELD)?;
-            let sent = once::sent(key, &value, &route, own_at(takes), first)?;
+            let key = key_of(header_key.as_ref(), None, FIELD)?;
+            let sent = sent(key, &value, &route, own_at(takes), first)?;
             return Ok(Payload { input, csrf: header_csrf, back: None, shown: shown(value), sent });
         }
         if body.trim_ascii_start().starts_with(b"{") {
@@ -315,11 +326,11 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let fields = body::form(&body)?;
         let (input, takes) = body::from_form::<T>(&fields)?;
         let extra = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-        let (csrf, back, form_key) = (extra("csrf"), extra("back"), extra(once::FIELD));
+        let (csrf, back, form_key) = (extra("csrf"), extra("back"), extra(FIELD));
         let back = back.filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'));
-        let key = once::key_of(header_key.as_ref(), form_key.as_deref(), once::FIELD)?;
+        let key = key_of(header_key.as_ref(), form_key.as_deref(), FIELD)?;
         let fields = serde_json::Value::Object(fields.into_iter().map(|(k, v)| (k, v.into())).collect());
-        let sent = once::sent(key, &fields, &route, own_at(takes), first)?;
+        let sent = sent(key, &fields, &route, own_at(takes), first)?;
         Ok(Payload {
             input,
             csrf: csrf.or(header_csrf),
@@ -337,7 +348,7 @@ pub fn shown(mut value: serde_json::Value) -> String {
         map.remove("csrf");
         map.remove("back");
         map.remove("code");
-        map.remove(once::FIELD);
+        map.remove(FIELD);
     }
     let text = value.to_string();
     match text.char_indices().nth(400) {
@@ -402,56 +413,170 @@ fn form_refused(text: &str) -> ApiError {
     )
 }
 
-/// The largest file accepted: MTGJSON's AtomicCards (about 100 MB) with room to spare.
-pub const UPLOAD_LIMIT: u64 = 200 * 1024 * 1024;
+/// The header a phone sends its write's key in.
+pub const HEADER: &str = "idempotency-key";
 
-fn too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        format!("the file is too large (at most {} MB): choose the right file", UPLOAD_LIMIT / (1024 * 1024)),
-    )
+/// A form's field for the key (forms cannot send headers).
+pub const FIELD: &str = "idempotency_key";
+
+/// The longest key taken.
+pub const MAX_KEY: usize = 80;
+
+/// A write's key as sent, a fingerprint of its fields (a repeat must send the same), and the moment its page
+/// says it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sent {
+    /// The key.
+    pub key: String,
+    /// The fingerprint of the fields (see [`fingerprint`]).
+    pub body: String,
+    /// The moment sent (`at`), and the table the write names (`table`).
+    pub made: Option<(DateTime<Utc>, Option<u32>)>,
+    /// When the server first saw this key (see [`super::state`]).
+    pub first: Option<DateTime<Utc>>,
+    /// What kind of timed write its route is, if it may claim its moment.
+    pub timed: Option<Timed>,
 }
 
-/// The file's name as shown in messages: the one given (its last part, without folders), else `the file`.
-fn file_shown(name: Option<&str>) -> String {
-    let name = name.map(|n| n.rsplit(['/', '\\']).next().unwrap_or(n).trim()).unwrap_or_default();
-    let clean: String = name.chars().filter(|c| !c.is_control()).take(120).collect();
-    if clean.is_empty() { "the file".into() } else { clean }
-}
-
-/// Receives the body into a new temporary file; refuses an empty body (400) or one over [`UPLOAD_LIMIT`]
-/// (413, as soon as its length says so), leaving no file behind.
-pub async fn receive(headers: &HeaderMap, body: Body, name: Option<&str>) -> Result<Upload, ApiError> {
-    let said = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if said.is_some_and(|n| n > UPLOAD_LIMIT) {
-        return Err(too_large());
+/// The key of a write to `route` with the fields `value`, if it has one (`first`: when the key first arrived); an
+/// `at` without a key on a route that takes a claimed moment is refused (400): only a page's replay says when it
+/// was made (`own_at`: the route's own fields take an `at`, as a judge's note does, and it is not refused).
+pub fn sent(
+    key: Option<String>,
+    value: &serde_json::Value,
+    route: &Route,
+    own_at: bool,
+    first: Option<DateTime<Utc>>,
+) -> std::result::Result<Option<Sent>, ApiError> {
+    match key {
+        Some(key) => Ok(Some(Sent { first, timed: route.at, ..Sent::of(key, value)? })),
+        None if route.at.is_some() && !own_at && value.get("at").is_some_and(|a| !a.is_null()) => Err(bad(
+            "at: only a write sent again from a page's queue, with its key, may say when it was made; without a key \
+             the moment it arrives counts, so leave at out"
+                .into(),
+        )),
+        None => Ok(None),
     }
-    let path = std::env::temp_dir().join(format!("mmjudge-upload-{}", super::auth::new_login_token()));
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| ApiError::internal_because("receiving the file", format!("{}: {e}", path.display())))?;
-    // From here on the file is removed when the upload is dropped (a refusal, a broken connection).
-    let mut upload = Upload { path, shown: file_shown(name), bytes: 0 };
-    let mut out = std::io::BufWriter::with_capacity(256 * 1024, file);
-    let mut stream = body.into_data_stream();
-    while let Some(chunk) = stream.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "the file did not arrive whole (the connection broke): send it again",
-            )
-        })?;
-        upload.bytes += chunk.len() as u64;
-        if upload.bytes > UPLOAD_LIMIT {
-            return Err(too_large());
+}
+
+impl Sent {
+    /// The write sent with `key` and the fields `value`; 400 for an `at` that is not a moment.
+    pub fn of(key: String, value: &serde_json::Value) -> std::result::Result<Sent, ApiError> {
+        let made = match value.get("at") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(at) => {
+                let at = at
+                    .as_str()
+                    .and_then(|t| crate::time::unstamp(t).ok())
+                    .ok_or_else(|| bad("at: the moment a write was made, as 2025-05-01T14:02:03.000Z".into()))?;
+                let table = value.get("table").and_then(|t| match t {
+                    serde_json::Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+                    serde_json::Value::String(s) => s.trim().parse().ok(),
+                    _ => None,
+                });
+                Some((at, table))
+            }
+        };
+        Ok(Sent { key, body: fingerprint(value), made, first: None, timed: None })
+    }
+
+    /// The key's row for `scope` (who sent it) and the route named `name`, and the moment sent if the route takes
+    /// one.
+    pub fn scoped(&self, scope: &str, name: &str) -> Keyed {
+        let key = WriteKey { scope: scope.into(), route: name.into(), key: self.key.clone(), body: self.body.clone() };
+        let made = self.timed.and_then(|timed| self.made.map(|(at, table)| (at, table, timed)));
+        Keyed { key, made, first: self.first }
+    }
+}
+
+/// A write's key for its sender and route, and the moment sent (see [`Sent::scoped`]).
+#[derive(Debug, Clone)]
+pub struct Keyed {
+    /// The key's row.
+    pub key: WriteKey,
+    /// The moment sent, the table named and what kind of timed write it is, on a route that takes a moment.
+    pub made: Option<(DateTime<Utc>, Option<u32>, Timed)>,
+    /// When the server first saw the key.
+    pub first: Option<DateTime<Utc>>,
+}
+
+/// The key a write carries: the header, or `field` of the body (`field_name` for the refusals); both, and
+/// different: 400. A key is 1 to 80 printable characters.
+pub fn key_of(
+    header: Option<&HeaderValue>,
+    field: Option<&str>,
+    field_name: &str,
+) -> std::result::Result<Option<String>, ApiError> {
+    let sent_header = header.is_some();
+    let header = match header {
+        None => None,
+        Some(v) => Some(
+            v.to_str()
+                .map_err(|_| {
+                    bad(format!("the Idempotency-Key header is not plain ASCII text: send 1 to {MAX_KEY} printable ASCII characters"))
+                })?
+                .to_string(),
+        ),
+    };
+    let key = match (header, field) {
+        (Some(h), Some(f)) if h != f => {
+            return Err(bad(format!(
+                "the Idempotency-Key header and \"{field_name}\" differ: send one key, or the same in both"
+            )));
         }
-        out.write_all(&chunk).map_err(|e| ApiError::internal_because("receiving the file", e.to_string()))?;
+        (Some(h), _) => h,
+        (None, Some(f)) => f.to_string(),
+        (None, None) => return Ok(None),
+    };
+    let n = key.chars().count();
+    if n == 0 || n > MAX_KEY || key.chars().any(char::is_control) {
+        let what = if !sent_header { field_name } else { "Idempotency-Key" };
+        return Err(bad(format!("{what}: a write's key is 1 to {MAX_KEY} printable characters")));
     }
-    out.flush().map_err(|e| ApiError::internal_because("receiving the file", e.to_string()))?;
-    if upload.bytes == 0 {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "no file was sent: choose the file, then send it"));
+    Ok(Some(key))
+}
+
+fn bad(message: String) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, message)
+}
+
+/// A fingerprint of a write's fields: all of them but the key itself, the form's CSRF token and return page,
+/// a player's code or table sign-in (a repeat after a new login, a code typed again or a new sign-in is the same
+/// write) and the moment made
+/// (`at`: a page's first try sends none, its replay does, and the two are the same write).
+pub fn fingerprint(value: &serde_json::Value) -> String {
+    let mut v = value.clone();
+    if let Some(map) = v.as_object_mut() {
+        for skip in ["csrf", "back", "code", "signin", FIELD, "client_id", "at"] {
+            map.remove(skip);
+        }
     }
-    Ok(upload)
+    Blake2s256::digest(v.to_string().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn a_key_is_one_to_eighty_printable_characters_and_a_header_and_a_field_that_differ_are_refused() {
+        let h = |v: &str| HeaderValue::from_str(v).ok();
+        assert_eq!(key_of(h("k1").as_ref(), None, FIELD).ok(), Some(Some("k1".into())));
+        assert_eq!(key_of(None, Some("c1"), "client_id").ok(), Some(Some("c1".into())));
+        assert_eq!(key_of(h("c1").as_ref(), Some("c1"), "client_id").ok(), Some(Some("c1".into())));
+        assert!(key_of(h("k1").as_ref(), Some("c1"), "client_id").is_err());
+        assert!(key_of(None, Some(&"x".repeat(81)), FIELD).is_err_and(|e| e.message.contains(FIELD)));
+        assert!(key_of(None, Some("a\nb"), FIELD).is_err());
+        assert!(key_of(None, Some(""), FIELD).is_err());
+        assert_eq!(key_of(None, None, FIELD).ok(), Some(None));
+    }
+
+    #[test]
+    fn a_fingerprint_leaves_out_the_key_the_csrf_token_the_return_page_the_code_and_the_moment() {
+        let a = serde_json::json!({ "table": 1, "csrf": "x", "back": "/a", "code": "1", "idempotency_key": "k", "at": "x" });
+        let b = serde_json::json!({ "table": 1 });
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&b), fingerprint(&serde_json::json!({ "table": 2 })));
+    }
 }

@@ -1,9 +1,13 @@
-//! What every request shares and what the server keeps in memory: the app's state ([`App`]), the request's connection
-//! to the event file ([`Db`]), when each keyed write first arrived, what a judge's form did (`?done=ID`), and large
-//! blocks of memory given back.
+//! What every request shares and what the server keeps in memory: the app's state ([`App`]), each route's row put
+//! on its request ([`Route`]) and who asked ([`Who`]), the request's connection to the event file ([`Db`]), when
+//! each keyed write first arrived, what a judge's form did (`?done=ID`), and large blocks of memory given back.
 //!
 //! What every request shares: the event file's path, the live updates, the wrong-PIN and wrong-code counts,
-//! and the players' site address.
+//! the jobs, and the players' site address.
+//!
+//! What is true of a route ([`Route`]: the name its writes are audited under, whether it takes a key, a moment,
+//! CORS, an ETag...): the table itself, with each route's handler, is the router's (`web::routes`), registered
+//! here once; the outermost layer puts the request's row on it for every layer and extractor inside.
 //!
 //! One connection to the event file per request: the first extractor or handler that needs it takes one of the
 //! connections kept open (see [`crate::store::connections`]; on a blocking thread), and every later one in the
@@ -14,7 +18,7 @@
 //! would keep such blocks in the arena of whichever thread freed them (each store thread its own), so the server's
 //! resident memory would grow to a block per thread and stay there; [`return_large_blocks`] has every block of
 //! a MiB or more mapped on its own and given back to the system when freed. With at most two PIN checks at once
-//! (see [`super::state::HASHING`]) the server's peak stays under 150 MB during a storm.
+//! (see [`HASHING`]) the server's peak stays under 150 MB during a storm.
 //!
 //! When the server first saw each write that may carry a moment: a write a page's queue sends again after a 503
 //! (the server busy, the second laptop not in charge yet) or a 429 keeps the moment it first arrived, so the wait
@@ -36,14 +40,17 @@ use super::error::{ApiError, blocking};
 use super::limit::{Guesses, Rules};
 use super::live::Streams;
 use crate::error::Result;
+use crate::ops::write_keys::Timed;
 use crate::store::Store;
 use axum::extract::FromRequestParts;
+use axum::extract::Request;
 use axum::http::Extensions;
 use axum::http::request::Parts;
 use chrono::{DateTime, Utc};
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -407,5 +414,186 @@ mod done_tests {
         }
         assert_eq!(d.of(299).as_deref(), Some("#299"));
         assert_eq!(d.of(0), None);
+    }
+}
+
+/// A route: its address (`{n}` stands for one segment), the name its writes are audited and keyed under, and
+/// what is true of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    /// The address, as the router takes it.
+    pub path: &'static str,
+    /// `POST /api/result`: how its writes are named in the audit and scope their keys (an alias, such as
+    /// `/api/clock/pass`, is named as the route it stands for).
+    pub name: &'static str,
+    /// Its reads carry an ETag and answer 304.
+    pub etag: bool,
+    /// Pages on the standby reach it across origins (CORS, no credentials).
+    pub cors: bool,
+    /// A write replayed from a page's queue may claim the moment it was made, as this kind of timed write.
+    pub at: Option<Timed>,
+    /// It takes a file as its body (outside the body and time limits).
+    pub upload: bool,
+    /// It may take longer than the request limit (the site as a zip).
+    pub unlimited: bool,
+    /// A judge's own (a shared cache keeps none of it).
+    pub judges: bool,
+    /// A login or logout: a session, not a change of the event (taken on a standby when it is a login; never
+    /// waited for the standby).
+    pub session: bool,
+    /// It writes nothing though it is a POST (a table's sign-in checks a code): taken on a standby too.
+    pub checks_only: bool,
+    /// The two laptops' routine calls: logged at debug when they go well.
+    pub chatter: bool,
+    /// It answers before the event is set up (`serve --new`).
+    pub before_setup: bool,
+    /// Streamed for its whole life (the live events, the standby's routes): outside compression and ETags.
+    pub stream: bool,
+}
+
+impl Route {
+    pub const fn new(path: &'static str, name: &'static str) -> Route {
+        Route {
+            path,
+            name,
+            etag: false,
+            cors: false,
+            at: None,
+            upload: false,
+            unlimited: false,
+            judges: false,
+            session: false,
+            checks_only: false,
+            chatter: false,
+            before_setup: false,
+            stream: false,
+        }
+    }
+
+    /// Registers the routes table (the router does, once; the table is the same for every router).
+    pub fn register(routes: Vec<Route>) {
+        let _ = ROUTES.set(routes);
+    }
+
+    /// Every route, once a router registered them (the server builds its router before it answers anything; code
+    /// that runs without one reads `web::routes::routes()`).
+    pub fn all() -> &'static [Route] {
+        ROUTES.get().map_or(&[], Vec::as_slice)
+    }
+
+    /// The route that answers `path`, if any (`{n}` matches one segment).
+    pub fn find(path: &str) -> Option<&'static Route> {
+        let asked: Vec<&str> = path.split('/').collect();
+        Route::all().iter().find(|r| {
+            let mut parts = r.path.split('/');
+            let same =
+                asked.iter().all(|a| parts.next().is_some_and(|p| p == *a || (p.starts_with('{') && !a.is_empty())));
+            same && parts.next().is_none()
+        })
+    }
+
+    /// The routes whose replayed writes may claim their moment, as one attribute's value (`data-takes-at` on every
+    /// page's `<body>`, read by `queue.js`).
+    pub fn takes_at_list() -> String {
+        Route::all().iter().filter(|r| r.at.is_some()).map(|r| r.path).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The request's [`Route`] (as the outermost layer found it; [`Route::UNKNOWN`] for an address that is none).
+    pub fn of(req: &Request) -> Route {
+        Route::on(req.extensions())
+    }
+
+    /// The [`Route`] a request's extensions hold (for extractors, which see the request's parts).
+    pub fn on(extensions: &axum::http::Extensions) -> Route {
+        extensions.get::<Route>().copied().unwrap_or(Route::UNKNOWN)
+    }
+
+    /// What a request to an address that is no route is (a mistyped page: its 404 is a page).
+    pub const UNKNOWN: Route = Route::new("", "");
+}
+
+/// A page or a read: an ETag.
+pub const fn read(path: &'static str) -> Route {
+    Route { etag: true, ..Route::new(path, path) }
+}
+
+/// A judge's page or read: an ETag, kept by no shared cache.
+pub const fn judges_read(path: &'static str) -> Route {
+    Route { judges: true, ..read(path) }
+}
+
+/// A write (`name`: `POST` and its path).
+pub const fn write(path: &'static str, name: &'static str) -> Route {
+    Route::new(path, name)
+}
+
+/// A write a page on the standby may replay there with a table code.
+pub const fn cors_write(path: &'static str, name: &'static str) -> Route {
+    Route { cors: true, ..write(path, name) }
+}
+
+/// A write that may claim its moment (and be replayed on the standby).
+pub const fn timed(path: &'static str, name: &'static str, at: Timed) -> Route {
+    Route { at: Some(at), ..cors_write(path, name) }
+}
+
+/// An import: a file as its body.
+pub const fn upload(path: &'static str, name: &'static str) -> Route {
+    Route { upload: true, ..write(path, name) }
+}
+
+/// A login or logout.
+pub const fn session(path: &'static str, name: &'static str) -> Route {
+    Route { session: true, ..write(path, name) }
+}
+
+/// The standby's routes: streamed, outside compression.
+pub const fn laptops(path: &'static str) -> Route {
+    Route { stream: true, ..Route::new(path, path) }
+}
+
+/// Every route (without its handler), as the router's table registered it.
+static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
+
+/// A handler's own route (as the outermost layer found it).
+impl<S: Send + Sync> FromRequestParts<S> for Route {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Route::on(&parts.extensions))
+    }
+}
+
+/// Who asked, as the extractors learn it (a judge's session, a player's code); `nobody` until then.
+#[derive(Debug, Clone, Default)]
+pub struct Who(Arc<Mutex<Option<String>>>);
+
+impl Who {
+    /// Records who asked, for the request's log line (nothing when the request is not logged).
+    pub fn set(extensions: &Extensions, name: impl Into<String>) {
+        if let Some(Who(slot)) = extensions.get::<Who>()
+            && let Ok(mut held) = slot.lock()
+        {
+            *held = Some(name.into());
+        }
+    }
+
+    /// Records who asked through this request's slot.
+    pub fn is(&self, name: impl Into<String>) {
+        if let Ok(mut held) = self.0.lock() {
+            *held = Some(name.into());
+        }
+    }
+
+    pub fn name(&self) -> String {
+        self.0.lock().ok().and_then(|held| held.clone()).unwrap_or_else(|| "nobody".to_string())
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Who {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<Who>().cloned().unwrap_or_default())
     }
 }

@@ -1,16 +1,23 @@
 //! The one write runner: a judge's write (the CSRF check for cookie sessions, the role check, the judge as the
 //! actor) or a player's (the code's holder as the actor, under the wrong-code limit) runs its `ops` call on the
-//! request's store and ends the same way: the JSON [`Answer`], or for a page's form back to that page (a refusal
-//! as the refused page with a link back).
+//! request's store, as one transaction with its audit row and, for a keyed write, its key and the answer kept for
+//! a repeat (`Store::write_keyed`: one changeset); then waits for the standby where it must ([`settle`]), and ends
+//! the same way: the JSON [`Answer`], or for a page's form back to that page (a refusal as the refused page with a
+//! link back).
 
 use super::auth::Judge;
+use super::error::Answer;
 use super::error::ApiError;
+use super::extract::Keyed;
+use super::extract::Sent;
 use super::extract::{Payload, Player};
-use super::once::{Answer, Sent};
-use super::{once, page};
+use super::page;
 use crate::error::Result;
 use crate::ops::table::device::Holder;
+use crate::ops::write_keys;
+use crate::store::keys::WriteKey;
 use crate::store::{Actor, Store};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
 /// Runs one write for a logged-in judge (the audit's command line is the request's route and the fields sent);
@@ -37,7 +44,7 @@ pub async fn judge<T: Send + 'static>(
             .run(move |store| {
                 // The entry this write makes, named by the page it goes back to (`?done=ID`); none for a repeat.
                 let mut made = None;
-                let done = once::run(store, &actor, key, |store, actor| {
+                let done = run(store, &actor, key, |store, actor| {
                     let answer = f(store, actor, input)?;
                     made = crate::ops::log::last_of(store.conn(), actor)?;
                     Ok(answer)
@@ -73,14 +80,14 @@ fn written(store: &Store, required: bool) -> Result<Written> {
     Ok((store.last_seq(), state))
 }
 
-/// A write's answer once the standby settled it (see [`super::http::settle`]): with `"standby"` when there
+/// A write's answer once the standby settled it (see [`super::write::settle`]): with `"standby"` when there
 /// is a word for it, or the 503 that says the standby has not applied it.
 async fn settled(
     db: &super::state::Db,
     answer: Answer,
     (seq, state): Written,
 ) -> std::result::Result<Answer, ApiError> {
-    match super::http::settle(db, seq, state).await? {
+    match settle(db, seq, state).await? {
         Some(word) => Ok(answer.with(&serde_json::json!({ "standby": word }))?),
         None => Ok(answer),
     }
@@ -113,7 +120,7 @@ pub async fn player(
     let done = player
         .act((table, code), player.command(&shown), move |store, actor, holder| {
             let key = key.map(|sent| sent.scoped(&actor.judge, route));
-            Ok((once::run(store, actor, key, |store, actor| f(store, actor, holder))?, written(store, required)?))
+            Ok((run(store, actor, key, |store, actor| f(store, actor, holder))?, written(store, required)?))
         })
         .await;
     let answer = match done.and_then(|(done, written)| Ok((done.answer()?, written))) {
@@ -131,4 +138,135 @@ pub fn finish(done: std::result::Result<Answer, ApiError>, back: Option<String>)
         (Err(e), Some(back)) => page::refused(e, &back),
         (Err(e), None) => e.into_response(),
     }
+}
+
+/// After a write of this server through the write runner: wakes the standby's stream and, with
+/// `--standby-required`, waits for the standby to apply the write's change `seq` (None: the write changed nothing,
+/// as a repeat of a key: all written so far). Answers the word for the write's answer (`"applied"`; `"none"` once
+/// a head judge detached the second laptop; nothing without `--standby-required`), or 503 with `Retry-After` when
+/// the standby did not apply it in time (the write may be recorded here: a page sends it again with its key, and a
+/// repeat is answered the same way until the standby holds it).
+/// `state`: the event file's replication state as the write's own blocking call read it right after the write
+/// (None: read here).
+pub async fn settle(
+    db: &super::state::Db,
+    seq: Option<i64>,
+    state: Option<crate::store::replication::State>,
+) -> Result<Option<&'static str>, super::error::ApiError> {
+    use crate::store::replication::{self, Role};
+    let app = db.app().clone();
+    app.replica.wake();
+    if !app.replica.required {
+        return Ok(None);
+    }
+    let s = match state {
+        Some(s) => s,
+        None => match db.run(|store| store.read(replication::state)).await {
+            Ok(s) => s,
+            Err(_) => return Ok(None),
+        },
+    };
+    if s.role != Role::Primary || s.key_hash.is_none() {
+        let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
+        return Ok(alone.then_some("none"));
+    }
+    if app.replica.applied(seq.unwrap_or(s.seq)).await {
+        return Ok(Some("applied"));
+    }
+    Err(super::error::ApiError::new(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIRMED)
+        .retry_after(2)
+        .fact("standby", "not applied"))
+}
+
+/// A write the standby has not applied in time.
+const NOT_CONFIRMED: &str = "Not confirmed yet: the event's second laptop has not saved this. Your page keeps it and \
+                             sends it again by itself; it will not be recorded twice.";
+
+/// How a write with a key ended.
+#[derive(Debug)]
+pub enum Done {
+    /// Done now: its answer (kept with the key).
+    Now(Answer),
+    /// Done before under this key: the first answer, again, with `"repeat": true`.
+    Before(Answer),
+    /// The key was used with other fields: 422.
+    OtherBody(String),
+}
+
+impl Done {
+    /// The answer, or the refusal of a key used with other fields.
+    pub fn answer(self) -> std::result::Result<Answer, ApiError> {
+        match self {
+            Done::Now(a) | Done::Before(a) => Ok(a),
+            Done::OtherBody(key) => Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "the key \"{key}\" was used for another write with other fields: send a new Idempotency-Key for a new write"
+                ),
+            )),
+        }
+    }
+}
+
+/// Runs `f` (a write on `store` by `actor`) once for `key`: a key used already answers its first answer again,
+/// else `f` runs (at the moment taken, see [`write_keys::moment`]) in one transaction with its key and the answer
+/// kept for a repeat (one change for the standby). Without a key, `f` runs.
+pub fn run(
+    store: &mut Store,
+    actor: &Actor,
+    keyed: Option<Keyed>,
+    f: impl FnOnce(&mut Store, &Actor) -> Result<Answer>,
+) -> Result<Done> {
+    let Some(Keyed { key, made, first }) = keyed else {
+        return Ok(Done::Now(f(store, actor)?));
+    };
+    if let Some(done) = before(store, &key)? {
+        return Ok(done);
+    }
+    let (actor, moment) = match made {
+        Some((at, table, timed)) => {
+            let replayed = write_keys::Replayed { made: at, table, first, timed };
+            let m = write_keys::moment(store, actor, replayed)?;
+            let answer = serde_json::json!({ "at": crate::time::stamp(m.at), "at_adjusted": m.adjusted });
+            (m.actor, Some(answer))
+        }
+        None => (actor.clone(), None),
+    };
+    let out = write_keys::run_keyed(
+        store,
+        &key,
+        |store| {
+            f(store, &actor).and_then(|answer| match &moment {
+                Some(m) => answer.with(m),
+                None => Ok(answer),
+            })
+        },
+        |answer| answer.kept().to_string(),
+    );
+    match out {
+        Ok((answer, _)) => Ok(Done::Now(answer)),
+        // Another request with the same key may have committed first: answer as it did.
+        Err(e) => match before(store, &key)? {
+            Some(done) => Ok(done),
+            None => Err(e),
+        },
+    }
+}
+
+fn before(store: &Store, key: &WriteKey) -> Result<Option<Done>> {
+    let Some(kept) = write_keys::first(store, key)? else {
+        return Ok(None);
+    };
+    if kept.body != key.body {
+        return Ok(Some(Done::OtherBody(key.key.clone())));
+    }
+    let first = kept
+        .answer
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .filter(serde_json::Value::is_object);
+    let answer = match first {
+        Some(doc) => Answer::ok(&kept.summary).with(&doc)?,
+        None => Answer::ok(&kept.summary),
+    };
+    Ok(Some(Done::Before(answer.with(&serde_json::json!({ "repeat": true }))?)))
 }

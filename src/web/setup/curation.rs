@@ -8,10 +8,10 @@ use crate::ops::event::BanInput;
 use crate::ops::library::BuildInput;
 use crate::ops::pool::watch::WatchInput;
 use crate::web::kit::auth::Judge;
+use crate::web::kit::error::Answer;
 use crate::web::kit::error::ApiError;
 use crate::web::kit::extract::{Path, Payload};
 use crate::web::kit::jobs;
-use crate::web::kit::once::Answer;
 use crate::web::kit::write;
 use axum::Json;
 use axum::http::StatusCode;
@@ -249,7 +249,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
 pub async fn job(judge: Judge, Path(id): Path<u64>) -> Result<Response, ApiError> {
     judge.judge.require_head("following a job").map_err(ApiError::from)?;
     match judge.db.app().jobs.get(id) {
-        Some(job) => Ok(crate::web::kit::cache::json(&job)),
+        Some(job) => Ok(crate::web::kit::page::json(&job)),
         None => Err(ApiError::new(
             StatusCode::NOT_FOUND,
             format!("no job {id} on this server (a job is forgotten when the server restarts): send the file again"),

@@ -10,11 +10,10 @@ use crate::ops::library::sealed::RegisterInput;
 use crate::ops::pool::edit::ImportInput as PoolInput;
 use crate::store::{Actor, Store};
 use crate::web::kit::auth::Judge;
+use crate::web::kit::error::Answer;
 use crate::web::kit::error::ApiError;
-use crate::web::kit::extract;
 use crate::web::kit::extract::Query;
 use crate::web::kit::jobs::{self, Progress, Upload};
-use crate::web::kit::once::Answer;
 use axum::Json;
 use axum::body::Body;
 use axum::http::{HeaderMap, StatusCode};
@@ -90,7 +89,8 @@ async fn run<Q: Serialize + Send + 'static>(
     judge.judge.require_head(what).map_err(ApiError::from)?;
     let app = judge.db.app().clone();
     // A write key (the Idempotency-Key header) makes a repeat of the upload answer its first job, starting none.
-    let sent = crate::web::kit::once::key_of(headers.get(crate::web::kit::once::HEADER), None, "Idempotency-Key")?;
+    let sent =
+        crate::web::kit::extract::key_of(headers.get(crate::web::kit::extract::HEADER), None, "Idempotency-Key")?;
     let key = sent.map(|k| format!("{} {} {k}", judge.judge.name, judge.route.name));
     if let Some(k) = &key {
         match app.jobs.take_key(k) {
@@ -102,7 +102,7 @@ async fn run<Q: Serialize + Send + 'static>(
         }
     }
     let started = async {
-        let received = extract::receive(headers, body, file.as_deref()).await?;
+        let received = jobs::receive(headers, body, file.as_deref()).await?;
         let shown = serde_json::to_value(&query).map(crate::web::kit::extract::shown).unwrap_or_default();
         let actor = judge.actor(&judge.command(&shown))?;
         jobs::start((&app.jobs, &app.db), job, actor, Some(received), move |store, actor, up, progress| match up {

@@ -60,6 +60,9 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
             out.push(Figure::time("standby: a new standby copies the event and catches up", took, secs(30)));
             eprintln!("bench: standby: caught up {:.2} s after it started", took.as_secs_f64());
         }
+        // The copy is already whole in the second phase: the primary has heard the restarted standby only once its
+        // new address is in the primary's file (before, `--standby-required` refuses a write, rightly).
+        heard(&db, &standby.addr);
         let token = rt.block_on(live::login(&primary.addr, &judge, &pin));
         eprintln!(
             "bench: standby: {} s of writes, {}; load average {}",
@@ -105,6 +108,21 @@ fn caught_up(primary: &Path, standby: &Path) {
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("the standby did not catch up within 120 s");
+}
+
+/// Waits until the primary's file names the standby at `addr` (it connected and said where it is).
+fn heard(primary: &Path, addr: &str) {
+    let start = Instant::now();
+    let port = addr.rsplit(':').next().unwrap_or(addr).to_string();
+    let p = read_only(primary).expect("the primary's file");
+    while start.elapsed() < secs(30) {
+        let url: Option<String> = p.query_row("SELECT standby_url FROM replication", [], |r| r.get(0)).ok().flatten();
+        if url.is_some_and(|u| u.ends_with(&format!(":{port}"))) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the primary did not hear its standby at {addr} within 30 s");
 }
 
 /// Notes at [`WRITES_PER_SECOND`], one at a time, each followed by the wait for the standby to hold it.

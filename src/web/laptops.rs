@@ -13,7 +13,8 @@
 
 use crate::replica::follower::Progress;
 use crate::replica::peer::Asked;
-use crate::web::kit::state::Shared;
+use crate::web::kit::state::{Route, Shared};
+use crate::web::kit::{page, state};
 use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
@@ -33,7 +34,7 @@ pub async fn replication_state(app: &Shared) -> Option<crate::store::replication
 /// Whether a request writes (anything but a read; a login writes nothing on a standby: its session lives in
 /// memory).
 fn writes(req: &Request, following: bool) -> bool {
-    let route = crate::web::kit::state::Route::of(req);
+    let route = Route::of(req);
     // A login, and a table's sign-in (it checks a code and writes nothing), work on a standby too; the two
     // laptops' own routes pass.
     let checks_only = following && route.checks_only;
@@ -60,12 +61,7 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         if (form || !req.uri().path().starts_with("/api/"))
-            && let Ok(page) = crate::web::kit::page::error_page(
-                &crate::web::kit::state::Db::new(&app),
-                StatusCode::SERVICE_UNAVAILABLE,
-                &error,
-            )
-            .await
+            && let Ok(page) = page::error_page(&state::Db::new(&app), StatusCode::SERVICE_UNAVAILABLE, &error).await
         {
             return page;
         }
@@ -98,12 +94,12 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     use crate::store::replication::{self, Role};
     let path = req.uri().path().to_string();
     // A login's session ends with a promotion anyway (judges log in again there).
-    if crate::web::kit::state::Route::of(&req).session {
+    if Route::of(&req).session {
         let res = next.run(req).await;
         app.replica.wake();
         return res;
     }
-    let db = crate::web::kit::state::Db::of(req.extensions_mut(), &app);
+    let db = state::Db::of(req.extensions_mut(), &app);
     let Ok(s) = db.run(|store| store.read(replication::state)).await else {
         return next.run(req).await;
     };
@@ -142,10 +138,7 @@ async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
         "The event moved to {to}: this laptop's copy is old and records nothing. Open the event there; your page \
          sends what it kept there."
     );
-    if page
-        && let Ok(p) =
-            crate::web::kit::page::error_page(&crate::web::kit::state::Db::new(app), StatusCode::CONFLICT, &words).await
-    {
+    if page && let Ok(p) = page::error_page(&state::Db::new(app), StatusCode::CONFLICT, &words).await {
         return p;
     }
     (StatusCode::CONFLICT, axum::Json(serde_json::json!({ "error": words, "moved_to": to }))).into_response()
@@ -153,19 +146,13 @@ async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
 
 /// 503 with `Retry-After: 2` and `words` (the site's page for a page, else `{"error", "standby": "not applied"}`).
 async fn unavailable(app: &Shared, page: bool, words: &str) -> Response {
-    let mut res = if page
-        && let Ok(p) = crate::web::kit::page::error_page(
-            &crate::web::kit::state::Db::new(app),
-            StatusCode::SERVICE_UNAVAILABLE,
-            words,
-        )
-        .await
-    {
-        p
-    } else {
-        let body = serde_json::json!({ "error": words, "standby": "not applied" });
-        (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response()
-    };
+    let mut res =
+        if page && let Ok(p) = page::error_page(&state::Db::new(app), StatusCode::SERVICE_UNAVAILABLE, words).await {
+            p
+        } else {
+            let body = serde_json::json!({ "error": words, "standby": "not applied" });
+            (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response()
+        };
     res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("2"));
     res
 }

@@ -26,6 +26,7 @@
 
 use crate::web::kit::error::{ApiError, Said, rejection_message};
 use crate::web::kit::state::{Db, Route, Shared, Who};
+use crate::web::kit::{auth, extract, jobs, page, state};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -41,8 +42,8 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Headers on every answer: nothing loaded from elsewhere, no framing, no sniffing, no referrer.
 pub async fn headers(req: Request, next: Next) -> Response {
-    let route = crate::web::kit::state::Route::of(&req);
-    let private = route.judges || crate::web::kit::auth::cookie(req.headers(), crate::web::kit::auth::COOKIE).is_some();
+    let route = Route::of(&req);
+    let private = route.judges || auth::cookie(req.headers(), auth::COOKIE).is_some();
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     // A primary with a standby already said where it is (see `advertise`), whichever layer runs first.
@@ -64,16 +65,16 @@ pub async fn device(mut req: Request, next: Next) -> Response {
     if req.method() != axum::http::Method::POST {
         return next.run(req).await;
     }
-    let sent = crate::web::kit::auth::cookie(req.headers(), crate::web::kit::auth::DEVICE_COOKIE);
+    let sent = auth::cookie(req.headers(), auth::DEVICE_COOKIE);
     let (token, new) = match sent.filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())) {
         Some(t) => (t, false),
-        None => (crate::web::kit::auth::new_login_token(), true),
+        None => (auth::new_login_token(), true),
     };
-    req.extensions_mut().insert(crate::web::kit::auth::Device(crate::web::kit::auth::hash(&token)));
+    req.extensions_mut().insert(auth::Device(auth::hash(&token)));
     let mut res = next.run(req).await;
     if new
         && (res.status().is_success() || res.status().is_redirection())
-        && let Ok(v) = HeaderValue::from_str(&crate::web::kit::auth::set_cookie(&token))
+        && let Ok(v) = HeaderValue::from_str(&auth::set_cookie(&token))
     {
         res.headers_mut().append(header::SET_COOKIE, v);
     }
@@ -93,7 +94,7 @@ pub fn csp(standby: Option<&str>) -> HeaderValue {
 /// A request that takes too long is answered 503 (but the site as a zip, and an upload: a large file takes its
 /// time to arrive, and the work on it is a job of its own).
 pub async fn timeout(req: Request, next: Next) -> Response {
-    let route = crate::web::kit::state::Route::of(&req);
+    let route = Route::of(&req);
     if route.unlimited || (req.method() == axum::http::Method::POST && route.upload) {
         return next.run(req).await;
     }
@@ -143,7 +144,7 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
     let fresh = if api {
         ApiError::new(status, message).into_response()
     } else {
-        match crate::web::kit::page::error_page(&db, status, &message).await {
+        match page::error_page(&db, status, &message).await {
             Ok(page) => page,
             Err(_) => ApiError::new(status, message).into_response(),
         }
@@ -156,17 +157,17 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
 /// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, has its first arrival
 /// remembered and put on the request ([`crate::web::kit::state::FirstArrival`]).
 pub async fn first_arrival(
-    State(app): axum::extract::State<crate::web::kit::state::Shared>,
+    State(app): axum::extract::State<state::Shared>,
     mut req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let path = req.uri().path();
-    if req.method() == axum::http::Method::POST && crate::web::kit::state::Route::of(&req).at.is_some() {
-        let key = req.headers().get(crate::web::kit::extract::HEADER).and_then(|v| v.to_str().ok());
+    if req.method() == axum::http::Method::POST && Route::of(&req).at.is_some() {
+        let key = req.headers().get(extract::HEADER).and_then(|v| v.to_str().ok());
         if let (Some(key), Ok(now)) = (key, crate::time::now()) {
             let first =
                 app.arrivals.lock().map(|mut a| a.first(path, key, now, std::time::Instant::now())).unwrap_or(now);
-            req.extensions_mut().insert(crate::web::kit::state::FirstArrival(first));
+            req.extensions_mut().insert(state::FirstArrival(first));
         }
     }
     next.run(req).await
@@ -175,17 +176,17 @@ pub async fn first_arrival(
 /// While the event is not set up, every address but the set-up's is answered 503 with [`crate::web::kit::jobs::NOT_SET_UP`] (`serve --new`): the JSON
 /// `{"error"}` under `/api/`, elsewhere a page with a link to the set-up page.
 pub async fn setup_gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    if !app.setup.pending() || crate::web::kit::state::Route::of(&req).before_setup {
+    if !app.setup.pending() || Route::of(&req).before_setup {
         return next.run(req).await;
     }
     let api = req.uri().path().starts_with("/api/") || req.uri().path() == "/events";
     let mut res = if api {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, crate::web::kit::jobs::NOT_SET_UP).into_response()
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, jobs::NOT_SET_UP).into_response()
     } else {
         let body = format!(
             "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Not set up yet</title>\n<link rel=\"stylesheet\" href=\"{}\">\n</head>\n<body>\n<main>\n<h1>Not set up yet</h1>\n<p class=\"error\" role=\"alert\">{}.</p>\n<p>The organiser opens the set-up link (or scans its \u{201c}set up\u{201d} QR code) to create the event; this page works once that is done.</p>\n</main>\n</body>\n</html>\n",
             crate::render::assets::url("app.css"),
-            crate::web::kit::jobs::NOT_SET_UP
+            jobs::NOT_SET_UP
         );
         (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
     };
@@ -193,10 +194,10 @@ pub async fn setup_gate(State(app): State<Shared>, req: Request, next: Next) -> 
     res
 }
 
-/// CORS on the routes pages use on the standby only (see [`crate::web::kit::state::Route::cors`]): `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a
+/// CORS on the routes pages use on the standby only (see [`Route::cors`]): `Access-Control-Allow-Origin: *` (no credentials) on every answer, and a
 /// preflight `OPTIONS` answered 204 with the methods and the headers a replayed write sends.
 pub async fn cors(req: Request, next: Next) -> Response {
-    if !crate::web::kit::state::Route::of(&req).cors {
+    if !Route::of(&req).cors {
         return next.run(req).await;
     }
     let any = HeaderValue::from_static("*");
@@ -217,7 +218,7 @@ pub async fn cors(req: Request, next: Next) -> Response {
 /// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby (its pages
 /// name it themselves, see [`crate::web::kit::page::Laptop`]). Only a header is set: no body is read.
 pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    let Some(standby) = crate::web::kit::page::Laptop::of(&app).standby else {
+    let Some(standby) = page::Laptop::of(&app).standby else {
         return next.run(req).await;
     };
     let mut res = next.run(req).await;
@@ -260,7 +261,7 @@ pub async fn requests(mut req: Request, next: Next) -> Response {
         Some(matched) => matched.as_str().to_string(),
         None => req.uri().path().to_string(),
     };
-    let chatter = crate::web::kit::state::Route::of(&req).chatter;
+    let chatter = Route::of(&req).chatter;
     let addr = match req.extensions().get::<ConnectInfo<SocketAddr>>() {
         Some(ConnectInfo(addr)) => addr.ip().to_string(),
         None => "-".to_string(),
@@ -356,7 +357,7 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
 /// Answers 304 (its body dropped unread) when a read's answer carries the tag the phone names in `If-None-Match`;
 /// else puts a drawn page's kept bytes in the encoding the phone takes in place of its body (unread).
 pub async fn not_modified(req: Request, next: Next) -> Response {
-    let go = matches!(*req.method(), Method::GET | Method::HEAD) && crate::web::kit::state::Route::of(&req).etag;
+    let go = matches!(*req.method(), Method::GET | Method::HEAD) && Route::of(&req).etag;
     let mut asked = HeaderMap::new();
     if go {
         for v in req.headers().get_all(header::IF_NONE_MATCH) {
@@ -378,7 +379,7 @@ pub async fn not_modified(req: Request, next: Next) -> Response {
 
 /// A drawn page's answer with the kept bytes the phone takes as its body; any other answer as it is.
 fn encoded(mut res: Response, takes: Takes) -> Response {
-    let Some(drawn) = res.extensions_mut().remove::<std::sync::Arc<crate::web::kit::page::Drawn>>() else { return res };
+    let Some(drawn) = res.extensions_mut().remove::<std::sync::Arc<page::Drawn>>() else { return res };
     let (bytes, name) = match takes {
         Takes::Br => (drawn.br(), Some("br")),
         Takes::Gzip => (drawn.gzip(), Some("gzip")),
@@ -401,20 +402,12 @@ fn encoded(mut res: Response, takes: Takes) -> Response {
 
 /// Brotli at [`crate::web::kit::page::BROTLI_LEVEL`] (the inner layer); an answer it compressed passes the gzip layer as it is.
 pub fn brotli() -> CompressionLayer {
-    CompressionLayer::new()
-        .no_gzip()
-        .no_deflate()
-        .no_zstd()
-        .quality(CompressionLevel::Precise(crate::web::kit::page::BROTLI_LEVEL))
+    CompressionLayer::new().no_gzip().no_deflate().no_zstd().quality(CompressionLevel::Precise(page::BROTLI_LEVEL))
 }
 
 /// Gzip at [`crate::web::kit::page::GZIP_LEVEL`], for phones that take no brotli.
 pub fn gzip() -> CompressionLayer {
-    CompressionLayer::new()
-        .no_br()
-        .no_deflate()
-        .no_zstd()
-        .quality(CompressionLevel::Precise(crate::web::kit::page::GZIP_LEVEL))
+    CompressionLayer::new().no_br().no_deflate().no_zstd().quality(CompressionLevel::Precise(page::GZIP_LEVEL))
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //! 1 s of the result's answer: the worst and the p99 over (result, phone) pairs, and the misses; page p99 against
 //! 50 ms; the server's peak memory (VmHWM) against 200 MB, with its memory before the phones came and with them
 //! connected (what each idle stream costs). The bench raises its own open-file limit (soft to hard); the server
-//! raises its own (`web::kit::live`), and the part checks it holds the 2,500 streams.
+//! raises its own (`web::kit::state`), and the part checks it holds the 2,500 streams.
 //!
 //! Run it alone: `MMJUDGE_BENCH_SERVE=4096 MMJUDGE_BENCH_SECONDS=60 cargo bench -- serve`.
 

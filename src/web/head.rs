@@ -8,8 +8,8 @@ use crate::ops::{round, table};
 use crate::store::voids::VoidKind;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::body::{NoFields, ResultBody, result_input, text_field};
-use crate::web::kit::error::Answer;
 use crate::web::kit::extract::Payload;
+use crate::web::kit::request::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

@@ -13,7 +13,8 @@
 
 use crate::replica::follower::Progress;
 use crate::replica::peer::Asked;
-use crate::web::kit::state::{Route, Shared};
+use crate::web::kit::request::Route;
+use crate::web::kit::state::Shared;
 use crate::web::kit::{page, state};
 use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode};

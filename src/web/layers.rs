@@ -24,8 +24,9 @@
 //!
 //! No layer reads or rewrites a body: each sets headers, or answers in the handler's place.
 
-use crate::web::kit::error::{ApiError, Said, rejection_message};
-use crate::web::kit::state::{Db, Route, Shared, Who};
+use crate::web::kit::request::{ApiError, Said, rejection_message};
+use crate::web::kit::request::{Route, Who};
+use crate::web::kit::state::{Db, Shared};
 use crate::web::kit::{auth, extract, jobs, page, state};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};

@@ -96,8 +96,8 @@ fn run(
     listen::ignore_broken_pipes();
     crate::web::layers::init(options.quiet);
     kit::state::return_large_blocks();
-    let files = kit::live::raise_limit();
-    let phones = files.map_or(usize::MAX, kit::live::capacity);
+    let files = kit::state::raise_limit();
+    let phones = files.map_or(usize::MAX, kit::state::capacity);
     let _ = HELD.set((files, phones));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -6,8 +6,8 @@
 use crate::ops::projector::{self, Projector};
 use crate::ops::table::clocks::clock::clock_text;
 use crate::time::unstamp;
-use crate::web::kit::error::ApiError;
 use crate::web::kit::page::page;
+use crate::web::kit::request::ApiError;
 use crate::web::kit::state::Db;
 use askama::Template;
 use axum::http::StatusCode;

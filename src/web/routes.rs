@@ -6,11 +6,11 @@
 
 use crate::ops::write_keys::Timed;
 use crate::replica::wire;
-use crate::web::kit::error::BODY_LIMIT;
 use crate::web::kit::extract::by_code;
 use crate::web::kit::jobs;
+use crate::web::kit::request::BODY_LIMIT;
+use crate::web::kit::request::{Route, cors_write, judges_read, laptops, read, session, timed, upload, write};
 use crate::web::kit::state::Shared;
-use crate::web::kit::state::{Route, cors_write, judges_read, laptops, read, session, timed, upload, write};
 use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby};
 use crate::web::{laptops as second_laptop, layers};
 use axum::Router;

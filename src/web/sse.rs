@@ -12,7 +12,7 @@ use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::live::{self, TableView};
 use crate::store::{Store, Touched};
-use crate::web::kit::error::{ApiError, blocking};
+use crate::web::kit::request::{ApiError, blocking};
 use crate::web::kit::state::{Shared, Update};
 use askama::Template;
 use axum::body::Body;
@@ -41,7 +41,7 @@ pub fn watch(app: Shared) -> Result<()> {
     let store = app.open()?;
     let mut last = live::last_change(&store)?;
     let mut version = store.data_version()?;
-    // The server's runtime, which the watcher waits on between the streams' shards (see `kit::live`).
+    // The server's runtime, which the watcher waits on between the streams' shards (see `kit::state`).
     let runtime = tokio::runtime::Handle::try_current().ok();
     std::thread::Builder::new()
         .name("mmjudge-watch".into())
@@ -132,7 +132,7 @@ fn reload_update(id: i64) -> Update {
 }
 
 /// `GET /events` as routed: a phone beyond what the open-file limit holds, or beyond its address's share
-/// (`serve --streams-per-address`, see [`crate::web::kit::live`]), gets a quick 503 with `Retry-After` and the connection closed (its page's EventSource tries again later); the others
+/// (`serve --streams-per-address`, see [`crate::web::kit::state`]), gets a quick 503 with `Retry-After` and the connection closed (its page's EventSource tries again later); the others
 /// get [`events`], holding their place until the stream ends.
 pub async fn live(
     State(app): State<Shared>,

@@ -2,8 +2,8 @@
 
 use crate::ops::players::check_in;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::error::Answer;
 use crate::web::kit::extract::Payload;
+use crate::web::kit::request::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

@@ -5,8 +5,8 @@
 use crate::error::Error;
 use crate::ops::players::{self, NewRow, RemoveInput, RenameInput};
 use crate::web::kit::auth::Judge;
-use crate::web::kit::error::Answer;
 use crate::web::kit::extract::Payload;
+use crate::web::kit::request::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

@@ -8,8 +8,8 @@ use crate::ops::site::{self, Audience, One};
 use crate::render::note_sheet::NoteSheetPage;
 use crate::render::pages::CurationPage;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::error::ApiError;
 use crate::web::kit::extract::Query;
+use crate::web::kit::request::ApiError;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Redirect, Response};
 

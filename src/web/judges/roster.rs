@@ -4,10 +4,10 @@
 
 use crate::ops::judges::Role;
 use crate::web::kit::auth::Judge;
-use crate::web::kit::error::ApiError;
 use crate::web::kit::extract::Query;
 use crate::web::kit::page::{self, page};
-use crate::web::kit::state::DoneQuery;
+use crate::web::kit::request::ApiError;
+use crate::web::kit::request::DoneQuery;
 use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;

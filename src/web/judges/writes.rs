@@ -9,8 +9,8 @@ use crate::ops::table;
 use crate::ops::table::device::calls;
 use crate::web::kit::auth::Judge;
 use crate::web::kit::body::{ResultBody, blank, result_input, text_field};
-use crate::web::kit::error::Answer;
 use crate::web::kit::extract::Payload;
+use crate::web::kit::request::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

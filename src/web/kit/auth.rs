@@ -9,9 +9,9 @@
 //! the targets' counts, the try is counted before it is checked, and a wrong one is written to the file (one
 //! small row a target, no audit entry). The device cookie ([`Device`]) says which device sent it.
 
-use super::error::ApiError;
 use super::limit::{Guesses, Outcome};
-use super::state::Who;
+use super::request::ApiError;
+use super::request::Who;
 use super::state::{Db, Shared};
 use crate::error::Result;
 use crate::ops::judges;
@@ -132,7 +132,7 @@ pub struct Judge {
     /// The phone's address.
     pub addr: SocketAddr,
     /// The request's route.
-    pub route: super::state::Route,
+    pub route: super::request::Route,
     /// The request's store (the session was read through it; the judge's write goes through it too).
     pub db: Db,
 }
@@ -204,7 +204,7 @@ impl FromRequestParts<Shared> for Judge {
             None => db.run(move |store| judges::session(store, &t, crate::time::now()?)).await?,
         };
         Who::set(&parts.extensions, judge.name.clone());
-        let route = super::state::Route::on(&parts.extensions);
+        let route = super::request::Route::on(&parts.extensions);
         Ok(Judge { judge, token, by_cookie, addr, route, db })
     }
 }

@@ -22,7 +22,7 @@
 //! Fields that several rooms' bodies share: life totals, free text, and a table's result (a judge records it, a
 //! head judge fixes it).
 
-use super::error::{ApiError, not_the_json};
+use super::request::{ApiError, not_the_json};
 use crate::domain::result::Reason;
 use crate::error::{Error, Result};
 use crate::ops::table;

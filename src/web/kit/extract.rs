@@ -8,7 +8,7 @@
 //!
 //! What a request carries, in the site's words when it is not what was expected: a write's fields from JSON or
 //! a form ([`Payload`]), and axum's query, path and form extractors whose refusals are worded here (see
-//! [`super::error::rejection_message`]) rather than in axum's own text. A body is read once and strictly (see
+//! [`super::request::rejection_message`]) rather than in axum's own text. A body is read once and strictly (see
 //! [`super::body`]): a field the route does not take, or one given twice, is refused naming it.
 
 //!
@@ -27,9 +27,9 @@
 
 use super::auth::{Aim, Device, Kind};
 use super::body;
-use super::error::{ApiError, BODY_LIMIT, bad_json, rejected};
-use super::state::Route;
-use super::state::Who;
+use super::request::Route;
+use super::request::Who;
+use super::request::{ApiError, BODY_LIMIT, bad_json, rejected};
 use super::state::{Db, FirstArrival, Shared};
 use crate::error::{Error, Result};
 use crate::ops::table::device;
@@ -65,7 +65,7 @@ pub struct Player {
     /// When that key first arrived (see [`super::state`]).
     pub first: Option<chrono::DateTime<chrono::Utc>>,
     /// The request's route.
-    pub route: super::state::Route,
+    pub route: super::request::Route,
     who: Who,
 }
 
@@ -82,7 +82,7 @@ impl FromRequestParts<Shared> for Player {
         let key = parts.headers.get(HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
         let first = parts.extensions.get::<super::state::FirstArrival>().map(|f| f.0);
-        let route = super::state::Route::on(&parts.extensions);
+        let route = super::request::Route::on(&parts.extensions);
         Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, first, route, who })
     }
 }
@@ -302,7 +302,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
         let header_key = req.headers().get(HEADER).cloned();
-        let route = super::state::Route::of(&req);
+        let route = super::request::Route::of(&req);
         let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
         let read = req.extensions().get::<Read>().map(|Read(v)| v.clone());
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;

@@ -14,11 +14,11 @@
 //! Jobs live in the server's memory only: the event file holds what they did (one write and its audit row).
 //!
 //! A file sent as a request's whole body (the imports of the head judge's set-up page): up to [`UPLOAD_LIMIT`],
-//! outside the [`super::error::BODY_LIMIT`] and the time limit of every other route, streamed to a file of its
+//! outside the [`super::request::BODY_LIMIT`] and the time limit of every other route, streamed to a file of its
 //! own in the system's temporary folder (removed once its job ended) rather than held in memory.
 
-use super::error::Answer;
-use super::error::ApiError;
+use super::request::Answer;
+use super::request::ApiError;
 use crate::error::Result;
 use crate::store::{Actor, Store};
 use axum::body::Body;

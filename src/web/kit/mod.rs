@@ -1,29 +1,31 @@
-//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its rooms,
-//! from the bottom up (each uses only rooms above it in this list; `tests/cli/layering.rs` checks no circle):
+//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its nine
+//! rooms, from the bottom up (each uses only rooms above it in this list; `tests/cli/layering.rs` checks no
+//! circle):
 //!
-//! - [`error`]: the one answer, refused ([`error::ApiError`]: status, words, `Retry-After` and facts typed) or
-//!   done ([`error::Answer`]);
-//! - [`live`]: the live updates' fan-out and the open files their streams hold; [`jobs`]: the event set up from
-//!   the browser, long work as jobs, and the files they take; [`body`]: bodies read once and strictly;
-//! - [`state`]: what every request shares ([`state::App`]), each route's row ([`state::Route`]), the request's
-//!   connection to the event file ([`state::Db`]), and what the server keeps in memory;
-//! - [`limit`]: wrong tries counted by target and the pace of players' writes; [`auth`]: judges' logins and
-//!   sessions, one guarded try at a secret, the device cookie;
-//! - [`extract`]: a player's request, a write's fields with its key and moment, an upload;
+//! - [`request`]: what is true of a request, its route's row ([`request::Route`]) and who asked, and its one
+//!   answer, refused ([`request::ApiError`]: status, words, `Retry-After` and facts typed) or done
+//!   ([`request::Answer`]); [`jobs`]: the event set up from the browser, long work as jobs, and the files they
+//!   take; [`body`]: bodies read once and strictly; [`limit`]: wrong tries counted by target and the pace of
+//!   players' writes;
+//! - [`state`]: what every request shares ([`state::App`]), the request's connection to the event file
+//!   ([`state::Db`]), the live updates' fan-out and the open files their streams hold, and what the server keeps
+//!   in memory;
+//! - [`auth`]: judges' logins and sessions, one guarded try at a secret, the device cookie;
+//! - [`extract`]: a player's request, a write's fields with its key and moment, the query, path and form
+//!   extractors;
 //! - [`page`]: drawing a page once per tag (ETags), the pages every room answers with, a long list's window;
 //! - [`write`](mod@write): the one write runner, for judges and for players, and the standby's word in its answer.
 //!
 //! The kit uses no handler module and nothing of the router's frame: what wraps every request is
-//! `web::layers`, the second laptop's gate and background work `web::laptops`. Handler modules use the kit,
-//! `ops`, `render` and `domain`, never each other.
+//! `web::layers`, the second laptop's gate and watchers `web::laptops`. Handler modules use the kit, `ops`,
+//! `render` and `domain`, never each other nor the frame.
 
 pub mod auth;
 pub mod body;
-pub mod error;
 pub mod extract;
 pub mod jobs;
 pub mod limit;
-pub mod live;
 pub mod page;
+pub mod request;
 pub mod state;
 pub mod write;

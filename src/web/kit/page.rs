@@ -22,7 +22,7 @@
 
 use super::auth;
 use super::auth::Judge;
-use super::error::ApiError;
+use super::request::ApiError;
 use super::state::Db;
 use crate::domain::names::fold;
 use crate::ops::live;
@@ -151,7 +151,7 @@ pub fn refused(e: ApiError, back: &str) -> Response {
     if let Some(secs) = e.retry_after {
         res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
     }
-    res.extensions_mut().insert(super::error::Said { message: e.message, cause: e.cause });
+    res.extensions_mut().insert(super::request::Said { message: e.message, cause: e.cause });
     res
 }
 
@@ -221,14 +221,14 @@ pub fn inspection(home: &Home, ends_at: Option<&str>) -> Option<Inspection> {
 
 /// The outcome a page shows for `?done=ID`: the words kept by the write runner, else the audit entry's own
 /// summary cut before any command to type; None for no id, or an id that is no entry.
-pub async fn done(db: &Db, q: &super::state::DoneQuery) -> Option<String> {
+pub async fn done(db: &Db, q: &super::request::DoneQuery) -> Option<String> {
     let id: i64 = q.done.as_deref()?.trim().parse().ok()?;
     let kept = db.app().done.lock().ok().and_then(|d| d.of(id));
     if kept.is_some() {
         return kept;
     }
     let found = db.run(move |store| crate::ops::log::entry(store.conn(), id)).await.ok()??;
-    Some(super::state::web_words(&found.summary))
+    Some(super::request::web_words(&found.summary))
 }
 
 /// Rows a page of a long list shows.
@@ -400,7 +400,7 @@ pub fn json(data: &impl serde::Serialize) -> Response {
             res
         }
         Err(e) => {
-            super::error::ApiError::internal_because("an answer could not be written", e.to_string()).into_response()
+            super::request::ApiError::internal_because("an answer could not be written", e.to_string()).into_response()
         }
     }
 }

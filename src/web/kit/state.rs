@@ -1,18 +1,27 @@
-//! What every request shares and what the server keeps in memory: the app's state ([`App`]), each route's row put
-//! on its request ([`Route`]) and who asked ([`Who`]), the request's connection to the event file ([`Db`]), when
-//! each keyed write first arrived, what a judge's form did (`?done=ID`), and large blocks of memory given back.
+//! What every request shares and what the server keeps in memory: the app's state ([`App`]), the request's
+//! connection to the event file ([`Db`]), the live updates' fan-out ([`Updates`]) and the open files their
+//! streams hold ([`Streams`]), when each keyed write first arrived, and large blocks of memory given back.
 //!
 //! What every request shares: the event file's path, the live updates, the wrong-PIN and wrong-code counts,
 //! the jobs, and the players' site address.
-//!
-//! What is true of a route ([`Route`]: the name its writes are audited under, whether it takes a key, a moment,
-//! CORS, an ETag...): the table itself, with each route's handler, is the router's (`web::routes`), registered
-//! here once; the outermost layer puts the request's row on it for every layer and extractor inside.
 //!
 //! One connection to the event file per request: the first extractor or handler that needs it takes one of the
 //! connections kept open (see [`crate::store::connections`]; on a blocking thread), and every later one in the
 //! same request (the judge's session, then the write; a page, then its error page) works on that same
 //! connection, given back when the request ends.
+//!
+//! The live updates' way to thousands of phones: one broadcast channel would wake every phone's stream at once
+//! when the watcher sends (2,500 tasks queued ahead of any page whose answer comes back from its store thread
+//! meanwhile: at 4,096 players and 10 results a second pages waited 150 ms and more behind them). The streams
+//! are spread over [`SHARDS`] channels, and the watcher sends to one after the other, waiting after a crowded one
+//! until the runtime has taken up the streams it woke (a task spawned behind them has run), so that a page waits
+//! behind a few hundred streams at most.
+//!
+//! Open files: every phone on the live stream holds one of the process's file descriptors for as long as it
+//! listens. At start the server raises its soft limit of open files to the hard limit ([`raise_limit`]; a
+//! laptop's usual soft 1,024 under a hard 4,096 or more then holds 1,500 phones), keeps [`RESERVE`] descriptors
+//! for pages, writes and the event file, and answers a phone beyond what is left a quick 503 (its page's
+//! EventSource tries again later) rather than running out of descriptors for everyone ([`Streams`]).
 //!
 //! The server's memory under a storm of logins: each PIN check (Argon2) takes a 19 MiB block. glibc's allocator
 //! would keep such blocks in the arena of whichever thread freed them (each store thread its own), so the server's
@@ -30,29 +39,23 @@
 //! nothing was written. Memory rather than the event file: a busy server is not made busier by a write for every
 //! try, and nothing of a refused try lands in the file. A restart or a move to the second laptop forgets them (the
 //! window then counts from the arrival there). At most [`KEPT`] keys, each for [`KEPT_FOR`].
-//!
-//! What a judge's form did, shown on the page it goes back to: the write runner keeps each write's answer in
-//! the web's words under its audit entry's id, the form's 303 goes back with `?done=ID`, and the page shows that
-//! outcome until the next action (the live refresh re-reads the same address, so it stays). After a restart the
-//! page falls back to the audit entry itself.
 
-use super::error::{ApiError, blocking};
 use super::limit::{Guesses, Rules};
-use super::live::Streams;
+use super::request::{ApiError, blocking};
 use crate::error::Result;
-use crate::ops::write_keys::Timed;
 use crate::store::Store;
 use axum::extract::FromRequestParts;
-use axum::extract::Request;
 use axum::http::Extensions;
 use axum::http::request::Parts;
 use chrono::{DateTime, Utc};
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
 
 /// A live-update event: its name (`round`, `result`, ...) and the audit entry that caused it.
 #[derive(Debug, Clone)]
@@ -70,8 +73,8 @@ pub struct Update {
 pub struct App {
     /// The event file.
     pub db: PathBuf,
-    /// Live updates (spread over channels: see [`super::live`]).
-    pub updates: super::live::Updates<Update>,
+    /// Live updates (spread over channels: see [`Updates`]).
+    pub updates: super::state::Updates<Update>,
     /// Wrong PINs per judge and per address (see [`super::limit`]).
     pub limiter: Mutex<Guesses>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
@@ -88,7 +91,7 @@ pub struct App {
     /// The players' site address the server announces (the projector page shows it as a QR code).
     pub site: String,
     /// Judges' recent outcomes in the web's words, by audit id (a page's `?done=ID`).
-    pub done: Mutex<super::state::Done>,
+    pub done: Mutex<super::request::Done>,
     /// The second laptop: the standby's streams and acknowledgements, or whom this standby follows.
     pub replica: crate::replica::state::Replica,
     /// On a primary: the standby its pages are told about.
@@ -125,7 +128,7 @@ impl App {
     /// The state for serving the event file `db`, announcing `site` as the players' address; nothing is opened
     /// yet, and no watcher runs (the server starts one; without it no live update is sent).
     pub fn new(db: PathBuf, site: String) -> App {
-        let updates = super::live::Updates::new(UPDATES);
+        let updates = super::state::Updates::new(UPDATES);
         App {
             connections: crate::store::connections::Connections::new(db.clone(), CONNECTIONS),
             db,
@@ -334,266 +337,233 @@ mod arrivals_tests {
     }
 }
 
-/// How many recent outcomes are kept.
-const DONE_KEPT: usize = 256;
+/// How many channels the streams are spread over.
+pub const SHARDS: usize = 16;
 
-/// The recent outcomes in the web's words, by audit id.
-#[derive(Debug, Default)]
-pub struct Done {
-    recent: VecDeque<(i64, String)>,
+/// The pause after a crowded shard where the watcher has no runtime to wait on.
+pub const PAUSE: Duration = Duration::from_millis(3);
+
+/// Streams on one shard beyond which the watcher waits after it (a few phones need no wait).
+const CROWD: usize = 64;
+
+/// The shards, each a broadcast channel holding `capacity` updates (`T`: [`super::state::Update`]) for a slow
+/// listener.
+pub struct Updates<T> {
+    shards: Vec<broadcast::Sender<T>>,
+    next: AtomicUsize,
 }
 
-impl Done {
-    /// Keeps `summary` as the outcome of entry `id` (the oldest is forgotten beyond [`DONE_KEPT`]).
-    pub fn keep(&mut self, id: i64, summary: String) {
-        if self.recent.len() >= DONE_KEPT {
-            self.recent.pop_front();
+impl<T: Clone> Updates<T> {
+    /// Channels that each keep `capacity` updates for a listener that fell behind.
+    pub fn new(capacity: usize) -> Updates<T> {
+        Updates { shards: (0..SHARDS).map(|_| broadcast::channel(capacity).0).collect(), next: AtomicUsize::new(0) }
+    }
+
+    /// A new listener, on the next shard in turn.
+    pub fn subscribe(&self) -> broadcast::Receiver<T> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed) % self.shards.len();
+        self.shards[i].subscribe()
+    }
+
+    /// Sends `updates`, in order, to every listener: shard after shard, after a crowded one waiting until the
+    /// runtime `after` names has started the streams it woke (or [`PAUSE`] without one). The caller is the
+    /// watcher's own thread, never one of the runtime's.
+    pub fn send_all(&self, updates: &[T], after: Option<&tokio::runtime::Handle>) {
+        if updates.is_empty() {
+            return;
         }
-        self.recent.push_back((id, summary));
-    }
-
-    /// The outcome of entry `id`, if kept.
-    pub fn of(&self, id: i64) -> Option<String> {
-        self.recent.iter().rev().find(|(i, _)| *i == id).map(|(_, s)| s.clone())
-    }
-}
-
-/// `done` of a page's address: the audit id of the write the page answers.
-#[derive(Debug, Default, serde::Deserialize)]
-pub struct DoneQuery {
-    /// The audit id.
-    pub done: Option<String>,
-}
-
-/// An audit line as the web may show it: cut before the first backquote (a command to type) and its lead-in.
-pub fn web_words(summary: &str) -> String {
-    match summary.find('`') {
-        None => summary.to_string(),
-        Some(i) => {
-            let head = summary[..i].trim_end_matches([' ', '(', ':', ';', ',']);
-            let head = head.strip_suffix(" use").or_else(|| head.strip_suffix(" with")).unwrap_or(head);
-            head.trim_end_matches([' ', '(', ':', ';', ',']).to_string()
+        for shard in &self.shards {
+            for u in updates {
+                // No phone listening is not an error.
+                let _ = shard.send(u.clone());
+            }
+            if shard.receiver_count() > CROWD {
+                match after {
+                    // Woken from outside the runtime, the streams wait in its shared queue in turn: a task
+                    // queued behind them runs once they have all been started.
+                    Some(runtime) => {
+                        let _ = runtime.block_on(runtime.spawn(async {}));
+                    }
+                    None => std::thread::sleep(PAUSE),
+                }
+            }
         }
     }
-}
 
-/// The address a form goes back to, naming the entry it wrote: `back` with `done=ID` (an earlier `done`
-/// replaced, any other query kept).
-pub fn back_to(back: &str, id: Option<i64>) -> String {
-    let Some(id) = id else { return back.to_string() };
-    let (path, query) = back.split_once('?').unwrap_or((back, ""));
-    let mut parts: Vec<&str> = query.split('&').filter(|p| !p.is_empty() && !p.starts_with("done=")).collect();
-    let done = format!("done={id}");
-    parts.push(&done);
-    format!("{path}?{}", parts.join("&"))
+    /// Listeners on every shard.
+    pub fn receivers(&self) -> usize {
+        self.shards.iter().map(|s| s.receiver_count()).sum()
+    }
 }
 
 #[cfg(test)]
-mod done_tests {
+mod fanout_tests {
     use super::*;
 
     #[test]
-    fn back_to_names_the_entry_once() {
-        assert_eq!(back_to("/judge", Some(4)), "/judge?done=4");
-        assert_eq!(back_to("/judge?done=3", Some(4)), "/judge?done=4");
-        assert_eq!(back_to("/judge/table/2?x=1&done=3", Some(9)), "/judge/table/2?x=1&done=9");
-        assert_eq!(back_to("/judge", None), "/judge");
+    fn every_listener_gets_every_update_in_order_whatever_its_shard() {
+        let updates = Updates::new(16);
+        let mut listeners: Vec<_> = (0..SHARDS * 2 + 1).map(|_| updates.subscribe()).collect();
+        assert_eq!(updates.receivers(), SHARDS * 2 + 1);
+        let sent: Vec<i64> = vec![1, 2, 3];
+        updates.send_all(&sent, None);
+        for l in &mut listeners {
+            let got: Vec<i64> = (0..3).filter_map(|_| l.try_recv().ok()).collect();
+            assert_eq!(got, vec![1, 2, 3]);
+            assert!(l.try_recv().is_err(), "nothing more");
+        }
+    }
+}
+
+/// How many live streams one address may hold at once by default (`serve --streams-per-address`): a venue's
+/// NAT puts a few dozen phones behind one address, each page holding one stream.
+pub const PER_ADDRESS: usize = 64;
+
+/// Descriptors kept for what is not a live stream: the event file's connections (one per store thread, each with
+/// its write-ahead log and shared memory), the watcher, the listener, the runtime, and the pages and writes of
+/// the moment.
+pub const RESERVE: usize = 128;
+
+/// The soft limit of open files after raising it to the hard limit where the system allows (None where it
+/// cannot be read: not a Unix system).
+#[allow(unsafe_code)]
+pub fn raise_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut lim = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit and setrlimit only read and write the struct given.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
+                return None;
+            }
+            if lim.rlim_cur < lim.rlim_max {
+                let raised = libc::rlimit { rlim_cur: lim.rlim_max, rlim_max: lim.rlim_max };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    lim.rlim_cur = lim.rlim_max;
+                }
+            }
+        }
+        // rlim_t is u64 on Linux, but not on every Unix.
+        #[allow(clippy::useless_conversion)]
+        Some(u64::try_from(lim.rlim_cur).unwrap_or(u64::MAX))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// How many live streams a soft limit of `files` open files can hold: all but the [`RESERVE`].
+pub fn capacity(files: u64) -> usize {
+    usize::try_from(files).unwrap_or(usize::MAX).saturating_sub(RESERVE).max(1)
+}
+
+/// The live streams open (in all and per address) and how many may be.
+#[derive(Debug)]
+pub struct Streams {
+    open: Arc<AtomicUsize>,
+    most: AtomicUsize,
+    by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    per_address: AtomicUsize,
+}
+
+impl Default for Streams {
+    fn default() -> Self {
+        Streams {
+            open: Arc::new(AtomicUsize::new(0)),
+            most: AtomicUsize::new(usize::MAX),
+            by_address: Arc::default(),
+            per_address: AtomicUsize::new(PER_ADDRESS),
+        }
+    }
+}
+
+/// One live stream's place, given back when the stream ends.
+#[derive(Debug)]
+pub struct Place {
+    open: Arc<AtomicUsize>,
+    by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    addr: IpAddr,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.open.fetch_sub(1, Ordering::SeqCst);
+        let mut held = self.by_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = held.get_mut(&self.addr) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                held.remove(&self.addr);
+            }
+        }
+    }
+}
+
+impl Streams {
+    /// Sets how many streams may be open at once.
+    pub fn set_most(&self, most: usize) {
+        self.most.store(most, Ordering::SeqCst);
+    }
+
+    /// How many streams may be open at once.
+    pub fn most(&self) -> usize {
+        self.most.load(Ordering::SeqCst)
+    }
+
+    /// How many are open.
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::SeqCst)
+    }
+
+    /// Sets how many streams one address may hold at once (0: [`PER_ADDRESS`]).
+    pub fn set_per_address(&self, most: usize) {
+        let most = if most == 0 { PER_ADDRESS } else { most };
+        self.per_address.store(most, Ordering::SeqCst);
+    }
+
+    /// A place for one more stream from `addr`, or None when all are taken or that address holds its share.
+    pub fn take(&self, addr: IpAddr) -> Option<Place> {
+        let mut held = self.by_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mine = held.entry(addr).or_default();
+        if *mine >= self.per_address.load(Ordering::SeqCst) {
+            return None;
+        }
+        let most = self.most();
+        self.open.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < most).then_some(n + 1)).ok()?;
+        *mine += 1;
+        Some(Place { open: self.open.clone(), by_address: self.by_address.clone(), addr })
+    }
+}
+
+#[cfg(test)]
+mod files_tests {
+    use super::*;
+
+    #[test]
+    fn streams_beyond_the_limit_wait_and_places_come_back() {
+        let s = Streams::default();
+        s.set_most(2);
+        let phone = IpAddr::from([10, 0, 0, 1]);
+        let a = s.take(phone).expect("first");
+        let _b = s.take(phone).expect("second");
+        assert!(s.take(phone).is_none());
+        drop(a);
+        assert!(s.take(phone).is_some());
+        assert_eq!(capacity(1024), 896);
+        assert_eq!(capacity(4096), 3968);
     }
 
     #[test]
-    fn an_audit_line_loses_its_command() {
-        assert_eq!(web_words("penalty #3: Warning; use `mmjudge result fix 1` if needed"), "penalty #3: Warning");
-        assert_eq!(web_words("round 1 closed"), "round 1 closed");
-    }
-
-    #[test]
-    fn only_recent_outcomes_are_kept() {
-        let mut d = Done::default();
-        for i in 0..300 {
-            d.keep(i, format!("#{i}"));
-        }
-        assert_eq!(d.of(299).as_deref(), Some("#299"));
-        assert_eq!(d.of(0), None);
-    }
-}
-
-/// A route: its address (`{n}` stands for one segment), the name its writes are audited and keyed under, and
-/// what is true of it.
-#[derive(Debug, Clone, Copy)]
-pub struct Route {
-    /// The address, as the router takes it.
-    pub path: &'static str,
-    /// `POST /api/result`: how its writes are named in the audit and scope their keys (an alias, such as
-    /// `/api/clock/pass`, is named as the route it stands for).
-    pub name: &'static str,
-    /// Its reads carry an ETag and answer 304.
-    pub etag: bool,
-    /// Pages on the standby reach it across origins (CORS, no credentials).
-    pub cors: bool,
-    /// A write replayed from a page's queue may claim the moment it was made, as this kind of timed write.
-    pub at: Option<Timed>,
-    /// It takes a file as its body (outside the body and time limits).
-    pub upload: bool,
-    /// It may take longer than the request limit (the site as a zip).
-    pub unlimited: bool,
-    /// A judge's own (a shared cache keeps none of it).
-    pub judges: bool,
-    /// A login or logout: a session, not a change of the event (taken on a standby when it is a login; never
-    /// waited for the standby).
-    pub session: bool,
-    /// It writes nothing though it is a POST (a table's sign-in checks a code): taken on a standby too.
-    pub checks_only: bool,
-    /// The two laptops' routine calls: logged at debug when they go well.
-    pub chatter: bool,
-    /// It answers before the event is set up (`serve --new`).
-    pub before_setup: bool,
-    /// Streamed for its whole life (the live events, the standby's routes): outside compression and ETags.
-    pub stream: bool,
-}
-
-impl Route {
-    pub const fn new(path: &'static str, name: &'static str) -> Route {
-        Route {
-            path,
-            name,
-            etag: false,
-            cors: false,
-            at: None,
-            upload: false,
-            unlimited: false,
-            judges: false,
-            session: false,
-            checks_only: false,
-            chatter: false,
-            before_setup: false,
-            stream: false,
-        }
-    }
-
-    /// Registers the routes table (the router does, once; the table is the same for every router).
-    pub fn register(routes: Vec<Route>) {
-        let _ = ROUTES.set(routes);
-    }
-
-    /// Every route, once a router registered them (the server builds its router before it answers anything; code
-    /// that runs without one reads `web::routes::routes()`).
-    pub fn all() -> &'static [Route] {
-        ROUTES.get().map_or(&[], Vec::as_slice)
-    }
-
-    /// The route that answers `path`, if any (`{n}` matches one segment).
-    pub fn find(path: &str) -> Option<&'static Route> {
-        let asked: Vec<&str> = path.split('/').collect();
-        Route::all().iter().find(|r| {
-            let mut parts = r.path.split('/');
-            let same =
-                asked.iter().all(|a| parts.next().is_some_and(|p| p == *a || (p.starts_with('{') && !a.is_empty())));
-            same && parts.next().is_none()
-        })
-    }
-
-    /// The routes whose replayed writes may claim their moment, as one attribute's value (`data-takes-at` on every
-    /// page's `<body>`, read by `queue.js`).
-    pub fn takes_at_list() -> String {
-        Route::all().iter().filter(|r| r.at.is_some()).map(|r| r.path).collect::<Vec<_>>().join(" ")
-    }
-
-    /// The request's [`Route`] (as the outermost layer found it; [`Route::UNKNOWN`] for an address that is none).
-    pub fn of(req: &Request) -> Route {
-        Route::on(req.extensions())
-    }
-
-    /// The [`Route`] a request's extensions hold (for extractors, which see the request's parts).
-    pub fn on(extensions: &axum::http::Extensions) -> Route {
-        extensions.get::<Route>().copied().unwrap_or(Route::UNKNOWN)
-    }
-
-    /// What a request to an address that is no route is (a mistyped page: its 404 is a page).
-    pub const UNKNOWN: Route = Route::new("", "");
-}
-
-/// A page or a read: an ETag.
-pub const fn read(path: &'static str) -> Route {
-    Route { etag: true, ..Route::new(path, path) }
-}
-
-/// A judge's page or read: an ETag, kept by no shared cache.
-pub const fn judges_read(path: &'static str) -> Route {
-    Route { judges: true, ..read(path) }
-}
-
-/// A write (`name`: `POST` and its path).
-pub const fn write(path: &'static str, name: &'static str) -> Route {
-    Route::new(path, name)
-}
-
-/// A write a page on the standby may replay there with a table code.
-pub const fn cors_write(path: &'static str, name: &'static str) -> Route {
-    Route { cors: true, ..write(path, name) }
-}
-
-/// A write that may claim its moment (and be replayed on the standby).
-pub const fn timed(path: &'static str, name: &'static str, at: Timed) -> Route {
-    Route { at: Some(at), ..cors_write(path, name) }
-}
-
-/// An import: a file as its body.
-pub const fn upload(path: &'static str, name: &'static str) -> Route {
-    Route { upload: true, ..write(path, name) }
-}
-
-/// A login or logout.
-pub const fn session(path: &'static str, name: &'static str) -> Route {
-    Route { session: true, ..write(path, name) }
-}
-
-/// The standby's routes: streamed, outside compression.
-pub const fn laptops(path: &'static str) -> Route {
-    Route { stream: true, ..Route::new(path, path) }
-}
-
-/// Every route (without its handler), as the router's table registered it.
-static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
-
-/// A handler's own route (as the outermost layer found it).
-impl<S: Send + Sync> FromRequestParts<S> for Route {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Route::on(&parts.extensions))
-    }
-}
-
-/// Who asked, as the extractors learn it (a judge's session, a player's code); `nobody` until then.
-#[derive(Debug, Clone, Default)]
-pub struct Who(Arc<Mutex<Option<String>>>);
-
-impl Who {
-    /// Records who asked, for the request's log line (nothing when the request is not logged).
-    pub fn set(extensions: &Extensions, name: impl Into<String>) {
-        if let Some(Who(slot)) = extensions.get::<Who>()
-            && let Ok(mut held) = slot.lock()
-        {
-            *held = Some(name.into());
-        }
-    }
-
-    /// Records who asked through this request's slot.
-    pub fn is(&self, name: impl Into<String>) {
-        if let Ok(mut held) = self.0.lock() {
-            *held = Some(name.into());
-        }
-    }
-
-    pub fn name(&self) -> String {
-        self.0.lock().ok().and_then(|held| held.clone()).unwrap_or_else(|| "nobody".to_string())
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for Who {
-    type Rejection = Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(parts.extensions.get::<Who>().cloned().unwrap_or_default())
+    fn one_address_holds_its_share_of_streams_and_no_more() {
+        let s = Streams::default();
+        s.set_per_address(3);
+        let (one, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let held: Vec<_> = (0..3).map(|_| s.take(one).expect("within its share")).collect();
+        assert!(s.take(one).is_none(), "beyond its share");
+        assert!(s.take(other).is_some(), "another address still gets one");
+        drop(held);
+        let again = s.take(one);
+        assert!(again.is_some(), "given back");
+        assert_eq!(s.open(), 1);
     }
 }

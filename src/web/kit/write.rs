@@ -6,12 +6,12 @@
 //! link back).
 
 use super::auth::Judge;
-use super::error::Answer;
-use super::error::ApiError;
 use super::extract::Keyed;
 use super::extract::Sent;
 use super::extract::{Payload, Player};
 use super::page;
+use super::request::Answer;
+use super::request::ApiError;
 use crate::error::Result;
 use crate::ops::table::device::Holder;
 use crate::ops::write_keys;
@@ -61,7 +61,7 @@ pub async fn judge<T: Send + 'static>(
                 kept.keep(id, answer.summary().to_string());
             }
             let answer = settled(&judge.db, answer, written).await;
-            finish(answer, back.map(|b| super::state::back_to(&b, id)))
+            finish(answer, back.map(|b| super::request::back_to(&b, id)))
         }
         Err(e) => finish(Err(e), back),
     }
@@ -152,7 +152,7 @@ pub async fn settle(
     db: &super::state::Db,
     seq: Option<i64>,
     state: Option<crate::store::replication::State>,
-) -> Result<Option<&'static str>, super::error::ApiError> {
+) -> Result<Option<&'static str>, super::request::ApiError> {
     use crate::store::replication::{self, Role};
     let app = db.app().clone();
     app.replica.wake();
@@ -173,7 +173,7 @@ pub async fn settle(
     if app.replica.applied(seq.unwrap_or(s.seq)).await {
         return Ok(Some("applied"));
     }
-    Err(super::error::ApiError::new(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIRMED)
+    Err(super::request::ApiError::new(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIRMED)
         .retry_after(2)
         .fact("standby", "not applied"))
 }

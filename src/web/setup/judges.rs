@@ -4,8 +4,8 @@
 use crate::error::Error;
 use crate::ops::judges::{self, JudgePin, Role};
 use crate::web::kit::auth::Judge;
-use crate::web::kit::error::Answer;
 use crate::web::kit::extract::Payload;
+use crate::web::kit::request::Answer;
 use crate::web::kit::write;
 use axum::response::Response;
 

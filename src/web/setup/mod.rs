@@ -11,10 +11,10 @@ pub mod words;
 
 use crate::ops::event::{NewSetup, set_up, set_up_words};
 use crate::web::kit::auth;
-use crate::web::kit::error::{ApiError, bad_json, blocking};
 use crate::web::kit::jobs::Refused;
+use crate::web::kit::request::Who;
+use crate::web::kit::request::{ApiError, bad_json, blocking};
 use crate::web::kit::state::Shared;
-use crate::web::kit::state::Who;
 use askama::Template;
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
@@ -55,7 +55,7 @@ pub struct SetupBody {
 pub async fn create(
     State(app): State<Shared>,
     who: Who,
-    route: crate::web::kit::state::Route,
+    route: crate::web::kit::request::Route,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     body: Result<Json<SetupBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {

@@ -5,8 +5,8 @@
 
 use crate::ops::setup_steps::{Steps, steps};
 use crate::web::kit::auth::Judge;
-use crate::web::kit::error::ApiError;
 use crate::web::kit::page;
+use crate::web::kit::request::ApiError;
 use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;

@@ -1,4 +1,10 @@
-//! The one answer of a request: refused ([`ApiError`]) or done ([`Answer`]).
+//! What is true of a request and how it is answered: its route's row ([`Route`]), who asked ([`Who`]), and its
+//! one answer, refused ([`ApiError`]) or done ([`Answer`]), with the words a judge's form shows after it
+//! ([`Done`]).
+//!
+//! What is true of a route ([`Route`]: the name its writes are audited under, whether it takes a key, a moment,
+//! CORS, an ETag...): the table itself, with each route's handler, is the router's (`web::routes`), registered
+//! here once; the outermost layer puts the request's row on it for every layer and extractor inside.
 //!
 //! Refused: the one mapping from mmjudge's errors to HTTP, `Error::kind().http_status()` and
 //! `{"error": "one line"}`, plus 429 for too many wrong tries, the words for requests axum refused before any
@@ -9,12 +15,24 @@
 //!
 //! Done: `{"ok": true, "summary": "...", ...}` with the outcome's fields, as the command line's `--json` prints
 //! it, and what the write runner and the standby add (`"repeat"`, `"at"`, `"standby"`).
+//!
+//! What a judge's form did, shown on the page it goes back to: the write runner keeps each write's answer in
+//! the web's words under its audit entry's id ([`Done`]), the form's 303 goes back with `?done=ID`, and the page
+//! shows that outcome until the next action (the live refresh re-reads the same address, so it stays). After a
+//! restart the page falls back to the audit entry itself.
 
 use crate::error::{Error, Result};
+use crate::ops::write_keys::Timed;
 use axum::Json;
+use axum::extract::{FromRequestParts, Request};
+use axum::http::Extensions;
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The largest request body accepted (a result, a note or a login is far smaller).
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -283,5 +301,269 @@ impl IntoResponse for Answer {
     fn into_response(mut self) -> Response {
         self.doc.extend(self.once);
         Json(serde_json::Value::Object(self.doc)).into_response()
+    }
+}
+
+/// A route: its address (`{n}` stands for one segment), the name its writes are audited and keyed under, and
+/// what is true of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    /// The address, as the router takes it.
+    pub path: &'static str,
+    /// `POST /api/result`: how its writes are named in the audit and scope their keys (an alias, such as
+    /// `/api/clock/pass`, is named as the route it stands for).
+    pub name: &'static str,
+    /// Its reads carry an ETag and answer 304.
+    pub etag: bool,
+    /// Pages on the standby reach it across origins (CORS, no credentials).
+    pub cors: bool,
+    /// A write replayed from a page's queue may claim the moment it was made, as this kind of timed write.
+    pub at: Option<Timed>,
+    /// It takes a file as its body (outside the body and time limits).
+    pub upload: bool,
+    /// It may take longer than the request limit (the site as a zip).
+    pub unlimited: bool,
+    /// A judge's own (a shared cache keeps none of it).
+    pub judges: bool,
+    /// A login or logout: a session, not a change of the event (taken on a standby when it is a login; never
+    /// waited for the standby).
+    pub session: bool,
+    /// It writes nothing though it is a POST (a table's sign-in checks a code): taken on a standby too.
+    pub checks_only: bool,
+    /// The two laptops' routine calls: logged at debug when they go well.
+    pub chatter: bool,
+    /// It answers before the event is set up (`serve --new`).
+    pub before_setup: bool,
+    /// Streamed for its whole life (the live events, the standby's routes): outside compression and ETags.
+    pub stream: bool,
+}
+
+impl Route {
+    pub const fn new(path: &'static str, name: &'static str) -> Route {
+        Route {
+            path,
+            name,
+            etag: false,
+            cors: false,
+            at: None,
+            upload: false,
+            unlimited: false,
+            judges: false,
+            session: false,
+            checks_only: false,
+            chatter: false,
+            before_setup: false,
+            stream: false,
+        }
+    }
+
+    /// Registers the routes table (the router does, once; the table is the same for every router).
+    pub fn register(routes: Vec<Route>) {
+        let _ = ROUTES.set(routes);
+    }
+
+    /// Every route, once a router registered them (the server builds its router before it answers anything; code
+    /// that runs without one reads `web::routes::routes()`).
+    pub fn all() -> &'static [Route] {
+        ROUTES.get().map_or(&[], Vec::as_slice)
+    }
+
+    /// The route that answers `path`, if any (`{n}` matches one segment).
+    pub fn find(path: &str) -> Option<&'static Route> {
+        let asked: Vec<&str> = path.split('/').collect();
+        Route::all().iter().find(|r| {
+            let mut parts = r.path.split('/');
+            let same =
+                asked.iter().all(|a| parts.next().is_some_and(|p| p == *a || (p.starts_with('{') && !a.is_empty())));
+            same && parts.next().is_none()
+        })
+    }
+
+    /// The routes whose replayed writes may claim their moment, as one attribute's value (`data-takes-at` on every
+    /// page's `<body>`, read by `queue.js`).
+    pub fn takes_at_list() -> String {
+        Route::all().iter().filter(|r| r.at.is_some()).map(|r| r.path).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The request's [`Route`] (as the outermost layer found it; [`Route::UNKNOWN`] for an address that is none).
+    pub fn of(req: &Request) -> Route {
+        Route::on(req.extensions())
+    }
+
+    /// The [`Route`] a request's extensions hold (for extractors, which see the request's parts).
+    pub fn on(extensions: &axum::http::Extensions) -> Route {
+        extensions.get::<Route>().copied().unwrap_or(Route::UNKNOWN)
+    }
+
+    /// What a request to an address that is no route is (a mistyped page: its 404 is a page).
+    pub const UNKNOWN: Route = Route::new("", "");
+}
+
+/// A page or a read: an ETag.
+pub const fn read(path: &'static str) -> Route {
+    Route { etag: true, ..Route::new(path, path) }
+}
+
+/// A judge's page or read: an ETag, kept by no shared cache.
+pub const fn judges_read(path: &'static str) -> Route {
+    Route { judges: true, ..read(path) }
+}
+
+/// A write (`name`: `POST` and its path).
+pub const fn write(path: &'static str, name: &'static str) -> Route {
+    Route::new(path, name)
+}
+
+/// A write a page on the standby may replay there with a table code.
+pub const fn cors_write(path: &'static str, name: &'static str) -> Route {
+    Route { cors: true, ..write(path, name) }
+}
+
+/// A write that may claim its moment (and be replayed on the standby).
+pub const fn timed(path: &'static str, name: &'static str, at: Timed) -> Route {
+    Route { at: Some(at), ..cors_write(path, name) }
+}
+
+/// An import: a file as its body.
+pub const fn upload(path: &'static str, name: &'static str) -> Route {
+    Route { upload: true, ..write(path, name) }
+}
+
+/// A login or logout.
+pub const fn session(path: &'static str, name: &'static str) -> Route {
+    Route { session: true, ..write(path, name) }
+}
+
+/// The standby's routes: streamed, outside compression.
+pub const fn laptops(path: &'static str) -> Route {
+    Route { stream: true, ..Route::new(path, path) }
+}
+
+/// Every route (without its handler), as the router's table registered it.
+static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
+
+/// A handler's own route (as the outermost layer found it).
+impl<S: Send + Sync> FromRequestParts<S> for Route {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Route::on(&parts.extensions))
+    }
+}
+
+/// Who asked, as the extractors learn it (a judge's session, a player's code); `nobody` until then.
+#[derive(Debug, Clone, Default)]
+pub struct Who(Arc<Mutex<Option<String>>>);
+
+impl Who {
+    /// Records who asked, for the request's log line (nothing when the request is not logged).
+    pub fn set(extensions: &Extensions, name: impl Into<String>) {
+        if let Some(Who(slot)) = extensions.get::<Who>()
+            && let Ok(mut held) = slot.lock()
+        {
+            *held = Some(name.into());
+        }
+    }
+
+    /// Records who asked through this request's slot.
+    pub fn is(&self, name: impl Into<String>) {
+        if let Ok(mut held) = self.0.lock() {
+            *held = Some(name.into());
+        }
+    }
+
+    pub fn name(&self) -> String {
+        self.0.lock().ok().and_then(|held| held.clone()).unwrap_or_else(|| "nobody".to_string())
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Who {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<Who>().cloned().unwrap_or_default())
+    }
+}
+
+/// How many recent outcomes are kept.
+const DONE_KEPT: usize = 256;
+
+/// The recent outcomes in the web's words, by audit id.
+#[derive(Debug, Default)]
+pub struct Done {
+    recent: VecDeque<(i64, String)>,
+}
+
+impl Done {
+    /// Keeps `summary` as the outcome of entry `id` (the oldest is forgotten beyond [`DONE_KEPT`]).
+    pub fn keep(&mut self, id: i64, summary: String) {
+        if self.recent.len() >= DONE_KEPT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((id, summary));
+    }
+
+    /// The outcome of entry `id`, if kept.
+    pub fn of(&self, id: i64) -> Option<String> {
+        self.recent.iter().rev().find(|(i, _)| *i == id).map(|(_, s)| s.clone())
+    }
+}
+
+/// `done` of a page's address: the audit id of the write the page answers.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct DoneQuery {
+    /// The audit id.
+    pub done: Option<String>,
+}
+
+/// An audit line as the web may show it: cut before the first backquote (a command to type) and its lead-in.
+pub fn web_words(summary: &str) -> String {
+    match summary.find('`') {
+        None => summary.to_string(),
+        Some(i) => {
+            let head = summary[..i].trim_end_matches([' ', '(', ':', ';', ',']);
+            let head = head.strip_suffix(" use").or_else(|| head.strip_suffix(" with")).unwrap_or(head);
+            head.trim_end_matches([' ', '(', ':', ';', ',']).to_string()
+        }
+    }
+}
+
+/// The address a form goes back to, naming the entry it wrote: `back` with `done=ID` (an earlier `done`
+/// replaced, any other query kept).
+pub fn back_to(back: &str, id: Option<i64>) -> String {
+    let Some(id) = id else { return back.to_string() };
+    let (path, query) = back.split_once('?').unwrap_or((back, ""));
+    let mut parts: Vec<&str> = query.split('&').filter(|p| !p.is_empty() && !p.starts_with("done=")).collect();
+    let done = format!("done={id}");
+    parts.push(&done);
+    format!("{path}?{}", parts.join("&"))
+}
+
+#[cfg(test)]
+mod done_tests {
+    use super::*;
+
+    #[test]
+    fn back_to_names_the_entry_once() {
+        assert_eq!(back_to("/judge", Some(4)), "/judge?done=4");
+        assert_eq!(back_to("/judge?done=3", Some(4)), "/judge?done=4");
+        assert_eq!(back_to("/judge/table/2?x=1&done=3", Some(9)), "/judge/table/2?x=1&done=9");
+        assert_eq!(back_to("/judge", None), "/judge");
+    }
+
+    #[test]
+    fn an_audit_line_loses_its_command() {
+        assert_eq!(web_words("penalty #3: Warning; use `mmjudge result fix 1` if needed"), "penalty #3: Warning");
+        assert_eq!(web_words("round 1 closed"), "round 1 closed");
+    }
+
+    #[test]
+    fn only_recent_outcomes_are_kept() {
+        let mut d = Done::default();
+        for i in 0..300 {
+            d.keep(i, format!("#{i}"));
+        }
+        assert_eq!(d.of(299).as_deref(), Some("#299"));
+        assert_eq!(d.of(0), None);
     }
 }

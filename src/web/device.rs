@@ -32,7 +32,7 @@ const COMPLETIONS: usize = 20;
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/table.html")]
 struct TablePage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     t: TableView,
     /// The judge looking, if one is logged in on this phone.
     judge: Option<String>,
@@ -357,7 +357,7 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
         map.insert("texts".into(), serde_json::Value::Object(texts));
         map.insert("clock".into(), serde_json::to_value(&clock).map_err(|_| ApiError::internal("the clock"))?);
     }
-    Ok(crate::web::kit::page::json(&doc))
+    Ok(page::json(&doc))
 }
 
 /// `GET /api/cards/cost?cost=B1&table=N&q=dem[&letter=d]`.
@@ -391,5 +391,5 @@ pub async fn complete(db: Db, Query(q): Query<CostQuery>) -> std::result::Result
             Ok((printed.shorthand(), cards))
         })
         .await?;
-    Ok(crate::web::kit::page::json(&serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
+    Ok(page::json(&serde_json::json!({ "cost": shorthand, "table": table, "cards": cards })))
 }

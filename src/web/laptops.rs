@@ -1,6 +1,6 @@
 //! The second laptop's side of the server (its room is `crate::replica`; the state they share is
-//! [`crate::replica::state::Replica`]): the gate every write passes, following a primary, and an old primary
-//! learning where the event went.
+//! [`crate::replica::state::Replica`]): the gate every write passes, following a primary, an old primary
+//! learning where the event went, and the watcher that keeps what pages are told of the standby ([`watch`]).
 //!
 //! The gate: on a standby every write is refused 503 (a phone's queue keeps it); an old primary whose event moved
 //! answers 409 with where it went; a primary with `--standby-required` asks a standby it has not heard within the
@@ -43,8 +43,9 @@ fn writes(req: &Request, following: bool) -> bool {
 }
 
 /// On a standby: every write refused 503 `{"error", "standby_of"}` (a phone's queue keeps it and tries again).
-/// On a primary with `--standby-required`: a write's JSON answer waits for the standby and says
-/// `"standby": "applied"` or `"behind"`.
+/// On an old primary whose event moved: 409 with where it went. On a primary with `--standby-required`: a standby
+/// not heard within the lease is asked first (see [`synchronous`]); the write's own runner then waits for the
+/// standby (`crate::web::kit::write::settle`).
 pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
     let following = app.replica.following();
     if !writes(&req, following.is_some()) {
@@ -56,11 +57,7 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         );
         // A form sent as a page (no page script took it: `/logout`, or a form without its script) gets the site's
         // page with the same words, as any refusal of a form does; every other request the JSON.
-        let form = req
-            .headers()
-            .get(axum::http::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        let form = crate::web::kit::request::is_form(req.headers());
         if (form || !req.uri().path().starts_with("/api/"))
             && let Ok(page) = page::error_page(&state::Db::new(&app), StatusCode::SERVICE_UNAVAILABLE, &error).await
         {
@@ -83,14 +80,10 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
     synchronous(app, req, next).await
 }
 
-/// On a primary with `--standby-required` (PostgreSQL's synchronous standby is the model): a write is answered
-/// ok only once the standby applied it (`"standby": "applied"`), waiting at most [`Replica::wait`]; else 503 with
-/// `Retry-After` (the write may be recorded here: a page sends it again with its key, and a repeat is answered
-/// the same way until the standby holds it). A standby not heard within the lease is asked where the event is
-/// before the write is taken (a laptop woken from sleep learns it was replaced). Once a head judge detached the
-/// second laptop, writes go on alone (`"standby": "none"`).
-///
-/// [`Replica::wait`]: crate::replica::state::Replica
+/// On a primary with `--standby-required` (PostgreSQL's synchronous standby is the model): a standby not heard
+/// within the lease is asked where the event is before the write is taken (a laptop woken from sleep learns it
+/// was replaced: 409 with where the event went; no answer: 503 with `Retry-After`, the page keeps the write). The
+/// wait for the standby to apply the write is its runner's (`crate::web::kit::write::settle`).
 async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     use crate::store::replication::{self, Role};
     let path = req.uri().path().to_string();
@@ -127,7 +120,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
             }
         }
     }
-    // The write's own runner waits for the standby and says so in its answer (see [`settle`]).
+    // The write's own runner waits for the standby and says so in its answer (`kit::write::settle`).
     let res = next.run(req).await;
     app.replica.wake();
     res

@@ -67,7 +67,7 @@ pub async fn device(mut req: Request, next: Next) -> Response {
         return next.run(req).await;
     }
     let sent = auth::cookie(req.headers(), auth::DEVICE_COOKIE);
-    let (token, new) = match sent.filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())) {
+    let (token, new) = match sent.filter(|t| auth::is_token(t)) {
         Some(t) => (t, false),
         None => (auth::new_login_token(), true),
     };
@@ -116,11 +116,7 @@ pub async fn timeout(req: Request, next: Next) -> Response {
 pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
     let path = req.uri().path().to_string();
     // A page's form (under /api/ too) is answered with a page: the browser shows it, never bare JSON.
-    let form = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    let form = crate::web::kit::request::is_form(req.headers());
     // The request's store, also for its error page.
     let db = Db::of(req.extensions_mut(), &app);
     let res = next.run(req).await;

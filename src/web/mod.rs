@@ -1,18 +1,20 @@
 //! The live server (`mmjudge serve`): the event on the venue's network for players' and judges' phones.
 //!
-//! axum on tokio. The event file stays the one truth, shared with the command line: a request opens the store
-//! once, on a blocking thread, and calls `ops`; a watcher thread polls the file for changes (`PRAGMA
+//! axum on tokio. The event file stays the one truth, shared with the command line: a request takes one
+//! connection to it (one of the few kept open), works on a blocking thread, and calls `ops`; a watcher thread polls the file for changes (`PRAGMA
 //! data_version`, then the audit log) and broadcasts live-update events that `GET /events` sends as
 //! server-sent events.
 //!
-//! The rooms: [`kit`] (state, the request's store, errors to responses, the judge / player / payload
-//! extractors, the one write runner, the one JSON answer, pages drawn once per tag) under handler modules
-//! by who uses them: [`players`] (the site's pages and reads, players' own reports and calls), [`device`] (the
-//! table's device), [`judges`] (logins, the dashboard, a table's page and writes), [`head`] (head judges'
-//! corrections and the round's course), [`projector`], [`sse`] (the live stream) and [`assets`]; the frame
-//! around them: [`routes`] maps routes to them and wraps them in [`layers`] (headers, limits, error pages,
-//! ETags, the request log), [`laptops`] runs the second laptop's gate and watchers, [`listen`] accepts
-//! connections. Handler modules never use each other, nor the frame.
+//! The rooms: [`kit`] (in nine rooms, listed in its `mod.rs`: a request's route and its one answer, jobs,
+//! bodies, wrong-try limits, the shared state, logins, extractors, pages drawn once per tag, the one write
+//! runner) under handler modules by who uses them: [`players`] (the site's pages and reads, players' own reports
+//! and calls), [`device`] (the table's device), [`judges`] (logins, the dashboard, a table's page and writes),
+//! [`head`] (head judges' corrections and the round's course), [`setup`] (the event made in the browser and the
+//! steps before round 1), [`projector`], [`sse`] (the live stream), [`standby`] (the routes a standby follows)
+//! and [`assets`]; the frame around them: [`routes`] maps routes to them and wraps them in [`layers`] (headers,
+//! limits, error pages, ETags, the request log), [`laptops`] runs the second laptop's gate and watchers,
+//! [`listen`] accepts connections (and over HTTPS adds HSTS and secure cookies). Handler modules never use each
+//! other, nor the frame.
 
 pub mod assets;
 pub mod device;
@@ -57,7 +59,7 @@ pub struct Options {
     pub quiet: bool,
     /// Follow a primary as its standby (`--standby-of URL --key KEY`): its address, key and what to advertise.
     pub standby_of: Option<(crate::replica::client::Url, String, Option<String>)>,
-    /// `--standby-required`: a write is answered once the standby applied it (or after a wait, marked behind).
+    /// `--standby-required`: a write is answered once the standby applied it (or 503 `"standby": "not applied"` after the wait: the page sends it again).
     pub standby_required: bool,
     /// `--streams-per-address N`: live-update streams one address may hold at once (0: the default, 64).
     pub streams_per_address: usize,
@@ -94,7 +96,7 @@ fn run(
 ) -> Result<()> {
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
     listen::ignore_broken_pipes();
-    crate::web::layers::init(options.quiet);
+    layers::init(options.quiet);
     kit::state::return_large_blocks();
     let files = kit::state::raise_limit();
     let phones = files.map_or(usize::MAX, kit::state::capacity);
@@ -128,7 +130,7 @@ fn run(
                     advertise: Some(advertise.clone().unwrap_or(site)),
                     id: crate::replica::follower::follower_id(db)?,
                 };
-                crate::web::laptops::follow(app.clone(), follow).await?;
+                laptops::follow(app.clone(), follow).await?;
                 Store::open(db)?;
             }
             // A new event (`serve --new`) has no file yet: nothing to follow, nothing required of a standby.
@@ -136,7 +138,7 @@ fn run(
             None => {
                 // The command line on this file waits for the standby as this server does.
                 crate::ops::standby::sync::run_required(&mut Store::open(db)?, options.standby_required)?;
-                crate::web::laptops::watch_for_promotion_elsewhere(app.clone());
+                laptops::watch_for_promotion_elsewhere(app.clone());
             }
         }
         let link = if new {
@@ -154,7 +156,7 @@ fn run(
             sse::watch(app.clone())?;
             None
         };
-        crate::web::laptops::watch(app.clone());
+        laptops::watch(app.clone());
         ready(addr, link.as_deref());
         listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
         Ok(())

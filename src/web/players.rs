@@ -29,7 +29,7 @@ use axum::response::{IntoResponse, Response};
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/home.html")]
 struct HomePage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
 }
 
 /// `GET /`: the event, the round and its clock.
@@ -41,7 +41,7 @@ pub async fn home(db: Db) -> Result<Response, ApiError> {
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/me.html")]
 struct MePage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     query: String,
     seat: Option<PlayerSeat>,
     error: Option<String>,
@@ -120,7 +120,7 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/pairings.html")]
 struct PairingsPage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     /// The round shown (None: none paired).
     round: Option<u32>,
     /// The round asked for, kept by the search form.
@@ -196,7 +196,7 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/clock.html")]
 struct ClockPage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     table: Option<TableView>,
     /// Time is called at the table (its end passed, no result yet) at the page's instant.
     time_called: bool,
@@ -274,7 +274,7 @@ pub async fn api_results(db: Db, Query(q): Query<RoundQuery>) -> Result<Response
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/standings.html")]
 struct StandingsPage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     standings: Option<Standings>,
     /// The round asked for, kept by the search form.
     asked: Option<u32>,

@@ -371,10 +371,10 @@ fn the_second_laptop_is_one_room_that_alone_talks_to_the_other_laptop() {
     );
 }
 
-/// The server's own rooms (`src/web/`): the kit (`web::kit`: state, store, errors, extractors, the write runner,
-/// the JSON answer, pages) is used by every handler module and uses none; the handler modules (every other module
-/// directly in `src/web/` but the frame: the router `routes`, its `layers`, the second laptop's `laptops`, the
-/// root `mod.rs` and `listen`) use the kit,
+/// The server's own rooms (`src/web/`): the kit (`web::kit`, its nine rooms listed in its `mod.rs`) is used by
+/// every handler module and uses none; the handler modules (every other module directly in `src/web/` but the
+/// frame: the router `routes`, its `layers`, the second laptop's `laptops`, the root `mod.rs` and `listen`) use
+/// the kit,
 /// `ops`, `render` and `domain`, never each other; and no file of `src/web/` reaches itself again through the
 /// files it uses (`use super::...`, `crate::web::...` or a path written in the code).
 #[test]

@@ -31,7 +31,7 @@ use std::net::SocketAddr;
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/login.html")]
 struct LoginPage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     name: String,
     error: Option<String>,
     /// The pre-session token the form repeats.
@@ -145,7 +145,7 @@ pub async fn logout_submit(judge: Judge, Form(f): Form<CsrfField>) -> Result<Res
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/dashboard.html")]
 struct DashboardPage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     judge: SessionJudge,
     tables: Vec<TableView>,
     playing: usize,
@@ -235,7 +235,7 @@ pub async fn dashboard(
 /// `GET /api/judge`: the judges' dashboard (a login needed).
 pub async fn dashboard_api(judge: Judge) -> Result<Response, ApiError> {
     let d = judge.db.run(|store| live::dashboard(store, crate::time::now()?)).await?;
-    Ok(crate::web::kit::page::json(&serde_json::json!({
+    Ok(page::json(&serde_json::json!({
         "judge": judge.judge.name, "role": judge.judge.role, "dashboard": d
     })))
 }

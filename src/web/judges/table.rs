@@ -46,7 +46,7 @@ struct HeardRow {
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/judge_table.html")]
 struct TablePage {
-    home: crate::web::kit::page::Head,
+    home: page::Head,
     judge: SessionJudge,
     t: TableView,
     columns: Vec<Column>,
@@ -199,5 +199,5 @@ pub async fn penalty_preview(judge: Judge, Query(q): Query<PreviewQuery>) -> Res
         .db
         .run(move |store| store.read(|conn| table::records::history::preview(conn, &q.player, &q.infraction)))
         .await?;
-    Ok(crate::web::kit::page::json(&p))
+    Ok(page::json(&p))
 }

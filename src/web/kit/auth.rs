@@ -46,7 +46,7 @@ pub const HASH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Checks name and PIN (with the limits), and starts a session; audited as `route` (`POST /api/login`, or the
 /// page form's `POST /login`). The try is aimed at the judge the name finds and counted before the PIN is
-/// checked (see [`super::limit`], [`super::auth`]), and at most
+/// checked (see [`super::limit`], [`guarded`]), and at most
 /// [`super::state::HASHING`] PINs are checked at once: a login that waited [`HASH_WAIT`] for its turn is answered
 /// 503 with `Retry-After`, its try taken back.
 pub async fn login(
@@ -220,14 +220,17 @@ pub const LOGIN_COOKIE: &str = "mmjudge_login";
 
 /// A new pre-session token (128 random bits, hex).
 pub fn new_login_token() -> String {
-    use rand::RngExt;
-    let mut rng = rand::rng();
-    (0..16).map(|_| format!("{:02x}", rng.random::<u8>())).collect()
+    crate::ops::judges::random_hex(16)
+}
+
+/// Whether a cookie's value looks like one of this server's tokens (32 hex digits).
+pub fn is_token(t: &str) -> bool {
+    t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// The pre-session token a request carries, when it looks like one of ours.
 pub fn login_token(headers: &HeaderMap) -> Option<String> {
-    cookie(headers, LOGIN_COOKIE).filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+    cookie(headers, LOGIN_COOKIE).filter(|t| is_token(t))
 }
 
 /// The pre-session cookie (an hour, only sent to /login, HttpOnly, SameSite=Strict).

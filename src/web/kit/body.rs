@@ -41,7 +41,7 @@ use std::marker::PhantomData;
 pub const FORM_EXTRAS: &[&str] = &["csrf", "back", "idempotency_key", "at"];
 
 /// What a JSON write may carry besides its route's fields: the moment a write replayed from a page's queue was
-/// made (taken on the note and clock routes, see `ops::write_keys::TAKES_AT`; the arrival counts elsewhere).
+/// made (taken on the routes whose `Route::at` is set, see `request::Route::takes_at_list`; the arrival counts elsewhere).
 pub const JSON_EXTRAS: &[&str] = &["at"];
 
 /// Form fields that are sent once per checked box (their values arrive joined by commas).

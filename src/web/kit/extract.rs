@@ -62,7 +62,7 @@ pub struct Player {
     pub device: Option<Device>,
     /// The player whose page the write came from (`/me`'s forms say so): only their own code acts there.
     pub page_of: Option<String>,
-    /// When that key first arrived (see [`super::state`]).
+    /// When that key first arrived (see [`super::state::Arrivals`]).
     pub first: Option<chrono::DateTime<chrono::Utc>>,
     /// The request's route.
     pub route: super::request::Route,
@@ -295,11 +295,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
     /// The body is read once (see [`super::body`]): JSON into its tree, a form into its fields; that reading is what
     /// the route's type is read from, what the audit shows and what a key's fingerprint is made of.
     async fn from_request(req: Request, app: &Shared) -> std::result::Result<Self, Self::Rejection> {
-        let is_form = req
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        let is_form = super::request::is_form(req.headers());
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
         let header_key = req.headers().get(HEADER).cloned();
         let route = super::request::Route::of(&req);
@@ -432,7 +428,7 @@ pub struct Sent {
     pub body: String,
     /// The moment sent (`at`), and the table the write names (`table`).
     pub made: Option<(DateTime<Utc>, Option<u32>)>,
-    /// When the server first saw this key (see [`super::state`]).
+    /// When the server first saw this key (see [`super::state::Arrivals`]).
     pub first: Option<DateTime<Utc>>,
     /// What kind of timed write its route is, if it may claim its moment.
     pub timed: Option<Timed>,

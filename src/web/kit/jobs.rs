@@ -1,8 +1,9 @@
-//! The event set up from the browser: the one-time set-up link and its gate ([`Setup`]), long work run as jobs
-//! ([`Jobs`]), and the files they take as a request's body ([`receive`]).
+//! The event set up from the browser: the one-time set-up link ([`Setup`]), long work run as jobs ([`Jobs`]), and
+//! the files they take as a request's body ([`receive`]).
 //!
 //! An event started from nothing (`serve --new`): the one-time set-up link's token, its wrong tries counted like
-//! wrong PINs, and the gate that answers every other address "set-up is not done" until the event exists.
+//! wrong PINs, and what the gate in `web::layers` asks ([`Setup::pending`], [`NOT_SET_UP`]) to answer every other
+//! address "set-up is not done" until the event exists.
 //!
 //! The token is 128 random bits, made at each start, held only in this server's memory and taken by the first
 //! request that shows it ([`Setup::take`]); a set-up that fails after taking it gives it back
@@ -438,7 +439,7 @@ pub async fn receive(headers: &HeaderMap, body: Body, name: Option<&str>) -> Res
     if said.is_some_and(|n| n > UPLOAD_LIMIT) {
         return Err(too_large());
     }
-    let path = std::env::temp_dir().join(format!("mmjudge-upload-{:032x}", rand::random::<u128>()));
+    let path = std::env::temp_dir().join(format!("mmjudge-upload-{}", crate::ops::judges::random_hex(16)));
     let file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

@@ -13,8 +13,8 @@
 //! takes in place of the answer's body.
 //!
 //! The pages any room may answer with: a form's refused write (with a link back), a refused page request, a
-//! mistyped address, the login page for a judge's page without a login; and deck inspection's words, which the
-//! players' and the judges' pages both show.
+//! mistyped address, the login page for a judge's page without a login; what a judge's form did (`?done=ID`,
+//! [`done`]); and deck inspection's words, which the players' and the judges' pages both show.
 //!
 //! Big lists that open at what the phone's owner needs: a page of a long list (the pairings, the standings at
 //! thousands of players) shows [`ROWS`] rows from `from`, or the rows of the name searched, with a link to the
@@ -37,18 +37,18 @@ use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A rendered page with its status; a page drawn (200) is tagged from what it was drawn from (see
-/// [`super::page::Tag::of_page`]).
+/// [`Tag::of_page`]).
 pub fn page<T: Template + serde::Serialize>(status: StatusCode, t: &T) -> Response {
     let drawing = |e: &dyn std::fmt::Display| ApiError::internal_because("a page could not be drawn", e.to_string());
     if status == StatusCode::OK
-        && let Some(tag) = super::page::Tag::of_page(std::any::type_name::<T>(), t)
+        && let Some(tag) = Tag::of_page(std::any::type_name::<T>(), t)
     {
         // The same page drawn before (the same data): not drawn or compressed again.
-        if let Some(drawn) = super::page::drawn(&tag) {
+        if let Some(drawn) = drawn(&tag) {
             return drawn.answer(&tag);
         }
         return match t.render() {
-            Ok(body) => super::page::draw(&tag, body).answer(&tag),
+            Ok(body) => draw(&tag, body).answer(&tag),
             Err(e) => drawing(&e).into_response(),
         };
     }
@@ -354,7 +354,7 @@ impl Tag {
         Tag::of_hash(hash)
     }
 
-    /// The tag of a page drawn by template `name` from `data` (its struct: see [`super::page::Head`]'s serialised
+    /// The tag of a page drawn by template `name` from `data` (its struct: see [`Head`]'s serialised
     /// form, which leaves the server's now out).
     pub fn of_page(name: &str, data: &impl serde::Serialize) -> Option<Tag> {
         let mut hash = Blake2s256::new();

@@ -1,6 +1,6 @@
-//! What is true of a request and how it is answered: its route's row ([`Route`]), who asked ([`Who`]), and its
-//! one answer, refused ([`ApiError`]) or done ([`Answer`]), with the words a judge's form shows after it
-//! ([`Done`]).
+//! What is true of a request and how it is answered: its route's row ([`Route`]), who asked ([`Who`]), its body's
+//! limit ([`BODY_LIMIT`]) and kind ([`is_form`]), and its one answer, refused ([`ApiError`], also for blocking work
+//! that failed: [`blocking`]) or done ([`Answer`]), with the words a judge's form shows after it ([`Done`]).
 //!
 //! What is true of a route ([`Route`]: the name its writes are audited under, whether it takes a key, a moment,
 //! CORS, an ETag...): the table itself, with each route's handler, is the router's (`web::routes`), registered
@@ -514,6 +514,13 @@ impl Done {
 pub struct DoneQuery {
     /// The audit id.
     pub done: Option<String>,
+}
+
+/// Whether a request's body is a form a page sent (`application/x-www-form-urlencoded`): its refusal is answered
+/// as a page, never bare JSON.
+pub fn is_form(headers: &axum::http::HeaderMap) -> bool {
+    let kind = headers.get(axum::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+    kind.is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"))
 }
 
 /// An audit line as the web may show it: cut before the first backquote (a command to type) and its lead-in.

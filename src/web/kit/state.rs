@@ -74,7 +74,7 @@ pub struct App {
     /// The event file.
     pub db: PathBuf,
     /// Live updates (spread over channels: see [`Updates`]).
-    pub updates: super::state::Updates<Update>,
+    pub updates: Updates<Update>,
     /// Wrong PINs per judge and per address (see [`super::limit`]).
     pub limiter: Mutex<Guesses>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
@@ -99,8 +99,8 @@ pub struct App {
     /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
     /// memory; they end with the server or its promotion).
     pub standby_sessions: Mutex<std::collections::HashMap<String, crate::ops::judges::SessionJudge>>,
-    /// When each write that may carry a moment first arrived (see [`super::state`]).
-    pub arrivals: Mutex<super::state::Arrivals>,
+    /// When each write that may carry a moment first arrived (see [`Arrivals`]).
+    pub arrivals: Mutex<Arrivals>,
     /// `serve --new`: the one-time set-up link while the event does not exist yet.
     pub setup: super::jobs::Setup,
     /// Long work started from the head judge's pages: uploads' imports, library builds (see [`super::jobs`]).
@@ -128,7 +128,7 @@ impl App {
     /// The state for serving the event file `db`, announcing `site` as the players' address; nothing is opened
     /// yet, and no watcher runs (the server starts one; without it no live update is sent).
     pub fn new(db: PathBuf, site: String) -> App {
-        let updates = super::state::Updates::new(UPDATES);
+        let updates = Updates::new(UPDATES);
         App {
             connections: crate::store::connections::Connections::new(db.clone(), CONNECTIONS),
             db,
@@ -150,7 +150,7 @@ impl App {
         }
     }
 
-    /// Opens the event file (on a blocking thread only); a request opens it through [`super::state::Db`].
+    /// Opens the event file (on a blocking thread only); a request opens it through [`Db`].
     pub fn open(&self) -> Result<Store> {
         Store::open(&self.db)
     }
@@ -346,7 +346,7 @@ pub const PAUSE: Duration = Duration::from_millis(3);
 /// Streams on one shard beyond which the watcher waits after it (a few phones need no wait).
 const CROWD: usize = 64;
 
-/// The shards, each a broadcast channel holding `capacity` updates (`T`: [`super::state::Update`]) for a slow
+/// The shards, each a broadcast channel holding `capacity` updates (`T`: [`Update`]) for a slow
 /// listener.
 pub struct Updates<T> {
     shards: Vec<broadcast::Sender<T>>,

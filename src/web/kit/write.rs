@@ -80,7 +80,7 @@ fn written(store: &Store, required: bool) -> Result<Written> {
     Ok((store.last_seq(), state))
 }
 
-/// A write's answer once the standby settled it (see [`super::write::settle`]): with `"standby"` when there
+/// A write's answer once the standby settled it (see [`settle`]): with `"standby"` when there
 /// is a word for it, or the 503 that says the standby has not applied it.
 async fn settled(
     db: &super::state::Db,

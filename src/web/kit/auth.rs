@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::ops::judges;
 use crate::ops::judges::SessionJudge;
 use crate::store::Actor;
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use blake2::{Blake2s256, Digest};
@@ -32,13 +32,7 @@ pub const COOKIE: &str = "mmjudge_session";
 
 /// The actor for a web write: the judge's name, the route, and `web ADDRESS`.
 pub fn actor(judge: &str, route: &str, addr: SocketAddr) -> Result<Actor, ApiError> {
-    Ok(Actor {
-        judge: judge.to_string(),
-        command_line: route.to_string(),
-        at: crate::time::now().map_err(ApiError::from)?,
-        via: format!("web {}", addr.ip()),
-        claim: None,
-    })
+    Ok(super::request::web_actor(judge, route, addr)?)
 }
 
 /// How long a login waits for its turn to check a PIN before it is answered 503 (not counted as a try).
@@ -185,11 +179,7 @@ impl FromRequestParts<Shared> for Judge {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<Self, Self::Rejection> {
-        let addr = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0)
-            .ok_or_else(|| ApiError::internal("no client address"))?;
+        let addr = super::request::client_addr(&parts.extensions)?;
         let Some((token, by_cookie)) = token_of(&parts.headers) else {
             return Err(crate::error::Error::unauthorized(
                 "not logged in: log in with your judge name and PIN (POST /api/login, or the page /login)",

@@ -38,7 +38,7 @@ use crate::store::keys::WriteKey;
 use crate::store::{Actor, Store};
 use axum::Json;
 use axum::body::{Body, Bytes};
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::handler::Handler;
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -73,11 +73,7 @@ impl FromRequestParts<Shared> for Player {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, app: &Shared) -> std::result::Result<Self, Self::Rejection> {
-        let addr = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0)
-            .ok_or_else(|| ApiError::internal("no client address"))?;
+        let addr = super::request::client_addr(&parts.extensions)?;
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
         let key = parts.headers.get(HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
@@ -193,13 +189,7 @@ impl Player {
                     "that is not your code: this is {page}'s page; type your own code here, or open your own page"
                 )));
             }
-            let actor = Actor {
-                judge: format!("{name} (player)"),
-                command_line: command,
-                at: crate::time::now()?,
-                via: format!("web {}", addr.ip()),
-                claim: None,
-            };
+            let actor = super::request::web_actor(&format!("{name} (player)"), &command, addr)?;
             who.is(actor.judge.clone());
             f(store, &actor, holder)
         });

@@ -1,6 +1,6 @@
 //! What is true of a request and how it is answered: its route's row ([`Route`]), who asked ([`Who`]), its body's
 //! limit ([`BODY_LIMIT`]) and kind ([`is_form`]), and its one answer, refused ([`ApiError`], also for blocking work
-//! that failed: [`blocking`]) or done ([`Answer`]), with the words a judge's form shows after it ([`Done`]).
+//! that failed: [`blocking`]) or done ([`Answer`]), with the words a judge's form shows after it ([`FormsDone`]).
 //!
 //! What is true of a route ([`Route`]: the name its writes are audited under, whether it takes a key, a moment,
 //! CORS, an ETag...): the table itself, with each route's handler, is the router's (`web::routes`), registered
@@ -17,7 +17,7 @@
 //! it, and what the write runner and the standby add (`"repeat"`, `"at"`, `"standby"`).
 //!
 //! What a judge's form did, shown on the page it goes back to: the write runner keeps each write's answer in
-//! the web's words under its audit entry's id ([`Done`]), the form's 303 goes back with `?done=ID`, and the page
+//! the web's words under its audit entry's id ([`FormsDone`]), the form's 303 goes back with `?done=ID`, and the page
 //! shows that outcome until the next action (the live refresh re-reads the same address, so it stays). After a
 //! restart the page falls back to the audit entry itself.
 
@@ -490,11 +490,11 @@ const DONE_KEPT: usize = 256;
 
 /// The recent outcomes in the web's words, by audit id.
 #[derive(Debug, Default)]
-pub struct Done {
+pub struct FormsDone {
     recent: VecDeque<(i64, String)>,
 }
 
-impl Done {
+impl FormsDone {
     /// Keeps `summary` as the outcome of entry `id` (the oldest is forgotten beyond [`DONE_KEPT`]).
     pub fn keep(&mut self, id: i64, summary: String) {
         if self.recent.len() >= DONE_KEPT {
@@ -514,6 +514,24 @@ impl Done {
 pub struct DoneQuery {
     /// The audit id.
     pub done: Option<String>,
+}
+
+/// The phone's address, as the listener put it on the request (500 when it is missing: the server's own fault).
+pub fn client_addr(extensions: &Extensions) -> std::result::Result<std::net::SocketAddr, ApiError> {
+    let connected = extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+    connected.map(|c| c.0).ok_or_else(|| ApiError::internal("no client address"))
+}
+
+/// Who a web write is audited as: `who` (a judge's name, or a player's with " (player)"), the command line the
+/// audit shows (the route's name and the fields sent), now, and `web ADDRESS`.
+pub fn web_actor(who: &str, command_line: &str, addr: std::net::SocketAddr) -> Result<crate::store::Actor> {
+    Ok(crate::store::Actor {
+        judge: who.to_string(),
+        command_line: command_line.to_string(),
+        at: crate::time::now()?,
+        via: format!("web {}", addr.ip()),
+        claim: None,
+    })
 }
 
 /// Whether a request's body is a form a page sent (`application/x-www-form-urlencoded`): its refusal is answered
@@ -566,7 +584,7 @@ mod done_tests {
 
     #[test]
     fn only_recent_outcomes_are_kept() {
-        let mut d = Done::default();
+        let mut d = FormsDone::default();
         for i in 0..300 {
             d.keep(i, format!("#{i}"));
         }

@@ -91,7 +91,7 @@ pub struct App {
     /// The players' site address the server announces (the projector page shows it as a QR code).
     pub site: String,
     /// Judges' recent outcomes in the web's words, by audit id (a page's `?done=ID`).
-    pub done: Mutex<super::request::Done>,
+    pub done: Mutex<super::request::FormsDone>,
     /// The second laptop: the standby's streams and acknowledgements, or whom this standby follows.
     pub replica: crate::replica::state::Replica,
     /// On a primary: the standby its pages are told about.

@@ -1,6 +1,7 @@
 //! Listening: plain HTTP, or HTTPS with the organiser's certificate (`serve --tls CERT KEY`), one hyper
 //! HTTP/1.1 connection per phone with a header-read timeout (a client that never finishes its request's
-//! headers is cut off; the per-request timeout is in [`super::layers`]).
+//! headers is cut off; the per-request timeout is in [`super::layers`]). Over HTTPS every answer also says
+//! HSTS and its cookies are `Secure`.
 //!
 //! TLS is rustls (through tokio-rustls, with the `ring` provider): pure Rust, no OpenSSL on the machine.
 

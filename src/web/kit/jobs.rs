@@ -99,9 +99,7 @@ impl Setup {
         let Some(want) = held.as_ref() else {
             return Err(Refused::Done);
         };
-        let same =
-            want.len() == given.len() && want.bytes().zip(given.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
-        if !same {
+        if !crate::ops::judges::same_secret(want, given) {
             wrong.push_back(now);
             return Err(Refused::Wrong);
         }

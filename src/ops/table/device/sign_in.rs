@@ -77,9 +77,7 @@ pub fn seat_of_sign_in(conn: &Connection, table: u32, token: &str) -> Result<(Se
     };
     let code = player_codes::of(conn, player)?.ok_or_else(|| signed_out(table))?;
     let expected = signature(&sign_ins::key(conn)?, player, m, nonce, &code);
-    // Compared over every byte, whatever differs first.
-    let same = expected.len() == mac.len() && expected.bytes().zip(mac.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0;
-    if !same {
+    if !crate::ops::judges::same_secret(&expected, mac) {
         return Err(signed_out(table));
     }
     Ok((seated, seat, code))

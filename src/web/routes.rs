@@ -9,7 +9,7 @@ use crate::replica::wire;
 use crate::web::kit::extract::by_code;
 use crate::web::kit::jobs;
 use crate::web::kit::request::BODY_LIMIT;
-use crate::web::kit::request::{Route, cors_write, judges_read, laptops, read, session, timed, upload, write};
+use crate::web::kit::request::Route;
 use crate::web::kit::state::Shared;
 use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby};
 use crate::web::{laptops as second_laptop, layers};
@@ -138,6 +138,48 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
 /// Every route's row, without its handler.
 pub fn routes() -> Vec<Route> {
     table().into_iter().map(|(r, _)| r).collect()
+}
+
+// The kinds of route, as the table below writes them.
+
+/// A page or a read: an ETag.
+const fn read(path: &'static str) -> Route {
+    Route { etag: true, ..Route::new(path, path) }
+}
+
+/// A judge's page or read: an ETag, kept by no shared cache.
+const fn judges_read(path: &'static str) -> Route {
+    Route { judges: true, ..read(path) }
+}
+
+/// A write (`name`: `POST` and its path).
+const fn write(path: &'static str, name: &'static str) -> Route {
+    Route::new(path, name)
+}
+
+/// A write a page on the standby may replay there with a table code.
+const fn cors_write(path: &'static str, name: &'static str) -> Route {
+    Route { cors: true, ..write(path, name) }
+}
+
+/// A write that may claim its moment (and be replayed on the standby).
+const fn timed(path: &'static str, name: &'static str, at: Timed) -> Route {
+    Route { at: Some(at), ..cors_write(path, name) }
+}
+
+/// An import: a file as its body.
+const fn upload(path: &'static str, name: &'static str) -> Route {
+    Route { upload: true, ..write(path, name) }
+}
+
+/// A login or logout.
+const fn session(path: &'static str, name: &'static str) -> Route {
+    Route { session: true, ..write(path, name) }
+}
+
+/// The standby's routes: streamed, outside compression.
+const fn laptops(path: &'static str) -> Route {
+    Route { stream: true, ..Route::new(path, path) }
 }
 
 /// The whole server.

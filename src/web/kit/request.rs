@@ -399,46 +399,6 @@ impl Route {
     pub const UNKNOWN: Route = Route::new("", "");
 }
 
-/// A page or a read: an ETag.
-pub const fn read(path: &'static str) -> Route {
-    Route { etag: true, ..Route::new(path, path) }
-}
-
-/// A judge's page or read: an ETag, kept by no shared cache.
-pub const fn judges_read(path: &'static str) -> Route {
-    Route { judges: true, ..read(path) }
-}
-
-/// A write (`name`: `POST` and its path).
-pub const fn write(path: &'static str, name: &'static str) -> Route {
-    Route::new(path, name)
-}
-
-/// A write a page on the standby may replay there with a table code.
-pub const fn cors_write(path: &'static str, name: &'static str) -> Route {
-    Route { cors: true, ..write(path, name) }
-}
-
-/// A write that may claim its moment (and be replayed on the standby).
-pub const fn timed(path: &'static str, name: &'static str, at: Timed) -> Route {
-    Route { at: Some(at), ..cors_write(path, name) }
-}
-
-/// An import: a file as its body.
-pub const fn upload(path: &'static str, name: &'static str) -> Route {
-    Route { upload: true, ..write(path, name) }
-}
-
-/// A login or logout.
-pub const fn session(path: &'static str, name: &'static str) -> Route {
-    Route { session: true, ..write(path, name) }
-}
-
-/// The standby's routes: streamed, outside compression.
-pub const fn laptops(path: &'static str) -> Route {
-    Route { stream: true, ..Route::new(path, path) }
-}
-
 /// Every route (without its handler), as the router's table registered it.
 static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
 

@@ -296,7 +296,7 @@ pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Respon
             Ok((home, store.read(|conn| standings::standings(conn, asked))))
         })
         .await?;
-    let (status, standings, message) = match found {
+    let (status, mut standings, message) = match found {
         Ok(s) if s.round == 0 => (StatusCode::OK, None, Some("No round has been played to the end yet.".to_string())),
         Ok(s) => (StatusCode::OK, Some(s), None),
         Err(e) => {
@@ -305,7 +305,6 @@ pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Respon
         }
     };
     // The page holds the lines it draws, not every line (its tag is the hash of what it holds).
-    let mut standings = standings;
     let all = standings.as_mut().map(|s| std::mem::take(&mut s.standings)).unwrap_or_default();
     let window = q.window("/standings", all.len());
     let found = all.iter().filter(|l| matches(&l.name, &window.name)).take(FOUND).cloned().collect();
@@ -481,13 +480,7 @@ pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
         // A name that finds no one player is refused by the check-in itself, as a wrong code.
         let found = store.read(|conn| Ok(crate::ops::player_names::find(conn, &b.name).ok()));
         let name = found?.map_or_else(|| b.name.trim().to_string(), |p| p.name);
-        let actor = crate::store::Actor {
-            judge: format!("{name} (player)"),
-            command_line: command,
-            at: crate::time::now()?,
-            via: format!("web {}", addr.ip()),
-            claim: None,
-        };
+        let actor = crate::web::kit::request::web_actor(&format!("{name} (player)"), &command, addr)?;
         me.is(&name);
         let input = check_in::SelfCheckInInput { name: b.name, code: b.code };
         let out = check_in::self_check_in(store, &actor, &input)?;

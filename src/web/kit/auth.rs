@@ -32,7 +32,7 @@ pub const COOKIE: &str = "mmjudge_session";
 
 /// The actor for a web write: the judge's name, the route, and `web ADDRESS`.
 pub fn actor(judge: &str, route: &str, addr: SocketAddr) -> Result<Actor, ApiError> {
-    Ok(super::request::web_actor(judge, route, addr)?)
+    super::request::web_actor(judge, route, addr).map_err(ApiError::from)
 }
 
 /// How long a login waits for its turn to check a PIN before it is answered 503 (not counted as a try).

@@ -39,6 +39,18 @@ pub enum PlayerCmd {
         /// The player (any unambiguous prefix).
         name: String,
     },
+    /// Keep a player at one table every round (a player who cannot move): the libraries of each of their games
+    /// are carried to that table, and the pairings say which; `--clear` lets them move with the others again.
+    Seat {
+        /// The player (any unambiguous prefix).
+        name: String,
+        /// The table they stay at (one whose libraries are built).
+        #[arg(long, value_name = "N", required_unless_present = "clear", conflicts_with = "clear")]
+        table: Option<u32>,
+        /// End the stay: the player moves with the others from the next pairing.
+        #[arg(long)]
+        clear: bool,
+    },
     /// Everything recorded about a player, newest first: results, note counts, challenges, rulings,
     /// penalties and decision overruns.
     History {

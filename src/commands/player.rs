@@ -21,6 +21,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Undrop { name } => set_drop(ctx, &name, false),
         PlayerCmd::Remove { name } => remove(ctx, &name),
         PlayerCmd::Rename { old, new } => rename(ctx, old, new),
+        PlayerCmd::Seat { name, table, .. } => seat(ctx, name, table),
         PlayerCmd::Codes { reissue: Some(name), .. } => code(ctx, &name, true),
         PlayerCmd::Codes { reissue: None, html, url, force } => codes(ctx, html.as_deref(), url, force),
         PlayerCmd::Code { name, new } => code(ctx, &name, new),
@@ -63,7 +64,10 @@ fn list(ctx: &Ctx) -> Result<()> {
             p.name.clone(),
             p.ext_id.clone().unwrap_or_default(),
             p.email.clone().unwrap_or_default(),
-            p.status.clone(),
+            match p.stays_at {
+                Some(t) => format!("{}, stays at table {t}", p.status),
+                None => p.status.clone(),
+            },
         ];
         if check_in {
             row.push(if p.checked_in { "yes" } else { "no" }.to_string());
@@ -109,6 +113,13 @@ fn remove(ctx: &Ctx, query: &str) -> Result<()> {
     let summary = format!("removed {} from the event{with}", removed.name);
     let doc = serde_json::to_value(&removed).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;
     done(ctx.format, &summary, doc)
+}
+
+/// `player seat NAME --table N` / `--clear` (see [`crate::ops::players::seat_player`]).
+fn seat(ctx: &Ctx, player: String, table: Option<u32>) -> Result<()> {
+    let mut store = ctx.open()?;
+    let seated = players::seat_player(&mut store, &ctx.actor()?, players::SeatInput { player, table })?;
+    crate::render::done_with(ctx.format, &players::seated_words(&seated), &seated)
 }
 
 fn rename(ctx: &Ctx, old: String, new: String) -> Result<()> {

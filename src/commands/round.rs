@@ -29,6 +29,7 @@ fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
     let byes = if p.byes.is_empty() { String::new() } else { format!("; bye: {}", p.byes.join(", ")) };
     let summary =
         format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, round::tables_word(p.tables))
+            + &p.carry_words()
             + &p.closed_calls_words()
             + &p.dropped_absent_words();
     let extra = serde_json::to_value(p).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;

@@ -130,6 +130,28 @@ pub struct Built {
     pub removed: Vec<String>,
     /// Cards of unusable costs left out of building (empty with `--keep-unusable`).
     pub left_out: Vec<supply::LeftOut>,
+    /// Players whose table lost its libraries: they no longer stay at it (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stays_ended: Vec<StayEnded>,
+}
+
+/// A player's stay at a table ended because the table has no libraries any more.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StayEnded {
+    /// The player's name.
+    pub name: String,
+    /// The table they stayed at.
+    pub table: u32,
+}
+
+impl Built {
+    /// "; Ana no longer stays at table 9 (it has no libraries now)" (empty when none).
+    pub fn stays_ended_words(&self) -> String {
+        self.stays_ended
+            .iter()
+            .map(|s| format!("; {} no longer stays at table {} (it has no libraries now)", s.name, s.table))
+            .collect()
+    }
 }
 
 /// The two libraries of a table furthest apart.
@@ -223,6 +245,10 @@ fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
     let pool = &supply.copies;
     let libs = build_libraries(pool, tables, size, seed).map_err(|e| too_small(e, &supply, &pool_cards, input))?;
     let removed = store_built(tx, pool, &libs, tables, utopia)?;
+    let stays_ended: Vec<StayEnded> = crate::store::player::end_stays_without_libraries(tx)?
+        .into_iter()
+        .map(|(name, table)| StayEnded { name, table })
+        .collect();
     let stored = load_fixed(tx)?;
     let (lines, worst) = balance_lines(&stored, &Sources { fixed: pool.clone(), sealed: Vec::new() });
     let mean = lines.iter().map(|l| l.distance_from_mean).sum::<f64>() / lines.len().max(1) as f64;
@@ -239,6 +265,7 @@ fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
         unusable_in_libraries: Vec::new(),
         removed: removed.clone(),
         left_out: supply.left_out.clone(),
+        stays_ended,
     };
     let mut summary = format!(
         "built {} of {size} cards for {} (seed {seed}){note}",
@@ -251,6 +278,7 @@ fn build_in(tx: &Connection, input: BuildInput) -> Result<(Built, Change)> {
     if !supply.left_out.is_empty() {
         summary.push_str(&format!("; left out for unusable costs: {}", left_out_names(&supply.left_out)));
     }
+    summary.push_str(&built.stays_ended_words());
     Ok((built, Change::new(summary).touching(Touched::event(Topic::Round))))
 }
 

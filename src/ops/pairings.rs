@@ -27,6 +27,39 @@ pub struct Pairings {
     pub tables: Vec<TableLine>,
     /// Players alphabetically, byes last.
     pub players: Vec<PlayerLine>,
+    /// Libraries carried to another table this round for players who stay at one table.
+    pub carry: Vec<Carry>,
+}
+
+/// A library carried from its own table to the table where its game is played (for a player who stays at
+/// one table), as the floor judges are told.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Carry {
+    /// The library ("5A").
+    pub library: String,
+    /// Its own table.
+    pub from: u32,
+    /// Where it is played this round.
+    pub to: u32,
+}
+
+/// "5A, 5B from table 5 to table 3; 3A, 3B from table 3 to table 5" (empty when nothing is carried).
+pub fn carry_words(carry: &[Carry]) -> String {
+    let mut parts: Vec<(String, u32, u32)> = Vec::new();
+    for c in carry {
+        match parts.last_mut() {
+            Some((libs, from, to)) if *from == c.from && *to == c.to => {
+                libs.push_str(", ");
+                libs.push_str(&c.library);
+            }
+            _ => parts.push((c.library.clone(), c.from, c.to)),
+        }
+    }
+    parts
+        .iter()
+        .map(|(libs, from, to)| format!("{libs} from table {from} to table {to}"))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// One table of the round.
@@ -80,6 +113,7 @@ impl Pairings {
     /// serialize without building it.
     pub fn doc(&self) -> PairingsDoc<'_> {
         PairingsDoc {
+            carry: &self.carry,
             event: &self.event,
             movement: &self.movement,
             players: PlayersDoc(&self.players),
@@ -95,6 +129,8 @@ impl Pairings {
 /// The `pairings` JSON document (docs/json.md).
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct PairingsDoc<'a> {
+    #[serde(skip_serializing_if = "<[Carry]>::is_empty")]
+    carry: &'a [Carry],
     event: &'a str,
     movement: &'a str,
     players: PlayersDoc<'a>,
@@ -205,6 +241,7 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
         NextSeats::new()
     };
     let mut tables: Vec<TableLine> = Vec::with_capacity(lines.len());
+    let mut carry: Vec<Carry> = Vec::new();
     // Each player with its sort key (byes last, the folded name, the id).
     let mut keyed: Vec<(Key, PlayerLine)> = Vec::with_capacity(2 * lines.len());
     for m in lines {
@@ -213,8 +250,14 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
             keyed.push(player_line(m.a, None, m.table, None, &next));
             continue;
         };
+        let table = m.table.unwrap_or(0);
+        for seat in [&m.a, &b] {
+            if let Some(from) = seat.library_table.filter(|&t| t != table) {
+                carry.push(Carry { library: seat.library.clone(), from, to: table });
+            }
+        }
         tables.push(TableLine {
-            table: m.table.unwrap_or(0),
+            table,
             a: m.a.name.clone().unwrap_or_default(),
             a_library: m.a.library.clone(),
             b: b.name.clone().unwrap_or_default(),
@@ -234,7 +277,8 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     let mut slots: Vec<Option<PlayerLine>> = keyed.into_iter().map(|(_, p)| Some(p)).collect();
     let players = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
     let event = store_event::values(conn)?.name().to_string();
-    Ok(Pairings { event, round: number, movement, tables, players })
+    carry.sort_by_key(|c| (c.to, c.from));
+    Ok(Pairings { event, round: number, movement, tables, players, carry })
 }
 
 /// How the players are sorted: byes last, then by folded name, then by id.
@@ -303,12 +347,22 @@ fn seats_in(round: &[Seating]) -> NextSeats {
 fn planned_seats(played: &Played, setup: &Setup, tables: &Tables, number: u32) -> NextSeats {
     let active = played.active_in(number + 1);
     match next_source(&setup.situation(played, &active, tables.count, false)) {
-        Ok(Next::Fixed(planned)) => seats_of(&planned.round)
+        Ok(Next::Fixed(planned)) => seats_of(&placed_round(&planned.round, &played.stays_among(&active)))
             .into_iter()
             .filter_map(|(i, seat)| Some((played.players.get(i)?.id, seat)))
             .collect(),
         _ => NextSeats::new(),
     }
+}
+
+/// A round with each game at the table it is played at (players who stay at one table keep it).
+fn placed_round(
+    round: &crate::domain::movement::Round,
+    stays: &[crate::domain::movement::Stay],
+) -> crate::domain::movement::Round {
+    let placement = crate::domain::movement::place(round, stays);
+    let games = placement.games.iter().map(|p| crate::domain::movement::Game { table: p.at, ..p.game }).collect();
+    crate::domain::movement::Round { games, byes: round.byes.clone() }
 }
 
 #[cfg(test)]

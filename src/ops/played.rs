@@ -1,7 +1,7 @@
 //! The event as the movement domain sees it: players by index, the rounds played as games and byes,
 //! points, the tables with libraries; shared by pairing a round, swapping seats and showing the pairings.
 
-use crate::domain::movement::{Game, MovementKind, Round, Situation, SwissBecause, Violation};
+use crate::domain::movement::{Game, MovementKind, Round, Situation, Stay, SwissBecause, Violation};
 use crate::domain::settings::Values;
 use crate::error::{Error, Result};
 use crate::store::library::{self, Library};
@@ -22,6 +22,10 @@ pub struct Played {
     pub points: Vec<u32>,
     /// The movement that paired round 1.
     pub first: Option<MovementKind>,
+    /// Players who stay at one table (`player seat`), by index, the lower table first.
+    pub stays: Vec<Stay>,
+    /// The players of `stays`, whom Swiss never pairs together.
+    pub apart: Vec<usize>,
 }
 
 impl Played {
@@ -34,14 +38,28 @@ impl Played {
         for m in matches::seatings(conn, up_to)?.iter().filter(|m| m.round >= 1) {
             let (Some(&a), slot) = (index.get(&m.a), &mut rounds[m.round as usize - 1]) else { continue };
             let b = m.b.and_then(|b| index.get(&b).copied());
-            match (m.table, b) {
+            // A game is its libraries' table to the movement (where it was played may differ: a player who
+            // stays at one table has the libraries carried to them).
+            match (m.libraries_of.or(m.table), b) {
                 (Some(table), Some(b)) => slot.games.push(Game { table, a, b }),
                 _ => slot.byes.push(a),
             }
             add_points(&mut points, m, a, b);
         }
+        for r in &mut rounds {
+            r.games.sort_by_key(|g| g.table);
+        }
         let first = round::get(conn, 1)?.and_then(|r| r.movement.parse().ok());
-        Ok(Played { players, index, rounds, points, first })
+        let mut stays: Vec<Stay> =
+            players.iter().enumerate().filter_map(|(player, p)| Some(Stay { player, table: p.stays_at? })).collect();
+        stays.sort_by_key(|s| (s.table, s.player));
+        let apart = stays.iter().map(|s| s.player).collect();
+        Ok(Played { players, index, rounds, points, first, stays, apart })
+    }
+
+    /// The stationary players among `active`.
+    pub fn stays_among(&self, active: &[usize]) -> Vec<Stay> {
+        self.stays.iter().filter(|s| active.contains(&s.player)).copied().collect()
     }
 
     /// The index of a player.
@@ -164,6 +182,7 @@ impl Setup {
             fixed_libraries: self.fixed,
             seed: self.seed,
             allow,
+            apart: &played.apart,
         }
     }
 }

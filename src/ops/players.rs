@@ -5,12 +5,14 @@ mod add;
 pub mod check_in;
 pub mod codes;
 mod history;
+mod seat;
 
 pub use add::{
     Added, ImportInput, Imported, NewRow, add_players, added_words, import_players, read_csv, read_csv_counted,
     read_import, read_import_named,
 };
 pub use history::{Entry, History, HistoryPlayer, Record, history};
+pub use seat::{SeatInput, Seated, seat_player, seated_words};
 
 use crate::domain::topic::Topic;
 use crate::domain::{names, words};
@@ -44,6 +46,8 @@ pub struct PlayerView {
     /// Why the player dropped, while dropped: `judge` (`player drop`), `no-show` (a no-show result) or `not-arrived`
     /// (not checked in when round 1 was paired with `round pair --drop-absent`); null when not dropped.
     pub drop_reason: Option<String>,
+    /// The table the player stays at every round (`player seat`), or null.
+    pub stays_at: Option<u32>,
 }
 
 /// `player list`: every player, in the order they were added.
@@ -71,6 +75,7 @@ pub fn list(conn: &Connection) -> Result<Vec<PlayerView>> {
             joined_round: p.joined_round,
             dropped_after: p.dropped_after,
             disqualified: p.disqualified,
+            stays_at: p.stays_at,
         })
         .collect())
 }
@@ -97,14 +102,21 @@ pub struct Dropped {
     pub name: String,
     /// Dropped after this round (0: before round 1); None: back in the event from the next round.
     pub after: Option<u32>,
+    /// The table the player stayed at, which the drop ended (absent when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stayed_at: Option<u32>,
 }
 
 /// What a drop or undrop did, in words (the audit line and the command's answer).
 pub fn dropped_words(d: &Dropped) -> String {
-    match d.after {
+    let words = match d.after {
         Some(0) => format!("dropped {} before round 1", d.name),
         Some(r) => format!("dropped {} after round {r} (not paired from round {})", d.name, r + 1),
         None => format!("{} is back in the event (paired from the next round)", d.name),
+    };
+    match d.stayed_at {
+        Some(t) => format!("{words}; they no longer stay at table {t}"),
+        None => words,
     }
 }
 
@@ -150,7 +162,8 @@ fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Res
                 None
             }
         };
-        let dropped = Dropped { player: p.id, name: p.name, after };
+        let stayed_at = if after.is_some() { p.stays_at } else { None };
+        let dropped = Dropped { player: p.id, name: p.name, after, stayed_at };
         let summary = dropped_words(&dropped);
         Ok((dropped, Change::about(summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })

@@ -412,19 +412,24 @@ pub struct Seating {
     pub b: Option<PlayerId>,
     /// The result, once recorded.
     pub outcome: Option<Outcome>,
+    /// The table seat A's library belongs to, for fixed libraries (a game played elsewhere for a player who
+    /// stays at one table has its libraries carried there); None for a bye or a sealed library.
+    pub libraries_of: Option<u32>,
 }
 
 /// Every match of rounds 1..=`up_to`, by round then table (byes first: the order of the round's index).
 /// Read in the table's own order and sorted here: walking the round index would look every row up twice.
 pub fn seatings(conn: &Connection, up_to: u32) -> Result<Vec<Seating>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, round, table_no, a_player, b_player, result FROM match NOT INDEXED WHERE round <= ?1",
+        "SELECT m.id, m.round, m.table_no, m.a_player, m.b_player, m.result, l.table_no
+         FROM match m NOT INDEXED LEFT JOIN library l ON l.id = m.a_library WHERE m.round <= ?1",
     )?;
     let mut rows = stmt.query([up_to])?;
     let mut seatings: Vec<(i64, Seating)> = Vec::new();
     while let Some(r) = rows.next()? {
         let outcome = r.get_ref(5)?.as_str_or_null().map_err(rusqlite::Error::from)?.and_then(Outcome::parse);
-        let seating = Seating { round: r.get(1)?, table: r.get(2)?, a: r.get(3)?, b: r.get(4)?, outcome };
+        let (round, table, a, b, libraries_of) = (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(6)?);
+        let seating = Seating { round, table, a, b, outcome, libraries_of };
         seatings.push((r.get(0)?, seating));
     }
     seatings.sort_unstable_by_key(|(id, s)| (s.round, s.table, *id));
@@ -445,7 +450,8 @@ pub fn seatings_of_round(conn: &Connection, round: u32) -> Result<Vec<Seating>> 
     // In the index's order (round, table), which SQLite reads without sorting; the rows without a table
     // (byes) come first there and are moved last here.
     let mut stmt = conn.prepare_cached(
-        "SELECT table_no, a_player, b_player, result FROM match WHERE round = ?1 ORDER BY table_no, id",
+        "SELECT m.table_no, m.a_player, m.b_player, m.result, l.table_no
+         FROM match m LEFT JOIN library l ON l.id = m.a_library WHERE m.round = ?1 ORDER BY m.table_no, m.id",
     )?;
     let rows = stmt.query_map([round], |r| {
         Ok(Seating {
@@ -454,6 +460,7 @@ pub fn seatings_of_round(conn: &Connection, round: u32) -> Result<Vec<Seating>> 
             a: r.get(1)?,
             b: r.get(2)?,
             outcome: r.get_ref(3)?.as_str_or_null()?.and_then(Outcome::parse),
+            libraries_of: r.get(4)?,
         })
     })?;
     Ok(byes_last(rows.collect::<rusqlite::Result<_>>()?, |m: &Seating| m.table))
@@ -477,6 +484,8 @@ pub struct SeatLine {
     pub name_fold: Option<String>,
     /// The library's label ("3A", "sealed #7"), or "-" when the seat has none.
     pub library: String,
+    /// The table the library belongs to (fixed libraries; None for a sealed one or none).
+    pub library_table: Option<u32>,
 }
 
 /// One match of a round with what its pairings show: names and library labels (read with the match, so
@@ -508,11 +517,13 @@ pub fn pairing_lines(conn: &Connection, round: u32) -> Result<Vec<PairingLine>> 
          WHERE m.round = ?1 ORDER BY m.table_no, m.id",
     )?;
     let seat = |r: &Row<'_>, at: usize| -> rusqlite::Result<SeatLine> {
+        let library_table: Option<u32> = r.get(at + 4)?;
         let library = match r.get::<_, Option<LibraryId>>(at + 3)? {
-            Some(id) => super::library::label_of(id, r.get(at + 4)?, r.get_ref(at + 5)?.as_str_or_null()?),
+            Some(id) => super::library::label_of(id, library_table, r.get_ref(at + 5)?.as_str_or_null()?),
             None => "-".to_string(),
         };
-        Ok(SeatLine { player: r.get(at)?, name: r.get(at + 1)?, name_fold: r.get(at + 2)?, library })
+        let (player, name, name_fold) = (r.get(at)?, r.get(at + 1)?, r.get(at + 2)?);
+        Ok(SeatLine { player, name, name_fold, library, library_table })
     };
     let rows = stmt.query_map([round], |r| {
         let b = match r.get::<_, Option<PlayerId>>(8)? {

@@ -22,6 +22,8 @@ pub struct Player {
     pub dropped_after: Option<u32>,
     /// Disqualified players leave the standings and the pairings.
     pub disqualified: bool,
+    /// The table the player stays at every round (`player seat`), if any.
+    pub stays_at: Option<u32>,
 }
 
 impl Player {
@@ -49,7 +51,10 @@ pub struct NewPlayer<'a> {
 /// `SELECT` of every player column followed by the rest of the statement (a literal, never built at run time).
 macro_rules! select_player {
     ($tail:literal) => {
-        concat!("SELECT id, name, ext_id, email, joined_round, dropped_after, disqualified FROM player ", $tail)
+        concat!(
+            "SELECT id, name, ext_id, email, joined_round, dropped_after, disqualified, stays_at FROM player ",
+            $tail
+        )
     };
 }
 
@@ -62,6 +67,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Player> {
         joined_round: r.get(4)?,
         dropped_after: r.get(5)?,
         disqualified: r.get(6)?,
+        stays_at: r.get(7)?,
     })
 }
 
@@ -93,6 +99,7 @@ pub fn all_for_standings(conn: &Connection) -> Result<Vec<Player>> {
             joined_round: r.get(2)?,
             dropped_after: r.get(3)?,
             disqualified: r.get(4)?,
+            stays_at: None,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -123,10 +130,13 @@ pub fn insert(conn: &Connection, p: &NewPlayer<'_>) -> Result<PlayerId> {
 }
 
 /// Sets or clears the round after which a player dropped (a drop made this way is no result's no-show drop, and
-/// has no recorded reason: a judge's).
+/// has no recorded reason: a judge's). A drop ends the player's stay at one table (`player seat`).
 pub fn set_dropped(conn: &Connection, id: PlayerId, after: Option<u32>) -> Result<()> {
-    let mut stmt = conn
-        .prepare_cached("UPDATE player SET dropped_after = ?2, drop_reason = NULL, dropped_at = NULL WHERE id = ?1")?;
+    let mut stmt = conn.prepare_cached(
+        "UPDATE player SET dropped_after = ?2, drop_reason = NULL, dropped_at = NULL,
+                stays_at = CASE WHEN ?2 IS NULL THEN stays_at END
+         WHERE id = ?1",
+    )?;
     stmt.execute(params![id, after])?;
     let mut stmt = conn.prepare_cached("UPDATE match SET no_show_dropped = NULL WHERE no_show_dropped = ?1")?;
     stmt.execute([id])?;
@@ -220,6 +230,38 @@ pub fn dropped_by_no_show(conn: &Connection, by: crate::store::MatchId) -> Resul
     Ok(stmt.query_row([by], |r| r.get::<_, Option<PlayerId>>(0)).optional()?.flatten())
 }
 
+/// Sets (or with None clears) the table a player stays at every round.
+pub fn set_stays_at(conn: &Connection, id: PlayerId, table: Option<u32>) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE player SET stays_at = ?2 WHERE id = ?1")?;
+    stmt.execute(params![id, table])?;
+    Ok(())
+}
+
+/// The players who stay at one table, as (player, name, table), by table.
+pub fn stays(conn: &Connection) -> Result<Vec<(PlayerId, String, u32)>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id, name, stays_at FROM player WHERE stays_at IS NOT NULL ORDER BY stays_at, id")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Ends the stays at tables that have no fixed library at seat A or B any more (a rebuild for fewer tables):
+/// returns (name, table) of each.
+pub fn end_stays_without_libraries(conn: &Connection) -> Result<Vec<(String, u32)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT p.id, p.name, p.stays_at FROM player p
+         WHERE p.stays_at IS NOT NULL
+           AND (SELECT count(*) FROM library l WHERE l.table_no = p.stays_at AND l.seat IS NOT NULL) < 2
+         ORDER BY p.stays_at",
+    )?;
+    let ended: Vec<(PlayerId, String, u32)> =
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
+    for (id, _, _) in &ended {
+        set_stays_at(conn, *id, None)?;
+    }
+    Ok(ended.into_iter().map(|(_, name, table)| (name, table)).collect())
+}
+
 /// Lifts a player's disqualification (its penalty was voided).
 pub fn clear_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
     let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 0 WHERE id = ?1")?;
@@ -229,7 +271,7 @@ pub fn clear_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
 
 /// Marks a player disqualified.
 pub fn set_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
-    let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 1 WHERE id = ?1")?;
+    let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 1, stays_at = NULL WHERE id = ?1")?;
     stmt.execute([id])?;
     Ok(())
 }

@@ -63,6 +63,7 @@ mod snapshots;
 mod standby;
 mod standby_sync;
 mod standings;
+mod stationary;
 mod table_device;
 mod table_rules;
 mod void_standings;

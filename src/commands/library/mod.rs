@@ -114,6 +114,11 @@ fn print_built(format: Format, built: &Built) -> Result<()> {
         "{} spell copies stay in the pool; next: `mmjudge library sheets DIR` for the deck sheets",
         built.spells_left
     ));
+    for ended in &built.stays_ended {
+        listing
+            .footer
+            .push(format!("{} no longer stays at table {} (it has no libraries now)", ended.name, ended.table));
+    }
     if !built.removed.is_empty() {
         listing.footer.push(format!("removed libraries {}", built.removed.join(", ")));
     }

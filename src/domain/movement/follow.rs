@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::validate::{Guarantee, Violation, guarantees_of, validate};
-use super::{History, MovementError, MovementKind, Round, SwissPlayer, max_rounds, pair_swiss, plan_fixed_allow};
+use super::{History, MovementError, MovementKind, Round, SwissPlayer, max_rounds, pair_swiss_apart, plan_fixed_allow};
 
 /// What is known when the next round is paired. Players are indices into the caller's list.
 #[derive(Debug, Clone)]
@@ -37,6 +37,9 @@ pub struct Situation<'a> {
     pub seed: u64,
     /// The judge accepts rounds past the movement's limit (`--allow`).
     pub allow: bool,
+    /// Players Swiss never pairs with each other (players who stay at one table: their game could not be
+    /// played at both tables).
+    pub apart: &'a [usize],
 }
 
 /// Why a round is paired by Swiss rather than by the fixed plan.
@@ -198,7 +201,7 @@ pub fn propose(s: &Situation<'_>, points: &[u32]) -> Result<Proposal, MovementEr
                 .collect();
             let history = History::from_rounds(s.players, s.played);
             let round_seed = s.seed.wrapping_add(s.played.len() as u64 + 1);
-            let out = pair_swiss(&field, &history, s.tables, s.fixed_libraries, round_seed)?;
+            let out = pair_swiss_apart(&field, &history, s.tables, s.fixed_libraries, round_seed, s.apart)?;
             // One pass of the validator: the promised guarantees, and seat balance, which Swiss keeps as well
             // as it can (said whenever a player ends up more than one apart).
             let mut check = swiss_guarantees(s.fixed_libraries);
@@ -207,7 +210,11 @@ pub fn propose(s: &Situation<'_>, points: &[u32]) -> Result<Proposal, MovementEr
                 violations_of_next(s.players, s.played, &out.round, &check)
                     .into_iter()
                     .partition(|v| v.guarantee == Guarantee::SeatBalance);
-            let mut notes: Vec<String> = out.warnings.into_iter().filter(|w| w.contains("back to a table")).collect();
+            let mut notes: Vec<String> = out
+                .warnings
+                .into_iter()
+                .filter(|w| w.contains("back to a table") || w.contains("stay at their tables"))
+                .collect();
             notes.extend(seats.into_iter().map(|v| format!("seats (best effort in Swiss): {}", v.detail)));
             Ok(Proposal {
                 kind: MovementKind::Swiss,

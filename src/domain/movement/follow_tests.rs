@@ -15,6 +15,7 @@ fn situation<'a>(played: &'a [Round], active: &'a [usize], players: usize) -> Si
         fixed_libraries: true,
         seed: 42,
         allow: false,
+        apart: &[],
     }
 }
 

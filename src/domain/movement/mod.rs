@@ -15,6 +15,7 @@ pub mod mitchell;
 mod plan;
 mod seating;
 pub mod square;
+pub mod stays;
 pub mod swiss;
 pub mod validate;
 
@@ -31,7 +32,8 @@ use std::str::FromStr;
 pub use follow::{Next, Planned, Proposal, Situation, SwissBecause, next_source, propose};
 pub use history::{History, PlayerHistory};
 pub use plan::{max_rounds, plan_fixed, plan_fixed_allow};
-pub use swiss::{SwissOutcome, SwissPlayer, pair_swiss};
+pub use stays::{Placed, Placement, Stay, Together, place};
+pub use swiss::{SwissOutcome, SwissPlayer, pair_swiss, pair_swiss_apart};
 pub use validate::{Guarantee, Violation, guarantees_of, validate};
 
 /// One of the two seats at a table; each seat has its own fixed library.

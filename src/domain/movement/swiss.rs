@@ -57,6 +57,19 @@ pub fn pair_swiss(
     fixed_libraries: bool,
     seed: u64,
 ) -> Result<SwissOutcome, MovementError> {
+    pair_swiss_apart(players, history, tables, fixed_libraries, seed, &[])
+}
+
+/// [`pair_swiss`], never pairing two of `apart` with each other (players who stay at one table) while any
+/// other pairing exists; when none does, the round is still produced and `warnings` says who meets.
+pub fn pair_swiss_apart(
+    players: &[SwissPlayer],
+    history: &History,
+    tables: u32,
+    fixed_libraries: bool,
+    seed: u64,
+    apart: &[usize],
+) -> Result<SwissOutcome, MovementError> {
     let field = standings(players, seed);
     if field.len() < 2 {
         return Err(MovementError::TooFewPlayers { players: field.len() });
@@ -65,7 +78,9 @@ pub fn pair_swiss(
     if fixed_libraries && matches > tables {
         return Err(MovementError::NotEnoughTables { matches, tables });
     }
-    let mut forbidden: HashSet<(usize, usize)> = HashSet::new();
+    let kept_apart: HashSet<(usize, usize)> =
+        apart.iter().flat_map(|&p| apart.iter().filter(move |&&q| p < q).map(move |&q| (p, q))).collect();
+    let mut forbidden = kept_apart.clone();
     let mut tries = 0;
     loop {
         let mut warnings = Vec::new();
@@ -78,6 +93,13 @@ pub fn pair_swiss(
         tries += 1;
         if seated.reused.is_empty() || tries >= TRIES {
             report_seating(&seated, &mut warnings);
+            for &(p, q) in pairing.pairs.iter().filter(|&&(p, q)| kept_apart.contains(&(p.min(q), p.max(q)))) {
+                warnings.push(format!(
+                    "P{} and P{} both stay at their tables but meet: no other pairing exists",
+                    p + 1,
+                    q + 1
+                ));
+            }
             let round = Round { games: seated.games, byes: pairing.bye.into_iter().collect() };
             return Ok(SwissOutcome { round, warnings });
         }

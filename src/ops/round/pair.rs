@@ -1,8 +1,9 @@
 //! Pairing the next round and taking it back.
 
-use crate::domain::movement::{MovementError, Proposal, propose};
+use crate::domain::movement::{MovementError, Placement, Proposal, place, propose};
 use crate::domain::topic::Topic;
 use crate::error::{Error, Refusal, Result, WayOut};
+use crate::ops::pairings::Carry;
 use crate::ops::played::{Played, Setup, Tables, describe, list_numbers, name_players, swiss_words};
 use crate::store::matches::{self, NewMatch, Outcome, ResultRecord};
 use crate::store::{Actor, Change, LibraryId, PlayerId, Store, Touched, library, round};
@@ -39,6 +40,9 @@ pub struct Paired {
     /// Players dropped as not arrived (not checked in) by `round pair --drop-absent` (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dropped_absent: Vec<String>,
+    /// Libraries carried to another table for players who stay at one table (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub carry: Vec<Carry>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -46,6 +50,14 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Paired {
+    /// "; carry 5A, 5B from table 5 to table 3; 3A, 3B from table 3 to table 5" (empty when nothing is carried).
+    pub fn carry_words(&self) -> String {
+        match crate::ops::pairings::carry_words(&self.carry) {
+            words if words.is_empty() => words,
+            words => format!("; carry {words}"),
+        }
+    }
+
     /// "; closed 2 judge calls left open in round 1" (empty when none).
     pub fn closed_calls_words(&self) -> String {
         match self.closed_calls {
@@ -94,17 +106,20 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
             let what = format!("round {number} cannot keep every guarantee: {}", first_few(&broken, 5));
             return Err(Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, WayOut::PairAnyway).into());
         }
-        let ids = save(tx, number, &proposal, &played, &tables, &sealed, &at)?;
+        let placement = place(&proposal.round, &played.stays_among(&active));
+        let ids = save(tx, number, &proposal, &placement, &played, &tables, &sealed, &at)?;
         if number == 1 {
             // Check-in is over: whoever plays round 1 has arrived.
             crate::store::player::check_in_the_rest(tx, &at)?;
         }
         let mut paired = report(number, &proposal, &played, broken);
+        stay_notes(&mut paired, &placement, &played, setup.fixed);
         paired.closed_calls = crate::store::self_reports::close_open_of_round(tx, number - 1, &at, &actor.judge)?;
         paired.dropped_absent = dropped_absent;
         let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
+        let carry = paired.carry_words();
         let summary = format!(
-            "paired round {number} ({}): {}{byes}{}{}",
+            "paired round {number} ({}): {}{byes}{carry}{}{}",
             paired.movement,
             tables_word(paired.tables),
             paired.closed_calls_words(),
@@ -274,12 +289,15 @@ fn refusal(e: MovementError, players: usize) -> Error {
     Refusal::refused(msg).way_out_after(join, out).into()
 }
 
-/// Writes the round, its matches and its byes (a bye is a win for seat A, reason "bye"); returns the
-/// players given a bye (the audit entry concerns them).
+/// Writes the round, its matches (each at the table it is played at, with the libraries the movement gave it)
+/// and its byes (a bye is a win for seat A, reason "bye"); returns the players given a bye (the audit entry
+/// concerns them).
+#[allow(clippy::too_many_arguments)]
 fn save(
     conn: &Connection,
     number: u32,
     p: &Proposal,
+    placement: &Placement,
     played: &Played,
     tables: &Tables,
     sealed: &HashMap<usize, LibraryId>,
@@ -288,13 +306,15 @@ fn save(
     round::insert(conn, number, p.kind.name(), at)?;
     let id = |i: usize| played.players[i].id;
     let mut ids = Vec::new();
-    for g in &p.round.games {
+    for placed in &placement.games {
+        let g = placed.game;
         let (a_library, b_library) = if sealed.is_empty() {
             (tables.at.get(&(g.table, 'A')).copied(), tables.at.get(&(g.table, 'B')).copied())
         } else {
             (sealed.get(&g.a).copied(), sealed.get(&g.b).copied())
         };
-        let m = NewMatch { round: number, table: Some(g.table), a: id(g.a), b: Some(id(g.b)), a_library, b_library };
+        let table = Some(placed.at);
+        let m = NewMatch { round: number, table, a: id(g.a), b: Some(id(g.b)), a_library, b_library };
         matches::insert(conn, &m)?;
     }
     for &b in &p.round.byes {
@@ -318,6 +338,7 @@ fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> P
         round: number,
         closed_calls: 0,
         dropped_absent: Vec::new(),
+        carry: Vec::new(),
         movement: p.kind.name().to_string(),
         tables: p.round.games.len(),
         byes: p.round.byes.iter().map(|&i| names[i].to_string()).collect(),
@@ -325,6 +346,41 @@ fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> P
         notes: p.notes.iter().map(|n| name_players(n, &names)).collect(),
         allowed,
     }
+}
+
+/// Says where each stationary player's game is played and which libraries are carried there (with fixed
+/// libraries; sealed ones travel with their players).
+fn stay_notes(paired: &mut Paired, placement: &Placement, played: &Played, fixed: bool) {
+    let names = played.names();
+    let name = |i: usize| names.get(i).copied().unwrap_or("?");
+    for t in &placement.together {
+        paired.notes.push(format!(
+            "{} and {} both stay at their tables and meet this round: their game is at table {} ({}'s), and {} \
+             moves for this round",
+            name(t.stays),
+            name(t.moves),
+            t.table,
+            name(t.stays),
+            name(t.moves)
+        ));
+    }
+    if fixed {
+        paired.carry = carried(placement);
+    }
+}
+
+/// The libraries carried for stationary players: each from its own table to where its game is played.
+pub fn carried(placement: &Placement) -> Vec<Carry> {
+    let mut carry: Vec<Carry> = placement
+        .games
+        .iter()
+        .filter(|p| p.carried())
+        .flat_map(|p| {
+            ['A', 'B'].map(|seat| Carry { library: format!("{}{seat}", p.game.table), from: p.game.table, to: p.at })
+        })
+        .collect();
+    carry.sort_by_key(|c| (c.to, c.from));
+    carry
 }
 
 /// A round taken back.

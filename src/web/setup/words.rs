@@ -65,6 +65,7 @@ pub fn built(out: &Built) -> String {
         out.basics.in_pool,
         out.basics.to_find
     );
+    s.push_str(&out.stays_ended_words());
     if !out.removed.is_empty() {
         s.push_str(&format!("; removed libraries {}", out.removed.join(", ")));
     }

@@ -182,6 +182,9 @@ pub struct Dashboard {
     pub self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
     /// The players round 1 waits for while check-in is on (by name; empty once round 1 is paired).
     pub not_checked_in: Vec<String>,
+    /// The libraries carried this round for players who stay at one table (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub carry: Vec<crate::ops::pairings::Carry>,
 }
 
 fn settings_of(values: &Values) -> ClockSettings {
@@ -449,6 +452,7 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
             calls: crate::ops::table::device::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::device::self_report::waiting_now(conn)?,
             not_checked_in: me::not_checked_in(conn)?,
+            carry: crate::ops::pairings::carried(conn, crate::store::round::current(conn)?)?,
         })
     })
 }

@@ -62,6 +62,14 @@ pub fn carry_words(carry: &[Carry]) -> String {
         .join("; ")
 }
 
+/// The libraries carried in round `round` (see [`Carry`]), by the table they are carried to.
+pub fn carried(conn: &Connection, round: u32) -> Result<Vec<Carry>> {
+    Ok(matches::carried_libraries(conn, round)?
+        .into_iter()
+        .map(|(from, seat, to)| Carry { library: format!("{from}{seat}"), from, to })
+        .collect())
+}
+
 /// One table of the round.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TableLine {

@@ -147,6 +147,23 @@ impl Event {
         id.and_then(|id| self.labels.get(&id)).map_or("", String::as_str)
     }
 
+    /// The libraries carried in round `r` for players who stay at one table: each from its own table to the
+    /// table its game is played at.
+    pub fn carried(&self, r: u32) -> Vec<crate::ops::pairings::Carry> {
+        let mut carry = Vec::new();
+        for m in self.round_matches(r) {
+            let Some(to) = m.table else { continue };
+            for id in [m.a_library, m.b_library].into_iter().flatten() {
+                let Some(lib) = self.results.libraries.get(&id) else { continue };
+                if let Some(from) = lib.table.filter(|&t| t != to) {
+                    carry.push(crate::ops::pairings::Carry { library: lib.label(), from, to });
+                }
+            }
+        }
+        carry.sort_by_key(|c| (c.to, c.from));
+        carry
+    }
+
     /// The matches and byes of round `r`, tables in order, byes last.
     pub fn round_matches(&self, r: u32) -> impl Iterator<Item = &Match> {
         // The matches are in round order: the round's are one run of them, found by halving.

@@ -42,6 +42,8 @@ pub struct PairingsPage {
     pub tables: Vec<TableLine>,
     /// Players alphabetically, byes last.
     pub players: Vec<PlayerLine>,
+    /// The libraries carried for players who stay at one table, in words (empty when none).
+    pub carry: String,
 }
 
 impl PairingsPage {
@@ -75,6 +77,8 @@ pub struct WallPage {
     pub rows: Vec<(String, String, String)>,
     /// How the rows are sorted, in words.
     pub order: &'static str,
+    /// The libraries carried for players who stay at one table, in words (empty when none).
+    pub carry: String,
 }
 
 /// One player's seat on a wall sheet.
@@ -94,7 +98,9 @@ impl WallPage {
     /// whole name; byes in the same order as everyone else.
     pub fn new(p: &Pairings, head: String, by_last: bool) -> Self {
         let seats = p.players.iter().map(|x| WallSeat { id: x.id, name: &x.name, table: x.table, seat: x.seat });
-        WallPage::of_seats(head, p.event.clone(), p.round, seats, by_last)
+        let mut page = WallPage::of_seats(head, p.event.clone(), p.round, seats, by_last);
+        page.carry = crate::ops::pairings::carry_words(&p.carry);
+        page
     }
 
     /// The wall sheet of round `round` from each player's seat, in any order (sorted as [`WallPage::new`]
@@ -122,6 +128,7 @@ impl WallPage {
                 .map(|x| (x.name.to_string(), table(x.table), x.seat.map(String::from).unwrap_or_default()))
                 .collect(),
             order: if by_last { "by last name" } else { "by name" },
+            carry: String::new(),
         }
     }
 
@@ -140,6 +147,7 @@ impl From<Pairings> for PairingsPage {
             movement: p.movement,
             tables: p.tables,
             players: p.players,
+            carry: crate::ops::pairings::carry_words(&p.carry),
         }
     }
 }

@@ -473,6 +473,19 @@ fn byes_last<T>(mut all: Vec<T>, table: impl Fn(&T) -> Option<u32>) -> Vec<T> {
     all
 }
 
+/// The fixed libraries of round `round` played away from their own table (for players who stay at one table), as
+/// (their own table, seat, the table played at), by the table played at.
+pub fn carried_libraries(conn: &Connection, round: u32) -> Result<Vec<(u32, String, u32)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT l.table_no, l.seat, m.table_no FROM match m JOIN library l ON l.id IN (m.a_library, m.b_library)
+         WHERE m.round = ?1 AND m.table_no IS NOT NULL AND l.table_no IS NOT NULL AND l.seat IS NOT NULL
+           AND l.table_no != m.table_no
+         ORDER BY m.table_no, l.table_no, l.seat",
+    )?;
+    let rows = stmt.query_map([round], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// One seat of a match as a round's pairings show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatLine {

@@ -99,6 +99,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/player/undrop", "POST /api/player/undrop"), post(judges::players::undrop)),
         (write("/api/player/rename", "POST /api/player/rename"), post(judges::players::rename)),
         (write("/api/player/remove", "POST /api/player/remove"), post(judges::players::remove)),
+        (write("/api/player/seat", "POST /api/player/seat"), post(judges::players::seat)),
         (write("/api/player/code/new", "POST /api/player/code/new"), post(judges::players::new_code)),
         (write("/api/round/swap", "POST /api/round/swap"), post(head::swap)),
         (write("/api/round/unpair", "POST /api/round/unpair"), post(head::unpair)),

@@ -29,6 +29,8 @@ struct ByTablePage {
     round: u32,
     tables: Vec<Table>,
     byes: Vec<String>,
+    /// The libraries carried for players who stay at one table, in words (empty when none).
+    carry: String,
 }
 
 /// One player's seat as shown.
@@ -82,8 +84,9 @@ pub fn by_table(ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> 
         }
         Side { name: ev.name(p).to_string(), meta }
     };
-    let mut page =
-        ByTablePage { frame: ev.frame(format!("Round {r}: pairings")), round: r, tables: Vec::new(), byes: Vec::new() };
+    let carry = crate::ops::pairings::carry_words(&ev.carried(r));
+    let frame = ev.frame(format!("Round {r}: pairings"));
+    let mut page = ByTablePage { frame, round: r, tables: Vec::new(), byes: Vec::new(), carry };
     for m in ev.round_matches(r) {
         match (m.b, m.table) {
             (Some(b), Some(table)) => page.tables.push(Table {
@@ -138,6 +141,7 @@ pub fn wall(ev: &Event, r: u32) -> Result<Page> {
         }
     }
     let head = ev.frame(format!("Round {r}: pairings by name")).head;
-    let page = WallPage::of_seats(head, ev.settings.name().to_string(), r, seats, false);
+    let mut page = WallPage::of_seats(head, ev.settings.name().to_string(), r, seats, false);
+    page.carry = crate::ops::pairings::carry_words(&ev.carried(r));
     super::of_round(r, "wall", "wall sheet", &page)
 }

@@ -171,6 +171,8 @@ struct DashboardPage {
     second_laptop: Option<(bool, String)>,
     /// A head judge on the primary of a second laptop may say it is gone for good.
     detachable: bool,
+    /// The libraries carried this round for players who stay at one table, in words (empty when none).
+    carry: String,
 }
 
 /// `GET /judge`: the judges' dashboard; without a login, the login page. `?done=ID` shows the outcome of the
@@ -228,6 +230,7 @@ pub async fn dashboard(
             byes: d.byes,
             not_checked_in: d.not_checked_in,
             second_laptop,
+            carry: crate::ops::pairings::carry_words(&d.carry),
         },
     ))
 }

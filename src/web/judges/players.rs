@@ -1,9 +1,9 @@
 //! A head judge's players from the phone: late entries, drops and undrops, renames, removing a player entered
-//! by mistake and a lost code replaced, each as its command (`mmjudge player ...`) through the same `ops`
+//! by mistake, a lost code replaced and a player who stays at one table, each as its command (`mmjudge player ...`) through the same `ops`
 //! action. The page that offers them is [`super::roster`].
 
 use crate::error::Error;
-use crate::ops::players::{self, NewRow, RemoveInput, RenameInput};
+use crate::ops::players::{self, NewRow, RemoveInput, RenameInput, SeatInput};
 use crate::web::kit::auth::Judge;
 use crate::web::kit::extract::Payload;
 use crate::web::kit::request::Answer;
@@ -137,6 +137,46 @@ pub async fn new_code(judge: Judge, p: Payload<NewCodeBody>) -> Response {
         );
         let doc = serde_json::json!({ "player": out.player.id, "name": out.player.name });
         Ok(Answer::ok(&summary).with(&doc)?.shown_once("code", &out.player.code))
+    })
+    .await
+}
+
+/// `POST /api/player/seat` body: `{"name", "table": 3}`; `"table": null` (or a form's empty field) ends the stay.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatBody {
+    /// The player (any unambiguous part of the name).
+    pub name: String,
+    /// The table the player stays at every round; none: they move with the others again.
+    #[serde(default, deserialize_with = "optional_table")]
+    pub table: Option<u32>,
+}
+
+/// A table as a JSON number or null, or a form's text (an empty field is none).
+fn optional_table<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u32>, D::Error> {
+    use serde::Deserialize;
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Table {
+        Number(u32),
+        Text(String),
+    }
+    match Option::<Table>::deserialize(d)? {
+        None => Ok(None),
+        Some(Table::Number(n)) => Ok(Some(n)),
+        Some(Table::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(Table::Text(t)) => t.trim().parse().map(Some).map_err(|_| {
+            serde::de::Error::custom(format!("table takes a table's number (1, 2, ...), not \"{t}\""))
+        }),
+    }
+}
+
+/// `POST /api/player/seat` (head judges): keeps a player at one table every round (a player who cannot move),
+/// or with no table lets them move again, as `mmjudge player seat NAME --table N` / `--clear`.
+pub async fn seat(judge: Judge, p: Payload<SeatBody>) -> Response {
+    write::judge(judge, Some("keeping a player at one table"), p, |store, actor, b| {
+        let out = players::seat_player(store, actor, SeatInput { player: b.name, table: b.table })?;
+        Answer::of(&players::seated_words(&out), &out)
     })
     .await
 }

@@ -1,6 +1,6 @@
 //! `GET /judge/players`: every player for the judges, searchable, with each one's state (playing at a table,
-//! a bye, dropped, checked in or not, a late entry); head judges get each player's buttons (drop or undrop,
-//! rename, remove, a new code) and the late-entry form, each posting its route in [`super::players`].
+//! a bye, dropped, checked in or not, a late entry, staying at one table); head judges get each player's buttons
+//! (drop or undrop, rename, remove, a new code, the table they stay at) and the late-entry form, each posting its route in [`super::players`].
 
 use crate::ops::judges::Role;
 use crate::web::kit::auth::Judge;
@@ -27,6 +27,8 @@ pub struct Row {
     pub checked_in: Option<bool>,
     /// A late entry: the round they joined from.
     pub late: Option<u32>,
+    /// The table the player stays at every round (a player who cannot move).
+    pub stays_at: Option<u32>,
 }
 
 #[derive(Template, serde::Serialize)]
@@ -91,6 +93,7 @@ pub async fn page_handler(
                 to_check_in: absent.iter().any(|a| a.id == p.id),
                 checked_in: check_in.then_some(p.checked_in),
                 late: (p.joined_round > 1).then_some(p.joined_round),
+                stays_at: p.stays_at,
                 name: p.name,
                 state,
                 dropped,

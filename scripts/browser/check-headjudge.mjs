@@ -4,6 +4,7 @@
 //      beside Pair those present; taps it: round 1 is paired without them (the answer says so), then starts it;
 //   2. on the Players page, adds a late player (the answer says from which round they play) and drops another
 //      (their row then says dropped);
+//      keeps a player at table 3 (a player who cannot move) and lets them move again;
 //   3. opens Prints and the players' codes (one slip a player, each with a QR code), then every other print;
 //   4. records a result on table 2's page; a challenge on that finished match is refused beside its form (one
 //      role="alert" line, in view, naming no command line);
@@ -172,6 +173,30 @@ try {
     await after.getByRole("button", { name: "Undrop" }).waitFor();
     await after.getByText(/dropped/).waitFor();
     await shot(judge, "5-dropped");
+  });
+
+  await step("a player who cannot move is kept at table 3 on the Players page, and let go again", async () => {
+    const row = judge.locator("ul.roster li", { has: judge.getByRole("button", { name: "Drop" }) }).nth(1);
+    const name = (await row.locator("strong").textContent()).trim();
+    await row.getByText("More…").click();
+    await row.getByLabel(`Keep ${name} at table`).fill("3");
+    // The page is already at ?done= (the drop's): wait for the next answer's address.
+    let before = judge.url();
+    await row.getByRole("button", { name: "Keep at this table every round" }).click();
+    await judge.waitForURL((u) => /\/judge\/players\?done=\d+$/.test(u.href) && u.href !== before);
+    const said = await answer(judge, `keeping ${name} at table 3`);
+    if (!said.includes(`${name} stays at table 3`)) throw new Error(`the answer does not say ${name} stays at table 3: ${said}`);
+    const kept = judge.locator("ul.roster li", { has: judge.locator("strong", { hasText: name }) });
+    await kept.locator("small.state", { hasText: "stays at table 3" }).waitFor();
+    await fits(judge, "the Players page with a player kept at a table");
+    await shot(judge, "5b-stays");
+    // The answer opened the player's More… beside it: its buttons are in view.
+    if (!(await kept.locator("details").evaluate((d) => d.open))) throw new Error("the answer's More… stayed closed");
+    before = judge.url();
+    await kept.getByRole("button", { name: `Let ${name} move with the others again` }).click();
+    await judge.waitForURL((u) => /\/judge\/players\?done=\d+$/.test(u.href) && u.href !== before);
+    const again = await answer(judge, `letting ${name} move again`);
+    if (!again.includes(`${name} no longer stays at table 3`)) throw new Error(`the answer does not say the stay ended: ${again}`);
   });
 
   await step("the players' codes print from Prints: a slip a player, each with its QR code, at 390 px", async () => {

@@ -189,7 +189,12 @@
     }
     if (form) form.parentNode.insertBefore(el, form.nextSibling);
     else if (!el.parentNode || !document.contains(el)) (document.querySelector("main") || document.body).insertBefore(el, null);
+    openAround(el);
   };
+  // An answer placed beside a form inside a closed disclosure (a player's More…) opens it, or it would not show.
+  function openAround(el) {
+    for (var d = el.parentNode; d; d = d.parentNode) if (d.tagName === "DETAILS") d.open = true;
+  }
   // A form, named so that the page it goes back to finds it again: its address, its id, its hidden fields.
   mm.formKey = function (form, submitter) {
     var parts = [(submitter && submitter.getAttribute("formaction")) || form.getAttribute("action") || "", form.id || ""];
@@ -212,6 +217,7 @@
     if (!done || !key) return;
     var form = formOf(key);
     if (form) form.parentNode.insertBefore(done, form.nextSibling);
+    openAround(done);
     answered = { key: key, el: done };
     done.scrollIntoView({ block: "center" });
   };

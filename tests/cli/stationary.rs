@@ -243,3 +243,29 @@ fn a_rebuild_that_removes_the_table_ends_the_stay_with_a_word() {
     let listed = ev.run(&["--json", "player", "list"]).json();
     assert_eq!(listed["players"][2]["stays_at"], Value::Null);
 }
+
+/// Every output that shows a stationary player's carried libraries, as snapshots: the pairing's reply, the
+/// pairings as a table, JSON and printed pages (by table, and the wall sheet), and the player list.
+#[test]
+fn the_carried_libraries_in_every_output() {
+    let ev = Event::new();
+    let env = [("MMJUDGE_NOW", "2025-05-01T10:00:00Z"), ("TZ", "UTC")];
+    let run = |args: &[&str]| ev.run_with(args, &env).ok().to_string();
+    run(&["event", "set", "movement", "mitchell"]);
+    ev.add_players(8);
+    ev.fake_libraries(4);
+    insta::assert_snapshot!("stationary_player_seat", run(&["player", "seat", "Player 05", "--table", "1"]));
+    insta::assert_snapshot!(
+        "stationary_player_seat_json",
+        run(&["--json", "player", "seat", "Player 06", "--table", "4"])
+    );
+    insta::assert_snapshot!("stationary_player_list", run(&["player", "list"]));
+    insta::assert_snapshot!("stationary_round_pair", run(&["--json", "round", "pair"]));
+    insta::assert_snapshot!("stationary_pairings", run(&["pairings"]));
+    insta::assert_snapshot!("stationary_pairings_json", run(&["--json", "pairings"]));
+    run(&["pairings", "--html", "pairings.html"]);
+    run(&["pairings", "--html", "wall.html", "--wall"]);
+    let read = |name: &str| std::fs::read_to_string(ev.path(name)).unwrap_or_default();
+    insta::assert_snapshot!("stationary_pairings_html", read("pairings.html"));
+    insta::assert_snapshot!("stationary_pairings_wall_html", read("wall.html"));
+}

@@ -165,9 +165,11 @@ fn optional_table<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result
         None => Ok(None),
         Some(Table::Number(n)) => Ok(Some(n)),
         Some(Table::Text(t)) if t.trim().is_empty() => Ok(None),
-        Some(Table::Text(t)) => t.trim().parse().map(Some).map_err(|_| {
-            serde::de::Error::custom(format!("table takes a table's number (1, 2, ...), not \"{t}\""))
-        }),
+        Some(Table::Text(t)) => t
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom(format!("table takes a table's number (1, 2, ...), not \"{t}\""))),
     }
 }
 

@@ -43,6 +43,8 @@ pub enum Kind {
     PlayerSlips,
     /// `backup FILE`: an SQLite file, so never written over (a backup cannot be told from a live event).
     Backup,
+    /// `report libraries --html FILE`.
+    LibraryReport,
 }
 
 impl Kind {
@@ -58,6 +60,7 @@ impl Kind {
             Kind::DemoData(_) => "mmjudge demo",
             Kind::Backup => "mmjudge backup",
             Kind::PlayerSlips => "mmjudge player codes --html",
+            Kind::LibraryReport => "mmjudge report libraries --html",
         }
     }
 
@@ -81,6 +84,7 @@ impl Kind {
             Kind::DemoData(header) => Some(header.into()),
             Kind::Backup => None,
             Kind::PlayerSlips => html("player slips"),
+            Kind::LibraryReport => html("library report"),
         }
     }
 

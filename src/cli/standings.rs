@@ -17,8 +17,16 @@ pub enum ReportCmd {
     /// Each table's library A against library B, lopsided pairs flagged.
     ///
     /// Per table, library A's record against library B with a two-sided binomial p-value (pairs below 0.05
-    /// flagged for the judges); per library, games and win rate. Counts every result recorded so far.
-    Libraries,
+    /// flagged for the judges); per library, games, win rate and its exact interval. Counts every result recorded
+    /// so far.
+    Libraries {
+        /// Also write a printable page: each library against par in a chart, with its numbers.
+        #[arg(long, value_name = "FILE")]
+        html: Option<std::path::PathBuf>,
+        /// Replace FILE even though mmjudge did not write it as a library report.
+        #[arg(long, requires = "html")]
+        force: bool,
+    },
     /// Each player's wins above par, game by game.
     ///
     /// Each player's wins and wins above par (their result minus the win rate of everyone else on the

@@ -14,9 +14,20 @@ pub fn run(ctx: &Ctx, cmd: ReportCmd) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
     match cmd {
-        ReportCmd::Libraries => {
+        ReportCmd::Libraries { html, force } => {
             let doc = reports::libraries(&snapshot)?;
-            emit(ctx.format, &libraries_listing(&doc), &doc)
+            if let Some(file) = &html {
+                let print = crate::ops::event::print_head(&snapshot)?;
+                let event = crate::store::event::values(&snapshot)?.name().to_string();
+                let page =
+                    crate::render::reports::LibraryReportPage::new(&doc, &event, print.line(None, "library report"))?;
+                crate::output::write(file, crate::output::Kind::LibraryReport, force, page.render()?.as_bytes())?;
+            }
+            emit(ctx.format, &libraries_listing(&doc), &doc)?;
+            if let (Some(file), Format::Human) = (&html, ctx.format) {
+                println!("wrote {} (each library against par, with its numbers; print it or open it)", file.display());
+            }
+            Ok(())
         }
         ReportCmd::Players { name } => {
             let doc = reports::players(&snapshot, name.as_deref())?;

@@ -79,6 +79,16 @@ pub struct LibraryRecord {
     pub draws: u32,
     /// (wins + draws / 2) / games.
     pub win_rate: f64,
+    /// The exact (Clopper–Pearson) interval of the win rate at the report's level (a draw half a win): a
+    /// library is off par only when the interval leaves out 0.5.
+    pub interval: [f64; 2],
+}
+
+impl LibraryRecord {
+    /// Whether the interval leaves out par (0.5): the library won more (or less) than chance explains.
+    pub fn off_par(&self) -> bool {
+        self.interval[0] > 0.5 || self.interval[1] < 0.5
+    }
 }
 
 /// Judges' audit of the libraries.
@@ -159,11 +169,19 @@ pub fn library_report_with(games: &[LibraryGame], alpha: f64) -> LibraryReport {
         .into_iter()
         .map(|((table, seat), [wins, losses, draws])| {
             let games = wins + losses + draws;
-            let win_rate = (f64::from(wins) + f64::from(draws) / 2.0) / f64::from(games.max(1));
-            LibraryRecord { table, seat, games, wins, losses, draws, win_rate }
+            let points = f64::from(wins) + f64::from(draws) / 2.0;
+            let win_rate = points / f64::from(games.max(1));
+            let (lo, hi) = super::interval::clopper_pearson(points, f64::from(games), alpha);
+            let interval = [round4(lo), round4(hi)];
+            LibraryRecord { table, seat, games, wins, losses, draws, win_rate, interval }
         })
         .collect();
     LibraryReport { alpha, tables, libraries }
+}
+
+/// A bound to four decimals (what the JSON and the charts show).
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
 }
 
 /// Two-sided exact binomial p-value for `wins` against `losses` under p = 1/2:

@@ -12,6 +12,7 @@ pub mod clock_stats;
 pub mod cost;
 pub mod curation;
 pub mod duplicate;
+pub mod interval;
 pub mod library;
 pub mod movement;
 pub mod names;

@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod cards;
+pub mod chart;
 mod csv_out;
 pub use csv_out::{CsvWriter, safe_cell};
 mod human;
@@ -16,6 +17,7 @@ pub mod player_slips;
 pub mod projector;
 pub mod qr;
 pub mod records;
+pub mod reports;
 pub mod site;
 pub mod standby;
 pub mod standings;

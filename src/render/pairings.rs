@@ -190,6 +190,7 @@ mod tests {
                     next: Some(None),
                 },
             ],
+            carry: vec![crate::ops::pairings::Carry { from: 4, library: "4A".into(), to: 1 }],
         };
         let json = view.json();
         // The typed document, written directly, prints the bytes its `Value` prints.
@@ -202,6 +203,7 @@ mod tests {
         assert!(html.contains("Ana &#38; Bo") || html.contains("Ana &amp; Bo"));
         assert!(html.contains("table 4, seat B") && html.contains("sits out (bye)"));
         assert!(html.contains("@media print"));
+        assert!(html.contains("Libraries to carry") && html.contains("4A from table 4 to table 1"), "{html}");
         assert_eq!(json["players"][1]["next"]["bye"], true);
     }
 

@@ -269,3 +269,39 @@ fn the_carried_libraries_in_every_output() {
     insta::assert_snapshot!("stationary_pairings_html", read("pairings.html"));
     insta::assert_snapshot!("stationary_pairings_wall_html", read("wall.html"));
 }
+
+#[test]
+fn a_swap_that_moves_a_stationary_player_off_their_table_says_so() {
+    let ev = Event::new();
+    ev.add_players(4);
+    ev.fake_libraries(2);
+    ev.run(&["player", "seat", "Player 01", "--table", "1"]).ok();
+    ev.run(&["round", "pair"]).ok();
+    let doc = ev.run(&["--json", "pairings"]).json();
+    let other = doc["tables"][1]["a"]["name"].as_str().unwrap_or_default().to_string();
+    let swapped = ev.run(&["--json", "round", "swap", "Player 01", &other]).json();
+    let warnings = swapped["warnings"].to_string();
+    assert!(
+        warnings.contains("Player 01 stays at table 1 (a player who cannot move) but sits at table 2 this round"),
+        "{swapped}"
+    );
+}
+
+#[test]
+fn sealed_libraries_travel_with_their_players_and_nothing_is_carried() {
+    let ev = Event::new();
+    ev.run(&["event", "set", "libraries", "sealed"]).ok();
+    ev.add_players(6);
+    ev.fake_sealed_libraries();
+    let refused = ev.refuses(&["player", "seat", "Player 04", "--table", "4"]);
+    assert!(refused.contains("table 4 is not used: 6 players play at tables 1 to 3"), "{refused}");
+    ev.run(&["player", "seat", "Player 04", "--table", "3"]).ok();
+    for round in 1..=3 {
+        let paired = ev.run(&["--json", "round", "pair"]).json();
+        assert!(paired.get("carry").is_none(), "sealed libraries need no carrying: {paired}");
+        let doc = ev.run(&["--json", "pairings"]).json();
+        assert_eq!(seat_of(&doc, "Player 04").map(|s| s.0), Some(3), "round {round}: {doc}");
+        assert!(doc.get("carry").is_none(), "{doc}");
+        ev.finish_round(round);
+    }
+}

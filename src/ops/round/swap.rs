@@ -80,7 +80,15 @@ pub fn swap_seats(store: &mut Store, actor: &Actor, input: SwapInput) -> Result<
         refuse_under_way(current, &held)?;
         let before = warnings(tx, current)?;
         let moved = exchange(tx, (&p, mp), (&q, mq))?;
-        let warnings: Vec<String> = warnings(tx, current)?.into_iter().filter(|w| !before.contains(w)).collect();
+        let mut warnings: Vec<String> = warnings(tx, current)?.into_iter().filter(|w| !before.contains(w)).collect();
+        for (who, now) in [(&p, &moved[0]), (&q, &moved[1])] {
+            if let Some(stays) = who.stays_at.filter(|&t| t != now.table) {
+                warnings.push(format!(
+                    "{} stays at table {stays} (a player who cannot move) but sits at table {} this round",
+                    who.name, now.table
+                ));
+            }
+        }
         let swapped = Swapped { round: current, moved, warnings };
         let summary = swapped_words(&swapped);
         let seats = Touched::round(Topic::Round, current);

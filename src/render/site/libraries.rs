@@ -29,6 +29,12 @@ struct LibrariesPage {
     not_games: Option<String>,
     alpha: f64,
     rows: Vec<Row>,
+    /// Each library's results against par with its interval, drawn (empty before any game).
+    chart: String,
+    /// The libraries whose interval leaves out par, by label.
+    off_par: Vec<String>,
+    /// The chart's numbers: (library, games, wins-losses-draws, win rate, interval).
+    numbers: Vec<(String, u32, String, String, String)>,
 }
 
 /// `libraries.html`: the duplicate report of the fixed libraries over every result recorded.
@@ -55,6 +61,9 @@ pub fn page(site: &Event) -> Result<Page> {
             lopsided: t.record.lopsided,
         })
         .collect();
+    let chart = if doc.libraries.is_empty() { String::new() } else { crate::render::reports::against_par(&doc)? };
+    let off_par = crate::render::reports::off_par(&doc);
+    let numbers = crate::render::reports::library_numbers(&doc);
     let page = LibrariesPage {
         frame: site.frame("Library report"),
         fixed,
@@ -63,6 +72,9 @@ pub fn page(site: &Event) -> Result<Page> {
         not_games: reports::not_games_words(&doc.not_games_by_reason),
         alpha: doc.alpha,
         rows,
+        chart,
+        off_par,
+        numbers,
     };
     Ok(Page::of_event("libraries.html", "Library report", render(&page)?))
 }

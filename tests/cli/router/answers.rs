@@ -192,3 +192,18 @@ fn the_tables_device_shows_the_round_time_the_final_window_and_one_clock_button_
     assert_eq!(page.matches("class=\"dbig\"").count(), 2, "{page}");
     assert!(!page.contains("data-tap=\"hand-over\">Hand over"), "{page}");
 }
+
+#[test]
+fn keeping_a_player_at_a_table_from_the_players_page_and_letting_them_go_with_an_empty_table() {
+    let site = Site::playing();
+    site.ev.fake_libraries(3);
+    let (kim, _) = site.judges();
+    let head = cookie_of(&site, &kim);
+    let back = form(&site, &head, "/api/player/seat", "back=/judge/players&name=Ana&table=2");
+    let page = site.send(Req::get(&back).by(&head.0)).body;
+    assert!(page.contains("Ana stays at table 2") && page.contains("stays at table 2</small>"), "{page}");
+    assert!(page.contains("Let Ana move with the others again"), "{page}");
+    let back = form(&site, &head, "/api/player/seat", "back=/judge/players&name=Ana&table=");
+    let page = site.send(Req::get(&back).by(&head.0)).body;
+    assert!(page.contains("Ana no longer stays at table 2") && !names_a_command(&page), "{page}");
+}

@@ -50,6 +50,28 @@ fn a_head_judge_manages_players_from_the_phone_each_as_its_command() {
 }
 
 #[test]
+fn a_head_judge_keeps_a_player_who_cannot_move_at_one_table_from_the_phone() {
+    let site = Site::playing();
+    site.ev.fake_libraries(3);
+    let (kim, _) = site.judges();
+    let r = post(&site, &kim, "/api/player/seat", json!({ "name": "Ana", "table": 2 }), "s1");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let doc = r.json();
+    assert_eq!((doc["stays_at"].as_u64(), doc["name"].as_str()), (Some(2), Some("Ana")), "{doc}");
+    assert!(doc["summary"].as_str().unwrap_or("").starts_with("Ana stays at table 2"), "{doc}");
+    let listed = site.ev.run(&["--json", "player", "list"]).json();
+    let ana = listed["players"].as_array().and_then(|p| p.iter().find(|p| p["name"] == "Ana")).cloned();
+    assert_eq!(ana.map(|a| a["stays_at"].clone()), Some(json!(2)));
+    let head = |body: Value| Req::post("/api/player/seat").json(body).by(&kim);
+    site.refusals(vec![
+        case(head(json!({ "name": "Ana", "table": 99 })), 409, "table 99 has no libraries"),
+        case(head(json!({ "name": "Ana", "table": "two" })), 400, "table takes a table's number"),
+        case(head(json!({ "name": "Ana", "table": 0 })), 400, "table 0 is no table"),
+        case(head(json!({ "name": "Nobody", "table": 1 })), 404, "Nobody"),
+    ]);
+}
+
+#[test]
 fn a_head_judge_swaps_takes_back_reopens_and_pairs_those_present_from_the_phone() {
     let site = Site::paired();
     let (kim, _) = site.judges();
@@ -118,9 +140,14 @@ fn the_players_page_offers_a_head_judge_each_player_s_buttons_and_a_floor_judge_
     let (kim, lee) = (cookie(&kim), cookie(&lee));
     let page = site.send(Req::get("/judge/players").by(&kim));
     assert_eq!(page.status, 200, "{}", page.body);
-    for form in
-        ["/api/player/drop", "/api/player/rename", "/api/player/remove", "/api/player/code/new", "/api/player/add"]
-    {
+    for form in [
+        "/api/player/drop",
+        "/api/player/rename",
+        "/api/player/remove",
+        "/api/player/code/new",
+        "/api/player/add",
+        "/api/player/seat",
+    ] {
         assert!(page.body.contains(&format!("action=\"{form}\"")), "{form}: {}", page.body);
     }
     assert!(page.body.contains("not checked in") && page.body.contains("action=\"/api/player/check-in\""));

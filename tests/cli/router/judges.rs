@@ -32,6 +32,7 @@ pub(super) fn writes() -> Vec<(&'static str, Value)> {
         ("/api/player/rename", json!({ "name": "Ana", "to": "Anna" })),
         ("/api/player/remove", json!({ "name": "Ana" })),
         ("/api/player/code/new", json!({ "name": "Ana", "new": true })),
+        ("/api/player/seat", json!({ "name": "Ana", "table": 1 })),
         ("/api/round/swap", json!({ "first": "Ana", "second": "Cy" })),
         ("/api/round/unpair", json!({})),
         ("/api/round/reopen", json!({})),
@@ -44,8 +45,9 @@ pub(super) fn writes() -> Vec<(&'static str, Value)> {
 }
 
 /// The writes for head judges only, with the words of their refusal to a floor judge.
-const HEAD_ONLY: [&str; 20] = [
+const HEAD_ONLY: [&str; 21] = [
     "/api/player/add",
+    "/api/player/seat",
     "/api/player/drop",
     "/api/player/undrop",
     "/api/player/rename",

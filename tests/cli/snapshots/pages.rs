@@ -51,6 +51,12 @@ fn pool_check_page() {
 }
 
 #[test]
+fn library_report_page() {
+    let ev = event();
+    one_file(&ev, &["report", "libraries", "--html", "libraries.html"], "libraries.html");
+}
+
+#[test]
 fn library_sheets() {
     let ev = event();
     folder(&ev, &["library", "sheets", "sheets"], "sheets");

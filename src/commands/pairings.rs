@@ -60,7 +60,7 @@ fn wrote(args: &PairingsArgs) -> Result<()> {
 fn listing(page: Pairings, by: PairingsBy, next: bool) -> Listing {
     let title = title(&page);
     match by {
-        PairingsBy::Table => by_table(title, page.tables, &page.players, &page.carry),
+        PairingsBy::Table => by_table(title, page.tables, &page.players, (&page.carry, &page.away)),
         PairingsBy::Name => by_name(title, page.players, next),
     }
 }
@@ -68,7 +68,7 @@ fn listing(page: Pairings, by: PairingsBy, next: bool) -> Listing {
 /// Both listings (by table, then by player).
 fn both(page: Pairings, next: bool) -> (Listing, Listing) {
     let title = title(&page);
-    let tables = by_table(title.clone(), page.tables, &page.players, &page.carry);
+    let tables = by_table(title.clone(), page.tables, &page.players, (&page.carry, &page.away));
     (tables, by_name(title, page.players, next))
 }
 
@@ -77,7 +77,12 @@ fn title(page: &Pairings) -> String {
 }
 
 /// The tables in order, the byes below.
-fn by_table(title: String, tables: Vec<TableLine>, players: &[PlayerLine], carry: &[pairings::Carry]) -> Listing {
+fn by_table(
+    title: String,
+    tables: Vec<TableLine>,
+    players: &[PlayerLine],
+    (carry, away): (&[pairings::Carry], &[String]),
+) -> Listing {
     let mut l = Listing::new(&["table", "seat A", "library", "seat B", "library", "result"])
         .titled(format!("{title}, by table"));
     l.rows.reserve(tables.len());
@@ -89,8 +94,9 @@ fn by_table(title: String, tables: Vec<TableLine>, players: &[PlayerLine], carry
         l.footer.push(format!("bye (a win, 3 points): {}", byes.join(", ")));
     }
     if !carry.is_empty() {
-        l.footer.push(format!("carry (a player stays at one table): {}", pairings::carry_words(carry)));
+        l.footer.push(format!("{}: {}", pairings::CARRY_RULE, pairings::carry_words(carry)));
     }
+    l.footer.extend(away.iter().cloned());
     l
 }
 

@@ -54,6 +54,11 @@ fn list(ctx: &Ctx) -> Result<()> {
     // With check-in on, a column says who has checked in, and a line who round 1 still waits for.
     let (all, check_in, absent) = crate::ops::views::players_at_check_in(&store)?;
     let mut heads = vec!["#", "name", "id", "email", "status"];
+    // A column for the players who stay at one table, when any does.
+    let stays = all.iter().any(|p| p.stays_at.is_some());
+    if stays {
+        heads.push("stays at table");
+    }
     if check_in {
         heads.push("checked in");
     }
@@ -64,11 +69,11 @@ fn list(ctx: &Ctx) -> Result<()> {
             p.name.clone(),
             p.ext_id.clone().unwrap_or_default(),
             p.email.clone().unwrap_or_default(),
-            match p.stays_at {
-                Some(t) => format!("{}, stays at table {t}", p.status),
-                None => p.status.clone(),
-            },
+            p.status.clone(),
         ];
+        if stays {
+            row.push(p.stays_at.map(|t| t.to_string()).unwrap_or_default());
+        }
         if check_in {
             row.push(if p.checked_in { "yes" } else { "no" }.to_string());
         }

@@ -30,6 +30,7 @@ fn print_paired(ctx: &Ctx, p: &Paired) -> Result<()> {
     let summary =
         format!("paired round {} by the {} movement: {}{byes}", p.round, p.movement, round::tables_word(p.tables))
             + &p.carry_words()
+            + &p.moves_words()
             + &p.closed_calls_words()
             + &p.dropped_absent_words();
     let extra = serde_json::to_value(p).map_err(|e| Error::refused(format!("cannot write JSON: {e}")))?;

@@ -29,6 +29,8 @@ pub struct Pairings {
     pub players: Vec<PlayerLine>,
     /// Libraries carried to another table this round for players who stay at one table.
     pub carry: Vec<Carry>,
+    /// Players who stay at one table but play at another this round (two of them met), in words.
+    pub away: Vec<String>,
 }
 
 /// A library carried from its own table to the table where its game is played (for a player who stays at
@@ -43,6 +45,10 @@ pub struct Carry {
     /// Where it is played this round.
     pub to: u32,
 }
+
+/// What the floor judges are told before the carried libraries, wherever they are listed.
+pub const CARRY_RULE: &str =
+    "libraries to carry (a player stays at one table; each library goes back to its own table after the round)";
 
 /// "5A, 5B from table 5 to table 3; 3A, 3B from table 3 to table 5" (empty when nothing is carried).
 pub fn carry_words(carry: &[Carry]) -> String {
@@ -122,6 +128,7 @@ impl Pairings {
     /// serialize without building it.
     pub fn doc(&self) -> PairingsDoc<'_> {
         PairingsDoc {
+            away: &self.away,
             carry: &self.carry,
             event: &self.event,
             movement: &self.movement,
@@ -138,6 +145,8 @@ impl Pairings {
 /// The `pairings` JSON document (docs/json.md).
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct PairingsDoc<'a> {
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    away: &'a [String],
     #[serde(skip_serializing_if = "<[Carry]>::is_empty")]
     carry: &'a [Carry],
     event: &'a str,
@@ -284,10 +293,29 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     order.sort_unstable();
     let order: Vec<usize> = order.into_iter().map(|(.., i)| i).collect();
     let mut slots: Vec<Option<PlayerLine>> = keyed.into_iter().map(|(_, p)| Some(p)).collect();
-    let players = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
+    let players: Vec<PlayerLine> = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
     let event = store_event::values(conn)?.name().to_string();
     carry.sort_by_key(|c| (c.to, c.from));
-    Ok(Pairings { event, round: number, movement, tables, players, carry })
+    let away = away(conn, &players)?;
+    Ok(Pairings { event, round: number, movement, tables, players, carry, away })
+}
+
+/// "Aiko stays at table 5 but plays at table 3 this round (Zoë, who stays at table 3, meets her there)", for each
+/// player who stays at one table and sits elsewhere in these pairings.
+fn away(conn: &Connection, players: &[PlayerLine]) -> Result<Vec<String>> {
+    let stays = crate::store::player::stays(conn)?;
+    let mut away = Vec::new();
+    for (id, name, stays_at) in &stays {
+        let Some(line) = players.iter().find(|p| p.id == id.0) else { continue };
+        let Some(table) = line.table.filter(|t| t != stays_at) else { continue };
+        let host = stays.iter().find(|(_, _, t)| *t == table).map(|(_, n, _)| n.as_str());
+        let why = match host {
+            Some(host) => format!(" ({host}, who stays at table {table}, meets them there)"),
+            None => String::new(),
+        };
+        away.push(format!("{name} stays at table {stays_at} but plays at table {table} this round{why}"));
+    }
+    Ok(away)
 }
 
 /// How the players are sorted: byes last, then by folded name, then by id.

@@ -102,9 +102,10 @@ pub struct Dropped {
     pub name: String,
     /// Dropped after this round (0: before round 1); None: back in the event from the next round.
     pub after: Option<u32>,
-    /// The table the player stayed at, which the drop ended (absent when none).
+    /// A drop: the table the player stays at, which waits for their return; back in: the table they stayed at,
+    /// which another player took meanwhile, so they move with the others (absent when none).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stayed_at: Option<u32>,
+    pub stay: Option<u32>,
 }
 
 /// What a drop or undrop did, in words (the audit line and the command's answer).
@@ -114,9 +115,12 @@ pub fn dropped_words(d: &Dropped) -> String {
         Some(r) => format!("dropped {} after round {r} (not paired from round {})", d.name, r + 1),
         None => format!("{} is back in the event (paired from the next round)", d.name),
     };
-    match d.stayed_at {
-        Some(t) => format!("{words}; they no longer stay at table {t}"),
-        None => words,
+    match (d.stay, d.after) {
+        (Some(t), Some(_)) => format!("{words}; their stay at table {t} waits for their return"),
+        (Some(t), None) => {
+            format!("{words}; another player stays at table {t} now, so they move with the others")
+        }
+        (None, _) => words,
     }
 }
 
@@ -162,8 +166,13 @@ fn set_dropped(store: &mut Store, actor: &Actor, query: &str, drop: bool) -> Res
                 None
             }
         };
-        let stayed_at = if after.is_some() { p.stays_at } else { None };
-        let dropped = Dropped { player: p.id, name: p.name, after, stayed_at };
+        let stay = match after {
+            Some(_) => p.stays_at,
+            // Back in: said only when their table was taken meanwhile (their stay ended).
+            None if player::get(tx, p.id)?.stays_at.is_none() => p.stays_at,
+            None => None,
+        };
+        let dropped = Dropped { player: p.id, name: p.name, after, stay };
         let summary = dropped_words(&dropped);
         Ok((dropped, Change::about(summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })

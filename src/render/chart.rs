@@ -112,10 +112,10 @@ struct DrawnRow {
 
 /// The chart's width in SVG units; it scales to the page (a phone's 390 px as a printed page).
 const WIDTH: f64 = 360.0;
-const LEFT: f64 = 44.0;
+const LEFT: f64 = 50.0;
 const RIGHT: f64 = 344.0;
-const ROW: f64 = 16.0;
-const TOP: f64 = 20.0;
+const ROW: f64 = 18.0;
+const TOP: f64 = 22.0;
 
 impl IntervalChart {
     /// The most rows drawn: past it, the rows whose interval leaves out the reference, then those furthest from
@@ -181,8 +181,8 @@ impl IntervalChart {
             reference: scale.at(reference),
             plot_top: TOP,
             plot_bottom,
-            legend_y: plot_bottom + 40.0,
-            height: plot_bottom + 52.0,
+            legend_y: plot_bottom + 44.0,
+            height: plot_bottom + 56.0,
         }
     }
 
@@ -203,8 +203,8 @@ mod tests {
 
     #[test]
     fn scales_clamp_and_ticks_are_round() {
-        let s = Scale::new(0.0, 1.0, 44.0, 344.0);
-        assert_eq!((s.at(0.0), s.at(0.5), s.at(2.0)), (44.0, 194.0, 344.0));
+        let s = Scale::new(0.0, 1.0, 50.0, 344.0);
+        assert_eq!((s.at(0.0), s.at(0.5), s.at(2.0)), (50.0, 197.0, 344.0));
         assert_eq!(nice_ticks(0.0, 1.0, 4), vec![0.0, 0.25, 0.5, 0.75, 1.0]);
         assert_eq!(nice_ticks(0.0, 37.0, 4), vec![0.0, 10.0, 20.0, 30.0]);
         assert_eq!((percent(0.25), percent(0.125)), ("25 %".to_string(), "12.5 %".to_string()));

@@ -44,6 +44,8 @@ pub struct PairingsPage {
     pub players: Vec<PlayerLine>,
     /// The libraries carried for players who stay at one table, in words (empty when none).
     pub carry: String,
+    /// Players who stay at one table but play at another this round, in words.
+    pub away: Vec<String>,
 }
 
 impl PairingsPage {
@@ -148,6 +150,7 @@ impl From<Pairings> for PairingsPage {
             tables: p.tables,
             players: p.players,
             carry: crate::ops::pairings::carry_words(&p.carry),
+            away: p.away,
         }
     }
 }
@@ -191,6 +194,7 @@ mod tests {
                 },
             ],
             carry: vec![crate::ops::pairings::Carry { from: 4, library: "4A".into(), to: 1 }],
+            away: vec![],
         };
         let json = view.json();
         // The typed document, written directly, prints the bytes its `Value` prints.

@@ -130,14 +130,15 @@ pub fn insert(conn: &Connection, p: &NewPlayer<'_>) -> Result<PlayerId> {
 }
 
 /// Sets or clears the round after which a player dropped (a drop made this way is no result's no-show drop, and
-/// has no recorded reason: a judge's). A drop ends the player's stay at one table (`player seat`).
+/// has no recorded reason: a judge's). A player's stay at one table (`player seat`) waits while they are out; back
+/// in, it ends if another player stays at that table by then (see [`end_stay_taken`]).
 pub fn set_dropped(conn: &Connection, id: PlayerId, after: Option<u32>) -> Result<()> {
-    let mut stmt = conn.prepare_cached(
-        "UPDATE player SET dropped_after = ?2, drop_reason = NULL, dropped_at = NULL,
-                stays_at = CASE WHEN ?2 IS NULL THEN stays_at END
-         WHERE id = ?1",
-    )?;
+    let mut stmt = conn
+        .prepare_cached("UPDATE player SET dropped_after = ?2, drop_reason = NULL, dropped_at = NULL WHERE id = ?1")?;
     stmt.execute(params![id, after])?;
+    if after.is_none() {
+        end_stay_taken(conn, id)?;
+    }
     let mut stmt = conn.prepare_cached("UPDATE match SET no_show_dropped = NULL WHERE no_show_dropped = ?1")?;
     stmt.execute([id])?;
     Ok(())
@@ -237,10 +238,25 @@ pub fn set_stays_at(conn: &Connection, id: PlayerId, table: Option<u32>) -> Resu
     Ok(())
 }
 
-/// The players who stay at one table, as (player, name, table), by table.
+/// A player back in the event (undropped, a disqualification voided) whose table another player in the event now
+/// stays at: their own stay ends (they move with the others).
+fn end_stay_taken(conn: &Connection, id: PlayerId) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE player SET stays_at = NULL WHERE id = ?1 AND stays_at IN
+           (SELECT stays_at FROM player
+            WHERE id != ?1 AND stays_at IS NOT NULL AND dropped_after IS NULL AND disqualified = 0)",
+    )?;
+    stmt.execute([id])?;
+    Ok(())
+}
+
+/// The players in the event (not dropped, not disqualified) who stay at one table, as (player, name, table), by
+/// table. A dropped player's stay waits for their return and holds no table meanwhile.
 pub fn stays(conn: &Connection) -> Result<Vec<(PlayerId, String, u32)>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, name, stays_at FROM player WHERE stays_at IS NOT NULL ORDER BY stays_at, id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, name, stays_at FROM player
+         WHERE stays_at IS NOT NULL AND dropped_after IS NULL AND disqualified = 0 ORDER BY stays_at, id",
+    )?;
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
@@ -266,12 +282,12 @@ pub fn end_stays_without_libraries(conn: &Connection) -> Result<Vec<(String, u32
 pub fn clear_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
     let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 0 WHERE id = ?1")?;
     stmt.execute([id])?;
-    Ok(())
+    end_stay_taken(conn, id)
 }
 
 /// Marks a player disqualified.
 pub fn set_disqualified(conn: &Connection, id: PlayerId) -> Result<()> {
-    let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 1, stays_at = NULL WHERE id = ?1")?;
+    let mut stmt = conn.prepare_cached("UPDATE player SET disqualified = 1 WHERE id = ?1")?;
     stmt.execute([id])?;
     Ok(())
 }

@@ -183,11 +183,12 @@ pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
         let paired = round::pair_round_with(store, actor, round::PairInput { allow: b.allow }, b.drop_absent)?;
         let byes = if paired.byes.is_empty() { String::new() } else { format!("; bye: {}", paired.byes.join(", ")) };
         let summary = format!(
-            "paired round {} by the {} movement: {}{byes}{}{}{}",
+            "paired round {} by the {} movement: {}{byes}{}{}{}{}",
             paired.round,
             paired.movement,
             round::tables_word(paired.tables),
             paired.carry_words(),
+            paired.moves_words(),
             paired.closed_calls_words(),
             paired.dropped_absent_web_words()
         );

@@ -123,7 +123,7 @@ fn a_stationary_player_keeps_their_table_through_a_twelve_round_fixed_movement()
             carried_rounds += 1;
             assert!(paired["carry"].as_array().is_some_and(|c| !c.is_empty()), "{paired}");
             let summary = paired["summary"].as_str().unwrap_or("");
-            assert!(summary.contains("; carry ") && summary.contains(&library), "{summary}");
+            assert!(summary.contains("; libraries to carry (") && summary.contains(&library), "{summary}");
         }
         ev.finish_round(round);
     }
@@ -187,11 +187,16 @@ fn two_stationary_players_a_fixed_movement_pairs_play_at_the_lower_table() {
     ev.run(&["player", "seat", &b, "--table", "1"]).ok();
     ev.run(&["player", "seat", &a, "--table", "2"]).ok();
     let paired = ev.run(&["--json", "round", "pair"]).json();
-    let notes: Vec<String> =
-        paired["notes"].as_array().unwrap_or(&vec![]).iter().map(|n| n.as_str().unwrap_or("").to_string()).collect();
+    let moves: Vec<String> =
+        paired["moves"].as_array().unwrap_or(&vec![]).iter().map(|n| n.as_str().unwrap_or("").to_string()).collect();
     let want = format!("{b} and {a} both stay at their tables and meet this round: their game is at table 1");
-    assert!(notes.iter().any(|n| n.starts_with(&want)), "{notes:?}");
+    assert!(moves.iter().any(|n| n.starts_with(&want)), "{moves:?}");
+    assert!(paired["summary"].as_str().unwrap_or("").contains(&want), "the answer and the audit say it: {paired}");
     let doc = ev.run(&["--json", "pairings"]).json();
+    let away =
+        format!("{a} stays at table 2 but plays at table 1 this round ({b}, who stays at table 1, meets them there)");
+    assert_eq!(doc["away"][0], away.as_str(), "{doc}");
+    assert!(ev.run(&["pairings"]).ok().contains(&away), "the pairings say it");
     assert_eq!(seat_of(&doc, &b).map(|s| s.0), Some(1));
     assert_eq!(doc["carry"].as_array().map(Vec::len), Some(4), "{doc}");
     let all = matches(&ev);
@@ -213,13 +218,27 @@ fn a_stay_is_refused_where_it_cannot_hold_and_ends_with_a_drop() {
     assert!(refused.contains("Player 01 already stays at table 2"), "{refused}");
     assert_eq!(ev.dump(), before, "a refusal leaves the event as it was");
     let dropped = ev.run(&["player", "drop", "Player 01"]).ok().to_string();
-    assert!(dropped.contains("they no longer stay at table 2"), "{dropped}");
-    assert_eq!(ev.run(&["--json", "player", "list"]).json()["players"][0]["stays_at"], Value::Null);
-    let refused = ev.refuses(&["player", "seat", "Player 01", "--table", "2"]);
+    assert!(dropped.contains("their stay at table 2 waits for their return"), "{dropped}");
+    assert_eq!(ev.run(&["--json", "player", "list"]).json()["players"][0]["stays_at"], 2);
+    let refused = ev.refuses(&["player", "seat", "Player 01", "--table", "1"]);
     assert!(refused.contains("no longer in the event"), "{refused}");
+    // Back in, the stay holds again; a dropped player's table is free to another meanwhile, and then theirs ends.
+    let back = ev.run(&["player", "undrop", "Player 01"]).ok().to_string();
+    assert!(!back.contains("stays"), "{back}");
+    assert_eq!(ev.run(&["--json", "player", "list"]).json()["players"][0]["stays_at"], 2);
+    ev.run(&["player", "drop", "Player 01"]).ok();
     ev.run(&["player", "seat", "Player 02", "--table", "2"]).ok();
+    let back = ev.run(&["player", "undrop", "Player 01"]).ok().to_string();
+    assert!(back.contains("another player stays at table 2 now, so they move with the others"), "{back}");
+    assert_eq!(ev.run(&["--json", "player", "list"]).json()["players"][0]["stays_at"], Value::Null);
+    let refused = ev.refuses(&["player", "seat", "Player 02", "--table", "2"]);
+    assert!(refused.contains("already stays at table 2: nothing to change"), "{refused}");
+    let moved = ev.run(&["player", "seat", "Player 02", "--table", "1"]).ok().to_string();
+    assert!(moved.contains("Player 02 stays at table 1 (instead of table 2)"), "{moved}");
     let cleared = ev.run(&["player", "seat", "Player 02", "--clear"]).ok().to_string();
-    assert!(cleared.contains("Player 02 no longer stays at table 2"), "{cleared}");
+    assert!(cleared.contains("Player 02 no longer stays at table 1"), "{cleared}");
+    let refused = ev.refuses(&["player", "seat", "Player 02", "--clear"]);
+    assert!(refused.contains("does not stay at a table: nothing to end"), "{refused}");
     let log = ev.run(&["log"]).ok().to_string();
     assert!(log.contains("Player 02 stays at table 2"), "the stay is audited: {log}");
 }

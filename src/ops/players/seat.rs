@@ -31,16 +31,19 @@ pub struct Seated {
 /// "Ana stays at table 3 from the next pairing: the libraries of her games are carried there" and the other
 /// answers (the audit line and the command's answer).
 pub fn seated_words(s: &Seated) -> String {
+    let was = match s.before {
+        Some(b) if Some(b) != s.stays_at => format!(" (instead of table {b})"),
+        _ => String::new(),
+    };
     match (s.stays_at, s.before) {
-        (Some(t), Some(b)) if t == b => format!("{} already stays at table {t}", s.name),
         (Some(t), _) => format!(
-            "{} stays at table {t} from the next pairing: the libraries of each of their games are carried there",
+            "{} stays at table {t}{was} from the next pairing: the libraries of each of their games are carried there",
             s.name
         ),
         (None, Some(b)) => {
             format!("{} no longer stays at table {b}: they move with the others from the next pairing", s.name)
         }
-        (None, None) => format!("{} did not stay at a table", s.name),
+        (None, None) => format!("{} does not stay at a table", s.name),
     }
 }
 
@@ -71,10 +74,17 @@ pub fn seat_player(store: &mut Store, actor: &Actor, input: SeatInput) -> Result
                 )));
             }
         }
-        let seated = Seated { player: p.id, name: p.name.clone(), stays_at: input.table, before: p.stays_at };
-        if p.stays_at != input.table {
-            player::set_stays_at(tx, p.id, input.table)?;
+        match (p.stays_at, input.table) {
+            (Some(b), Some(t)) if b == t => {
+                return Err(Error::refused(format!("{} already stays at table {t}: nothing to change", p.name)));
+            }
+            (None, None) => {
+                return Err(Error::refused(format!("{} does not stay at a table: nothing to end", p.name)));
+            }
+            _ => {}
         }
+        let seated = Seated { player: p.id, name: p.name.clone(), stays_at: input.table, before: p.stays_at };
+        player::set_stays_at(tx, p.id, input.table)?;
         let summary = seated_words(&seated);
         Ok((seated, Change::about(summary, [p.id]).touching(Touched::event(Topic::Round).player(p.id))))
     })

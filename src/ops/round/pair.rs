@@ -43,6 +43,9 @@ pub struct Paired {
     /// Libraries carried to another table for players who stay at one table (absent when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub carry: Vec<Carry>,
+    /// Players who stay at one table but move this round (two of them meet), in words (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -54,8 +57,13 @@ impl Paired {
     pub fn carry_words(&self) -> String {
         match crate::ops::pairings::carry_words(&self.carry) {
             words if words.is_empty() => words,
-            words => format!("; carry {words}"),
+            words => format!("; {}: {words}", crate::ops::pairings::CARRY_RULE),
         }
+    }
+
+    /// "; Ana and Bo both stay at their tables and meet this round: ..." (empty when nobody who stays moves).
+    pub fn moves_words(&self) -> String {
+        self.moves.iter().map(|m| format!("; {m}")).collect()
     }
 
     /// "; closed 2 judge calls left open in round 1" (empty when none).
@@ -119,9 +127,10 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
         let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
         let carry = paired.carry_words();
         let summary = format!(
-            "paired round {number} ({}): {}{byes}{carry}{}{}",
+            "paired round {number} ({}): {}{byes}{carry}{}{}{}",
             paired.movement,
             tables_word(paired.tables),
+            paired.moves_words(),
             paired.closed_calls_words(),
             paired.dropped_absent_words()
         );
@@ -339,6 +348,7 @@ fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> P
         closed_calls: 0,
         dropped_absent: Vec::new(),
         carry: Vec::new(),
+        moves: Vec::new(),
         movement: p.kind.name().to_string(),
         tables: p.round.games.len(),
         byes: p.round.byes.iter().map(|&i| names[i].to_string()).collect(),
@@ -354,7 +364,7 @@ fn stay_notes(paired: &mut Paired, placement: &Placement, played: &Played, fixed
     let names = played.names();
     let name = |i: usize| names.get(i).copied().unwrap_or("?");
     for t in &placement.together {
-        paired.notes.push(format!(
+        paired.moves.push(format!(
             "{} and {} both stay at their tables and meet this round: their game is at table {} ({}'s), and {} \
              moves for this round",
             name(t.stays),

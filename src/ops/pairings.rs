@@ -259,7 +259,6 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
         NextSeats::new()
     };
     let mut tables: Vec<TableLine> = Vec::with_capacity(lines.len());
-    let mut carry: Vec<Carry> = Vec::new();
     // Each player with its sort key (byes last, the folded name, the id).
     let mut keyed: Vec<(Key, PlayerLine)> = Vec::with_capacity(2 * lines.len());
     for m in lines {
@@ -268,14 +267,8 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
             keyed.push(player_line(m.a, None, m.table, None, &next));
             continue;
         };
-        let table = m.table.unwrap_or(0);
-        for seat in [&m.a, &b] {
-            if let Some(from) = seat.library_table.filter(|&t| t != table) {
-                carry.push(Carry { library: seat.library.clone(), from, to: table });
-            }
-        }
         tables.push(TableLine {
-            table,
+            table: m.table.unwrap_or(0),
             a: m.a.name.clone().unwrap_or_default(),
             a_library: m.a.library.clone(),
             b: b.name.clone().unwrap_or_default(),
@@ -295,7 +288,7 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     let mut slots: Vec<Option<PlayerLine>> = keyed.into_iter().map(|(_, p)| Some(p)).collect();
     let players: Vec<PlayerLine> = order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect();
     let event = store_event::values(conn)?.name().to_string();
-    carry.sort_by_key(|c| (c.to, c.from));
+    let carry = carried(conn, number)?;
     let away = away(conn, &players)?;
     Ok(Pairings { event, round: number, movement, tables, players, carry, away })
 }

@@ -497,8 +497,6 @@ pub struct SeatLine {
     pub name_fold: Option<String>,
     /// The library's label ("3A", "sealed #7"), or "-" when the seat has none.
     pub library: String,
-    /// The table the library belongs to (fixed libraries; None for a sealed one or none).
-    pub library_table: Option<u32>,
 }
 
 /// One match of a round with what its pairings show: names and library labels (read with the match, so
@@ -530,13 +528,11 @@ pub fn pairing_lines(conn: &Connection, round: u32) -> Result<Vec<PairingLine>> 
          WHERE m.round = ?1 ORDER BY m.table_no, m.id",
     )?;
     let seat = |r: &Row<'_>, at: usize| -> rusqlite::Result<SeatLine> {
-        let library_table: Option<u32> = r.get(at + 4)?;
         let library = match r.get::<_, Option<LibraryId>>(at + 3)? {
-            Some(id) => super::library::label_of(id, library_table, r.get_ref(at + 5)?.as_str_or_null()?),
+            Some(id) => super::library::label_of(id, r.get(at + 4)?, r.get_ref(at + 5)?.as_str_or_null()?),
             None => "-".to_string(),
         };
-        let (player, name, name_fold) = (r.get(at)?, r.get(at + 1)?, r.get(at + 2)?);
-        Ok(SeatLine { player, name, name_fold, library, library_table })
+        Ok(SeatLine { player: r.get(at)?, name: r.get(at + 1)?, name_fold: r.get(at + 2)?, library })
     };
     let rows = stmt.query_map([round], |r| {
         let b = match r.get::<_, Option<PlayerId>>(8)? {

@@ -121,7 +121,9 @@ pub fn pair_round_with(store: &mut Store, actor: &Actor, input: PairInput, drop_
             crate::store::player::check_in_the_rest(tx, &at)?;
         }
         let mut paired = report(number, &proposal, &played, broken);
-        stay_notes(&mut paired, &placement, &played, setup.fixed);
+        stay_notes(&mut paired, &placement, &played);
+        // The libraries played away from their own table, as stored (sealed ones travel with their players).
+        paired.carry = crate::ops::pairings::carried(tx, number)?;
         paired.closed_calls = crate::store::self_reports::close_open_of_round(tx, number - 1, &at, &actor.judge)?;
         paired.dropped_absent = dropped_absent;
         let byes = if paired.byes.is_empty() { String::new() } else { format!(", bye: {}", paired.byes.join(", ")) };
@@ -358,9 +360,8 @@ fn report(number: u32, p: &Proposal, played: &Played, allowed: Vec<String>) -> P
     }
 }
 
-/// Says where each stationary player's game is played and which libraries are carried there (with fixed
-/// libraries; sealed ones travel with their players).
-fn stay_notes(paired: &mut Paired, placement: &Placement, played: &Played, fixed: bool) {
+/// Says which stationary players move this round (two of them meet).
+fn stay_notes(paired: &mut Paired, placement: &Placement, played: &Played) {
     let names = played.names();
     let name = |i: usize| names.get(i).copied().unwrap_or("?");
     for t in &placement.together {
@@ -374,23 +375,6 @@ fn stay_notes(paired: &mut Paired, placement: &Placement, played: &Played, fixed
             name(t.moves)
         ));
     }
-    if fixed {
-        paired.carry = carried(placement);
-    }
-}
-
-/// The libraries carried for stationary players: each from its own table to where its game is played.
-pub fn carried(placement: &Placement) -> Vec<Carry> {
-    let mut carry: Vec<Carry> = placement
-        .games
-        .iter()
-        .filter(|p| p.carried())
-        .flat_map(|p| {
-            ['A', 'B'].map(|seat| Carry { library: format!("{}{seat}", p.game.table), from: p.game.table, to: p.at })
-        })
-        .collect();
-    carry.sort_by_key(|c| (c.to, c.from));
-    carry
 }
 
 /// A round taken back.

@@ -180,6 +180,9 @@ pub struct Dashboard {
     pub calls: Vec<crate::ops::table::device::calls::WaitingCall>,
     /// Players' self-reported results waiting for the opponent or in conflict, by table.
     pub self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
+    /// Results of the current round confirmed on a shared device or from the reporter's address, by table (see
+    /// `ops::table::device::witness`).
+    pub flagged: Vec<crate::ops::table::device::witness::FlagView>,
     /// The players round 1 waits for while check-in is on (by name; empty once round 1 is paired).
     pub not_checked_in: Vec<String>,
 }
@@ -448,30 +451,25 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
             byes: byes_in(conn, None)?,
             calls: crate::ops::table::device::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::device::self_report::waiting_now(conn)?,
+            flagged: crate::ops::table::device::witness::flags_now(conn)?,
             not_checked_in: me::not_checked_in(conn)?,
         })
     })
 }
 
-/// The decisions of round `round` that went over their limit, oldest first, as `decisions --json` lists
-/// overruns (the judges' dashboard shows the current round's).
+/// The decisions of round `round` that went over their limit (as recorded, or as the server saw them when a
+/// claim recorded them shorter), oldest first, as `decisions --json` lists overruns (the judges' dashboard shows
+/// the current round's).
 pub fn round_overruns(store: &Store, round: u32) -> Result<Vec<Overrun>> {
     store.read(|conn| {
         let names = player_names::names_by_id(conn)?;
         let tables: HashMap<_, _> = matches::of_round(conn, round)?.into_iter().map(|m| (m.id, m.table)).collect();
-        let rows = clock::overruns_in_round(conn, round)?;
-        Ok(rows
-            .into_iter()
-            .map(|d| Overrun {
-                round,
-                table: tables.get(&d.match_id).copied().flatten(),
-                player: names.get(&d.player_id).cloned().unwrap_or_default(),
-                started_at: d.started_at,
-                duration_ms: d.duration_ms.unwrap_or(0),
-                limit_ms: d.limit_ms.unwrap_or(0),
-                overrun_ms: d.overrun_ms.unwrap_or(0),
-            })
-            .collect())
+        let mut out = Vec::new();
+        for d in clock::overruns_in_round(conn, round)? {
+            let (table, player) = (tables.get(&d.match_id).copied().flatten(), names.get(&d.player_id).cloned());
+            out.extend(crate::ops::table::clocks::decisions::overrun_of(&d, round, table, player.unwrap_or_default())?);
+        }
+        Ok(out)
     })
 }
 

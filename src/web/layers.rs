@@ -72,6 +72,9 @@ pub async fn device(mut req: Request, next: Next) -> Response {
         None => (auth::new_login_token(), true),
     };
     req.extensions_mut().insert(auth::Device(auth::hash(&token)));
+    if new {
+        req.extensions_mut().insert(auth::NewDevice);
+    }
     let mut res = next.run(req).await;
     if new
         && (res.status().is_success() || res.status().is_redirection())
@@ -151,23 +154,38 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
     Response::from_parts(parts, body)
 }
 
-/// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, has its first arrival
-/// remembered and put on the request ([`crate::web::kit::state::FirstArrival`]).
+/// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, is told its key's first
+/// arrival ([`crate::web::kit::state::FirstArrival`]): the one kept from an earlier try, else its own. Only a try
+/// answered 503 (the server busy, the standby not applied, this laptop not in charge) is kept, with its status: a
+/// try refused for its content, its state or its credentials, or held back (429) for its sender's own pace,
+/// leaves no arrival, so that no refused try claims a moment for a later one.
 pub async fn first_arrival(
     State(app): axum::extract::State<state::Shared>,
     mut req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    let path = req.uri().path();
-    if req.method() == axum::http::Method::POST && Route::of(&req).at.is_some() {
-        let key = req.headers().get(extract::HEADER).and_then(|v| v.to_str().ok());
+    let route = Route::of(&req);
+    let mut try_of = None;
+    if req.method() == axum::http::Method::POST && route.at.is_some() {
+        let key = req.headers().get(extract::HEADER).and_then(|v| v.to_str().ok()).map(str::to_string);
         if let (Some(key), Ok(now)) = (key, crate::time::now()) {
-            let first =
-                app.arrivals.lock().map(|mut a| a.first(path, key, now, std::time::Instant::now())).unwrap_or(now);
-            req.extensions_mut().insert(state::FirstArrival(first));
+            let kept = app.arrivals.lock().ok().and_then(|a| a.kept(route.name, &key));
+            let first = match kept {
+                Some((at, status)) => state::FirstArrival { at, kept: Some(status) },
+                None => state::FirstArrival { at: now, kept: None },
+            };
+            req.extensions_mut().insert(first);
+            try_of = kept.is_none().then_some((key, now));
         }
     }
-    next.run(req).await
+    let res = next.run(req).await;
+    if let Some((key, now)) = try_of
+        && res.status() == StatusCode::SERVICE_UNAVAILABLE
+        && let Ok(mut a) = app.arrivals.lock()
+    {
+        a.keep(route.name, &key, now, StatusCode::SERVICE_UNAVAILABLE.as_u16(), Instant::now());
+    }
+    res
 }
 
 /// While the event is not set up, every address but the set-up's is answered 503 with [`crate::web::kit::jobs::NOT_SET_UP`] (`serve --new`): the JSON

@@ -151,6 +151,10 @@ pub struct PlayerSeat {
     pub state: Option<PlayerState>,
     /// Since when a judge call from the player's table is open (RFC 3339).
     pub call_since: Option<String>,
+    /// The player's result, when it was confirmed in their name on one device or from the reporter's address:
+    /// their word stays open ("That's not what happened") until the next round is paired.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flagged: Option<crate::ops::table::device::witness::FlagView>,
     /// While players check in (check-in on, round 1 not paired): whether this player has; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked_in: Option<bool>,
@@ -400,6 +404,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             waiting_report: None,
             state: me::state_of(conn, &p)?,
             call_since: None,
+            flagged: None,
             checked_in: me::checked_in(conn, &p)?,
         };
         // The round after this one only once it is paired: a plan is not a seat.
@@ -437,6 +442,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             seat.waiting_report = me::waiting_report(conn, &seated)?;
             seat.self_report = waiting.map(|w| w.words);
             seat.call_since = crate::ops::table::device::calls::open_at(conn, &seated)?.map(|c| c.since);
+            seat.flagged = crate::ops::table::device::witness::flag_for(conn, &seated, p.id)?;
         }
         Ok(seat)
     })

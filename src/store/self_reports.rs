@@ -118,10 +118,19 @@ pub struct Flag {
     pub confirmer: PlayerId,
     /// When (RFC 3339).
     pub at: String,
+    /// When the confirming player said that is not what happened (RFC 3339).
+    pub disputed_at: Option<String>,
 }
 
 fn flag_of(r: &Row<'_>) -> rusqlite::Result<Flag> {
-    Ok(Flag { match_id: r.get(0)?, kind: r.get(1)?, reporter: r.get(2)?, confirmer: r.get(3)?, at: r.get(4)? })
+    Ok(Flag {
+        match_id: r.get(0)?,
+        kind: r.get(1)?,
+        reporter: r.get(2)?,
+        confirmer: r.get(3)?,
+        at: r.get(4)?,
+        disputed_at: r.get(5)?,
+    })
 }
 
 /// Flags a confirmed result (replacing the match's earlier flag).
@@ -136,11 +145,26 @@ pub fn flag(conn: &Connection, f: &Flag) -> Result<()> {
 /// The flagged results of a round, by table.
 pub fn flags_of_round(conn: &Connection, round: u32) -> Result<Vec<Flag>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT f.match_id, f.kind, f.reporter_id, f.confirmer_id, f.at FROM result_flag f
+        "SELECT f.match_id, f.kind, f.reporter_id, f.confirmer_id, f.at, f.disputed_at FROM result_flag f
          JOIN match m ON m.id = f.match_id WHERE m.round = ?1 ORDER BY m.table_no",
     )?;
     let rows = stmt.query_map([round], flag_of)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The flag of match `m`'s result, if any.
+pub fn flag_of_match(conn: &Connection, m: MatchId) -> Result<Option<Flag>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT match_id, kind, reporter_id, confirmer_id, at, disputed_at FROM result_flag WHERE match_id = ?1",
+    )?;
+    Ok(stmt.query_row([m], flag_of).optional()?)
+}
+
+/// Records that the confirming player disputes match `m`'s flagged result, at `at`.
+pub fn dispute(conn: &Connection, m: MatchId, at: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE result_flag SET disputed_at = ?2 WHERE match_id = ?1")?;
+    stmt.execute(params![m, at])?;
+    Ok(())
 }
 
 /// Removes a match's waiting reports (a result was recorded); returns how many there were.

@@ -384,7 +384,7 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
     };
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
     let origin = origin(&player, b.signin.is_some());
-    let code = match player.code_of(b.table, b.code, b.signin).await {
+    let code = match code_of(&player, b.table, b.code, b.signin).await {
         Ok(code) => code,
         Err(e) => return write::finish(Err(e), p.back),
     };
@@ -399,6 +399,19 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
         },
     )
     .await
+}
+
+/// The code a player's result write acts with: `code` (the form of `/me`), or a table's sign-in (`signin`).
+async fn code_of(
+    player: &Player,
+    table: u32,
+    code: Option<String>,
+    signin: Option<String>,
+) -> std::result::Result<String, ApiError> {
+    if code.is_none() && signin.is_none() {
+        return Err(Error::bad_input("code: type your code (six digits, on your slip)").into());
+    }
+    player.code_of(table, code, signin).await
 }
 
 /// Where a player's report or confirmation came from: its device (the cookie it sent, or the one its answer
@@ -466,7 +479,7 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
     let b = p.input;
     let report = b.report;
     let origin = origin(&player, b.signin.is_some());
-    let code = match player.code_of(b.table, b.code, b.signin).await {
+    let code = match code_of(&player, b.table, b.code, b.signin).await {
         Ok(code) => code,
         Err(e) => return write::finish(Err(e), p.back),
     };
@@ -477,6 +490,41 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
         move |store, actor, holder| {
             let input = self_report::ConfirmInput { holder, report, origin };
             let out = self_report::confirm_report(store, actor, &input)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
+    .await
+}
+
+/// `POST /api/self-report/dispute` body.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisputeBody {
+    /// The table.
+    pub table: u32,
+    /// The disputing player's code (or `signin`).
+    pub code: Option<String>,
+    /// The disputing player's sign-in on the table's device.
+    pub signin: Option<String>,
+    /// The player whose page (`/me`) the form is on: only their code acts there.
+    pub me: Option<String>,
+}
+
+/// `POST /api/self-report/dispute`: the player in whose name a flagged result was confirmed (on one device, or
+/// from the reporter's address) says that is not what happened, until the next round is paired: the result is in
+/// conflict for a judge (see `ops::table::device::witness`).
+pub async fn dispute_report(player: Player, p: Payload<DisputeBody>) -> Response {
+    let b = p.input;
+    let code = match code_of(&player, b.table, b.code, b.signin).await {
+        Ok(code) => code,
+        Err(e) => return write::finish(Err(e), p.back),
+    };
+    let player = player.on_page_of(b.me);
+    write::player(
+        &player,
+        PlayerWrite { table: b.table, code, shown: p.shown, back: p.back, key: p.sent },
+        move |store, actor, holder| {
+            let out = crate::ops::table::device::witness::dispute(store, actor, &holder)?;
             Answer::of(&out.summary, &out)
         },
     )

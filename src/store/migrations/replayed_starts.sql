@@ -4,7 +4,7 @@
 -- never shortens the decision. A self-report's device (its cookie's hash, NULL without one), the address it came
 -- from and whether it was sent with a table's sign-in, so that a confirmation from the reporter's own device is
 -- refused; and the results confirmed on a shared device or from the reporter's address, flagged for the other
--- player and the judges.
+-- player and the judges (`disputed_at`: when the confirming player said that is not what happened).
 ALTER TABLE decision ADD COLUMN started_queued TEXT CHECK (started_queued IN ('unreachable', '503'));
 ALTER TABLE self_report ADD COLUMN device TEXT;
 ALTER TABLE self_report ADD COLUMN address TEXT;
@@ -14,5 +14,6 @@ CREATE TABLE result_flag (
     kind         TEXT NOT NULL CHECK (kind IN ('table-device', 'same-address')),
     reporter_id  INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
     confirmer_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
-    at           TEXT NOT NULL
+    at           TEXT NOT NULL,
+    disputed_at  TEXT
 ) STRICT;

@@ -203,9 +203,10 @@ pub fn pace(app: &super::state::App, who: &super::limit::Pacer, route: Route) ->
     };
     let paced =
         app.pace.lock().map_err(|_| ApiError::internal("the pace"))?.take(who, bucket, std::time::Instant::now());
+    let what = if bucket == Bucket::Taps { "taps" } else { "writes" };
     paced.map_err(|secs| ApiError {
-        message: format!("too many taps at once: wait {secs} s; your phone sends it again by itself"),
-        ..ApiError::too_many("taps", secs)
+        message: format!("too many {what} at once: wait {secs} s; your phone sends it again by itself"),
+        ..ApiError::too_many(what, secs)
     })
 }
 

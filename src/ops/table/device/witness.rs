@@ -7,10 +7,12 @@
 //! phone makes that phone look like a table's device, so the other player's word stays open until the next
 //! round is paired.
 
+use super::Holder;
+use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use crate::ops::table::Seated;
 use crate::store::self_reports::{self, Flag, Origin, Report};
-use crate::store::{MatchId, PlayerId, matches, round};
+use crate::store::{Actor, Change, MatchId, PlayerId, Store, matches, round};
 use rusqlite::Connection;
 
 /// The way out of a confirmation refused for its device.
@@ -73,7 +75,14 @@ pub fn witness(report: &Origin, confirm: &Origin) -> Result<Witness> {
 /// Flags a result confirmed as `w` says (nothing for [`Witness::Apart`]), in the write's transaction.
 pub fn keep(tx: &Connection, w: Witness, report: &Report, confirmer: PlayerId, at: &str) -> Result<()> {
     let Some(kind) = w.flag() else { return Ok(()) };
-    let f = Flag { match_id: report.match_id, kind: kind.into(), reporter: report.player, confirmer, at: at.into() };
+    let f = Flag {
+        match_id: report.match_id,
+        kind: kind.into(),
+        reporter: report.player,
+        confirmer,
+        at: at.into(),
+        disputed_at: None,
+    };
     self_reports::flag(tx, &f)
 }
 
@@ -91,7 +100,10 @@ pub struct FlagView {
     pub reporter: String,
     /// Whose confirmation it was (their word stays open).
     pub confirmer: String,
-    /// In words: "table 3: Ana's report, confirmed on the table's device by Bo".
+    /// Whether the confirming player said that is not what happened (a conflict for a judge).
+    pub disputed: bool,
+    /// In words: "table 3: Ana's report, confirmed on the table's device by Bo", and when disputed "; Bo says
+    /// that's not what happened: in conflict, a judge decides".
     pub words: String,
 }
 
@@ -102,13 +114,69 @@ pub fn flags_now(conn: &Connection) -> Result<Vec<FlagView>> {
     let mut out = Vec::new();
     for f in self_reports::flags_of_round(conn, n)? {
         let seated = Seated::load(conn, matches::get(conn, f.match_id)?)?;
-        let name = |id: PlayerId| if seated.a.id == id { seated.a.name.clone() } else { seated.b.name.clone() };
-        let (reporter, confirmer) = (name(f.reporter), name(f.confirmer));
-        let w = if f.kind == "table-device" { Witness::TableDevice } else { Witness::SameAddress };
-        let words = format!("table {}: {reporter}'s report, {}", seated.table(), w.confirmed_by(&confirmer));
-        out.push(FlagView { match_id: f.match_id, table: seated.table(), kind: f.kind, reporter, confirmer, words });
+        out.push(view(&seated, f));
     }
     Ok(out)
+}
+
+fn view(seated: &Seated, f: Flag) -> FlagView {
+    let name = |id: PlayerId| if seated.a.id == id { seated.a.name.clone() } else { seated.b.name.clone() };
+    let (reporter, confirmer) = (name(f.reporter), name(f.confirmer));
+    let w = if f.kind == "table-device" { Witness::TableDevice } else { Witness::SameAddress };
+    let disputed = f.disputed_at.is_some();
+    let conflict = if disputed {
+        format!("; {confirmer} says that's not what happened: in conflict, a judge decides")
+    } else {
+        String::new()
+    };
+    let words = format!("table {}: {reporter}'s report, {}{conflict}", seated.table(), w.confirmed_by(&confirmer));
+    FlagView { match_id: f.match_id, table: seated.table(), kind: f.kind, reporter, confirmer, disputed, words }
+}
+
+/// The flag of `player`'s result at `seated` for their own `/me`, when they are its confirming player and the
+/// next round is not paired yet (their word is open until then).
+pub fn flag_for(conn: &Connection, seated: &Seated, player: PlayerId) -> Result<Option<FlagView>> {
+    if round::current(conn)? != seated.m.round {
+        return Ok(None);
+    }
+    let flag = self_reports::flag_of_match(conn, seated.m.id)?.filter(|f| f.confirmer == player);
+    Ok(flag.map(|f| view(seated, f)))
+}
+
+/// A dispute of a flagged result.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Disputed {
+    /// The flag, disputed now.
+    #[serde(flatten)]
+    pub flag: FlagView,
+    /// The audit log's line.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// The confirming player of a flagged result says that is not what happened (`POST /api/self-report/dispute`):
+/// the result is in conflict for a judge to settle (`/judge` lists it). Refused (409) when the player's result
+/// carries no flag naming them as its confirming player, or once the next round is paired.
+pub fn dispute(store: &mut Store, actor: &Actor, holder: &Holder) -> Result<Disputed> {
+    let at = crate::time::stamp(actor.at);
+    store.write(actor, |tx| {
+        let (seated, _) = holder.seated(tx)?;
+        let Some(flag) = flag_for(tx, &seated, holder.player)? else {
+            return Err(Error::refused(format!(
+                "no result at table {} was confirmed in your name on one device or from the reporter's address: if \
+                 the result is wrong, call a judge",
+                seated.table()
+            )));
+        };
+        if !flag.disputed {
+            self_reports::dispute(tx, seated.m.id, &at)?;
+        }
+        let flag = flag_for(tx, &seated, holder.player)?.unwrap_or(flag);
+        let summary = format!("{}, round {}", flag.words, seated.m.round);
+        let topics = vec![seated.touched(Topic::SelfReport).player(holder.player)];
+        let out = Disputed { flag, summary: summary.clone() };
+        Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching_all(topics)))
+    })
 }
 
 #[cfg(test)]

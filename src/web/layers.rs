@@ -61,10 +61,29 @@ pub async fn headers(req: Request, next: Next) -> Response {
 
 /// The device cookie (see [`crate::web::kit::auth`]): a write's request carries its hash to the handler; a write that
 /// came without one and succeeded is answered with a new one, so that the device is known from its first
-/// success (a login, a player signing in). Reads pass untouched.
+/// success (a login, a player signing in). A player's page (`/me`, `/table/N`) loaded without one is given one
+/// too, so that a phone whose first write is a confirmation of a self-report comes known by its cookie (a
+/// confirmation without one is refused). Other reads pass untouched.
 pub async fn device(mut req: Request, next: Next) -> Response {
     if req.method() != axum::http::Method::POST {
-        return next.run(req).await;
+        let players_page = matches!(Route::of(&req).path, "/me" | "/table/{n}");
+        let fresh = req.method() == axum::http::Method::GET
+            && players_page
+            && auth::cookie(req.headers(), auth::DEVICE_COOKIE).filter(|t| auth::is_token(t)).is_none();
+        let mut res = next.run(req).await;
+        let page = res
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|t| t.starts_with("text/html"));
+        if fresh
+            && page
+            && res.status() == StatusCode::OK
+            && let Ok(v) = HeaderValue::from_str(&auth::set_cookie(&auth::new_login_token()))
+        {
+            res.headers_mut().append(header::SET_COOKIE, v);
+        }
+        return res;
     }
     let sent = auth::cookie(req.headers(), auth::DEVICE_COOKIE);
     let (token, new) = match sent.filter(|t| auth::is_token(t)) {

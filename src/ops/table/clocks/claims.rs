@@ -189,3 +189,71 @@ pub fn claimed_at_table(conn: &Connection, table: u32) -> Result<Vec<ClaimedDeci
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{PlayerId, Queued};
+
+    fn t(s: &str) -> DateTime<Utc> {
+        unstamp(&format!("2025-05-01T{s}Z")).unwrap_or_default()
+    }
+
+    /// A decision running since `started`, its start claimed as `claim` (`(claimed, seen, queued)`).
+    fn running(started: &str, claim: Option<(&str, &str, Option<&str>)>) -> DecisionRow {
+        DecisionRow {
+            id: 1,
+            match_id: MatchId(1),
+            player_id: PlayerId(1),
+            started_at: stamp(t(started)),
+            ended_at: None,
+            duration_ms: None,
+            limit_ms: None,
+            overrun_ms: None,
+            start_claim: claim.map(|(c, s, q)| Claim {
+                claimed_at: stamp(t(c)),
+                seen_at: stamp(t(s)),
+                queued: q.map(String::from),
+            }),
+            end_claim: None,
+        }
+    }
+
+    fn claimed(made: &str, seen: &str, arrival: &str, queued: Option<Queued>) -> Claimed {
+        Claimed { made: t(made), seen: t(seen), arrival: t(arrival), queued }
+    }
+
+    #[test]
+    fn a_stops_claim_is_taken_only_after_a_replayed_start_and_before_the_keys_first_arrival() {
+        let live = running("10:00:00.000", None);
+        let replayed = running("10:00:00.000", Some(("10:00:00.000", "10:00:05.000", Some("unreachable"))));
+        // Claimed 0.3 s in, arriving 6 s in (no 503 kept): a live start keeps what the server saw.
+        let c = claimed("10:00:00.300", "10:00:06.000", "10:00:06.000", None);
+        assert_eq!(end_moments(&live, &c).ok().map(|e| e.stop), Some(t("10:00:06.000")));
+        assert_eq!(end_moments(&replayed, &c).ok().map(|e| e.stop), Some(t("10:00:00.300")));
+        // A claim before the start: the first arrival, never the start clamped.
+        let early = claimed("09:59:59.000", "10:00:06.000", "10:00:06.000", None);
+        assert_eq!(end_moments(&replayed, &early).ok().map(|e| e.stop), Some(t("10:00:06.000")));
+        // A 503 kept at 2 s: that first arrival bounds the claim and is the moment when none fits.
+        let busy = claimed("10:00:03.000", "10:00:02.000", "10:00:09.000", None);
+        assert_eq!(
+            end_moments(&live, &busy).ok(),
+            Some(EndMoments { stop: t("10:00:02.000"), seen: t("10:00:02.000") })
+        );
+        // A first arrival before the decision's start (kept from another decision's time): this try's arrival.
+        let stale = claimed("10:00:01.000", "09:59:00.000", "10:00:09.000", None);
+        assert_eq!(end_moments(&live, &stale).ok().map(|e| e.seen), Some(t("10:00:09.000")));
+    }
+
+    #[test]
+    fn a_starts_claim_is_taken_only_when_its_page_said_it_was_replayed_and_after_the_matchs_last_record() {
+        let bound = Some(t("10:00:00.000"));
+        let live = claimed("10:00:05.000", "10:00:05.001", "10:00:05.001", None);
+        assert_eq!(start_moment(bound, &live), t("10:00:05.001"), "the 1 ms \"replay\" is live");
+        let offline = claimed("10:00:05.000", "10:00:11.000", "10:00:11.000", Some(Queued::Unreachable));
+        assert_eq!(start_moment(bound, &offline), t("10:00:05.000"));
+        assert_eq!(start_moment(Some(t("10:00:06.000")), &offline), t("10:00:11.000"), "before the last record");
+        let far = claimed("10:00:05.000", "10:03:00.000", "10:03:00.000", Some(Queued::Busy));
+        assert_eq!(start_moment(bound, &far), t("10:03:00.000"), "more than two minutes back");
+    }
+}

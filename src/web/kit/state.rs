@@ -79,7 +79,7 @@ pub struct App {
     pub limiter: Mutex<Guesses>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
     pub codes: Mutex<Guesses>,
-    /// The pace of players' writes, per code and per table.
+    /// The pace of writes, per player and per judge (see [`super::limit::Pace`]).
     pub pace: Mutex<super::limit::Pace>,
     /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
     pub hashing: tokio::sync::Semaphore,

@@ -151,6 +151,10 @@ pub struct PlayerSeat {
     pub state: Option<PlayerState>,
     /// Since when a judge call from the player's table is open (RFC 3339).
     pub call_since: Option<String>,
+    /// The player's result, when it was confirmed in their name on one device or from the reporter's address:
+    /// their word stays open ("That's not what happened") until the next round is paired.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flagged: Option<crate::ops::table::device::witness::FlagView>,
     /// While players check in (check-in on, round 1 not paired): whether this player has; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked_in: Option<bool>,
@@ -180,6 +184,9 @@ pub struct Dashboard {
     pub calls: Vec<crate::ops::table::device::calls::WaitingCall>,
     /// Players' self-reported results waiting for the opponent or in conflict, by table.
     pub self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
+    /// Results of the current round confirmed on a shared device or from the reporter's address, by table (see
+    /// `ops::table::device::witness`).
+    pub flagged: Vec<crate::ops::table::device::witness::FlagView>,
     /// The players round 1 waits for while check-in is on (by name; empty once round 1 is paired).
     pub not_checked_in: Vec<String>,
     /// The libraries carried this round for players who stay at one table (absent when none).
@@ -400,6 +407,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             waiting_report: None,
             state: me::state_of(conn, &p)?,
             call_since: None,
+            flagged: None,
             checked_in: me::checked_in(conn, &p)?,
         };
         // The round after this one only once it is paired: a plan is not a seat.
@@ -437,6 +445,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             seat.waiting_report = me::waiting_report(conn, &seated)?;
             seat.self_report = waiting.map(|w| w.words);
             seat.call_since = crate::ops::table::device::calls::open_at(conn, &seated)?.map(|c| c.since);
+            seat.flagged = crate::ops::table::device::witness::flag_for(conn, &seated, p.id)?;
         }
         Ok(seat)
     })
@@ -451,31 +460,26 @@ pub fn dashboard(store: &Store, now: DateTime<Utc>) -> Result<Dashboard> {
             byes: byes_in(conn, None)?,
             calls: crate::ops::table::device::calls::open_calls(conn, now)?.calls,
             self_reports: crate::ops::table::device::self_report::waiting_now(conn)?,
+            flagged: crate::ops::table::device::witness::flags_now(conn)?,
             not_checked_in: me::not_checked_in(conn)?,
             carry: crate::ops::pairings::carried(conn, crate::store::round::current(conn)?)?,
         })
     })
 }
 
-/// The decisions of round `round` that went over their limit, oldest first, as `decisions --json` lists
-/// overruns (the judges' dashboard shows the current round's).
+/// The decisions of round `round` that went over their limit (as recorded, or as the server saw them when a
+/// claim recorded them shorter), oldest first, as `decisions --json` lists overruns (the judges' dashboard shows
+/// the current round's).
 pub fn round_overruns(store: &Store, round: u32) -> Result<Vec<Overrun>> {
     store.read(|conn| {
         let names = player_names::names_by_id(conn)?;
         let tables: HashMap<_, _> = matches::of_round(conn, round)?.into_iter().map(|m| (m.id, m.table)).collect();
-        let rows = clock::overruns_in_round(conn, round)?;
-        Ok(rows
-            .into_iter()
-            .map(|d| Overrun {
-                round,
-                table: tables.get(&d.match_id).copied().flatten(),
-                player: names.get(&d.player_id).cloned().unwrap_or_default(),
-                started_at: d.started_at,
-                duration_ms: d.duration_ms.unwrap_or(0),
-                limit_ms: d.limit_ms.unwrap_or(0),
-                overrun_ms: d.overrun_ms.unwrap_or(0),
-            })
-            .collect())
+        let mut out = Vec::new();
+        for d in clock::overruns_in_round(conn, round)? {
+            let (table, player) = (tables.get(&d.match_id).copied().flatten(), names.get(&d.player_id).cloned());
+            out.extend(crate::ops::table::clocks::decisions::overrun_of(&d, round, table, player.unwrap_or_default())?);
+        }
+        Ok(out)
     })
 }
 

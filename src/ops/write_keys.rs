@@ -1,14 +1,16 @@
 //! A write sent again: the first outcome a key recorded (see [`crate::store::keys`]), kept once answered, and
 //! the moment a replayed write is recorded at.
 //!
-//! Moments as they happened: a write replayed from a page's queue, of a [`Timed`] kind, may say when it was made; that moment is taken when it lies between the table's last record and the arrival and at most
-//! [`AT_BACK`] before the write's first arrival, else the arrival is. A claimed moment never shortens a decision
-//! whose start arrived live: its length is at least what the server saw (see
-//! [`crate::ops::table::clocks::claims::stop_moment`]), so nobody can backdate a tap to erase an overrun.
+//! Moments as they happened: a write replayed from a page's queue, of a [`Timed`] kind, may say when it was made
+//! and why its page kept it (`queued`). A declaration's moment is taken when it lies between the table's last
+//! record and the key's first arrival, at most [`AT_BACK`] before it; a decision's as
+//! [`crate::ops::table::clocks::claims`] says (between the decision's recorded start and the key's first
+//! arrival; never shortening a decision whose start arrived live), so nobody can backdate a tap to erase an
+//! overrun, nor a refused try claim a moment (only a try answered 503 keeps its key's first arrival).
 
 use crate::error::{Error, Result};
 use crate::store::keys::{self, Kept, WriteKey};
-use crate::store::{Actor, Claimed, Store};
+use crate::store::{Actor, Claimed, Queued, Store};
 use chrono::{DateTime, Utc};
 
 /// How far back a moment sent may lie (before the write's first arrival).
@@ -53,47 +55,72 @@ pub struct Moment {
     pub adjusted: bool,
 }
 
-/// A write replayed with a moment: the moment it claims, the table it names, when the server first saw it (None:
-/// now), and what kind of timed write it is.
+/// A write replayed with a moment: the moment it claims, the table it names, its key's first arrival kept from
+/// an earlier try (with the status that try was answered; None: this try is the first), why its page says it
+/// kept it, and what kind of timed write it is.
 #[derive(Debug, Clone, Copy)]
 pub struct Replayed {
     /// The moment claimed (`at`).
     pub made: DateTime<Utc>,
     /// The table the write names.
     pub table: Option<u32>,
-    /// Its first arrival (a try answered 503 or 429 counts).
-    pub first: Option<DateTime<Utc>>,
+    /// Its first arrival kept from an earlier try, and that try's status (only a 503 is kept).
+    pub first: Option<(DateTime<Utc>, u16)>,
+    /// Why its page kept it (`"queued"`), as the page says.
+    pub queued: Option<Queued>,
     /// What it is.
     pub timed: Timed,
 }
 
-/// The moment a replayed write arriving as `actor` (at `actor.at`) is recorded at: the moment claimed if it lies
-/// between the table's last record and the arrival and at most [`AT_BACK`] before the write's first arrival, else
-/// the arrival; a stop (or hand-over) claimed before its first arrival, of a decision whose start arrived live,
-/// is recorded at that first arrival instead (the decision's length is at least what the server saw).
+/// A replay as the page said it, checked: `unreachable` cannot be checked; a `503` is one only when the server kept
+/// a 503 with the key's first arrival (else the write is taken as live).
+pub fn checked(queued: Option<Queued>, first: Option<(DateTime<Utc>, u16)>) -> Option<Queued> {
+    match queued {
+        Some(Queued::Unreachable) => Some(Queued::Unreachable),
+        Some(Queued::Busy) if first.is_some_and(|(_, status)| status == 503) => Some(Queued::Busy),
+        _ => None,
+    }
+}
+
+/// The moment a replayed write arriving as `actor` (at `actor.at`) is recorded at. A declaration: the moment
+/// claimed if it lies between the table's last record and the key's first arrival and at most [`AT_BACK`] before
+/// it, else the arrival. A decision's start or end: as [`crate::ops::table::clocks::claims`] says, from the
+/// match's decisions (the write checks it again in its own transaction).
 pub fn moment(store: &Store, actor: &Actor, w: Replayed) -> Result<Moment> {
     let (arrival, made) = (actor.at, w.made);
-    let seen = w.first.map_or(arrival, |f| f.min(arrival));
-    let last = match w.table {
-        Some(t) => store.read(|conn| crate::store::audit::last_at_table(conn, t))?,
-        None => None,
-    };
-    let last = last.map(|l| crate::time::unstamp(&l)).transpose().map_err(|e| Error::refused(e.to_string()))?;
-    let fits = made <= arrival && seen - made <= AT_BACK && last.is_none_or(|l| made >= l);
-    let claim = Claimed { made, seen };
-    let mut at = if fits { made } else { arrival };
-    if let (true, Some(table)) = (fits && w.timed == Timed::DecisionEnd, w.table) {
-        let running = store.read(|conn| crate::ops::table::clocks::claims::running_at(conn, table))?;
-        if let Some(d) = running {
-            at = crate::ops::table::clocks::claims::stop_moment(&d, at, Some(claim))?
-                .max(last.unwrap_or(at))
-                .min(arrival);
+    let seen = w.first.map_or(arrival, |(f, _)| f.min(arrival));
+    let claim = Claimed { made, seen, arrival, queued: checked(w.queued, w.first) };
+    let at = match (w.timed, w.table) {
+        (Timed::Declaration, table) => {
+            let last = match table {
+                Some(t) => store.read(|conn| crate::store::audit::last_at_table(conn, t))?,
+                None => None,
+            };
+            let last = last.map(|l| crate::time::unstamp(&l)).transpose().map_err(|e| Error::refused(e.to_string()))?;
+            let fits = made <= seen && seen - made <= AT_BACK && last.is_none_or(|l| made >= l);
+            if fits { made } else { arrival }
         }
-    }
+        (Timed::DecisionStart, Some(table)) => store.read(|conn| {
+            use crate::ops::table::clocks::{claims, clock};
+            let number = crate::store::round::current(conn)?;
+            let Some(m) = crate::store::matches::at_table(conn, number, table)? else { return Ok(seen) };
+            let started = clock::current_round(conn).ok().and_then(|r| clock::round_started(&r).ok());
+            Ok(claims::start_moment(claims::start_bound(conn, m.id, started)?, &claim))
+        })?,
+        (Timed::DecisionEnd, Some(table)) => {
+            let running = store.read(|conn| crate::ops::table::clocks::claims::running_at(conn, table))?;
+            match running {
+                Some(d) => crate::ops::table::clocks::claims::end_moments(&d, &claim)?.stop,
+                None => arrival,
+            }
+        }
+        (_, None) => arrival,
+    };
     let fits = at == made;
     let mut actor = actor.clone();
+    let queued = claim.queued.map(|q| format!(", queued {}", q.as_str())).unwrap_or_default();
     actor.command_line = format!(
-        "{} (made at {}, arrived at {})",
+        "{} (made at {}, arrived at {}{queued})",
         actor.command_line,
         crate::time::stamp(made),
         crate::time::stamp(arrival)
@@ -128,28 +155,40 @@ mod tests {
             ("2025-05-01T10:01:30.000Z", Some(2), false, "another table's records do not count"),
         ];
         for (sent, table, adjusted, why) in cases {
-            let m =
-                moment(&store, &arrival, Replayed { made: at(sent)?, table, first: None, timed: Timed::Declaration })?;
+            let m = moment(
+                &store,
+                &arrival,
+                Replayed { made: at(sent)?, table, first: None, queued: None, timed: Timed::Declaration },
+            )?;
             assert_eq!(m.adjusted, adjusted, "{why}");
             let expected = if adjusted { arrival.at } else { at(sent)? };
             assert_eq!((m.at, m.actor.at), (expected, expected), "{why}");
             assert!(m.actor.command_line.contains(&format!("made at {sent}, arrived at 2025-05-01T10:03:00.000Z")));
         }
         tap_at(&mut store, "2025-05-01T10:02:00.000Z")?;
-        let early =
-            Replayed { made: at("2025-05-01T10:01:30.000Z")?, table: Some(1), first: None, timed: Timed::Declaration };
+        let early = Replayed {
+            made: at("2025-05-01T10:01:30.000Z")?,
+            table: Some(1),
+            first: None,
+            queued: None,
+            timed: Timed::Declaration,
+        };
         assert!(moment(&store, &arrival, early)?.adjusted, "before the last record");
         // Counted from the first arrival: 2 min 50 s before this arrival, but 1 min 50 s before the first.
         let waited = Replayed {
             made: at("2025-05-01T10:02:10.000Z")?,
             table: Some(1),
-            first: Some(at("2025-05-01T10:04:00.000Z")?),
+            first: Some((at("2025-05-01T10:04:00.000Z")?, 503)),
+            queued: Some(Queued::Busy),
             timed: Timed::Declaration,
         };
         let later = crate::store::test_actor("2025-05-01T10:05:00.000Z")?;
         let m = moment(&store, &later, waited)?;
-        assert!(!m.adjusted && m.at == waited.made, "a wait after the first arrival does not cost the moment");
-        assert_eq!(m.actor.claim.map(|c| c.seen), waited.first);
+        assert!(!m.adjusted && m.at == waited.made, "a wait after a 503 does not cost the moment");
+        assert_eq!(
+            m.actor.claim.map(|c| (c.seen, c.queued)),
+            Some((at("2025-05-01T10:04:00.000Z")?, Some(Queued::Busy)))
+        );
         Ok(())
     }
 }

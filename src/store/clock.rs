@@ -108,6 +108,10 @@ pub struct Claim {
     pub claimed_at: String,
     /// When the server first saw the write.
     pub seen_at: String,
+    /// A start's replay as its page said and the server checked it (`unreachable`, `503`); None for a start
+    /// that arrived live, and for an end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queued: Option<String>,
 }
 
 /// `SELECT` of every decision column followed by the rest of the statement.
@@ -116,7 +120,8 @@ macro_rules! select_decision {
         concat!(
             "SELECT decision.id, decision.match_id, decision.player_id, decision.started_at, decision.ended_at, ",
             "decision.duration_ms, decision.limit_ms, decision.overrun_ms, decision.started_claimed_at, ",
-            "decision.started_seen_at, decision.ended_claimed_at, decision.ended_seen_at FROM decision ",
+            "decision.started_seen_at, decision.ended_claimed_at, decision.ended_seen_at, decision.started_queued ",
+            "FROM decision ",
             $tail
         )
     };
@@ -132,20 +137,21 @@ fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<DecisionRow> {
         duration_ms: r.get(5)?,
         limit_ms: r.get(6)?,
         overrun_ms: r.get(7)?,
-        start_claim: claim(r.get(8)?, r.get(9)?),
+        start_claim: claim(r.get(8)?, r.get(9)?).map(|c| Claim { queued: r.get(12).ok().flatten(), ..c }),
         end_claim: claim(r.get(10)?, r.get(11)?),
     })
 }
 
 fn claim(claimed_at: Option<String>, seen_at: Option<String>) -> Option<Claim> {
-    Some(Claim { claimed_at: claimed_at?, seen_at: seen_at? })
+    Some(Claim { claimed_at: claimed_at?, seen_at: seen_at?, queued: None })
 }
 
 /// Records the moment a page's queue claimed for the start of decision `id` and when the server saw it.
 pub fn claim_start(conn: &Connection, id: i64, c: &Claim) -> Result<()> {
-    let mut stmt =
-        conn.prepare_cached("UPDATE decision SET started_claimed_at = ?2, started_seen_at = ?3 WHERE id = ?1")?;
-    stmt.execute(params![id, c.claimed_at, c.seen_at])?;
+    let mut stmt = conn.prepare_cached(
+        "UPDATE decision SET started_claimed_at = ?2, started_seen_at = ?3, started_queued = ?4 WHERE id = ?1",
+    )?;
+    stmt.execute(params![id, c.claimed_at, c.seen_at, c.queued])?;
     Ok(())
 }
 
@@ -206,11 +212,13 @@ pub fn running(conn: &Connection, m: MatchId) -> Result<Option<DecisionRow>> {
     Ok(stmt.query_row([m], decision_from_row).optional()?)
 }
 
-/// The finished decisions of round `round` that went over their limit, oldest first (the judges' dashboard:
+/// The finished decisions of round `round` that went over their limit or carry a claimed moment (whose overrun as
+/// the server saw it counts too), oldest first (the judges' dashboard:
 /// one indexed query instead of every decision of the event).
 pub fn overruns_in_round(conn: &Connection, round: u32) -> Result<Vec<DecisionRow>> {
     let mut stmt = conn.prepare_cached(select_decision!(
-        "WHERE overrun_ms > 0 AND match_id IN (SELECT id FROM match WHERE round = ?1) ORDER BY started_at, id"
+        "WHERE ended_at IS NOT NULL AND (overrun_ms > 0 OR started_claimed_at IS NOT NULL OR ended_claimed_at IS NOT NULL)
+         AND match_id IN (SELECT id FROM match WHERE round = ?1) ORDER BY started_at, id"
     ))?;
     let rows = stmt.query_map([round], decision_from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -224,6 +232,15 @@ pub fn running_in_round(conn: &Connection, round: u32) -> Result<Vec<DecisionRow
     ))?;
     let rows = stmt.query_map([round], decision_from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The latest moment recorded of match `m`'s decisions (a start, or an end), if any: a claimed start lies after
+/// it.
+pub fn last_moment(conn: &Connection, m: MatchId) -> Result<Option<String>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT max(max(started_at, coalesce(ended_at, started_at))) FROM decision WHERE match_id = ?1",
+    )?;
+    Ok(stmt.query_row([m], |r| r.get(0))?)
 }
 
 /// Deletes a decision (one started by mistake, cancelled before it was recorded).

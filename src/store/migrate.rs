@@ -31,6 +31,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/login_links.sql"),
     include_str!("migrations/table_sign_ins.sql"),
     include_str!("migrations/stationary_players.sql"),
+    include_str!("migrations/replayed_starts.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -65,13 +65,39 @@ pub struct Actor {
     pub claim: Option<Claimed>,
 }
 
-/// The moment a page's queue claimed for a replayed write (`made`) and when the server first saw it (`seen`).
+/// The moment a page's queue claimed for a replayed write (`made`), when the server first saw its key (`seen`)
+/// and this try's arrival, and how the page said it was replayed, as the server checked it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Claimed {
     /// The moment claimed.
     pub made: DateTime<Utc>,
-    /// When the server first saw the write (its first arrival, even one answered 503 or 429).
+    /// When the server first saw the write: the first arrival kept from an earlier try answered 503, else this
+    /// try's arrival.
     pub seen: DateTime<Utc>,
+    /// When this try arrived.
+    pub arrival: DateTime<Utc>,
+    /// A replay as its page said it (`"queued"`) and the server checked it; None for a write that arrived live
+    /// (no `queued`, or a `503` the server kept no 503 for).
+    pub queued: Option<Queued>,
+}
+
+/// Why a page's queue kept a write it replays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Queued {
+    /// The request never got an answer (the network): cannot be checked.
+    Unreachable,
+    /// An earlier try was answered 503 (checked against the status kept with the key's first arrival).
+    Busy,
+}
+
+impl Queued {
+    /// As the page sends it and the file keeps it: `unreachable`, `503`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Queued::Unreachable => "unreachable",
+            Queued::Busy => "503",
+        }
+    }
 }
 
 /// What a write changed, for the audit log and the live server.

@@ -61,10 +61,29 @@ pub async fn headers(req: Request, next: Next) -> Response {
 
 /// The device cookie (see [`crate::web::kit::auth`]): a write's request carries its hash to the handler; a write that
 /// came without one and succeeded is answered with a new one, so that the device is known from its first
-/// success (a login, a player signing in). Reads pass untouched.
+/// success (a login, a player signing in). A player's page (`/me`, `/table/N`) loaded without one is given one
+/// too, so that a phone whose first write is a confirmation of a self-report comes known by its cookie (a
+/// confirmation without one is refused). Other reads pass untouched.
 pub async fn device(mut req: Request, next: Next) -> Response {
     if req.method() != axum::http::Method::POST {
-        return next.run(req).await;
+        let players_page = matches!(Route::of(&req).path, "/me" | "/table/{n}");
+        let fresh = req.method() == axum::http::Method::GET
+            && players_page
+            && auth::cookie(req.headers(), auth::DEVICE_COOKIE).filter(|t| auth::is_token(t)).is_none();
+        let mut res = next.run(req).await;
+        let page = res
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|t| t.starts_with("text/html"));
+        if fresh
+            && page
+            && res.status() == StatusCode::OK
+            && let Ok(v) = HeaderValue::from_str(&auth::set_cookie(&auth::new_login_token()))
+        {
+            res.headers_mut().append(header::SET_COOKIE, v);
+        }
+        return res;
     }
     let sent = auth::cookie(req.headers(), auth::DEVICE_COOKIE);
     let (token, new) = match sent.filter(|t| auth::is_token(t)) {
@@ -72,6 +91,9 @@ pub async fn device(mut req: Request, next: Next) -> Response {
         None => (auth::new_login_token(), true),
     };
     req.extensions_mut().insert(auth::Device(auth::hash(&token)));
+    if new {
+        req.extensions_mut().insert(auth::NewDevice);
+    }
     let mut res = next.run(req).await;
     if new
         && (res.status().is_success() || res.status().is_redirection())
@@ -151,23 +173,38 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
     Response::from_parts(parts, body)
 }
 
-/// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, has its first arrival
-/// remembered and put on the request ([`crate::web::kit::state::FirstArrival`]).
+/// The layer: a `POST` on a route that takes a moment, sent with its `Idempotency-Key`, is told its key's first
+/// arrival ([`crate::web::kit::state::FirstArrival`]): the one kept from an earlier try, else its own. Only a try
+/// answered 503 (the server busy, the standby not applied, this laptop not in charge) is kept, with its status: a
+/// try refused for its content, its state or its credentials, or held back (429) for its sender's own pace,
+/// leaves no arrival, so that no refused try claims a moment for a later one.
 pub async fn first_arrival(
     State(app): axum::extract::State<state::Shared>,
     mut req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    let path = req.uri().path();
-    if req.method() == axum::http::Method::POST && Route::of(&req).at.is_some() {
-        let key = req.headers().get(extract::HEADER).and_then(|v| v.to_str().ok());
+    let route = Route::of(&req);
+    let mut try_of = None;
+    if req.method() == axum::http::Method::POST && route.at.is_some() {
+        let key = req.headers().get(extract::HEADER).and_then(|v| v.to_str().ok()).map(str::to_string);
         if let (Some(key), Ok(now)) = (key, crate::time::now()) {
-            let first =
-                app.arrivals.lock().map(|mut a| a.first(path, key, now, std::time::Instant::now())).unwrap_or(now);
-            req.extensions_mut().insert(state::FirstArrival(first));
+            let kept = app.arrivals.lock().ok().and_then(|a| a.kept(route.name, &key));
+            let first = match kept {
+                Some((at, status)) => state::FirstArrival { at, kept: Some(status) },
+                None => state::FirstArrival { at: now, kept: None },
+            };
+            req.extensions_mut().insert(first);
+            try_of = kept.is_none().then_some((key, now));
         }
     }
-    next.run(req).await
+    let res = next.run(req).await;
+    if let Some((key, now)) = try_of
+        && res.status() == StatusCode::SERVICE_UNAVAILABLE
+        && let Ok(mut a) = app.arrivals.lock()
+    {
+        a.keep(route.name, &key, now, StatusCode::SERVICE_UNAVAILABLE.as_u16(), Instant::now());
+    }
+    res
 }
 
 /// While the event is not set up, every address but the set-up's is answered 503 with [`crate::web::kit::jobs::NOT_SET_UP`] (`serve --new`): the JSON

@@ -13,6 +13,7 @@ use crate::ops::table::device::calls;
 use crate::ops::table::device::self_report;
 use crate::ops::{pairings, standings, table};
 use crate::render::me as me_words;
+use crate::store::self_reports;
 use crate::web::kit::body::{Life, life_of};
 use crate::web::kit::extract::Player;
 use crate::web::kit::extract::{Payload, Query};
@@ -359,8 +360,10 @@ pub async fn not_found(db: Db, uri: Uri) -> Response {
 pub struct SelfReportBody {
     /// The table.
     pub table: u32,
-    /// The reporting player's code.
-    pub code: String,
+    /// The reporting player's code (or `signin`).
+    pub code: Option<String>,
+    /// The reporting player's sign-in on the table's device.
+    pub signin: Option<String>,
     /// The winner (a name or its beginning) or `draw`.
     pub winner: Option<String>,
     /// Why the game ended, as `mmjudge result --by` takes it.
@@ -380,18 +383,43 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
         Err(e) => return write::finish(Err(e.into()), p.back),
     };
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
-    let who = (b.table, b.code);
+    let origin = origin(&player, b.signin.is_some());
+    let code = match code_of(&player, b.table, b.code, b.signin).await {
+        Ok(code) => code,
+        Err(e) => return write::finish(Err(e), p.back),
+    };
     let player = player.on_page_of(b.me);
     write::player(
         &player,
-        PlayerWrite { table: who.0, code: who.1, shown: p.shown, back: p.back, key: p.sent },
+        PlayerWrite { table: b.table, code, shown: p.shown, back: p.back, key: p.sent },
         move |store, actor, holder| {
-            let out =
-                self_report::self_report(store, actor, self_report::SelfReportInput { holder, winner, reason, life })?;
+            let input = self_report::SelfReportInput { holder, winner, reason, life, origin };
+            let out = self_report::self_report(store, actor, input)?;
             Answer::of(&out.summary, &out)
         },
     )
     .await
+}
+
+/// The code a player's result write acts with: `code` (the form of `/me`), or a table's sign-in (`signin`).
+async fn code_of(
+    player: &Player,
+    table: u32,
+    code: Option<String>,
+    signin: Option<String>,
+) -> std::result::Result<String, ApiError> {
+    if code.is_none() && signin.is_none() {
+        return Err(Error::bad_input("code: type your code (six digits, on your slip)").into());
+    }
+    player.code_of(table, code, signin).await
+}
+
+/// Where a player's report or confirmation came from: its device (the cookie it sent, or the one its answer
+/// gives it), whether it sent none, its address, and whether it acted with a table's sign-in.
+fn origin(player: &Player, signed_in: bool) -> self_reports::Origin {
+    let device = player.device.as_ref().map(|d| d.0.clone());
+    let address = Some(player.addr.ip().to_string());
+    self_reports::Origin { device, address, signed_in, fresh: player.new_device }
 }
 
 /// `POST /api/call` body.
@@ -433,8 +461,10 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
 pub struct ConfirmBody {
     /// The table.
     pub table: u32,
-    /// The confirming player's code.
-    pub code: String,
+    /// The confirming player's code (or `signin`).
+    pub code: Option<String>,
+    /// The confirming player's sign-in on the table's device.
+    pub signin: Option<String>,
     /// The number of the report waiting at the table (`waiting_report.id` of `/api/me`).
     pub report: i64,
     /// The player whose page (`/me`) the form is on: only their code acts there.
@@ -443,16 +473,58 @@ pub struct ConfirmBody {
 
 /// `POST /api/self-report/confirm`: a player confirms, in one tap, exactly the report their opponent made
 /// (answered as `/api/self-report`, with state `confirmed`); 409 when that report is not the one waiting at the
-/// table, or is the player's own.
+/// table, or is the player's own, and when it comes from the report's own device (but on the table's device, both
+/// with sign-ins) or without a device cookie (see `ops::table::device::witness`).
 pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response {
     let b = p.input;
-    let (who, report) = ((b.table, b.code), b.report);
+    let report = b.report;
+    let origin = origin(&player, b.signin.is_some());
+    let code = match code_of(&player, b.table, b.code, b.signin).await {
+        Ok(code) => code,
+        Err(e) => return write::finish(Err(e), p.back),
+    };
     let player = player.on_page_of(b.me);
     write::player(
         &player,
-        PlayerWrite { table: who.0, code: who.1, shown: p.shown, back: p.back, key: p.sent },
+        PlayerWrite { table: b.table, code, shown: p.shown, back: p.back, key: p.sent },
         move |store, actor, holder| {
-            let out = self_report::confirm_report(store, actor, &self_report::ConfirmInput { holder, report })?;
+            let input = self_report::ConfirmInput { holder, report, origin };
+            let out = self_report::confirm_report(store, actor, &input)?;
+            Answer::of(&out.summary, &out)
+        },
+    )
+    .await
+}
+
+/// `POST /api/self-report/dispute` body.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisputeBody {
+    /// The table.
+    pub table: u32,
+    /// The disputing player's code (or `signin`).
+    pub code: Option<String>,
+    /// The disputing player's sign-in on the table's device.
+    pub signin: Option<String>,
+    /// The player whose page (`/me`) the form is on: only their code acts there.
+    pub me: Option<String>,
+}
+
+/// `POST /api/self-report/dispute`: the player in whose name a flagged result was confirmed (on one device, or
+/// from the reporter's address) says that is not what happened, until the next round is paired: the result is in
+/// conflict for a judge (see `ops::table::device::witness`).
+pub async fn dispute_report(player: Player, p: Payload<DisputeBody>) -> Response {
+    let b = p.input;
+    let code = match code_of(&player, b.table, b.code, b.signin).await {
+        Ok(code) => code,
+        Err(e) => return write::finish(Err(e), p.back),
+    };
+    let player = player.on_page_of(b.me);
+    write::player(
+        &player,
+        PlayerWrite { table: b.table, code, shown: p.shown, back: p.back, key: p.sent },
+        move |store, actor, holder| {
+            let out = crate::ops::table::device::witness::dispute(store, actor, &holder)?;
             Answer::of(&out.summary, &out)
         },
     )

@@ -92,6 +92,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/event/set", "POST /api/event/set"), post(head::event_set)),
         (cors_write("/api/self-report", "POST /api/self-report"), post(players::self_report)),
         (cors_write("/api/self-report/confirm", "POST /api/self-report/confirm"), post(players::confirm_report)),
+        (cors_write("/api/self-report/dispute", "POST /api/self-report/dispute"), post(players::dispute_report)),
         (cors_write("/api/check-in", "POST /api/check-in"), post(players::check_in)),
         (write("/api/player/check-in", "POST /api/player/check-in"), post(judges::check_in::check_in)),
         (write("/api/player/add", "POST /api/player/add"), post(judges::players::add)),

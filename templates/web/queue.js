@@ -2,7 +2,9 @@
 // page keeps it in this browser's storage with its key and the moment it was made (the server's clock, see
 // common.js), shows how many wait and since when it is offline, and sends them in order when the network is back
 // (the `online` event, the live stream reopening, and every few seconds). Each write carries its key
-// (`Idempotency-Key`), so one sent twice is recorded once; only a replay sends the moment it was made (`at`).
+// (`Idempotency-Key`), so one sent twice is recorded once; only a replay sends the moment it was made (`at`) and
+// why it was kept (`queued`: "unreachable" when no answer came, 503 when the server could not take it; a write
+// held back by 429 for its own pace says nothing, and counts from its arrival).
 // A write refused on replay shows its refusal; a judge whose login ended is sent to log in, the queue kept.
 //
 // `mmjudge.queue(name, hooks)` gives `send(path, body, tag)` (JSON; resolves with the answer, or `{queued: true}`;
@@ -34,7 +36,7 @@
   // A server that cannot take the write now (503: the second laptop before a head judge puts it in charge, or a
   // server too busy; 429 with Retry-After: sent too fast, wait a moment): kept and sent again, as for a dropped
   // network, with its words shown.
-  function Unavailable(message) { this.message = message; }
+  function Unavailable(message, status) { this.message = message; this.status = status; }
   Unavailable.prototype = Object.create(Error.prototype);
 
   // Sends one write: JSON (`item.body` an object) or a form (`item.form` its encoded fields). Resolves with the
@@ -50,12 +52,14 @@
         var csrf = document.querySelector('input[name="csrf"]');
         if (csrf && fields.has("csrf")) fields.set("csrf", csrf.value);
         if (item.takesAt) fields.set("at", stamp(item.at));
+        if (item.takesAt && item.queued) fields.set("queued", String(item.queued));
       }
       body = fields.toString();
     } else {
       headers["Content-Type"] = "application/json";
       var b = JSON.parse(JSON.stringify(item.body));
       if (replay && item.takesAt) b.at = stamp(item.at);
+      if (replay && item.takesAt && item.queued) b.queued = item.queued;
       body = JSON.stringify(b);
     }
     var init = { method: "POST", headers: headers, body: body, credentials: base ? "omit" : "same-origin" };
@@ -63,7 +67,7 @@
     return fetch((base || "") + item.path, init).then(function (r) {
       if (r.type === "opaqueredirect") return { page: null }; // a form's write done elsewhere: its page is there
       return r.text().then(function (text) {
-        if (r.status === 503 || (r.status === 429 && r.headers.get("Retry-After"))) throw new Unavailable(refusalOf(r, text));
+        if (r.status === 503 || (r.status === 429 && r.headers.get("Retry-After"))) throw new Unavailable(refusalOf(r, text), r.status);
         if (!r.ok) throw new Refused(r.status, refusalOf(r, text));
         if (item.form !== undefined) return { page: r.url };
         try { return JSON.parse(text); } catch (e) { return {}; }
@@ -109,8 +113,22 @@
     }
     function offline() { var s = read(); if (!s.since) { s.since = mm.now(); write(s); } }
     function online() { var s = read(); if (s.since) { s.since = null; write(s); } }
+    // Why a write waits, as its replay says (`queued`): its first try answered 503, or no answer came (the
+    // network, or it waited behind others); a 429 (its own pace) says nothing.
+    function why(err) {
+      if (err instanceof Unavailable) return err.status === 503 ? 503 : undefined;
+      return "unreachable";
+    }
     function enqueue(item, reachable) {
       var s = read(); s.items.push(item); if (!s.since && !reachable) s.since = item.at; write(s);
+    }
+    function noted(item, err) {
+      if (item.queued) return;
+      var q = why(err);
+      if (!q) return;
+      var s = read();
+      s.items.forEach(function (i) { if (i.key === item.key) i.queued = q; });
+      write(s);
     }
     function login() { location.assign("/login"); }
 
@@ -127,8 +145,8 @@
         if (!read().items.length && hooks.drained) hooks.drained();
         return true;
       }, function (err) {
-        if (err instanceof Unavailable) { online(); show(err.message); return false; }
-        if (!(err instanceof Refused)) { offline(); return false; }
+        if (err instanceof Unavailable) { noted(first, err); online(); show(err.message); return false; }
+        if (!(err instanceof Refused)) { noted(first, err); offline(); return false; }
         online();
         if (err.status === 401) { login(); return false; }
         drop(first);
@@ -173,14 +191,15 @@
       item.key = item.key || newKey();
       item.at = mm.now();
       item.takesAt = takesAt(item.path);
-      if (read().items.length) { enqueue(item); flush(); return Promise.resolve({ queued: true }); }
+      if (read().items.length) { item.queued = "unreachable"; enqueue(item); flush(); return Promise.resolve({ queued: true }); }
       return post(item, false).then(function (doc) { online(); return doc; }, function (err) {
-        if (err instanceof Unavailable) { enqueue(item, true); show(err.message); return { queued: true }; }
+        if (err instanceof Unavailable) { item.queued = why(err); enqueue(item, true); show(err.message); return { queued: true }; }
         if (err instanceof Refused) {
           online();
           if (err.status === 401 && item.form !== undefined) { enqueue(item); login(); return { queued: true }; }
           throw err;
         }
+        item.queued = "unreachable";
         enqueue(item);
         return { queued: true };
       });

@@ -46,6 +46,7 @@ mod self_reports;
 mod serve;
 mod serve_bounds;
 mod serve_bytes;
+mod serve_claims;
 mod serve_head;
 mod serve_hostile;
 mod serve_load;

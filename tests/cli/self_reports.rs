@@ -21,6 +21,12 @@ fn report(server: &Server, body: serde_json::Value) -> crate::serve::Answer {
     server.post_json("/api/self-report", None, &body)
 }
 
+/// A report from the phone known by device cookie `n` (a matching report confirms only from another device).
+fn report_from(server: &Server, n: u8, body: serde_json::Value) -> crate::serve::Answer {
+    let headers = [("Content-Type", "application/json"), ("Cookie", &crate::serve::device_cookie(n))];
+    server.request("POST", "/api/self-report", &headers, &body.to_string())
+}
+
 /// The current round's open tables as `results --json` lists them.
 fn playing(ev: &Event) -> serde_json::Value {
     ev.run(&["--json", "results"]).json()["playing"].clone()
@@ -65,7 +71,7 @@ fn a_report_waits_for_the_opponent_counts_nowhere_and_is_recorded_as_a_judge_wou
     assert!(text.contains("table 1: reported by Ana, waiting for Bo"), "{text}");
 
     // Bo confirms (without life totals: Ana's stand).
-    let confirmed = report(&server, json!({ "table": 1, "code": code["Bo"], "winner": "Ana", "by": "life" }));
+    let confirmed = report_from(&server, 2, json!({ "table": 1, "code": code["Bo"], "winner": "Ana", "by": "life" }));
     assert_eq!(confirmed.status, 200, "{}", confirmed.body);
     let doc = confirmed.json();
     assert_eq!(doc["state"], "confirmed");
@@ -138,7 +144,8 @@ fn different_reports_go_to_the_judges_and_a_player_may_replace_their_own() {
     assert!(text.contains("in conflict"), "{text}");
 
     // Ana comes round to Bo's word: it is confirmed.
-    let agreed = report(&server, json!({ "table": 1, "code": code["Ana"], "winner": "bo", "by": "concession" }));
+    let agreed =
+        report_from(&server, 3, json!({ "table": 1, "code": code["Ana"], "winner": "bo", "by": "concession" }));
     assert_eq!(agreed.json()["state"], "confirmed");
     assert_eq!(playing(&ev), json!([2]));
 }

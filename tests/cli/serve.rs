@@ -218,6 +218,11 @@ impl Server {
     }
 }
 
+/// The `Cookie` header of device `n`'s device cookie (a phone known by its cookie).
+pub fn device_cookie(n: u8) -> String {
+    format!("mmjudge_device={}", format!("{n:02x}").repeat(16))
+}
+
 /// Adds a judge with the CLI; returns the PIN.
 pub fn judge(ev: &Event, name: &str, role: &str) -> String {
     let doc = ev.run(&["--json", "judge", "add", name, "--role", role]).json();

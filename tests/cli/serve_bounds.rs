@@ -288,7 +288,7 @@ fn two_thousand_self_reports_from_one_code_with_new_keys_are_paced_and_write_onc
     assert_eq!(ok + statuses.get(&429).copied().unwrap_or(0), 2000, "{statuses:?}");
     let paced = paced.expect("paced");
     assert!(paced.header("retry-after").is_some(), "{paced:?}");
-    assert!(paced.body.contains("too many taps at once"), "{}", paced.body);
+    assert!(paced.body.contains("too many writes at once"), "{}", paced.body);
     assert_eq!(audits() - before, 1, "the same report again writes nothing");
     // Another table's players, and judges, are not paced by it.
     let pin = judge(&ev, "Kim", "head");

@@ -75,7 +75,7 @@ fn the_opponent_reads_the_waiting_report_in_full_and_confirms_it_in_one_tap() {
 
     // One tap: the form of /me, back to /me.
     let form = format!("table=1&code={bo}&report={id}&back=/me?name=Bo");
-    let tapped = site.send(Req::post("/api/self-report/confirm").form(&form));
+    let tapped = site.send(Req::post("/api/self-report/confirm").form(&form).device(2));
     assert_eq!((tapped.status, tapped.header("location")), (303, Some("/me?name=Bo")), "{}", tapped.body);
     let api = site.send(Req::get("/api/me?name=Bo")).json();
     assert_eq!(api["result"], "Ana won by life", "{api}");
@@ -98,7 +98,8 @@ fn a_confirmation_by_json_answers_as_a_self_report_confirmed() {
     let id = sent.json()["report"]["id"].as_i64().expect("id");
     let page = site.send(Req::get("/me?name=Cy")).body;
     assert!(page.contains("Di reported: a draw (intentional draw)"), "{page}");
-    let a = site.send(Req::post("/api/self-report/confirm").json(json!({ "table": 2, "code": cy, "report": id })));
+    let confirm = json!({ "table": 2, "code": cy, "report": id });
+    let a = site.send(Req::post("/api/self-report/confirm").json(confirm).device(3));
     assert_eq!(a.status, 200, "{}", a.body);
     let doc = a.json();
     assert_eq!(
@@ -217,8 +218,9 @@ fn a_confirmation_tells_the_pages_that_follow_results() {
     let body = json!({ "table": 1, "code": code["Ana"], "winner": "Ana", "by": "concession" });
     let id = server.post_json("/api/self-report", None, &body).json()["report"]["id"].as_i64().expect("id");
     let mut events = crate::serve::Events::open(&server);
-    let a =
-        server.post_json("/api/self-report/confirm", None, &json!({ "table": 1, "code": code["Bo"], "report": id }));
+    let body = json!({ "table": 1, "code": code["Bo"], "report": id }).to_string();
+    let headers = [("Content-Type", "application/json"), ("Cookie", &crate::serve::device_cookie(2))];
+    let a = server.request("POST", "/api/self-report/confirm", &headers, &body);
     assert_eq!(a.status, 200, "{}", a.body);
     events.wait_for("result", std::time::Duration::from_secs(10));
 }
@@ -265,7 +267,7 @@ fn a_report_filed_with_the_opponents_code_from_the_wrong_page_is_refused() {
     let refused = site.send(Req::post("/api/self-report/confirm").form(&form));
     assert_eq!(refused.status, 403, "Bo confirms his own report on Ana's page: {}", refused.body);
     let form = format!("table=1&me=Ana&code={ana}&report={id}&back=/me?name=Ana");
-    assert_eq!(site.send(Req::post("/api/self-report/confirm").form(&form)).status, 303);
+    assert_eq!(site.send(Req::post("/api/self-report/confirm").form(&form).device(4)).status, 303);
     // Every code field is masked and numeric.
     let page = site.send(Req::get("/me?name=Ana")).body;
     for field in page.split("<input name=\"code\"").skip(1) {

@@ -148,7 +148,9 @@ fn the_self_report_form_takes_life_as_two_totals_with_a_space_or_a_comma() {
     assert_eq!(form(2, "Cy", "7, 0").status, 303);
     let confirm = |who: &str, winner: &str, life: &str| {
         let body = format!("table=1&code={}&winner={winner}&by=life&life={life}&back=/me", code[who]);
-        server.request("POST", "/api/self-report", &[("Content-Type", "application/x-www-form-urlencoded")], &body)
+        let phone = crate::serve::device_cookie(2);
+        let headers = [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", phone.as_str())];
+        server.request("POST", "/api/self-report", &headers, &body)
     };
     assert_eq!(confirm("Bo", "Ana", "7,0").status, 303);
     let results = ev.run(&["--json", "results"]).json();

@@ -47,8 +47,13 @@ fn listing(lines: &[PlayerLine], overruns: &[Overrun], running: usize, args: &De
     }
     for o in overruns {
         let table = o.table.map_or_else(|| "-".into(), |t| t.to_string());
+        let claimed = match o.claimed_ms {
+            Some(ms) => format!(" as the server saw it, claimed shorter ({} recorded)", secs_text(ms)),
+            None => String::new(),
+        };
         listing.footer.push(format!(
-            "overrun: round {} table {table}, {} at {}: {} against {} (+{}) — possible slow play, for a judge to review",
+            "overrun: round {} table {table}, {} at {}: {} against {} (+{}){claimed} — possible slow play, for a judge \
+             to review",
             o.round,
             o.player,
             when_text(&o.started_at),

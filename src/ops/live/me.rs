@@ -196,7 +196,9 @@ mod tests {
         assert_eq!((seat.waiting_report.clone(), seat.state.clone(), seat.next.is_none()), (None, None, true));
         let code = player_codes::of(store.conn(), ana)?.unwrap_or_default();
         let holder = crate::ops::table::device::holder(store.conn(), 1, &code)?;
-        let input = SelfReportInput { holder, winner: Some("ana".into()), reason: Reason::Concession, life: None };
+        let origin = crate::store::self_reports::Origin::default();
+        let input =
+            SelfReportInput { holder, winner: Some("ana".into()), reason: Reason::Concession, life: None, origin };
         let sent = self_report(&mut store, &actor()?, input)?;
         let seat = crate::ops::live::find_player(&store, "bo", now)?;
         let w = seat.waiting_report.clone();

@@ -114,6 +114,7 @@ fn each_write_from_a_phone_names_its_topics() -> Result<()> {
             winner: Some(winner.into()),
             reason: Reason::Concession,
             life: None,
+            origin: crate::store::self_reports::Origin { device: Some(format!("phone {code}")), ..Default::default() },
         })
     };
     let pin = judges::add_judge(&mut store, &phone(0)?, "Kim", Role::Floor)?.pin;

@@ -157,6 +157,8 @@ struct DashboardPage {
     calls: Vec<crate::ops::table::device::calls::WaitingCall>,
     /// Players' self-reported results waiting or in conflict.
     self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
+    /// Results confirmed on a shared device or from the reporter's address.
+    flagged: Vec<crate::ops::table::device::witness::FlagView>,
     /// A head judge: the round's actions and the settings form are shown.
     head: bool,
     /// The round's steps a head judge may take now.
@@ -225,6 +227,7 @@ pub async fn dashboard(
             overruns,
             calls: d.calls,
             self_reports: d.self_reports,
+            flagged: d.flagged,
             steps,
             done,
             byes: d.byes,

@@ -251,6 +251,11 @@ pub const DEVICE_DAYS: u64 = 7;
 #[derive(Debug, Clone)]
 pub struct Device(pub String);
 
+/// Put on a write's request that came without a device cookie (the device layer made one for it): a
+/// confirmation of a self-report must come from a device known by its cookie.
+#[derive(Debug, Clone, Copy)]
+pub struct NewDevice;
+
 /// A device cookie's hash, as the file keeps it.
 pub fn hash(token: &str) -> String {
     Blake2s256::digest(token.as_bytes()).iter().take(16).map(|b| format!("{b:02x}")).collect()

@@ -38,11 +38,11 @@ use std::marker::PhantomData;
 
 /// What a form may carry besides its route's fields: its CSRF token, the page to go back to, the key that
 /// makes a repeated write safe and the moment a replayed write was made.
-pub const FORM_EXTRAS: &[&str] = &["csrf", "back", "idempotency_key", "at"];
+pub const FORM_EXTRAS: &[&str] = &["csrf", "back", "idempotency_key", "at", "queued"];
 
 /// What a JSON write may carry besides its route's fields: the moment a write replayed from a page's queue was
-/// made (taken on the routes whose `Route::at` is set, see `request::Route::takes_at_list`; the arrival counts elsewhere).
-pub const JSON_EXTRAS: &[&str] = &["at"];
+/// made and why the page kept it (`queued`) (taken on the routes whose `Route::at` is set, see `request::Route::takes_at_list`; the arrival counts elsewhere).
+pub const JSON_EXTRAS: &[&str] = &["at", "queued"];
 
 /// Form fields that are sent once per checked box (their values arrive joined by commas).
 pub const FORM_LISTS: &[&str] = &["evidence"];
@@ -128,10 +128,11 @@ fn twice(key: &str) -> ApiError {
     Error::bad_input(format!("the field \"{}\" is given twice: give each field once", shown_key(key))).into()
 }
 
-/// The refusal of `key`, a field the route does not take: it names what the route takes.
+/// The refusal of `key`, a field the route does not take: it names what the route takes (a replay's `queued`
+/// left out: only a page's queue sends it, beside `at`).
 fn not_taken(key: &str, takes: Takes, extras: &[&str]) -> String {
     let mut taken: Vec<&str> = takes.to_vec();
-    taken.extend(extras.iter().copied().filter(|e| !takes.contains(e)));
+    taken.extend(extras.iter().copied().filter(|e| !takes.contains(e) && *e != "queued"));
     format!(
         "the field \"{}\" is not one this request takes (it takes {}): see docs/http.md",
         shown_key(key),

@@ -35,7 +35,7 @@ use crate::error::{Error, Result};
 use crate::ops::table::device;
 use crate::ops::write_keys::Timed;
 use crate::store::keys::WriteKey;
-use crate::store::{Actor, Store};
+use crate::store::{Actor, Queued, Store};
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
@@ -63,7 +63,9 @@ pub struct Player {
     /// The player whose page the write came from (`/me`'s forms say so): only their own code acts there.
     pub page_of: Option<String>,
     /// When that key first arrived (see [`super::state::Arrivals`]).
-    pub first: Option<chrono::DateTime<chrono::Utc>>,
+    pub first: Option<FirstArrival>,
+    /// Whether the request came without a device cookie (the device layer made one for it).
+    pub new_device: bool,
     /// The request's route.
     pub route: super::request::Route,
     who: Who,
@@ -77,9 +79,11 @@ impl FromRequestParts<Shared> for Player {
         let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
         let key = parts.headers.get(HEADER).cloned();
         let device = parts.extensions.get::<Device>().cloned();
-        let first = parts.extensions.get::<super::state::FirstArrival>().map(|f| f.0);
+        let first = parts.extensions.get::<FirstArrival>().copied();
+        let new_device = parts.extensions.get::<super::auth::NewDevice>().is_some();
         let route = super::request::Route::on(&parts.extensions);
-        Ok(Player { db: Db::of(&mut parts.extensions, app), addr, key, device, page_of: None, first, route, who })
+        let db = Db::of(&mut parts.extensions, app);
+        Ok(Player { db, addr, key, device, new_device, page_of: None, first, route, who })
     }
 }
 
@@ -168,18 +172,10 @@ impl Player {
         command: String,
         f: impl FnOnce(&mut Store, &Actor, device::Holder) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {
-        let code_key = format!("code {table} {}", super::auth::hash(code.trim()));
-        let paced = self
-            .db
-            .app()
-            .pace
-            .lock()
-            .map_err(|_| ApiError::internal("the pace"))?
-            .take(&[format!("table {table}"), code_key], std::time::Instant::now());
-        paced.map_err(|secs| ApiError {
-            message: format!("too many taps at once: wait {secs} s; your phone sends it again by itself"),
-            ..ApiError::too_many("taps", secs)
-        })?;
+        // Paced per player (the code's, which a table's sign-in acts with too), never per table: an opponent's
+        // flood never holds back this player's writes, and clock taps have their own bucket.
+        let pacer = super::limit::Pacer::Player(super::auth::hash(code.trim()));
+        pace(self.db.app(), &pacer, self.route)?;
         let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
         let run = self.db.run(move |store| {
             let holder = store.read(|conn| device::holder(conn, table, &code))?;
@@ -195,6 +191,23 @@ impl Player {
         });
         self.guarded(table, run).await
     }
+}
+
+/// Takes one write of `route` from `who`'s bucket (see [`super::limit::Pace`]): 429 with `Retry-After` when it
+/// is empty (the page keeps the write and sends it again).
+pub fn pace(app: &super::state::App, who: &super::limit::Pacer, route: Route) -> std::result::Result<(), ApiError> {
+    use super::limit::Bucket;
+    let bucket = match route.at {
+        Some(Timed::DecisionStart | Timed::DecisionEnd) => Bucket::Taps,
+        _ => Bucket::Writes,
+    };
+    let paced =
+        app.pace.lock().map_err(|_| ApiError::internal("the pace"))?.take(who, bucket, std::time::Instant::now());
+    let what = if bucket == Bucket::Taps { "taps" } else { "writes" };
+    paced.map_err(|secs| ApiError {
+        message: format!("too many {what} at once: wait {secs} s; your phone sends it again by itself"),
+        ..ApiError::too_many(what, secs)
+    })
 }
 
 /// A player's JSON body, as [`by_code`] read it (or read here for a route only players use).
@@ -289,7 +302,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
         let header_csrf = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(String::from);
         let header_key = req.headers().get(HEADER).cloned();
         let route = super::request::Route::of(&req);
-        let first = req.extensions().get::<FirstArrival>().map(|f| f.0);
+        let first = req.extensions().get::<FirstArrival>().copied();
         let read = req.extensions().get::<Read>().map(|Read(v)| v.clone());
         let body = Bytes::from_request(req, app).await.map_err(|_| ApiError::too_large())?;
         // A route whose own fields take `at` (a judge's note, as --at) is not refused an `at` sent without a key.
@@ -418,8 +431,10 @@ pub struct Sent {
     pub body: String,
     /// The moment sent (`at`), and the table the write names (`table`).
     pub made: Option<(DateTime<Utc>, Option<u32>)>,
+    /// Why the page kept it, as it says (`"queued"`: `"unreachable"` or `503`).
+    pub queued: Option<Queued>,
     /// When the server first saw this key (see [`super::state::Arrivals`]).
-    pub first: Option<DateTime<Utc>>,
+    pub first: Option<FirstArrival>,
     /// What kind of timed write its route is, if it may claim its moment.
     pub timed: Option<Timed>,
 }
@@ -432,7 +447,7 @@ pub fn sent(
     value: &serde_json::Value,
     route: &Route,
     own_at: bool,
-    first: Option<DateTime<Utc>>,
+    first: Option<FirstArrival>,
 ) -> std::result::Result<Option<Sent>, ApiError> {
     match key {
         Some(key) => Ok(Some(Sent { first, timed: route.at, ..Sent::of(key, value)? })),
@@ -463,7 +478,19 @@ impl Sent {
                 Some((at, table))
             }
         };
-        Ok(Sent { key, body: fingerprint(value), made, first: None, timed: None })
+        let queued = match value.get("queued") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(s)) if s == "unreachable" => Some(Queued::Unreachable),
+            Some(q) if q.as_u64() == Some(503) || q.as_str() == Some("503") => Some(Queued::Busy),
+            Some(_) => {
+                return Err(bad(
+                    "queued: why a page kept this write, \"unreachable\" (it never got an answer) or 503; leave it \
+                     out for a write sent when it was made"
+                        .into(),
+                ));
+            }
+        };
+        Ok(Sent { key, body: fingerprint(value), made, queued, first: None, timed: None })
     }
 
     /// The key's row for `scope` (who sent it) and the route named `name`, and the moment sent if the route takes
@@ -471,7 +498,8 @@ impl Sent {
     pub fn scoped(&self, scope: &str, name: &str) -> Keyed {
         let key = WriteKey { scope: scope.into(), route: name.into(), key: self.key.clone(), body: self.body.clone() };
         let made = self.timed.and_then(|timed| self.made.map(|(at, table)| (at, table, timed)));
-        Keyed { key, made, first: self.first }
+        let first = self.first.and_then(|f| f.kept.map(|status| (f.at, status)));
+        Keyed { key, made, queued: self.queued, first }
     }
 }
 
@@ -482,8 +510,10 @@ pub struct Keyed {
     pub key: WriteKey,
     /// The moment sent, the table named and what kind of timed write it is, on a route that takes a moment.
     pub made: Option<(DateTime<Utc>, Option<u32>, Timed)>,
-    /// When the server first saw the key.
-    pub first: Option<DateTime<Utc>>,
+    /// Why its page kept it, as it says.
+    pub queued: Option<Queued>,
+    /// The key's first arrival kept from an earlier try answered 503, with that status.
+    pub first: Option<(DateTime<Utc>, u16)>,
 }
 
 /// The key a write carries: the header, or `field` of the body (`field_name` for the refusals); both, and
@@ -533,7 +563,7 @@ fn bad(message: String) -> ApiError {
 pub fn fingerprint(value: &serde_json::Value) -> String {
     let mut v = value.clone();
     if let Some(map) = v.as_object_mut() {
-        for skip in ["csrf", "back", "code", "signin", FIELD, "client_id", "at"] {
+        for skip in ["csrf", "back", "code", "signin", FIELD, "client_id", "at", "queued"] {
             map.remove(skip);
         }
     }

@@ -31,9 +31,11 @@
 //!
 //! All under 1 %; [`Rules::chance`] computes them and the unit tests check them.
 //!
-//! The pace of players' writes: each code and each table may send a burst of [`BURST`] writes, then about one a
-//! second ([`PER_SECOND`]); beyond that a write is answered 429 with `Retry-After` (the page keeps it and sends it
-//! again). Judges' writes are not paced. Kept in memory: a restart only gives a new burst.
+//! The pace of writes ([`Pace`]): per player (the player the credential names) and per judge, never per table, so
+//! that nobody's writes hold back another's; clock taps have their own bucket under the same sender ([`Rate`]:
+//! a player's writes 60 at once then one a second, their taps 30 at once then two a second; a judge's writes and
+//! taps 120 at once then ten a second each). Beyond that a write is answered 429 with `Retry-After` (the page keeps
+//! it and sends it again; a try held back claims no moment). Kept in memory: a restart only gives a new burst.
 
 use crate::error::Result;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -392,37 +394,92 @@ mod tests {
     }
 }
 
-/// Writes one code or one table may send at once.
-pub const BURST: f64 = 60.0;
-/// Writes a second after the burst.
-pub const PER_SECOND: f64 = 1.0;
+/// How fast one sender's bucket refills: a burst at once, then so many a second.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rate {
+    /// Writes at once.
+    pub burst: f64,
+    /// Writes a second after the burst.
+    pub per_second: f64,
+}
+
+impl Rate {
+    /// A player's writes (declarations, self-reports, calls...): 60 at once, then one a second.
+    pub const PLAYER_WRITES: Rate = Rate { burst: 60.0, per_second: 1.0 };
+    /// A player's clock taps (start, stop, hand-over): 30 at once, then two a second.
+    pub const PLAYER_TAPS: Rate = Rate { burst: 30.0, per_second: 2.0 };
+    /// A judge's writes: 120 at once, then ten a second (a judge's login may stand for a desk entering a venue's
+    /// results: `cargo bench -- serve` sends 10 results a second through one).
+    pub const JUDGE_WRITES: Rate = Rate { burst: 120.0, per_second: 10.0 };
+    /// A judge's clock taps: 120 at once, then ten a second.
+    pub const JUDGE_TAPS: Rate = Rate { burst: 120.0, per_second: 10.0 };
+}
+
+/// Whose writes a bucket paces: the player the credential names (a code by its hash; a table device's sign-in by
+/// its player's code) or the judge. Never a table: nobody's writes spend another's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Pacer {
+    /// A player, by the hash of their code.
+    Player(String),
+    /// A judge, by name.
+    Judge(String),
+}
+
+/// Which of a sender's buckets a write takes from: clock taps have their own, so that a flood of other writes
+/// never holds back a tap on the decision clock (whose moment is its arrival).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Bucket {
+    /// Any write but a clock tap.
+    Writes,
+    /// A clock tap (start, stop, hand-over and its `/pass` alias).
+    Taps,
+}
+
+impl Pacer {
+    /// The numbers of this sender's `bucket`.
+    pub fn rate(&self, bucket: Bucket) -> Rate {
+        match (self, bucket) {
+            (Pacer::Player(_), Bucket::Writes) => Rate::PLAYER_WRITES,
+            (Pacer::Player(_), Bucket::Taps) => Rate::PLAYER_TAPS,
+            (Pacer::Judge(_), Bucket::Writes) => Rate::JUDGE_WRITES,
+            (Pacer::Judge(_), Bucket::Taps) => Rate::JUDGE_TAPS,
+        }
+    }
+}
+
 /// How many buckets are kept before the full ones are forgotten.
 const BUCKETS_KEPT: usize = 10_000;
 
-/// The buckets of writes, by key (`table 3`, `code HASH`).
+/// The buckets of writes, by sender and bucket (see [`Pacer`], [`Bucket`]); other budgets (the bounds' guesses)
+/// take from their own keys with [`Pace::take_from`]. Kept in memory: a restart only gives a new burst.
 #[derive(Debug, Default)]
 pub struct Pace {
-    buckets: HashMap<String, (f64, Instant)>,
+    buckets: HashMap<String, (f64, Instant, Rate)>,
 }
 
 impl Pace {
-    /// Takes one write from each key's bucket, or `Err(seconds to wait)` (nothing taken) when one is empty.
-    pub fn take(&mut self, keys: &[String], now: Instant) -> Result<(), u64> {
+    /// Takes one write from `who`'s `bucket`, or `Err(seconds to wait)` (nothing taken) when it is empty.
+    pub fn take(&mut self, who: &Pacer, bucket: Bucket, now: Instant) -> Result<(), u64> {
+        let key = match who {
+            Pacer::Player(hash) => format!("player {hash} {bucket:?}"),
+            Pacer::Judge(name) => format!("judge {name} {bucket:?}"),
+        };
+        self.take_from(&key, who.rate(bucket), now)
+    }
+
+    /// Takes one from the bucket `key` filled at `rate`, or `Err(seconds to wait)` (nothing taken) when it is
+    /// empty.
+    pub fn take_from(&mut self, key: &str, rate: Rate, now: Instant) -> Result<(), u64> {
         if self.buckets.len() > BUCKETS_KEPT {
-            self.buckets.retain(|_, (left, at)| *left + now.duration_since(*at).as_secs_f64() * PER_SECOND < BURST);
+            self.buckets
+                .retain(|_, (left, at, r)| *left + now.duration_since(*at).as_secs_f64() * r.per_second < r.burst);
         }
-        let mut after = Vec::with_capacity(keys.len());
-        for k in keys {
-            let (left, at) = self.buckets.get(k).copied().unwrap_or((BURST, now));
-            let left = (left + now.saturating_duration_since(at).as_secs_f64() * PER_SECOND).min(BURST);
-            if left < 1.0 {
-                return Err(((1.0 - left) / PER_SECOND).ceil().max(1.0) as u64);
-            }
-            after.push(left - 1.0);
+        let (left, at, _) = self.buckets.get(key).copied().unwrap_or((rate.burst, now, rate));
+        let left = (left + now.saturating_duration_since(at).as_secs_f64() * rate.per_second).min(rate.burst);
+        if left < 1.0 {
+            return Err(((1.0 - left) / rate.per_second).ceil().max(1.0) as u64);
         }
-        for (k, left) in keys.iter().zip(after) {
-            self.buckets.insert(k.clone(), (left, now));
-        }
+        self.buckets.insert(key.to_string(), (left - 1.0, now, rate));
         Ok(())
     }
 }
@@ -433,16 +490,40 @@ mod pace_tests {
     use std::time::Duration;
 
     #[test]
-    fn a_burst_of_sixty_then_one_a_second() {
+    fn a_players_writes_are_a_burst_of_sixty_then_one_a_second_and_their_taps_thirty_then_two() {
         let mut p = Pace::default();
         let t0 = Instant::now();
-        let keys = ["table 1".to_string(), "code a".to_string()];
+        let ana = Pacer::Player("a".into());
         for _ in 0..60 {
-            assert_eq!(p.take(&keys, t0), Ok(()));
+            assert_eq!(p.take(&ana, Bucket::Writes, t0), Ok(()));
         }
-        assert_eq!(p.take(&keys, t0), Err(1));
-        assert_eq!(p.take(&keys, t0 + Duration::from_millis(1000)), Ok(()));
-        assert_eq!(p.take(&keys, t0 + Duration::from_millis(1100)), Err(1));
-        assert_eq!(p.take(&["table 2".to_string()], t0), Ok(()), "another table has its own");
+        assert_eq!(p.take(&ana, Bucket::Writes, t0), Err(1));
+        assert_eq!(p.take(&ana, Bucket::Writes, t0 + Duration::from_millis(1000)), Ok(()));
+        assert_eq!(p.take(&ana, Bucket::Writes, t0 + Duration::from_millis(1100)), Err(1));
+        // Her taps have their own bucket: 30 at once, then two a second.
+        for _ in 0..30 {
+            assert_eq!(p.take(&ana, Bucket::Taps, t0), Ok(()));
+        }
+        assert_eq!(p.take(&ana, Bucket::Taps, t0), Err(1));
+        assert_eq!(p.take(&ana, Bucket::Taps, t0 + Duration::from_millis(500)), Ok(()));
+        // Her opponent's writes and taps are his own, at the same table.
+        let bo = Pacer::Player("b".into());
+        assert_eq!(p.take(&bo, Bucket::Writes, t0), Ok(()));
+        assert_eq!(p.take(&bo, Bucket::Taps, t0), Ok(()));
+    }
+
+    #[test]
+    fn a_judges_writes_are_a_burst_of_a_hundred_and_twenty_then_ten_a_second() {
+        let mut p = Pace::default();
+        let t0 = Instant::now();
+        let kim = Pacer::Judge("Kim".into());
+        for _ in 0..120 {
+            assert_eq!(p.take(&kim, Bucket::Writes, t0), Ok(()));
+        }
+        assert_eq!(p.take(&kim, Bucket::Writes, t0), Err(1));
+        assert_eq!(p.take(&kim, Bucket::Writes, t0 + Duration::from_millis(100)), Ok(()));
+        assert_eq!(p.take(&kim, Bucket::Writes, t0 + Duration::from_millis(150)), Err(1));
+        assert_eq!(p.take(&kim, Bucket::Taps, t0), Ok(()), "taps have their own bucket");
+        assert_eq!(p.take(&Pacer::Judge("Lee".into()), Bucket::Writes, t0), Ok(()), "another judge has their own");
     }
 }

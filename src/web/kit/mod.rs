@@ -6,7 +6,7 @@
 //!   answer, refused ([`request::ApiError`]: status, words, `Retry-After` and facts typed) or done
 //!   ([`request::Answer`]); [`jobs`]: the event set up from the browser, long work as jobs, and the files they
 //!   take; [`body`]: bodies read once and strictly; [`limit`]: wrong tries counted by target and the pace of
-//!   players' writes;
+//!   writes per player and per judge;
 //! - [`state`]: what every request shares ([`state::App`]), the request's connection to the event file
 //!   ([`state::Db`]), the live updates' fan-out and the open files their streams hold, and what the server keeps
 //!   in memory;

@@ -79,7 +79,7 @@ pub struct App {
     pub limiter: Mutex<Guesses>,
     /// Wrong player codes, counted apart from wrong PINs (a judge's typos never lock out a table's players).
     pub codes: Mutex<Guesses>,
-    /// The pace of players' writes, per code and per table.
+    /// The pace of writes, per player and per judge (see [`super::limit::Pace`]).
     pub pace: Mutex<super::limit::Pace>,
     /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
     pub hashing: tokio::sync::Semaphore,
@@ -277,20 +277,35 @@ pub const KEPT: usize = 20_000;
 /// How long a key's first arrival is remembered.
 pub const KEPT_FOR: Duration = Duration::from_secs(30 * 60);
 
-/// When the server first saw a request's key, put on the request for the extractors.
+/// When the server first saw a request's key, put on the request for the extractors: the moment, and the status
+/// of the try it was kept from (503) when an earlier try of the key was kept; a first try is its own arrival
+/// (no status kept).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FirstArrival(pub DateTime<Utc>);
+pub struct FirstArrival {
+    /// When the key first arrived.
+    pub at: DateTime<Utc>,
+    /// The status the kept try was answered (503), if an earlier try was kept.
+    pub kept: Option<u16>,
+}
 
-/// The first arrivals remembered: (path, key) to the moment, oldest first in `order`.
+/// The first arrivals kept: (route, key) to the moment and the status it was answered, oldest first in `order`.
+/// Only a try the server could not take (answered 503: busy, the standby not applied, not in charge) is kept
+/// (see [`crate::web::layers::first_arrival`]): a try refused for its content, its state or its credentials, or
+/// held back for its sender's pace, claims no moment.
 #[derive(Debug, Default)]
 pub struct Arrivals {
-    first: HashMap<(String, String), DateTime<Utc>>,
+    first: HashMap<(String, String), (DateTime<Utc>, u16)>,
     order: VecDeque<((String, String), Instant)>,
 }
 
 impl Arrivals {
-    /// When `key` on `path` first arrived: `now` the first time (remembered from then).
-    pub fn first(&mut self, path: &str, key: &str, now: DateTime<Utc>, at: Instant) -> DateTime<Utc> {
+    /// The kept first arrival of `key` on `route`, with the status its try was answered.
+    pub fn kept(&self, route: &str, key: &str) -> Option<(DateTime<Utc>, u16)> {
+        self.first.get(&(route.to_string(), key.to_string())).copied()
+    }
+
+    /// Keeps `now` as the first arrival of `key` on `route`, answered `status` (an arrival kept already stays).
+    pub fn keep(&mut self, route: &str, key: &str, now: DateTime<Utc>, status: u16, at: Instant) {
         while let Some((old, since)) = self.order.front() {
             if self.order.len() < KEPT && at.duration_since(*since) < KEPT_FOR {
                 break;
@@ -298,13 +313,12 @@ impl Arrivals {
             self.first.remove(old);
             self.order.pop_front();
         }
-        let id = (path.to_string(), key.to_string());
-        if let Some(first) = self.first.get(&id) {
-            return *first;
+        let id = (route.to_string(), key.to_string());
+        if self.first.contains_key(&id) {
+            return;
         }
-        self.first.insert(id.clone(), now);
+        self.first.insert(id.clone(), (now, status));
         self.order.push_back((id, at));
-        now
     }
 
     /// How many keys are remembered.
@@ -323,15 +337,17 @@ mod arrivals_tests {
     use super::*;
 
     #[test]
-    fn a_keys_first_arrival_is_kept_and_the_oldest_are_forgotten() {
+    fn a_keys_first_arrival_is_kept_with_its_status_and_the_oldest_are_forgotten() {
         let mut a = Arrivals::default();
         let t = |s: i64| DateTime::from_timestamp(1_700_000_000 + s, 0).unwrap_or_default();
         let start = Instant::now();
-        assert_eq!(a.first("stop", "k1", t(0), start), t(0));
-        assert_eq!(a.first("stop", "k1", t(9), start), t(0), "a resend keeps its first arrival");
-        assert_eq!(a.first("start", "k1", t(9), start), t(9), "another route is another key");
+        assert_eq!(a.kept("stop", "k1"), None, "nothing is kept before a try is");
+        a.keep("stop", "k1", t(0), 503, start);
+        a.keep("stop", "k1", t(9), 503, start);
+        assert_eq!(a.kept("stop", "k1"), Some((t(0), 503)), "a resend keeps its first arrival");
+        assert_eq!(a.kept("start", "k1"), None, "another route is another key");
         let later = start + KEPT_FOR + Duration::from_secs(1);
-        assert_eq!(a.first("stop", "k2", t(99), later), t(99));
+        a.keep("stop", "k2", t(99), 503, later);
         assert_eq!(a.len(), 1, "the keys older than {KEPT_FOR:?} are forgotten");
         assert!(!a.is_empty());
     }

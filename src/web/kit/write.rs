@@ -36,6 +36,8 @@ pub async fn judge<T: Send + 'static>(
         if let Some(what) = head_only {
             judge.judge.require_head(what).map_err(ApiError::from)?;
         }
+        let pacer = super::limit::Pacer::Judge(judge.judge.name.clone());
+        super::extract::pace(&app, &pacer, judge.route)?;
         let actor = judge.actor(&judge.command(&payload.shown))?;
         let input = payload.input;
         let key = payload.sent.map(|sent| sent.scoped(&judge.judge.name, judge.route.name));
@@ -217,7 +219,7 @@ pub fn run(
     keyed: Option<Keyed>,
     f: impl FnOnce(&mut Store, &Actor) -> Result<Answer>,
 ) -> Result<Done> {
-    let Some(Keyed { key, made, first }) = keyed else {
+    let Some(Keyed { key, made, queued, first }) = keyed else {
         return Ok(Done::Now(f(store, actor)?));
     };
     if let Some(done) = before(store, &key)? {
@@ -225,7 +227,7 @@ pub fn run(
     }
     let (actor, moment) = match made {
         Some((at, table, timed)) => {
-            let replayed = write_keys::Replayed { made: at, table, first, timed };
+            let replayed = write_keys::Replayed { made: at, table, first, queued, timed };
             let m = write_keys::moment(store, actor, replayed)?;
             let answer = serde_json::json!({ "at": crate::time::stamp(m.at), "at_adjusted": m.adjusted });
             (m.actor, Some(answer))

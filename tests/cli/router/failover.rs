@@ -82,7 +82,7 @@ fn cors_only_on_the_routes_a_page_uses_on_the_standby() {
     let options = |path: &str| Req { method: "OPTIONS", ..Req::get(path) };
     let cross = |r: Req| r.header("Origin", "http://127.0.0.1:8080");
     let cors: Vec<&str> = mmjudge::web::routes::routes().iter().filter(|r| r.cors).map(|r| r.path).collect();
-    assert_eq!(cors.len(), 12, "{cors:?}");
+    assert_eq!(cors.len(), 13, "{cors:?}");
     for path in cors {
         let pre = site.send(
             cross(options(path))

@@ -25,6 +25,7 @@ mod sign_in;
 mod standby;
 mod standings;
 mod tags;
+mod witness;
 
 use crate::harness::Event;
 use axum::body::Body;
@@ -179,6 +180,11 @@ impl Req {
     pub fn header(mut self, name: &str, value: &str) -> Req {
         self.headers.push((name.into(), value.into()));
         self
+    }
+
+    /// With the device cookie of device `n` (a phone known by its cookie, see `web::kit::auth::Device`).
+    pub fn device(self, n: u8) -> Req {
+        self.header("Cookie", &format!("mmjudge_device={}", format!("{n:02x}").repeat(16)))
     }
 
     /// From phone 127.0.0.X.

@@ -1,6 +1,7 @@
 //! Moments as they happened: a write replayed from a page's queue (sent with its key) may send the moment it
-//! was made (`at`); it is taken when it lies between the table's last record and the arrival and at most two
-//! minutes back, else the arrival is; both moments are audited and the answer says which (`at_adjusted`).
+//! was made (`at`) and why its page kept it (`queued`); a decision's moment is taken when it lies between the
+//! decision's recorded start and the key's first arrival (kept only from a try answered 503) and at most two
+//! minutes back, else that arrival is; both moments are audited and the answer says which (`at_adjusted`).
 
 use super::{Req, Site};
 use serde_json::{Value, json};
@@ -26,6 +27,7 @@ fn a_replayed_tap_is_recorded_at_the_moment_it_was_made_within_two_minutes_and_a
         let mut body = json!({ "table": 2, "code": code });
         if let Some(at) = at {
             body["at"] = Value::String(at);
+            body["queued"] = json!("unreachable");
         }
         let mut req = Req::post(path).json(body);
         if let Some(key) = key {
@@ -36,7 +38,7 @@ fn a_replayed_tap_is_recorded_at_the_moment_it_was_made_within_two_minutes_and_a
         a.json()
     };
 
-    // Made 30 s ago, after the table's last record: taken.
+    // Made 30 s ago, replayed by a page that never got an answer: taken.
     let made = ago(30);
     let start = tap("/api/clock/start", &cy, Some(made.clone()), Some("t-1"));
     assert_eq!((start["at"].as_str(), start["at_adjusted"].as_bool()), (Some(made.as_str()), Some(false)), "{start}");
@@ -45,8 +47,9 @@ fn a_replayed_tap_is_recorded_at_the_moment_it_was_made_within_two_minutes_and_a
     assert_eq!(last["at"].as_str(), Some(made.as_str()), "the audit's moment is the one taken: {last}");
     let line = last["command"].as_str().unwrap_or_default();
     assert!(line.contains(&format!("made at {made}")) && line.contains("arrived at"), "{line}");
+    assert!(line.contains("queued unreachable"), "{line}");
 
-    // Made before the table's last record (the start just taken): the arrival is used.
+    // Made before the decision's recorded start (the start just taken): the arrival is used.
     let early = tap("/api/clock/hand-over", &cy, Some(ago(40)), Some("t-2"));
     assert_eq!(early["at_adjusted"].as_bool(), Some(true), "{early}");
     // Made more than two minutes back: the arrival.
@@ -88,7 +91,7 @@ fn a_decision_whose_start_was_also_replayed_keeps_its_claimed_moments() {
     let cy = site.code("Cy");
     site.ev.run(&["event", "set", "decision-seconds", "60", "--force"]).ok();
     let send = |path: &str, at: String, key: &str| {
-        let body = json!({ "table": 2, "code": cy, "at": at });
+        let body = json!({ "table": 2, "code": cy, "at": at, "queued": "unreachable" });
         let a = site.send(Req::post(path).json(body).header("Idempotency-Key", key));
         assert_eq!(a.status, 200, "{path}: {}", a.body);
         a.json()
@@ -165,29 +168,47 @@ fn a_stop_claimed_one_second_after_a_live_start_keeps_the_length_the_server_saw_
 }
 
 #[test]
-fn a_replays_window_counts_from_its_first_arrival_when_a_429_made_it_wait() {
+fn a_replays_window_counts_from_its_first_arrival_when_a_503_made_it_wait_and_never_from_a_429() {
     let site = playing();
-    let cy = site.code("Cy");
-    // The start, sent late too: a replay (its claim taken).
-    let body = json!({ "table": 2, "code": cy, "at": ago(117) });
-    let start = site.send(Req::post("/api/clock/start").json(body).header("Idempotency-Key", "w-1"));
-    assert_eq!(start.json()["at_adjusted"].as_bool(), Some(false), "{}", start.body);
-    // This phone's address sent wrong codes: its stop, made 116 s ago, is answered 429 and waits.
-    for _ in 0..5 {
-        site.send(Req::post("/api/clock/stop").json(json!({ "table": 2, "code": "000000" })).phone(9));
+    let (ana, cy) = (site.code("Ana"), site.code("Cy"));
+    // Both starts, sent late too: replays (their claims taken).
+    for (table, code, key) in [(1, &ana, "w-1"), (2, &cy, "w-2")] {
+        let body = json!({ "table": table, "code": code, "at": ago(117), "queued": "unreachable" });
+        let start = site.send(Req::post("/api/clock/start").json(body).header("Idempotency-Key", key));
+        assert_eq!(start.json()["at_adjusted"].as_bool(), Some(false), "{}", start.body);
     }
+    // Table 2's stop, made 116 s ago, reaches a server not in charge (503: the second laptop before a head judge
+    // promotes it): its first arrival is kept.
+    let standby = |on: bool| {
+        *site.app().replica.standby_of.lock().expect("the replica") = on.then(|| "http://192.0.2.9:8080".into())
+    };
+    standby(true);
     let made = ago(116);
-    let body = json!({ "table": 2, "code": cy, "at": made });
-    let held = site.send(Req::post("/api/clock/stop").json(body.clone()).header("Idempotency-Key", "w-2").phone(9));
+    let body = json!({ "table": 2, "code": cy, "at": made, "queued": 503 });
+    let busy = site.send(Req::post("/api/clock/stop").json(body.clone()).header("Idempotency-Key", "w-3"));
+    assert_eq!(busy.status, 503, "{}", busy.body);
+    standby(false);
+    // Table 1's stop, made as long ago, is held back (429) for its phone's own wrong codes: no arrival kept.
+    for _ in 0..5 {
+        site.send(Req::post("/api/clock/stop").json(json!({ "table": 1, "code": "000000" })).phone(9));
+    }
+    let held_body = json!({ "table": 1, "code": ana, "at": made, "queued": "unreachable" });
+    let held =
+        site.send(Req::post("/api/clock/stop").json(held_body.clone()).header("Idempotency-Key", "w-4").phone(9));
     assert_eq!(held.status, 429, "{}", held.body);
-    // Sent again more than two minutes after it was made (from another address): its first arrival counts.
+    // Both sent again more than two minutes after they were made (from another address).
     std::thread::sleep(std::time::Duration::from_millis(4_500));
-    let stop = site.send(Req::post("/api/clock/stop").json(body).header("Idempotency-Key", "w-2").phone(10));
+    let stop = site.send(Req::post("/api/clock/stop").json(body).header("Idempotency-Key", "w-3").phone(10));
     assert_eq!(stop.status, 200, "{}", stop.body);
     let stop = stop.json();
     assert_eq!((stop["at"].as_str(), stop["at_adjusted"].as_bool()), (Some(made.as_str()), Some(false)), "{stop}");
-    // Without the first arrival, the same claim is more than two minutes back: the arrival is taken.
-    let late = json!({ "table": 2, "code": cy, "at": ago(121) });
-    let start = site.send(Req::post("/api/clock/start").json(late).header("Idempotency-Key", "w-3"));
+    let late = site.send(Req::post("/api/clock/stop").json(held_body).header("Idempotency-Key", "w-4").phone(10));
+    assert_eq!(late.status, 200, "{}", late.body);
+    let late = late.json();
+    assert_eq!(late["at_adjusted"].as_bool(), Some(true), "a 429 keeps no first arrival: {late}");
+    assert!(late["duration_ms"].as_i64().unwrap_or(0) >= 120_000, "{late}");
+    // A 503 claim whose key the server kept no 503 for is not a replay: the arrival is taken.
+    let body = json!({ "table": 2, "code": cy, "at": ago(1), "queued": 503 });
+    let start = site.send(Req::post("/api/clock/start").json(body).header("Idempotency-Key", "w-5"));
     assert_eq!(start.json()["at_adjusted"].as_bool(), Some(true), "{}", start.body);
 }

@@ -43,7 +43,11 @@ fn players_writes_refuse_a_body_that_is_not_the_one_expected() {
             400,
             "life",
         ),
-        case(post("/api/self-report", json!({ "table": 1, "winner": "Ana", "by": "life" })), 400, "missing field"),
+        case(
+            post("/api/self-report", json!({ "table": 1, "winner": "Ana", "by": "life" })),
+            400,
+            "code: type your code",
+        ),
         case(post("/api/call", json!({ "table": 1 })), 400, "give your player code"),
         case(post("/api/call", json!({ "code": ana })), 400, "missing field"),
         // The forms of /me: the refusal is a page.

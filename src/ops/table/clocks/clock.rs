@@ -309,6 +309,14 @@ fn start_in(
     {
         return Err(Error::refused(format!("{wait}: the decision clock starts with the round")));
     }
+    // A claimed start is recorded as [`claims::start_moment`] says, checked here in the write's own transaction.
+    let at = match &claim {
+        Some(c) if !given => {
+            let (m, round_started) = timed_match(tx, table, None)?;
+            claims::start_moment(claims::start_bound(tx, m.id, Some(round_started))?, c)
+        }
+        _ => at,
+    };
     let (m, _) = timed_match(tx, table, Some(at))?;
     if given {
         check_moment(tx, m.round, at)?;
@@ -335,7 +343,7 @@ fn start_in(
     }
     let id = store_clock::start_decision(tx, m.id, p.id, &stamp(at))?;
     if let Some(c) = &claim {
-        store_clock::claim_start(tx, id, &claims::claim_of(c))?;
+        store_clock::claim_start(tx, id, &claims::claim_of(c, true))?;
     }
     let summary = format!("table {table} (round {}): {} deciding from {}", m.round, p.name, when(at));
     let out = DecisionStarted {
@@ -381,6 +389,9 @@ pub struct DecisionStopped {
     pub limit_ms: i64,
     /// How far over the limit (0 within it).
     pub overrun_ms: i64,
+    /// When the server saw the stop (its key's first arrival; the claim, when one was taken, may lie before it).
+    #[serde(skip)]
+    pub seen_at: DateTime<Utc>,
     /// The audit log's line.
     #[serde(skip)]
     pub summary: String,
@@ -417,7 +428,14 @@ fn stop_in(
         return Err(Refusal::refused(what).way_out(WayOut::StartDecision { table }).into());
     };
     let started = unstamp(&running.started_at)?;
-    let at = claims::stop_moment(&running, at, claim)?;
+    // A claimed end is taken as [`claims::end_moments`] says; the moment the server saw it is the hand-over's.
+    let (at, seen) = match &claim {
+        Some(c) if !given => {
+            let e = claims::end_moments(&running, c)?;
+            (e.stop, e.seen)
+        }
+        _ => (at, at),
+    };
     if at < started {
         let what = format!("{} is before the decision started ({})", when(at), when_text(&running.started_at));
         return Err(Refusal::refused(what.clone()).flags(format!("{what}: give a later --at")).into());
@@ -425,7 +443,7 @@ fn stop_in(
     let d = decision_outcome(&table_clock(tx, round_start, &m)?, started, at);
     store_clock::finish_decision(tx, running.id, &finished(&d, &stamp(at)))?;
     if let Some(c) = &claim {
-        store_clock::claim_end(tx, running.id, &claims::claim_of(c))?;
+        store_clock::claim_end(tx, running.id, &claims::claim_of(c, false))?;
     }
     let out = DecisionStopped {
         decision: running.id,
@@ -438,11 +456,13 @@ fn stop_in(
         duration_ms: d.duration_ms,
         limit_ms: d.limit_ms,
         overrun_ms: d.overrun_ms,
+        seen_at: seen,
     };
     Ok((out, running.player_id))
 }
 
-/// A decision handed over: the one that ran, stopped, and the other player's, started at the same instant.
+/// A decision handed over: the one that ran, stopped, and the other player's, started when the server saw the
+/// hand-over (the same instant, unless a replay's claim stopped the first earlier).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct HandedOver {
     /// The decision stopped.
@@ -455,21 +475,23 @@ pub struct HandedOver {
 }
 
 /// Hands the decision at a table over to the other player (a pass of priority, a tap on the clock): stops the
-/// running decision and starts the opponent's at the same instant, in one write (both refusals as for
+/// running decision at its checked moment and starts the opponent's when the server saw the hand-over, in one
+/// write (both refusals as for
 /// [`stop_decision`] and [`start_decision`]; a match that has a result by now takes no new decision).
 pub fn hand_over(store: &mut Store, actor: &Actor, input: StopInput) -> Result<HandedOver> {
     let at = input.at.unwrap_or(actor.at);
     let moment = (at, input.at.is_some());
     store.write(actor, |tx| {
         let (stopped, was) = stop_in(tx, input.table, moment, actor.claim)?;
-        // The other player's decision starts when this one stopped (a claim not kept moves both).
-        let at = unstamp(&stopped.ended_at)?;
+        // The other player's decision starts when the server saw the hand-over, with no claim: a claim taken for
+        // the decider's stop charges no one else (the gap between them is nobody's).
+        let at = stopped.seen_at;
         let moment = (at, moment.1);
         let m = find_match(tx, input.table, None)?;
         let other = m
             .opponent(was)
             .ok_or_else(|| Error::refused(format!("table {} has no match between two players", input.table)))?;
-        let (started, now) = start_in(tx, input.table, moment, Who::Id(other), actor.claim)?;
+        let (started, now) = start_in(tx, input.table, moment, Who::Id(other), None)?;
         let summary = format!("{}; {} deciding from {}", stopped.summary, started.player, when(at));
         let out = HandedOver { stopped, started, summary: summary.clone() };
         let clock = Touched::of_match(Topic::Clock, &m);

@@ -40,6 +40,33 @@ pub struct Overrun {
     pub limit_ms: i64,
     /// How far over.
     pub overrun_ms: i64,
+    /// The decision's length as recorded, when a replayed tap's claim recorded it shorter than the server saw it
+    /// (the length and overrun above are then the server's): a possible overrun, "claimed shorter".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed_ms: Option<i64>,
+}
+
+/// A finished decision's overrun as counted: as recorded, or as the server saw it when a claim recorded it
+/// shorter (a claim annotates, never erases). `(duration_ms, overrun_ms, claimed_ms)`; None within its limit.
+pub fn counted(d: &DecisionRow) -> Result<Option<(i64, i64, Option<i64>)>> {
+    if let (Some(over), Some(seen)) = (super::claims::seen_overrun_ms(d)?, super::claims::seen_ms(d)?) {
+        return Ok(Some((seen, over, Some(d.duration_ms.unwrap_or(0)))));
+    }
+    Ok(d.overrun_ms.filter(|o| *o > 0).map(|o| (d.duration_ms.unwrap_or(0), o, None)))
+}
+
+/// The overrun of decision `d` (round `round`, table `table`, player `player`) as counted (see [`counted`]).
+pub fn overrun_of(d: &DecisionRow, round: u32, table: Option<u32>, player: String) -> Result<Option<Overrun>> {
+    Ok(counted(d)?.map(|(duration_ms, overrun_ms, claimed_ms)| Overrun {
+        round,
+        table,
+        player,
+        started_at: d.started_at.clone(),
+        duration_ms,
+        limit_ms: d.limit_ms.unwrap_or(0),
+        overrun_ms,
+        claimed_ms,
+    }))
 }
 
 /// The decisions of the event, of a table of the current round, or of a player.
@@ -78,29 +105,29 @@ pub fn decision_stats(conn: &Connection, table: Option<u32>, player: Option<&str
     let name = |p: PlayerId| name_in(conn, &names, p);
     let mut players = Vec::new();
     for (p, ds) in &by_player {
-        let summary = summarize(&ds.iter().copied().map(timed).collect::<Vec<_>>());
-        players.push(PlayerLine { player: name(*p)?, summary, stalls: stalls.get(p).copied().unwrap_or(0) });
+        let timed: Vec<Timed> = ds.iter().map(|d| timed(d)).collect::<Result<_>>()?;
+        players.push(PlayerLine {
+            player: name(*p)?,
+            summary: summarize(&timed),
+            stalls: stalls.get(p).copied().unwrap_or(0),
+        });
     }
     players.sort_by(|a, b| b.summary.overruns.cmp(&a.summary.overruns).then(a.player.cmp(&b.player)));
     let mut overruns = Vec::new();
-    for d in rows.iter().filter(|d| d.overrun_ms.unwrap_or(0) > 0) {
+    for d in rows.iter().filter(|d| d.ended_at.is_some()) {
+        if counted(d)?.is_none() {
+            continue;
+        }
         let m = matches::get(conn, d.match_id)?;
-        overruns.push(Overrun {
-            round: m.round,
-            table: m.table,
-            player: name(d.player_id)?,
-            started_at: d.started_at.clone(),
-            duration_ms: d.duration_ms.unwrap_or(0),
-            limit_ms: d.limit_ms.unwrap_or(0),
-            overrun_ms: d.overrun_ms.unwrap_or(0),
-        });
+        overruns.extend(overrun_of(d, m.round, m.table, name(d.player_id)?)?);
     }
     let running = rows.iter().filter(|d| d.ended_at.is_none()).count();
-    let all: Vec<Timed> = rows.iter().filter(|d| d.ended_at.is_some()).map(timed).collect();
+    let all: Vec<Timed> = rows.iter().filter(|d| d.ended_at.is_some()).map(timed).collect::<Result<_>>()?;
     Ok(DecisionStats { total: summarize(&all), running, players, overruns })
 }
 
-/// A finished decision as the summary counts it.
-fn timed(d: &DecisionRow) -> Timed {
-    Timed { duration_ms: d.duration_ms.unwrap_or(0), overrun_ms: d.overrun_ms.unwrap_or(0) }
+/// A finished decision as the summary counts it (its overrun as [`counted`]).
+fn timed(d: &DecisionRow) -> Result<Timed> {
+    let overrun_ms = counted(d)?.map_or(0, |(_, over, _)| over);
+    Ok(Timed { duration_ms: d.duration_ms.unwrap_or(0), overrun_ms })
 }

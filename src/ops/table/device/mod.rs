@@ -6,6 +6,7 @@
 pub mod calls;
 pub mod self_report;
 pub mod sign_in;
+pub mod witness;
 
 use crate::domain::note_sheet::{UNNAMED, shorthand};
 use crate::domain::result::Seat;

@@ -3,6 +3,7 @@
 //! same (then it is recorded exactly as `mmjudge result` records it) or a judge records the result (which
 //! settles the waiting reports). Different reports from the two players are in conflict: a judge decides.
 
+use super::witness;
 use crate::domain::result::Reason;
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
@@ -10,12 +11,9 @@ use crate::ops::table::device::Holder;
 use crate::ops::table::records::result::{ResultInput, ResultOutcome, record_result_in, verdict};
 use crate::ops::table::{Pairing, Seated, outcome_of, round_or_current};
 use crate::store::matches::Outcome;
-use crate::store::self_reports::{self, Report};
+use crate::store::self_reports::{self, Origin, Report};
 use crate::store::{Actor, Change, MatchId, Store, matches, round};
 use rusqlite::Connection;
-
-/// The words a confirmation's audit line carries.
-const CONFIRMED: &str = "confirmed by";
 
 /// The reasons a player may report; the others (lock, challenges, no-show, penalty) are a judge's to record.
 pub const PLAYER_REASONS: [Reason; 6] =
@@ -32,6 +30,9 @@ pub struct SelfReportInput {
     pub reason: Reason,
     /// Life totals (seat A, seat B).
     pub life: Option<(i64, i64)>,
+    /// Where it was sent from (a matching report from the opponent's own device confirms nothing: see
+    /// [`super::witness`]).
+    pub origin: Origin,
 }
 
 /// One player's report.
@@ -73,6 +74,10 @@ pub struct SelfReported {
     pub state: &'static str,
     /// Whether it replaced the player's own earlier report.
     pub replaced: bool,
+    /// How a confirmation was flagged: `table-device` (confirmed on the table's device), `same-address` (from the
+    /// reporter's network address); None otherwise. The other player's word stays open until the next round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirmed: Option<&'static str>,
     /// The report.
     pub report: ReportView,
     /// The result recorded, once confirmed (as `mmjudge --json result` gives it).
@@ -160,6 +165,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             life: input.life,
             at: at.clone(),
             id: 0,
+            origin: input.origin.clone(),
         };
         let waiting = self_reports::of_match(tx, seated.m.id)?;
         let replaced = waiting.iter().any(|r| r.player == me.id);
@@ -175,12 +181,14 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             opponent: other.name.clone(),
             state: "waiting",
             replaced,
+            confirmed: None,
             report: report.clone(),
             result: None,
             summary: String::new(),
         };
         match theirs {
             Some(t) if agree(&mine, t) => {
+                let w = witness::witness(&t.origin, &input.origin)?;
                 let winner = match mine.outcome {
                     Outcome::A => seated.a.name.clone(),
                     Outcome::B => seated.b.name.clone(),
@@ -188,8 +196,10 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
                 };
                 let input = ResultInput { winner: Some(winner), life: mine.life.or(t.life), ..claim };
                 let (recorded, change) = record_result_in(tx, actor, &input)?;
+                witness::keep(tx, w, t, me.id, &at)?;
                 out.state = "confirmed";
-                out.summary = format!("{}; reported by {}, {CONFIRMED} {}", change.summary, other.name, me.name);
+                out.confirmed = w.flag();
+                out.summary = format!("{}; reported by {}, {}", change.summary, other.name, w.confirmed_by(&me.name));
                 topics.extend(change.topics);
                 out.result = Some(recorded);
             }
@@ -262,6 +272,7 @@ fn already_waiting(conn: &Connection, input: &SelfReportInput) -> Result<Option<
         opponent: other.name,
         state: "waiting",
         replaced: false,
+        confirmed: None,
         report,
         result: None,
         summary,
@@ -275,6 +286,8 @@ pub struct ConfirmInput {
     pub holder: Holder,
     /// The report's number ([`ReportView::id`]).
     pub report: i64,
+    /// Where the confirmation was sent from (see [`super::witness`]).
+    pub origin: Origin,
 }
 
 /// The code's player confirms the opponent's report waiting at their table: exactly that report is recorded, as
@@ -299,6 +312,7 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
                 input.report
             )));
         }
+        let w = witness::witness(&theirs.origin, &input.origin)?;
         let reason = Reason::parse(&theirs.reason).map_err(Error::refused)?;
         let winner = match theirs.outcome {
             Outcome::A => seated.a.name.clone(),
@@ -318,7 +332,8 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
         };
         let report = view(&seated, theirs);
         let (recorded, change) = record_result_in(tx, actor, &claim)?;
-        let summary = format!("{}; reported by {}, {CONFIRMED} {}", change.summary, other.name, me.name);
+        witness::keep(tx, w, theirs, me.id, &crate::time::stamp(actor.at))?;
+        let summary = format!("{}; reported by {}, {}", change.summary, other.name, w.confirmed_by(&me.name));
         let out = SelfReported {
             round: seated.m.round,
             table: seated.table(),
@@ -327,6 +342,7 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
             opponent: other.name.clone(),
             state: "confirmed",
             replaced: false,
+            confirmed: w.flag(),
             report,
             result: Some(recorded),
             summary: summary.clone(),
@@ -430,8 +446,15 @@ mod tests {
         crate::ops::table::device::holder(store.conn(), 1, &code)
     }
 
+    /// Each player's own phone.
+    fn phone(holder: &Holder) -> Origin {
+        let device = Some(format!("phone of {}", holder.name));
+        Origin { device, address: Some(holder.name.clone()), signed_in: false, fresh: false }
+    }
+
     fn input(holder: Holder, winner: &str, reason: Reason) -> SelfReportInput {
-        SelfReportInput { holder, winner: Some(winner.into()), reason, life: None }
+        let origin = phone(&holder);
+        SelfReportInput { holder, winner: Some(winner.into()), reason, life: None, origin }
     }
 
     #[test]
@@ -502,7 +525,7 @@ mod tests {
         let life = SelfReportInput { life: Some((7, 0)), ..input(ana.clone(), "ana", Reason::Life) };
         let second = self_report(&mut store, &actor()?, life)?;
         assert!(second.report.id > first.report.id, "a replaced report gets a new number");
-        let confirm = |holder: &Holder, report| ConfirmInput { holder: holder.clone(), report };
+        let confirm = |holder: &Holder, report| ConfirmInput { holder: holder.clone(), report, origin: phone(holder) };
         let stale = confirm_report(&mut store, &actor()?, &confirm(&bo, first.report.id)).err();
         assert_eq!(stale.map(|e| e.kind()), Some(Kind::Refused), "the replaced report is not waiting");
         let own = confirm_report(&mut store, &actor()?, &confirm(&ana, second.report.id)).err();

@@ -1,0 +1,52 @@
+//! A confirmation is the other player's word: from the report's own device, or with no device cookie, it is
+//! refused; from another phone behind the reporter's address (a venue's NAT) it is taken and flagged, and the
+//! player in whose name it was confirmed may say "That's not what happened" until the next round is paired (a
+//! conflict for a judge).
+
+use super::{Req, Site};
+use serde_json::json;
+
+#[test]
+fn a_result_confirmed_from_the_reporters_address_is_flagged_and_its_confirmer_may_dispute_it() {
+    let site = Site::playing();
+    let (ana, bo) = (site.code("Ana"), site.code("Bo"));
+    let report = json!({ "table": 1, "code": ana, "winner": "Ana", "by": "concession" });
+    let sent = site.send(Req::post("/api/self-report").json(report).device(1).phone(2));
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let id = sent.json()["report"]["id"].clone();
+    // Nothing to dispute yet.
+    let early = site.send(Req::post("/api/self-report/dispute").json(json!({ "table": 1, "code": bo })));
+    assert_eq!(early.status, 409, "{}", early.body);
+    assert!(early.body.contains("call a judge"), "{}", early.body);
+    // Bo's confirmation from Ana's phone, or from a phone with no cookie: refused.
+    let confirm = json!({ "table": 1, "code": bo, "report": id });
+    let own = site.send(Req::post("/api/self-report/confirm").json(confirm.clone()).device(1).phone(2));
+    assert_eq!(own.status, 409, "{}", own.body);
+    assert!(own.body.contains("confirm on the table's device, or on your own phone"), "{}", own.body);
+    let none = site.send(Req::post("/api/self-report/confirm").json(confirm.clone()).phone(3));
+    assert_eq!(none.status, 409, "{}", none.body);
+    // From another phone behind the same address: taken, flagged.
+    let nat = site.send(Req::post("/api/self-report/confirm").json(confirm).device(2).phone(2));
+    assert_eq!(nat.status, 200, "{}", nat.body);
+    assert_eq!(nat.json()["confirmed"], "same-address", "{}", nat.body);
+    // Bo's page says so and offers "That's not what happened"; Ana's does not.
+    let page = site.send(Req::get("/me?name=Bo")).body.replace("&#39;", "'");
+    assert!(page.contains("That's not what happened") && page.contains("/api/self-report/dispute"), "{page}");
+    let api = site.send(Req::get("/api/me?name=Bo")).json();
+    assert_eq!(api["flagged"]["kind"], "same-address", "{api}");
+    assert!(site.send(Req::get("/api/me?name=Ana")).json().get("flagged").is_none());
+    let by_ana = site.send(Req::post("/api/self-report/dispute").json(json!({ "table": 1, "code": ana })));
+    assert_eq!(by_ana.status, 409, "only Bo's word is open: {}", by_ana.body);
+    // Bo disputes it: a conflict on the judges' dashboard.
+    let disputed = site.send(Req::post("/api/self-report/dispute").json(json!({ "table": 1, "code": bo, "me": "Bo" })));
+    assert_eq!(disputed.status, 200, "{}", disputed.body);
+    assert_eq!(disputed.json()["disputed"], true, "{}", disputed.body);
+    let (kim, _) = site.judges();
+    let dashboard = site.send(Req::get("/judge").by(&kim)).body.replace("&#39;", "'");
+    assert!(
+        dashboard.contains("table 1: Ana's report, confirmed by Bo from the reporter's network address; Bo says that's not what happened: in conflict, a judge decides"),
+        "{dashboard}"
+    );
+    let page = site.send(Req::get("/me?name=Bo")).body.replace("&#39;", "'");
+    assert!(page.contains("You said that's not what happened: the judges decide."), "{page}");
+}

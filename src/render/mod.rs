@@ -16,6 +16,7 @@ pub mod player_slips;
 pub mod projector;
 pub mod qr;
 pub mod records;
+pub mod settings;
 pub mod site;
 pub mod standby;
 pub mod standings;

@@ -182,6 +182,7 @@ mod tests {
                     next: Some(None),
                 },
             ],
+            carry: vec![crate::ops::pairings::Carry { from: 4, library: "4A".into(), to: 1 }],
         };
         let json = view.json();
         // The typed document, written directly, prints the bytes its `Value` prints.

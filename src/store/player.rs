@@ -379,11 +379,11 @@ pub fn best_scored(
     )?;
     let rows = (|| {
         let mut stmt = conn.prepare(
-            "SELECT id, name, ext_id, email, joined_round, dropped_after, disqualified,
+            "SELECT id, name, ext_id, email, joined_round, dropped_after, disqualified, stays_at,
                     mm_player_score(name_fold, name) AS score
              FROM player ORDER BY score DESC, name LIMIT ?1",
         )?;
-        let rows = stmt.query_map([limit], |r| Ok((from_row(r)?, r.get::<_, f64>(7)?)))?;
+        let rows = stmt.query_map([limit], |r| Ok((from_row(r)?, r.get::<_, f64>(8)?)))?;
         rows.collect::<rusqlite::Result<Vec<_>>>()
     })();
     conn.remove_function("mm_player_score", 2)?;

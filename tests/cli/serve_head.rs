@@ -48,7 +48,7 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
     let before = ev.dump();
     let early = post("/api/round/end", "");
     assert_eq!(early.status, 409, "{}", early.body);
-    assert!(early.body.contains("--force") || early.body.contains("force"), "{}", early.body);
+    assert!(early.body.contains("“Yes, end the round anyway”") && !early.body.contains("--"), "{}", early.body);
     assert_eq!(ev.dump(), before);
     assert_eq!(post("/api/round/end", "&force=true").status, 303);
     // A setting changed from the form.
@@ -62,7 +62,10 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
     let back = set.header("location").expect("back").to_string();
     let page = server.request("GET", &back, &[("Cookie", &kim)], "").body;
     let done = page.lines().find(|l| l.contains("class=\"done\"")).unwrap_or_default();
-    assert!(done.contains("with force ticked") && !done.contains("--"), "{done}");
+    assert!(
+        done.contains("Round length: 50 minutes → 45 minutes; round 1 is being played") && !done.contains("--"),
+        "{done}"
+    );
     // The pairing form: the round ended, results in.
     ev.run(&["result", "1", "ana", "--round", "1", "--by", "concession"]).ok();
     ev.run(&["result", "2", "cy", "--round", "1", "--by", "concession"]).ok();

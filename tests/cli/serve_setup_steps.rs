@@ -128,7 +128,7 @@ fn imports_by_upload_run_as_jobs_all_or_nothing_with_every_bad_line_named() {
     let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", homebrew), 400);
     assert!(
         said.ends_with(
-            "; correct the names, or tick Keep cards the reference does not know (they keep the cost and type given)"
+            "; correct the names, or tick “Keep cards the reference does not know” (they keep the cost and type given)"
         ),
         "{said}"
     );

@@ -221,6 +221,7 @@ fn random_events_from_a_fixed_start_keep_the_guarantees() {
                 fixed_libraries: true,
                 seed: event,
                 allow: false,
+                apart: &[],
             };
             let p = propose(&s, &points).unwrap();
             assert!(p.violations.is_empty(), "event {event} round {r}: {:?}", p.violations);

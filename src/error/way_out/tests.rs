@@ -153,11 +153,11 @@ fn a_refusal_that_names_a_flag_names_the_form_s_field_on_the_web() {
     assert_eq!(r.to_string(), "table 2: --by time needs both life totals: --life A B");
     assert_eq!(r.web(), "table 2: a result at time needs both life totals");
     let r = Refusal::refused("note #3 is evidence in challenge #1")
-        .way_out(WayOut::ForceAnyway { to: "remove it and its citation".into() });
+        .way_out(WayOut::ForceAnyway { to: "remove it and its citation".into(), tick: super::Tick::RemoveCited });
     assert_eq!(r.to_string(), "note #3 is evidence in challenge #1: add --force to remove it and its citation");
     assert_eq!(
         r.web(),
-        "note #3 is evidence in challenge #1; tick force and send it again to remove it and its citation"
+        "note #3 is evidence in challenge #1; ask a head judge: they can remove it and its citation at the event's computer"
     );
     let r = Refusal::refused("round 1 cannot be paired").way_out_after(Join::Semicolon, WayOut::SeeTime);
     assert_eq!(r.to_string(), "round 1 cannot be paired; see `mmjudge time`");
@@ -328,11 +328,22 @@ fn as_the_command_line_printed_them() -> Vec<(Join, WayOut, &'static str)> {
         ),
         (
             Join::Semicolon,
-            WayOut::Both(Box::new(WayOut::FindCard), Box::new(WayOut::UseForce { to: "ban it anyway".into() })),
+            WayOut::Both(
+                Box::new(WayOut::FindCard),
+                Box::new(WayOut::UseForce { to: "ban it anyway".into(), tick: super::Tick::BanUnknown }),
+            ),
             "; check the spelling with `mmjudge cards find`; use --force to ban it anyway",
         ),
-        (Join::Semicolon, WayOut::UseForce { to: "ban it anyway".into() }, "; use --force to ban it anyway"),
-        (Join::Or, WayOut::ForceTo { to: "watch it anyway".into() }, ", or --force to watch it anyway"),
+        (
+            Join::Semicolon,
+            WayOut::UseForce { to: "ban it anyway".into(), tick: super::Tick::BanUnknown },
+            "; use --force to ban it anyway",
+        ),
+        (
+            Join::Or,
+            WayOut::ForceTo { to: "watch it anyway".into(), tick: super::Tick::WatchUnknown },
+            ", or --force to watch it anyway",
+        ),
         (
             Join::Semicolon,
             WayOut::RecordToPlay { table: Some(3), round: None },
@@ -355,7 +366,7 @@ fn as_the_command_line_printed_them() -> Vec<(Join, WayOut, &'static str)> {
         ),
         (
             Join::Semicolon,
-            WayOut::ForceSetting { key: "round-minutes".into(), value: "60".into() },
+            WayOut::ForceSetting { round: 2, key: "round-minutes".into(), value: "60".into() },
             "; to change round-minutes now anyway: `mmjudge event set round-minutes 60 --force`",
         ),
         (
@@ -508,7 +519,7 @@ fn the_web_names_what_to_tap_for_the_new_ways_out() {
         ]))
         .rsplit_once(", or ")
         .map(|(_, last)| last.to_string()),
-        Some("a head judge turns check-in off with Change the setting on the Judges page".to_string())
+        Some("a head judge turns Check-in off in Settings on the Judges page".to_string())
     );
     assert_eq!(
         web(WayOut::TakeBack { table: 1, several: false, held: vec![Held::Call { table: 1 }] }),
@@ -517,8 +528,9 @@ fn the_web_names_what_to_tap_for_the_new_ways_out() {
     );
     assert_eq!(web(WayOut::Example(Example::Round)), "give round 1");
     assert_eq!(
-        web(WayOut::ForceSetting { key: "rounds".into(), value: "3".into() }),
-        "a head judge can do it anyway, with force ticked"
+        web(WayOut::ForceSetting { round: 2, key: "rounds".into(), value: "3".into() }),
+        "a head judge can change it anyway: tick “Change it although round 2 is being played” beside Rounds in \
+         Settings on the Judges page"
     );
     // A name taken, said to the head judge adding a judge: what they do themselves, with the set-up page's form.
     assert_eq!(
@@ -541,4 +553,91 @@ fn the_web_names_what_to_tap_for_the_new_ways_out() {
     let cards = WayOut::ImportAsCards { file: "AtomicCards.json".into(), is: CardFile::Reference };
     assert!(cards.command_line().starts_with("import it with `mmjudge cards import AtomicCards.json`;"));
     assert!(cards.web().starts_with("upload it in the Card reference step (Upload the cards)"));
+}
+
+/// The templates of the served pages, each with its `{{ ... }}` values as `#` and its whitespace as single spaces.
+fn served_pages() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/web");
+    let mut pages = Vec::new();
+    for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let Ok(text) = std::fs::read_to_string(entry.path()) else { continue };
+        let mut plain = String::new();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("{{") {
+            plain.push_str(&rest[..at]);
+            plain.push('#');
+            rest = rest[at..].find("}}").map_or("", |end| &rest[at + end + 2..]);
+        }
+        plain.push_str(rest);
+        pages.push((
+            entry.file_name().to_string_lossy().into_owned(),
+            plain.split_whitespace().collect::<Vec<_>>().join(" "),
+        ));
+    }
+    pages
+}
+
+/// A label as a template writes it: its numbers are the template's values.
+fn as_in_a_template(label: &str) -> String {
+    let mut out = String::new();
+    for c in label.chars() {
+        if c.is_ascii_digit() {
+            if !out.ends_with('#') {
+                out.push('#');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_box_and_button_the_web_names_is_on_a_page_by_its_label() {
+    let pages = served_pages();
+    assert!(pages.len() > 10, "the templates are found");
+    let on_a_page = |label: &str| {
+        let wanted = as_in_a_template(label);
+        pages.iter().any(|(_, p)| p.contains(&wanted) || p.contains(label))
+    };
+    let mut named = Vec::new();
+    for w in WayOut::samples() {
+        let words = w.web();
+        let mut rest = words.as_str();
+        while let Some(open) = rest.find('“') {
+            let after = &rest[open + '“'.len_utf8()..];
+            let Some(close) = after.find('”') else { break };
+            named.push((after[..close].to_string(), words.clone()));
+            rest = &after[close..];
+        }
+    }
+    for t in super::Tick::ALL {
+        if let Some(label) = t.label() {
+            named.push((label.to_string(), format!("{t:?}")));
+        }
+    }
+    assert!(named.len() >= 10, "the web's words name boxes: {named:?}");
+    let missing: Vec<_> = named.iter().filter(|(label, _)| !on_a_page(label)).collect();
+    assert!(missing.is_empty(), "labels no template shows: {missing:#?}");
+}
+
+#[test]
+fn every_checkbox_on_a_page_reads_as_a_sentence() {
+    for (file, page) in served_pages() {
+        let mut rest = page.as_str();
+        while let Some(at) = rest.find("type=\"checkbox\"") {
+            rest = &rest[at + 15..];
+            let Some(end) = rest.find('>') else { break };
+            let text = &rest[end + 1..];
+            let label = text.split('<').next().unwrap_or_default().trim();
+            if label.is_empty() {
+                continue; // a box labelled by aria-label (a note chosen as evidence)
+            }
+            let first = label.chars().next().unwrap_or(' ');
+            assert!(
+                first.is_uppercase() && !label.starts_with("force") && !label.starts_with("allow"),
+                "{file}: the box “{label}” does not read as a sentence a judge would say"
+            );
+        }
+    }
 }

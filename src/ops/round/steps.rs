@@ -39,6 +39,11 @@ pub fn steps(home: &Home, tables: &[TableView]) -> RoundSteps {
         return RoundSteps { words, ..none };
     }
     match r.state {
+        "paired" if r.tables > 0 && r.finished == r.tables => RoundSteps {
+            words: format!("Round {n} has every result, though its clock never ran: pair round {} next.", n + 1),
+            pair: true,
+            ..none
+        },
         "paired" => {
             RoundSteps { words: format!("Round {n} is paired; its clock has not started."), start: true, ..none }
         }

@@ -218,7 +218,7 @@ pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
     let head_only = deviation.then_some("choosing a penalty other than the guide's");
     write::judge(judge, head_only, p, |store, actor, b| {
         if b.player.trim().is_empty() {
-            return Err(Error::bad_input("choose the player who is penalised").into());
+            return Err(Error::bad_input("choose the player who is penalised"));
         }
         let infraction = Infraction::parse(&b.infraction).map_err(|e| Error::bad_input(e.to_string()))?;
         let penalty: Option<PenaltyKind> =

@@ -10,6 +10,7 @@ pub mod show;
 pub mod supply;
 pub mod swap;
 pub mod tables;
+pub mod to_find;
 
 pub use tables::{AddTablesInput, AddedTables, add_tables, seats_for};
 

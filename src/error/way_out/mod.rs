@@ -517,6 +517,8 @@ impl std::fmt::Display for Refusal {
 }
 
 #[cfg(test)]
+mod labels;
+#[cfg(test)]
 mod tests;
 
 /// A box a page offers to do something anyway, as the page labels it: the web's words name the box by its label

@@ -214,7 +214,10 @@ impl WayOut {
             WayOut::RegisterLibrary { whose } => whose.web().into(),
             WayOut::ListLibraries => "a library is named by its table and seat, such as 3A".into(),
             WayOut::AddCardsOrFewer { .. } | WayOut::AddCardsOrBuildFewer { .. } => {
-                format!("a head judge loads more cards into the pool, or builds fewer tables, {SETUP_PAGE}")
+                format!(
+                    "a head judge loads more cards into the pool, or builds fewer tables, {SETUP_PAGE}; the curation \
+                     report (Judges, then Prints) lists what to find, by mana value"
+                )
             }
             WayOut::IncludeCard { name } => {
                 format!("a head judge takes {name} back into the pool first {SETUP_PAGE}")

@@ -35,10 +35,11 @@ pub struct Pairings {
 /// one table), as the floor judges are told.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Carry {
-    /// The library ("5A").
-    pub library: String,
+    // Fields in alphabetical order, as the pairings document writes its keys (see `PairingsDoc`).
     /// Its own table.
     pub from: u32,
+    /// The library ("5A").
+    pub library: String,
     /// Where it is played this round.
     pub to: u32,
 }

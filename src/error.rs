@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 mod way_out;
 pub use way_out::{
-    Again, CardFile, Cards, Example, Held, Join, Record, Refusal, Unpair, WayOut, Whose, promote_command,
+    Again, CardFile, Cards, Example, Held, Join, Record, Refusal, Tick, Unpair, WayOut, Whose, promote_command,
 };
 
 /// Everything that can stop a command. `run()` prints it on one line and exits with `exit_code()`.

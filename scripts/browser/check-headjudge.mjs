@@ -234,6 +234,10 @@ try {
     await judge.goto(`${BASE}/judge/table/2`);
     await judge.getByRole("heading", { name: /Table 2/ }).waitFor();
     const form = judge.locator("form", { has: judge.getByRole("button", { name: "Record result" }) });
+    // The winner starts unchosen ("who won?"): a judge picks them.
+    await form.locator('[name="winner"] option:not([disabled]):not([value="draw"]):not([value="totals"])').first().waitFor({ state: "attached" });
+    const firstPlayer = await form.locator('[name="winner"] option:not([disabled]):not([value="draw"]):not([value="totals"])').first().textContent();
+    await form.locator('[name="winner"]').selectOption({ label: firstPlayer.trim() });
     await form.locator('[name="by"]').selectOption("concession");
     await form.getByRole("button", { name: "Record result" }).click();
     await judge.waitForURL(/\/judge\/table\/2\?done=\d+$/);

@@ -237,7 +237,9 @@ async function judgeRecordsAResult(browser, pairings) {
     const form = judge.locator("form", { has: judge.getByRole("button", { name: "Record result" }) });
     await form.locator('[name="winner"]').selectOption({ label: seatA.name });
     await form.locator('[name="by"]').selectOption("life");
-    await form.locator('[name="life"]').fill("12,0");
+    // Each player's life total, asked by name.
+    await form.getByLabel(`${seatA.name}'s life`).fill("12");
+    await form.locator('[name="life_b"]').fill("0");
     const written = judge.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/result");
     await form.getByRole("button", { name: "Record result" }).click();
     const answer = await written;
@@ -251,7 +253,7 @@ async function judgeRecordsAResult(browser, pairings) {
     await shot(judge, "judge-table-result");
   });
 
-  await step("a challenge on the finished match is refused beside its form, then recorded with force, the answer replacing the refusal", async () => {
+  await step("a challenge on the finished match is refused beside its form naming its box, then recorded with it ticked, the answer replacing the refusal", async () => {
     const form = judge.locator("#challenge-form");
     await form.getByLabel("challenger").selectOption({ label: seatA.name });
     await form.locator('[name="about"]').fill("B1 Demonic Tutor");
@@ -264,7 +266,7 @@ async function judgeRecordsAResult(browser, pairings) {
     }, { times: 1 });
     await form.getByRole("button", { name: "Record challenge" }).click();
     const refused = judge.locator('#challenge-form + p.answer.refused[role="alert"]');
-    await refused.getByText(/already has a result.*tick force/).waitFor();
+    await refused.getByText(/already has a result.*tick “Record it although the match has a result/).waitFor();
     await answeredInView(judge, refused, "the refused challenge");
     if (await judge.locator("p.done").count()) throw new Error("the earlier Done line still stands beside the refusal");
     // The result's live event may put a fresh <main> in place after the refusal (done here on purpose): what the
@@ -275,7 +277,7 @@ async function judgeRecordsAResult(browser, pairings) {
       document.querySelector("main").replaceWith(fresh);
       window.mmjudge.keepAnswer();
     });
-    await refused.getByText(/already has a result.*tick force/).waitFor();
+    await refused.getByText(/already has a result.*tick “Record it although the match has a result/).waitFor();
     const kept = await form.locator('[name="about"]').inputValue();
     if (kept !== "B1 Demonic Tutor") throw new Error(`a live refresh emptied the refused form (about: "${kept}")`);
     const by = await form.getByLabel("challenger").inputValue();
@@ -284,7 +286,7 @@ async function judgeRecordsAResult(browser, pairings) {
     if (style !== "rgb(253, 232, 234)") throw new Error(`the refusal is not in the refusal style (background ${style})`);
     if (new URL(judge.url()).pathname !== "/judge/table/1") throw new Error(`the refusal left the page: ${judge.url()}`);
     await shot(judge, "judge-challenge-refused");
-    await form.getByLabel(/force \(record it/).check();
+    await form.getByLabel("Record it although the match has a result (the result stays)").check();
     await form.getByRole("button", { name: "Record challenge" }).click();
     const done = judge.locator('#challenge-form + p.done[role="alert"]');
     await done.getByText(/challenge/).waitFor();

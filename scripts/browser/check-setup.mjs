@@ -46,7 +46,7 @@ async function shot(page, name) {
 let expectedRefusals = 0;
 
 async function step(page, id, fill, expect) {
-  await act(page, page.locator(`#step-${id} > form`), id, fill, expect);
+  await act(page, page.locator(`#step-${id} > form:not(.setting)`), id, fill, expect);
 }
 
 // One form's write (a step's own, or one of its optional forms): its answer (or, with `refused`, its refusal) beside
@@ -137,7 +137,7 @@ try {
 
   // 2. The steps, in order, with a newcomer's mistakes.
   const upload = (file) => async (form) => form.locator("input[type=file]").setInputFiles(file.startsWith("/") ? file : join(EXAMPLES, file));
-  const form = (id) => page.locator(`#step-${id} > form`);
+  const form = (id) => page.locator(`#step-${id} > form:not(.setting)`); // the check-in switch is a form of its own
   await act(page, form("cards"), "an empty file", upload(emptyFile), /empty\.csv is empty/, true);
   await act(page, form("pool"), "the pool first", upload("pool.csv"), /upload the card reference first/, true);
   // The card reference, the page reloaded while its job runs: the job is followed again, its answer beside the form.

@@ -23,9 +23,12 @@ fn listing(view: &Standings, format: Format) -> Listing {
         headers.insert(4, "above par");
     }
     headers.push("status");
-    let title = match view.round {
-        0 => format!("{}: standings before round 1", view.event),
-        r => format!("{}: standings after round {r}", view.event),
+    let title = match (view.round, &view.winner) {
+        (0, _) => format!("{}: standings before round 1", view.event),
+        (r, Some(winners)) if view.is_final => {
+            format!("{}: final standings after round {r}; {}", view.event, standings::winner_words(winners))
+        }
+        (r, _) => format!("{}: standings after round {r}", view.event),
     };
     let mut listing = Listing::new(&headers).titled(title);
     listing.rows.reserve_exact(view.standings.len());

@@ -20,6 +20,7 @@ pub mod note_sheet;
 pub mod penalty;
 pub mod result;
 pub mod rules;
+pub mod setting_words;
 pub mod settings;
 pub mod simulate;
 pub mod standings;

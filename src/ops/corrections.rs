@@ -412,7 +412,9 @@ fn earlier_round(conn: &Connection, kind: VoidKind, id: i64, of: Option<u32>, fo
     match of {
         Some(r) if r < current && !force => {
             let why = format!("{} #{id} is a record of round {r}, not of round {current} being played", kind.as_str());
-            Err(Refusal::refused(why).way_out(WayOut::ForceAnyway { to: "void it anyway".into() }).into())
+            Err(Refusal::refused(why)
+                .way_out(WayOut::ForceAnyway { to: "void it anyway".into(), tick: crate::error::Tick::VoidEarlier })
+                .into())
         }
         _ => Ok(()),
     }

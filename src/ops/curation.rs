@@ -71,6 +71,9 @@ pub struct Report {
     pub basic_lands: u32,
     /// Excluded spells, not checked.
     pub excluded: Apart,
+    /// What to find when the pool is short for the tables the players need (see
+    /// [`crate::ops::library::to_find`]); null when nothing is short or no player is entered.
+    pub to_find: Option<crate::ops::library::to_find::ToFind>,
 }
 
 impl Report {
@@ -151,6 +154,7 @@ pub fn report(conn: &Connection) -> Result<Report> {
         lands,
         basic_lands,
         excluded,
+        to_find: crate::ops::library::to_find::to_find(conn)?,
     })
 }
 

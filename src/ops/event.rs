@@ -222,11 +222,6 @@ pub fn setting_changed_words(c: &SettingChanged) -> String {
     changed_with(c, "with --force")
 }
 
-/// [`setting_changed_words`] in the web's words: a change to the round in play was made with force ticked.
-pub fn setting_changed_web_words(c: &SettingChanged) -> String {
-    changed_with(c, "with force ticked")
-}
-
 /// "key: old -> new", and how a change to the round in play was forced (`forced`) with what it does there.
 fn changed_with(c: &SettingChanged, forced: &str) -> String {
     let mut summary = format!("{}: {} -> {}", c.key, c.old, c.value);
@@ -265,7 +260,8 @@ pub fn set(store: &mut Store, actor: &Actor, input: SetInput) -> Result<SettingC
         if let Some(change) = &in_play
             && !force
         {
-            let out = WayOut::ForceSetting { key: setting.key.into(), value: value.clone() };
+            let out =
+                WayOut::ForceSetting { round: round::current(tx)?, key: setting.key.into(), value: value.clone() };
             return Err(Refusal::refused(change.clone()).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         values.0.insert(setting.key.into(), value.clone());

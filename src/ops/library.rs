@@ -10,6 +10,7 @@ pub mod show;
 pub mod supply;
 pub mod swap;
 pub mod tables;
+pub mod to_find;
 
 pub use tables::{AddTablesInput, AddedTables, add_tables, seats_for};
 
@@ -36,9 +37,10 @@ pub fn check_unlocked(conn: &Connection, force: bool, what: &str) -> Result<Stri
     }
     if !force {
         let to = format!("{what} anyway (the audit log records it)");
+        let tick = if what == "rebuild them" { crate::error::Tick::BuildAgain } else { crate::error::Tick::SwapAgain };
         let locked = format!("the libraries are locked: round {current} is paired");
         return Err(crate::error::Refusal::refused(locked)
-            .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ForceAnyway { to })
+            .way_out_after(crate::error::Join::Semicolon, crate::error::WayOut::ForceAnyway { to, tick })
             .into());
     }
     Ok(format!(" (forced: round {current} is paired)"))
@@ -297,13 +299,15 @@ fn too_small(e: BuildError, supply: &supply::Supply, pool: &[PoolCard], input: B
     let libraries = 2 * tables as usize;
     let what = |keep: &str| {
         let shortage = supply::shortage(supply, &pool_profile(&supply.copies, size), libraries, size, keep);
+        let lands = match b.to_find {
+            0 => format!("the pool holds {}", b.in_pool),
+            n => format!("the pool holds {}; {n} more to find", b.in_pool),
+        };
         format!(
             "the pool is too small for {}: main libraries need {needed} spell copies, the pool has {have} \
-             ({shortage}); Utopia libraries need {} basic lands (the pool holds {}: {} more to find)",
+             ({shortage}); the Utopia libraries are {} basic lands to set out beside the tables ({lands})",
             crate::domain::words::count(tables, "table"),
             b.needed,
-            b.in_pool,
-            b.to_find
         )
     };
     let most = have / (2 * size);

@@ -53,6 +53,9 @@ pub struct Home {
     pub rounds: i64,
     /// The current round (None before round 1 is paired).
     pub round: Option<RoundView>,
+    /// The event is over (its last planned round played with every result in): its winner and the top of its
+    /// final standings; None while it is not.
+    pub finished: Option<crate::ops::standings::EventEnd>,
     /// The server's now (RFC 3339).
     pub now: String,
 }
@@ -240,7 +243,10 @@ fn home_in(conn: &Connection, now: DateTime<Utc>) -> Result<Home> {
         }
         _ => None,
     };
-    Ok(Home { event: values.name().to_string(), rounds: values.number("rounds"), round: view, now: stamp(now) })
+    let rounds = values.number("rounds");
+    let running = view.as_ref().is_some_and(|r| r.state == "running");
+    let finished = crate::ops::standings::event_end_if_likely(conn, rounds, number, running)?;
+    Ok(Home { event: values.name().to_string(), rounds, round: view, finished, now: stamp(now) })
 }
 
 /// The current round's tables, by table number.

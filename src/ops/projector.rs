@@ -21,6 +21,9 @@ pub struct Projector {
     pub now: String,
     /// The current round (None before round 1 is paired).
     pub round: Option<ProjectorRound>,
+    /// The event is over: its winner and the top of its final standings (see
+    /// [`crate::ops::standings::is_over`]).
+    pub finished: Option<crate::ops::standings::EventEnd>,
 }
 
 /// The current round on the projector.
@@ -121,7 +124,10 @@ fn projector_in(conn: &Connection, now: DateTime<Utc>) -> Result<Projector> {
         }),
         _ => None,
     };
-    Ok(Projector { event: values.name().to_string(), rounds: values.number("rounds"), now: stamp(now), round })
+    let rounds = values.number("rounds");
+    let running = round::get(conn, number)?.is_some_and(|r| r.started_at.is_some() && r.ended_at.is_none());
+    let finished = crate::ops::standings::event_end_if_likely(conn, rounds, number, running)?;
+    Ok(Projector { event: values.name().to_string(), rounds, now: stamp(now), round, finished })
 }
 
 fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64) -> Result<ProjectorRound> {

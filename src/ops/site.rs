@@ -84,6 +84,8 @@ pub struct Event {
     pub labels: HashMap<LibraryId, String>,
     /// When the site is written.
     pub now: DateTime<Utc>,
+    /// The event is over (see [`crate::ops::standings::is_over`]): the last round's standings are final.
+    pub finished: bool,
 }
 
 /// The event, loaded once for every page, and the event file for page-specific reads (`store` calls).
@@ -110,7 +112,9 @@ impl<'c> Site<'c> {
         let results = Results::load(conn)?;
         let folded = results.players.iter().map(|p| crate::domain::names::fold(&p.name)).collect();
         let labels = results.libraries.iter().map(|(id, l)| (*id, l.label())).collect();
-        Ok(Site { conn, event: Event { settings, results, folded, labels, now: crate::time::now()? } })
+        let finished = crate::ops::standings::is_over(conn, &results)?;
+        let now = crate::time::now()?;
+        Ok(Site { conn, event: Event { settings, results, folded, labels, now, finished } })
     }
 }
 

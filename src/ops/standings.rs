@@ -12,6 +12,9 @@ use rusqlite::Connection;
 use serde::Serialize;
 use std::collections::HashMap;
 
+mod end;
+pub use end::{EventEnd, TOP, TopLine, event_end, event_end_if_likely, is_over, winner_words};
+
 /// The standings after a round (the `--json` document of `standings`; the event's name and how far the
 /// event has got are for the page around it, not in the document).
 #[derive(Debug, Clone, Serialize)]
@@ -30,9 +33,20 @@ pub struct Standings {
     pub standings: Vec<Line>,
     /// The players of this round with no match, bye or late entry's match loss up to it: not ranked.
     pub did_not_play: Vec<DidNotPlay>,
+    /// The players who entered after this round (name, the round they joined): not in these standings, which
+    /// never change; under `late-entry loss` their missed rounds count from the round they joined.
+    #[serde(skip)]
+    pub entered_later: Vec<(String, u32)>,
     /// Matches up to this round without a result (a result taken back after later rounds were paired): not
     /// counted until one is recorded.
     pub needs_result: Vec<NeedsResult>,
+    /// These are the final standings: the round is the last planned, every result of the event is in and the
+    /// round is no longer played (see [`is_over`]); raising the `rounds` setting makes them not final again.
+    #[serde(rename = "final")]
+    pub is_final: bool,
+    /// The final standings' winner: the names ranked first (two or more when rank 1 is shared); None until
+    /// the standings are final.
+    pub winner: Option<Vec<String>>,
     /// How far the event has got.
     #[serde(skip)]
     pub progress: Progress,
@@ -59,13 +73,18 @@ pub fn standings(conn: &Connection, round: Option<u32>) -> Result<Standings> {
         None => results.played,
     };
     let after = results.standings_of_round(round);
+    let is_final = round == results.paired && is_over(conn, &results)?;
+    let winner = is_final.then(|| end::winners(&after.lines));
     Ok(Standings {
+        is_final,
+        winner,
         event,
         round,
         rounds_paired: results.paired,
         tiebreak_par: results.tiebreak_par,
         standings: after.lines,
         did_not_play: after.did_not_play,
+        entered_later: after.entered_later,
         needs_result: after.needs_result,
         progress: results.progress(),
     })
@@ -81,6 +100,8 @@ pub struct AfterRound {
     pub did_not_play: Vec<DidNotPlay>,
     /// Not counted: no result.
     pub needs_result: Vec<NeedsResult>,
+    /// Entered after the round (name, the round they joined), in the order added.
+    pub entered_later: Vec<(String, u32)>,
 }
 
 /// A player of the round with no match, bye or late entry's match loss up to it (not ranked).
@@ -338,7 +359,13 @@ impl Results {
             .into_iter()
             .map(|s| self.line(s, par.as_ref()))
             .collect();
-        AfterRound { lines, did_not_play, needs_result }
+        let entered_later = self
+            .players
+            .iter()
+            .filter(|p| round > 0 && p.joined_round > round && p.joined_round <= self.paired + 1 && !p.disqualified)
+            .map(|p| (p.name.clone(), p.joined_round))
+            .collect();
+        AfterRound { lines, did_not_play, needs_result, entered_later }
     }
 
     fn needs_result(&self, m: &Match) -> NeedsResult {

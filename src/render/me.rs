@@ -85,6 +85,19 @@ fn reason_words(slug: &str) -> String {
     slug.replace('-', " ")
 }
 
+/// "You finished 3rd of 18, with 7 points (2-1-1).", "You share 3rd of 18, ...", "You won the event, ...",
+/// "You share first, ...": `shared` when another player has the same rank.
+pub fn final_place(line: &crate::ops::standings::Line, of: usize, shared: bool) -> String {
+    let points = crate::domain::words::count(line.points, "point");
+    let place = match (line.rank, shared) {
+        (1, false) => "You won the event".to_string(),
+        (1, true) => "You share first place".to_string(),
+        (r, false) => format!("You finished {} of {of}", crate::domain::penalty::ordinal(r)),
+        (r, true) => format!("You share {} place of {of}", crate::domain::penalty::ordinal(r)),
+    };
+    format!("{place}, with {points} ({}).", line.record())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

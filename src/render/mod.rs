@@ -18,6 +18,7 @@ pub mod projector;
 pub mod qr;
 pub mod records;
 pub mod reports;
+pub mod settings;
 pub mod site;
 pub mod standby;
 pub mod standings;

@@ -58,6 +58,8 @@ pub struct CurationPage {
     pub apart: String,
     /// Banned cards in the classes, as information (`{1}{W}: Balance is banned; 59 other cards`).
     pub banned: Vec<String>,
+    /// What to find when the pool is short, in lines (empty when nothing is).
+    pub to_find: Vec<String>,
 }
 
 impl CurationPage {
@@ -88,6 +90,7 @@ impl CurationPage {
                 crate::domain::words::count(r.excluded.copies, "copy")
             ),
             banned: r.banned_notes().into_iter().map(str::to_string).collect(),
+            to_find: r.to_find.as_ref().map(to_find_lines).unwrap_or_default(),
         }
     }
 
@@ -95,6 +98,31 @@ impl CurationPage {
     pub fn render(&self) -> Result<String, askama::Error> {
         Template::render(self)
     }
+}
+
+/// What to find, as the curation report's lines: the spells short by mana value, then the lands to set out.
+fn to_find_lines(t: &crate::ops::library::to_find::ToFind) -> Vec<String> {
+    use crate::domain::words::count;
+    let mut lines = vec![format!(
+        "For {}, one for every two players entered: the main libraries need {} spell copies, the pool gives {}.",
+        count(t.tables, "table"),
+        t.spells_needed,
+        t.spells_have
+    )];
+    if t.spells_short > 0 {
+        let by_cost = t.by_cost_words();
+        let by_cost = if by_cost.is_empty() { String::new() } else { format!(": about {by_cost}") };
+        lines.push(format!("Spells to find: {}{by_cost}.", t.spells_short));
+    }
+    let lands = &t.basic_lands;
+    lines.push(match lands.to_find {
+        0 => format!("Basic lands to set out beside the tables for Utopia: {} (the pool holds them).", lands.needed),
+        n => format!(
+            "Basic lands to set out beside the tables for Utopia: {} (the pool holds {}; {n} more to find).",
+            lands.needed, lands.in_pool
+        ),
+    });
+    lines
 }
 
 /// The curation report in one line for people: copies, costs and flags.

@@ -10,6 +10,8 @@ use serde::{Serialize, Serializer};
 pub struct SortedStandings<'a> {
     #[serde(serialize_with = "sorted_absent")]
     did_not_play: &'a [DidNotPlay],
+    #[serde(rename = "final")]
+    is_final: bool,
     #[serde(serialize_with = "sorted_needs_result")]
     needs_result: &'a [NeedsResult],
     round: u32,
@@ -17,6 +19,7 @@ pub struct SortedStandings<'a> {
     #[serde(serialize_with = "sorted_lines")]
     standings: &'a [Line],
     tiebreak_par: bool,
+    winner: Option<&'a [String]>,
 }
 
 impl<'a> SortedStandings<'a> {
@@ -24,11 +27,13 @@ impl<'a> SortedStandings<'a> {
     pub fn of(view: &'a Standings) -> Self {
         SortedStandings {
             did_not_play: &view.did_not_play,
+            is_final: view.is_final,
             needs_result: &view.needs_result,
             round: view.round,
             rounds_paired: view.rounds_paired,
             standings: &view.standings,
             tiebreak_par: view.tiebreak_par,
+            winner: view.winner.as_deref(),
         }
     }
 }
@@ -231,6 +236,9 @@ mod tests {
                     DidNotPlay { player_id: PlayerId(4), name: "Mo".into(), dropped: false },
                 ],
                 needs_result: vec![NeedsResult { round: 1, table: Some(2), players: vec!["Ana".into(), "Cy".into()] }],
+                entered_later: vec![],
+                is_final: true,
+                winner: Some(vec!["Ana \"quoted\"".into(), "Bo".into()]),
                 progress: Progress::default(),
             };
             let through_value = serde_json::to_string_pretty(&serde_json::to_value(&view)?)?;

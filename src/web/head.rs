@@ -159,7 +159,7 @@ pub async fn event_set(judge: Judge, payload: Payload<SetBody>) -> Response {
         };
         let input = crate::ops::event::SetInput::new(&b.key, &value, b.force)?;
         let changed = crate::ops::event::set(store, actor, input)?;
-        let summary = crate::ops::event::setting_changed_web_words(&changed);
+        let summary = crate::render::settings::changed_words(&changed);
         Answer::ok(&summary).with(&serde_json::json!({ "key": changed.key, "value": changed.value }))
     })
     .await
@@ -177,9 +177,38 @@ pub struct PairBody {
     pub drop_absent: bool,
 }
 
+/// Before round 1: the first step of the set-up page still to do (the card reference, the pool, the players, the
+/// libraries), refused in its words while no library is built; a step done but short (libraries for too few
+/// tables) is the pairing's own refusal to give.
+fn first_step_missing(store: &crate::store::Store) -> crate::error::Result<()> {
+    let s = crate::ops::setup_steps::steps(store)?;
+    if s.round > 0 || s.libraries > 0 {
+        return Ok(());
+    }
+    let missing = if s.cards == 0 {
+        Some(("the card reference is not loaded", "Card reference"))
+    } else if s.pool_copies == 0 && !s.sealed {
+        Some(("the pool is empty", "Pool"))
+    } else if s.players == 0 {
+        Some(("no player is entered", "Players"))
+    } else if s.libraries == 0 {
+        Some(("no library is built", "Libraries"))
+    } else {
+        None
+    };
+    match missing {
+        Some((what, step)) => Err(crate::error::Error::refused(format!(
+            "round 1 cannot be paired yet: {what}; a head judge does the {step} step first, on the set-up page \
+             (Judges, then Set up the event)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// `POST /api/round/pair` (head judges): pairs the next round, as `mmjudge round pair [--allow] [--drop-absent]`.
 pub async fn pair(judge: Judge, p: Payload<PairBody>) -> Response {
     write::judge(judge, Some("pairing a round"), p, |store, actor, b| {
+        first_step_missing(store)?;
         let paired = round::pair_round_with(store, actor, round::PairInput { allow: b.allow }, b.drop_absent)?;
         let byes = if paired.byes.is_empty() { String::new() } else { format!("; bye: {}", paired.byes.join(", ")) };
         let summary = format!(

@@ -71,6 +71,9 @@ struct MeWords {
     time_called: bool,
     /// What happens once time is called.
     time_rules: &'static str,
+    /// Once the event is over: the player's place in the final standings ("You finished 3rd of 18, with 7
+    /// points (2-1-1).").
+    final_place: Option<String>,
 }
 
 fn me_words(seat: Option<&PlayerSeat>, now: &str) -> MeWords {
@@ -86,6 +89,7 @@ fn me_words(seat: Option<&PlayerSeat>, now: &str) -> MeWords {
         own_report: s.waiting_report.as_ref().is_some_and(|w| w.by == s.name),
         time_called: s.result.is_none() && s.ends_at.as_ref().is_some_and(passed),
         time_rules: me_words::TIME_CALLED,
+        final_place: None,
     }
 }
 
@@ -93,11 +97,25 @@ fn me_words(seat: Option<&PlayerSeat>, now: &str) -> MeWords {
 pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError> {
     let query = q.name.unwrap_or_default().trim().to_string();
     let asked = query.clone();
-    let (home, seat) = db
+    let (home, seat, place) = db
         .run(move |store| {
             let now = crate::time::now()?;
             let seat = if asked.is_empty() { None } else { Some(live::find_player(store, &asked, now)) };
-            Ok((live::home(store, now)?, seat))
+            let home = live::home(store, now)?;
+            // The player's line of the final standings, once the event is over.
+            let place = match (&home.finished, &seat) {
+                (Some(_), Some(Ok(s))) => {
+                    let all = store.read(|conn| standings::standings(conn, None))?;
+                    let of = all.standings.len();
+                    let mine = all.standings.iter().find(|l| l.name == s.name).cloned();
+                    mine.map(|l| {
+                        let shared = all.standings.iter().filter(|o| o.rank == l.rank).count() > 1;
+                        (l, of, shared)
+                    })
+                }
+                _ => None,
+            };
+            Ok((home, seat, place))
         })
         .await?;
     let (status, seat, error) = match seat {
@@ -114,7 +132,8 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
     };
     let reasons = crate::ops::table::device::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
     let inspection = page::inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
-    let words = me_words(seat.as_ref(), &home.now);
+    let mut words = me_words(seat.as_ref(), &home.now);
+    words.final_place = place.map(|(l, of, shared)| me_words::final_place(&l, of, shared));
     Ok(page(status, &MePage { home: page::head(&db, home), query, seat, error, back, reasons, inspection, words }))
 }
 

@@ -38,6 +38,9 @@ struct ProjectorPage {
 /// The big clock's words at the view's instant (the page's script redraws them every second, local times).
 fn headline(view: &Projector) -> (String, String, String) {
     let Some(r) = &view.round else { return Default::default() };
+    if let Some(end) = &view.finished {
+        return ("The event is over".into(), String::new(), format!("{}.", end.winner_words()));
+    }
     let at = |s: Option<&String>| s.and_then(|s| unstamp(s).ok());
     let Some(now) = at(Some(&view.now)) else { return Default::default() };
     let hm = |t: DateTime<Utc>| t.format("%H:%M").to_string();

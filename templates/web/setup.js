@@ -29,6 +29,8 @@
         history.replaceState(null, "", "/setup");
         form.hidden = true;
         document.getElementById("created-summary").textContent = a.doc.summary;
+        var title = document.querySelector("header.bar .event");
+        if (title) title.textContent = body.event;
         document.getElementById("pin").textContent = a.doc.pin;
         if (a.doc.qr) document.getElementById("login-qr").innerHTML = a.doc.qr;
         document.getElementById("created").hidden = false;

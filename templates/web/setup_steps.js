@@ -8,10 +8,13 @@
   if (!list) return;
   var csrf = list.getAttribute("data-csrf") || "";
 
+  // The answer at the end of its form, scrolled into view (a long step may push it below the screen).
   function show(form, ok, text) {
     var said = form.querySelector(".said"), error = form.querySelector(".error");
     said.hidden = !ok; error.hidden = ok;
-    (ok ? said : error).textContent = text;
+    var el = ok ? said : error;
+    el.textContent = text;
+    if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
   }
 
   function bar(form, value) {
@@ -134,6 +137,7 @@
     var body = {};
     form.querySelectorAll("input, select").forEach(function (f) {
       if (f.type === "checkbox") { if (f.checked) body[f.name] = true; }
+      else if (f.type === "radio") { if (f.checked) body[f.name] = f.value; }
       else if (f.type === "number") body[f.name] = parseInt(f.value, 10) || 0;
       else body[f.name] = f.value;
     });

@@ -31,7 +31,17 @@
   }
   // Each message shown counts, so a late answer (the card-name completion) can tell whether something was said
   // after it was asked: it then leaves the line alone (a refusal's reason stays).
-  function say(sec, text) { sec.querySelector(".error").textContent = text || ""; sec.said = (sec.said || 0) + 1; }
+  // Something said goes right under the form the player is using (sign-in, or declaring once signed in), scrolled
+  // into view: seat B's section may start below the screen.
+  function say(sec, text) {
+    var el = sec.querySelector(".error");
+    el.textContent = text || ""; sec.said = (sec.said || 0) + 1;
+    if (!text) return;
+    var signed = sec.querySelector(".signed");
+    var near = signed && !signed.hidden ? sec.querySelector("form.declare") : sec.querySelector("form.signin");
+    if (near && el.previousElementSibling !== near) near.parentNode.insertBefore(el, near.nextSibling);
+    if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+  }
   function section(seat) { return document.querySelector('section.player[data-seat="' + seat + '"]'); }
   function show(sec) {
     var c = signins()[sec.getAttribute("data-seat")];

@@ -337,7 +337,8 @@ fn a_card_page_says_how_to_get_texts_when_the_reference_has_none() {
     at_notes_now(&ev, &["note", "1", "ana", "B1", "Demonic Tutor", "--at", "09:05"]).ok();
     at_notes_now(&ev, &["site", "out", "--judges"]).ok();
     let page = std::fs::read_to_string(ev.path("out").join("card-demonic-tutor.html")).unwrap_or_default();
-    assert!(page.contains("<code>mmjudge cards import FILE</code>") && page.contains("MTGJSON or Scryfall"), "{page}");
+    assert!(page.contains("the card step of the set-up page") && page.contains("MTGJSON or Scryfall"), "{page}");
+    assert!(!page.contains("mmjudge cards import"), "the site speaks no command line: {page}");
 }
 
 /// Runs a command at the harness's fixed moment, so that `--at HH:MM` means the same day whenever the test runs

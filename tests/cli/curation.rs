@@ -65,3 +65,31 @@ fn the_report_lists_banned_cards_apart_from_the_warnings() {
     assert!(html.contains("Banned cards in the classes (information)"), "{html}");
     assert!(html.contains("{1}{W}: Balance is banned; 59 other cards"), "{html}");
 }
+
+/// A pool short for the tables the entered players need: the report says what to find, by mana value, with the
+/// figures the build counts, and the Utopia lands as lands to set out; without players, nothing.
+#[test]
+fn a_short_pool_says_what_to_find_for_the_players_tables() {
+    let ev = with_pool();
+    assert!(ev.run(&["--json", "pool", "check"]).json()["to_find"].is_null(), "no player entered yet");
+    let names: Vec<String> = (1..=40).map(|i| format!("Player {i:02}")).collect();
+    let mut args = vec!["player", "add"];
+    args.extend(names.iter().map(String::as_str));
+    ev.run(&args).ok();
+    let doc = ev.run(&["--json", "pool", "check"]).json();
+    let find = &doc["to_find"];
+    assert_eq!((find["tables"].as_u64(), find["spells_needed"].as_u64()), (Some(20), Some(1600)), "{find}");
+    let (have, short) = (find["spells_have"].as_u64().unwrap_or(0), find["spells_short"].as_u64().unwrap_or(0));
+    assert!(have > 0 && have + short == 1600, "{find}");
+    let by_value: u64 =
+        find["by_mana_value"].as_array().map(|a| a.iter().filter_map(|n| n.as_u64()).sum()).unwrap_or(0);
+    assert!(by_value > 0, "{find}");
+    assert_eq!(find["basic_lands"]["needed"], 1200, "two Utopia libraries of 30 lands a table: {find}");
+    let page = ev.path("check.html");
+    ev.run(&["pool", "check", "--html", &page.to_string_lossy()]).ok();
+    let html = std::fs::read_to_string(&page).unwrap_or_default();
+    assert!(html.contains("<h2>What to find</h2>"), "{html}");
+    assert!(html.contains(&format!("Spells to find: {short}: about ")), "{html}");
+    assert!(html.contains("Basic lands to set out beside the tables for Utopia: 1200"), "{html}");
+    assert!(!html.contains("need 1200 basic lands"), "{html}");
+}

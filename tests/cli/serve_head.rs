@@ -48,7 +48,7 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
     let before = ev.dump();
     let early = post("/api/round/end", "");
     assert_eq!(early.status, 409, "{}", early.body);
-    assert!(early.body.contains("--force") || early.body.contains("force"), "{}", early.body);
+    assert!(early.body.contains("“Yes, end the round anyway”") && !early.body.contains("--"), "{}", early.body);
     assert_eq!(ev.dump(), before);
     assert_eq!(post("/api/round/end", "&force=true").status, 303);
     // A setting changed from the form.
@@ -62,7 +62,10 @@ fn a_head_judge_runs_the_round_and_changes_a_setting_from_the_dashboard_a_floor_
     let back = set.header("location").expect("back").to_string();
     let page = server.request("GET", &back, &[("Cookie", &kim)], "").body;
     let done = page.lines().find(|l| l.contains("class=\"done\"")).unwrap_or_default();
-    assert!(done.contains("with force ticked") && !done.contains("--"), "{done}");
+    assert!(
+        done.contains("Round length: 50 minutes → 45 minutes; round 1 is being played") && !done.contains("--"),
+        "{done}"
+    );
     // The pairing form: the round ended, results in.
     ev.run(&["result", "1", "ana", "--round", "1", "--by", "concession"]).ok();
     ev.run(&["result", "2", "cy", "--round", "1", "--by", "concession"]).ok();
@@ -115,4 +118,51 @@ fn a_head_judge_fixes_clears_and_voids_at_the_table_a_floor_judge_sees_no_such_f
     assert_eq!(post("/api/result/clear", "").status, 303);
     let after = server.request("GET", "/judge/table/1", &[("Cookie", &kim)], "").body;
     assert!(!after.contains("action=\"/api/result/fix\""), "no result to fix once cleared: {after}");
+}
+
+/// The end of the event on the pages: once the last planned round has ended with every result in, the dashboard,
+/// the home page, `/me`, the projector, `/standings`, the standings print and `/api/time` say it is over and name
+/// the winner; the settings section shows every setting as its control; raising Rounds opens the event again.
+#[test]
+fn once_the_last_round_is_over_every_page_names_the_winner_and_raising_rounds_opens_it_again() {
+    let ev = crate::cards::with_reference();
+    ev.run(&["event", "set", "rounds", "1"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di")]);
+    ev.run(&["result", "1", "ana", "--by", "concession"]).ok();
+    let head = judge(&ev, "Kim", "head");
+    let server = Server::start(&ev);
+    let (kim, csrf) = page_login(&server, "Kim", &head);
+    let page = |path: &str| server.request("GET", path, &[("Cookie", &kim)], "").body;
+    // Not over while a result is missing.
+    assert!(!page("/").contains("The event is over"));
+    assert!(server.get("/api/time").json()["finished"].is_null());
+    ev.run(&["result", "2", "cy", "--by", "concession"]).ok();
+    // The clock never ran and every result is in: over.
+    let time = server.get("/api/time").json();
+    assert_eq!(time["finished"]["rounds"], 1, "{time}");
+    let winners = time["finished"]["winners"].as_array().cloned().unwrap_or_default();
+    assert_eq!(winners.len(), 2, "Ana and Cy, each 1-0 on every tiebreaker, share first: {time}");
+    for path in ["/", "/judge", "/me?name=Ana"] {
+        let body = page(path);
+        assert!(body.contains("The event is over") && body.contains("Ana and Cy share first"), "{path}: {body}");
+    }
+    assert!(page("/me?name=Ana").contains("You share first place, with 3 points (1-0-0)."));
+    assert!(page("/me?name=Bo").contains("You share 3rd place of 4, with 0 points (0-1-0)."));
+    assert!(page("/judge").contains("To play another round, raise Rounds in the settings below"));
+    let projector = page("/projector");
+    assert!(projector.contains("Final standings") && projector.contains("Ana and Cy share first"), "{projector}");
+    assert!(page("/standings").contains("<h1>Final standings</h1>"));
+    assert!(page("/judge/print/standings").contains("Final standings"));
+    // Settings as controls: each setting's plain name and control; no key box.
+    let dash = page("/judge");
+    assert!(dash.contains("id=\"setting-check-in\"") && dash.contains("<legend>Check-in</legend>"), "{dash}");
+    assert!(dash.contains("<label for=\"set-round-minutes\" class=\"name\">Round length</label>"), "{dash}");
+    assert!(!dash.contains("placeholder=\"setting"), "no key/value box: {dash}");
+    // Raising the rounds setting opens the event again; the round's next step is pairing round 2.
+    let body = format!("csrf={csrf}&back=/judge&key=rounds&value=2");
+    assert_eq!(server.request("POST", "/api/event/set", &[("Cookie", &kim), FORM], &body).status, 303);
+    assert!(server.get("/api/time").json()["finished"].is_null());
+    let dash = page("/judge");
+    assert!(!dash.contains("The event is over") && dash.contains("Pair the next round"), "{dash}");
+    assert!(!page("/standings").contains("Final standings"));
 }

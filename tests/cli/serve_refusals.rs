@@ -79,7 +79,7 @@ fn each_refusal_class_through_http_says_what_to_tap_or_whom_to_ask() {
     assert_eq!(
         end,
         "round 1 still has 1 table without a result (table 2); a judge records it with Record result on the table's judge \
-         page, or a head judge can close it anyway: End the round on the Judges page, with force ticked"
+         page, or a head judge can close it anyway on the Judges page: “End the round…”, then “Yes, end the round anyway”"
     );
     let pair = server.post_json("/api/round/pair", Some(&token), &json!({})).error(409);
     assert_eq!(
@@ -132,6 +132,7 @@ fn the_refusals_that_named_flags_and_commands_on_phones_name_the_form_and_the_bu
     // Pairing round 1 with a player who never checked in: the dashboard's Check in, not the command line's.
     let ev = Event::new();
     ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
+    ev.fake_libraries(2);
     ev.run(&["event", "set", "check-in", "on"]).ok();
     for name in ["Ana", "Bo", "Cy"] {
         ev.run(&["player", "check-in", name]).ok();
@@ -176,8 +177,8 @@ fn the_refusals_that_named_flags_and_commands_on_phones_name_the_form_and_the_bu
     let late = server.post_json("/api/challenge", Some(&token), &challenge).error(409);
     assert!(
         late.ends_with(
-            "a finished match takes no more challenges; tick force and send it again to record this one \
-                        anyway (the result stays)"
+            "a finished match takes no more challenges; tick “Record it although the match has a result (the \
+             result stays)” and send it again"
         ),
         "{late}"
     );
@@ -190,4 +191,22 @@ fn the_refusals_that_named_flags_and_commands_on_phones_name_the_form_and_the_bu
     assert!(form.contains("name=\"force\""), "{form}");
     let forced = json!({ "table": 1, "by": "Bo Nilsson", "about": "B1", "ruling": "denied", "force": true });
     assert_eq!(server.post_json("/api/challenge", Some(&token), &forced).status, 200);
+}
+
+/// Pairing round 1 before the set-up is done names the first step of the set-up page still to do, not a player.
+#[test]
+fn pairing_round_1_before_the_set_up_names_the_first_step_to_do() {
+    let ev = Event::new();
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di"]).ok();
+    let head = judge(&ev, "Kim", "head");
+    let server = Server::start(&ev);
+    let token = server.login("Kim", &head);
+    let before = ev.dump();
+    let pair = server.post_json("/api/round/pair", Some(&token), &json!({})).error(409);
+    assert_eq!(
+        pair,
+        "round 1 cannot be paired yet: the card reference is not loaded; a head judge does the Card reference step \
+         first, on the set-up page (Judges, then Set up the event)"
+    );
+    assert_eq!(before, ev.dump());
 }

@@ -276,13 +276,21 @@ fn head_judges_change_settings_from_the_api_as_event_set_does() {
     ev.run(&["round", "start"]).ok();
     let before = ev.dump();
     let mid = serde_json::json!({ "key": "decision-seconds", "value": "30" });
-    assert!(set(Some(&kim), mid).error(409).ends_with("; a head judge can do it anyway, with force ticked"));
+    let said = set(Some(&kim), mid).error(409);
+    assert!(
+        said.ends_with(
+            "; a head judge can change it anyway: tick “Change it although round 1 is being played” beside Decision \
+             limit in Settings on the Judges page"
+        ),
+        "{said}"
+    );
     assert_eq!(before, ev.dump());
     let forced = set(Some(&kim), serde_json::json!({ "key": "decision-seconds", "value": "30", "force": true }));
     assert_eq!(forced.status, 200, "{}", forced.body);
-    // The answer is in the form's words: force ticked, not the command line's flag.
+    // The answer is in the page's words: the setting's plain name and what it does now, no flag.
     let said = forced.json()["summary"].as_str().unwrap_or_default().to_string();
-    assert!(said.contains("with force ticked") && !said.contains("--force"), "{}", forced.body);
+    assert!(said.starts_with("Decision limit: 45 seconds → 30 seconds; round 1 is being played"), "{}", forced.body);
+    assert!(!said.contains("--force"), "{}", forced.body);
 
     let writes: Vec<_> =
         audit_vias(&ev).into_iter().filter(|(_, c, _)| c.starts_with("POST /api/event/set {")).collect();

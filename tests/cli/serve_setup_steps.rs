@@ -128,7 +128,7 @@ fn imports_by_upload_run_as_jobs_all_or_nothing_with_every_bad_line_named() {
     let said = refused(&head.run(&server, "/api/pool/import?file=pool.csv", homebrew), 400);
     assert!(
         said.ends_with(
-            "; correct the names, or tick Keep cards the reference does not know (they keep the cost and type given)"
+            "; correct the names, or tick “Keep cards the reference does not know” (they keep the cost and type given)"
         ),
         "{said}"
     );
@@ -341,6 +341,19 @@ fn the_pool_bans_and_libraries_from_the_web_then_round_1_is_paired() {
         head.post(&server, "/api/library/swap", serde_json::json!({ "library": "1A", "out": first, "in": spare }));
     assert_eq!(swapped.status, 200, "{}", swapped.body);
     assert!(swapped.json()["summary"].as_str().is_some_and(|s| s.starts_with("library 1A:")), "{}", swapped.body);
+    // Fewer tables than are built removes libraries: asked first, nothing changed until the box is ticked.
+    let before = ev.dump();
+    let fewer = head.post(&server, "/api/library/build", serde_json::json!({ "tables": 7, "seed": 7 }));
+    let said = match fewer.status {
+        202 => refused(&head.run_wait(&server, fewer.json()["job"].as_u64().expect("a job")), 409),
+        _ => fewer.error(409),
+    };
+    assert_eq!(
+        said,
+        "8 tables are built: building 7 tables removes the libraries of table 8; tick “Build fewer tables, removing \
+         the libraries beyond them” and build again, or give 8 tables"
+    );
+    assert_eq!(before, ev.dump());
     // Round 1 paired from the web.
     let paired = head.post(&server, "/api/round/pair", serde_json::json!({}));
     assert_eq!(paired.status, 200, "{}", paired.body);

@@ -225,7 +225,7 @@ fn the_table_page_records_a_result_at_time_with_its_turn() {
     let (cookie, csrf) = page_login(&server, "Lee", &pin);
     let page = server.request("GET", "/judge/table/1", &[("Cookie", &cookie)], "").body;
     assert!(page.contains(r#"<label data-shown-by="time">turn at time <input name="turn""#), "{page}");
-    assert!(page.contains(r#"<option value="" data-enabled-from="#), "{page}");
+    assert!(page.contains(r#"<option value="totals" data-enabled-from="#), "{page}");
     assert!(!page.contains("disabled>the life totals decide (time)"), "time is called: a result at time is offered");
     assert!(!page.contains("disabled>time</option>"), "{page}");
 

@@ -243,3 +243,47 @@ fn before_round_1_nobody_is_ranked() {
     let text = ev.run(&["standings"]).ok().to_string();
     assert_eq!(text, "Test Open: standings before round 1\n(none)\nno round has been paired yet\n");
 }
+
+/// `standings --json` after the last planned round: final, with its winner, only once that round is over
+/// with every result in; raising the rounds setting opens the event again, lowering it back closes it.
+#[test]
+fn the_last_rounds_standings_are_final_with_a_winner() {
+    let ev = event_with(&["Ana", "Bo", "Cy", "Di"]);
+    ev.run(&["event", "set", "rounds", "2"]).ok();
+    ev.seed_played_rounds(&[&[("Ana", "Bo", "A"), ("Cy", "Di", "A")]]);
+    let after_one = standings(&ev, &[]);
+    assert_eq!((after_one["final"].clone(), after_one["winner"].clone()), (Value::Bool(false), Value::Null));
+    ev.seed_played_rounds(&[&[("Ana", "Cy", ""), ("Bo", "Di", "")]]);
+    let playing = standings(&ev, &[]);
+    assert_eq!((playing["round"].clone(), playing["final"].clone()), (Value::from(1), Value::Bool(false)));
+    ev.run(&["result", "1", "Cy", "--by", "life"]).ok();
+    ev.run(&["result", "2", "Bo", "--by", "life"]).ok();
+    let running = standings(&ev, &[]);
+    assert_eq!((running["round"].clone(), running["final"].clone()), (Value::from(2), Value::Bool(false)));
+    ev.run(&["round", "end"]).ok();
+    let last = standings(&ev, &[]);
+    assert_eq!(last["final"], true, "{last}");
+    assert_eq!(last["winner"], serde_json::json!(["Cy"]), "{last}");
+    let text = ev.run(&["standings"]).ok().to_string();
+    assert!(text.contains("final standings after round 2; Cy wins the event"), "{text}");
+    let earlier = standings(&ev, &["--round", "1"]);
+    assert_eq!((earlier["final"].clone(), earlier["winner"].clone()), (Value::Bool(false), Value::Null));
+    ev.run(&["event", "set", "rounds", "3"]).ok();
+    let reopened = standings(&ev, &[]);
+    assert_eq!((reopened["final"].clone(), reopened["winner"].clone()), (Value::Bool(false), Value::Null));
+    ev.run(&["event", "set", "rounds", "2"]).ok();
+    assert_eq!(standings(&ev, &[])["final"], true);
+}
+
+/// Players equal on every tiebreaker share first: the winner lists both.
+#[test]
+fn a_shared_first_names_both_winners() {
+    let ev = event_with(&["Ana", "Bo"]);
+    ev.run(&["event", "set", "rounds", "1"]).ok();
+    ev.seed_played_rounds(&[&[("Ana", "Bo", "draw")]]);
+    ev.run(&["round", "end"]).ok();
+    let doc = standings(&ev, &[]);
+    assert_eq!((doc["final"].clone(), doc["winner"].clone()), (Value::Bool(true), serde_json::json!(["Ana", "Bo"])));
+    let text = ev.run(&["standings"]).ok().to_string();
+    assert!(text.contains("Ana and Bo share first"), "{text}");
+}

@@ -150,10 +150,10 @@ impl WayOut {
             WayOut::NewPin { name } => {
                 format!("give a new PIN with `mmjudge judge pin \"{name}\"`, or choose another name")
             }
-            WayOut::ForceAnyway { to } => format!("add --force to {to}"),
-            WayOut::UseForce { to } => format!("use --force to {to}"),
-            WayOut::ForceTo { to } => format!("--force to {to}"),
-            WayOut::ForceSetting { key, value } => {
+            WayOut::ForceAnyway { to, .. } => format!("add --force to {to}"),
+            WayOut::UseForce { to, .. } => format!("use --force to {to}"),
+            WayOut::ForceTo { to, .. } => format!("--force to {to}"),
+            WayOut::ForceSetting { key, value, .. } => {
                 format!("to change {key} now anyway: `mmjudge event set {key} {value} --force`")
             }
             WayOut::PromoteStandby { db } => {

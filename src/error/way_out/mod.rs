@@ -246,19 +246,27 @@ pub enum WayOut {
     ForceAnyway {
         /// What force does, after "to".
         to: String,
+        /// The box a page offers for it.
+        tick: Tick,
     },
     /// Use force, to do this anyway.
     UseForce {
         /// What force does, after "to".
         to: String,
+        /// The box a page offers for it.
+        tick: Tick,
     },
     /// Force does this (after "or").
     ForceTo {
         /// What force does, after "to".
         to: String,
+        /// The box a page offers for it.
+        tick: Tick,
     },
-    /// Change a setting now anyway, though it changes the round in play.
+    /// Change a setting now anyway, though it changes the round in play (`round`, being played).
     ForceSetting {
+        /// The round being played.
+        round: u32,
         /// The setting's key.
         key: String,
         /// The value.
@@ -509,4 +517,63 @@ impl std::fmt::Display for Refusal {
 }
 
 #[cfg(test)]
+mod labels;
+#[cfg(test)]
 mod tests;
+
+/// A box a page offers to do something anyway, as the page labels it: the web's words name the box by its label
+/// (a test finds each label in a template).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tick {
+    /// Build the libraries again once round 1 is paired (the set-up page's Libraries step).
+    BuildAgain,
+    /// Swap a library's card once round 1 is paired (the set-up page's Libraries step).
+    SwapAgain,
+    /// Register a player's sealed libraries again once round 1 is paired (no page offers it).
+    RegisterAgain,
+    /// Ban a card the reference does not know (the set-up page).
+    BanUnknown,
+    /// Watch a card the reference does not know (the set-up page).
+    WatchUnknown,
+    /// Record a challenge at a table whose match has a result (the table's judge page).
+    ChallengeFinished,
+    /// Fix a result once a later round is paired (the table's judge page).
+    FixLater,
+    /// Clear a result once a later round is paired (the table's judge page).
+    ClearLater,
+    /// Void a record of an earlier round (the table's judge page).
+    VoidEarlier,
+    /// Take back a declaration cited as evidence (no page offers it).
+    RemoveCited,
+}
+
+impl Tick {
+    /// Every box.
+    pub const ALL: [Tick; 10] = [
+        Tick::BuildAgain,
+        Tick::SwapAgain,
+        Tick::RegisterAgain,
+        Tick::BanUnknown,
+        Tick::WatchUnknown,
+        Tick::ChallengeFinished,
+        Tick::FixLater,
+        Tick::ClearLater,
+        Tick::VoidEarlier,
+        Tick::RemoveCited,
+    ];
+
+    /// The box's label on its page, as a judge would say it; None when no page offers it.
+    pub fn label(self) -> Option<&'static str> {
+        Some(match self {
+            Tick::BuildAgain => "Build again although round 1 is paired",
+            Tick::SwapAgain => "Swap although round 1 is paired",
+            Tick::BanUnknown => "The reference does not know it: ban it anyway",
+            Tick::WatchUnknown => "The reference does not know it: watch it anyway",
+            Tick::ChallengeFinished => "Record it although the match has a result (the result stays)",
+            Tick::FixLater => "Fix it although a later round is paired",
+            Tick::ClearLater => "Clear it although a later round is paired",
+            Tick::VoidEarlier => "Void it although its round is over",
+            Tick::RegisterAgain | Tick::RemoveCited => return None,
+        })
+    }
+}

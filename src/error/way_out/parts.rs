@@ -233,7 +233,7 @@ impl Cards {
             }
             Cards::OrForce => {
                 "a head judge loads the card reference on the set-up page (Judges, then Set up the event, or \
-                 /judge/setup); or tick force to take the name as typed"
+                 /judge/setup); or tick “The reference does not know it” beside the name to take it as typed"
             }
             Cards::BeforeRulings => {
                 "a head judge loads the cards first, then their rulings, on the set-up page (Judges, then Set up the \

@@ -153,11 +153,11 @@ fn a_refusal_that_names_a_flag_names_the_form_s_field_on_the_web() {
     assert_eq!(r.to_string(), "table 2: --by time needs both life totals: --life A B");
     assert_eq!(r.web(), "table 2: a result at time needs both life totals");
     let r = Refusal::refused("note #3 is evidence in challenge #1")
-        .way_out(WayOut::ForceAnyway { to: "remove it and its citation".into() });
+        .way_out(WayOut::ForceAnyway { to: "remove it and its citation".into(), tick: super::Tick::RemoveCited });
     assert_eq!(r.to_string(), "note #3 is evidence in challenge #1: add --force to remove it and its citation");
     assert_eq!(
         r.web(),
-        "note #3 is evidence in challenge #1; tick force and send it again to remove it and its citation"
+        "note #3 is evidence in challenge #1; ask a head judge: they can remove it and its citation at the event's computer"
     );
     let r = Refusal::refused("round 1 cannot be paired").way_out_after(Join::Semicolon, WayOut::SeeTime);
     assert_eq!(r.to_string(), "round 1 cannot be paired; see `mmjudge time`");
@@ -328,11 +328,22 @@ fn as_the_command_line_printed_them() -> Vec<(Join, WayOut, &'static str)> {
         ),
         (
             Join::Semicolon,
-            WayOut::Both(Box::new(WayOut::FindCard), Box::new(WayOut::UseForce { to: "ban it anyway".into() })),
+            WayOut::Both(
+                Box::new(WayOut::FindCard),
+                Box::new(WayOut::UseForce { to: "ban it anyway".into(), tick: super::Tick::BanUnknown }),
+            ),
             "; check the spelling with `mmjudge cards find`; use --force to ban it anyway",
         ),
-        (Join::Semicolon, WayOut::UseForce { to: "ban it anyway".into() }, "; use --force to ban it anyway"),
-        (Join::Or, WayOut::ForceTo { to: "watch it anyway".into() }, ", or --force to watch it anyway"),
+        (
+            Join::Semicolon,
+            WayOut::UseForce { to: "ban it anyway".into(), tick: super::Tick::BanUnknown },
+            "; use --force to ban it anyway",
+        ),
+        (
+            Join::Or,
+            WayOut::ForceTo { to: "watch it anyway".into(), tick: super::Tick::WatchUnknown },
+            ", or --force to watch it anyway",
+        ),
         (
             Join::Semicolon,
             WayOut::RecordToPlay { table: Some(3), round: None },
@@ -355,7 +366,7 @@ fn as_the_command_line_printed_them() -> Vec<(Join, WayOut, &'static str)> {
         ),
         (
             Join::Semicolon,
-            WayOut::ForceSetting { key: "round-minutes".into(), value: "60".into() },
+            WayOut::ForceSetting { round: 2, key: "round-minutes".into(), value: "60".into() },
             "; to change round-minutes now anyway: `mmjudge event set round-minutes 60 --force`",
         ),
         (
@@ -508,7 +519,7 @@ fn the_web_names_what_to_tap_for_the_new_ways_out() {
         ]))
         .rsplit_once(", or ")
         .map(|(_, last)| last.to_string()),
-        Some("a head judge turns check-in off with Change the setting on the Judges page".to_string())
+        Some("a head judge turns Check-in off in Settings on the Judges page".to_string())
     );
     assert_eq!(
         web(WayOut::TakeBack { table: 1, several: false, held: vec![Held::Call { table: 1 }] }),
@@ -517,8 +528,9 @@ fn the_web_names_what_to_tap_for_the_new_ways_out() {
     );
     assert_eq!(web(WayOut::Example(Example::Round)), "give round 1");
     assert_eq!(
-        web(WayOut::ForceSetting { key: "rounds".into(), value: "3".into() }),
-        "a head judge can do it anyway, with force ticked"
+        web(WayOut::ForceSetting { round: 2, key: "rounds".into(), value: "3".into() }),
+        "a head judge can change it anyway: tick “Change it although round 2 is being played” beside Rounds in \
+         Settings on the Judges page"
     );
     // A name taken, said to the head judge adding a judge: what they do themselves, with the set-up page's form.
     assert_eq!(

@@ -4,6 +4,14 @@
 use super::WayOut;
 use super::cli::or_list;
 
+/// Where a head judge changes a setting.
+const SETTINGS: &str = "in Settings on the Judges page";
+
+/// The plain name of setting `key`, for a sentence ("Check-in", "Rounds").
+fn setting(key: &str) -> &'static str {
+    crate::domain::setting_words::plain_name(key)
+}
+
 /// The players' page, as a judge reaches it.
 const PLAYERS_PAGE: &str = "on the Players page (from the Judges page)";
 
@@ -23,16 +31,13 @@ impl WayOut {
             WayOut::PairRoundOne => "a head judge pairs round 1 first with Pair round 1 on the Judges page".into(),
             WayOut::PairAnyway => "pairing it anyway (players meet again) is the head judge's call: ask them".into(),
             WayOut::PairAnywayOrSwiss => "pairing it anyway (players meet again) is the head judge's call, or a head \
-                                          judge sets the movement to swiss (pairs by score) with Change the setting \
-                                          on the Judges page"
+                                          judge sets Movement to Swiss (pairs by score) in Settings on the Judges page"
                 .into(),
             WayOut::Unpair(why) => why.web(),
             WayOut::PairOne => "a head judge pairs one with Pair the next round on the Judges page".into(),
             WayOut::StartClock => "a head judge starts its clock with Start the round on the Judges page".into(),
-            WayOut::TurnOn { .. } => "a head judge turns it on with Change the setting on the Judges page".into(),
-            WayOut::TurnOff { key } => {
-                format!("a head judge turns {key} off with Change the setting on the Judges page")
-            }
+            WayOut::TurnOn { key } => format!("a head judge turns {} on {SETTINGS}", setting(key)),
+            WayOut::TurnOff { key } => format!("a head judge turns {} off {SETTINGS}", setting(key)),
             WayOut::RemoveCopies => "ask the organiser: the card pool is changed at the event's computer".into(),
             WayOut::OtherFileOrReplace => {
                 "ask the organiser: a new event goes in another event file at the event's computer".into()
@@ -57,7 +62,9 @@ impl WayOut {
             }
             WayOut::EndRound => "a head judge closes it with End the round on the Judges page".into(),
             WayOut::EndRoundForce => {
-                "a head judge can close it anyway: End the round on the Judges page, with force ticked".into()
+                "a head judge can close it anyway on the Judges page: “End the round…”, then “Yes, end the round \
+                 anyway”"
+                    .into()
             }
             WayOut::SeeTime => "the Clock page shows it".into(),
             WayOut::RecordResult { table } | WayOut::RecordOpen { table } => record(table),
@@ -153,25 +160,32 @@ impl WayOut {
             WayOut::NewPin { name } => format!(
                 "choose another name, or give {name} a new PIN with New PIN for a judge in the Judges step {SETUP_PAGE}"
             ),
-            WayOut::ForceAnyway { to } | WayOut::UseForce { to } | WayOut::ForceTo { to } => {
-                format!("tick force and send it again to {to}")
+            WayOut::ForceAnyway { to, tick } | WayOut::UseForce { to, tick } | WayOut::ForceTo { to, tick } => {
+                match tick.label() {
+                    Some(label) => format!("tick “{label}” and send it again"),
+                    None => format!("ask a head judge: they can {to} at the event's computer"),
+                }
             }
-            WayOut::ForceSetting { .. } => "a head judge can do it anyway, with force ticked".into(),
+            WayOut::ForceSetting { round, key, .. } => format!(
+                "a head judge can change it anyway: tick “Change it although round {round} is being played” beside \
+                 {} {SETTINGS}",
+                setting(key)
+            ),
             WayOut::PromoteStandby { .. } => {
                 "this is the second laptop, following the first: try again in a moment".into()
             }
             WayOut::EventMoved { to } => format!("the event continues at {to}: open it there"),
             WayOut::ChangeMovement { to } => {
-                format!("a head judge can set the movement to {to} with Change the setting on the Judges page")
+                format!("a head judge can set Movement to {to} {SETTINGS}")
             }
-            WayOut::ChangeSetting { .. } => {
-                "a head judge changes the setting with Change the setting on the Judges page".into()
+            WayOut::ChangeSetting { key } => {
+                format!("a head judge changes {} {SETTINGS}", setting(key))
             }
             WayOut::SetFirst { key, value } => {
-                format!("a head judge sets {key} to {value} first with Change the setting on the Judges page")
+                format!("a head judge sets {} to {value} first {SETTINGS}", setting(key))
             }
             WayOut::RaiseRounds { to } => {
-                format!("to play another, a head judge sets rounds to {to} with Change the setting on the Judges page")
+                format!("to play another, a head judge sets Rounds to {to} {SETTINGS}")
             }
             WayOut::BuildLibraries { .. } | WayOut::BuildAll => {
                 format!("a head judge builds the libraries {SETUP_PAGE}")
@@ -200,7 +214,10 @@ impl WayOut {
             WayOut::RegisterLibrary { whose } => whose.web().into(),
             WayOut::ListLibraries => "a library is named by its table and seat, such as 3A".into(),
             WayOut::AddCardsOrFewer { .. } | WayOut::AddCardsOrBuildFewer { .. } => {
-                format!("a head judge loads more cards into the pool, or builds fewer tables, {SETUP_PAGE}")
+                format!(
+                    "a head judge loads more cards into the pool, or builds fewer tables, {SETUP_PAGE}; the curation \
+                     report (Judges, then Prints) lists what to find, by mana value"
+                )
             }
             WayOut::IncludeCard { name } => {
                 format!("a head judge takes {name} back into the pool first {SETUP_PAGE}")
@@ -212,12 +229,12 @@ impl WayOut {
                     .into()
             }
             WayOut::KeepReference => {
-                "send the file without replace (its cards are added and updated), or with force ticked to replace \
-                 the reference anyway"
+                "send the file from the set-up page (its cards are added and updated); replacing the whole reference \
+                 is done at the event's computer: ask the organiser"
                     .into()
             }
             WayOut::AllowUnknown => {
-                "correct the names, or tick Keep cards the reference does not know (they keep the cost and type \
+                "correct the names, or tick “Keep cards the reference does not know” (they keep the cost and type \
                  given)"
                     .into()
             }

@@ -86,13 +86,13 @@ fn canonical_name(conn: &Connection, name: &str, force: bool) -> Result<String> 
     let close = crate::ops::card_reference::closest(conn, name, 3)?;
     if close.is_empty() {
         let what = format!("no card named \"{name}\" in the reference: nothing close");
-        let force = crate::error::WayOut::UseForce { to: "ban it anyway".into() };
+        let force = crate::error::WayOut::UseForce { to: "ban it anyway".into(), tick: crate::error::Tick::BanUnknown };
         let out = crate::error::WayOut::Both(Box::new(crate::error::WayOut::FindCard), Box::new(force));
         return Err(crate::error::Refusal::not_found(what).way_out_after(crate::error::Join::Semicolon, out).into());
     }
     let hint = format!("closest are {}", close.join(", "));
     let what = format!("no card named \"{name}\" in the reference: {hint}");
-    let force = crate::error::WayOut::UseForce { to: "ban it anyway".into() };
+    let force = crate::error::WayOut::UseForce { to: "ban it anyway".into(), tick: crate::error::Tick::BanUnknown };
     Err(crate::error::Refusal::not_found(what).way_out_after(crate::error::Join::Semicolon, force).into())
 }
 

@@ -62,7 +62,10 @@ pub fn register(store: &mut Store, actor: &Actor, input: RegisterInput) -> Resul
         let current = round::current(tx)?;
         if existing.is_some() && current > 0 && !force {
             let what = format!("{}'s sealed libraries are locked: round {current} is paired", p.name);
-            let out = crate::error::WayOut::ForceAnyway { to: "register them again (audited)".into() };
+            let out = crate::error::WayOut::ForceAnyway {
+                to: "register them again (audited)".into(),
+                tick: crate::error::Tick::RegisterAgain,
+            };
             return Err(crate::error::Refusal::refused(what).way_out_after(crate::error::Join::Semicolon, out).into());
         }
         let (lines, removed) = pool_import::read_lines_counted(bytes, shown)?;

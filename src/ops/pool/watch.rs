@@ -65,7 +65,7 @@ pub fn add(store: &mut Store, actor: &Actor, input: WatchInput) -> Result<WatchA
                     name.trim(),
                     crate::domain::names::closest_hint(&reference::closest(tx, name, 3)?)
                 );
-                let force = WayOut::ForceTo { to: "watch it anyway".into() };
+                let force = WayOut::ForceTo { to: "watch it anyway".into(), tick: crate::error::Tick::WatchUnknown };
                 return Err(Refusal::not_found(what).way_out_after(crate::error::Join::Or, force).into());
             }
         };

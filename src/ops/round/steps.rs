@@ -29,13 +29,28 @@ pub fn steps(home: &Home, tables: &[TableView]) -> RoundSteps {
         return RoundSteps { words: "No round is paired yet: pair round 1 to begin.".into(), pair: true, ..none };
     };
     let n = r.number;
+    if let Some(end) = &home.finished {
+        let words = format!(
+            "The event is over: round {n} was the last of {} planned and every result is in. {}. To play another \
+             round, raise Rounds in the settings below: the event opens again.",
+            home.rounds,
+            sentence(&end.winner_words())
+        );
+        return RoundSteps { words, ..none };
+    }
     match r.state {
+        "paired" if r.tables > 0 && r.finished == r.tables => RoundSteps {
+            words: format!("Round {n} has every result, though its clock never ran: pair round {} next.", n + 1),
+            pair: true,
+            ..none
+        },
         "paired" => {
             RoundSteps { words: format!("Round {n} is paired; its clock has not started."), start: true, ..none }
         }
         "ended" if i64::from(n) >= home.rounds => RoundSteps {
             words: format!(
-                "Round {n} is over; it was the last of {} planned (to play another, raise the rounds setting).",
+                "Round {n} is over; it was the last of {} planned, and the event ends with its final standings once \
+                 every result is in (to play another round, raise Rounds in the settings below).",
                 home.rounds
             ),
             pair: false,
@@ -52,4 +67,10 @@ pub fn steps(home: &Home, tables: &[TableView]) -> RoundSteps {
             RoundSteps { words, end: !inspecting, start_now: inspecting, ..none }
         }
     }
+}
+
+/// `words` with a capital first letter.
+fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

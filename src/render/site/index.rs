@@ -54,7 +54,7 @@ pub fn page(site: &Event, pages: &[Page]) -> Result<Page> {
     let played = site.results.played;
     let latest = (played > 0).then(|| Link {
         file: format!("round-{played}-standings.html"),
-        text: format!("Standings after round {played}"),
+        text: if site.finished { "Final standings".to_string() } else { format!("Standings after round {played}") },
     });
     let rounds_planned = site.settings.text("rounds").to_string();
     let mut status = vec![match site.results.paired {
@@ -68,6 +68,10 @@ pub fn page(site: &Event, pages: &[Page]) -> Result<Page> {
             .into_iter()
             .filter(|n| !n.starts_with("no round")),
     );
+    if site.finished {
+        let winners = crate::ops::standings::EventEnd::of(played, &site.results.standings_of_round(played).lines);
+        status.push(format!("the event is over: {}", winners.winner_words()));
+    }
     let status = status.into_iter().map(|s| sentence(&s)).collect();
     let page = IndexPage {
         frame: site.frame(site.settings.name()),

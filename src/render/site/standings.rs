@@ -32,6 +32,12 @@ struct StandingsPage {
     did_not_play: Vec<DidNotPlay>,
     /// The matches that need a result, in words.
     needs_result: Vec<String>,
+    /// The players who entered after the round (name, the round they joined).
+    entered_later: Vec<(String, u32)>,
+    /// The round the standings are after.
+    round: u32,
+    /// The final standings' winner in words ("Ana wins the event"), when these are the final standings.
+    winner: Option<String>,
 }
 
 fn row(l: &Line) -> Row {
@@ -51,12 +57,18 @@ fn row(l: &Line) -> Row {
 
 /// `round-N-standings.html`: the standings after played round `r`.
 pub fn page(ev: &Event, r: u32, after: &AfterRound) -> Result<Page> {
+    let last = ev.finished && r == ev.results.paired;
+    let title = if last { "Final standings".to_string() } else { format!("Standings after round {r}") };
+    let winners = crate::ops::standings::EventEnd::of(r, &after.lines).winners;
     let page = StandingsPage {
-        frame: ev.frame(format!("Standings after round {r}")),
+        winner: last.then(|| crate::ops::standings::winner_words(&winners)),
+        frame: ev.frame(title),
         latest: r == ev.results.played,
         with_par: ev.results.tiebreak_par,
         rows: after.lines.iter().map(row).collect(),
         did_not_play: after.did_not_play.clone(),
+        entered_later: after.entered_later.clone(),
+        round: r,
         needs_result: after.needs_result.iter().map(|m| sentence(&needs_result_note(m))).collect(),
     };
     super::of_round(r, "standings", "standings", &page)

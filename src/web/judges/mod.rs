@@ -36,6 +36,8 @@ struct LoginPage {
     error: Option<String>,
     /// The pre-session token the form repeats.
     csrf: String,
+    /// Come from a set-up link used already: the page says the event is set up.
+    set_up: bool,
 }
 
 /// `name` of `/login?name=...` (the login QR code fills it).
@@ -43,13 +45,16 @@ struct LoginPage {
 pub struct LoginQuery {
     /// The judge's name.
     pub name: Option<String>,
+    /// `done`: sent here by a set-up link used already.
+    pub setup: Option<String>,
 }
 
 /// `GET /login`: the judges' login form, with its pre-session token (kept from an earlier visit, else new).
 pub async fn login_form(db: Db, Query(q): Query<LoginQuery>, headers: HeaderMap) -> Result<Response, ApiError> {
     let home = page::home(&db).await?;
     let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
-    login_page(StatusCode::OK, LoginPage { home, name: q.name.unwrap_or_default(), error: None, csrf })
+    let set_up = q.setup.as_deref() == Some("done");
+    login_page(StatusCode::OK, LoginPage { home, name: q.name.unwrap_or_default(), error: None, csrf, set_up })
 }
 
 /// The login page with its pre-session cookie.
@@ -93,14 +98,17 @@ pub async fn login_submit(
         let home = page::home(&db).await?;
         let error =
             "this login form is out of date or came from elsewhere (missing or wrong CSRF token): log in again here";
-        let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token() };
+        let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token(), set_up: false };
         return login_page(StatusCode::FORBIDDEN, p);
     }
     if f.pin.is_empty() && f.link.is_empty() {
         let home = page::home(&db).await?;
         let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
         let error = "no PIN was typed: type your PIN (the six digits), or open your one-time login link again";
-        return login_page(StatusCode::BAD_REQUEST, LoginPage { home, name, error: Some(error.into()), csrf });
+        return login_page(
+            StatusCode::BAD_REQUEST,
+            LoginPage { home, name, error: Some(error.into()), csrf, set_up: false },
+        );
     }
     let tried = match f.link.is_empty() {
         true => auth::login(&db, addr, device.as_deref(), route.name, f.name, f.pin).await,
@@ -118,7 +126,7 @@ pub async fn login_submit(
         Err(e) => {
             let home = page::home(&db).await?;
             let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
-            login_page(e.status, LoginPage { home, name, error: Some(e.message), csrf })
+            login_page(e.status, LoginPage { home, name, error: Some(e.message), csrf, set_up: false })
         }
     }
 }
@@ -175,6 +183,8 @@ struct DashboardPage {
     detachable: bool,
     /// The libraries carried this round for players who stay at one table, in words (empty when none).
     carry: String,
+    /// A head judge's settings section: every setting as its control.
+    settings: Vec<crate::render::settings::SettingControl>,
 }
 
 /// `GET /judge`: the judges' dashboard; without a login, the login page. `?done=ID` shows the outcome of the
@@ -189,7 +199,7 @@ pub async fn dashboard(
         Err(to_login) => return Ok(*to_login),
     };
     let done = page::done(&judge.db, &q).await;
-    let (d, overruns, standby) = judge
+    let (d, overruns, standby, shown) = judge
         .db
         .run(move |store| {
             let now = crate::time::now()?;
@@ -198,11 +208,13 @@ pub async fn dashboard(
                 Some(r) => live::round_overruns(store, r.number)?,
                 None => Vec::new(),
             };
-            Ok((d, overruns, crate::ops::standby::status(store, now).ok()))
+            let shown = store.read(crate::ops::event::show)?;
+            Ok((d, overruns, crate::ops::standby::status(store, now).ok(), shown))
         })
         .await?;
     let replica = &judge.db.app().replica;
     let head = judge.judge.role == Role::Head;
+    let settings = if head { crate::render::settings::controls_of(&shown) } else { Vec::new() };
     let detachable = head
         && replica.following().is_none()
         && standby.as_ref().is_some_and(|s| s.standby_key && s.detached_at.is_none() && s.moved_to.is_none());
@@ -234,6 +246,7 @@ pub async fn dashboard(
             not_checked_in: d.not_checked_in,
             second_laptop,
             carry: crate::ops::pairings::carry_words(&d.carry),
+            settings,
         },
     ))
 }

@@ -196,7 +196,8 @@ pub async fn challenge(judge: Judge, p: Payload<ChallengeBody>) -> Response {
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PenaltyBody {
-    /// The player.
+    /// The player (refused when missing or blank: a form starts with nobody chosen).
+    #[serde(default)]
     pub player: String,
     /// The infraction (the guide's name or an unambiguous beginning).
     pub infraction: String,
@@ -216,6 +217,9 @@ pub async fn penalty(judge: Judge, p: Payload<PenaltyBody>) -> Response {
     let deviation = p.input.penalty.as_deref().is_some_and(|s| !s.trim().is_empty());
     let head_only = deviation.then_some("choosing a penalty other than the guide's");
     write::judge(judge, head_only, p, |store, actor, b| {
+        if b.player.trim().is_empty() {
+            return Err(Error::bad_input("choose the player who is penalised"));
+        }
         let infraction = Infraction::parse(&b.infraction).map_err(|e| Error::bad_input(e.to_string()))?;
         let penalty: Option<PenaltyKind> =
             blank(b.penalty).as_deref().map(str::parse).transpose().map_err(|e| Error::bad_input(format!("{e}")))?;

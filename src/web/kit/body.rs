@@ -501,6 +501,12 @@ pub struct ResultBody {
     pub by: String,
     /// Life totals, seat A's then seat B's.
     pub life: Option<Life>,
+    /// Seat A's life total alone (a form asks each player's by name); with `life_b`, in place of `life`.
+    #[serde(default, deserialize_with = "optional_number")]
+    pub life_a: Option<i64>,
+    /// Seat B's life total alone.
+    #[serde(default, deserialize_with = "optional_number")]
+    pub life_b: Option<i64>,
     /// A judge's remark.
     pub note: Option<String>,
     /// The round (default: the current one).
@@ -511,6 +517,27 @@ pub struct ResultBody {
     /// The turn the game was on when time was called (with `by: "time"`); a form's empty field is none.
     #[serde(default, deserialize_with = "optional_turn")]
     pub turn: Option<u32>,
+}
+
+/// A whole number as JSON or a form's text (an empty field is none).
+fn optional_number<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<i64>, D::Error> {
+    use serde::Deserialize;
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Number {
+        Number(i64),
+        Text(String),
+    }
+    match Option::<Number>::deserialize(d)? {
+        None => Ok(None),
+        Some(Number::Number(n)) => Ok(Some(n)),
+        Some(Number::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(Number::Text(t)) => t
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom(format!("a life total is a whole number, not \"{t}\""))),
+    }
 }
 
 /// A turn as a JSON number or a form's text (an empty field is none).
@@ -534,12 +561,22 @@ fn optional_turn<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<
 
 /// The `ops` input of a result or its fix.
 pub fn result_input(b: ResultBody) -> Result<table::records::result::ResultInput> {
+    let reason = Reason::parse(&b.by).map_err(Error::bad_input)?;
+    // A form's "the life totals decide (time)": no winner named, the totals give it.
+    let winner = blank(b.winner).filter(|w| !(reason == Reason::Time && w == "totals"));
+    let life = match (life_of(b.life)?, b.life_a, b.life_b) {
+        (Some(both), None, None) => Some(both),
+        (None, Some(a), Some(b)) => Some((a, b)),
+        (None, None, None) => None,
+        (None, _, _) => return Err(Error::bad_input("life totals: give both players' totals, or neither")),
+        (Some(_), _, _) => return Err(Error::bad_input("life totals: give them once, as life or as each player's")),
+    };
     Ok(table::records::result::ResultInput {
         table: b.table,
         round: b.round,
-        winner: blank(b.winner),
-        reason: Reason::parse(&b.by).map_err(Error::bad_input)?,
-        life: life_of(b.life)?,
+        winner,
+        reason,
+        life,
         note: text_field("note", b.note)?,
         at: None,
         turn: b.turn,

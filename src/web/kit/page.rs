@@ -71,10 +71,11 @@ pub struct Head {
 impl serde::Serialize for Head {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut head = s.serialize_struct("Head", 4)?;
+        let mut head = s.serialize_struct("Head", 5)?;
         head.serialize_field("event", &self.home.event)?;
         head.serialize_field("rounds", &self.home.rounds)?;
         head.serialize_field("round", &self.home.round)?;
+        head.serialize_field("finished", &self.home.finished)?;
         head.serialize_field("laptop", &self.laptop)?;
         head.end()
     }

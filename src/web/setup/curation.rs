@@ -166,6 +166,9 @@ pub struct BuildBody {
     /// Build in cards whose costs are unusable.
     #[serde(default)]
     pub keep_unusable: bool,
+    /// Build fewer tables than are built, removing the libraries of the tables beyond them (asked first).
+    #[serde(default)]
+    pub fewer: bool,
 }
 
 /// How long `POST /api/library/build` waits for its job before answering `202 {"job"}` instead of the outcome.
@@ -206,6 +209,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
         judge.check_csrf(p.csrf.as_deref())?;
         judge.judge.require_head("building the libraries").map_err(ApiError::from)?;
         let input = build_input(&p.input)?;
+        let fewer = p.input.fewer;
         let actor = judge.actor(&judge.command(&p.shown))?;
         let app = judge.db.app().clone();
         let id = jobs::start(
@@ -219,6 +223,22 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
                     return Err(Error::refused(
                         "the libraries are built from the pool, which is empty: upload the pool first (the Pool step)",
                     ));
+                }
+                // Fewer tables than are built removes libraries: asked first (a mistyped 1 for 9 is not a rebuild).
+                let built = store.read(crate::store::library::all)?.iter().filter_map(|l| l.table).max().unwrap_or(0);
+                if built > input.tables && !fewer {
+                    return Err(Error::refused(format!(
+                        "{} {} built: building {} removes the libraries of {}; tick “Build fewer tables, removing the \
+                         libraries beyond them” and build again, or give {built} tables",
+                        crate::domain::words::count(built, "table"),
+                        if built == 1 { "is" } else { "are" },
+                        crate::domain::words::count(input.tables, "table"),
+                        if built == input.tables + 1 {
+                            format!("table {built}")
+                        } else {
+                            format!("tables {} to {built}", input.tables + 1)
+                        },
+                    )));
                 }
                 let out = crate::ops::library::build(store, actor, input)?;
                 Answer::of(&words::built(&out), &out)

@@ -30,7 +30,8 @@ struct SetupPage;
 /// reaches the server); once the event is set up, the judges' dashboard (`/judge`).
 pub async fn page(State(app): State<Shared>) -> Response {
     if !app.setup.pending() {
-        return Redirect::to("/judge").into_response();
+        // A set-up link used already (the event exists): the login page says so.
+        return Redirect::to("/login?setup=done").into_response();
     }
     crate::web::kit::page::page(StatusCode::OK, &SetupPage)
 }

@@ -34,6 +34,8 @@ struct StepsPage {
     tables: Option<u32>,
     sealed: bool,
     paired: bool,
+    /// The check-in setting as its switch (in the players' step).
+    check_in: Option<crate::render::settings::SettingControl>,
 }
 
 fn step_list(s: &Steps) -> Vec<Step> {
@@ -125,9 +127,17 @@ pub async fn page_handler(judge: Result<Judge, ApiError>, headers: HeaderMap) ->
     };
     judge.judge.require_head("setting up the event").map_err(ApiError::from)?;
     let home = page::home(&judge.db).await?;
-    let s = judge.db.run(|store| steps(store)).await?;
+    let (s, shown) = judge.db.run(|store| Ok((steps(store)?, store.read(crate::ops::event::show)?))).await?;
     let tables = Some(tables_for(s.players)).filter(|t| *t > 0);
-    let page_ =
-        StepsPage { home, judge: judge.judge, steps: step_list(&s), tables, sealed: s.sealed, paired: s.round > 0 };
+    let check_in = crate::render::settings::controls_of(&shown).into_iter().find(|c| c.key == "check-in");
+    let page_ = StepsPage {
+        home,
+        judge: judge.judge,
+        steps: step_list(&s),
+        tables,
+        sealed: s.sealed,
+        paired: s.round > 0,
+        check_in,
+    };
     Ok(page::page(StatusCode::OK, &page_))
 }

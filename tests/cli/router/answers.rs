@@ -207,3 +207,47 @@ fn keeping_a_player_at_a_table_from_the_players_page_and_letting_them_go_with_an
     let page = site.send(Req::get(&back).by(&head.0)).body;
     assert!(page.contains("Ana no longer stays at table 2") && !names_a_command(&page), "{page}");
 }
+
+/// The result and penalty forms start with nobody chosen, and a result or a penalty that names nobody is
+/// refused on the page's form and on the JSON route alike: nothing is recorded for seat A by default. The
+/// life totals are asked by each player's name.
+#[test]
+fn a_result_or_a_penalty_naming_nobody_is_refused_on_the_form_and_the_json_route() {
+    let site = Site::playing();
+    let (kim, lee) = site.judges();
+    let floor = cookie_of(&site, &lee);
+    let page = site.send(Req::get("/judge/table/1").by(&floor.0)).body;
+    assert!(page.contains("<option value=\"\" selected disabled>who won?</option>"), "{page}");
+    assert!(page.contains("<option value=\"\" selected disabled>whose penalty?</option>"), "{page}");
+    assert!(page.contains("Ana's life <input name=\"life_a\"") && page.contains("Bo's life <input name=\"life_b\""));
+    let before = site.ev.dump();
+    let (cookie, csrf) = &floor;
+    let sent = |path: &str, fields: &str| site.send(Req::post(path).form(&format!("csrf={csrf}&{fields}")).by(cookie));
+    let refused = sent("/api/result", "back=/judge/table/1&table=1&by=concession");
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(super::page_message(&refused.body).contains("name the winner (Ana or Bo"), "{}", refused.body);
+    let refused = sent("/api/result", "back=/judge/table/1&table=1&winner=&by=life&life_a=0&life_b=7");
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    let refused = sent("/api/penalty", "back=/judge/table/1&table=1&player=&infraction=slow-play");
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(super::page_message(&refused.body).contains("choose the player who is penalised"), "{}", refused.body);
+    site.refusals(vec![
+        case(Req::post("/api/result").json(json!({ "table": 1, "by": "life" })).by(&kim), 409, "name the winner"),
+        case(
+            Req::post("/api/penalty").json(json!({ "table": 1, "infraction": "slow play" })).by(&kim),
+            400,
+            "choose the player who is penalised",
+        ),
+    ]);
+    assert_eq!(before, site.ev.dump(), "nothing was recorded");
+    // Each player's life total by name: seat A's and seat B's.
+    let back = form(&site, &floor, "/api/result", "back=/judge/table/1&table=1&winner=Bo&by=life&life_a=0&life_b=7");
+    let page = site.send(Req::get(&back).by(&floor.0)).body;
+    assert!(page.contains("Bo won"), "{page}");
+    assert!(page.contains("Only a head judge can fix it"), "a floor judge is told who fixes it: {page}");
+    let (head, head_csrf) = cookie_of(&site, &kim);
+    let fix = "back=/judge/table/1&table=1&winner=Bo&by=life&life_a=0";
+    let one_total = site.send(Req::post("/api/result/fix").form(&format!("csrf={head_csrf}&{fix}")).by(&head));
+    assert_eq!(one_total.status, 400, "{}", one_total.body);
+    assert!(super::page_message(&one_total.body).contains("give both players' totals"), "{}", one_total.body);
+}

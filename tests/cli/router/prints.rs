@@ -113,3 +113,46 @@ fn a_print_of_a_round_not_there_says_which_rounds_are() {
     assert!(!index.contains("href=\"/judge/print/standings\""), "no standings to link yet: {index}");
     assert!(index.contains("Standings<br><small>after round 1"), "{index}");
 }
+
+/// The site's archive speaks no command line: no `mmjudge` command, no backquote, no `--flag` in any of its files
+/// (its footer's "Written by mmjudge on" and the generator marks that tell the program's own files apart, never
+/// shown, are the only "mmjudge " it holds).
+#[test]
+fn the_sites_archive_speaks_no_command_line() {
+    let site = Site::playing();
+    let (_, lee) = site.judges();
+    let zip = site.send(Req::get("/judge/print/site.zip").by(&lee)).body;
+    assert!(zip.contains("site/index.html"), "the archive is read");
+    // Each file of the (stored) archive: after its name in its local header, up to the next header.
+    let files = zip.split("PK\u{1}\u{2}").next().unwrap_or_default().split("PK\u{3}\u{4}").skip(1);
+    let mut read = 0;
+    for entry in files {
+        let Some(at) = entry.find("site/") else { continue };
+        let named = &entry[at..];
+        let Some(end) =
+            [".html", ".css", ".txt", ".csv"].iter().filter_map(|x| named.find(x).map(|i| i + x.len())).min()
+        else {
+            continue;
+        };
+        let (name, text) = named.split_at(end);
+        let text = text
+            .replace("Written by mmjudge on", "Written on")
+            .replace("<meta name=\"generator\" content=\"mmjudge site\">", "")
+            .replace("/* generator: mmjudge site */", "");
+        if let Some(at) = text.find("mmjudge ") {
+            panic!("{name} names a command: …{}…", &text[at.saturating_sub(60)..(at + 60).min(text.len())]);
+        }
+        // What a reader sees: a style's custom properties (`--fg`) are no flags.
+        let mut shown = String::new();
+        let mut rest = text.as_str();
+        while let Some(open) = rest.find("<style") {
+            shown.push_str(&rest[..open]);
+            rest = rest[open..].find("</style>").map_or("", |close| &rest[open + close..]);
+        }
+        shown.push_str(rest);
+        let shown = if name.ends_with(".css") { shown.replace("--", "") } else { shown };
+        assert!(!super::names_a_command(&shown), "{name} names a command line (a backquote or a --flag)");
+        read += 1;
+    }
+    assert!(read > 5, "the archive's files are read ({read})");
+}

@@ -9,7 +9,10 @@ fn an_event_that_exists_takes_no_set_up() {
     let site = Site::paired();
     let page = site.send(Req::get("/setup"));
     assert_eq!(page.status, 303, "{}", page.body);
-    assert_eq!(page.header("location"), Some("/judge"));
+    assert_eq!(page.header("location"), Some("/login?setup=done"));
+    // The login page says why it is shown: the link was used.
+    let login = site.send(Req::get("/login?setup=done")).body;
+    assert!(login.contains("This event is set up already: a set-up link works once."), "{login}");
     let body = json!({ "token": "0".repeat(32), "event": "X", "rounds": 3, "head_judge": "Eve" });
     site.refusals(vec![case(Req::post("/api/setup").json(body), 409, "set up already")]);
 }
@@ -62,12 +65,12 @@ fn a_card_the_reference_does_not_know_is_watched_or_banned_with_force_in_the_web
         case(
             Req::post("/api/pool/watch/add").json(json!({ "name": "Xyzzy Nonesuch" })).by(&kim),
             404,
-            "tick force and send it again to watch it anyway",
+            "tick “The reference does not know it: watch it anyway” and send it again",
         ),
         case(
             Req::post("/api/ban/add").json(json!({ "name": "Abrad", "group": "too-powerful" })).by(&kim),
             404,
-            "tick force and send it again to ban it anyway",
+            "tick “The reference does not know it: ban it anyway” and send it again",
         ),
     ]);
 }

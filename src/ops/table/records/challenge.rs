@@ -94,7 +94,10 @@ pub fn record_challenge(store: &mut Store, actor: &Actor, input: ChallengeInput)
             );
             let to = "record this one anyway (the result stays)".to_string();
             return Err(Refusal::refused(what)
-                .way_out_after(crate::error::Join::Semicolon, WayOut::ForceAnyway { to })
+                .way_out_after(
+                    crate::error::Join::Semicolon,
+                    WayOut::ForceAnyway { to, tick: crate::error::Tick::ChallengeFinished },
+                )
                 .into());
         }
         let evidence = check_evidence(tx, &seated, &input.evidence)?;

@@ -302,7 +302,8 @@ pub fn undo_note(store: &mut Store, actor: &Actor, input: UndoInput) -> Result<U
         let cited = notes::cited_by(tx, last.id)?;
         if !cited.is_empty() && !input.force {
             let what = format!("note #{} ({who} {line}) is evidence in {}", last.id.0, challenges_words(&cited));
-            let way_out = WayOut::ForceAnyway { to: "remove it and its citation".into() };
+            let way_out =
+                WayOut::ForceAnyway { to: "remove it and its citation".into(), tick: crate::error::Tick::RemoveCited };
             return Err(Refusal::refused(what).way_out(way_out).into());
         }
         notes::delete(tx, last.id)?;

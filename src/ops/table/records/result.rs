@@ -438,8 +438,9 @@ pub fn later_rounds_paired(conn: &Connection, round_no: u32, force: bool, what: 
     let later = crate::store::round::after(conn, round_no)?;
     if !later.is_empty() && !force {
         let to = format!("{what} anyway (those pairings are not redone)");
+        let tick = if what == "fix it" { crate::error::Tick::FixLater } else { crate::error::Tick::ClearLater };
         let refused = format!("{} already paired on this result", rounds_words(&later));
-        return Err(Refusal::refused(refused).way_out(WayOut::ForceAnyway { to }).into());
+        return Err(Refusal::refused(refused).way_out(WayOut::ForceAnyway { to, tick }).into());
     }
     Ok(later)
 }

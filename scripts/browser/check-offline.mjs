@@ -81,7 +81,9 @@ async function startServer(bind) {
   throw new Error("the server printed no address within 10 s");
 }
 async function stopServer() {
-  if (!server || server.exitCode !== null) return;
+  // A server stopped already (by a signal its exitCode stays null) has nothing left to wait for: waiting for its
+  // exit would leave the script with nothing to do, and node would end it with status 0, its problems unsaid.
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
   const done = new Promise((r) => server.once("exit", r));
   server.kill("SIGTERM");
   await done;
@@ -370,7 +372,16 @@ async function main() {
     console.error(`check-offline: ${problems.length} problem(s)`);
     process.exit(1);
   }
+  finished = true;
 }
+
+// Whatever ends the script early (a promise nothing will settle) is a failure, never a pass.
+let finished = false;
+process.on("beforeExit", () => {
+  if (finished) return;
+  console.error(`check-offline: ended before its last check (${problems.length} problem(s) so far)`);
+  process.exit(1);
+});
 
 main().catch(async (e) => {
   console.error(`check-offline: ${e.stack || e}`);

@@ -147,30 +147,15 @@ pub async fn new_code(judge: Judge, p: Payload<NewCodeBody>) -> Response {
 pub struct SeatBody {
     /// The player (any unambiguous part of the name).
     pub name: String,
-    /// The table the player stays at every round; none: they move with the others again.
-    #[serde(default, deserialize_with = "optional_table")]
+    /// The table the player stays at every round; null (a form's empty field): they move with the others again.
+    /// Required: a body that leaves it out ends nobody's stay by accident.
+    #[serde(deserialize_with = "optional_table")]
     pub table: Option<u32>,
 }
 
 /// A table as a JSON number or null, or a form's text (an empty field is none).
 fn optional_table<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u32>, D::Error> {
-    use serde::Deserialize;
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Table {
-        Number(u32),
-        Text(String),
-    }
-    match Option::<Table>::deserialize(d)? {
-        None => Ok(None),
-        Some(Table::Number(n)) => Ok(Some(n)),
-        Some(Table::Text(t)) if t.trim().is_empty() => Ok(None),
-        Some(Table::Text(t)) => t
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| serde::de::Error::custom(format!("table takes a table's number (1, 2, ...), not \"{t}\""))),
-    }
+    crate::web::kit::body::count_or_none(d, |t| format!("table takes a table's number (1, 2, ...), not \"{t}\""))
 }
 
 /// `POST /api/player/seat` (head judges): keeps a player at one table every round (a player who cannot move),

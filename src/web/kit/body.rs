@@ -519,44 +519,46 @@ pub struct ResultBody {
     pub turn: Option<u32>,
 }
 
-/// A whole number as JSON or a form's text (an empty field is none).
-fn optional_number<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<i64>, D::Error> {
+/// A whole number as JSON or a form's text (null or an empty field is none); anything else is refused with
+/// `words(what was sent)`. The one reader behind every number-or-empty field of the forms.
+pub fn whole_or_none<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    words: fn(&str) -> String,
+) -> std::result::Result<Option<i64>, D::Error> {
     use serde::Deserialize;
     #[derive(serde::Deserialize)]
     #[serde(untagged)]
-    enum Number {
+    enum Whole {
         Number(i64),
         Text(String),
     }
-    match Option::<Number>::deserialize(d)? {
+    match Option::<Whole>::deserialize(d)? {
         None => Ok(None),
-        Some(Number::Number(n)) => Ok(Some(n)),
-        Some(Number::Text(t)) if t.trim().is_empty() => Ok(None),
-        Some(Number::Text(t)) => t
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| serde::de::Error::custom(format!("a life total is a whole number, not \"{t}\""))),
+        Some(Whole::Number(n)) => Ok(Some(n)),
+        Some(Whole::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(Whole::Text(t)) => t.trim().parse().map(Some).map_err(|_| serde::de::Error::custom(words(&t))),
     }
 }
 
-/// A turn as a JSON number or a form's text (an empty field is none).
-fn optional_turn<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u32>, D::Error> {
-    use serde::Deserialize;
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Turn {
-        Number(u32),
-        Text(String),
-    }
-    match Option::<Turn>::deserialize(d)? {
+/// [`whole_or_none`] held to 0 and up (a count, a turn, a table).
+pub fn count_or_none<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    words: fn(&str) -> String,
+) -> std::result::Result<Option<u32>, D::Error> {
+    match whole_or_none(d, words)? {
         None => Ok(None),
-        Some(Turn::Number(n)) => Ok(Some(n)),
-        Some(Turn::Text(t)) if t.trim().is_empty() => Ok(None),
-        Some(Turn::Text(t)) => t.trim().parse().map(Some).map_err(|_| {
-            serde::de::Error::custom(format!("turn takes the turn the game was on when time was called, not \"{t}\""))
-        }),
+        Some(n) => u32::try_from(n).map(Some).map_err(|_| serde::de::Error::custom(words(&n.to_string()))),
     }
+}
+
+/// A life total (a whole number).
+fn optional_number<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<i64>, D::Error> {
+    whole_or_none(d, |t| format!("a life total is a whole number, not \"{t}\""))
+}
+
+/// The turn the game was on when time was called.
+fn optional_turn<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u32>, D::Error> {
+    count_or_none(d, |t| format!("turn takes the turn the game was on when time was called, not \"{t}\""))
 }
 
 /// The `ops` input of a result or its fix.

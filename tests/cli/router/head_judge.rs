@@ -66,6 +66,8 @@ fn a_head_judge_keeps_a_player_who_cannot_move_at_one_table_from_the_phone() {
     site.refusals(vec![
         case(head(json!({ "name": "Ana", "table": 99 })), 409, "table 99 has no libraries"),
         case(head(json!({ "name": "Ana", "table": "two" })), 400, "table takes a table's number"),
+        case(head(json!({ "name": "Ana", "table": -1 })), 400, "table takes a table's number (1, 2, ...), not \"-1\""),
+        case(head(json!({ "name": "Ana" })), 400, "table"),
         case(head(json!({ "name": "Ana", "table": 0 })), 400, "table 0 is no table"),
         case(head(json!({ "name": "Nobody", "table": 1 })), 404, "Nobody"),
     ]);

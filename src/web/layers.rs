@@ -252,11 +252,12 @@ pub async fn cors(req: Request, next: Next) -> Response {
 /// On a primary with a standby: every answer's Content-Security-Policy lets pages reach the standby (its pages
 /// name it themselves, see [`crate::web::kit::page::Laptop`]). Only a header is set: no body is read.
 pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    let Some(standby) = page::Laptop::of(&app).standby else {
-        return next.run(req).await;
-    };
     let mut res = next.run(req).await;
-    res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp(Some(&standby.origin)));
+    // Read after the page is drawn: a standby heard of while it was drawn is in the page's meta, so it is in the
+    // policy too (read before, a page could name a standby its policy did not let it reach).
+    if let Some(standby) = page::Laptop::of(&app).standby {
+        res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp(Some(&standby.origin)));
+    }
     res
 }
 

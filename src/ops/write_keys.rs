@@ -2,8 +2,8 @@
 //! the moment a replayed write is recorded at.
 //!
 //! Moments as they happened: a write replayed from a page's queue, of a [`Timed`] kind, may say when it was made
-//! and why its page kept it (`queued`). A declaration's moment is taken when it lies between the table's last
-//! record and the key's first arrival, at most [`AT_BACK`] before it; a decision's as
+//! and why its page kept it (`queued`). A declaration's moment is taken when it lies between the match's last
+//! declaration (or the round's start) and the key's first arrival, at most [`AT_BACK`] before it; a decision's as
 //! [`crate::ops::table::clocks::claims`] says (between the decision's recorded start and the key's first
 //! arrival; never shortening a decision whose start arrived live), so nobody can backdate a tap to erase an
 //! overrun, nor a refused try claim a moment (only a try answered 503 keeps its key's first arrival).
@@ -83,7 +83,7 @@ pub fn checked(queued: Option<Queued>, first: Option<(DateTime<Utc>, u16)>) -> O
 }
 
 /// The moment a replayed write arriving as `actor` (at `actor.at`) is recorded at. A declaration: the moment
-/// claimed if it lies between the table's last record and the key's first arrival and at most [`AT_BACK`] before
+/// claimed if it lies between the match's last declaration (or the round's start) and the key's first arrival and at most [`AT_BACK`] before
 /// it, else the arrival. A decision's start or end: as [`crate::ops::table::clocks::claims`] says, from the
 /// match's decisions (the write checks it again in its own transaction).
 pub fn moment(store: &Store, actor: &Actor, w: Replayed) -> Result<Moment> {
@@ -93,10 +93,9 @@ pub fn moment(store: &Store, actor: &Actor, w: Replayed) -> Result<Moment> {
     let at = match (w.timed, w.table) {
         (Timed::Declaration, table) => {
             let last = match table {
-                Some(t) => store.read(|conn| crate::store::audit::last_at_table(conn, t))?,
+                Some(t) => store.read(|conn| declaration_bound(conn, t))?,
                 None => None,
             };
-            let last = last.map(|l| crate::time::unstamp(&l)).transpose().map_err(|e| Error::refused(e.to_string()))?;
             let fits = made <= seen && seen - made <= AT_BACK && last.is_none_or(|l| made >= l);
             if fits { made } else { arrival }
         }
@@ -130,57 +129,88 @@ pub fn moment(store: &Store, actor: &Actor, w: Replayed) -> Result<Moment> {
     Ok(Moment { actor, at, adjusted: !fits })
 }
 
+/// The moment a declaration at `table` may not claim a moment before: the latest of the round's start and the
+/// match's last declaration, read from the match's own records (another write at the table, such as the
+/// opponent's self-report, does not move it).
+fn declaration_bound(conn: &rusqlite::Connection, table: u32) -> Result<Option<DateTime<Utc>>> {
+    let number = crate::store::round::current(conn)?;
+    let Some(m) = crate::store::matches::at_table(conn, number, table)? else { return Ok(None) };
+    let started = crate::ops::table::clocks::clock::current_round(conn)
+        .ok()
+        .and_then(|r| crate::ops::table::clocks::clock::round_started(&r).ok());
+    let noted = crate::store::notes::last_moment(conn, m.id)?
+        .map(|l| crate::time::unstamp(&l))
+        .transpose()
+        .map_err(|e| Error::refused(e.to_string()))?;
+    Ok(noted.into_iter().chain(started).max())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::notes::{self, NewNote};
 
-    fn tap_at(store: &mut Store, at: &str) -> Result<()> {
+    /// Ana and Bo at table 1 of round 1, its clock started at 09:00, with a note of Ana's at `at`.
+    fn noted(at: &str) -> Result<Store> {
+        let (store, m, [ana, _]) = crate::store::memory_with_one_match()?;
+        crate::store::round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
+        note(&store, m, ana, at)?;
+        Ok(store)
+    }
+
+    fn note(store: &Store, m: crate::store::MatchId, p: crate::store::PlayerId, at: &str) -> Result<()> {
+        notes::insert(store.conn(), &NewNote { match_id: m, player: p, cost: "{1}{B}", card: None, at })?;
+        Ok(())
+    }
+
+    /// A write at table 1 that is no declaration (an opponent's self-report, a judge's call).
+    fn other_write_at(store: &mut Store, at: &str) -> Result<()> {
         let actor = crate::store::test_actor(at)?;
         store.write(&actor, |_| {
-            let touched = crate::store::Touched::table(crate::domain::topic::Topic::Clock, 1, Some(1));
-            Ok(((), crate::store::Change::new("tap").touching(touched)))
+            let touched = crate::store::Touched::table(crate::domain::topic::Topic::Result, 1, Some(1));
+            Ok(((), crate::store::Change::new("self-report").touching(touched)))
         })
     }
 
+    fn declaration(made: &str, table: Option<u32>) -> Result<Replayed> {
+        let made = crate::time::unstamp(made)?;
+        Ok(Replayed { made, table, first: None, queued: None, timed: Timed::Declaration })
+    }
+
     #[test]
-    fn a_moment_sent_is_taken_between_the_tables_last_record_and_the_arrival_at_most_two_minutes_back() -> Result<()> {
-        let mut store = crate::store::memory()?;
-        tap_at(&mut store, "2025-05-01T10:00:00.000Z")?;
+    fn a_declarations_moment_is_taken_between_the_matchs_last_declaration_and_the_arrival_at_most_two_minutes_back()
+    -> Result<()> {
+        let mut store = noted("2025-05-01T10:00:00.000Z")?;
         let arrival = crate::store::test_actor("2025-05-01T10:03:00.000Z")?;
         let at = |t: &str| crate::time::unstamp(t);
         let cases = [
-            ("2025-05-01T10:01:30.000Z", Some(1), false, "90 s back, after the table's last record"),
+            ("2025-05-01T10:01:30.000Z", Some(1), false, "90 s back, after the match's last declaration"),
             ("2025-05-01T10:00:30.000Z", Some(1), true, "more than two minutes back"),
             ("2025-05-01T10:03:01.000Z", Some(1), true, "after the arrival"),
-            ("2025-05-01T10:01:30.000Z", Some(2), false, "another table's records do not count"),
+            ("2025-05-01T10:01:30.000Z", Some(2), false, "a table without a match has no bound"),
         ];
         for (sent, table, adjusted, why) in cases {
-            let m = moment(
-                &store,
-                &arrival,
-                Replayed { made: at(sent)?, table, first: None, queued: None, timed: Timed::Declaration },
-            )?;
+            let m = moment(&store, &arrival, declaration(sent, table)?)?;
             assert_eq!(m.adjusted, adjusted, "{why}");
             let expected = if adjusted { arrival.at } else { at(sent)? };
             assert_eq!((m.at, m.actor.at), (expected, expected), "{why}");
             assert!(m.actor.command_line.contains(&format!("made at {sent}, arrived at 2025-05-01T10:03:00.000Z")));
         }
-        tap_at(&mut store, "2025-05-01T10:02:00.000Z")?;
-        let early = Replayed {
-            made: at("2025-05-01T10:01:30.000Z")?,
-            table: Some(1),
-            first: None,
-            queued: None,
-            timed: Timed::Declaration,
+        // The opponent's self-report at the table does not move the bound; a later declaration does.
+        other_write_at(&mut store, "2025-05-01T10:02:00.000Z")?;
+        let early = declaration("2025-05-01T10:01:30.000Z", Some(1))?;
+        assert!(!moment(&store, &arrival, early)?.adjusted, "another write at the table is no bound");
+        let (m, p) = {
+            let mm = crate::store::matches::at_table(store.conn(), 1, 1)?.ok_or_else(|| Error::refused("no match"))?;
+            (mm.id, mm.b)
         };
-        assert!(moment(&store, &arrival, early)?.adjusted, "before the last record");
+        note(&store, m, p.ok_or_else(|| Error::refused("no seat B"))?, "2025-05-01T10:02:00.000Z")?;
+        assert!(moment(&store, &arrival, early)?.adjusted, "before the match's last declaration");
         // Counted from the first arrival: 2 min 50 s before this arrival, but 1 min 50 s before the first.
         let waited = Replayed {
-            made: at("2025-05-01T10:02:10.000Z")?,
-            table: Some(1),
             first: Some((at("2025-05-01T10:04:00.000Z")?, 503)),
             queued: Some(Queued::Busy),
-            timed: Timed::Declaration,
+            ..declaration("2025-05-01T10:02:10.000Z", Some(1))?
         };
         let later = crate::store::test_actor("2025-05-01T10:05:00.000Z")?;
         let m = moment(&store, &later, waited)?;

@@ -54,15 +54,6 @@ pub fn list(conn: &Connection, player: Option<PlayerId>, since: Option<&str>) ->
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The moment of the last write that touched table `table` (of any round; None for none): a moment a page's
-/// queue says its write was made is taken only after it.
-pub fn last_at_table(conn: &Connection, table: u32) -> Result<Option<String>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT max(a.at) FROM audit a WHERE a.id IN (SELECT audit_id FROM audit_topic WHERE table_no = ?1)",
-    )?;
-    Ok(stmt.query_row([table], |r| r.get(0))?)
-}
-
 /// The highest audit id (0 for none): what the live server compares to see that something was written.
 pub fn last_id(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("SELECT coalesce(max(id), 0) FROM audit", [], |r| r.get(0))?)

@@ -234,19 +234,26 @@ pub fn running_in_round(conn: &Connection, round: u32) -> Result<Vec<DecisionRow
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The latest moment recorded of match `m`'s decisions (a start, or an end), if any: a claimed start lies after
-/// it.
+/// The latest moment recorded of match `m`'s clock (a decision's start or end, or a judge's cancellation), if
+/// any: a claimed start lies after it.
 pub fn last_moment(conn: &Connection, m: MatchId) -> Result<Option<String>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT max(max(started_at, coalesce(ended_at, started_at))) FROM decision WHERE match_id = ?1",
+        "SELECT max(at) FROM (
+             SELECT max(started_at, coalesce(ended_at, started_at)) AS at FROM decision WHERE match_id = ?1
+             UNION ALL SELECT cancelled_at FROM cancelled_decision WHERE match_id = ?1)",
     )?;
     Ok(stmt.query_row([m], |r| r.get(0))?)
 }
 
-/// Deletes a decision (one started by mistake, cancelled before it was recorded).
-pub fn delete_decision(conn: &Connection, id: i64) -> Result<()> {
+/// Cancels decision `d` (one started by mistake) at `at`: nothing is recorded for the player, and the
+/// cancellation is kept as a record of the match's clock (see [`last_moment`]).
+pub fn cancel_decision(conn: &Connection, d: &DecisionRow, at: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO cancelled_decision (match_id, player_id, started_at, cancelled_at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    stmt.execute(params![d.match_id, d.player_id, d.started_at, at])?;
     let mut stmt = conn.prepare_cached("DELETE FROM decision WHERE id = ?1")?;
-    stmt.execute([id])?;
+    stmt.execute([d.id])?;
     Ok(())
 }
 

@@ -32,6 +32,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/table_sign_ins.sql"),
     include_str!("migrations/stationary_players.sql"),
     include_str!("migrations/replayed_starts.sql"),
+    include_str!("migrations/cancelled_decisions.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -97,6 +97,13 @@ pub fn last_of_match(conn: &Connection, match_id: MatchId) -> Result<Option<Note
     Ok(stmt.query_row([match_id], from_row).optional()?)
 }
 
+/// The latest moment a note at a match was recorded at, if any: a declaration replayed from a page's queue may
+/// not claim a moment before it.
+pub fn last_moment(conn: &Connection, match_id: MatchId) -> Result<Option<String>> {
+    let mut stmt = conn.prepare_cached("SELECT max(at) FROM template_note WHERE match_id = ?1")?;
+    Ok(stmt.query_row([match_id], |r| r.get(0))?)
+}
+
 /// The challenges that cite a note as evidence, by id.
 pub fn cited_by(conn: &Connection, note: NoteId) -> Result<Vec<i64>> {
     let mut stmt = conn.prepare_cached("SELECT challenge_id FROM challenge_evidence WHERE note_id = ?1 ORDER BY 1")?;

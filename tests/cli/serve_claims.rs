@@ -323,3 +323,31 @@ fn a_confirmation_from_the_reporters_device_or_without_a_cookie_is_refused_and_o
     assert!(page.contains("table 2: Cy's report, confirmed on the table's device by Di"), "{page}");
     assert!(page.contains("table 3: Ed's report, confirmed by Fa from the reporter's network address"), "{page}");
 }
+
+#[test]
+fn the_opponents_self_report_does_not_cost_a_replayed_declaration_its_moment() {
+    if !other_addresses("the_opponents_self_report_does_not_cost_a_replayed_declaration_its_moment") {
+        return;
+    }
+    let ev = playing();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let note = |cost: &str| json!({ "table": 1, "code": code["Ana"], "cost": cost, "unnamed": true });
+    ok(&write(&server, 2, "/api/note", &note("B1"), None, None));
+    std::thread::sleep(Duration::from_millis(300));
+    let made = now_less(0);
+    std::thread::sleep(Duration::from_millis(300));
+    // Bo reports a result from his phone after Ana's declaration was made offline, before it arrives.
+    let body = json!({ "table": 1, "code": code["Bo"], "winner": "Bo", "by": "concession" });
+    ok(&write(&server, 3, "/api/self-report", &body, None, None));
+    let mut replay = note("R1");
+    replay["at"] = json!(made);
+    replay["queued"] = json!("unreachable");
+    let doc = ok(&write(&server, 2, "/api/note", &replay, Some("n-1"), None));
+    assert_eq!(doc["at_adjusted"], false, "the opponent's write is no bound: {doc}");
+    // A replay claiming a moment before Ana's own last declaration takes its arrival.
+    let mut early = note("G1");
+    early["at"] = json!(plus(&made, -200));
+    let doc = ok(&write(&server, 2, "/api/note", &early, Some("n-2"), None));
+    assert_eq!(doc["at_adjusted"], true, "before the match's last declaration: {doc}");
+}

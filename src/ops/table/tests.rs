@@ -127,6 +127,34 @@ fn a_decision_is_timed_and_the_table_view_gathers_the_records() -> Result<()> {
 }
 
 #[test]
+fn a_judges_cancellation_bounds_the_claim_of_a_later_replayed_start() -> Result<()> {
+    use super::clocks::clock::{CancelInput, cancel_decision};
+    use crate::store::{Claimed, Queued};
+    let mut store = event()?;
+    let ana = StartInput { table: 1, player: "ana".into(), at: None };
+    start_decision(&mut store, &actor(10)?, ana.clone())?;
+    cancel_decision(&mut store, &actor(12)?, CancelInput { table: 1 })?;
+    // A start the page kept while the network was down, claiming a moment before the cancellation.
+    let replayed = |made: i64| -> Result<Actor> {
+        let claim = Claimed { made: at(made)?, seen: at(13)?, arrival: at(13)?, queued: Some(Queued::Unreachable) };
+        Ok(Actor { claim: Some(claim), ..actor(13)? })
+    };
+    let before = start_decision(&mut store, &replayed(11)?, ana.clone())?;
+    assert_eq!(before.started_at, crate::time::stamp(at(13)?), "a claim before the cancellation: the arrival");
+    cancel_decision(&mut store, &actor(13)?, CancelInput { table: 1 })?;
+    let mut after = replayed(12)?;
+    if let Some(c) = after.claim.as_mut() {
+        c.made = at(13)? + Duration::seconds(20);
+        c.seen = at(14)?;
+        c.arrival = at(14)?;
+    }
+    after.at = at(14)?;
+    let taken = start_decision(&mut store, &after, ana)?;
+    assert_eq!(taken.started_at, crate::time::stamp(at(13)? + Duration::seconds(20)), "after it: the claim");
+    Ok(())
+}
+
+#[test]
 fn a_hand_over_stops_one_decision_and_starts_the_other_players() -> Result<()> {
     let mut store = event()?;
     let stop = StopInput { table: 1, at: None };

@@ -20,7 +20,7 @@
 //!
 //! Moments as they happened: a write replayed from a page's queue (it has a key) may send the moment it was
 //! made (`at`) on the routes that take one (see [`Route::at`]); it is taken as [`crate::ops::write_keys::moment`] says (between
-//! the table's last record and the arrival, at most [`crate::ops::write_keys::AT_BACK`] before its first arrival, and never
+//! the match's last record of its kind and the arrival, at most [`crate::ops::write_keys::AT_BACK`] before its first arrival, and never
 //! shortening a decision whose start arrived live), else the arrival is; both are audited and the answer says
 //! which (`"at"`, `"at_adjusted"`). An `at` sent without a key on those routes is refused (400): only a replay
 //! may say when it was made.

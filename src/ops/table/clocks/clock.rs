@@ -539,7 +539,7 @@ pub fn cancel_decision(store: &mut Store, actor: &Actor, input: CancelInput) -> 
                 .way_out_after(crate::error::Join::Aside, WayOut::ListDecisions { table })
                 .into());
         };
-        store_clock::delete_decision(tx, d.id)?;
+        store_clock::cancel_decision(tx, &d, &crate::time::stamp(actor.at))?;
         let name = player::get(tx, d.player_id)?.name;
         let since = crate::time::unstamp(&d.started_at).map(crate::time::confirm_time).unwrap_or_default();
         let summary = format!(

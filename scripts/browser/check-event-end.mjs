@@ -4,7 +4,8 @@
 //   2. on the Judges page changes Round length by its number control; pairs round 1 and starts it;
 //   3. changes Decision limit while the round runs: refused beside its form, naming the box “Change it although
 //      round 1 is being played”; ticks it and sends again: done;
-//   4. records table 8's result on its page (the winner chosen; the other seven are recorded at the keyboard
+//   4. on table 7's device both players sign in, one reports the result and the other confirms it there;
+//      records table 8's result on its page (the winner chosen; the other seven are recorded at the keyboard
 //      meanwhile) and ends the round: the dashboard says the event is over and names the winner;
 //   5. the home page, the winner's /me, the projector (the top 8) and the standings print ("Final standings")
 //      name the winner;
@@ -231,9 +232,47 @@ try {
     await player.close();
   });
 
+  await step("table 7's players sign in on its device; one reports the result there, the other confirms it there", async () => {
+    const pairings = JSON.parse(execFileSync(MMJUDGE, ["--json", "pairings"], { encoding: "utf8" }));
+    const codes = JSON.parse(execFileSync(MMJUDGE, ["--json", "player", "codes"], { encoding: "utf8" })).players;
+    const t7 = pairings.tables.find((t) => t.table === 7);
+    const codeOf = (name) => codes.find((c) => c.name === name).code;
+    const device = await context.newPage();
+    await device.goto(`${BASE}/table/7`);
+    for (const [seat, name] of [["A", t7.a.name], ["B", t7.b.name]]) {
+      const sec = device.locator(`section.player[data-seat="${seat}"]`);
+      await sec.locator('[name="code"]').fill(codeOf(name));
+      await sec.getByRole("button", { name: "Sign in" }).click();
+      await sec.locator(".signed").waitFor();
+    }
+    const report = device.locator("#report");
+    await report.locator('[name="winner"]').selectOption(t7.b.name);
+    await report.locator('[name="by"]').selectOption("life");
+    await report.getByLabel(`${t7.a.name}'s life total`).fill("0");
+    await report.getByLabel(`${t7.b.name}'s life total`).fill("7");
+    await report.getByRole("button", { name: `Report as ${t7.a.name}` }).click();
+    await report.locator("p.answer").filter({ hasText: /^Done/ }).waitFor();
+    await inView(device, report.locator("p.answer"), "/table/7: Report as seat A");
+    await report.locator("#waiting").filter({ hasText: /reported/ }).waitFor();
+    const confirm = report.getByRole("button", { name: `Confirm as ${t7.b.name}` });
+    await confirm.waitFor();
+    await shot(device, "4c-table-reported");
+    await confirm.click();
+    await report.locator("#over").filter({ hasText: /Recorded/ }).waitFor();
+    await inView(device, report.locator("p.answer"), "/table/7: Confirm as seat B");
+    const results = JSON.parse(execFileSync(MMJUDGE, ["--json", "results"], { encoding: "utf8" }));
+    const m = results.tables.find((r) => r.table === 7);
+    if (!m || m.winner !== t7.b.name) throw new Error(`table 7's result is not recorded for ${t7.b.name}: ${JSON.stringify(m)}`);
+    const log = execFileSync(MMJUDGE, ["log"], { encoding: "utf8" });
+    if (!log.includes("confirmed on the table's device")) throw new Error("the log does not say the result was confirmed on the table's device");
+    await fits(device, "/table/7");
+    await shot(device, "4d-table-confirmed");
+    await device.close();
+  });
+
   await step("table 8's result is recorded on its page, the round ends, and the dashboard names the winner", async () => {
     const pairings = JSON.parse(execFileSync(MMJUDGE, ["--json", "pairings"], { encoding: "utf8" }));
-    for (const t of pairings.tables.filter((t) => t.table !== 8)) {
+    for (const t of pairings.tables.filter((t) => t.table !== 8 && t.table !== 7)) {
       execFileSync(MMJUDGE, ["result", String(t.table), t.a.name, "--by", "concession"], { encoding: "utf8" });
     }
     await judge.goto(`${BASE}/judge/table/8`);

@@ -60,7 +60,7 @@ fn wrote(args: &PairingsArgs) -> Result<()> {
 fn listing(page: Pairings, by: PairingsBy, next: bool) -> Listing {
     let title = title(&page);
     match by {
-        PairingsBy::Table => by_table(title, page.tables, &page.players, (&page.carry, &page.away)),
+        PairingsBy::Table => by_table(title, page.tables, &page.players, (&page.carry, &page.away, &page.idle)),
         PairingsBy::Name => by_name(title, page.players, next),
     }
 }
@@ -68,7 +68,7 @@ fn listing(page: Pairings, by: PairingsBy, next: bool) -> Listing {
 /// Both listings (by table, then by player).
 fn both(page: Pairings, next: bool) -> (Listing, Listing) {
     let title = title(&page);
-    let tables = by_table(title.clone(), page.tables, &page.players, (&page.carry, &page.away));
+    let tables = by_table(title.clone(), page.tables, &page.players, (&page.carry, &page.away, &page.idle));
     (tables, by_name(title, page.players, next))
 }
 
@@ -81,7 +81,7 @@ fn by_table(
     title: String,
     tables: Vec<TableLine>,
     players: &[PlayerLine],
-    (carry, away): (&[pairings::Carry], &[String]),
+    (carry, away, idle): (&[pairings::Carry], &[String], &[u32]),
 ) -> Listing {
     let mut l = Listing::new(&["table", "seat A", "library", "seat B", "library", "result"])
         .titled(format!("{title}, by table"));
@@ -97,6 +97,9 @@ fn by_table(
         l.footer.push(format!("{}: {}", pairings::CARRY_RULE, pairings::carry_words(carry)));
     }
     l.footer.extend(away.iter().cloned());
+    if !idle.is_empty() {
+        l.footer.push(pairings::idle_words(idle));
+    }
     l
 }
 

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 mod changes;
 mod me;
 pub use changes::touched_since;
-pub use me::{BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, round_byes};
+pub use me::{BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, round_byes, waiting_at_table};
 
 /// The current round's state and clock.
 #[derive(Debug, Clone, serde::Serialize)]

@@ -31,6 +31,33 @@ pub struct Pairings {
     pub carry: Vec<Carry>,
     /// Players who stay at one table but play at another this round (two of them met), in words.
     pub away: Vec<String>,
+    /// The tables with libraries where no game is played this round (see [`idle_words`]).
+    pub idle: Vec<u32>,
+}
+
+/// The tables with libraries where no game is played in round `round` (fewer games than tables, or the pairing
+/// chose other tables' libraries), in order.
+pub fn idle_tables(conn: &Connection, round: u32) -> Result<Vec<u32>> {
+    let played: std::collections::HashSet<u32> =
+        matches::of_round(conn, round)?.into_iter().filter_map(|m| m.table).collect();
+    Ok(crate::store::library::fixed_tables(conn)?.into_iter().filter(|t| !played.contains(t)).collect())
+}
+
+/// "no game at table 8 this round (fewer games than tables with libraries): its libraries stay there" (empty
+/// when every table with libraries has a game).
+pub fn idle_words(idle: &[u32]) -> String {
+    let numbers: Vec<String> = idle.iter().map(u32::to_string).collect();
+    match numbers.as_slice() {
+        [] => String::new(),
+        [one] => format!(
+            "no game at table {one} this round (fewer games than tables with libraries): its libraries stay there"
+        ),
+        [rest @ .., last] => format!(
+            "no game at tables {} and {last} this round (fewer games than tables with libraries): their libraries \
+             stay there",
+            rest.join(", ")
+        ),
+    }
 }
 
 /// A library carried from its own table to the table where its game is played (for a player who stays at
@@ -131,6 +158,7 @@ impl Pairings {
             away: &self.away,
             carry: &self.carry,
             event: &self.event,
+            idle: &self.idle,
             movement: &self.movement,
             players: PlayersDoc(&self.players),
             round: self.round,
@@ -150,6 +178,8 @@ pub struct PairingsDoc<'a> {
     #[serde(skip_serializing_if = "<[Carry]>::is_empty")]
     carry: &'a [Carry],
     event: &'a str,
+    #[serde(skip_serializing_if = "<[u32]>::is_empty")]
+    idle: &'a [u32],
     movement: &'a str,
     players: PlayersDoc<'a>,
     round: u32,
@@ -290,7 +320,8 @@ fn build(conn: &Connection, number: u32, current: u32) -> Result<Pairings> {
     let event = store_event::values(conn)?.name().to_string();
     let carry = carried(conn, number)?;
     let away = away(conn, &players)?;
-    Ok(Pairings { event, round: number, movement, tables, players, carry, away })
+    let idle = idle_tables(conn, number)?;
+    Ok(Pairings { event, round: number, movement, tables, players, carry, away, idle })
 }
 
 /// "Aiko stays at table 5 but plays at table 3 this round (Zoë, who stays at table 3, meets her there)", for each

@@ -19,7 +19,7 @@ pub struct Asset {
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
-const FILES: [Asset; 11] = [
+const FILES: [Asset; 13] = [
     Asset { name: "common.js", content_type: JS, body: include_str!("../../templates/web/common.js") },
     Asset { name: "app.js", content_type: JS, body: include_str!("../../templates/web/app.js") },
     Asset { name: "app.css", content_type: CSS, body: include_str!("../../templates/web/app.css") },
@@ -31,6 +31,8 @@ const FILES: [Asset; 11] = [
     Asset { name: "failover.js", content_type: JS, body: include_str!("../../templates/web/failover.js") },
     Asset { name: "setup.js", content_type: JS, body: include_str!("../../templates/web/setup.js") },
     Asset { name: "setup_steps.js", content_type: JS, body: include_str!("../../templates/web/setup_steps.js") },
+    Asset { name: "print.js", content_type: JS, body: include_str!("../../templates/web/print.js") },
+    Asset { name: "print.css", content_type: CSS, body: include_str!("../../templates/web/print.css") },
 ];
 
 /// Each file's address, `/assets/STEM.HASH.EXT`, in the order of `FILES`.

@@ -67,17 +67,22 @@ pub fn state(s: &PlayerState, round: u32) -> Option<Line> {
 /// The report waiting at the player's table, in full: who reported, who won and how, the life totals by name,
 /// and when. `seat` is the page's player's seat.
 pub fn waiting(w: &WaitingReport, seat: &PlayerSeat) -> Line {
+    let opponent = seat.opponent.clone().unwrap_or_default();
+    let (a, b) = if seat.seat == Some("B") { (opponent, seat.name.clone()) } else { (seat.name.clone(), opponent) };
+    Line::new(waiting_words(w, &a, &b), Some(w.at.clone()))
+}
+
+/// "Ana reported: Ana won by concession; life: Ana 7, Bo 0", seat A's player being `a` and seat B's `b`.
+pub fn waiting_words(w: &WaitingReport, a: &str, b: &str) -> String {
     let outcome = match &w.winner {
         Some(winner) => format!("{winner} won by {}", reason_words(&w.reason)),
         None => format!("a draw ({})", reason_words(&w.reason)),
     };
-    let opponent = seat.opponent.clone().unwrap_or_default();
-    let (a, b) = if seat.seat == Some("B") { (opponent, seat.name.clone()) } else { (seat.name.clone(), opponent) };
     let life = match w.life {
         Some([la, lb]) => format!("; life: {a} {la}, {b} {lb}"),
         None => String::new(),
     };
-    Line::new(format!("{} reported: {outcome}{life}", w.by), Some(w.at.clone()))
+    format!("{} reported: {outcome}{life}", w.by)
 }
 
 /// A reason's slug as words ("intentional-draw" as "intentional draw").

@@ -46,6 +46,8 @@ pub struct PairingsPage {
     pub carry: String,
     /// Players who stay at one table but play at another this round, in words.
     pub away: Vec<String>,
+    /// The tables with libraries and no game this round, in words (empty when none).
+    pub idle: String,
 }
 
 impl PairingsPage {
@@ -151,6 +153,7 @@ impl From<Pairings> for PairingsPage {
             players: p.players,
             carry: crate::ops::pairings::carry_words(&p.carry),
             away: p.away,
+            idle: crate::ops::pairings::idle_words(&p.idle),
         }
     }
 }
@@ -195,6 +198,7 @@ mod tests {
             ],
             carry: vec![crate::ops::pairings::Carry { from: 4, library: "4A".into(), to: 1 }],
             away: vec![],
+            idle: vec![],
         };
         let json = view.json();
         // The typed document, written directly, prints the bytes its `Value` prints.

@@ -95,6 +95,14 @@ pub fn table_count(conn: &Connection) -> Result<u32> {
     Ok(stmt.query_row([], |r| r.get(0))?)
 }
 
+/// The tables that have fixed libraries, in order.
+pub fn fixed_tables(conn: &Connection) -> Result<Vec<u32>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT DISTINCT table_no FROM library WHERE table_no IS NOT NULL ORDER BY table_no")?;
+    let rows = stmt.query_map([], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Adds a library.
 pub fn insert(
     conn: &Connection,

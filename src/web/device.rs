@@ -38,6 +38,8 @@ struct TablePage {
     judge: Option<String>,
     /// The decision limits in words (the final window's in large type).
     limits: crate::ops::table::clocks::limits::LimitWords,
+    /// The reasons a player may report.
+    reasons: Vec<&'static str>,
 }
 
 /// `GET /table/N`: the device page of table N in the current round.
@@ -52,7 +54,8 @@ pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<Str
         .await?;
     let (t, limits) = t;
     let judge = judge.ok().map(|j| j.judge.name);
-    Ok(page::page(StatusCode::OK, &TablePage { home: page::head(&db, home), t, judge, limits }))
+    let reasons = device::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
+    Ok(page::page(StatusCode::OK, &TablePage { home: page::head(&db, home), t, judge, limits, reasons }))
 }
 
 /// `POST /api/player/code` body: the code typed, or a sign-in the device keeps.
@@ -341,12 +344,19 @@ fn table_number(text: &str) -> std::result::Result<u32, ApiError> {
 /// `GET /api/table/N/notes`: the sheet (as `mmjudge notes --table N --json`) and the table's clock.
 pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Response, ApiError> {
     let n = table_number(&n)?;
-    let (sheet, clock) = db
+    let (sheet, clock, waiting) = db
         .run(move |store| {
             let sheet = store.read(|conn| crate::ops::table::records::sheet::note_sheet(conn, n, None))?;
-            Ok((sheet, table_clock(store, n)?))
+            let waiting = store.read(|conn| live::waiting_at_table(conn, n))?;
+            Ok((sheet, table_clock(store, n)?, waiting))
         })
         .await?;
+    // The report waiting for the other player's word, for the device's Confirm button.
+    let report = waiting.map(|(w, a, b)| {
+        let waiting_for = if w.by == a { b.clone() } else { a.clone() };
+        let text = crate::render::me::waiting_words(&w, &a, &b);
+        serde_json::json!({ "id": w.id, "by": w.by, "waiting_for": waiting_for, "text": text })
+    });
     let mut doc = serde_json::to_value(&sheet).map_err(|_| ApiError::internal("the sheet"))?;
     let texts: serde_json::Map<String, serde_json::Value> = sheet
         .sheet
@@ -355,6 +365,7 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
         .collect();
     if let Some(map) = doc.as_object_mut() {
         map.insert("texts".into(), serde_json::Value::Object(texts));
+        map.insert("report".into(), report.unwrap_or(serde_json::Value::Null));
         map.insert("clock".into(), serde_json::to_value(&clock).map_err(|_| ApiError::internal("the clock"))?);
     }
     Ok(page::json(&doc))

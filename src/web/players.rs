@@ -14,7 +14,7 @@ use crate::ops::table::device::self_report;
 use crate::ops::{pairings, standings, table};
 use crate::render::me as me_words;
 use crate::store::self_reports;
-use crate::web::kit::body::{Life, life_of};
+use crate::web::kit::body::{Life, life_given};
 use crate::web::kit::extract::Player;
 use crate::web::kit::extract::{Payload, Query};
 use crate::web::kit::page::{self, Inspection, page};
@@ -157,17 +157,23 @@ struct PairingsPage {
     /// The round's tables with a result, of all its tables (the header's count; a live result carries both).
     finished: usize,
     all: usize,
+    /// The tables with libraries and no game this round, in words (shown with the last rows; empty when none).
+    idle: String,
 }
 
 /// `GET /pairings[?round=N][&name=...][&from=N]`: the current round (or round N) by table and by name, a hundred
 /// rows from `from` (see [`crate::web::kit::page`]); with a name, its tables and rows first; the byes last.
 pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     let asked = q.round;
-    let (home, tables, byes) = db
+    let (home, tables, byes, idle) = db
         .run(move |store| {
             let now = crate::time::now()?;
             let tables = live::round_tables(store, asked, now)?;
-            Ok((live::home(store, now)?, tables, live::round_byes(store, asked)?))
+            let idle = match tables.first().map(|t| t.round) {
+                Some(r) => store.read(|conn| crate::ops::pairings::idle_tables(conn, r))?,
+                None => Vec::new(),
+            };
+            Ok((live::home(store, now)?, tables, live::round_byes(store, asked)?, idle))
         })
         .await?;
     let mut by_name = Vec::new();
@@ -195,6 +201,7 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
     let finished = tables.iter().filter(|t| t.result.is_some()).count();
     // The byes close the list by table: shown with its last rows.
     let byes = if window.to >= n { byes } else { Vec::new() };
+    let idle = if window.to >= n { crate::ops::pairings::idle_words(&idle) } else { String::new() };
     let tables = tables[window.from.min(n)..window.to.min(n)].to_vec();
     Ok(page(
         StatusCode::OK,
@@ -209,6 +216,7 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
             window,
             finished,
             all: n,
+            idle,
         },
     ))
 }
@@ -389,6 +397,12 @@ pub struct SelfReportBody {
     pub by: String,
     /// Life totals, seat A's then seat B's (`[12, 0]`, or a form's `12,0`).
     pub life: Option<Life>,
+    /// Seat A's life total alone (the forms ask each player's by name); with `life_b`, in place of `life`.
+    #[serde(default, deserialize_with = "crate::web::kit::body::optional_number")]
+    pub life_a: Option<i64>,
+    /// Seat B's life total alone.
+    #[serde(default, deserialize_with = "crate::web::kit::body::optional_number")]
+    pub life_b: Option<i64>,
     /// The player whose page (`/me`) the form is on: only their code acts there.
     pub me: Option<String>,
 }
@@ -396,7 +410,8 @@ pub struct SelfReportBody {
 /// `POST /api/self-report`: a player reports the result at their own table (see `ops::table::device::self_report`).
 pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response {
     let b = p.input;
-    let parsed = Reason::parse(&b.by).map_err(Error::bad_input).and_then(|r| Ok((r, life_of(b.life)?)));
+    let parsed =
+        Reason::parse(&b.by).map_err(Error::bad_input).and_then(|r| Ok((r, life_given(b.life, b.life_a, b.life_b)?)));
     let (reason, life) = match parsed {
         Ok(x) => x,
         Err(e) => return write::finish(Err(e.into()), p.back),

@@ -47,6 +47,76 @@
     var c = signins()[sec.getAttribute("data-seat")];
     sec.querySelector(".signin").hidden = !!c;
     sec.querySelector(".signed").hidden = !c;
+    drawReport();
+  }
+  // The result: once a player is signed in on this device, either reports it (a button per signed-in player);
+  // the report waiting for the other player's word shows here, with a Confirm button when that player is signed in
+  // on this device too (recorded "confirmed on the table's device"). Once the match has its result, it says so.
+  function drawReport() {
+    var box = document.getElementById("report");
+    if (!box) return;
+    var ins = signins(), over = served && served.table && served.table.result;
+    box.hidden = !over && !Object.keys(ins).length;
+    var said = document.getElementById("over");
+    said.hidden = !over; said.textContent = over ? "Recorded: " + over + "." : "";
+    document.getElementById("reporting").hidden = !!over;
+    box.querySelectorAll("[data-as]").forEach(function (b) { b.hidden = !ins[b.getAttribute("data-as")]; });
+    var w = sheet && sheet.report, line = document.getElementById("waiting"), confirms = document.getElementById("confirms");
+    line.hidden = !w; line.textContent = w ? w.text + "." : "";
+    confirms.textContent = "";
+    if (w && !over) {
+      ["A", "B"].forEach(function (seat) {
+        if (nameOf(seat) !== w.waiting_for) return;
+        if (ins[seat]) {
+          var b = document.createElement("button");
+          b.type = "button"; b.textContent = "Confirm as " + w.waiting_for; b.setAttribute("data-confirm", seat);
+          confirms.appendChild(b);
+        } else {
+          var p = document.createElement("p");
+          p.textContent = w.waiting_for + " confirms it here after signing in above, or on their own phone.";
+          confirms.appendChild(p);
+        }
+      });
+    }
+    confirms.hidden = !confirms.childNodes.length;
+    document.getElementById("instead").hidden = !w;
+    // What the page re-read adds above the answer (the report now waiting, the result) must not push it out of
+    // view: an answer given in the last few seconds is scrolled back into view.
+    var answer = box.querySelector(".answer");
+    if (Date.now() - answeredAt < 5000 && answer.textContent && answer.scrollIntoView) answer.scrollIntoView({ block: "nearest" });
+  }
+  // Said under the result's controls, scrolled into view (the section lies below both players').
+  var answeredAt = 0;
+  function sayReport(text, done) {
+    var el = document.querySelector("#report .answer");
+    el.textContent = text || ""; answeredAt = Date.now();
+    el.className = done ? "answer done" : "answer error";
+    el.setAttribute("role", done ? "status" : "alert");
+    if (text && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+  }
+  function wireReport() {
+    var form = document.getElementById("report-form");
+    if (!form) return;
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var seat = e.submitter && e.submitter.getAttribute("data-as"), c = signins()[seat];
+      if (!c) { sayReport("sign in above first, then report as yourself"); return; }
+      var body = { table: table, signin: c.signin, winner: form.winner.value, by: form.by.value };
+      if (form.life_a.value.trim() || form.life_b.value.trim()) { body.life_a = form.life_a.value.trim(); body.life_b = form.life_b.value.trim(); }
+      post("/api/self-report", body).then(function (d) {
+        sayReport("Done: " + d.summary, true);
+        load();
+      }).catch(function (err) { sayReport("Not done: " + err.message); });
+    });
+    document.getElementById("confirms").addEventListener("click", function (e) {
+      var seat = e.target && e.target.getAttribute && e.target.getAttribute("data-confirm"), w = sheet && sheet.report;
+      var c = seat && signins()[seat];
+      if (!c || !w) return;
+      post("/api/self-report/confirm", { table: table, signin: c.signin, report: w.id }).then(function (d) {
+        sayReport("Done: " + d.summary, true);
+        load();
+      }).catch(function (err) { sayReport("Not done: " + err.message); });
+    });
   }
   // Asks the server whether a kept sign-in still acts (a judge may have given the player a new code): one that
   // does not is dropped and the sign-in offered again, saying why.
@@ -159,6 +229,7 @@
     tick();
     box.classList.toggle("running", !!t.decision);
     if (sheet) drawSheet(sheet);
+    drawReport();
   }
   // One large button per player, its words following the clock, disabled when it is not that player's to press.
   function drawButtons() {
@@ -300,6 +371,7 @@
       }
     });
     document.querySelectorAll("section.player").forEach(wire);
+    wireReport();
     document.querySelectorAll("section.player").forEach(verify);
     load();
     setInterval(tick, 250);

@@ -122,7 +122,7 @@ fn players_read_the_web_s_words_and_the_command_line_keeps_its_own() {
 }
 
 #[test]
-fn the_self_report_form_takes_life_as_two_totals_with_a_space_or_a_comma() {
+fn the_self_report_form_takes_life_by_name_or_as_two_totals_with_a_space_or_a_comma() {
     let (ev, code) = started();
     let server = Server::start(&ev);
     let form = |table: u32, who: &str, life: &str| {
@@ -137,8 +137,10 @@ fn the_self_report_form_takes_life_as_two_totals_with_a_space_or_a_comma() {
         .expect("form");
         server.request("POST", "/api/self-report", &[("Content-Type", "application/x-www-form-urlencoded")], &body)
     };
+    // The page asks each life total by name (`life_a`, `life_b`); `life` with both, as older pages send it, is
+    // still taken.
     let page = server.get("/me?name=Ana");
-    assert!(page.body.contains("e.g. 7 0"), "the form's hint gives the same example: {}", page.body);
+    assert!(page.body.contains("Your life total (optional) <input name=\"life_a\""), "{}", page.body);
     let before = ev.dump();
     let refused = form(1, "Ana", "7");
     assert_eq!(refused.status, 400, "{}", refused.body);

@@ -92,6 +92,17 @@ pub fn waiting_report(conn: &Connection, seated: &Seated) -> Result<Option<Waiti
     Ok(single(&w))
 }
 
+/// The single report waiting at table `table` of the current round, with the names of seat A's and seat B's
+/// players (for the table's device); None when none waits, two wait for a judge, or no match is played there.
+pub fn waiting_at_table(conn: &Connection, table: u32) -> Result<Option<(WaitingReport, String, String)>> {
+    let seated = match crate::ops::table::Seated::at(conn, table, None) {
+        Ok(s) => s,
+        Err(e) if e.kind() == crate::error::Kind::Failed => return Err(e),
+        Err(_) => return Ok(None),
+    };
+    Ok(waiting_report(conn, &seated)?.map(|w| (w, seated.a.name, seated.b.name)))
+}
+
 fn single(w: &WaitingReports) -> Option<WaitingReport> {
     // Two reports (agreeing or in conflict) wait for a judge, not for a player's word.
     w.waiting_for.as_ref()?;

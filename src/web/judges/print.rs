@@ -63,14 +63,15 @@ pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result
     Ok(page::page(StatusCode::OK, &PrintIndex { home, judge: judge.judge, prints }))
 }
 
-/// A print page: the HTML with a CSP naming the hash of each of its inline styles (and, for the site's pages,
-/// `linked`, the stylesheet they link from this server); `secret`: kept by no cache. It ends with a newline, as
-/// the command line's file does.
-pub(super) fn print_page(mut html: String, secret: bool, linked: bool) -> Response {
+/// A print page: the HTML with a CSP naming the hash of each of its inline styles and this server's own files (the
+/// print bar's, and the stylesheet the site's pages link); `secret`: kept by no cache. It ends with a newline, as
+/// the command line's file does, and is that file with the phone's print bar (see [`with_print_bar`]).
+pub(super) fn print_page(mut html: String, secret: bool) -> Response {
     // The page as the command line writes it to a file: ending with a newline.
     if !html.ends_with('\n') {
         html.push('\n');
     }
+    let html = with_print_bar(html);
     let mut hashes = String::new();
     let mut rest = html.as_str();
     while let Some(open) = rest.find("<style>") {
@@ -80,9 +81,9 @@ pub(super) fn print_page(mut html: String, secret: bool, linked: bool) -> Respon
         hashes.push_str(&format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)));
         rest = &after[close..];
     }
-    let own = if linked { " 'self'" } else { "" };
     let csp = format!(
-        "default-src 'none'; img-src 'self' data:; style-src{own}{hashes}; frame-ancestors 'none'; form-action 'none'"
+        "default-src 'none'; img-src 'self' data:; style-src 'self'{hashes}; script-src 'self'; frame-ancestors \
+         'none'; form-action 'none'"
     );
     let mut res = crate::web::kit::page::html(html);
     if let Ok(v) = HeaderValue::from_str(&csp) {
@@ -92,6 +93,35 @@ pub(super) fn print_page(mut html: String, secret: bool, linked: bool) -> Respon
         res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     res
+}
+
+/// The bar a print page opened on a phone starts with: back to the prints, and a Print button (the browser's
+/// print dialog); it is never printed. Its stylesheet and script are linked at the end of the head.
+pub const PRINT_BAR: &str = "<nav class=\"print-bar\"><a href=\"/judge/print\">← Prints</a> \
+     <button type=\"button\" id=\"print-now\">Print</button></nav>";
+
+/// The command line's page `html` with the phone's print bar: first in its body, its files linked in its head.
+pub fn with_print_bar(html: String) -> String {
+    let links = format!(
+        "<link rel=\"stylesheet\" href=\"{}\">\n<script src=\"{}\" defer></script>\n</head>",
+        crate::render::assets::url("print.css"),
+        crate::render::assets::url("print.js")
+    );
+    let Some(head_end) = html.find("</head>") else { return html };
+    let mut out = String::with_capacity(html.len() + links.len() + PRINT_BAR.len() + 1);
+    out.push_str(&html[..head_end]);
+    out.push_str(&links);
+    let rest = &html[head_end + "</head>".len()..];
+    match rest.find("<body").and_then(|b| rest[b..].find('>').map(|e| b + e + 1)) {
+        Some(body) => {
+            out.push_str(&rest[..body]);
+            out.push('\n');
+            out.push_str(PRINT_BAR);
+            out.push_str(&rest[body..]);
+        }
+        None => out.push_str(rest),
+    }
+    out
 }
 
 pub(super) fn drawn(e: askama::Error) -> ApiError {
@@ -125,7 +155,7 @@ pub async fn codes(judge: Judge, Query(q): Query<CodesQuery>) -> Result<Response
         })
         .await?;
     let html = SlipsPage::new(&event, &site, &all).render().map_err(drawn)?;
-    Ok(print_page(html, true, false))
+    Ok(print_page(html, true))
 }
 
 /// `GET /judge/print/pairings` (judges): the current round by table and by name, as `mmjudge pairings --html`.
@@ -141,7 +171,7 @@ pub async fn pairings(judge: Judge) -> Result<Response, ApiError> {
         .await?
         .render()
         .map_err(drawn)?;
-    Ok(print_page(html, false, false))
+    Ok(print_page(html, false))
 }
 
 /// `GET /judge/print/pairings/wall` (judges): the wall sheet, as `mmjudge pairings --html --wall`.
@@ -155,7 +185,7 @@ pub async fn wall(judge: Judge) -> Result<Response, ApiError> {
         .await?
         .render()
         .map_err(drawn)?;
-    Ok(print_page(html, false, false))
+    Ok(print_page(html, false))
 }
 
 /// The current round's pairings and the print's head line naming them as `what`.

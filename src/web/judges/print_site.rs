@@ -32,7 +32,7 @@ pub struct NotesQuery {
 /// One page of the site, as a print (it links the site's stylesheet, `/judge/print/style.css`).
 async fn site_page(judge: Judge, one: One) -> Result<Response, ApiError> {
     let page = judge.db.run(move |store| site::one_page(store, one, &crate::render::site::Html)).await?;
-    Ok(print_page(page.html, false, true))
+    Ok(print_page(page.html, false))
 }
 
 /// `GET /judge/print/slips[?round=N]` (judges): the round's result slips, one a table, as the site's
@@ -62,7 +62,7 @@ pub async fn notes(judge: Judge, Query(q): Query<NotesQuery>) -> Result<Response
         })
         .await?;
     let html = NoteSheetPage::of(&sheet, &head).render().map_err(drawn)?;
-    Ok(print_page(html, false, false))
+    Ok(print_page(html, false))
 }
 
 /// `GET /judge/print/decks` (judges): every library's deck sheet, as the judges' site's `decks.html`.
@@ -80,7 +80,7 @@ pub async fn curation(judge: Judge) -> Result<Response, ApiError> {
         })
         .await?;
     let html = askama::Template::render(&CurationPage::new(&head, &report)).map_err(drawn)?;
-    Ok(print_page(html, false, false))
+    Ok(print_page(html, false))
 }
 
 /// `GET /judge/print/site.zip` (judges): the judges' site as one zip archive of stored files in a folder `site/`

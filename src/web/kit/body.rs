@@ -551,8 +551,20 @@ pub fn count_or_none<'de, D: serde::Deserializer<'de>>(
     }
 }
 
+/// The life totals a form or a JSON body gave: `life` (both, seat A's then seat B's), or each player's by name
+/// (`life_a`, `life_b`: both or neither), or none.
+pub fn life_given(life: Option<Life>, a: Option<i64>, b: Option<i64>) -> Result<Option<(i64, i64)>> {
+    match (life_of(life)?, a, b) {
+        (Some(both), None, None) => Ok(Some(both)),
+        (None, Some(a), Some(b)) => Ok(Some((a, b))),
+        (None, None, None) => Ok(None),
+        (None, _, _) => Err(Error::bad_input("life totals: give both players' totals, or neither")),
+        (Some(_), _, _) => Err(Error::bad_input("life totals: give them once, as life or as each player's")),
+    }
+}
+
 /// A life total (a whole number).
-fn optional_number<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<i64>, D::Error> {
+pub fn optional_number<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<i64>, D::Error> {
     whole_or_none(d, |t| format!("a life total is a whole number, not \"{t}\""))
 }
 
@@ -566,13 +578,7 @@ pub fn result_input(b: ResultBody) -> Result<table::records::result::ResultInput
     let reason = Reason::parse(&b.by).map_err(Error::bad_input)?;
     // A form's "the life totals decide (time)": no winner named, the totals give it.
     let winner = blank(b.winner).filter(|w| !(reason == Reason::Time && w == "totals"));
-    let life = match (life_of(b.life)?, b.life_a, b.life_b) {
-        (Some(both), None, None) => Some(both),
-        (None, Some(a), Some(b)) => Some((a, b)),
-        (None, None, None) => None,
-        (None, _, _) => return Err(Error::bad_input("life totals: give both players' totals, or neither")),
-        (Some(_), _, _) => return Err(Error::bad_input("life totals: give them once, as life or as each player's")),
-    };
+    let life = life_given(b.life, b.life_a, b.life_b)?;
     Ok(table::records::result::ResultInput {
         table: b.table,
         round: b.round,

@@ -177,7 +177,7 @@ fn prints_are_the_command_line_s_pages_with_their_style_allowed_by_hash_and_code
     assert_eq!(codes.header("cache-control"), Some("no-store"), "{:?}", codes.headers);
     assert!(codes.body.contains(&site.code("Ana")) && codes.body.contains("192.0.2.1:8080"), "{}", codes.body);
     let csp = codes.header("content-security-policy").unwrap_or_default().to_string();
-    assert!(csp.contains("style-src 'sha256-") && !csp.contains("unsafe-inline"), "{csp}");
+    assert!(csp.contains("style-src 'self' 'sha256-") && !csp.contains("unsafe-inline"), "{csp}");
     let one = site.send(Req::get("/judge/print/codes?name=Bo").by(&kim)).body;
     assert!(one.contains(&site.code("Bo")) && !one.contains(&site.code("Ana")), "one slip: {one}");
     site.refusals(vec![case(Req::get("/judge/print/codes").by(&lee), 403, "head judges")]);

@@ -59,6 +59,41 @@ fn every_print_is_a_page_for_head_and_floor_judges_with_its_style_allowed_and_no
     assert!(back.status == 303 && back.header("location") == Some("/judge/print"), "{back:?}");
 }
 
+/// A print page as served, without the phone's print bar (back to the prints, and Print) and the two files it
+/// links: the command line's own page.
+fn unbarred(served: &str) -> String {
+    let cut = |text: &str, from: &str, to: &str| -> String {
+        let Some(start) = text.find(from) else { panic!("no {from:?} in the served print: {text}") };
+        let end = start + text[start..].find(to).unwrap_or_else(|| panic!("no {to:?} after {from:?}")) + to.len();
+        format!("{}{}", &text[..start], &text[end..])
+    };
+    let page = cut(served, "<link rel=\"stylesheet\" href=\"/assets/print.", "defer></script>\n");
+    cut(&page, "\n<nav class=\"print-bar\">", "</nav>")
+}
+
+#[test]
+fn a_print_opened_on_the_phone_has_a_print_button_and_a_way_back_that_are_never_printed() {
+    let site = played();
+    let (kim, _) = site.judges();
+    for (path, _) in PRINTS.iter().filter(|(p, _)| !p.ends_with(".zip")).chain([&("/judge/print/codes", "")]) {
+        let page = site.send(Req::get(path).by(&kim));
+        assert_eq!(page.status, 200, "{path}");
+        let bar = page.body.find("<nav class=\"print-bar\"><a href=\"/judge/print\">← Prints</a>");
+        let body = page.body.find("<body");
+        assert!(bar.is_some() && bar > body, "{path}: the bar is first in the body: {}", page.body);
+        assert!(page.body.contains("<button type=\"button\" id=\"print-now\">Print</button>"), "{path}");
+        let script = page.body.split("<script src=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or_default();
+        let js = site.send(Req::get(script));
+        assert!(js.status == 200 && js.body.contains("window.print()"), "{path}: {script}");
+        let css = page.body.split("<link rel=\"stylesheet\" href=\"/assets/print.").nth(1).unwrap_or_default();
+        let css = format!("/assets/print.{}", css.split('"').next().unwrap_or_default());
+        let style = site.send(Req::get(&css)).body;
+        assert!(style.contains("@media print { .print-bar { display: none; } }"), "{path}: never printed: {style}");
+        let csp = page.header("content-security-policy").unwrap_or_default();
+        assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{path}: {csp}");
+    }
+}
+
 #[test]
 fn a_print_is_the_command_line_s_own_page() {
     let site = played();
@@ -70,10 +105,10 @@ fn a_print_is_the_command_line_s_own_page() {
     };
     let notes = dir.path().join("notes.html");
     site.ev.run(&["notes", "2", "--html", notes.to_str().expect("a path")]).ok();
-    assert_eq!(site.send(Req::get("/judge/print/notes?table=2").by(&lee)).body, strip(&notes, "note sheet"));
+    assert_eq!(unbarred(&site.send(Req::get("/judge/print/notes?table=2").by(&lee)).body), strip(&notes, "note sheet"));
     let curation = dir.path().join("pool.html");
     site.ev.run(&["pool", "check", "--html", curation.to_str().expect("a path")]).ok();
-    assert_eq!(site.send(Req::get("/judge/print/curation").by(&lee)).body, strip(&curation, "pool check"));
+    assert_eq!(unbarred(&site.send(Req::get("/judge/print/curation").by(&lee)).body), strip(&curation, "pool check"));
     // The site's pages, drawn alone, are the pages `site DIR --judges` writes (but the moment they were written).
     let folder = dir.path().join("site");
     site.ev.run(&["site", folder.to_str().expect("a path"), "--judges"]).ok();
@@ -84,7 +119,7 @@ fn a_print_is_the_command_line_s_own_page() {
         ("/judge/print/notes", "round-1-notes.html"),
         ("/judge/print/decks", "decks.html"),
     ] {
-        let served = site.send(Req::get(path).by(&lee)).body;
+        let served = unbarred(&site.send(Req::get(path).by(&lee)).body);
         assert_eq!(written(&served), written(&strip(&folder.join(file), "site")), "{path} is {file}");
     }
     // The archive holds every file the command line wrote, in the folder `site/`.

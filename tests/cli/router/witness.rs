@@ -50,3 +50,34 @@ fn a_result_confirmed_from_the_reporters_address_is_flagged_and_its_confirmer_ma
     let page = site.send(Req::get("/me?name=Bo")).body.replace("&#39;", "'");
     assert!(page.contains("You said that's not what happened: the judges decide."), "{page}");
 }
+
+#[test]
+fn the_tables_device_reads_the_waiting_report_and_life_totals_are_taken_by_name() {
+    let site = Site::playing();
+    let ana = site.code("Ana");
+    let page = site.send(Req::get("/table/1")).body.replace("&#39;", "'");
+    for words in ["Ana's life total (optional)", "Bo's life total (optional)", "Report as Ana", "Report as Bo"] {
+        assert!(page.contains(words), "the device's result form asks by name: {words}\n{page}");
+    }
+    assert_eq!(site.send(Req::get("/api/table/1/notes")).json()["report"], serde_json::Value::Null);
+    // Each player's life total by name (a form's fields); one without the other is refused in words.
+    let half = json!({ "table": 1, "code": ana, "winner": "Ana", "by": "life", "life_a": "7" });
+    let refused = site.send(Req::post("/api/self-report").json(half).device(1).phone(2));
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("give both players' totals, or neither"), "{}", refused.body);
+    let report = json!({ "table": 1, "code": ana, "winner": "Ana", "by": "life", "life_a": "7", "life_b": "" });
+    assert_eq!(site.send(Req::post("/api/self-report").json(report).device(1).phone(2)).status, 400);
+    let report = json!({ "table": 1, "code": ana, "winner": "Ana", "by": "life", "life_a": 7, "life_b": "0" });
+    let sent = site.send(Req::post("/api/self-report").json(report).device(1).phone(2));
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    // The device reads it, with whom it waits for, for its Confirm button.
+    let doc = site.send(Req::get("/api/table/1/notes")).json();
+    let waiting = &doc["report"];
+    assert_eq!((waiting["by"].as_str(), waiting["waiting_for"].as_str()), (Some("Ana"), Some("Bo")), "{doc}");
+    assert_eq!(waiting["id"], sent.json()["report"]["id"], "{doc}");
+    assert_eq!(waiting["text"], "Ana reported: Ana won by life; life: Ana 7, Bo 0", "{doc}");
+    // /me asks each total by name too.
+    let me = site.send(Req::get("/me?name=Bo")).body.replace("&#39;", "'");
+    assert!(me.contains("Your life total (optional) <input name=\"life_b\""), "{me}");
+    assert!(me.contains("Ana's life total (optional) <input name=\"life_a\""), "{me}");
+}

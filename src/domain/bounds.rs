@@ -28,6 +28,32 @@ pub const MAX_LIFE: i64 = 1_000_000;
 /// Minutes of a round, an extension or a window: one day.
 pub const MAX_MINUTES: u32 = 1_440;
 
+/// The longest text each kind of field takes, in characters (one table, the same on the command line, on the
+/// pages and on the JSON routes; refused past it with the field's label, see [`text_length`]). A player's or a
+/// judge's name.
+pub const MAX_NAME_CHARS: usize = 80;
+/// The event's name.
+pub const MAX_EVENT_NAME_CHARS: usize = 120;
+/// A judge's free text: a ruling, a note on a result or a penalty, what each player said in a challenge, a void's
+/// reason.
+pub const MAX_TEXT_CHARS: usize = 2_000;
+/// A short reason: a ban's, a watched card's note, an extension's.
+pub const MAX_REASON_CHARS: usize = 500;
+
+/// Refuses text longer than `max` characters, naming the field (`what`) and the bound: "the ban's reason is 612
+/// characters long: at most 500; shorten it".
+pub fn text_length(what: &str, text: &str, max: usize) -> Result<(), String> {
+    // Counted only when the bytes could be too many: a character is at most 4 bytes.
+    if text.len() <= max {
+        return Ok(());
+    }
+    let n = text.chars().count();
+    if n <= max {
+        return Ok(());
+    }
+    Err(format!("{what} is {} characters long: at most {}; shorten it", grouped(n as i64), grouped(max as i64)))
+}
+
 /// A number with thousands separators: 100000 as `100,000`.
 pub fn grouped(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();

@@ -138,6 +138,11 @@ pub enum NameProblem {
     Control(char),
     /// A bidi control that reorders the text.
     Bidi(char),
+    /// An invisible character that hides what is typed (a zero-width space, a direction mark): refused, as the
+    /// command line refuses it, rather than removed without a word.
+    Invisible(char),
+    /// Longer than [`crate::domain::bounds::MAX_NAME_CHARS`] characters (how many it has).
+    TooLong(usize),
 }
 
 impl std::fmt::Display for NameProblem {
@@ -149,6 +154,15 @@ impl std::fmt::Display for NameProblem {
             NameProblem::Bidi(c) => {
                 write!(f, "contains a bidi control (U+{:04X}) that changes how the name reads", *c as u32)
             }
+            NameProblem::Invisible(c) => {
+                write!(f, "contains an invisible character (U+{:04X}): type it again without it", *c as u32)
+            }
+            NameProblem::TooLong(n) => write!(
+                f,
+                "is {} characters long: at most {}; shorten it",
+                crate::domain::bounds::grouped(*n as i64),
+                crate::domain::bounds::MAX_NAME_CHARS
+            ),
         }
     }
 }
@@ -162,6 +176,10 @@ pub fn clean_name(raw: &str) -> Result<String, NameProblem> {
     if let Some(c) = raw.chars().find(|c| is_bidi_control(*c)) {
         return Err(NameProblem::Bidi(c));
     }
+    // The marks the command line refuses in every argument (see `domain::text::is_control`): refused here too.
+    if let Some(c) = raw.chars().find(|c| crate::domain::text::is_control(*c)) {
+        return Err(NameProblem::Invisible(c));
+    }
     let kept: String = raw.nfc().filter(|c| !is_invisible(*c) || matches!(c, '\u{200C}' | '\u{200D}')).collect();
     let name = kept.split_whitespace().collect::<Vec<_>>().join(" ");
     if key(&name).is_empty() {
@@ -169,6 +187,10 @@ pub fn clean_name(raw: &str) -> Result<String, NameProblem> {
     }
     if fold(&name).is_empty() {
         return Err(NameProblem::NoLetter);
+    }
+    let n = name.chars().count();
+    if n > crate::domain::bounds::MAX_NAME_CHARS {
+        return Err(NameProblem::TooLong(n));
     }
     Ok(name)
 }
@@ -424,11 +446,17 @@ mod tests {
     }
 
     #[test]
-    fn clean_names_refuse_empty_control_and_bidi() {
+    fn clean_names_refuse_empty_control_bidi_invisible_and_too_long() {
         assert_eq!(clean_name("  Ana   Souza "), Ok("Ana Souza".into()));
-        assert_eq!(clean_name("Ana\u{200B}"), Ok("Ana".into()));
+        // A zero-width space or a direction mark is refused, as the command line refuses it; a soft hyphen
+        // (invisible, harmless) is removed.
+        assert_eq!(clean_name("Ana\u{200B}"), Err(NameProblem::Invisible('\u{200B}')));
+        assert_eq!(clean_name("Ana\u{200E}"), Err(NameProblem::Invisible('\u{200E}')));
+        assert_eq!(clean_name("An\u{AD}a"), Ok("Ana".into()));
         assert_eq!(clean_name("Jose\u{301}"), Ok("Jos\u{E9}".into()));
-        assert_eq!(clean_name("\u{200B}\u{200D} "), Err(NameProblem::Empty));
+        assert_eq!(clean_name("\u{AD}\u{200D} "), Err(NameProblem::Empty));
+        assert_eq!(clean_name(&"a".repeat(80)), Ok("a".repeat(80)));
+        assert_eq!(clean_name(&"a".repeat(81)), Err(NameProblem::TooLong(81)));
         assert_eq!(clean_name("Ana\tBo"), Err(NameProblem::Control('\t')));
         assert_eq!(clean_name("Ana\u{202E}oB"), Err(NameProblem::Bidi('\u{202E}')));
         assert_eq!(clean_name("!!"), Err(NameProblem::NoLetter));

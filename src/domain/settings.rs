@@ -201,6 +201,8 @@ pub fn normalize(setting: &Setting, value: &str) -> Result<String, SettingError>
                 Err(SettingError(format!("{key} cannot be empty")))
             } else {
                 super::text::check(&format!("the {key}"), v, false).map_err(SettingError)?;
+                super::bounds::text_length(&format!("the {key}"), v, super::bounds::MAX_EVENT_NAME_CHARS)
+                    .map_err(SettingError)?;
                 Ok(v.to_string())
             }
         }

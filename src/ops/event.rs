@@ -57,6 +57,8 @@ pub fn create(actor: &Actor, input: NewEvent) -> Result<Created> {
             .into());
     }
     crate::domain::text::check("the event's name", name, false).map_err(Error::BadInput)?;
+    crate::domain::bounds::text_length("the event's name", name, crate::domain::bounds::MAX_EVENT_NAME_CHARS)
+        .map_err(Error::BadInput)?;
     let rounds_setting = settings::find("rounds").map_err(|e| Error::bad_input(e.0))?;
     let rounds = settings::normalize(rounds_setting, &input.rounds.to_string()).map_err(|e| Error::bad_input(e.0))?;
     let replace = make_room(input.path, input.force, input.keep, actor.at)?;

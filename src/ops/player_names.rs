@@ -224,7 +224,7 @@ pub fn same_person(name: &str, existing: &str) -> Option<NameRefusal> {
 
 /// Typed text for a message on one line: trimmed, control and invisible characters escaped (`\u{200b}`).
 fn shown(text: &str) -> String {
-    let escape = |c: char| c.is_control() || names::is_invisible(c);
+    let escape = |c: char| crate::domain::text::is_control(c) || names::is_invisible(c);
     text.trim().chars().map(|c| if escape(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
 }
 
@@ -277,7 +277,8 @@ mod tests {
         assert_eq!(same, Err(NameRefusal::Same { name: "renee cote".into(), existing: "Renée Côté".into() }));
         let alike = check_name(conn, "\u{410}na", None)?;
         assert!(matches!(alike, Err(NameRefusal::LookAlike { .. })), "{alike:?}");
-        assert_eq!(check_name(conn, " Bo\u{200b} ", None)?, Ok("Bo".into()));
+        assert_eq!(check_name(conn, " Bo\u{ad} ", None)?, Ok("Bo".into()));
+        assert!(check_name(conn, " Bo\u{200b} ", None)?.is_err(), "a zero-width space is refused, not removed");
         let ana = player::by_key(conn, "ana")?.map(|p| p.id);
         assert_eq!(check_name(conn, "ANA", ana)?, Ok("ANA".into()));
         Ok(())

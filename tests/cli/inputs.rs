@@ -268,3 +268,19 @@ fn csv_cells_stay_inert_where_a_spreadsheet_splits_on_semicolons() {
     }
     assert!(players.contains("Al;'=cmd|' /C calc'!A0"), "{players}");
 }
+
+#[test]
+fn free_text_is_bounded_with_the_fields_label_as_on_the_web() {
+    let ev = with_reference();
+    let long = |n: usize| "a".repeat(n);
+    let (name, event_name, reason) = (long(81), long(121), long(501));
+    refused_with(&ev, &["player", "add", &name], "is 81 characters long: at most 80; shorten it");
+    refused_with(&ev, &["event", "set", "name", &event_name], "the name is 121 characters long: at most 120");
+    let ban = ["ban", "add", "Shock", "--group", "too-powerful", "--reason", &reason];
+    refused_with(&ev, &ban, "the ban's reason is 501 characters long: at most 500");
+    refused_with(&ev, &["pool", "watch", "add", "Shock", "--note", &reason], "the note is 501 characters long");
+    // At the bound, taken.
+    ev.run(&["player", "add", &long(80)]).ok();
+    ev.run(&["event", "set", "name", &long(120)]).ok();
+    ev.run(&["ban", "add", "Shock", "--group", "too-powerful", "--reason", &long(500)]).ok();
+}

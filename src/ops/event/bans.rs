@@ -36,6 +36,11 @@ impl BanInput {
     /// A ban from typed text, or why the name or the group cannot be used.
     pub fn new(name: String, group: &str, reason: Option<String>, force: bool) -> Result<BanInput> {
         crate::domain::text::check("a card name", &name, false).map_err(Error::BadInput)?;
+        if let Some(r) = &reason {
+            crate::domain::text::check("the ban's reason", r, false).map_err(Error::BadInput)?;
+            let max = crate::domain::bounds::MAX_REASON_CHARS;
+            crate::domain::bounds::text_length("the ban's reason", r, max).map_err(Error::BadInput)?;
+        }
         let group: BanGroup = group.parse().map_err(|e: UnknownBanGroup| Error::bad_input(e.to_string()))?;
         Ok(BanInput { name, group, reason, force })
     }

@@ -21,7 +21,10 @@ pub struct WatchInput {
 impl WatchInput {
     /// Refuses a name no card can have (a front end may call this before opening the event).
     pub fn check(&self) -> Result<()> {
-        crate::domain::text::check("a card name", &self.name, false).map_err(Error::BadInput)
+        crate::domain::text::check("a card name", &self.name, false).map_err(Error::BadInput)?;
+        crate::domain::text::check("the note", &self.note, false).map_err(Error::BadInput)?;
+        crate::domain::bounds::text_length("the note", &self.note, crate::domain::bounds::MAX_REASON_CHARS)
+            .map_err(Error::BadInput)
     }
 }
 

@@ -339,6 +339,8 @@ pub fn extend_table(store: &mut Store, actor: &Actor, input: ExtendInput) -> Res
             .into());
     }
     crate::domain::text::check("the reason", reason, false).map_err(Error::bad_input)?;
+    crate::domain::bounds::text_length("the reason", reason, crate::domain::bounds::MAX_REASON_CHARS)
+        .map_err(Error::bad_input)?;
     let (table, secs) = (input.table, input.seconds);
     let now = actor.at;
     store.write(actor, |tx| {

@@ -365,6 +365,9 @@ pub fn flag_field<'a>(flag: &str, field: &str, text: &'a str) -> Result<&'a str>
         let name = crate::domain::text::control_name(c);
         return Err(refusal(&|what| format!("{what} contains a control character ({name}): type it again without it")));
     }
+    if let Err(e) = crate::domain::bounds::text_length(field, t, crate::domain::bounds::MAX_TEXT_CHARS) {
+        return Err(crate::error::Refusal::bad_input(e).into());
+    }
     Ok(t)
 }
 

@@ -176,6 +176,14 @@ fn dropped_web_words(name: Option<&str>) -> String {
     .unwrap_or_default()
 }
 
+/// Refuses a judge's remark holding a control character or longer than the bound (see `flag_field`).
+fn check_note(input: &ResultInput) -> Result<()> {
+    match note_of(input) {
+        Some(n) => crate::ops::table::flag_field("--note", "the note", n).map(|_| ()),
+        None => Ok(()),
+    }
+}
+
 fn note_of(input: &ResultInput) -> Option<&str> {
     input.note.as_deref().map(str::trim).filter(|n| !n.is_empty())
 }
@@ -190,6 +198,7 @@ pub fn record_result(store: &mut Store, actor: &Actor, input: ResultInput) -> Re
 pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> Result<(ResultOutcome, Change)> {
     let at = moment(input.at, actor);
     check_turn(input)?;
+    check_note(input)?;
     let mut seated = Seated::at(tx, input.table, input.round)?;
     seated.not_before_start(tx, input.at)?;
     if seated.m.outcome.is_some() {
@@ -225,6 +234,7 @@ pub fn record_result_in(tx: &Connection, actor: &Actor, input: &ResultInput) -> 
 pub fn fix_result(store: &mut Store, actor: &Actor, input: ResultInput, force: bool) -> Result<FixOutcome> {
     let given_at = input.at.map(crate::time::stamp);
     check_turn(&input)?;
+    check_note(&input)?;
     store.write(actor, |tx| {
         let mut seated = Seated::at(tx, input.table, input.round)?;
         let table = seated.table();

@@ -79,6 +79,10 @@ pub enum PlayerCmd {
         /// Replace FILE even though mmjudge did not write it as player slips.
         #[arg(long, requires = "html")]
         force: bool,
+        /// Write only part N of the slips, 500 players a part in their order (as the server prints a large
+        /// event's codes); without it, every slip.
+        #[arg(long, value_name = "N", requires = "html", value_parser = clap::value_parser!(u32).range(1..))]
+        part: Option<u32>,
     },
     /// One player's code; `--new` replaces a lost one (the old one stops working).
     Code {

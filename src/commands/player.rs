@@ -23,7 +23,7 @@ pub fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<()> {
         PlayerCmd::Rename { old, new } => rename(ctx, old, new),
         PlayerCmd::Seat { name, table, .. } => seat(ctx, name, table),
         PlayerCmd::Codes { reissue: Some(name), .. } => code(ctx, &name, true),
-        PlayerCmd::Codes { reissue: None, html, url, force } => codes(ctx, html.as_deref(), url, force),
+        PlayerCmd::Codes { reissue: None, html, url, force, part } => codes(ctx, html.as_deref(), url, force, part),
         PlayerCmd::Code { name, new } => code(ctx, &name, new),
         PlayerCmd::History { .. } => Err(Error::bad_input("`player history` is run by its own command module")),
     }
@@ -133,14 +133,23 @@ fn rename(ctx: &Ctx, old: String, new: String) -> Result<()> {
     done(ctx.format, &format!("renamed \"{}\" to \"{}\"", renamed.old, renamed.new), serde_json::json!({}))
 }
 
-fn codes(ctx: &Ctx, html: Option<&Path>, url: Option<String>, force: bool) -> Result<()> {
+fn codes(ctx: &Ctx, html: Option<&Path>, url: Option<String>, force: bool, part: Option<u32>) -> Result<()> {
     let store = ctx.open()?;
     let (all, event) = crate::ops::views::codes(&store)?;
+    let (all, part) = match part {
+        Some(n) => {
+            let (slips, part) = crate::ops::players::codes::part_of(all, n as usize)?;
+            (slips, Some(part))
+        }
+        None => (all, None),
+    };
     if let Some(file) = html {
         let base = url.unwrap_or_else(crate::render::qr::default_url);
-        let page = crate::render::player_slips::SlipsPage::new(&event, &base, &all)
-            .render()
-            .map_err(|e| Error::refused(format!("cannot render the player slips: {e}")))?;
+        let mut page = crate::render::player_slips::SlipsPage::new(&event, &base, &all);
+        if let Some(p) = part {
+            page = page.in_part(p);
+        }
+        let page = page.render().map_err(|e| Error::refused(format!("cannot render the player slips: {e}")))?;
         crate::output::write(file, crate::output::Kind::PlayerSlips, force, page.as_bytes())?;
     }
     // With --html the codes went to the file: the terminal (maybe a shared screen) shows only what was written,

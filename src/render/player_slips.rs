@@ -28,6 +28,8 @@ pub struct SlipsPage {
     pub event: String,
     /// One slip per player.
     pub slips: Vec<Slip>,
+    /// Which part of a print in parts this page is ("part 2 of 3: players 501 to 1,000"), empty for the whole.
+    pub part: String,
 }
 
 impl SlipsPage {
@@ -44,7 +46,16 @@ impl SlipsPage {
                 Slip { name: p.name.clone(), code: p.code.clone(), qr, url, address: format!("{base}/me") }
             })
             .collect();
-        SlipsPage { event: event.to_string(), slips }
+        SlipsPage { event: event.to_string(), slips, part: String::new() }
+    }
+
+    /// The page as part `part` of a print in parts.
+    pub fn in_part(mut self, part: crate::ops::players::codes::Part) -> Self {
+        if part.of > 1 {
+            let g = |n: usize| crate::domain::bounds::grouped(n as i64);
+            self.part = format!("part {} of {}: players {} to {}", part.number, part.of, g(part.first), g(part.last));
+        }
+        self
     }
 
     /// The page as HTML.

@@ -27,6 +27,45 @@ pub fn codes(conn: &Connection) -> Result<Vec<PlayerCode>> {
         .collect())
 }
 
+/// The most slips one print of the codes holds: a larger event prints its codes in parts (each drawn well
+/// within a page's time limit on the server, and a sheaf a judge can cut).
+pub const SLIPS_PER_PART: usize = 500;
+
+/// Which part of the codes' print a page holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Part {
+    /// This part (from 1).
+    pub number: usize,
+    /// How many parts the print has.
+    pub of: usize,
+    /// The first slip's place among all (from 1).
+    pub first: usize,
+    /// The last slip's place.
+    pub last: usize,
+}
+
+/// How many parts the codes of `players` players print in.
+pub fn parts(players: usize) -> usize {
+    players.div_ceil(SLIPS_PER_PART).max(1)
+}
+
+/// Part `number` (from 1) of the codes `all`, in their order; refused with the parts there are when it is not one
+/// of them.
+pub fn part_of(all: Vec<PlayerCode>, number: usize) -> Result<(Vec<PlayerCode>, Part)> {
+    let of = parts(all.len());
+    if number == 0 || number > of {
+        let which = if of == 1 { "one part, part 1".to_string() } else { format!("parts 1 to {of}") };
+        return Err(crate::error::Error::not_found(format!(
+            "the players' codes print in {which} ({} slips at most a part): there is no part {number}",
+            SLIPS_PER_PART
+        )));
+    }
+    let first = (number - 1) * SLIPS_PER_PART;
+    let slips: Vec<PlayerCode> = all.into_iter().skip(first).take(SLIPS_PER_PART).collect();
+    let last = first + slips.len();
+    Ok((slips, Part { number, of, first: first + 1, last }))
+}
+
 /// The event's name, for the heading of the slips (`player codes --html`).
 pub fn event_name(conn: &Connection) -> Result<String> {
     Ok(crate::store::event::values(conn)?.name().to_string())

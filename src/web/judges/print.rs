@@ -39,7 +39,7 @@ const PRINTS: [(&str, &str, &str, bool); 9] = [
 struct PrintIndex {
     home: crate::web::kit::page::Head,
     judge: crate::ops::judges::SessionJudge,
-    prints: Vec<(&'static str, &'static str, &'static str)>,
+    prints: Vec<(String, &'static str, String)>,
 }
 
 /// `GET /judge/print` (judges): the printouts this judge may open.
@@ -50,16 +50,34 @@ pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result
     };
     let home = page::home(&judge.db).await?;
     let head = judge.judge.role == Role::Head;
-    let played = judge.db.run(|store| crate::ops::corrections::rounds_played(store)).await?;
-    let prints = PRINTS
-        .iter()
-        .filter(|p| head || !p.3)
-        .map(|p| match p.0 {
-            // The standings exist once a round has every result in: before that the title alone, no link.
-            "/judge/print/standings" if played == 0 => ("", p.1, "after round 1, once every result of it is in"),
-            _ => (p.0, p.1, p.2),
+    let (played, players) = judge
+        .db
+        .run(|store| {
+            let players = store.read(crate::store::player::count)? as usize;
+            Ok((crate::ops::corrections::rounds_played(store)?, players))
         })
-        .collect();
+        .await?;
+    let mut prints: Vec<(String, &'static str, String)> = Vec::new();
+    for p in PRINTS.iter().filter(|p| head || !p.3) {
+        match p.0 {
+            // The standings exist once a round has every result in: before that the title alone, no link.
+            "/judge/print/standings" if played == 0 => {
+                prints.push((String::new(), p.1, "after round 1, once every result of it is in".into()))
+            }
+            // A large event's codes print in parts, each listed.
+            "/judge/print/codes" if crate::ops::players::codes::parts(players) > 1 => {
+                let of = crate::ops::players::codes::parts(players);
+                let per = crate::ops::players::codes::SLIPS_PER_PART;
+                for n in 1..=of {
+                    let (first, last) = ((n - 1) * per + 1, (n * per).min(players));
+                    let g = |n: usize| crate::domain::bounds::grouped(n as i64);
+                    let what = format!("part {n} of {of}: players {} to {}, one slip each", g(first), g(last));
+                    prints.push((format!("/judge/print/codes?part={n}"), p.1, what));
+                }
+            }
+            _ => prints.push((p.0.to_string(), p.1, p.2.to_string())),
+        }
+    }
     Ok(page::page(StatusCode::OK, &PrintIndex { home, judge: judge.judge, prints }))
 }
 
@@ -128,11 +146,13 @@ pub(super) fn drawn(e: askama::Error) -> ApiError {
     ApiError::internal_because("a print page could not be drawn", e.to_string())
 }
 
-/// `?name=` of the codes page: one player's slip (after a new code).
+/// `?name=` of the codes page: one player's slip (after a new code); `?part=N`: part N of a print in parts.
 #[derive(Debug, Default, serde::Deserialize)]
 pub struct CodesQuery {
     /// The player (any unambiguous part of the name).
     pub name: Option<String>,
+    /// The part (from 1; default 1).
+    pub part: Option<String>,
 }
 
 /// `GET /judge/print/codes` (head judges; `no-store`): every player's slip with their code and the QR code of
@@ -140,21 +160,34 @@ pub struct CodesQuery {
 pub async fn codes(judge: Judge, Query(q): Query<CodesQuery>) -> Result<Response, ApiError> {
     judge.judge.require_head("printing the players' codes").map_err(ApiError::from)?;
     let site = judge.db.app().site.clone();
-    let (all, event) = judge
+    let part = match q.part.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        None => 1,
+        Some(p) => p.parse::<usize>().map_err(|_| {
+            ApiError::from(crate::error::Error::bad_input(format!(
+                "part: give the part's number, such as 2 (the Prints page lists them), not \"{p}\""
+            )))
+        })?,
+    };
+    // Drawn in the blocking pool, a part at most (see `SLIPS_PER_PART`): a large event's codes never make one
+    // page too large to draw in time.
+    let html = judge
         .db
         .run(move |store| {
             let (all, event) = crate::ops::views::codes(store)?;
-            let all = match q.name {
+            let page = match q.name {
                 Some(name) => {
                     let p = crate::ops::views::code_of(store, &name)?;
-                    all.into_iter().filter(|c| c.id == p.id).collect()
+                    let one: Vec<_> = all.into_iter().filter(|c| c.id == p.id).collect();
+                    SlipsPage::new(&event, &site, &one)
                 }
-                None => all,
+                None => {
+                    let (slips, part) = crate::ops::players::codes::part_of(all, part)?;
+                    SlipsPage::new(&event, &site, &slips).in_part(part)
+                }
             };
-            Ok((all, event))
+            page.render().map_err(|e| crate::error::Error::refused(format!("cannot render the player slips: {e}")))
         })
         .await?;
-    let html = SlipsPage::new(&event, &site, &all).render().map_err(drawn)?;
     Ok(print_page(html, true))
 }
 

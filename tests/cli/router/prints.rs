@@ -191,3 +191,46 @@ fn the_sites_archive_speaks_no_command_line() {
     }
     assert!(read > 5, "the archive's files are read ({read})");
 }
+
+#[test]
+fn a_large_events_codes_print_in_parts_of_500_each_listed_and_each_a_page_of_its_own() {
+    let site = Site::paired();
+    let (kim, _) = site.judges();
+    let names: Vec<String> = (1..=1_100).map(|i| format!("Late Player {i:04}")).collect();
+    let csv = site.ev.file("late.csv", &format!("name\n{}\n", names.join("\n")));
+    site.ev.run(&["player", "import", &csv.to_string_lossy()]).ok();
+    let all = site.ev.run(&["--json", "player", "codes"]).json()["players"].as_array().cloned().unwrap_or_default();
+    let of = all.len().div_ceil(500);
+    assert_eq!(of, 3, "{} players", all.len());
+    let index = site.send(Req::get("/judge/print").by(&kim)).body;
+    for n in 1..=of {
+        assert!(index.contains(&format!("href=\"/judge/print/codes?part={n}\"")), "part {n} listed: {index}");
+        assert!(index.contains(&format!("part {n} of 3: players ")), "{index}");
+    }
+    for (n, first) in [(1, 0), (2, 500), (3, 1_000)] {
+        let page = site.send(Req::get(&format!("/judge/print/codes?part={n}")).by(&kim));
+        assert_eq!(page.status, 200, "part {n}: {}", page.body);
+        let slips = page.body.matches("<section class=\"slip\">").count();
+        assert_eq!(slips, (all.len() - first).min(500), "part {n}");
+        let name = all[first]["name"].as_str().unwrap_or_default();
+        assert!(page.body.contains(&format!("<h2>{name}</h2>")), "part {n} starts with {name}");
+        assert!(page.body.contains(&format!("Player codes, part {n} of 3: players ")), "part {n}");
+    }
+    let plain = site.send(Req::get("/judge/print/codes").by(&kim)).body;
+    assert!(plain.contains("Player codes, part 1 of 3"), "no part given: the first");
+    site.refusals(vec![
+        case(Req::get("/judge/print/codes?part=4").by(&kim), 404, "parts 1 to 3"),
+        case(Req::get("/judge/print/codes?part=two").by(&kim), 400, "part: give the part's number"),
+    ]);
+    // The command line writes the same parts.
+    let file = site.ev.path("part2.html");
+    site.ev.run(&["player", "codes", "--html", &file.to_string_lossy(), "--part", "2"]).ok();
+    let written = std::fs::read_to_string(&file).expect("the part");
+    assert_eq!(written.matches("<section class=\"slip\">").count(), 500);
+    assert!(written.contains("part 2 of 3: players 501 to 1,000"), "the part's words");
+    assert!(
+        site.ev
+            .refuses(&["player", "codes", "--html", &file.to_string_lossy(), "--part", "9"])
+            .contains("parts 1 to 3")
+    );
+}

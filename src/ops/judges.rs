@@ -201,7 +201,20 @@ pub fn list_judges(store: &Store, now: DateTime<Utc>) -> Result<Vec<JudgeRow>> {
 }
 
 /// The one refusal of a failed login, whichever of the two was wrong (so names cannot be guessed).
-fn wrong_login() -> Error {
+/// How long checking one PIN takes on this machine (measured once, by checking no one's PIN): a login for a
+/// name that is no judge's waits this long on a timer and is answered as a wrong PIN, so names cannot be told
+/// apart by time, and such logins take no turn at hashing from the judges'.
+pub fn unknown_name_wait() -> std::time::Duration {
+    static MEASURED: std::sync::OnceLock<std::time::Duration> = std::sync::OnceLock::new();
+    *MEASURED.get_or_init(|| {
+        let t = std::time::Instant::now();
+        let _ = verify_pin("no one's PIN", DUMMY_HASH);
+        t.elapsed()
+    })
+}
+
+/// The answer to a wrong judge name or PIN (one answer for both).
+pub fn wrong_login() -> Error {
     Refusal::new(Kind::Unauthorized, "wrong judge name or PIN: check both")
         .way_out_after(crate::error::Join::Aside, WayOut::CheckPin)
         .into()

@@ -18,9 +18,31 @@ pub const PRIMARY_ANSWERS_WITHIN: Duration = Duration::from_secs(2);
 pub fn new_key(store: &mut Store) -> Result<String> {
     refuse_on_standby(store, "make a standby key")?;
     let key = crate::ops::judges::random_hex(24);
-    let hash = crate::ops::judges::hash_pin(&key)?;
-    store.bookkeep(|tx| replication::set_key(tx, Some(&hash)))?;
+    store.bookkeep(|tx| replication::set_key(tx, Some(&key_hash(&key))))?;
     Ok(key)
+}
+
+/// How a standby key is kept: `blake2s:` and a BLAKE2s digest of it. The key is 192 random bits, typed by no
+/// one, so a fast hash keeps it as safe as a slow one would, and checking it costs no one a turn at hashing.
+/// (Files from before kept an argon2 hash, still accepted: see [`check_key`].)
+pub fn key_hash(key: &str) -> String {
+    use blake2::{Blake2s256, Digest};
+    let digest = Blake2s256::new().chain_update(b"mmjudge standby key\0").chain_update(key.as_bytes()).finalize();
+    format!("{FAST_KEY}{}", digest.iter().map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+/// The prefix of a standby key kept as [`key_hash`] makes it.
+const FAST_KEY: &str = "blake2s:";
+
+/// Whether the standby key is kept in the old, slow form (an argon2 hash): `standby status` says to make a new
+/// one.
+pub fn old_key_format(hash: &str) -> bool {
+    !hash.starts_with(FAST_KEY)
+}
+
+/// Whether two strings are equal, in a time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 /// Ends the standby key; false when there was none.
@@ -33,11 +55,13 @@ pub fn revoke_key(store: &mut Store) -> Result<bool> {
     Ok(had)
 }
 
-/// Checks a standby's key against the primary's (slow on purpose, like a PIN: once per stream).
+/// Checks a standby's key against the primary's: fast (see [`key_hash`]); a key kept in the old form is checked
+/// as a PIN is, slowly, until `standby key` makes a new one.
 pub fn check_key(store: &Store, key: &str) -> Result<()> {
     let hash = store.read(replication::state)?.key_hash;
     match hash {
-        Some(h) if crate::ops::judges::verify_pin(key, &h) => Ok(()),
+        Some(h) if !old_key_format(&h) && same(&key_hash(key), &h) => Ok(()),
+        Some(h) if old_key_format(&h) && crate::ops::judges::verify_pin(key, &h) => Ok(()),
         Some(_) => {
             Err(Error::unauthorized("wrong standby key: the primary's head judge makes a new one (standby key)"))
         }
@@ -74,6 +98,10 @@ pub struct Status {
     pub primary: Option<String>,
     /// On a primary: whether a standby key exists.
     pub standby_key: bool,
+    /// On a primary: the key is kept in an old, slow form (checked as a PIN is): make a new one (`standby key`).
+    /// Left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub old_key_format: bool,
     /// On a primary: the last change the standby acknowledged.
     pub acknowledged: Option<i64>,
     /// Changes the standby has not applied (as far as this file knows).
@@ -126,6 +154,7 @@ pub fn status(store: &Store, now: DateTime<Utc>) -> Result<Status> {
         seq: s.seq,
         primary: if primary { None } else { s.primary_url.clone() },
         standby_key: s.key_hash.is_some(),
+        old_key_format: primary && s.key_hash.as_deref().is_some_and(old_key_format),
         acknowledged: primary.then_some(s.acked_seq),
         behind_changes,
         behind_ms,
@@ -186,4 +215,30 @@ fn probe(url: &client::Url) -> Result<bool> {
 /// `now` as the bookkeeping stamps it.
 pub fn stamp_now() -> String {
     stamp(Utc::now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_standby_key_is_kept_fast_and_an_old_slow_one_still_works_until_a_new_one() -> Result<()> {
+        let mut store = crate::store::memory()?;
+        let key = new_key(&mut store)?;
+        let kept = store.read(replication::state)?.key_hash.unwrap_or_default();
+        assert!(kept.starts_with("blake2s:") && !kept.contains(&key), "{kept}");
+        assert!(check_key(&store, &key).is_ok());
+        let wrong = check_key(&store, &format!("{key}0")).err().map(|e| e.kind());
+        assert_eq!(wrong, Some(Kind::Unauthorized));
+        assert!(!status(&store, Utc::now())?.old_key_format);
+        // A file from an older mmjudge kept its key as a PIN's hash: still accepted, and said to be old.
+        let old = crate::ops::judges::hash_pin("an old key")?;
+        store.bookkeep(|tx| replication::set_key(tx, Some(&old)))?;
+        assert!(check_key(&store, "an old key").is_ok());
+        assert!(check_key(&store, "not it").is_err());
+        assert!(status(&store, Utc::now())?.old_key_format);
+        new_key(&mut store)?;
+        assert!(!status(&store, Utc::now())?.old_key_format, "a new key is kept fast");
+        Ok(())
+    }
 }

@@ -80,6 +80,13 @@ pub fn lines(s: &Status, db: &std::path::Path) -> Vec<String> {
             out.push(format!("standby last heard: {heard}"));
         }
     }
+    if s.old_key_format {
+        out.push(
+            "old key format: the standby key is kept in a slow form from an older mmjudge: make a new key with \
+             `mmjudge standby key` (and give it to the standby)"
+                .into(),
+        );
+    }
     out
 }
 
@@ -254,6 +261,7 @@ mod tests {
             seq: 8,
             primary: None,
             standby_key: true,
+            old_key_format: false,
             acknowledged: Some(8),
             behind_changes: 0,
             behind_ms: 0,
@@ -353,6 +361,20 @@ mod tests {
                 "THE EVENT MOVED to http://new: a standby there was promoted and the event goes on there",
                 "this file is an old copy of the event (event EV, generation 1, change 8): it takes no more writes"
             ]
+        );
+    }
+
+    #[test]
+    fn a_standby_key_in_the_old_slow_form_is_said_with_the_way_to_a_new_one() {
+        let mut p = primary();
+        p.old_key_format = true;
+        let shown = lines(&p, Path::new("e.db"));
+        assert_eq!(
+            shown.last().map(String::as_str),
+            Some(
+                "old key format: the standby key is kept in a slow form from an older mmjudge: make a new key with \
+                 `mmjudge standby key` (and give it to the standby)"
+            )
         );
     }
 

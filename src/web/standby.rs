@@ -57,9 +57,15 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         .follower
         .filter(|f| !f.is_empty() && f.len() <= 64 && f.chars().all(|c| c.is_ascii_alphanumeric()))
         .unwrap_or_else(|| crate::ops::judges::random_hex(8));
+    let turn = turn_for_key(&db).await?;
+    let checked = db.run({
+        let key = key.clone();
+        move |store| ops_standby::check_key(store, &key)
+    });
+    checked.await?;
+    drop(turn);
     let state = db
         .run(move |store| {
-            ops_standby::check_key(store, &key)?;
             let reaches = store.read(|c| replication::reaches(c, after))?;
             Ok((store.read(replication::state)?, reaches))
         })
@@ -118,13 +124,35 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
     Ok(res)
 }
 
+/// A turn at hashing when the event keeps its standby key in the old, slow form (an argon2 hash: checked as a
+/// PIN is, at most [`crate::web::kit::state::HASHING`] at once with the judges' logins); None for a key in the
+/// fast form, which any number of tries check at once. A try that waited its turn too long is answered 503.
+async fn turn_for_key(db: &Db) -> Result<Option<tokio::sync::SemaphorePermit<'_>>, ApiError> {
+    let old = db
+        .run(|store| Ok(store.read(replication::state)?.key_hash.is_some_and(|h| ops_standby::old_key_format(&h))))
+        .await?;
+    if !old {
+        return Ok(None);
+    }
+    match tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, db.app().hashing.acquire()).await {
+        Ok(Ok(turn)) => Ok(Some(turn)),
+        _ => Err(ApiError::busy("too many standby keys checked at once", 2)),
+    }
+}
+
 /// `GET /api/standby/copy`: a consistent copy of the whole event file (SQLite's backup into a temporary file,
 /// then sent).
 pub async fn copy(db: Db, headers: HeaderMap) -> Result<Response, ApiError> {
     let key = bearer(&headers)?;
+    let turn = turn_for_key(&db).await?;
+    let checked = db.run({
+        let key = key.clone();
+        move |store| ops_standby::check_key(store, &key)
+    });
+    checked.await?;
+    drop(turn);
     let bytes = db
         .run(move |store| {
-            ops_standby::check_key(store, &key)?;
             let dir = tempfile_dir(store.path());
             let temp = dir.join(format!(".mmjudge-standby-copy-{}.db", crate::ops::judges::random_hex(8)));
             store.snapshot_to(&temp)?;

@@ -53,12 +53,25 @@ pub async fn login(
 ) -> Result<judges::Login, ApiError> {
     let app = db.app().clone();
     let asked = name.clone();
+    // Whether the name is a judge's, as the try's aim reads it (before the work below runs).
+    let a_judge = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let found = a_judge.clone();
     let aim = move |conn: &rusqlite::Connection| {
         let key = format!("judge {}", crate::domain::names::key(&asked));
-        Ok(Aim { key, targets: crate::ops::guesses::judge(conn, &asked)?.into_iter().collect() })
+        let targets: Vec<String> = crate::ops::guesses::judge(conn, &asked)?.into_iter().collect();
+        found.store(!targets.is_empty(), std::sync::atomic::Ordering::Relaxed);
+        Ok(Aim { key, targets })
     };
     let route = route.to_string();
     let work = async move {
+        // A name that is no judge's hashes nothing: it waits as long as a PIN's check takes, on a timer, and is
+        // answered as a wrong PIN; only a judge's name takes a turn at hashing.
+        if !a_judge.load(std::sync::atomic::Ordering::Relaxed) {
+            db.give_back();
+            let wait = tokio::task::spawn_blocking(judges::unknown_name_wait).await.unwrap_or_default();
+            tokio::time::sleep(wait).await;
+            return Err(judges::wrong_login().into());
+        }
         let Ok(Ok(turn)) = tokio::time::timeout(HASH_WAIT, app.hashing.acquire()).await else {
             return Err(ApiError::busy("too many logins at once", 2));
         };

@@ -128,6 +128,8 @@ impl App {
     /// The state for serving the event file `db`, announcing `site` as the players' address; nothing is opened
     /// yet, and no watcher runs (the server starts one; without it no live update is sent).
     pub fn new(db: PathBuf, site: String) -> App {
+        // Measured once, before any phone asks (see `judges::unknown_name_wait`).
+        let _ = crate::ops::judges::unknown_name_wait();
         let updates = Updates::new(UPDATES);
         App {
             connections: crate::store::connections::Connections::new(db.clone(), CONNECTIONS),

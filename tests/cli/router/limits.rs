@@ -128,3 +128,21 @@ fn too_many_wrong_codes_at_a_table_hold_that_phone_back_never_another() {
     let a = site.send(Req::get("/api/judge").by(&kim));
     assert_eq!(a.status, 200, "{}", a.body);
 }
+
+#[test]
+fn a_login_for_a_name_that_is_no_judge_takes_no_turn_at_hashing() {
+    let site = Site::playing();
+    let app = site.app();
+    // Every turn at hashing taken (a storm of logins under way): a name that is no judge's is still answered at
+    // once as a wrong login, while a judge's name waits its turn and is answered 503 after two seconds.
+    let held = app.hashing.try_acquire_many(mmjudge::web::kit::state::HASHING as u32).expect("every turn");
+    let login = |name: &str| Req::post("/api/login").json(json!({ "name": name, "pin": "123456" })).phone(21);
+    let unknown = site.send(login("Nobody At All"));
+    assert_eq!(unknown.status, 401, "{}", unknown.body);
+    assert!(unknown.body.contains("wrong judge name or PIN"), "{}", unknown.body);
+    let known = site.send(login("Kim"));
+    assert_eq!(known.status, 503, "{}", known.body);
+    drop(held);
+    let right = site.send(Req::post("/api/login").json(json!({ "name": "Kim", "pin": site.people.kim })).phone(22));
+    assert_eq!(right.status, 200, "{}", right.body);
+}

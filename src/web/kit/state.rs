@@ -483,6 +483,8 @@ pub struct Streams {
     most: AtomicUsize,
     by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
     per_address: AtomicUsize,
+    /// When the terminal was last told that an address holds all the streams it may (once a minute each).
+    said: Mutex<HashMap<IpAddr, std::time::Instant>>,
 }
 
 impl Default for Streams {
@@ -492,9 +494,13 @@ impl Default for Streams {
             most: AtomicUsize::new(usize::MAX),
             by_address: Arc::default(),
             per_address: AtomicUsize::new(PER_ADDRESS),
+            said: Mutex::default(),
         }
     }
 }
+
+/// How often the terminal is told that one address holds all the streams it may.
+const SAY_CROWDED_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// One live stream's place, given back when the stream ends.
 #[derive(Debug)]
@@ -539,17 +545,42 @@ impl Streams {
         self.per_address.store(most, Ordering::SeqCst);
     }
 
-    /// A place for one more stream from `addr`, or None when all are taken or that address holds its share.
+    /// A place for one more stream from `addr`, or None when all are taken or that address holds its share (the
+    /// terminal is told, once a minute an address: see [`Streams::crowded`]).
     pub fn take(&self, addr: IpAddr) -> Option<Place> {
         let mut held = self.by_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let mine = held.entry(addr).or_default();
         if *mine >= self.per_address.load(Ordering::SeqCst) {
+            let n = *mine;
+            drop(held);
+            if let Some(words) = self.crowded(addr, n, std::time::Instant::now()) {
+                tracing::warn!("{words}");
+            }
             return None;
         }
         let most = self.most();
         self.open.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < most).then_some(n + 1)).ok()?;
         *mine += 1;
         Some(Place { open: self.open.clone(), by_address: self.by_address.clone(), addr })
+    }
+}
+
+impl Streams {
+    /// What the terminal is told when address `addr`, holding `n` streams, is refused one more: once a minute an
+    /// address (None in between). Behind a venue's NAT every phone has one address, and the 65th gets no live
+    /// updates: this says why, and what to do.
+    pub fn crowded(&self, addr: IpAddr, n: usize, now: std::time::Instant) -> Option<String> {
+        let mut said = self.said.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if said.get(&addr).is_some_and(|at| now.saturating_duration_since(*at) < SAY_CROWDED_EVERY) {
+            return None;
+        }
+        said.insert(addr, now);
+        Some(format!(
+            "{n} phones share {addr} and it may hold no more live streams: the next get no live updates. Behind a NAT \
+             (every phone of the venue's Wi-Fi one address)? Start serve again with a higher --streams-per-address \
+             (now {})",
+            self.per_address.load(Ordering::SeqCst)
+        ))
     }
 }
 
@@ -583,5 +614,19 @@ mod files_tests {
         let again = s.take(one);
         assert!(again.is_some(), "given back");
         assert_eq!(s.open(), 1);
+    }
+
+    #[test]
+    fn an_address_holding_all_its_streams_is_said_once_a_minute_with_the_way_out() {
+        let s = Streams::default();
+        s.set_per_address(64);
+        let (nat, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let t0 = std::time::Instant::now();
+        let words = s.crowded(nat, 64, t0).unwrap_or_default();
+        assert!(words.starts_with("64 phones share 10.0.0.1"), "{words}");
+        assert!(words.contains("higher --streams-per-address (now 64)"), "{words}");
+        assert_eq!(s.crowded(nat, 64, t0 + std::time::Duration::from_secs(59)), None, "once a minute");
+        assert!(s.crowded(other, 64, t0).is_some(), "each address apart");
+        assert!(s.crowded(nat, 64, t0 + std::time::Duration::from_secs(60)).is_some(), "a minute later, again");
     }
 }

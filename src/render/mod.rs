@@ -5,6 +5,7 @@ pub mod assets;
 pub mod cards;
 pub mod chart;
 mod csv_out;
+pub mod decisions;
 pub use csv_out::{CsvWriter, safe_cell};
 mod human;
 pub mod imports;

@@ -39,6 +39,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (session("/logout", "POST /logout"), post(judges::logout_submit)),
         (judges_read("/judge"), get(judges::dashboard)),
         (judges_read("/judge/players"), get(judges::roster::page_handler)),
+        (judges_read("/judge/decisions"), get(judges::decisions::page_handler)),
         (judges_read("/judge/print"), get(judges::print::index)),
         (judges_read("/judge/setup"), get(setup::steps::page_handler)),
         (judges_read("/judge/print/codes"), get(judges::print::codes)),

@@ -3,6 +3,7 @@
 //! table ([`writes`]).
 
 pub mod check_in;
+pub mod decisions;
 pub mod players;
 pub mod print;
 pub mod print_site;

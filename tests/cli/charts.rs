@@ -108,3 +108,51 @@ fn the_library_chart_draws_report_libraries_json() {
         assert_eq!((lows[i].clone(), highs[i].clone()), (f(&l["interval"][0]), f(&l["interval"][1])), "{l}");
     }
 }
+
+/// Minutes from `from` to `to` (RFC 3339), to a tenth, as the charts write them.
+fn minutes(from: &str, to: &str) -> String {
+    let t = |s: &str| chrono::DateTime::parse_from_rfc3339(s).expect("a moment").timestamp_millis() as f64;
+    format!("{:.1}", ((t(to) - t(from)) / 60_000.0 * 10.0).round() / 10.0)
+}
+
+#[test]
+fn the_progress_chart_draws_results_json_moments_and_time_json_extensions() {
+    let ev = demo();
+    let results = ev.run(&["--json", "results"]).json();
+    let time = ev.run(&["--json", "time"]).json();
+    let start = time["started_at"].as_str().expect("the round's start").to_string();
+    // The dashboard's chart, drawn as the dashboard draws it.
+    let store = mmjudge::store::Store::open(&ev.db()).expect("the event");
+    let now = chrono::Utc::now();
+    let d = mmjudge::ops::live::dashboard(&store, now).expect("the dashboard");
+    let round = d.home.round.as_ref().expect("a round");
+    let p = mmjudge::ops::round::progress::progress(&store, round, &d.tables, now).expect("read").expect("started");
+    let svg = mmjudge::render::progress::ProgressChart::new(&p).render().expect("drawn");
+    let mut done: Vec<String> = results["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter_map(|t| t["at"].as_str())
+        .map(|at| minutes(&start, at))
+        .collect();
+    done.sort_by(|a, b| a.parse::<f64>().unwrap_or(0.0).total_cmp(&b.parse::<f64>().unwrap_or(0.0)));
+    assert!(done.len() > 3, "{results}");
+    assert_eq!(attrs(&svg, "data-minutes"), done, "each point is a result's moment");
+    let counts: Vec<String> = (1..=done.len()).map(|n| n.to_string()).collect();
+    let finished: Vec<String> = svg
+        .split("<g data-value=\"")
+        .skip(1)
+        .filter(|g| g.contains("data-minutes"))
+        .map(|g| g[..g.find('"').unwrap_or(0)].to_string())
+        .collect();
+    assert_eq!(finished, counts, "each point's value is the tables finished by then");
+    let minutes_set = time["settings"]["round_minutes"].as_f64().expect("round minutes");
+    assert!(svg.contains(&format!("data-value=\"{minutes_set:.1}\" data-marks=\"time\"")), "{svg}");
+    for t in time["tables"].as_array().expect("tables") {
+        let ext = t["extension_secs"].as_f64().unwrap_or(0.0);
+        if ext > 0.0 {
+            let at = format!("data-value=\"{:.1}\"", minutes_set + ext / 60.0);
+            assert!(svg.contains(&at), "table {}'s extension is marked at {at}: {svg}", t["table"]);
+        }
+    }
+}

@@ -51,3 +51,21 @@ fn the_dashboard_links_the_slow_play_page_and_the_table_page_draws_its_decisions
     let other = site.send(Req::get("/judge/table/2").by(&lee));
     assert!(!other.body.contains("<g data-value="), "table 2 took no decision");
 }
+
+#[test]
+fn the_dashboard_draws_the_rounds_progress_and_names_the_tables_still_playing() {
+    let (site, lee) = timed_site();
+    let dash = site.send(Req::get("/judge").by(&lee));
+    assert!(
+        dash.body.contains("<h2>The round&#39;s progress</h2>") || dash.body.contains("<h2>The round's progress</h2>")
+    );
+    assert!(dash.body.contains("Round 1: tables finished"), "{}", dash.body);
+    assert!(dash.body.contains("Still playing: table 1 (Ana – Bo), table 2 (Cy – Di)."), "{}", dash.body);
+    assert_eq!(dash.body.matches("data-minutes=").count(), 1, "table 3's result is the one point");
+    assert!(dash.body.contains("data-marks=\"time\"") && dash.body.contains("data-marks=\"now\""));
+    let paired = Site::paired();
+    let (_, lee) = paired.judges();
+    let Actor::Bearer(token) = &lee else { unreachable!() };
+    let before = paired.send(Req::get("/judge").by(&Actor::Cookie(token.clone())));
+    assert!(!before.body.contains("tables finished"), "no progress before the round's clock starts");
+}

@@ -109,7 +109,7 @@ try {
 
     const player = await browser.newContext(options);
     const p = await player.newPage();
-    for (const path of ["/", "/me", `/me?name=${encodeURIComponent(PLAYER)}`, "/pairings", "/standings", "/clock",
+    for (const path of ["/", "/me", `/me?name=${encodeURIComponent(PLAYER)}`, "/pairings", "/standings", "/standings/rounds", "/clock",
       `/clock?table=${TABLE}`, `/table/${TABLE}`, "/login", "/projector"]) {
       await visit(p, `${BASE}${path}`, at(path));
     }

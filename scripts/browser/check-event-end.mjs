@@ -6,7 +6,8 @@
 //      round 1 is being played”; ticks it and sends again: done;
 //   4. records table 8's result on its page (the winner chosen; the other seven are recorded at the keyboard
 //      meanwhile) and ends the round: the dashboard says the event is over and names the winner;
-//   5. the home page, the winner's /me, the projector (the top 8) and the standings print ("Final standings")
+//   5. the home page, the winner's /me, the projector (the top 8), the points by round (from /standings, its chart
+//      naming the winner) and the standings print ("Final standings", its chart naming the winner), printed to PDF
 //      name the winner;
 //   6. raises Rounds to 2 by its control: the event is open again and the round's steps offer round 2; lowers it
 //      back to 1: over again.
@@ -21,7 +22,7 @@
 //   SHOTS     a folder for phone-width screenshots (optional)
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const env = (name) => {
@@ -275,11 +276,22 @@ try {
     if (top !== 8) throw new Error(`the projector shows ${top} lines of the final standings, not the top 8`);
     await player.locator("#final").getByText(first).waitFor();
     await shot(player, "7-projector");
+    // The standings over rounds (#47): a page of its own, linked from /standings, its chart naming the winner.
+    await player.goto(`${BASE}/standings`);
+    await Promise.all([player.waitForURL(/\/standings\/rounds/), player.getByRole("link", { name: "Points by round, drawn" }).click()]);
+    await player.locator("svg text").getByText(`Final standings: ${winner.replace(/\.$/, "")}`).waitFor();
+    await fits(player, "the points by round");
+    await shot(player, "7b-points-by-round");
     await player.close();
     await judge.goto(`${BASE}/judge/print/standings`);
     await judge.getByRole("heading", { name: "Final standings" }).waitFor();
     await judge.getByText(/The event is over/).waitFor();
+    await judge.locator("svg text").getByText(`Final standings: ${winner.replace(/\.$/, "")}`).waitFor();
     await shot(judge, "8-print");
+    // Printed to PDF, as a judge prints it: the chart goes with the standings.
+    const pdf = await judge.pdf({ format: "A4", printBackground: false });
+    if (pdf.length < 10000 || pdf.subarray(0, 5).toString() !== "%PDF-") throw new Error(`the final standings printed to ${pdf.length} bytes, not a PDF`);
+    if (SHOTS) writeFileSync(join(SHOTS, "event-end-8-print.pdf"), pdf);
   });
 
   await step("raising Rounds opens the event again, lowering it back closes it", async () => {

@@ -15,6 +15,7 @@ pub mod note_sheet;
 pub mod pages;
 pub mod pairings;
 pub mod player_slips;
+pub mod points;
 pub mod progress;
 pub mod projector;
 pub mod qr;

@@ -156,3 +156,54 @@ fn the_progress_chart_draws_results_json_moments_and_time_json_extensions() {
         }
     }
 }
+
+/// Each `<g data-player=...>` series of `html`: (player, the data-values of its marks).
+fn series(html: &str) -> Vec<(String, Vec<u32>)> {
+    html.split("<g data-player=\"")
+        .skip(1)
+        .map(|g| {
+            let name = unescape(&g[..g.find('"').unwrap_or(0)]);
+            let body = &g[..g.find("</g>").unwrap_or(g.len())];
+            (name, attrs(body, "data-value").iter().filter_map(|v| v.parse().ok()).collect())
+        })
+        .collect()
+}
+
+#[test]
+fn the_standings_chart_draws_each_rounds_standings_json_points() {
+    let ev = demo();
+    ev.run(&["site", "site"]).ok();
+    let last = ev.run(&["--json", "standings"]).json();
+    assert_eq!(last["final"], true, "the demo ends its event");
+    let rounds = last["round"].as_u64().expect("a round") as u32;
+    let html = std::fs::read_to_string(ev.path(&format!("site/round-{rounds}-standings.html"))).expect("the page");
+    let drawn = series(&html);
+    assert_eq!(drawn.len(), 16, "the top 16 are drawn");
+    let winner = last["winner"][0].as_str().expect("a winner");
+    assert!(
+        html.contains(&format!("Final standings: {}", winner.replace('\'', "&#39;"))),
+        "the chart names the winner"
+    );
+    let by_round: Vec<Value> =
+        (1..=rounds).map(|r| ev.run(&["--json", "standings", "--round", &r.to_string()]).json()).collect();
+    for (name, values) in &drawn {
+        // The points after each round the player was ranked in are those rounds' standings' points.
+        let expected: Vec<u32> = by_round
+            .iter()
+            .filter_map(|s| {
+                s["standings"]
+                    .as_array()?
+                    .iter()
+                    .find(|l| l["name"] == name.as_str())
+                    .and_then(|l| l["points"].as_u64())
+            })
+            .map(|p| p as u32)
+            .collect();
+        assert_eq!(values, &expected, "{name}'s points by round");
+    }
+    // The page on the server draws the same, and a player found beyond the top 16 too.
+    let store = mmjudge::store::Store::open(&ev.db()).expect("the event");
+    let p = store.read(|conn| mmjudge::ops::standings::by_round::points_by_round(conn, None)).expect("points");
+    let svg = mmjudge::render::points::PointsChart::new(&p).render().expect("drawn");
+    assert_eq!(series(&svg), drawn);
+}

@@ -69,3 +69,24 @@ fn the_dashboard_draws_the_rounds_progress_and_names_the_tables_still_playing() 
     let before = paired.send(Req::get("/judge").by(&Actor::Cookie(token.clone())));
     assert!(!before.body.contains("tables finished"), "no progress before the round's clock starts");
 }
+
+#[test]
+fn the_standings_over_rounds_are_a_page_of_their_own_linked_from_the_standings() {
+    let site = Site::playing();
+    let none = site.send(Req::get("/standings/rounds"));
+    assert_eq!(none.status, 200, "{}", none.body);
+    assert!(none.body.contains("No round has been played to the end yet."), "{}", none.body);
+    for t in [1, 2] {
+        site.ev.run(&["result", &t.to_string(), "draw", "--by", "intentional-draw"]).ok();
+    }
+    let standings = site.send(Req::get("/standings"));
+    assert!(standings.body.contains("href=\"/standings/rounds\""), "{}", standings.body);
+    assert!(!standings.body.contains("<svg"), "/standings draws nothing: a phone loads no chart it did not open");
+    let all = site.send(Req::get("/standings/rounds"));
+    assert_eq!(all.status, 200, "{}", all.body);
+    assert_eq!(all.body.matches("<g data-player=").count(), 6, "{}", all.body);
+    assert!(all.body.contains("Points by round after round 1") && !all.body.contains(" style="), "{}", all.body);
+    let one = site.send(Req::get("/standings/rounds?player=fy"));
+    assert!(one.body.contains("stroke-dasharray=\"6 3\""), "the player found is dashed: {}", one.body);
+    site.refusals(vec![case(Req::get("/standings/rounds?player=Zed"), 404, "unknown player")]);
+}

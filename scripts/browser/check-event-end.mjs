@@ -53,6 +53,13 @@ async function shot(page, name) {
 
 class Stopped extends Error {}
 
+// The standings chart's title (its first line on the page, the whole in the SVG's title) names the winner.
+async function chartNamesWinner(page) {
+  const title = (await page.locator("figure.chart svg > title").first().textContent()) || "";
+  const words = `Final standings: ${winner.replace(/\.$/, "")}`;
+  if (title.trim() !== words) throw new Error(`the standings chart is titled "${title}", not "${words}"`);
+}
+
 async function step(name, fn) {
   const t0 = Date.now();
   try {
@@ -279,14 +286,14 @@ try {
     // The standings over rounds (#47): a page of its own, linked from /standings, its chart naming the winner.
     await player.goto(`${BASE}/standings`);
     await Promise.all([player.waitForURL(/\/standings\/rounds/), player.getByRole("link", { name: "Points by round, drawn" }).click()]);
-    await player.locator("svg text").getByText(`Final standings: ${winner.replace(/\.$/, "")}`).waitFor();
+    await chartNamesWinner(player);
     await fits(player, "the points by round");
     await shot(player, "7b-points-by-round");
     await player.close();
     await judge.goto(`${BASE}/judge/print/standings`);
     await judge.getByRole("heading", { name: "Final standings" }).waitFor();
     await judge.getByText(/The event is over/).waitFor();
-    await judge.locator("svg text").getByText(`Final standings: ${winner.replace(/\.$/, "")}`).waitFor();
+    await chartNamesWinner(judge);
     await shot(judge, "8-print");
     // Printed to PDF, as a judge prints it: the chart goes with the standings.
     const pdf = await judge.pdf({ format: "A4", printBackground: false });

@@ -65,13 +65,14 @@ pub fn progress(
     if unstamp(&started_at)? > now {
         return Ok(None);
     }
-    let of_round = store.read(|conn| matches::of_round(conn, round.number))?;
+    let of_round: std::collections::HashMap<i64, Option<String>> =
+        store.read(|conn| matches::of_round(conn, round.number))?.into_iter().map(|m| (m.id.0, m.result_at)).collect();
     let tables = tables
         .iter()
         .map(|t| TableProgress {
             table: t.table,
             players: [0, 1].map(|i| t.seats.get(i).map(|s| s.player.clone()).unwrap_or_default()),
-            result_at: of_round.iter().find(|m| m.id.0 == t.match_id).and_then(|m| m.result_at.clone()),
+            result_at: of_round.get(&t.match_id).cloned().flatten(),
             ends_at: t.ends_at.clone(),
             extension_seconds: t.extension_seconds,
         })

@@ -6,7 +6,7 @@
 #
 # Usage: scripts/check-a11y.sh
 #   Builds a small event with the debug binary (the 16 bundled players, the bundled reference and pool, round 1
-#   started, notes, a challenge, a ruling, a penalty and a result at table 1), adds a head judge and a floor judge, writes the site
+#   started, notes, a challenge, a ruling, a penalty, timed decisions and a result at table 1), adds a head judge and a floor judge, writes the site
 #   (`mmjudge site DIR --judges`), starts `mmjudge serve --bind 127.0.0.1:0` and `mmjudge serve --new` on an
 #   empty file, and stops both at the end.
 # Needs chromium (apt-get install -y chromium), node 20 and npm (playwright-core and axe-core are installed into
@@ -28,8 +28,16 @@ player=$("$bin" --json pairings | node -e 'let s="";process.stdin.on("data",d=>s
 "$bin" challenge 1 --by "$player" --about "B1 Demonic Tutor, declared as a much longer name than fits a phone's width" --ruling denied >/dev/null
 "$bin" ruling 1 "Shuffle and cut again, as the tournament rules say for a library handled face up" >/dev/null
 "$bin" penalty "$player" slow-play >/dev/null
+# Decisions timed at table 1: the slow-play page and the table's page draw them.
+for _ in 1 2 3; do "$bin" clock 1 --start "$player" >/dev/null; "$bin" clock 1 --stop >/dev/null; done
 "$bin" result 1 draw --by intentional-draw >/dev/null
 "$bin" site "$work/site" --judges >/dev/null
+# The written pages that draw (#47), checked with the site's files.
+"$bin" decisions --html "$work/site/slow-play.html" >/dev/null
+"$bin" report libraries --html "$work/site/library-report.html" >/dev/null
+# A finished event's final standings with their points by round, from a small demo of its own.
+MMJUDGE_DB=$work/demo.db "$bin" demo --players 8 --rounds 2 --out "$work/demo" >/dev/null
+cp "$work/demo/site/round-2-standings.html" "$work/site/demo-final-standings.html"
 
 "$bin" --json serve --bind 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &
 server=$!

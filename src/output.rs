@@ -45,6 +45,8 @@ pub enum Kind {
     Backup,
     /// `report libraries --html FILE`.
     LibraryReport,
+    /// `decisions --html FILE`.
+    SlowPlay,
 }
 
 impl Kind {
@@ -61,6 +63,7 @@ impl Kind {
             Kind::Backup => "mmjudge backup",
             Kind::PlayerSlips => "mmjudge player codes --html",
             Kind::LibraryReport => "mmjudge report libraries --html",
+            Kind::SlowPlay => "mmjudge decisions --html",
         }
     }
 
@@ -85,6 +88,7 @@ impl Kind {
             Kind::Backup => None,
             Kind::PlayerSlips => html("player slips"),
             Kind::LibraryReport => html("library report"),
+            Kind::SlowPlay => html("slow play"),
         }
     }
 

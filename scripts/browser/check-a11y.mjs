@@ -2,7 +2,7 @@
 // with the pages' own CSP bypassed (axe is a script the pages did not send), at phone width (390 px) and at
 // desktop width (1280 px): a player's pages (/, /me, /me?name=..., /pairings, /standings, /clock,
 // /clock?table=N, /table/N, /login), the projector, a floor judge's and a head judge's pages (/judge,
-// /judge/table/N, /judge/players, /judge/print and every print it links), the set-up page of a `serve --new`
+// /judge/table/N, /judge/players, /judge/print and every print it links, /judge/decisions), the set-up page of a `serve --new`
 // server, and each HTML file of the site's folder (file://).
 // Any serious or critical violation fails the check (exit 1): each is printed with its page, width, rule and
 // the elements it found, and so does a page without a level-one heading. Other moderate and minor findings are
@@ -109,7 +109,7 @@ try {
 
     const player = await browser.newContext(options);
     const p = await player.newPage();
-    for (const path of ["/", "/me", `/me?name=${encodeURIComponent(PLAYER)}`, "/pairings", "/standings", "/clock",
+    for (const path of ["/", "/me", `/me?name=${encodeURIComponent(PLAYER)}`, "/pairings", "/standings", "/standings/rounds", "/clock",
       `/clock?table=${TABLE}`, `/table/${TABLE}`, "/login", "/projector"]) {
       await visit(p, `${BASE}${path}`, at(path));
     }
@@ -120,7 +120,8 @@ try {
       const judge = await browser.newContext(options);
       const j = await judge.newPage();
       await login(j, name, pin);
-      const paths = ["/judge", `/judge/table/${TABLE}`, `/judge/table/${env("FINISHED")}`, "/judge/players", "/judge/print"];
+      const paths = ["/judge", `/judge/table/${TABLE}`, `/judge/table/${env("FINISHED")}`, "/judge/players", "/judge/print",
+        "/judge/decisions", `/judge/decisions?player=${encodeURIComponent(PLAYER)}`];
       for (const path of paths) await visit(j, `${BASE}${path}`, at(`${path} (${role} judge)`));
       await j.goto(`${BASE}/judge/print`);
       const prints = await j.$$eval("main a[href^='/judge/print/']", (as) => [...new Set(as.map((a) => a.getAttribute("href")))]);

@@ -7,7 +7,8 @@
 //   4. on table 7's device both players sign in, one reports the result and the other confirms it there;
 //      records table 8's result on its page (the winner chosen; the other seven are recorded at the keyboard
 //      meanwhile) and ends the round: the dashboard says the event is over and names the winner;
-//   5. the home page, the winner's /me, the projector (the top 8) and the standings print ("Final standings")
+//   5. the home page, the winner's /me, the projector (the top 8), the points by round (from /standings, its chart
+//      naming the winner) and the standings print ("Final standings", its chart naming the winner), printed to PDF
 //      name the winner;
 //   6. raises Rounds to 2 by its control: the event is open again and the round's steps offer round 2; lowers it
 //      back to 1: over again.
@@ -22,7 +23,7 @@
 //   SHOTS     a folder for phone-width screenshots (optional)
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const env = (name) => {
@@ -52,6 +53,13 @@ async function shot(page, name) {
 }
 
 class Stopped extends Error {}
+
+// The standings chart's title (its first line on the page, the whole in the SVG's title) names the winner.
+async function chartNamesWinner(page) {
+  const title = (await page.locator("figure.chart svg > title").first().textContent()) || "";
+  const words = `Final standings: ${winner.replace(/\.$/, "")}`;
+  if (title.trim() !== words) throw new Error(`the standings chart is titled "${title}", not "${words}"`);
+}
 
 async function step(name, fn) {
   const t0 = Date.now();
@@ -314,11 +322,22 @@ try {
     if (top !== 8) throw new Error(`the projector shows ${top} lines of the final standings, not the top 8`);
     await player.locator("#final").getByText(first).waitFor();
     await shot(player, "7-projector");
+    // The standings over rounds (#47): a page of its own, linked from /standings, its chart naming the winner.
+    await player.goto(`${BASE}/standings`);
+    await Promise.all([player.waitForURL(/\/standings\/rounds/), player.getByRole("link", { name: "Points by round, drawn" }).click()]);
+    await chartNamesWinner(player);
+    await fits(player, "the points by round");
+    await shot(player, "7b-points-by-round");
     await player.close();
     await judge.goto(`${BASE}/judge/print/standings`);
     await judge.getByRole("heading", { name: "Final standings" }).waitFor();
     await judge.getByText(/The event is over/).waitFor();
+    await chartNamesWinner(judge);
     await shot(judge, "8-print");
+    // Printed to PDF, as a judge prints it: the chart goes with the standings.
+    const pdf = await judge.pdf({ format: "A4", printBackground: false });
+    if (pdf.length < 10000 || pdf.subarray(0, 5).toString() !== "%PDF-") throw new Error(`the final standings printed to ${pdf.length} bytes, not a PDF`);
+    if (SHOTS) writeFileSync(join(SHOTS, "event-end-8-print.pdf"), pdf);
   });
 
   await step("raising Rounds opens the event again, lowering it back closes it", async () => {

@@ -41,7 +41,17 @@ pub struct DecisionsArgs {
     /// Only the match at this table in the current round.
     #[arg(value_parser = crate::cli::bounds::table, long)]
     pub table: Option<u32>,
-    /// Only this player (any unambiguous prefix).
+    /// Only this player (any unambiguous prefix); with --html, the player whose decisions are drawn.
     #[arg(long)]
     pub player: Option<String>,
+    /// Also list every finished decision (round, table, player, length, limit, overrun).
+    #[arg(long)]
+    pub all: bool,
+    /// Also write the slow-play page to FILE: the players ranked by overruns and median, each drawn with every
+    /// decision against its own limit (the first 16, or the player given with --player).
+    #[arg(long, value_name = "FILE", conflicts_with = "table")]
+    pub html: Option<PathBuf>,
+    /// Replace FILE even though mmjudge did not write it as a slow-play page.
+    #[arg(long, requires = "html")]
+    pub force: bool,
 }

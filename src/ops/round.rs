@@ -4,6 +4,7 @@
 pub mod clock;
 mod pair;
 mod preview;
+pub mod progress;
 pub mod steps;
 mod swap;
 pub mod time;

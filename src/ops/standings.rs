@@ -12,6 +12,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 use std::collections::HashMap;
 
+pub mod by_round;
 mod end;
 pub use end::{EventEnd, TOP, TopLine, event_end, event_end_if_likely, is_over, winner_words};
 

@@ -30,6 +30,7 @@ pub mod routes;
 pub mod setup;
 pub mod sse;
 pub mod standby;
+pub mod standings_chart;
 
 pub use kit::state::{App, Shared, Update};
 

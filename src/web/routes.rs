@@ -11,7 +11,7 @@ use crate::web::kit::jobs;
 use crate::web::kit::request::BODY_LIMIT;
 use crate::web::kit::request::Route;
 use crate::web::kit::state::Shared;
-use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby};
+use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby, standings_chart};
 use crate::web::{laptops as second_laptop, layers};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -28,6 +28,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (read("/projector"), get(projector::page_handler)),
         (read("/api/projector"), get(projector::api)),
         (read("/standings"), get(players::standings_page)),
+        (read("/standings/rounds"), get(standings_chart::page_handler)),
         (read("/api/standings"), get(players::api_standings)),
         (read("/api/pairings"), get(players::api_pairings)),
         (read("/api/results"), get(players::api_results)),
@@ -39,6 +40,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (session("/logout", "POST /logout"), post(judges::logout_submit)),
         (judges_read("/judge"), get(judges::dashboard)),
         (judges_read("/judge/players"), get(judges::roster::page_handler)),
+        (judges_read("/judge/decisions"), get(judges::decisions::page_handler)),
         (judges_read("/judge/print"), get(judges::print::index)),
         (judges_read("/judge/setup"), get(setup::steps::page_handler)),
         (judges_read("/judge/print/codes"), get(judges::print::codes)),

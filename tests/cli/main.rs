@@ -9,6 +9,7 @@ mod card_text;
 mod cards;
 mod challenge;
 mod challenge_evidence;
+mod charts;
 mod check_in;
 mod clock;
 mod clock_screen;

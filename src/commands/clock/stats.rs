@@ -6,23 +6,37 @@ use super::Ctx;
 use crate::cli::clock::DecisionsArgs;
 use crate::error::Result;
 use crate::ops::table::clocks::clock::{secs_text, when_text};
-use crate::ops::table::clocks::decisions::{Overrun, PlayerLine, decision_stats};
-use crate::render::{Listing, emit};
+use crate::ops::table::clocks::decisions::{DecisionStats, decision_stats, slow_play};
+use crate::render::decisions::{SlowPlayPage, SlowPlayView};
+use crate::render::{Format, Listing, emit};
 
 /// Runs `decisions`.
 pub fn decisions(ctx: &Ctx, args: DecisionsArgs) -> Result<()> {
     let store = ctx.open()?;
     let snapshot = store.snapshot()?;
-    let stats = decision_stats(&snapshot, args.table, args.player.as_deref())?;
-    let listing = listing(&stats.players, &stats.overruns, stats.running, &args);
-    emit(ctx.format, &listing, &stats)
+    let stats = decision_stats(&snapshot, args.table, args.player.as_deref(), args.all)?;
+    if let Some(file) = &args.html {
+        let sp = slow_play(&snapshot, args.player.as_deref())?;
+        let print = crate::ops::event::print_head(&snapshot)?;
+        let event = crate::store::event::values(&snapshot)?.name().to_string();
+        let page = SlowPlayPage::new(SlowPlayView::new(&sp)?, &event, print.line(None, "slow play"));
+        crate::output::write(file, crate::output::Kind::SlowPlay, args.force, page.render()?.as_bytes())?;
+    }
+    let listing = listing(&stats, &args);
+    emit(ctx.format, &listing, &stats)?;
+    if let (Some(file), Format::Human) = (&args.html, ctx.format) {
+        println!("wrote {} (the players ranked by overruns, each drawn; print it or open it)", file.display());
+    }
+    Ok(())
 }
 
 fn opt_secs(ms: Option<i64>) -> String {
     ms.map(secs_text).unwrap_or_else(|| "-".into())
 }
 
-fn listing(lines: &[PlayerLine], overruns: &[Overrun], running: usize, args: &DecisionsArgs) -> Listing {
+fn listing(stats: &DecisionStats, args: &DecisionsArgs) -> Listing {
+    let (lines, overruns, running) = (&stats.players, &stats.overruns, stats.running);
+    let all = stats.decisions.as_deref().unwrap_or_default();
     let mut scope = Vec::new();
     if let Some(t) = args.table {
         scope.push(format!("table {t}"));
@@ -61,6 +75,9 @@ fn listing(lines: &[PlayerLine], overruns: &[Overrun], running: usize, args: &De
             secs_text(o.limit_ms),
             secs_text(o.overrun_ms)
         ));
+    }
+    for d in all {
+        listing.footer.push(format!("decision: {}, {}", d.player, crate::render::decisions::decision_words(d)));
     }
     if running > 0 {
         listing

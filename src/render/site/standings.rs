@@ -38,6 +38,10 @@ struct StandingsPage {
     round: u32,
     /// The final standings' winner in words ("Ana wins the event"), when these are the final standings.
     winner: Option<String>,
+    /// The points of the top 16 after each round up to this one, drawn (#47).
+    chart: String,
+    /// The chart's numbers: (rank, player, points after each round).
+    numbers: Vec<(u32, String, Vec<String>)>,
 }
 
 fn row(l: &Line) -> Row {
@@ -60,7 +64,19 @@ pub fn page(ev: &Event, r: u32, after: &AfterRound) -> Result<Page> {
     let last = ev.finished && r == ev.results.paired;
     let title = if last { "Final standings".to_string() } else { format!("Standings after round {r}") };
     let winners = crate::ops::standings::EventEnd::of(r, &after.lines).winners;
+    let points = crate::ops::standings::by_round::of_round(&ev.results, r, after, last, None);
+    let chart = crate::render::points::PointsChart::new(&points).render()?;
+    let numbers = points
+        .lines
+        .iter()
+        .map(|l| {
+            let cells = l.points.iter().map(|p| p.map_or_else(|| "-".to_string(), |v| v.to_string())).collect();
+            (l.rank, l.name.clone(), cells)
+        })
+        .collect();
     let page = StandingsPage {
+        chart,
+        numbers,
         winner: last.then(|| crate::ops::standings::winner_words(&winners)),
         frame: ev.frame(title),
         latest: r == ev.results.played,

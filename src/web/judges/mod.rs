@@ -3,6 +3,7 @@
 //! table ([`writes`]).
 
 pub mod check_in;
+pub mod decisions;
 pub mod players;
 pub mod print;
 pub mod print_site;
@@ -185,6 +186,8 @@ struct DashboardPage {
     carry: String,
     /// A head judge's settings section: every setting as its control.
     settings: Vec<crate::render::settings::SettingControl>,
+    /// The round's progress drawn, with its numbers (once its clock started).
+    progress: Option<(String, Vec<(String, String)>)>,
 }
 
 /// `GET /judge`: the judges' dashboard; without a login, the login page. `?done=ID` shows the outcome of the
@@ -209,9 +212,21 @@ pub async fn dashboard(
                 None => Vec::new(),
             };
             let shown = store.read(crate::ops::event::show)?;
-            Ok((d, overruns, crate::ops::standby::status(store, now).ok(), shown))
+            let progress = match d.home.round.as_ref() {
+                Some(r) => crate::ops::round::progress::progress(store, r, &d.tables, now)?,
+                None => None,
+            };
+            let drawn = match progress {
+                Some(p) => {
+                    let chart = crate::render::progress::ProgressChart::new(&p);
+                    Some((chart.render()?, chart.numbers()))
+                }
+                None => None,
+            };
+            Ok((d, overruns, crate::ops::standby::status(store, now).ok(), (shown, drawn)))
         })
         .await?;
+    let (shown, progress) = shown;
     let replica = &judge.db.app().replica;
     let head = judge.judge.role == Role::Head;
     let settings = if head { crate::render::settings::controls_of(&shown) } else { Vec::new() };
@@ -247,6 +262,7 @@ pub async fn dashboard(
             second_laptop,
             carry: crate::ops::pairings::carry_words(&d.carry),
             settings,
+            progress,
         },
     ))
 }

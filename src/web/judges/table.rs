@@ -75,6 +75,8 @@ struct TablePage {
     done: Option<String>,
     /// The decisions whose claimed moments give another length than the server saw (both shown).
     claimed: Vec<table::clocks::claims::ClaimedDecision>,
+    /// The match's decisions drawn, per player.
+    drawn: Vec<crate::render::decisions::TableDecisions>,
 }
 
 /// `GET /judge/table/N`: everything a floor judge does standing at table N of the current round; `?done=ID`
@@ -111,11 +113,15 @@ pub async fn page(
             let voidable = store.read(|conn| table::records::voidable::at_table(conn, n))?;
             let history = store.read(|conn| table::records::history::at_table(conn, n))?;
             let claimed = store.read(|conn| table::clocks::claims::claimed_at_table(conn, n))?;
-            Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable, history, claimed)))
+            let decisions = store.read(|conn| table::clocks::decisions::decision_stats(conn, Some(n), None, true))?;
+            let players: Vec<String> = t.seats.iter().map(|s| s.player.clone()).collect();
+            let drawn =
+                crate::render::decisions::at_table(decisions.decisions.as_deref().unwrap_or_default(), &players)?;
+            Ok((live::home(store, now)?, t, (sheet, waiting), (heard, voidable, history, claimed, drawn)))
         })
         .await?;
     let (sheet, (reports, call)) = sheet;
-    let (heard, voidable, history, claimed) = heard;
+    let (heard, voidable, history, claimed, drawn) = heard;
     let rows: Vec<SheetRow> = sheet
         .sheet
         .iter()
@@ -179,6 +185,7 @@ pub async fn page(
         infractions: Infraction::ALL.iter().map(|i| (i.slug(), i.name())).collect(),
         done,
         claimed,
+        drawn,
     };
     Ok(page::page(StatusCode::OK, &view))
 }

@@ -8,6 +8,7 @@
 
 mod answers;
 mod bodies;
+mod charts;
 mod coverage;
 mod failover;
 mod free_text;

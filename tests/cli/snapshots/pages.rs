@@ -57,6 +57,13 @@ fn library_report_page() {
 }
 
 #[test]
+fn slow_play_page() {
+    let ev = event();
+    one_file(&ev, &["decisions", "--html", "slow.html"], "slow.html");
+    one_file(&ev, &["decisions", "--html", "dmitri.html", "--player", "dmitri"], "dmitri.html");
+}
+
+#[test]
 fn library_sheets() {
     let ev = event();
     folder(&ev, &["library", "sheets", "sheets"], "sheets");

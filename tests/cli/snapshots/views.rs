@@ -80,6 +80,7 @@ fn clock_views() {
     all_formats(&ev, &["decisions"]);
     all_formats(&ev, &["decisions", "--player", "dmitri"]);
     all_formats(&ev, &["decisions", "--table", "2"]);
+    all_formats(&ev, &["decisions", "--all"]);
 }
 
 #[test]

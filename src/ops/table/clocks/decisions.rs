@@ -80,10 +80,54 @@ pub struct DecisionStats {
     pub players: Vec<PlayerLine>,
     /// Every overrun.
     pub overruns: Vec<Overrun>,
+    /// Every finished decision, oldest first (`decisions --all`; None otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decisions: Option<Vec<DecisionLine>>,
 }
 
-/// `decisions [--table T] [--player P]`.
-pub fn decision_stats(conn: &Connection, table: Option<u32>, player: Option<&str>) -> Result<DecisionStats> {
+/// One finished decision as the charts draw it (`decisions --json --all`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DecisionLine {
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: Option<u32>,
+    /// The deciding player.
+    pub player: String,
+    /// When the decision started (RFC 3339).
+    pub started_at: String,
+    /// Its length: as recorded, or as the server saw it when a claim recorded it shorter.
+    pub duration_ms: i64,
+    /// The limit it was held to (the settings' decision limit, or the final window's).
+    pub limit_ms: i64,
+    /// How far over its limit, as counted (0 within it).
+    pub overrun_ms: i64,
+    /// The length recorded, when a replayed tap's claim recorded it shorter than the server saw it ("claimed
+    /// shorter": both lengths are kept).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed_ms: Option<i64>,
+}
+
+/// Finished decision `d` of round `round` at `table` by `player`, as [`DecisionLine`] gives it.
+pub fn line_of(d: &DecisionRow, round: u32, table: Option<u32>, player: String) -> Result<DecisionLine> {
+    let recorded = d.duration_ms.unwrap_or(0);
+    let seen = super::claims::seen_ms(d)?.unwrap_or(recorded);
+    let overrun_ms = counted(d)?.map_or(0, |(_, over, _)| over);
+    let shorter = seen > recorded && (d.start_claim.is_some() || d.end_claim.is_some());
+    Ok(DecisionLine {
+        round,
+        table,
+        player,
+        started_at: d.started_at.clone(),
+        duration_ms: if shorter { seen } else { recorded },
+        limit_ms: d.limit_ms.unwrap_or(0),
+        overrun_ms,
+        claimed_ms: shorter.then_some(recorded),
+    })
+}
+
+/// `decisions [--table T] [--player P] [--all]`: `all` lists every finished decision too.
+pub fn decision_stats(conn: &Connection, table: Option<u32>, player: Option<&str>, all: bool) -> Result<DecisionStats> {
     let game: Option<MatchId> = match table {
         Some(t) => Some(find_match(conn, t, None)?.id),
         None => None,
@@ -114,20 +158,64 @@ pub fn decision_stats(conn: &Connection, table: Option<u32>, player: Option<&str
     }
     players.sort_by(|a, b| b.summary.overruns.cmp(&a.summary.overruns).then(a.player.cmp(&b.player)));
     let mut overruns = Vec::new();
+    let mut lines = Vec::new();
+    let mut places: BTreeMap<MatchId, (u32, Option<u32>)> = BTreeMap::new();
     for d in rows.iter().filter(|d| d.ended_at.is_some()) {
-        if counted(d)?.is_none() {
+        let over = counted(d)?.is_some();
+        if !over && !all {
             continue;
         }
-        let m = matches::get(conn, d.match_id)?;
-        overruns.extend(overrun_of(d, m.round, m.table, name(d.player_id)?)?);
+        let (round, table) = match places.get(&d.match_id) {
+            Some(p) => *p,
+            None => {
+                let m = matches::get(conn, d.match_id)?;
+                *places.entry(d.match_id).or_insert((m.round, m.table))
+            }
+        };
+        if over {
+            overruns.extend(overrun_of(d, round, table, name(d.player_id)?)?);
+        }
+        if all {
+            lines.push(line_of(d, round, table, name(d.player_id)?)?);
+        }
     }
     let running = rows.iter().filter(|d| d.ended_at.is_none()).count();
-    let all: Vec<Timed> = rows.iter().filter(|d| d.ended_at.is_some()).map(timed).collect::<Result<_>>()?;
-    Ok(DecisionStats { total: summarize(&all), running, players, overruns })
+    let finished: Vec<Timed> = rows.iter().filter(|d| d.ended_at.is_some()).map(timed).collect::<Result<_>>()?;
+    let decisions = all.then_some(lines);
+    Ok(DecisionStats { total: summarize(&finished), running, players, overruns, decisions })
 }
 
 /// A finished decision as the summary counts it (its overrun as [`counted`]).
 fn timed(d: &DecisionRow) -> Result<Timed> {
     let overrun_ms = counted(d)?.map_or(0, |(_, over, _)| over);
     Ok(Timed { duration_ms: d.duration_ms.unwrap_or(0), overrun_ms })
+}
+
+/// The slow-play page's figures: every player timed, ranked, with every decision.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct SlowPlay {
+    /// The event's decisions, every one listed.
+    pub stats: DecisionStats,
+    /// The players with a decision or a stall: most overruns first, then the longest median, then by name.
+    pub ranking: Vec<PlayerLine>,
+    /// The player asked for (by any unambiguous prefix), found.
+    pub found: Option<String>,
+}
+
+/// `GET /judge/decisions[?player=NAME]` and `decisions --html FILE [--player NAME]`.
+pub fn slow_play(conn: &Connection, player: Option<&str>) -> Result<SlowPlay> {
+    let found = match player.map(str::trim).filter(|p| !p.is_empty()) {
+        Some(p) => Some(player_names::find(conn, p)?.name),
+        None => None,
+    };
+    let stats = decision_stats(conn, None, None, true)?;
+    let mut ranking = stats.players.clone();
+    ranking.sort_by(|a, b| {
+        b.summary
+            .overruns
+            .cmp(&a.summary.overruns)
+            .then(b.summary.median_ms.cmp(&a.summary.median_ms))
+            .then(a.player.cmp(&b.player))
+    });
+    Ok(SlowPlay { stats, ranking, found })
 }

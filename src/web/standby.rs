@@ -57,13 +57,7 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         .follower
         .filter(|f| !f.is_empty() && f.len() <= 64 && f.chars().all(|c| c.is_ascii_alphanumeric()))
         .unwrap_or_else(|| crate::ops::judges::random_hex(8));
-    let turn = turn_for_key(&db).await?;
-    let checked = db.run({
-        let key = key.clone();
-        move |store| ops_standby::check_key(store, &key)
-    });
-    checked.await?;
-    drop(turn);
+    key_checked(&db, &key).await?;
     let state = db
         .run(move |store| {
             let reaches = store.read(|c| replication::reaches(c, after))?;
@@ -124,6 +118,16 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
     Ok(res)
 }
 
+/// Checks a standby's key (see [`ops_standby::check_key`]), taking a turn at hashing first when the key is kept in
+/// the old, slow form.
+async fn key_checked(db: &Db, key: &str) -> Result<(), ApiError> {
+    let turn = turn_for_key(db).await?;
+    let key = key.to_string();
+    db.run(move |store| ops_standby::check_key(store, &key)).await?;
+    drop(turn);
+    Ok(())
+}
+
 /// A turn at hashing when the event keeps its standby key in the old, slow form (an argon2 hash: checked as a
 /// PIN is, at most [`crate::web::kit::state::HASHING`] at once with the judges' logins); None for a key in the
 /// fast form, which any number of tries check at once. A try that waited its turn too long is answered 503.
@@ -144,13 +148,7 @@ async fn turn_for_key(db: &Db) -> Result<Option<tokio::sync::SemaphorePermit<'_>
 /// then sent).
 pub async fn copy(db: Db, headers: HeaderMap) -> Result<Response, ApiError> {
     let key = bearer(&headers)?;
-    let turn = turn_for_key(&db).await?;
-    let checked = db.run({
-        let key = key.clone();
-        move |store| ops_standby::check_key(store, &key)
-    });
-    checked.await?;
-    drop(turn);
+    key_checked(&db, &key).await?;
     let bytes = db
         .run(move |store| {
             let dir = tempfile_dir(store.path());

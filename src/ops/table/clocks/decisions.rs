@@ -85,28 +85,9 @@ pub struct DecisionStats {
     pub decisions: Option<Vec<DecisionLine>>,
 }
 
-/// One finished decision as the charts draw it (`decisions --json --all`).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct DecisionLine {
-    /// The round.
-    pub round: u32,
-    /// The table.
-    pub table: Option<u32>,
-    /// The deciding player.
-    pub player: String,
-    /// When the decision started (RFC 3339).
-    pub started_at: String,
-    /// Its length: as recorded, or as the server saw it when a claim recorded it shorter.
-    pub duration_ms: i64,
-    /// The limit it was held to (the settings' decision limit, or the final window's).
-    pub limit_ms: i64,
-    /// How far over its limit, as counted (0 within it).
-    pub overrun_ms: i64,
-    /// The length recorded, when a replayed tap's claim recorded it shorter than the server saw it ("claimed
-    /// shorter": both lengths are kept).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub claimed_ms: Option<i64>,
-}
+/// One finished decision as the charts draw it (`decisions --json --all`): the fields of an [`Overrun`], its
+/// overrun 0 when it kept within its limit.
+pub type DecisionLine = Overrun;
 
 /// Finished decision `d` of round `round` at `table` by `player`, as [`DecisionLine`] gives it.
 pub fn line_of(d: &DecisionRow, round: u32, table: Option<u32>, player: String) -> Result<DecisionLine> {

@@ -1,7 +1,7 @@
 //! The server's side of a second laptop: on the primary, the standby's streams, its acknowledgements and
 //! `--standby-required` (a write answered once the standby applied it, or marked behind); on a standby, whom it
 //! follows (every write refused 503 until promoted) and how far behind it is; and "a write committed", the signal
-//! that wakes the primary's feed. The server's gate and watchers that run it are in `web::laptops`, its answers' wait in `web::kit::write::settle`.
+//! that wakes the primary's feed. The server's gate and watchers that run it are in `web::laptops`, its answers' wait in `web::kit::door`.
 
 use super::follower::Progress;
 use std::collections::HashMap;
@@ -61,7 +61,8 @@ pub struct Replica {
     pub required: bool,
     /// How long they wait.
     pub wait: Duration,
-    /// The standby did not apply a write in time: later writes do not wait until it catches up.
+    /// The standby did not apply a write in time (said once on the terminal, until it catches up); later writes
+    /// still wait for it, each up to [`Replica::wait`].
     pub behind: AtomicBool,
     /// On an old primary: where the event went once its standby was promoted (pages say so).
     pub moved_to: Mutex<Option<String>>,
@@ -90,6 +91,11 @@ impl Default for Replica {
 }
 
 impl Replica {
+    /// A primary's or standby's replication, its writes waiting for the standby (`required`) up to `wait`.
+    pub fn new(required: bool, wait: Duration) -> Replica {
+        Replica { required, wait, ..Replica::default() }
+    }
+
     /// Where the event went, on an old primary whose standby was promoted.
     pub fn moved(&self) -> Option<String> {
         self.moved_to.lock().ok().and_then(|s| s.clone())
@@ -188,6 +194,37 @@ impl Replica {
                 self.wait.as_millis());
         }
         applied
+    }
+}
+
+/// A change the standby did not apply within [`Replica::wait`] (the answer is a 503: the page sends it again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotApplied;
+
+impl Replica {
+    /// Settles an event change this server committed (`committed`, as the store returned it): wakes the
+    /// standby's stream and, with `--standby-required` (or a file that keeps requiring its standby), waits for
+    /// the standby to apply it. Answers the word for the write's answer (`"applied"`; `"none"` once a head judge
+    /// detached the second laptop; nothing when nothing is required), or [`NotApplied`] when the standby did not
+    /// apply it in time.
+    pub async fn settle(
+        &self,
+        committed: &crate::store::Committed,
+    ) -> std::result::Result<Option<&'static str>, NotApplied> {
+        use crate::store::replication::Role;
+        self.wake();
+        if !self.required {
+            return Ok(None);
+        }
+        let s = &committed.state;
+        if s.role != Role::Primary || s.key_hash.is_none() {
+            let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
+            return Ok(alone.then_some("none"));
+        }
+        match self.applied(committed.seq).await {
+            true => Ok(Some("applied")),
+            false => Err(NotApplied),
+        }
     }
 }
 

@@ -103,7 +103,10 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         .name("standby-log".into())
         .spawn(move || {
             if tx.blocking_send(Ok(first)).is_ok() && reaches {
-                let _ = crate::replica::feed::feed(&path, after, (s.generation, &key_hash, &token), &tx, &app.replica);
+                let fed = crate::replica::feed::feed(&path, after, (s.generation, &key_hash, &token), &tx, &app.replica);
+                if let Err(e) = fed {
+                    tracing::error!(target: crate::replica::LOG, cause = %e, "standby: its stream stopped on a failure here (it reconnects by itself)");
+                }
             }
             app.replica.end_stream(&token);
             if reaches {

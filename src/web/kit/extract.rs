@@ -171,13 +171,13 @@ impl Player {
         (table, code): (u32, String),
         command: String,
         f: impl FnOnce(&mut Store, &Actor, device::Holder) -> Result<T> + Send + 'static,
-    ) -> std::result::Result<T, ApiError> {
+    ) -> std::result::Result<(T, super::door::Settled), ApiError> {
         // Paced per player (the code's, which a table's sign-in acts with too), never per table: an opponent's
         // flood never holds back this player's writes, and clock taps have their own bucket.
         let pacer = super::limit::Pacer::Player(super::auth::hash(code.trim()));
         pace(self.db.app(), &pacer, self.route)?;
         let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
-        let run = self.db.run(move |store| {
+        let run = self.db.run_settled(move |store| {
             let holder = store.read(|conn| device::holder(conn, table, &code))?;
             let name = holder.name.clone();
             if let Some(page) = page_of.filter(|p| crate::domain::names::key(p) != crate::domain::names::key(&name)) {

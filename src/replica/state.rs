@@ -66,6 +66,9 @@ pub struct Replica {
     pub behind: AtomicBool,
     /// On an old primary: where the event went once its standby was promoted (pages say so).
     pub moved_to: Mutex<Option<String>>,
+    /// Failures of the server's background work since it started (the phones' watcher, the standby's feed, a
+    /// job's failure of the server), each logged with its cause: `GET /api/standby/status` counts them.
+    pub failures: std::sync::atomic::AtomicU64,
     /// Counts this server's writes: "a write committed", the one signal that wakes the standby's stream and the
     /// phones' watcher (`web::sse::watch`) at once, both waiting between looks at the file (the command line's
     /// writes they see at their next look).
@@ -85,6 +88,7 @@ impl Default for Replica {
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
             moved_to: Mutex::new(None),
+            failures: std::sync::atomic::AtomicU64::new(0),
             written: (Mutex::new(0), Condvar::new()),
         }
     }
@@ -104,6 +108,11 @@ impl Replica {
     /// The primary this server follows, while it is a standby.
     pub fn following(&self) -> Option<String> {
         self.standby_of.lock().ok().and_then(|s| s.clone())
+    }
+
+    /// Background work failed (logged with its cause by the caller): counted for `GET /api/standby/status`.
+    pub fn failed(&self) {
+        self.failures.fetch_add(1, Ordering::Relaxed);
     }
 
     /// A write of this server ended: wakes the standby's stream.

@@ -48,7 +48,9 @@ pub fn watch(app: Shared) -> Result<()> {
         .spawn(move || {
             // The last failure told on the terminal: a failure is told with its cause once, not at every look.
             let mut told = String::new();
+            let replica = app.replica.clone();
             let mut trouble = |what: &str, e: &Error| {
+                replica.failed();
                 let now = format!("{what}: {e}");
                 if now != told {
                     tracing::error!(cause = %e, "the live-update watcher could not {what}: phones are not told of changes until it can");
@@ -196,6 +198,7 @@ pub async fn events(
     let updates = app.updates.subscribe();
     let missed_since =
         headers.get("last-event-id").and_then(|v| v.to_str().ok()).map(|v| v.trim().parse::<i64>().map_err(|_| ()));
+    let replica = app.replica.clone();
     let read = blocking(move || {
         let store = app.open()?;
         let store = &store;
@@ -221,6 +224,7 @@ pub async fn events(
         }
         Ok((last, None)) => (last, vec![hello(last), reload()]),
         Err(e) => {
+            replica.failed();
             tracing::error!(
                 cause = e.cause.as_deref().unwrap_or(&e.message),
                 "a phone's live updates could not read the event file: it reloads"

@@ -264,6 +264,7 @@ fn the_gate_fails_closed_and_a_store_failure_is_a_500_with_its_cause_logged() {
     .expect("the failure");
     let (state, status, _) = import_players(&server, &token, &["Zed"]);
     assert_eq!((state.as_str(), status), ("refused", 500), "a store failure is no refusal");
+    assert_eq!(server.get("/api/standby/status").json()["background_failures"], 1, "counted");
     drop(server);
     let said = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(said.contains("the disk failed (injected)"), "the cause is logged: {said}");

@@ -385,6 +385,7 @@ pub fn start(
         if let Err(e) = &ended
             && let Some(cause) = &e.cause
         {
+            replica.failed();
             tracing::error!(job, cause = %cause, "a job failed");
         }
         match &ended {

@@ -73,9 +73,8 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         return moved_refusal(&app, page, &to).await;
     }
     if !app.replica.required {
-        let res = next.run(req).await;
-        app.replica.wake();
-        return res;
+        // The write's door wakes the standby's stream and the phones' watcher once it committed (`kit::door`).
+        return next.run(req).await;
     }
     synchronous(app, req, next).await
 }
@@ -89,9 +88,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     let path = req.uri().path().to_string();
     // A login's session ends with a promotion anyway (judges log in again there).
     if Route::of(&req).session {
-        let res = next.run(req).await;
-        app.replica.wake();
-        return res;
+        return next.run(req).await;
     }
     let db = state::Db::of(req.extensions_mut(), &app);
     let page = !path.starts_with("/api/");
@@ -107,9 +104,7 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
         return moved_refusal(&app, page, to).await;
     }
     if s.role != Role::Primary || s.key_hash.is_none() {
-        let res = next.run(req).await;
-        app.replica.wake();
-        return res;
+        return next.run(req).await;
     }
     if !app.replica.lease_holds() {
         match crate::replica::peer::ask(&s).await {
@@ -125,10 +120,8 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
             }
         }
     }
-    // The write's own runner waits for the standby and says so in its answer (`kit::door`).
-    let res = next.run(req).await;
-    app.replica.wake();
-    res
+    // The write's own door waits for the standby and says so in its answer (`kit::door`).
+    next.run(req).await
 }
 
 /// A write refused because the replication state could not be read.

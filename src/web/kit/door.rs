@@ -27,7 +27,8 @@ impl Db {
 
     /// Runs `f` on the store (see [`Db::run`]); when it committed an event change (`Store::take_committed`: the
     /// change with its audit row, its changeset and, for a keyed write, its key and kept answer, one
-    /// transaction), settles it before answering: the standby's stream is woken and, when the standby is
+    /// transaction), settles it before answering: the standby's stream and the phones' watcher are woken (the one
+    /// signal of a write, given here only) and, when the standby is
     /// required, the answer waits until the standby applied the change, or is 503 `"standby": "not applied"`
     /// ([`ApiError::not_applied`]) when it did not in time. Whatever route it serves, nothing a request changed
     /// is answered before the second laptop holds it. The lower half (`Store::lower_half`: counts that are no
@@ -36,15 +37,18 @@ impl Db {
         &self,
         f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
     ) -> std::result::Result<(T, Settled), ApiError> {
-        let (value, committed) = self
-            .blocking(move |store| {
-                let value = f(store);
-                let committed = store.take_committed();
-                value.map(|value| (value, committed))
-            })
-            .await?;
+        let (value, committed) = self.commit(f).await?;
         let Some(committed) = committed else {
-            return Ok((value, Settled::default()));
+            return Ok((value?, Settled::default()));
+        };
+        // A refusal after a change committed (a second write of the same call refused): the change is woken to
+        // the standby all the same, and the refusal answered.
+        let value = match value {
+            Ok(value) => value,
+            Err(e) => {
+                self.app().replica.wake();
+                return Err(e);
+            }
         };
         match self.app().replica.settle(&committed).await {
             Ok(word) => Ok((value, Settled { audit_id: committed.audit_id, word })),
@@ -60,17 +64,23 @@ impl Db {
         &self,
         f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {
-        let (value, committed) = self
-            .blocking(move |store| {
-                let value = f(store);
-                let committed = store.take_committed();
-                value.map(|value| (value, committed))
-            })
-            .await?;
+        let (value, committed) = self.commit(f).await?;
         if committed.is_some() {
             self.app().replica.wake();
         }
-        Ok(value)
+        value
+    }
+
+    /// Runs `f` and takes what it committed, whether `f` ended well or not.
+    async fn commit<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
+    ) -> std::result::Result<(std::result::Result<T, ApiError>, Option<crate::store::Committed>), ApiError> {
+        self.blocking(move |store| {
+            let value = f(store).map_err(ApiError::from);
+            Ok((value, store.take_committed()))
+        })
+        .await
     }
 }
 

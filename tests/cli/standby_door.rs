@@ -138,7 +138,13 @@ fn freeze_the_standby_then_kill_the_primary(round: u64) {
     // The standby frozen (a closed lid): nothing more is done or ok.
     signal(second.pid(), "-STOP");
     let (state, status, phases) = import_players(&primary, &token, &["Gus"]);
-    assert_eq!((state.as_str(), status), ("refused", 503), "round {round}: the import with the standby frozen");
+    let seqs = (crate::standby::seq(&ev.db()), crate::standby::seq(&b));
+    let last = primary.get_as("/api/job/3", &token).body;
+    assert_eq!(
+        (state.as_str(), status),
+        ("refused", 503),
+        "round {round}: the import with the standby frozen: {phases:?} {seqs:?} {last}"
+    );
     assert!(phases.iter().any(|p| p == "waiting for the second laptop"), "round {round}: {phases:?}");
     let (state, status, _) = build(&primary, &token, 3);
     assert_eq!((state.as_str(), status), ("refused", 503), "round {round}: the build with the standby frozen");

@@ -43,7 +43,7 @@ pub fn known(conn: &Connection, targets: &[String], device: &str) -> Result<bool
 /// Counts one wrong try against each target, in one transaction: `next` gives a target's new count from its
 /// old one. Neither audited nor announced (the replication carries it to a standby).
 pub fn spend(store: &mut Store, targets: &[String], next: impl Fn(Option<(f64, i64)>) -> (f64, i64)) -> Result<()> {
-    store.write_count(|tx| {
+    store.lower_half(|tx| {
         for t in targets {
             let (level, at) = next(guesses::level(tx, t)?);
             guesses::set_level(tx, t, level, at)?;
@@ -54,7 +54,7 @@ pub fn spend(store: &mut Store, targets: &[String], next: impl Fn(Option<(f64, i
 
 /// Records that the device succeeded for the targets (once each).
 pub fn know(store: &mut Store, targets: &[String], device: &str) -> Result<()> {
-    store.write_count(|tx| {
+    store.lower_half(|tx| {
         for t in targets {
             guesses::know(tx, t, device)?;
         }

@@ -17,11 +17,6 @@ pub fn log(conn: &Connection, player: Option<&str>, since: Option<DateTime<Utc>>
     audit::list(conn, player, since.as_deref())
 }
 
-/// The entry a write by `actor` just made (see [`audit::last_of`]).
-pub fn last_of(conn: &Connection, actor: &crate::store::Actor) -> Result<Option<i64>> {
-    audit::last_of(conn, actor)
-}
-
 /// One entry by its id (a page names the entry of the write it answers: `?done=ID`).
 pub fn entry(conn: &Connection, id: i64) -> Result<Option<Entry>> {
     audit::get(conn, id)

@@ -1,7 +1,7 @@
 //! The server's side of a second laptop: on the primary, the standby's streams, its acknowledgements and
 //! `--standby-required` (a write answered once the standby applied it, or marked behind); on a standby, whom it
 //! follows (every write refused 503 until promoted) and how far behind it is; and "a write committed", the signal
-//! that wakes the primary's feed. The server's gate and watchers that run it are in `web::laptops`, its answers' wait in `web::kit::write::settle`.
+//! that wakes the primary's feed. The server's gate and watchers that run it are in `web::laptops`, its answers' wait in `web::kit::door`.
 
 use super::follower::Progress;
 use std::collections::HashMap;
@@ -61,10 +61,14 @@ pub struct Replica {
     pub required: bool,
     /// How long they wait.
     pub wait: Duration,
-    /// The standby did not apply a write in time: later writes do not wait until it catches up.
+    /// The standby did not apply a write in time (said once on the terminal, until it catches up); later writes
+    /// still wait for it, each up to [`Replica::wait`].
     pub behind: AtomicBool,
     /// On an old primary: where the event went once its standby was promoted (pages say so).
     pub moved_to: Mutex<Option<String>>,
+    /// Failures of the server's background work since it started (the phones' watcher, the standby's feed, a
+    /// job's failure of the server), each logged with its cause: `GET /api/standby/status` counts them.
+    pub failures: std::sync::atomic::AtomicU64,
     /// Counts this server's writes: "a write committed", the one signal that wakes the standby's stream and the
     /// phones' watcher (`web::sse::watch`) at once, both waiting between looks at the file (the command line's
     /// writes they see at their next look).
@@ -84,12 +88,18 @@ impl Default for Replica {
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
             moved_to: Mutex::new(None),
+            failures: std::sync::atomic::AtomicU64::new(0),
             written: (Mutex::new(0), Condvar::new()),
         }
     }
 }
 
 impl Replica {
+    /// A primary's or standby's replication, its writes waiting for the standby (`required`) up to `wait`.
+    pub fn new(required: bool, wait: Duration) -> Replica {
+        Replica { required, wait, ..Replica::default() }
+    }
+
     /// Where the event went, on an old primary whose standby was promoted.
     pub fn moved(&self) -> Option<String> {
         self.moved_to.lock().ok().and_then(|s| s.clone())
@@ -98,6 +108,11 @@ impl Replica {
     /// The primary this server follows, while it is a standby.
     pub fn following(&self) -> Option<String> {
         self.standby_of.lock().ok().and_then(|s| s.clone())
+    }
+
+    /// Background work failed (logged with its cause by the caller): counted for `GET /api/standby/status`.
+    pub fn failed(&self) {
+        self.failures.fetch_add(1, Ordering::Relaxed);
     }
 
     /// A write of this server ended: wakes the standby's stream.
@@ -188,6 +203,37 @@ impl Replica {
                 self.wait.as_millis());
         }
         applied
+    }
+}
+
+/// A change the standby did not apply within [`Replica::wait`] (the answer is a 503: the page sends it again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotApplied;
+
+impl Replica {
+    /// Settles an event change this server committed (`committed`, as the store returned it): wakes the
+    /// standby's stream and, with `--standby-required` (or a file that keeps requiring its standby), waits for
+    /// the standby to apply it. Answers the word for the write's answer (`"applied"`; `"none"` once a head judge
+    /// detached the second laptop; nothing when nothing is required), or [`NotApplied`] when the standby did not
+    /// apply it in time.
+    pub async fn settle(
+        &self,
+        committed: &crate::store::Committed,
+    ) -> std::result::Result<Option<&'static str>, NotApplied> {
+        use crate::store::replication::Role;
+        self.wake();
+        if !self.required {
+            return Ok(None);
+        }
+        let s = &committed.state;
+        if s.role != Role::Primary || s.key_hash.is_none() {
+            let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
+            return Ok(alone.then_some("none"));
+        }
+        match self.applied(committed.seq).await {
+            true => Ok(Some("applied")),
+            false => Err(NotApplied),
+        }
     }
 }
 

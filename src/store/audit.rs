@@ -82,14 +82,6 @@ pub fn topics_after(conn: &Connection, after: i64) -> Result<Vec<(i64, Touched)>
     Ok(out)
 }
 
-/// The latest entry written by `actor` (its judge, command line and origin), if any: the entry a write just made
-/// on this connection, which a page then names (`?done=ID`).
-pub fn last_of(conn: &Connection, actor: &Actor) -> Result<Option<i64>> {
-    let mut stmt = conn
-        .prepare_cached("SELECT max(id) FROM audit WHERE judge = ?1 AND command_line = ?2 AND via = ?3 AND at = ?4")?;
-    Ok(stmt.query_row(params![actor.judge, actor.command_line, actor.via, stamp(actor.at)], |r| r.get(0))?)
-}
-
 /// One entry by its id.
 pub fn get(conn: &Connection, id: i64) -> Result<Option<Entry>> {
     let mut stmt = conn.prepare_cached("SELECT id, at, judge, command_line, summary, via FROM audit WHERE id = ?1")?;

@@ -29,17 +29,19 @@ pub struct Kept {
     pub answer: Option<String>,
     /// The summary of the write it made (the audit's).
     pub summary: String,
+    /// The audit entry of the write it made.
+    pub audit_id: Option<i64>,
 }
 
 /// What `key` recorded, if it was used.
 pub fn find(conn: &Connection, key: &WriteKey) -> Result<Option<Kept>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT k.body, k.status, k.answer, coalesce(a.summary, '') FROM write_key k
+        "SELECT k.body, k.status, k.answer, coalesce(a.summary, ''), k.audit_id FROM write_key k
          LEFT JOIN audit a ON a.id = k.audit_id WHERE k.scope = ?1 AND k.route = ?2 AND k.key = ?3",
     )?;
     let row = stmt
         .query_row(params![key.scope, key.route, key.key], |r| {
-            Ok(Kept { body: r.get(0)?, status: r.get(1)?, answer: r.get(2)?, summary: r.get(3)? })
+            Ok(Kept { body: r.get(0)?, status: r.get(1)?, answer: r.get(2)?, summary: r.get(3)?, audit_id: r.get(4)? })
         })
         .optional()?;
     Ok(row)
@@ -90,7 +92,8 @@ mod tests {
                 body: "f1".into(),
                 status: Some(200),
                 answer: Some("{\"ok\":true}".into()),
-                summary: "did it".into()
+                summary: "did it".into(),
+                audit_id: Some(crate::store::audit::last_id(store.conn())?),
             }),
             "recorded with the write and its answer, its summary the audit's"
         );

@@ -37,6 +37,8 @@ pub mod sign_ins;
 pub mod voids;
 mod writing;
 
+pub use writing::Committed;
+
 use crate::domain::topic::Topic;
 use crate::error::{Error, Result};
 use chrono::{DateTime, Utc};
@@ -186,6 +188,9 @@ pub struct Store {
     writable: bool,
     /// The replication seq of the last write this store committed (see [`Store::last_seq`]).
     last_seq: Option<i64>,
+    /// What the last event change (a write with its audit row) committed and nobody took yet: what the server's
+    /// door settles with the standby (see [`Store::take_committed`]).
+    committed: Option<writing::Committed>,
 }
 
 impl Store {
@@ -209,11 +214,18 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version >= migrate::SCHEMA_VERSION {
-            return Ok(Store { group: None, conn, path: path.into(), writable: false, last_seq: None });
+            return Ok(Store {
+                group: None,
+                conn,
+                path: path.into(),
+                writable: false,
+                last_seq: None,
+                committed: None,
+            });
         }
         file::make_writable(&conn, path)?;
         migrate::upgrade(&mut conn, path).map_err(|e| file::explain(path, e))?;
-        Ok(Store { group: None, conn, path: path.into(), writable: true, last_seq: None })
+        Ok(Store { group: None, conn, path: path.into(), writable: true, last_seq: None, committed: None })
     }
 
     /// Creates a new event at `path`: the schema, what `fill` writes and its audit entry in one transaction,
@@ -403,7 +415,8 @@ pub(crate) fn test_actor(at: &str) -> Result<Actor> {
 pub(crate) fn memory() -> Result<Store> {
     let conn = Connection::open_in_memory()?;
     configure(&conn)?;
-    let mut store = Store { group: None, conn, path: PathBuf::from(":memory:"), writable: true, last_seq: None };
+    let mut store =
+        Store { group: None, conn, path: PathBuf::from(":memory:"), writable: true, last_seq: None, committed: None };
     migrate::upgrade(&mut store.conn, Path::new(":memory:"))?;
     Ok(store)
 }

@@ -1,6 +1,12 @@
 //! The ways a store writes: [`Store::write`] (one IMMEDIATE transaction with its audit entry, counted by the
 //! replication), [`Store::write_keyed`] (a write sent with a key: the write, its audit entry, its key and the
-//! answer kept for a repeat, in that one transaction, one changeset), and the writes the audit does not list.
+//! answer kept for a repeat, in that one transaction, one changeset), and the writes the audit does not list:
+//! [`Store::lower_half`] (counts a standby must have that are no change of the event) and [`Store::bookkeep`]
+//! (this file's own replication bookkeeping).
+//!
+//! An event change returns what it committed ([`Committed`]: its replication seq, its audit entry and the
+//! replication state it committed under), taken by the server's one door ([`Store::take_committed`]) to wait
+//! for the standby before the answer; the lower half and the bookkeeping leave nothing to wait for.
 
 use super::{Actor, Change, Store, audit, changeset, file, keys, refuse_unless_primary, replication};
 use crate::error::{Error, Result};
@@ -20,6 +26,18 @@ pub(super) struct Group {
     wrote: bool,
 }
 
+/// What an event change committed: what the server's door settles with the standby before it answers, and
+/// names in the answer (see [`Store::take_committed`]).
+#[derive(Debug, Clone)]
+pub struct Committed {
+    /// The replication seq of the change (all written so far, for [`Store::settle_all`]).
+    pub seq: i64,
+    /// The audit entry it made (the first of a keyed write; None for [`Store::settle_all`]).
+    pub audit_id: Option<i64>,
+    /// The file's replication state the change committed under (its seq the change's).
+    pub state: replication::State,
+}
+
 /// What a keyed write did: its value, whether its key was recorded, whether anything was written, and its
 /// changes while a standby key exists (`Some(empty)` when it changed no recorded row).
 struct Written<T> {
@@ -27,6 +45,7 @@ struct Written<T> {
     used: bool,
     wrote: bool,
     changes: Option<Vec<u8>>,
+    audit_id: Option<i64>,
 }
 
 /// The savepoint each write inside a keyed write runs in, so that a refused one changes nothing.
@@ -43,41 +62,58 @@ impl Store {
     /// transaction. A standby's file, or a primary whose event moved on, refuses every write. Inside
     /// [`Store::write_keyed`], it is part of that one transaction.
     pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Connection) -> Result<(T, Change)>) -> Result<T> {
-        let (done, audit_id) = self.recorded(|tx| {
+        let ((done, audit_id), state) = self.recorded(|tx| {
             let (value, change) = f(tx)?;
             let audit_id = audit::append(tx, actor, &change)?;
             Ok((value, audit_id))
         })?;
-        if let Some(group) = &mut self.group {
-            group.audit_id.get_or_insert(audit_id);
+        match (&mut self.group, state) {
+            (Some(group), _) => {
+                group.audit_id.get_or_insert(audit_id);
+            }
+            (None, Some(state)) => {
+                self.committed = Some(Committed { seq: state.seq, audit_id: Some(audit_id), state });
+            }
+            (None, None) => {}
         }
         Ok(done)
     }
 
-    /// Runs `f` in one IMMEDIATE transaction that the replication records (see [`Store::write`]), without an
-    /// audit entry.
-    pub fn write_unaudited<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-        self.recorded(f)
+    /// What the last event change of this store committed, taken once: the server's door waits for the standby
+    /// to apply it before it answers (None: no event change since it was last taken; the lower half and the
+    /// bookkeeping leave nothing here).
+    pub fn take_committed(&mut self) -> Option<Committed> {
+        self.committed.take()
+    }
+
+    /// A write that changed nothing here but answers as one that did (a repeat of a key, whose first try made
+    /// audit entry `audit_id`): the door settles it as everything written so far, which holds the first try's
+    /// change.
+    pub fn settle_all(&mut self, audit_id: Option<i64>) -> Result<()> {
+        let state = replication::state(&self.conn)?;
+        self.committed = Some(Committed { seq: state.seq, audit_id, state });
+        Ok(())
     }
 
     /// Runs `f` as one write (see [`Store::write`]): its own transaction, or a savepoint of the keyed write in
-    /// progress. Sets [`Store::last_seq`] when it commits.
-    fn recorded<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+    /// progress (then no state: the keyed write commits). Sets [`Store::last_seq`] when it commits, and answers
+    /// the replication state it committed under (its seq the write's).
+    fn recorded<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<(T, Option<replication::State>)> {
         if self.group.is_some() {
             let value = self.in_savepoint(f)?;
             if let Some(group) = &mut self.group {
                 group.wrote = true;
             }
-            return Ok(value);
+            return Ok((value, None));
         }
         if !self.writable {
             file::make_writable(&self.conn, &self.path)?;
             self.writable = true;
         }
         let path = self.path.clone();
-        let run = || -> Result<(T, i64)> {
+        let run = || -> Result<(T, replication::State)> {
             let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let state = replication::state(&tx)?;
+            let mut state = replication::state(&tx)?;
             refuse_unless_primary(&state, &path)?;
             let keyed = state.key_hash.is_some();
             let recorder = match keyed {
@@ -94,11 +130,12 @@ impl Store {
             let kept = keyed.then(|| changes.as_deref().unwrap_or_default());
             replication::append(&tx, seq, state.generation, kept, &crate::time::stamp(Utc::now()))?;
             tx.commit()?;
-            Ok((value, seq))
+            state.seq = seq;
+            Ok((value, state))
         };
-        let (value, seq) = run().map_err(|e| file::explain(&path, e))?;
-        self.last_seq = Some(seq);
-        Ok(value)
+        let (value, state) = run().map_err(|e| file::explain(&path, e))?;
+        self.last_seq = Some(state.seq);
+        Ok((value, Some(state)))
     }
 
     /// Runs `f` in a savepoint of the keyed write in progress: released when it succeeds, rolled back when not.
@@ -135,20 +172,21 @@ impl Store {
         }
         let path = self.path.clone();
         self.conn.execute_batch("BEGIN IMMEDIATE").map_err(|e| file::explain(&path, e.into()))?;
-        let begun = (|| -> Result<(Group, Option<Vec<String>>)> {
+        let begun = (|| -> Result<(Group, Option<Vec<String>>, replication::State)> {
             let state = replication::state(&self.conn)?;
             refuse_unless_primary(&state, &path)?;
             let tables = match state.key_hash.is_some() {
                 true => Some(replication::recorded_tables(&self.conn)?),
                 false => None,
             };
-            Ok((Group { seq: state.seq + 1, generation: state.generation, audit_id: None, wrote: false }, tables))
+            let group = Group { seq: state.seq + 1, generation: state.generation, audit_id: None, wrote: false };
+            Ok((group, tables, state))
         })();
-        let (seq, generation, tables) = match begun {
-            Ok((group, tables)) => {
+        let (seq, generation, tables, mut state) = match begun {
+            Ok((group, tables, state)) => {
                 let at = (group.seq, group.generation);
                 self.group = Some(group);
-                (at.0, at.1, tables)
+                (at.0, at.1, tables, state)
             }
             Err(e) => {
                 let _ = self.conn.execute_batch("ROLLBACK");
@@ -166,7 +204,7 @@ impl Store {
                 }
                 None => false,
             };
-            Ok(Written { value, used, wrote: wrote || used, changes: None })
+            Ok(Written { value, used, wrote: wrote || used, changes: None, audit_id })
         };
         let done = match &tables {
             Some(tables) => changeset::recording(self, tables, run)
@@ -185,6 +223,8 @@ impl Store {
             Ok(written) => {
                 if written.wrote {
                     self.last_seq = Some(seq);
+                    state.seq = seq;
+                    self.committed = Some(Committed { seq, audit_id: written.audit_id, state });
                 }
                 Ok((written.value, written.used))
             }
@@ -197,11 +237,17 @@ impl Store {
         }
     }
 
-    /// Runs `f` in one IMMEDIATE transaction without an audit entry, for counts a standby must have but that
-    /// are no change of the event (the wrong tries at secrets): recorded by the replication while a standby key
-    /// exists (as [`Store::write_unaudited`]), else kept as this file's bookkeeping (no replication seq spent).
-    pub fn write_count<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-        if replication::state(&self.conn)?.key_hash.is_some() { self.write_unaudited(f) } else { self.bookkeep(f) }
+    /// The lower half of the door: one IMMEDIATE transaction (and its changeset) without an audit entry and
+    /// without waiting for the standby, for counts a standby must have but that are no change of the event (the
+    /// wrong tries at secrets, the devices known): recorded by the replication while a standby key exists, else
+    /// kept as this file's bookkeeping (no replication seq spent). Leaves nothing for
+    /// [`Store::take_committed`]: a sign-in's answer does not wait for the standby to hold its counts.
+    pub fn lower_half<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if replication::state(&self.conn)?.key_hash.is_some() {
+            self.recorded(f).map(|(value, _)| value)
+        } else {
+            self.bookkeep(f)
+        }
     }
 
     /// The replication seq of the last write this store committed (None: none yet).
@@ -215,8 +261,27 @@ impl Store {
     /// request is the opening, the check and the schema, not the pages).
     pub fn between_requests(&mut self) -> bool {
         self.last_seq = None;
+        self.committed = None;
         let idle = self.group.is_none() && self.conn.is_autocommit();
         idle && self.conn.execute_batch("PRAGMA shrink_memory").is_ok()
+    }
+
+    /// [`Store::bookkeep`] with its audit entry, for a head judge's act on this file's own replication that is
+    /// not sent to the standby (the second laptop detached): returned to the door as what it committed (its
+    /// audit entry, the state after it), so its answer names its entry and says `"standby"` as any write's.
+    pub fn bookkeep_audited<T>(
+        &mut self,
+        actor: &Actor,
+        change: &Change,
+        f: impl FnOnce(&Connection) -> Result<T>,
+    ) -> Result<T> {
+        let (value, audit_id, state) = self.bookkeep(|tx| {
+            let value = f(tx)?;
+            let audit_id = audit::append(tx, actor, change)?;
+            Ok((value, audit_id, replication::state(tx)?))
+        })?;
+        self.committed = Some(Committed { seq: state.seq, audit_id: Some(audit_id), state });
+        Ok(value)
     }
 
     /// Runs `f` in one IMMEDIATE transaction that neither the audit nor the replication records: for the

@@ -115,12 +115,13 @@ fn fields<T: DeserializeOwned>(value: &serde_json::Value) -> std::result::Result
     crate::web::kit::body::value_as(value)
 }
 
-/// The fields as the audit log shows them: one line of JSON without the code.
+/// The fields as the audit log shows them: one line of JSON without its secret fields (`kit::extract::SECRET_FIELDS`).
 fn shown(value: &serde_json::Value) -> String {
     let mut v = value.clone();
     if let Some(map) = v.as_object_mut() {
-        map.remove("code");
-        map.remove("signin");
+        for field in crate::web::kit::extract::SECRET_FIELDS {
+            map.remove(field);
+        }
     }
     let text = v.to_string();
     match text.char_indices().nth(400) {

@@ -5,7 +5,7 @@
 //! The gate: on a standby every write is refused 503 (a phone's queue keeps it); an old primary whose event moved
 //! answers 409 with where it went; a primary with `--standby-required` asks a standby it has not heard within the
 //! lease where the event is before it takes a write (a laptop woken from sleep learns it was replaced). The
-//! write's own runner then waits for the standby and says so in its answer (`crate::web::kit::write::settle`).
+//! write's own runner then waits for the standby and says so in its answer (`crate::web::kit::door`).
 //!
 //! What phones are told of the second laptop (see [`crate::replica::failover`] and docs/http.md, "Phones and the
 //! second laptop") is drawn by the pages themselves (`crate::web::kit::page::Laptop`); the layers that set the
@@ -45,7 +45,7 @@ fn writes(req: &Request, following: bool) -> bool {
 /// On a standby: every write refused 503 `{"error", "standby_of"}` (a phone's queue keeps it and tries again).
 /// On an old primary whose event moved: 409 with where it went. On a primary with `--standby-required`: a standby
 /// not heard within the lease is asked first (see [`synchronous`]); the write's own runner then waits for the
-/// standby (`crate::web::kit::write::settle`).
+/// standby (`crate::web::kit::door`).
 pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Response {
     let following = app.replica.following();
     if !writes(&req, following.is_some()) {
@@ -73,9 +73,8 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         return moved_refusal(&app, page, &to).await;
     }
     if !app.replica.required {
-        let res = next.run(req).await;
-        app.replica.wake();
-        return res;
+        // The write's door wakes the standby's stream and the phones' watcher once it committed (`kit::door`).
+        return next.run(req).await;
     }
     synchronous(app, req, next).await
 }
@@ -83,28 +82,29 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
 /// On a primary with `--standby-required` (PostgreSQL's synchronous standby is the model): a standby not heard
 /// within the lease is asked where the event is before the write is taken (a laptop woken from sleep learns it
 /// was replaced: 409 with where the event went; no answer: 503 with `Retry-After`, the page keeps the write). The
-/// wait for the standby to apply the write is its runner's (`crate::web::kit::write::settle`).
+/// wait for the standby to apply the write is its runner's (`crate::web::kit::door`).
 async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
     use crate::store::replication::{self, Role};
     let path = req.uri().path().to_string();
     // A login's session ends with a promotion anyway (judges log in again there).
     if Route::of(&req).session {
-        let res = next.run(req).await;
-        app.replica.wake();
-        return res;
+        return next.run(req).await;
     }
     let db = state::Db::of(req.extensions_mut(), &app);
-    let Ok(s) = db.run(|store| store.read(replication::state)).await else {
-        return next.run(req).await;
-    };
     let page = !path.starts_with("/api/");
+    // Fail closed: a write the standby must hold is not taken while this laptop cannot tell where it stands.
+    let s = match db.run(|store| store.read(replication::state)).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(target: crate::replica::LOG, cause = e.cause.as_deref().unwrap_or(&e.message), "a write refused: the event file's replication state could not be read");
+            return unavailable(&app, page, UNREADABLE).await;
+        }
+    };
     if let Some(to) = &s.moved_to {
         return moved_refusal(&app, page, to).await;
     }
     if s.role != Role::Primary || s.key_hash.is_none() {
-        let res = next.run(req).await;
-        app.replica.wake();
-        return res;
+        return next.run(req).await;
     }
     if !app.replica.lease_holds() {
         match crate::replica::peer::ask(&s).await {
@@ -120,11 +120,13 @@ async fn synchronous(app: Shared, mut req: Request, next: Next) -> Response {
             }
         }
     }
-    // The write's own runner waits for the standby and says so in its answer (`kit::write::settle`).
-    let res = next.run(req).await;
-    app.replica.wake();
-    res
+    // The write's own door waits for the standby and says so in its answer (`kit::door`).
+    next.run(req).await
 }
+
+/// A write refused because the replication state could not be read.
+const UNREADABLE: &str = "Not saved: this laptop cannot read where the event's second laptop stands, so nothing can be \
+                          recorded for now. Your page keeps it and sends it again by itself; tell a head judge.";
 
 /// 409: the event moved to `to` (the site's page for a page, else `{"error", "moved_to"}`).
 async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {

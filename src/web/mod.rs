@@ -116,8 +116,20 @@ fn run(
             .next()
             .unwrap_or_default();
         let mut app = App::new(db.to_path_buf(), site.clone());
-        app.replica.required = options.standby_required;
-        app.replica.wait = standby_wait();
+        // A primary's file that keeps requiring its standby (it acknowledged changes before: a crash may have
+        // left it promoted elsewhere) is served as with `--standby-required`, whatever the flag.
+        let required = match (&options.standby_of, new) {
+            (None, false) => {
+                let required =
+                    crate::ops::standby::sync::run_required(&mut Store::open(db)?, options.standby_required)?;
+                if required && !options.standby_required {
+                    tracing::warn!(target: crate::replica::LOG, "{}", crate::ops::standby::sync::STILL_REQUIRED);
+                }
+                required
+            }
+            _ => options.standby_required,
+        };
+        app.replica = Arc::new(crate::replica::state::Replica::new(required, standby_wait()));
         app.failover.timeout = crate::replica::failover::primary_timeout();
         let app = Arc::new(app);
         app.streams.set_most(phones);
@@ -137,8 +149,7 @@ fn run(
             // A new event (`serve --new`) has no file yet: nothing to follow, nothing required of a standby.
             None if new => {}
             None => {
-                // The command line on this file waits for the standby as this server does.
-                crate::ops::standby::sync::run_required(&mut Store::open(db)?, options.standby_required)?;
+                // The command line on this file waits for the standby as this server does (noted above).
                 laptops::watch_for_promotion_elsewhere(app.clone());
             }
         }

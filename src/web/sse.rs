@@ -46,6 +46,17 @@ pub fn watch(app: Shared) -> Result<()> {
     std::thread::Builder::new()
         .name("mmjudge-watch".into())
         .spawn(move || {
+            // The last failure told on the terminal: a failure is told with its cause once, not at every look.
+            let mut told = String::new();
+            let replica = app.replica.clone();
+            let mut trouble = |what: &str, e: &Error| {
+                replica.failed();
+                let now = format!("{what}: {e}");
+                if now != told {
+                    tracing::error!(cause = %e, "the live-update watcher could not {what}: phones are not told of changes until it can");
+                    told = now;
+                }
+            };
             loop {
                 // A write of this server wakes it at once (the signal that wakes the standby's feed too), a moment
                 // after the write's own answer left (the fan-out to every phone does not hold it up); the command
@@ -53,12 +64,25 @@ pub fn watch(app: Shared) -> Result<()> {
                 if app.replica.wait_for_write(POLL) {
                     std::thread::sleep(AFTER_ANSWER);
                 }
-                let Ok(now) = store.data_version() else { continue };
+                let now = match store.data_version() {
+                    Ok(now) => now,
+                    Err(e) => {
+                        trouble("read the event file's version", &e);
+                        continue;
+                    }
+                };
                 if now == version {
                     continue;
                 }
+                let (id, changes) = match live::touched_since(&store, last, REPLAY) {
+                    Ok(touched) => touched,
+                    Err(e) => {
+                        // Looked at again next time (the version is not taken as seen).
+                        trouble("read what the last writes changed", &e);
+                        continue;
+                    }
+                };
                 version = now;
-                let Ok((id, changes)) = live::touched_since(&store, last, REPLAY) else { continue };
                 last = id;
                 let updates = match changes {
                     Some(changes) => updates_of(&store, changes),
@@ -174,6 +198,7 @@ pub async fn events(
     let updates = app.updates.subscribe();
     let missed_since =
         headers.get("last-event-id").and_then(|v| v.to_str().ok()).map(|v| v.trim().parse::<i64>().map_err(|_| ()));
+    let replica = app.replica.clone();
     let read = blocking(move || {
         let store = app.open()?;
         let store = &store;
@@ -198,7 +223,14 @@ pub async fn events(
             (floor, first)
         }
         Ok((last, None)) => (last, vec![hello(last), reload()]),
-        Err(_) => (0, vec![hello(0), reload()]),
+        Err(e) => {
+            replica.failed();
+            tracing::error!(
+                cause = e.cause.as_deref().unwrap_or(&e.message),
+                "a phone's live updates could not read the event file: it reloads"
+            );
+            (0, vec![hello(0), reload()])
+        }
     };
     let updates = BroadcastStream::new(updates).filter_map(move |u| match u {
         Ok(u) if u.id <= floor => None,

@@ -103,7 +103,11 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
         .name("standby-log".into())
         .spawn(move || {
             if tx.blocking_send(Ok(first)).is_ok() && reaches {
-                let _ = crate::replica::feed::feed(&path, after, (s.generation, &key_hash, &token), &tx, &app.replica);
+                let fed = crate::replica::feed::feed(&path, after, (s.generation, &key_hash, &token), &tx, &app.replica);
+                if let Err(e) = fed {
+                    app.replica.failed();
+                    tracing::error!(target: crate::replica::LOG, cause = %e, "standby: its stream stopped on a failure here (it reconnects by itself)");
+                }
             }
             app.replica.end_stream(&token);
             if reaches {
@@ -247,6 +251,8 @@ pub async fn status(db: Db) -> Result<Json<serde_json::Value>, ApiError> {
         obj.insert("standby_required".into(), serde_json::Value::Bool(app.replica.required));
         let behind = app.replica.behind.load(std::sync::atomic::Ordering::Relaxed);
         obj.insert("marked_behind".into(), serde_json::Value::Bool(behind));
+        let failures = app.replica.failures.load(std::sync::atomic::Ordering::Relaxed);
+        obj.insert("background_failures".into(), serde_json::Value::from(failures));
     }
     Ok(Json(doc))
 }

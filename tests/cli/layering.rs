@@ -89,7 +89,7 @@ fn layering_rules_hold_except_for_the_recorded_ones() {
 }
 
 /// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -131,7 +131,7 @@ fn command_modules(src: &Path) -> BTreeSet<String> {
 }
 
 /// The code of a file without its comment lines (`//`, `///`, `//!`).
-fn code_of(text: &str) -> String {
+pub(crate) fn code_of(text: &str) -> String {
     text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
 }
 

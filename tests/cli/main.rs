@@ -3,6 +3,7 @@
 
 mod harness;
 mod layering;
+mod layering_door;
 
 mod calls_rounds;
 mod card_text;
@@ -63,6 +64,7 @@ mod serve_table;
 mod site;
 mod snapshots;
 mod standby;
+mod standby_door;
 mod standby_sync;
 mod standings;
 mod stationary;

@@ -126,7 +126,8 @@ fn prefixed(e: Error, file: &str) -> Error {
         Error::NotFound(m) => Error::NotFound(format!("{file}: {m}")),
         Error::Forbidden(m) => Error::Forbidden(format!("{file}: {m}")),
         Error::Refused(m) => Error::Refused(format!("{file}: {m}")),
-        other => Error::refused(format!("{file}: {other}")),
+        // A failure of the store (SQLite, the disk) stays one: a 500 with its cause, never a refusal.
+        other => other,
     }
 }
 

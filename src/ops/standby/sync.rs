@@ -15,14 +15,31 @@ pub const APPLIED_WITHIN: Duration = crate::replica::state::STANDBY_WAIT;
 /// The command line counts the standby as heard when it acknowledged within this (it speaks every second).
 pub const HEARD_WITHIN_MS: i64 = 2_000;
 
-/// Notes in the file whether this primary's server runs with `--standby-required`.
-pub fn run_required(store: &mut Store, required: bool) -> Result<()> {
+/// Whether a primary's file keeps requiring its standby whatever its server is started with: a standby key
+/// exists, the event did not move, and a standby under that key acknowledged a change (a laptop that crashed
+/// and restarts may have a promoted standby elsewhere, so it asks where the event is before its first write,
+/// and waits for the standby, until a head judge runs `mmjudge standby detach`). A key made for a standby that
+/// never started blocks nothing.
+pub fn keeps_requiring(s: &replication::State) -> bool {
+    s.role == Role::Primary && s.moved_to.is_none() && s.key_hash.is_some() && s.heard_at.is_some()
+}
+
+/// Notes in the file whether this primary's server waits for its standby: with `--standby-required`, or when the
+/// file keeps requiring it ([`keeps_requiring`]); answers whether it does (the command line on this file then
+/// waits for the standby too).
+pub fn run_required(store: &mut Store, flag: bool) -> Result<bool> {
     let s = store.read(replication::state)?;
+    let required = flag || keeps_requiring(&s);
     if s.role == Role::Primary && s.required != required {
         store.bookkeep(|tx| replication::set_required(tx, required))?;
     }
-    Ok(())
+    Ok(required)
 }
+
+/// The one line plain `serve` says on a file that keeps requiring its standby.
+pub const STILL_REQUIRED: &str = "this event's second laptop applied its changes before: every write waits for it \
+     (as with --standby-required) and this laptop first asks it where the event is; if it is gone for good, run \
+     `mmjudge standby detach` here";
 
 /// A detachment done.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -48,9 +65,10 @@ pub fn detach(store: &mut Store, actor: &crate::store::Actor) -> Result<Detached
     let at = super::stamp_now();
     // Not a change the second laptop is sent (it is gone): kept apart from the replication log, with its audit row.
     let change = crate::store::Change::new("the second laptop detached: writes go on on this laptop alone");
-    store.bookkeep(|tx| {
+    store.bookkeep_audited(actor, &change, |tx| {
         replication::detach(tx, &at)?;
-        crate::store::audit::append(tx, actor, &change)
+        // A server started later without `--standby-required` no longer waits for a second laptop.
+        replication::set_required(tx, false)
     })?;
     Ok(Detached { detached_at: at, had_key: s.key_hash.is_some() })
 }

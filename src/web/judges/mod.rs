@@ -144,7 +144,7 @@ pub async fn logout_submit(judge: Judge, Form(f): Form<CsrfField>) -> Result<Res
     judge.check_csrf(f.csrf.as_deref())?;
     let actor = judge.actor(judge.route.name)?;
     let token = judge.token.clone();
-    judge.db.run(move |store| judges::logout(store, &actor, &token)).await?;
+    judge.db.run_session(move |store| judges::logout(store, &actor, &token)).await?;
     let mut res = Redirect::to("/").into_response();
     let cookie = HeaderValue::from_str(&auth::cleared_cookie()).map_err(|_| ApiError::internal("the cookie"))?;
     res.headers_mut().insert(header::SET_COOKIE, cookie);
@@ -312,6 +312,6 @@ pub async fn login(
 pub async fn logout(judge: Judge) -> Result<Json<serde_json::Value>, ApiError> {
     let actor = judge.actor(judge.route.name)?;
     let token = judge.token.clone();
-    judge.db.run(move |store| judges::logout(store, &actor, &token)).await?;
+    judge.db.run_session(move |store| judges::logout(store, &actor, &token)).await?;
     Ok(Json(serde_json::json!({ "ok": true })))
 }

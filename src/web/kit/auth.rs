@@ -86,7 +86,7 @@ pub async fn login(
                 Ok(login)
             })
         } else {
-            db.run(move |store| judges::login(store, &actor, &name, &pin)).await
+            db.run_session(move |store| judges::login(store, &actor, &name, &pin)).await
         };
         drop(turn);
         out
@@ -114,7 +114,7 @@ pub async fn login_link(
     }
     let actor = actor(&name, route, addr)?;
     let dev = device.map(|d| d.0.clone());
-    db.run(move |store| {
+    db.run_session(move |store| {
         let login = judges::link::login_by_link(store, &actor, &name, &link)?;
         if let Some(d) = dev {
             let targets: Vec<String> =

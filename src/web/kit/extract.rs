@@ -171,13 +171,13 @@ impl Player {
         (table, code): (u32, String),
         command: String,
         f: impl FnOnce(&mut Store, &Actor, device::Holder) -> Result<T> + Send + 'static,
-    ) -> std::result::Result<T, ApiError> {
+    ) -> std::result::Result<(T, super::door::Settled), ApiError> {
         // Paced per player (the code's, which a table's sign-in acts with too), never per table: an opponent's
         // flood never holds back this player's writes, and clock taps have their own bucket.
         let pacer = super::limit::Pacer::Player(super::auth::hash(code.trim()));
         pace(self.db.app(), &pacer, self.route)?;
         let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
-        let run = self.db.run(move |store| {
+        let run = self.db.run_settled(move |store| {
             let holder = store.read(|conn| device::holder(conn, table, &code))?;
             let name = holder.name.clone();
             if let Some(page) = page_of.filter(|p| crate::domain::names::key(p) != crate::domain::names::key(&name)) {
@@ -340,14 +340,18 @@ impl<T: DeserializeOwned + Send> FromRequest<Shared> for Payload<T> {
     }
 }
 
-/// The fields of a write as the audit log shows them (after the route): one line of JSON, without the form's
-/// CSRF token and return page or a player's code, cut at 400 characters.
+/// The one list of a write's secret fields: the form's CSRF token, a player's code and a table's sign-in. Never in
+/// the audit log ([`shown`]), never part of a key's fingerprint ([`fingerprint`]: a code typed again or a new
+/// sign-in is the same write).
+pub const SECRET_FIELDS: [&str; 3] = ["csrf", "code", "signin"];
+
+/// The fields of a write as the audit log shows them (after the route): one line of JSON, without its
+/// [`SECRET_FIELDS`], its return page and its key, cut at 400 characters.
 pub fn shown(mut value: serde_json::Value) -> String {
     if let Some(map) = value.as_object_mut() {
-        map.remove("csrf");
-        map.remove("back");
-        map.remove("code");
-        map.remove(FIELD);
+        for field in SECRET_FIELDS.iter().chain(&["back", FIELD]) {
+            map.remove(*field);
+        }
     }
     let text = value.to_string();
     match text.char_indices().nth(400) {
@@ -563,8 +567,8 @@ fn bad(message: String) -> ApiError {
 pub fn fingerprint(value: &serde_json::Value) -> String {
     let mut v = value.clone();
     if let Some(map) = v.as_object_mut() {
-        for skip in ["csrf", "back", "code", "signin", FIELD, "client_id", "at", "queued"] {
-            map.remove(skip);
+        for skip in SECRET_FIELDS.iter().chain(&["back", FIELD, "client_id", "at", "queued"]) {
+            map.remove(*skip);
         }
     }
     Blake2s256::digest(v.to_string().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()

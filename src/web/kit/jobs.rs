@@ -21,6 +21,7 @@
 use super::request::Answer;
 use super::request::ApiError;
 use crate::error::Result;
+use crate::replica::state::Replica;
 use crate::store::{Actor, Store};
 use axum::body::Body;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -322,15 +323,22 @@ impl Jobs {
 /// Starts `work` as a job named `what` for `actor` on its own thread (after any job before it): it opens the
 /// event file, runs, and its answer or refusal is kept for `GET /api/job/ID`. The upload it reads, if any, is
 /// removed when it ends.
+///
+/// A job is a write whose answer comes later: the change it committed settles as every write's does (see
+/// `web::kit::door`): while the standby has not applied it the job stays `running`, its
+/// phase [`WAITING_FOR_STANDBY`]; `done` only once applied, and `refused` with the 503 words when the standby
+/// did not apply it in time.
 pub fn start(
-    (jobs, db): (&Arc<Jobs>, &std::path::Path),
+    (jobs, db, replica): (&Arc<Jobs>, &std::path::Path, &Arc<Replica>),
     what: &str,
     actor: Actor,
     upload: Option<Upload>,
     work: impl FnOnce(&mut Store, &Actor, Option<&Upload>, Progress) -> Result<Answer> + Send + 'static,
 ) -> std::result::Result<u64, ApiError> {
     let job = jobs.add(what, &actor.judge);
-    let (all, db) = (jobs.clone(), db.to_path_buf());
+    let (all, db, replica) = (jobs.clone(), db.to_path_buf(), replica.clone());
+    // The runtime the job's settling waits on (a job starts from a request, on it).
+    let runtime = tokio::runtime::Handle::try_current().ok();
     let spawned = std::thread::Builder::new().name(format!("job {job}")).spawn(move || {
         let turn = all.turn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         all.update(job, |j| {
@@ -360,23 +368,33 @@ pub fn start(
         };
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut store = Store::open(&db)?;
-            work(&mut store, &actor, upload.as_ref(), &mut progress)
+            let answer = work(&mut store, &actor, upload.as_ref(), &mut progress);
+            let committed = store.take_committed();
+            answer.map(|answer| (answer, committed))
         }));
         drop(upload);
         let ended = match ran {
-            Ok(Ok(answer)) => Ok(answer),
+            Ok(Ok((answer, None))) => Ok(answer),
+            Ok(Ok((answer, Some(committed)))) => {
+                all.update(job, |j| j.phase = WAITING_FOR_STANDBY.into());
+                settle(&replica, runtime.as_ref(), &committed, answer)
+            }
             Ok(Err(e)) => Err(ApiError::from(e)),
             Err(_) => Err(ApiError::internal("the job")),
         };
         if let Err(e) = &ended
             && let Some(cause) = &e.cause
         {
+            replica.failed();
             tracing::error!(job, cause = %cause, "a job failed");
         }
         match &ended {
             Ok(answer) => {
                 let summary = answer.to_json()["summary"].as_str().map(str::to_string).unwrap_or_default();
                 tracing::info!("job {job}: done: {summary}");
+            }
+            Err(e) if e.status == StatusCode::SERVICE_UNAVAILABLE => {
+                tracing::warn!("job {job}: refused, written here but not on the second laptop: {}", e.message)
             }
             Err(e) => tracing::warn!("job {job}: refused, nothing written: {}", e.message),
         }
@@ -392,7 +410,10 @@ pub fn start(
             }
             Err(e) => {
                 j.state = "refused";
-                j.phase = "refused: nothing was written".into();
+                j.phase = match e.status {
+                    StatusCode::SERVICE_UNAVAILABLE => "refused: the second laptop has not saved it".into(),
+                    _ => "refused: nothing was written".into(),
+                };
                 // A file's fault as a parser words it may quote with backquotes: the web's quotes are double.
                 j.error = Some(e.message.replace('`', "\""));
                 j.status = Some(e.status.as_u16());
@@ -410,6 +431,30 @@ pub fn start(
             });
             Err(ApiError::internal("starting a job"))
         }
+    }
+}
+
+/// A job's phase while the standby has not applied its change.
+pub const WAITING_FOR_STANDBY: &str = "waiting for the second laptop";
+
+/// Settles a job's change (on the job's own thread, waiting on the server's runtime): its answer with
+/// `"standby"` when there is a word for it, or the 503 of a change the standby did not apply in time.
+fn settle(
+    replica: &Replica,
+    runtime: Option<&tokio::runtime::Handle>,
+    committed: &crate::store::Committed,
+    answer: Answer,
+) -> std::result::Result<Answer, ApiError> {
+    let settled = match runtime {
+        Some(runtime) => runtime.block_on(replica.settle(committed)),
+        // No runtime to wait on: a required standby cannot be waited for, so the job is not done.
+        None if replica.required => Err(crate::replica::state::NotApplied),
+        None => Ok(None),
+    };
+    match settled {
+        Ok(Some(word)) => Ok(answer.with(&serde_json::json!({ "standby": word }))?),
+        Ok(None) => Ok(answer),
+        Err(crate::replica::state::NotApplied) => Err(ApiError::not_applied()),
     }
 }
 

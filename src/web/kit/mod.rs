@@ -1,4 +1,4 @@
-//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its nine
+//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its ten
 //! rooms, from the bottom up (each uses only rooms above it in this list; `tests/cli/layering.rs` checks no
 //! circle):
 //!
@@ -10,6 +10,7 @@
 //! - [`state`]: what every request shares ([`state::App`]), the request's connection to the event file
 //!   ([`state::Db`]), the live updates' fan-out and the open files their streams hold, and what the server keeps
 //!   in memory;
+//! - [`door`]: the one door every write of a request passes (the transaction, then the standby settles it);
 //! - [`auth`]: judges' logins and sessions, one guarded try at a secret, the device cookie;
 //! - [`extract`]: a player's request, a write's fields with its key and moment, the query, path and form
 //!   extractors;
@@ -22,6 +23,7 @@
 
 pub mod auth;
 pub mod body;
+pub mod door;
 pub mod extract;
 pub mod jobs;
 pub mod limit;

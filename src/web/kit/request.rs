@@ -62,6 +62,10 @@ pub struct Said {
     pub cause: Option<String>,
 }
 
+/// A write the standby has not applied in time.
+pub const NOT_APPLIED: &str = "Not confirmed yet: the event's second laptop has not saved this. Your page keeps it and \
+                               sends it again by itself; it will not be recorded twice.";
+
 impl ApiError {
     /// An answer with this status and this one line.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
@@ -90,6 +94,12 @@ impl ApiError {
     pub fn busy(what: &str, secs: u64) -> Self {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("{what}: the server is busy, try again in {secs} s"))
             .retry_after(secs)
+    }
+
+    /// 503 `"standby": "not applied"`: the event's second laptop has not applied the write in time (see
+    /// `web::kit::state::Db::run`): sent again with its key, it is not recorded twice.
+    pub fn not_applied() -> Self {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, NOT_APPLIED).retry_after(2).fact("standby", "not applied")
     }
 
     /// 500 for a failure of the server itself.

@@ -93,7 +93,7 @@ pub struct App {
     /// Judges' recent outcomes in the web's words, by audit id (a page's `?done=ID`).
     pub done: Mutex<super::request::FormsDone>,
     /// The second laptop: the standby's streams and acknowledgements, or whom this standby follows.
-    pub replica: crate::replica::state::Replica,
+    pub replica: Arc<crate::replica::state::Replica>,
     /// On a primary: the standby its pages are told about.
     pub failover: crate::replica::failover::Failover,
     /// On a standby: the judges' logins made here, by session key (the file takes no writes, so they live in
@@ -143,7 +143,7 @@ impl App {
             streams: Streams::default(),
             site,
             done: Mutex::default(),
-            replica: crate::replica::state::Replica::default(),
+            replica: Arc::default(),
             failover: crate::replica::failover::Failover::default(),
             standby_sessions: Mutex::default(),
             arrivals: Mutex::default(),
@@ -205,8 +205,9 @@ impl Db {
         &self.app
     }
 
-    /// Runs `f` on the store on a blocking thread, taking a connection the first time.
-    pub async fn run<T: Send + 'static>(
+    /// Runs `f` on the store on a blocking thread, taking a connection the first time: the request's every
+    /// call to the event file goes through the door ([`super::door`]) that calls this.
+    pub(super) async fn blocking<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
     ) -> std::result::Result<T, ApiError> {

@@ -1,9 +1,9 @@
 //! The one write runner: a judge's write (the CSRF check for cookie sessions, the role check, the judge as the
-//! actor) or a player's (the code's holder as the actor, under the wrong-code limit) runs its `ops` call on the
-//! request's store, as one transaction with its audit row and, for a keyed write, its key and the answer kept for
-//! a repeat (`Store::write_keyed`: one changeset); then waits for the standby where it must ([`settle`]), and ends
-//! the same way: the JSON [`Answer`], or for a page's form back to that page (a refusal as the refused page with a
-//! link back).
+//! actor) or a player's (the code's holder as the actor, under the wrong-code limit) runs its `ops` call through
+//! the request's door (`super::door`), as one transaction with its audit row and, for a keyed
+//! write, its key and the answer kept for a repeat (`Store::write_keyed`: one changeset); the door waits for the
+//! standby where it must, and the write ends the same way: the JSON [`Answer`] (with `"standby"` when there is
+//! a word for it), or for a page's form back to that page (a refusal as the refused page with a link back).
 
 use super::auth::Judge;
 use super::extract::Keyed;
@@ -30,7 +30,6 @@ pub async fn judge<T: Send + 'static>(
 ) -> Response {
     let back = payload.back.clone();
     let app = judge.db.app().clone();
-    let required = app.replica.required;
     let done = async {
         judge.check_csrf(payload.csrf.as_deref())?;
         if let Some(what) = head_only {
@@ -41,55 +40,28 @@ pub async fn judge<T: Send + 'static>(
         let actor = judge.actor(&judge.command(&payload.shown))?;
         let input = payload.input;
         let key = payload.sent.map(|sent| sent.scoped(&judge.judge.name, judge.route.name));
-        judge
-            .db
-            .run(move |store| {
-                // The entry this write makes, named by the page it goes back to (`?done=ID`); none for a repeat.
-                let mut made = None;
-                let done = run(store, &actor, key, |store, actor| {
-                    let answer = f(store, actor, input)?;
-                    made = crate::ops::log::last_of(store.conn(), actor)?;
-                    Ok(answer)
-                })?;
-                Ok((done, made, written(store, required)?))
-            })
-            .await
-            .and_then(|(done, made, written)| Ok((done.answer()?, made, written)))
+        let (done, settled) =
+            judge.db.run_settled(move |store| run(store, &actor, key, |store, actor| f(store, actor, input))).await?;
+        Ok((done.answer()?, settled))
     }
     .await;
     match done {
-        Ok((answer, id, written)) => {
+        Ok((answer, settled)) => {
+            // The entry this write made, named by the page it goes back to (`?done=ID`).
+            let id = settled.audit_id;
             if let (Some(id), Ok(mut kept)) = (id, app.done.lock()) {
                 kept.keep(id, answer.summary().to_string());
             }
-            let answer = settled(&judge.db, answer, written).await;
-            finish(answer, back.map(|b| super::request::back_to(&b, id)))
+            finish(worded(answer, settled), back.map(|b| super::request::back_to(&b, id)))
         }
         Err(e) => finish(Err(e), back),
     }
 }
 
-/// What a write left for the standby to settle: the replication seq its transaction got (None: it changed
-/// nothing), and with `--standby-required` the file's replication state right after it (read in the write's own
-/// blocking call, not in another).
-type Written = (Option<i64>, Option<crate::store::replication::State>);
-
-fn written(store: &Store, required: bool) -> Result<Written> {
-    let state = match required {
-        true => Some(store.read(crate::store::replication::state)?),
-        false => None,
-    };
-    Ok((store.last_seq(), state))
-}
-
-/// A write's answer once the standby settled it (see [`settle`]): with `"standby"` when there
-/// is a word for it, or the 503 that says the standby has not applied it.
-async fn settled(
-    db: &super::state::Db,
-    answer: Answer,
-    (seq, state): Written,
-) -> std::result::Result<Answer, ApiError> {
-    match settle(db, seq, state).await? {
+/// A write's answer once the door settled it (see [`super::door`]): with `"standby"` when
+/// there is a word for it.
+fn worded(answer: Answer, settled: super::door::Settled) -> std::result::Result<Answer, ApiError> {
+    match settled.word {
         Some(word) => Ok(answer.with(&serde_json::json!({ "standby": word }))?),
         None => Ok(answer),
     }
@@ -118,17 +90,13 @@ pub async fn player(
 ) -> Response {
     let PlayerWrite { table, code, shown, back, key } = sent;
     let route = player.route.name;
-    let required = player.db.app().replica.required;
     let done = player
         .act((table, code), player.command(&shown), move |store, actor, holder| {
             let key = key.map(|sent| sent.scoped(&actor.judge, route));
-            Ok((run(store, actor, key, |store, actor| f(store, actor, holder))?, written(store, required)?))
+            run(store, actor, key, |store, actor| f(store, actor, holder))
         })
         .await;
-    let answer = match done.and_then(|(done, written)| Ok((done.answer()?, written))) {
-        Ok((answer, written)) => settled(&player.db, answer, written).await,
-        Err(e) => Err(e),
-    };
+    let answer = done.and_then(|(done, settled)| worded(done.answer()?, settled));
     finish(answer, back)
 }
 
@@ -141,48 +109,6 @@ pub fn finish(done: std::result::Result<Answer, ApiError>, back: Option<String>)
         (Err(e), None) => e.into_response(),
     }
 }
-
-/// After a write of this server through the write runner: wakes the standby's stream and, with
-/// `--standby-required`, waits for the standby to apply the write's change `seq` (None: the write changed nothing,
-/// as a repeat of a key: all written so far). Answers the word for the write's answer (`"applied"`; `"none"` once
-/// a head judge detached the second laptop; nothing without `--standby-required`), or 503 with `Retry-After` when
-/// the standby did not apply it in time (the write may be recorded here: a page sends it again with its key, and a
-/// repeat is answered the same way until the standby holds it).
-/// `state`: the event file's replication state as the write's own blocking call read it right after the write
-/// (None: read here).
-pub async fn settle(
-    db: &super::state::Db,
-    seq: Option<i64>,
-    state: Option<crate::store::replication::State>,
-) -> Result<Option<&'static str>, super::request::ApiError> {
-    use crate::store::replication::{self, Role};
-    let app = db.app().clone();
-    app.replica.wake();
-    if !app.replica.required {
-        return Ok(None);
-    }
-    let s = match state {
-        Some(s) => s,
-        None => match db.run(|store| store.read(replication::state)).await {
-            Ok(s) => s,
-            Err(_) => return Ok(None),
-        },
-    };
-    if s.role != Role::Primary || s.key_hash.is_none() {
-        let alone = s.detached_at.is_some() && s.key_hash.is_none() && s.moved_to.is_none();
-        return Ok(alone.then_some("none"));
-    }
-    if app.replica.applied(seq.unwrap_or(s.seq)).await {
-        return Ok(Some("applied"));
-    }
-    Err(super::request::ApiError::new(StatusCode::SERVICE_UNAVAILABLE, NOT_CONFIRMED)
-        .retry_after(2)
-        .fact("standby", "not applied"))
-}
-
-/// A write the standby has not applied in time.
-const NOT_CONFIRMED: &str = "Not confirmed yet: the event's second laptop has not saved this. Your page keeps it and \
-                             sends it again by itself; it will not be recorded twice.";
 
 /// How a write with a key ended.
 #[derive(Debug)]
@@ -255,13 +181,17 @@ pub fn run(
     }
 }
 
-fn before(store: &Store, key: &WriteKey) -> Result<Option<Done>> {
+/// A key used before: its first answer again (settled by the door as everything written so far, which holds
+/// the first try's change: a repeat is answered ok only once the standby holds it), or the refusal of a key
+/// used with other fields.
+fn before(store: &mut Store, key: &WriteKey) -> Result<Option<Done>> {
     let Some(kept) = write_keys::first(store, key)? else {
         return Ok(None);
     };
     if kept.body != key.body {
         return Ok(Some(Done::OtherBody(key.key.clone())));
     }
+    store.settle_all(kept.audit_id)?;
     let first = kept
         .answer
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())

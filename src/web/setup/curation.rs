@@ -213,7 +213,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
         let actor = judge.actor(&judge.command(&p.shown))?;
         let app = judge.db.app().clone();
         let id = jobs::start(
-            (&app.jobs, &app.db),
+            (&app.jobs, &app.db, &app.replica),
             "building the libraries",
             actor,
             None,

@@ -105,10 +105,16 @@ async fn run<Q: Serialize + Send + 'static>(
         let received = jobs::receive(headers, body, file.as_deref()).await?;
         let shown = serde_json::to_value(&query).map(crate::web::kit::extract::shown).unwrap_or_default();
         let actor = judge.actor(&judge.command(&shown))?;
-        jobs::start((&app.jobs, &app.db), job, actor, Some(received), move |store, actor, up, progress| match up {
-            Some(up) => work(store, actor, up, query, progress),
-            None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
-        })
+        jobs::start(
+            (&app.jobs, &app.db, &app.replica),
+            job,
+            actor,
+            Some(received),
+            move |store, actor, up, progress| match up {
+                Some(up) => work(store, actor, up, query, progress),
+                None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
+            },
+        )
     };
     let id = match (started.await, &key) {
         (Ok(id), Some(k)) => {

@@ -168,6 +168,15 @@ impl Event {
         carry
     }
 
+    /// The tables with libraries where no game is played in round `r`, in order (see
+    /// [`crate::ops::pairings::idle_tables`]).
+    pub fn idle(&self, r: u32) -> Vec<u32> {
+        let played: std::collections::HashSet<u32> = self.round_matches(r).filter_map(|m| m.table).collect();
+        let fixed: std::collections::BTreeSet<u32> =
+            self.results.libraries.values().filter_map(|lib| lib.table).collect();
+        fixed.into_iter().filter(|t| !played.contains(t)).collect()
+    }
+
     /// The matches and byes of round `r`, tables in order, byes last.
     pub fn round_matches(&self, r: u32) -> impl Iterator<Item = &Match> {
         // The matches are in round order: the round's are one run of them, found by halving.

@@ -31,6 +31,8 @@ struct ByTablePage {
     byes: Vec<String>,
     /// The libraries carried for players who stay at one table, in words (empty when none).
     carry: String,
+    /// The tables with libraries and no game this round, in words (empty when none).
+    idle: String,
 }
 
 /// One player's seat as shown.
@@ -86,7 +88,8 @@ pub fn by_table(ev: &Event, r: u32, points: Option<&HashMap<PlayerId, u32>>) -> 
     };
     let carry = crate::ops::pairings::carry_words(&ev.carried(r));
     let frame = ev.frame(format!("Round {r}: pairings"));
-    let mut page = ByTablePage { frame, round: r, tables: Vec::new(), byes: Vec::new(), carry };
+    let idle = crate::ops::pairings::idle_words(&ev.idle(r));
+    let mut page = ByTablePage { frame, round: r, tables: Vec::new(), byes: Vec::new(), carry, idle };
     for m in ev.round_matches(r) {
         match (m.b, m.table) {
             (Some(b), Some(table)) => page.tables.push(Table {

@@ -121,6 +121,13 @@ impl Server {
     /// [`Server::start`] with more options (`--tls CERT KEY`) and environment variables; the address printed
     /// may be `http://` or `https://`.
     pub fn start_with(ev: &Event, options: &[&str], env: &[(&str, &str)]) -> Server {
+        let stderr =
+            if std::env::var_os("MMJUDGE_TEST_SERVER_STDERR").is_some() { Stdio::inherit() } else { Stdio::null() };
+        Server::start_to(ev, options, env, stderr)
+    }
+
+    /// [`Server::start_with`] with the server's terminal lines (its stderr) sent to `stderr` (a log file).
+    pub fn start_to(ev: &Event, options: &[&str], env: &[(&str, &str)], stderr: Stdio) -> Server {
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"));
         cmd.current_dir(ev.dir.path())
             .env("MMJUDGE_DB", ev.db())
@@ -131,14 +138,7 @@ impl Server {
             .args(options)
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(if std::env::var_os("MMJUDGE_TEST_SERVER_STDERR").is_some() {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
-            });
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
+            .stderr(stderr);
         let mut child = cmd.spawn().expect("start mmjudge serve");
         let stdout = child.stdout.take().expect("stdout");
         let mut lines = BufReader::new(stdout).lines();

@@ -9,7 +9,6 @@ use crate::harness::{Event, example};
 use crate::serve::{Server, codes, judge};
 use crate::standby::{advertised, caught_up, key, standby};
 use serde_json::json;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -39,31 +38,7 @@ fn libraries_of_table(db: &Path, table: &str) -> i64 {
 
 /// `mmjudge serve` on the event's file with its log kept in `log` (the terminal's lines).
 fn start_logged(ev: &Event, options: &[&str], env: &[(&str, &str)], log: &Path) -> Server {
-    let file = std::fs::File::create(log).expect("the log file");
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"));
-    cmd.current_dir(ev.dir.path())
-        .env("MMJUDGE_DB", ev.db())
-        .env("MMJUDGE_JUDGE", "Test Judge")
-        .env("NO_COLOR", "1")
-        .env_remove("MMJUDGE_NOW")
-        .args(["serve", "--bind", "127.0.0.1:0"])
-        .args(options)
-        .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(file);
-    let mut child = cmd.spawn().expect("start mmjudge serve");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let mut addr = None;
-    for line in lines.by_ref().take(10) {
-        let line = line.expect("the server's output");
-        if let Some(at) = line.trim().strip_prefix("http://") {
-            addr = Some(at.trim_end_matches('/').to_string());
-            break;
-        }
-    }
-    std::thread::spawn(move || for _ in lines {});
-    Server::attach(child, addr.expect("the server printed its address"))
+    Server::start_to(ev, options, env, Stdio::from(std::fs::File::create(log).expect("the log file")))
 }
 
 /// A job started by `first` (200 with its outcome, 202 with its number, or the refusal), followed until it
@@ -252,6 +227,8 @@ fn the_gate_fails_closed_and_a_store_failure_is_a_500_with_its_cause_logged() {
     let server = start_logged(&ev, &["--standby-required"], &[], &log);
     let token = server.login("Kim", &pin);
     let conn = rusqlite::Connection::open(ev.db()).expect("open");
+    // The server may hold the file a moment (its first reads): wait for it as the server's own connections do.
+    conn.busy_timeout(std::time::Duration::from_secs(5)).expect("a busy timeout");
     conn.execute_batch("ALTER TABLE replication RENAME TO replication_gone").expect("hide the state");
     let a = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "unreadable" }));
     assert_eq!(a.status, 503, "{}", a.body);

@@ -418,21 +418,44 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
     };
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
     let origin = origin(&player, b.signin.is_some());
-    let code = match code_of(&player, b.table, b.code, b.signin).await {
-        Ok(code) => code,
-        Err(e) => return write::finish(Err(e), p.back),
-    };
-    let player = player.on_page_of(b.me);
-    write::player(
-        &player,
-        PlayerWrite { table: b.table, code, shown: p.shown, back: p.back, key: p.sent },
-        move |store, actor, holder| {
-            let input = self_report::SelfReportInput { holder, winner, reason, life, origin };
-            let out = self_report::self_report(store, actor, input)?;
-            Answer::of(&out.summary, &out)
-        },
-    )
+    let acting = Acting { table: b.table, code: b.code, signin: b.signin, me: b.me };
+    result_write(player, acting, (p.shown, p.back, p.sent), move |store, actor, holder| {
+        let input = self_report::SelfReportInput { holder, winner, reason, life, origin };
+        let out = self_report::self_report(store, actor, input)?;
+        Answer::of(&out.summary, &out)
+    })
     .await
+}
+
+/// Who acts in a player's result write (a report, a confirmation, a dispute): their `code` (the form of `/me`) or
+/// their table sign-in (`signin`), at `table`, on the page of `me`.
+struct Acting {
+    table: u32,
+    code: Option<String>,
+    signin: Option<String>,
+    me: Option<String>,
+}
+
+/// Runs a player's result write `f` for whoever `acting` names; the payload's audit fields, way back and key as
+/// `sent`.
+async fn result_write(
+    player: Player,
+    acting: Acting,
+    (shown, back, key): (String, Option<String>, Option<crate::web::kit::extract::Sent>),
+    f: impl FnOnce(
+        &mut crate::store::Store,
+        &crate::store::Actor,
+        crate::ops::table::device::Holder,
+    ) -> crate::error::Result<Answer>
+    + Send
+    + 'static,
+) -> Response {
+    let code = match code_of(&player, acting.table, acting.code, acting.signin).await {
+        Ok(code) => code,
+        Err(e) => return write::finish(Err(e), back),
+    };
+    let player = player.on_page_of(acting.me);
+    write::player(&player, PlayerWrite { table: acting.table, code, shown, back, key }, f).await
 }
 
 /// The code a player's result write acts with: `code` (the form of `/me`), or a table's sign-in (`signin`).
@@ -513,20 +536,12 @@ pub async fn confirm_report(player: Player, p: Payload<ConfirmBody>) -> Response
     let b = p.input;
     let report = b.report;
     let origin = origin(&player, b.signin.is_some());
-    let code = match code_of(&player, b.table, b.code, b.signin).await {
-        Ok(code) => code,
-        Err(e) => return write::finish(Err(e), p.back),
-    };
-    let player = player.on_page_of(b.me);
-    write::player(
-        &player,
-        PlayerWrite { table: b.table, code, shown: p.shown, back: p.back, key: p.sent },
-        move |store, actor, holder| {
-            let input = self_report::ConfirmInput { holder, report, origin };
-            let out = self_report::confirm_report(store, actor, &input)?;
-            Answer::of(&out.summary, &out)
-        },
-    )
+    let acting = Acting { table: b.table, code: b.code, signin: b.signin, me: b.me };
+    result_write(player, acting, (p.shown, p.back, p.sent), move |store, actor, holder| {
+        let input = self_report::ConfirmInput { holder, report, origin };
+        let out = self_report::confirm_report(store, actor, &input)?;
+        Answer::of(&out.summary, &out)
+    })
     .await
 }
 
@@ -549,19 +564,11 @@ pub struct DisputeBody {
 /// conflict for a judge (see `ops::table::device::witness`).
 pub async fn dispute_report(player: Player, p: Payload<DisputeBody>) -> Response {
     let b = p.input;
-    let code = match code_of(&player, b.table, b.code, b.signin).await {
-        Ok(code) => code,
-        Err(e) => return write::finish(Err(e), p.back),
-    };
-    let player = player.on_page_of(b.me);
-    write::player(
-        &player,
-        PlayerWrite { table: b.table, code, shown: p.shown, back: p.back, key: p.sent },
-        move |store, actor, holder| {
-            let out = crate::ops::table::device::witness::dispute(store, actor, &holder)?;
-            Answer::of(&out.summary, &out)
-        },
-    )
+    let acting = Acting { table: b.table, code: b.code, signin: b.signin, me: b.me };
+    result_write(player, acting, (p.shown, p.back, p.sent), move |store, actor, holder| {
+        let out = crate::ops::table::device::witness::dispute(store, actor, &holder)?;
+        Answer::of(&out.summary, &out)
+    })
     .await
 }
 

@@ -371,7 +371,7 @@ fn the_second_laptop_is_one_room_that_alone_talks_to_the_other_laptop() {
     );
 }
 
-/// The server's own rooms (`src/web/`): the kit (`web::kit`, its nine rooms listed in its `mod.rs`) is used by
+/// The server's own rooms (`src/web/`): the kit (`web::kit`, its rooms listed in its `mod.rs`) is used by
 /// every handler module and uses none; the handler modules (every other module directly in `src/web/` but the
 /// frame: the router `routes`, its `layers`, the second laptop's `laptops`, the root `mod.rs` and `listen`) use
 /// the kit,

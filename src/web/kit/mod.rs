@@ -1,4 +1,4 @@
-//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its ten
+//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its eleven
 //! rooms, from the bottom up (each uses only rooms above it in this list; `tests/cli/layering.rs` checks no
 //! circle):
 //!
@@ -7,9 +7,9 @@
 //!   ([`request::Answer`]); [`jobs`]: the event set up from the browser, long work as jobs, and the files they
 //!   take; [`body`]: bodies read once and strictly; [`limit`]: wrong tries counted by target and the pace of
 //!   writes per player and per judge;
+//! - [`streams`]: the live streams held, by the open-file limit and per address;
 //! - [`state`]: what every request shares ([`state::App`]), the request's connection to the event file
-//!   ([`state::Db`]), the live updates' fan-out and the open files their streams hold, and what the server keeps
-//!   in memory;
+//!   ([`state::Db`]), the live updates' fan-out, and what the server keeps in memory;
 //! - [`door`]: the one door every write of a request passes (the transaction, then the standby settles it);
 //! - [`auth`]: judges' logins and sessions, one guarded try at a secret, the device cookie;
 //! - [`extract`]: a player's request, a write's fields with its key and moment, the query, path and form
@@ -30,4 +30,5 @@ pub mod limit;
 pub mod page;
 pub mod request;
 pub mod state;
+pub mod streams;
 pub mod write;

@@ -33,11 +33,29 @@ pub fn known(conn: &Connection, target: &str, device: &str) -> Result<bool> {
     Ok(stmt.exists(params![target, device])?)
 }
 
-/// Records that the device (its cookie's hash) succeeded for the target.
+/// How many devices the file keeps for one target: the newest (a weekend's phone, a spare, a table's device a
+/// round), so that the file holds at most this many rows a player or judge, however many cookies are made.
+pub const DEVICES: usize = 12;
+
+/// Records that the device (its cookie's hash) succeeded for the target, forgetting the target's oldest beyond
+/// [`DEVICES`]; a device already recorded writes nothing.
 pub fn know(conn: &Connection, target: &str, device: &str) -> Result<()> {
     let mut stmt = conn.prepare_cached("INSERT OR IGNORE INTO guess_device (target, device) VALUES (?1, ?2)")?;
-    stmt.execute(params![target, device])?;
+    if stmt.execute(params![target, device])? == 0 {
+        return Ok(());
+    }
+    let mut stmt = conn.prepare_cached(
+        "DELETE FROM guess_device WHERE target = ?1 AND rowid NOT IN
+           (SELECT rowid FROM guess_device WHERE target = ?1 ORDER BY rowid DESC LIMIT ?2)",
+    )?;
+    stmt.execute(params![target, DEVICES as i64])?;
     Ok(())
+}
+
+/// How many devices the file keeps for the target.
+pub fn devices(conn: &Connection, target: &str) -> Result<usize> {
+    let mut stmt = conn.prepare_cached("SELECT count(*) FROM guess_device WHERE target = ?1")?;
+    Ok(stmt.query_row([target], |r| r.get::<_, i64>(0))? as usize)
 }
 
 /// A judge's target.

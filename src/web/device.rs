@@ -68,6 +68,9 @@ pub struct WhoseBody {
     pub code: Option<String>,
     /// A sign-in's token (see [`sign_in`]).
     pub signin: Option<String>,
+    /// The seat signing in (`"A"` or `"B"`): the code is checked against that seat's player only, and a wrong
+    /// one counts against that player only. Without it (older pages, scripts), against both.
+    pub seat: Option<serde_json::Value>,
 }
 
 /// `POST /api/player/code` `{"table","code"}` → `{"table","round","player","seat","signin"}`: whose code this is
@@ -83,10 +86,16 @@ pub async fn whose(
     let Json(value) = body.map_err(|e| bad_json(&e))?;
     let b: WhoseBody = crate::web::kit::body::value_as(&value)?;
     let table = b.table;
+    let mut player = player;
+    if let Some(seat) = &b.seat {
+        player.seat = Some(extract::seat_of(seat)?);
+    }
     let signed = match (b.code, b.signin) {
         (Some(code), None) => {
+            player.paced_sign_in(&code)?;
+            let tried = code.clone();
             let read = player.db.run(move |store| store.read(|conn| sign_in::sign_in(conn, table, &code)));
-            player.guarded(table, read).await?
+            player.guarded(table, tried, read).await?
         }
         (None, Some(token)) => {
             player

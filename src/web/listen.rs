@@ -31,6 +31,47 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 /// The environment variable that sets [`HEADER_TIMEOUT`] in milliseconds (tests use a short one).
 pub const HEADER_TIMEOUT_ENV: &str = "MMJUDGE_HEADER_TIMEOUT_MS";
 
+/// The connections one address may hold open at once: three for each live stream it may hold (a phone's page,
+/// its write and its stream), and never fewer than 64. A connection beyond it is closed as soon as it is
+/// accepted, so that idle connections from one address cannot hold the file handles the other phones' pages need
+/// (behind a venue's NAT, raise `--streams-per-address`: this follows it).
+pub fn connections_per_address(streams_per_address: usize) -> usize {
+    streams_per_address.saturating_mul(3).max(64)
+}
+
+/// The connections open per address, each taken back when its connection ends.
+#[derive(Debug, Default)]
+struct Open(std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>);
+
+/// One connection counted against its address until dropped.
+struct Held(Arc<Open>, std::net::IpAddr);
+
+impl Open {
+    /// Counts a connection from `ip`, or None when the address holds `most` already.
+    fn hold(self: &Arc<Self>, ip: std::net::IpAddr, most: usize) -> Option<Held> {
+        let mut open = self.0.lock().ok()?;
+        let n = open.entry(ip).or_default();
+        if *n >= most {
+            return None;
+        }
+        *n += 1;
+        Some(Held(self.clone(), ip))
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Ok(mut open) = self.0.0.lock()
+            && let Some(n) = open.get_mut(&self.1)
+        {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.1);
+            }
+        }
+    }
+}
+
 /// How long open connections (the phones' live updates) get to finish after Ctrl-C.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
@@ -118,9 +159,16 @@ fn pem_error(file: &Path, what: &str, label: &str, e: pem::Error) -> Error {
 }
 
 /// Serves `router` on `listener` until Ctrl-C: each connection an HTTP/1.1 connection (over TLS when
-/// `tls` is given) with the header-read timeout; the phone's address reaches handlers as `ConnectInfo`.
-pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerConfig>>, header_timeout: Duration) {
+/// `tls` is given) with the header-read timeout (which also closes a kept-alive connection left idle), at most
+/// `per_address` open at once from one address; the phone's address reaches handlers as `ConnectInfo`.
+pub async fn run(
+    listener: TcpListener,
+    router: Router,
+    tls: Option<Arc<ServerConfig>>,
+    (header_timeout, per_address): (Duration, usize),
+) {
     let acceptor = tls.map(TlsAcceptor::from);
+    let open = Arc::new(Open::default());
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(tokio::signal::ctrl_c());
     let mut http = hyper::server::conn::http1::Builder::new();
@@ -137,6 +185,10 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
             },
             _ = &mut stop => break,
         };
+        let Some(held) = open.hold(addr.ip(), per_address) else {
+            drop(stream);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
         let with_addr = move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(ConnectInfo(addr));
@@ -150,6 +202,7 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
                 let conn = http.serve_connection(TokioIo::new(stream), service);
                 tokio::spawn(async move {
                     let _ = watcher.watch(conn).await;
+                    drop(held);
                 });
             }
             Some(acceptor) => {
@@ -162,6 +215,7 @@ pub async fn run(listener: TcpListener, router: Router, tls: Option<Arc<ServerCo
                     };
                     let conn = http.serve_connection(TokioIo::new(stream), service);
                     let _ = watcher.watch(conn).await;
+                    drop(held);
                 });
             }
         }

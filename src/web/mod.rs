@@ -170,7 +170,8 @@ fn run(
         };
         laptops::watch(app.clone());
         ready(addr, link.as_deref());
-        listen::run(listener, routes::router(app), tls, listen::header_timeout()).await;
+        let per_address = listen::connections_per_address(options.streams_per_address);
+        listen::run(listener, routes::router(app), tls, (listen::header_timeout(), per_address)).await;
         Ok(())
     })
 }

@@ -586,6 +586,9 @@ pub struct CheckInBody {
 /// or over); wrong codes count against the address and the name, as wrong codes at a table do.
 pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
     let b = p.input;
+    if let Err(e) = player.paced_sign_in(&b.code) {
+        return write::finish(Err(e), p.back);
+    }
     let command = player.command(&p.shown);
     let (addr, me) = (player.addr, player.clone());
     let name = b.name.clone();

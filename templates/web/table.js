@@ -312,7 +312,7 @@
     sec.querySelector(".signin").addEventListener("submit", function (e) {
       e.preventDefault();
       var field = sec.querySelector('[name="code"]'), c = field.value.trim();
-      post("/api/player/code", { table: table, code: c }).then(function (d) {
+      post("/api/player/code", { table: table, seat: seat, code: c }).then(function (d) {
         field.value = "";
         if (d.seat !== seat) throw new Error("that is " + d.player + "'s code: sign in on " + d.player + "'s side");
         var all = signins(); all[seat] = { signin: d.signin, player: d.player }; keep(all); say(sec, ""); show(sec);

@@ -248,6 +248,11 @@ impl Event {
     }
 }
 
+/// How many runs a long loop makes: `RUNS` from the environment, else `default`.
+pub fn runs(default: u64) -> u64 {
+    std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(default)
+}
+
 /// Dumps a database: schema, then every row of every table in rowid/primary-key order.
 pub fn dump(path: &Path) -> String {
     if !path.exists() {

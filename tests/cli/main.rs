@@ -61,6 +61,7 @@ mod serve_setup;
 mod serve_setup_steps;
 mod serve_setup_walk;
 mod serve_table;
+mod serve_trust;
 mod site;
 mod snapshots;
 mod standby;

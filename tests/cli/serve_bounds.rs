@@ -340,3 +340,32 @@ fn free_text_refuses_invisible_and_direction_characters_in_the_webs_words() {
     let kept = server.post_json("/api/ruling", Some(&token), &json!({ "table": 1, "text": "क्\u{200d}ष and \u{200c}" }));
     assert_eq!(kept.status, 200, "{}", kept.body);
 }
+
+#[test]
+fn one_address_holds_at_most_three_connections_a_stream_and_the_others_still_get_their_page() {
+    if !other_addresses("one_address_holds_at_most_three_connections_a_stream") {
+        return;
+    }
+    raise_own_limit();
+    let ev = Event::new();
+    let server = Server::start(&ev);
+    let rt = runtime();
+    // 200 idle connections from one address (the default 64 streams an address: 192 connections).
+    let mut open: Vec<TcpStream> = (0..200).map(|_| connect_from(&rt, phone(1), &server.addr)).collect();
+    // Looked at within the header timeout (5 s), after which idle connections are closed anyway.
+    std::thread::sleep(Duration::from_millis(300));
+    let mut closed = 0;
+    for s in &mut open {
+        s.set_nonblocking(true).expect("nonblocking");
+        let mut buf = [0u8; 1];
+        if matches!(s.read(&mut buf), Ok(0)) {
+            closed += 1;
+        }
+    }
+    assert_eq!(closed, 8, "the connections beyond 192 are closed at once");
+    // Another phone's page is answered meanwhile; once the idle ones go, the first address's too.
+    assert_eq!(send(phone(2), &server.addr, "GET", "/", &[], "").status, 200);
+    drop(open);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(send(phone(1), &server.addr, "GET", "/", &[], "").status, 200);
+}

@@ -148,6 +148,24 @@ fn a_client_that_never_finishes_its_headers_is_cut_off() {
 }
 
 #[test]
+fn an_idle_kept_alive_connection_is_closed_after_the_header_timeout() {
+    let ev = Event::new();
+    let server = Server::start_with(&ev, &[], &[("MMJUDGE_HEADER_TIMEOUT_MS", "300")]);
+    let mut idle = TcpStream::connect(&server.addr).expect("connect");
+    idle.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    idle.write_all(b"GET /api/time HTTP/1.1\r\nHost: x\r\n\r\n").expect("a request kept alive");
+    let mut first = [0u8; 4096];
+    let n = idle.read(&mut first).expect("its answer");
+    assert!(String::from_utf8_lossy(&first[..n]).starts_with("HTTP/1.1 200"), "answered");
+    // Then nothing more: the server closes the connection instead of holding it for the phone.
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let closed = idle.read_to_end(&mut rest);
+    assert!(closed.is_ok(), "closed by the server: {closed:?}");
+    assert!(started.elapsed() < Duration::from_secs(5), "closed after the header timeout: {:?}", started.elapsed());
+}
+
+#[test]
 fn the_login_form_needs_its_pre_session_token_and_is_audited_as_its_own_route() {
     let ev = Event::new();
     let pin = judge(&ev, "Lee", "floor");

@@ -466,15 +466,15 @@ fn with_standby_required_every_write_answered_applied_survives_the_primary_kille
     }
 }
 
-/// The same, 20 times (`scripts/standby-kill.sh` runs it).
+/// The same, `RUNS` times (20 unless told; `scripts/standby-kill.sh` runs it, `.ci/run` with `RUNS=6`).
 #[test]
-#[ignore = "slow: 20 runs with a fresh standby each; scripts/standby-kill.sh"]
-fn twenty_kills_of_the_primary_lose_nothing_answered_applied() {
+#[ignore = "slow: 20 runs with a fresh standby each; scripts/standby-kill.sh (RUNS=N for another count)"]
+fn kills_of_the_primary_lose_nothing_answered_applied() {
     // Two at a time (each its own event, servers and ports): the runs mostly wait on the laptops' timeouts.
     std::thread::scope(|s| {
         for half in 0..2 {
             s.spawn(move || {
-                for round in (0..20).filter(|r| r % 2 == half) {
+                for round in (0..crate::harness::runs(20)).filter(|r| r % 2 == half) {
                     kill_the_primary_mid_writes(round);
                 }
             });

@@ -157,7 +157,7 @@ fn freeze_the_standby_then_kill_the_primary(round: u64) {
 
 /// How many frozen runs (`RUNS`, 20 for the long version; 3 by default).
 fn runs() -> u64 {
-    std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(3)
+    crate::harness::runs(3)
 }
 
 /// The frozen runs (`scripts/standby-jobs.sh` runs them).

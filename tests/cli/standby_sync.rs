@@ -149,15 +149,15 @@ fn a_frozen_primary_woken_after_its_standby_was_promoted_answers_ok_nothing_that
     freeze_the_primary_mid_writes(0);
 }
 
-/// The same, 20 times (`scripts/standby-freeze.sh` runs it).
+/// The same, `RUNS` times (20 unless told; `scripts/standby-freeze.sh` runs it, `.ci/run` with `RUNS=6`).
 #[test]
-#[ignore = "slow: 20 runs with a fresh standby each; scripts/standby-freeze.sh"]
-fn twenty_frozen_primaries_lose_nothing_answered_ok() {
+#[ignore = "slow: 20 runs with a fresh standby each; scripts/standby-freeze.sh (RUNS=N for another count)"]
+fn frozen_primaries_lose_nothing_answered_ok() {
     // Two at a time (each its own event, servers and ports): the runs mostly wait on the laptops' timeouts.
     std::thread::scope(|s| {
         for half in 0..2 {
             s.spawn(move || {
-                for round in (0..20).filter(|r| r % 2 == half) {
+                for round in (0..crate::harness::runs(20)).filter(|r| r % 2 == half) {
                     freeze_the_primary_mid_writes(round);
                 }
             });

@@ -60,7 +60,7 @@ pub async fn login(
         let key = format!("judge {}", crate::domain::names::key(&asked));
         let targets: Vec<String> = crate::ops::guesses::judge(conn, &asked)?.into_iter().collect();
         found.store(!targets.is_empty(), std::sync::atomic::Ordering::Relaxed);
-        Ok(Aim { key, targets })
+        Ok(Aim::at(key, targets))
     };
     let route = route.to_string();
     let work = async move {
@@ -279,14 +279,26 @@ pub fn set_cookie(token: &str) -> String {
     format!("{DEVICE_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}", DEVICE_DAYS * 24 * 3600)
 }
 
-/// What a try aims at: the key its sender's own count is kept under, and its targets (none: counted per address
-/// only).
+/// What a try aims at: the key its sender's own count is kept under, its targets (none: counted per address
+/// only), and whom a right answer proves.
 #[derive(Debug, Clone)]
 pub struct Aim {
     /// The sender's count's key (`table 3`, `judge kim`, ...).
     pub key: String,
     /// The targets whose budgets it spends.
     pub targets: Vec<String>,
+    /// The targets a right answer makes the device known for (a code: its own player only).
+    pub proves: Vec<String>,
+    /// Known wrong before it is checked (a code that is not the aimed player's): the refusal's words, answered as
+    /// a wrong secret without running the work, once the try is counted.
+    pub wrong: Option<String>,
+}
+
+impl Aim {
+    /// A try whose right answer proves every target (a PIN, a check-in's code).
+    pub fn at(key: String, targets: Vec<String>) -> Aim {
+        Aim { key, proves: targets.clone(), targets, wrong: None }
+    }
 }
 
 /// The kind of secret.
@@ -319,6 +331,19 @@ impl Kind {
             Kind::Code => "player codes",
         }
     }
+
+    /// 429 for a try held back, naming the way out: a player's code can be renewed by a judge at once (a new
+    /// code starts its budget afresh).
+    fn held_back(self, secs: u64) -> ApiError {
+        let e = ApiError::too_many(self.what(), secs);
+        match self {
+            Kind::Pin => e,
+            Kind::Code => ApiError {
+                message: format!("too many wrong player codes: wait {secs} s, or ask a judge for a new code"),
+                ..e
+            },
+        }
+    }
 }
 
 /// Runs `work`, which checks a secret, as one try from `addr` (and `device`) aimed at what `aim` reads: 429
@@ -345,8 +370,8 @@ pub async fn guarded<T>(
                 let aim = aim(conn)?;
                 let levels = crate::ops::guesses::levels(conn, &aim.targets)?;
                 let known = match &asked {
-                    Some(d) if !aim.targets.is_empty() => crate::ops::guesses::known(conn, &aim.targets, d)?,
-                    _ => false,
+                    Some(d) => crate::ops::guesses::known(conn, &aim.targets, d)?,
+                    None => vec![false; aim.targets.len()],
                 };
                 Ok((aim, levels, known))
             })
@@ -357,16 +382,26 @@ pub async fn guarded<T>(
         db.give_back();
     }
     drop(turn);
-    let (aim, levels, known) = read?;
-    let known = known || dev.as_ref().is_some_and(|d| counts().is_ok_and(|c| c.known_here(&aim.targets, d)));
-    let sender = match (&dev, known) {
-        (Some(d), true) => format!("device {d}"),
+    let (aim, levels, in_file) = read?;
+    let known: Vec<bool> = match &dev {
+        Some(d) => {
+            let c = counts()?;
+            aim.targets.iter().zip(&in_file).map(|(t, k)| *k || c.known_here(t, d)).collect()
+        }
+        None => in_file.clone(),
+    };
+    // A device known for every target counts its own wrong tries; any other try counts per address.
+    let sender = match &dev {
+        Some(d) if !known.is_empty() && known.iter().all(|k| *k) => format!("device {d}"),
         _ => addr.to_string(),
     };
     let now_ms = crate::time::now().map_err(ApiError::from)?.timestamp_millis();
-    let counted = counts()?.start(sender, &aim.key, &aim.targets, &levels, known, (Instant::now(), now_ms));
-    let tried = counted.map_err(|secs| ApiError::too_many(kind.what(), secs))?;
-    let out = work.await;
+    let counted = counts()?.start(sender, &aim.key, &aim.targets, &levels, &known, (Instant::now(), now_ms));
+    let tried = counted.map_err(|secs| kind.held_back(secs))?;
+    let out = match &aim.wrong {
+        Some(words) => Err(ApiError::new(kind.wrong(), words.clone())),
+        None => work.await,
+    };
     let outcome = match &out {
         Ok(_) => Outcome::Right,
         Err(e) if e.status == kind.wrong() => Outcome::Wrong,
@@ -391,13 +426,24 @@ pub async fn guarded<T>(
         }
     }
     if outcome == Outcome::Right
-        && let Some(d) = dev.filter(|d| !targets.is_empty() && counts().is_ok_and(|c| !c.recorded(&targets, d)))
+        && let Some(d) = dev
     {
-        let (t, dd) = (targets.clone(), d.clone());
-        if !standby {
+        // Known for its own player only, and written once: a target the file already knows it for writes nothing.
+        let new: Vec<String> = aim
+            .proves
+            .iter()
+            .filter(|p| !aim.targets.iter().zip(&in_file).any(|(t, k)| t == *p && *k))
+            .filter(|p| counts().is_ok_and(|c| !c.known_here(p, &d)))
+            .cloned()
+            .collect();
+        if !new.is_empty() && !standby {
+            let (t, dd) = (new.clone(), d.clone());
             let _ = db.run(move |store| crate::ops::guesses::know(store, &t, &dd)).await;
         }
-        counts()?.record(&targets, &d);
+        let mut c = counts()?;
+        for p in &aim.proves {
+            c.record(p, &d);
+        }
     }
     counts()?.settle(&tried, outcome);
     out

@@ -1,10 +1,7 @@
-//! What a request carries: a player acting with their table's code ([`Player`]), a write's fields ([`Payload`]) with
-//! its key and the moment it may claim ([`Sent`]), and the query, path and form extractors worded the site's way.
-//!
-//! Players act with their table's code instead of a login: [`Player`] is the extractor of a player's request
-//! (the phone's address and the request's store), and [`Player::act`] runs their write as the code's holder,
-//! with wrong codes counted against the address and the table as wrong PINs are. [`by_code`] sends a write whose
-//! JSON body carries `code` to a player's handler and any other to the judges' handler of the same route.
+//! What a request carries: a write's fields ([`Payload`]) with its key and the moment it may claim ([`Sent`]), and
+//! the query, path and form extractors worded the site's way. A player's request is [`Player`] (its own room,
+//! [`super::player`], re-exported here): [`by_code`] sends a write whose JSON body carries `code` to a player's
+//! handler, the seat it names taken out of the body, and any other to the judges' handler of the same route.
 //!
 //! What a request carries, in the site's words when it is not what was expected: a write's fields from JSON or
 //! a form ([`Payload`]), and axum's query, path and form extractors whose refusals are worded here (see
@@ -25,17 +22,14 @@
 //! which (`"at"`, `"at_adjusted"`). An `at` sent without a key on those routes is refused (400): only a replay
 //! may say when it was made.
 
-use super::auth::{Aim, Device, Kind};
 use super::body;
 use super::request::Route;
-use super::request::Who;
 use super::request::{ApiError, BODY_LIMIT, bad_json, rejected};
-use super::state::{Db, FirstArrival, Shared};
+use super::state::{FirstArrival, Shared};
 use crate::error::{Error, Result};
-use crate::ops::table::device;
 use crate::ops::write_keys::Timed;
+use crate::store::Queued;
 use crate::store::keys::WriteKey;
-use crate::store::{Actor, Queued, Store};
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
@@ -47,168 +41,8 @@ use axum::routing::MethodRouter;
 use blake2::{Blake2s256, Digest};
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
-use std::net::SocketAddr;
 
-/// A player's request: where it came from and its store; who it is comes with the code ([`Player::act`]).
-#[derive(Clone)]
-pub struct Player {
-    /// The request's store.
-    pub db: Db,
-    /// The phone's address.
-    pub addr: SocketAddr,
-    /// The `Idempotency-Key` header, if sent (see [`key_of`]).
-    pub key: Option<HeaderValue>,
-    /// The device cookie's hash (see [`super::auth`]).
-    pub device: Option<Device>,
-    /// The player whose page the write came from (`/me`'s forms say so): only their own code acts there.
-    pub page_of: Option<String>,
-    /// When that key first arrived (see [`super::state::Arrivals`]).
-    pub first: Option<FirstArrival>,
-    /// Whether the request came without a device cookie (the device layer made one for it).
-    pub new_device: bool,
-    /// The request's route.
-    pub route: super::request::Route,
-    who: Who,
-}
-
-impl FromRequestParts<Shared> for Player {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, app: &Shared) -> std::result::Result<Self, Self::Rejection> {
-        let addr = super::request::client_addr(&parts.extensions)?;
-        let who = parts.extensions.get::<Who>().cloned().unwrap_or_default();
-        let key = parts.headers.get(HEADER).cloned();
-        let device = parts.extensions.get::<Device>().cloned();
-        let first = parts.extensions.get::<FirstArrival>().copied();
-        let new_device = parts.extensions.get::<super::auth::NewDevice>().is_some();
-        let route = super::request::Route::on(&parts.extensions);
-        let db = Db::of(&mut parts.extensions, app);
-        Ok(Player { db, addr, key, device, new_device, page_of: None, first, route, who })
-    }
-}
-
-impl Player {
-    /// Runs `work` that checks a code at `table` under the wrong-code limits (see [`super::limit`]): the try is
-    /// aimed at the two players seated there; 429 while their budget is spent (unless this device signed in for
-    /// one of them before) or while this address sent too many wrong codes for the table; a wrong code (403) is
-    /// counted, a right one records the device.
-    pub async fn guarded<T>(
-        &self,
-        table: u32,
-        work: impl Future<Output = std::result::Result<T, ApiError>>,
-    ) -> std::result::Result<T, ApiError> {
-        let aim = move |conn: &rusqlite::Connection| {
-            Ok(Aim { key: format!("table {table}"), targets: crate::ops::guesses::table(conn, table)? })
-        };
-        super::auth::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
-    }
-
-    /// [`Player::guarded`] for a check-in: the try is aimed at the one player `name` finds; a name that finds
-    /// nobody or several is counted per address only (and answered as a wrong code).
-    pub async fn guarded_name<T>(
-        &self,
-        name: String,
-        work: impl Future<Output = std::result::Result<T, ApiError>>,
-    ) -> std::result::Result<T, ApiError> {
-        let aim = move |conn: &rusqlite::Connection| {
-            Ok(match crate::ops::guesses::name(conn, &name)? {
-                Some(target) => Aim { key: format!("check-in {target}"), targets: vec![target] },
-                None => Aim { key: "check-in of no one player".into(), targets: Vec::new() },
-            })
-        };
-        super::auth::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
-    }
-
-    /// The write came from `name`'s page (`/me?name=`): a code of anyone else is refused there.
-    pub fn on_page_of(mut self, name: Option<String>) -> Player {
-        self.page_of = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
-        self
-    }
-
-    /// The code a table device's write acts with: the `code` sent, or the code of the player its `signin` names
-    /// (see [`crate::ops::table::device::sign_in`]; a sign-in that no longer acts is 403, not counted as a wrong
-    /// code: its token is not guessed). Both, or neither: 400.
-    pub async fn code_of(
-        &self,
-        table: u32,
-        code: Option<String>,
-        signin: Option<String>,
-    ) -> std::result::Result<String, ApiError> {
-        match (code, signin) {
-            (Some(code), None) => Ok(code),
-            (None, Some(token)) => {
-                let read = move |store: &mut Store| {
-                    store.read(|conn| crate::ops::table::device::sign_in::code_of_sign_in(conn, table, &token))
-                };
-                self.db.run(read).await
-            }
-            (Some(_), Some(_)) => Err(crate::error::Error::bad_input(
-                "give either your code or your sign-in on the table's device, not both",
-            )
-            .into()),
-            (None, None) => Err(crate::error::Error::bad_input(
-                "sign in on the table's device first (your code, six digits, on your slip)",
-            )
-            .into()),
-        }
-    }
-
-    /// The audit's command line of this request's write: its route's name and the fields sent.
-    pub fn command(&self, shown: &str) -> String {
-        format!("{} {shown}", self.route.name)
-    }
-
-    /// Records which player asked, for the request log (`NAME (player)`, as the audit names them).
-    pub fn is(&self, name: &str) {
-        self.who.is(format!("{name} (player)"));
-    }
-
-    /// Runs one write as the holder of `code` at `table`: the actor is the code's player (`NAME (player)`, via
-    /// `web ADDRESS`, audited as `command`), in one blocking call on the request's store. The code is looked up
-    /// once, here: `f` is handed its [`device::Holder`], which the write's `ops` call takes.
-    pub async fn act<T: Send + 'static>(
-        &self,
-        (table, code): (u32, String),
-        command: String,
-        f: impl FnOnce(&mut Store, &Actor, device::Holder) -> Result<T> + Send + 'static,
-    ) -> std::result::Result<(T, super::door::Settled), ApiError> {
-        // Paced per player (the code's, which a table's sign-in acts with too), never per table: an opponent's
-        // flood never holds back this player's writes, and clock taps have their own bucket.
-        let pacer = super::limit::Pacer::Player(super::auth::hash(code.trim()));
-        pace(self.db.app(), &pacer, self.route)?;
-        let (addr, who, page_of) = (self.addr, self.who.clone(), self.page_of.clone());
-        let run = self.db.run_settled(move |store| {
-            let holder = store.read(|conn| device::holder(conn, table, &code))?;
-            let name = holder.name.clone();
-            if let Some(page) = page_of.filter(|p| crate::domain::names::key(p) != crate::domain::names::key(&name)) {
-                return Err(crate::error::Error::forbidden(format!(
-                    "that is not your code: this is {page}'s page; type your own code here, or open your own page"
-                )));
-            }
-            let actor = super::request::web_actor(&format!("{name} (player)"), &command, addr)?;
-            who.is(actor.judge.clone());
-            f(store, &actor, holder)
-        });
-        self.guarded(table, run).await
-    }
-}
-
-/// Takes one write of `route` from `who`'s bucket (see [`super::limit::Pace`]): 429 with `Retry-After` when it
-/// is empty (the page keeps the write and sends it again).
-pub fn pace(app: &super::state::App, who: &super::limit::Pacer, route: Route) -> std::result::Result<(), ApiError> {
-    use super::limit::Bucket;
-    let bucket = match route.at {
-        Some(Timed::DecisionStart | Timed::DecisionEnd) => Bucket::Taps,
-        _ => Bucket::Writes,
-    };
-    let paced =
-        app.pace.lock().map_err(|_| ApiError::internal("the pace"))?.take(who, bucket, std::time::Instant::now());
-    let what = if bucket == Bucket::Taps { "taps" } else { "writes" };
-    paced.map_err(|secs| ApiError {
-        message: format!("too many {what} at once: wait {secs} s; your phone sends it again by itself"),
-        ..ApiError::too_many(what, secs)
-    })
-}
+pub use super::player::{NamedSeat, Player, pace, seat_of, take_seat};
 
 /// A player's JSON body, as [`by_code`] read it (or read here for a route only players use).
 pub struct CodeBody(pub serde_json::Value);
@@ -259,8 +93,17 @@ where
             // Read once: the handler's extractor takes this reading (a form, or text that is not JSON, is the
             // judges' and read there).
             match super::body::json(&bytes) {
-                Ok(value) => {
+                Ok(mut value) => {
                     let players = value.get("code").is_some() || value.get("signin").is_some();
+                    if players {
+                        match take_seat(&mut value) {
+                            Ok(Some(seat)) => {
+                                parts.extensions.insert(NamedSeat(seat));
+                            }
+                            Ok(None) => {}
+                            Err(e) => return e.into_response(),
+                        }
+                    }
                     parts.extensions.insert(Read(value));
                     let req = Request::from_parts(parts, Body::from(bytes));
                     if players { player.call(req, app).await } else { judge.call(req, app).await }
@@ -416,8 +259,7 @@ fn form_refused(text: &str) -> ApiError {
     )
 }
 
-/// The header a phone sends its write's key in.
-pub const HEADER: &str = "idempotency-key";
+pub use super::request::HEADER;
 
 /// A form's field for the key (forms cannot send headers).
 pub const FIELD: &str = "idempotency_key";

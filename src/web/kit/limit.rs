@@ -4,7 +4,8 @@
 //! per target over every address together, so that no number of addresses finds it in a day.
 //!
 //! The targets: a judge (their PIN, at a login); a player (their code, tried at their table, where a try counts
-//! against both players seated there, or at check-in, where it counts against the one player the name finds). A
+//! against the player of the seat it names, or of the `/me` page it came from, or else both players seated there;
+//! or at check-in, where it counts against the one player the name finds; see `ops::guesses::at_table`). A
 //! name that finds nobody or several players (or no judge) has no target: its tries count per address only, and
 //! are answered as a wrong code (or PIN), so that names cannot be probed.
 //!
@@ -13,7 +14,9 @@
 //!   would overflow it waits (429 with `Retry-After`), whatever address sent it; the count is kept in the event
 //!   file (`guess_budget`), so neither a restart nor a failover empties it, and a new PIN or code starts it afresh;
 //! - a device that succeeded for the target before (its device cookie, recorded in `guess_device` at its first
-//!   success; for a judge, a login from it) is never held back by the budget: only by its own wrong tries;
+//!   success; for a judge, a login from it) is never held back by that target's budget: only by its own wrong
+//!   tries. It is trusted for that target only: a right code makes it known for the code's own player, never the
+//!   opponent, and the file keeps the newest [`DEVICES`] a target (so the twelve below are a bound, not a guess);
 //! - every address (or known device) is also held back once it sent [`Rules::per_address`] wrong tries for the
 //!   target in [`FRESH`] (a typing phone waits, another phone does not);
 //! - a try is counted *before* it is checked (in memory, while it runs), so that many tries at once are counted
@@ -38,13 +41,17 @@
 //! it and sends it again; a try held back claims no moment). Kept in memory: a restart only gives a new burst.
 
 use crate::error::Result;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 /// How long a wrong try counts against the address (or known device) that sent it.
 pub const FRESH: Duration = Duration::from_secs(10 * 60);
 /// The attack the numbers are computed for: this many hours.
 pub const HOURS: u64 = 12;
+
+/// How many devices a target (a player, a judge) is known on: a device that succeeds for them beyond that makes
+/// the file forget the oldest (see [`crate::store::guesses::know`]).
+pub const DEVICES: usize = crate::store::guesses::DEVICES;
 
 /// How many per-address counts are kept before the stale ones are forgotten.
 const KEPT: usize = 10_000;
@@ -117,8 +124,8 @@ pub struct Guesses {
     running: HashMap<String, u32>,
     /// On a standby: the counts of the wrong tries made here (its file takes no writes).
     here: HashMap<String, (f64, i64)>,
-    /// (target, device) pairs already recorded in the file.
-    known: HashSet<(String, String)>,
+    /// The devices recorded for each target (the newest [`DEVICES`], as in the file), oldest first.
+    known: HashMap<String, VecDeque<String>>,
 }
 
 /// A try counted by [`Guesses::start`], to settle with [`Guesses::settle`].
@@ -162,21 +169,22 @@ impl Guesses {
             by_sender: HashMap::new(),
             running: HashMap::new(),
             here: HashMap::new(),
-            known: HashSet::new(),
+            known: HashMap::new(),
         }
     }
 
     /// Counts a try from `sender` (an address, or a known device) for `key` aimed at `targets`, before it is
     /// checked: `Err(seconds to wait)` when it is held back (nothing counted). `levels` are the targets' counts
-    /// from the file; `known` says whether the device succeeded for a target before (then the budget does not
-    /// hold it back).
+    /// from the file; `known` says, target by target, whether the device succeeded for it before: a target's
+    /// budget never holds back a device it knows, and always holds back any other (a device trusted for one
+    /// player is not trusted for their opponent).
     pub fn start(
         &mut self,
         sender: String,
         key: &str,
         targets: &[String],
         levels: &[Option<(f64, i64)>],
-        known: bool,
+        known: &[bool],
         (now, now_ms): (Instant, i64),
     ) -> Result<Try, u64> {
         self.forget(now);
@@ -187,12 +195,13 @@ impl Guesses {
             let first = mine.front().map_or(now, |t| *t);
             return Err(FRESH.saturating_sub(now.duration_since(first)).as_secs().max(1));
         }
-        if !known {
-            for (t, kept) in targets.iter().zip(levels) {
-                let level = self.level(t, *kept, now_ms) + f64::from(self.running.get(t).copied().unwrap_or(0));
-                if let Some(secs) = self.rules.wait(level) {
-                    return Err(secs);
-                }
+        for (i, (t, kept)) in targets.iter().zip(levels).enumerate() {
+            if known.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            let level = self.level(t, *kept, now_ms) + f64::from(self.running.get(t).copied().unwrap_or(0));
+            if let Some(secs) = self.rules.wait(level) {
+                return Err(secs);
             }
         }
         if let Some(mine) = self.by_sender.get_mut(&slot) {
@@ -246,23 +255,23 @@ impl Guesses {
         }
     }
 
-    /// Whether the device is already recorded for every target (then nothing needs writing).
-    pub fn recorded(&self, targets: &[String], device: &str) -> bool {
-        targets.iter().all(|t| self.known.contains(&(t.clone(), device.to_string())))
+    /// Whether this server recorded the device for the target (as far as it knows without reading the file).
+    pub fn known_here(&self, target: &str, device: &str) -> bool {
+        self.known.get(target).is_some_and(|d| d.iter().any(|k| k == device))
     }
 
-    /// Whether the device is recorded for one of the targets (as far as this server knows without reading).
-    pub fn known_here(&self, targets: &[String], device: &str) -> bool {
-        targets.iter().any(|t| self.known.contains(&(t.clone(), device.to_string())))
-    }
-
-    /// The device is now recorded for the targets.
-    pub fn record(&mut self, targets: &[String], device: &str) {
+    /// The device is now recorded for the target: the newest [`DEVICES`] a target are kept, as in the file.
+    pub fn record(&mut self, target: &str, device: &str) {
         if self.known.len() > KEPT {
             self.known.clear();
         }
-        for t in targets {
-            self.known.insert((t.clone(), device.to_string()));
+        let devices = self.known.entry(target.to_string()).or_default();
+        if devices.iter().any(|k| k == device) {
+            return;
+        }
+        devices.push_back(device.to_string());
+        while devices.len() > DEVICES {
+            devices.pop_front();
         }
     }
 
@@ -293,7 +302,7 @@ mod tests {
     /// A try from `i` at `s` seconds, settled as wrong (its count written back to `file` as the server does).
     fn wrong(g: &mut Guesses, file: &mut Option<(f64, i64)>, i: u32, t0: Instant, s: u64) -> Result<(), u64> {
         let now_ms = (s * 1000) as i64;
-        let t = g.start(sender(i), "kim", &targets(), &[*file], false, (t0 + Duration::from_secs(s), now_ms))?;
+        let t = g.start(sender(i), "kim", &targets(), &[*file], &[false], (t0 + Duration::from_secs(s), now_ms))?;
         *file = Some(g.rules.after_wrong(*file, now_ms));
         g.settle(&t, Outcome::Wrong);
         Ok(())
@@ -361,7 +370,7 @@ mod tests {
         }
         let held = wrong(&mut g, &mut file, 500, t0, 0);
         assert_eq!(held, Err(8), "one try drains in 3600 / 500 = 7.2 s");
-        let t = g.start("device ab".into(), "kim", &targets(), &[file], true, (t0, 0)).expect("a known device");
+        let t = g.start("device ab".into(), "kim", &targets(), &[file], &[true], (t0, 0)).expect("a known device");
         g.settle(&t, Outcome::Right);
         assert!(wrong(&mut g, &mut file, 501, t0, 8).is_ok(), "drained by one try after 8 s");
     }
@@ -372,13 +381,13 @@ mod tests {
         let t0 = Instant::now();
         let mut running = Vec::new();
         for i in 0..100 {
-            running.push(g.start(sender(i), "table 1", &targets(), &[None], false, (t0, 0)).expect("counted"));
+            running.push(g.start(sender(i), "table 1", &targets(), &[None], &[false], (t0, 0)).expect("counted"));
         }
-        assert!(g.start(sender(200), "table 1", &targets(), &[None], false, (t0, 0)).is_err(), "all at once");
+        assert!(g.start(sender(200), "table 1", &targets(), &[None], &[false], (t0, 0)).is_err(), "all at once");
         for t in &running {
             g.settle(t, Outcome::Unchecked);
         }
-        assert!(g.start(sender(200), "table 1", &targets(), &[None], false, (t0, 0)).is_ok(), "taken back");
+        assert!(g.start(sender(200), "table 1", &targets(), &[None], &[false], (t0, 0)).is_ok(), "taken back");
     }
 
     #[test]
@@ -386,11 +395,11 @@ mod tests {
         let mut g = Guesses::new(Rules::CODES);
         let t0 = Instant::now();
         for i in 0..100 {
-            let t = g.start(sender(i), "table 1", &targets(), &[None], false, (t0, 0)).expect("counted");
+            let t = g.start(sender(i), "table 1", &targets(), &[None], &[false], (t0, 0)).expect("counted");
             g.spend_here(t.targets(), &[None], 0);
             g.settle(&t, Outcome::Wrong);
         }
-        assert!(g.start(sender(300), "table 1", &targets(), &[None], false, (t0, 0)).is_err());
+        assert!(g.start(sender(300), "table 1", &targets(), &[None], &[false], (t0, 0)).is_err());
     }
 }
 
@@ -413,6 +422,9 @@ impl Rate {
     pub const JUDGE_WRITES: Rate = Rate { burst: 120.0, per_second: 10.0 };
     /// A judge's clock taps: 120 at once, then ten a second.
     pub const JUDGE_TAPS: Rate = Rate { burst: 120.0, per_second: 10.0 };
+    /// Sign-ins from one address (every code typed there, right or wrong): 120 at once, then four a second, so
+    /// that a venue behind one NAT signs a round's players in while no address floods the file with devices.
+    pub const ADDRESS_SIGN_INS: Rate = Rate { burst: 120.0, per_second: 4.0 };
 }
 
 /// Whose writes a bucket paces: the player the credential names (a code by its hash; a table device's sign-in by
@@ -423,6 +435,8 @@ pub enum Pacer {
     Player(String),
     /// A judge, by name.
     Judge(String),
+    /// An address's sign-ins (the table's sign-in and check-in, whoever's code).
+    Address(String),
 }
 
 /// Which of a sender's buckets a write takes from: clock taps have their own, so that a flood of other writes
@@ -443,6 +457,7 @@ impl Pacer {
             (Pacer::Player(_), Bucket::Taps) => Rate::PLAYER_TAPS,
             (Pacer::Judge(_), Bucket::Writes) => Rate::JUDGE_WRITES,
             (Pacer::Judge(_), Bucket::Taps) => Rate::JUDGE_TAPS,
+            (Pacer::Address(_), _) => Rate::ADDRESS_SIGN_INS,
         }
     }
 }
@@ -463,6 +478,7 @@ impl Pace {
         let key = match who {
             Pacer::Player(hash) => format!("player {hash} {bucket:?}"),
             Pacer::Judge(name) => format!("judge {name} {bucket:?}"),
+            Pacer::Address(addr) => format!("address {addr} {bucket:?}"),
         };
         self.take_from(&key, who.rate(bucket), now)
     }

@@ -1,4 +1,4 @@
-//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its eleven
+//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its twelve
 //! rooms, from the bottom up (each uses only rooms above it in this list; `tests/cli/layering.rs` checks no
 //! circle):
 //!
@@ -12,8 +12,9 @@
 //!   ([`state::Db`]), the live updates' fan-out, and what the server keeps in memory;
 //! - [`door`]: the one door every write of a request passes (the transaction, then the standby settles it);
 //! - [`auth`]: judges' logins and sessions, one guarded try at a secret, the device cookie;
-//! - [`extract`]: a player's request, a write's fields with its key and moment, the query, path and form
-//!   extractors;
+//! - [`player`]: a player's request, the seat it names, the guarded try at their code, the pace of writes;
+//! - [`extract`]: a write's fields with its key and moment, the query, path and form extractors, and the router
+//!   that sends a player's write to the player's handler;
 //! - [`page`]: drawing a page once per tag (ETags), the pages every room answers with, a long list's window;
 //! - [`write`](mod@write): the one write runner, for judges and for players, and the standby's word in its answer.
 //!
@@ -28,6 +29,7 @@ pub mod extract;
 pub mod jobs;
 pub mod limit;
 pub mod page;
+pub mod player;
 pub mod request;
 pub mod state;
 pub mod streams;

@@ -37,6 +37,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// The largest request body accepted (a result, a note or a login is far smaller).
 pub const BODY_LIMIT: usize = 16 * 1024;
 
+/// The header a phone sends its write's key in.
+pub const HEADER: &str = "idempotency-key";
+
 /// An error answer: its status, its one-line message, when to try again, the facts a page acts on, and for a
 /// failure of the server what caused it.
 #[derive(Debug)]

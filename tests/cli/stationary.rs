@@ -287,6 +287,11 @@ fn the_carried_libraries_in_every_output() {
     let read = |name: &str| std::fs::read_to_string(ev.path(name)).unwrap_or_default();
     insta::assert_snapshot!("stationary_pairings_html", read("pairings.html"));
     insta::assert_snapshot!("stationary_pairings_wall_html", read("wall.html"));
+    // The result slips name the libraries at each table, and those carried there say where they go back.
+    run(&["site", "site"]);
+    let slips = read("site/round-1-slips.html");
+    assert!(slips.contains("Libraries 4A and 4B are carried here from table 4 this round"), "{slips}");
+    insta::assert_snapshot!("stationary_slips_html", slips);
 }
 
 #[test]

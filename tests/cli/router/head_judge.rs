@@ -103,6 +103,8 @@ fn the_libraries_carried_to_a_player_who_stays_are_where_the_floor_judges_look()
         assert_eq!(page.status, 200, "{path}: {}", page.body);
         assert!(page.body.contains("Libraries to carry") && page.body.contains(carry), "{path}: {}", page.body);
     }
+    let doc = site.send(Req::get("/api/pairings")).json();
+    assert_eq!(doc["carry"][0], json!({ "from": 3, "library": "3A", "to": 1 }), "{doc}");
     let slips = site.send(Req::get("/judge/print/slips").by(&lee)).body;
     for words in [
         "Libraries 3A and 3B are carried here from table 3 this round: back to table 3 after the round.",

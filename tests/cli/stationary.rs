@@ -93,6 +93,11 @@ fn check_round(ev: &Event, all: &[Played], round: u32) {
         .unwrap_or_default();
     got.sort_by_key(|(l, from, to)| (*to, *from, l.clone()));
     assert_eq!(got, want, "round {round}: the carried libraries");
+    // A table said to have no game keeps its libraries there: none of them is carried away.
+    for idle in doc["idle"].as_array().into_iter().flatten().filter_map(Value::as_u64) {
+        assert!(got.iter().all(|(_, from, _)| u64::from(*from) != idle), "round {round}: table {idle} in {doc}");
+        assert!(!tables.contains(&(idle as u32)), "round {round}: table {idle} has a game: {doc}");
+    }
 }
 
 /// Where a player sits in the current round's pairings: (table, library).
@@ -397,4 +402,30 @@ fn a_stationary_player_who_drops_frees_their_table_and_keeps_it_on_return() {
     }
     let every = [Guarantee::WellFormed, Guarantee::NoRematch, Guarantee::NoLibraryReuse, Guarantee::OneSitOut];
     assert_eq!(validate(12, &rounds_on_libraries(&all), &every), vec![]);
+}
+
+#[test]
+fn fewer_games_than_tables_a_stationary_player_s_game_comes_to_their_table_and_no_table_is_said_idle_wrongly() {
+    let ev = Event::new();
+    ev.run(&["event", "set", "movement", "swiss"]).ok();
+    ev.run(&["event", "set", "rounds", "5"]).ok();
+    let names = ev.add_players(10);
+    ev.fake_libraries(7);
+    ev.run(&["player", "seat", "Player 03", "--table", "7"]).ok();
+    for round in 1..=5 {
+        ev.run(&["round", "pair"]).ok();
+        let doc = ev.run(&["--json", "pairings"]).json();
+        assert_eq!(seat_of(&doc, &names[2]).map(|s| s.0), Some(7), "round {round}: {doc}");
+        // Five games on seven tables: two tables without a game, whatever was carried.
+        let idle = doc["idle"].as_array().map(Vec::len).unwrap_or(0);
+        let emptied = doc["carry"].as_array().map(|c| c.len() / 2).unwrap_or(0);
+        assert!(idle + emptied >= 2 && idle <= 2, "round {round}: {doc}");
+        ev.finish_round(round);
+    }
+    let all = matches(&ev);
+    for round in 1..=5 {
+        check_round(&ev, &all, round);
+    }
+    let every = [Guarantee::WellFormed, Guarantee::NoRematch, Guarantee::NoLibraryReuse, Guarantee::OneSitOut];
+    assert_eq!(validate(10, &rounds_on_libraries(&all), &every), vec![]);
 }

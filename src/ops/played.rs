@@ -24,8 +24,8 @@ pub struct Played {
     pub first: Option<MovementKind>,
     /// Players who stay at one table (`player seat`), by index, the lower table first.
     pub stays: Vec<Stay>,
-    /// The players of `stays`, whom Swiss never pairs together.
-    pub apart: Vec<usize>,
+    /// The stays again, whose players Swiss never pairs together (and seats at their own table when it can).
+    pub apart: Vec<Stay>,
 }
 
 impl Played {
@@ -53,7 +53,7 @@ impl Played {
         let mut stays: Vec<Stay> =
             players.iter().enumerate().filter_map(|(player, p)| Some(Stay { player, table: p.stays_at? })).collect();
         stays.sort_by_key(|s| (s.table, s.player));
-        let apart = stays.iter().map(|s| s.player).collect();
+        let apart = stays.clone();
         Ok(Played { players, index, rounds, points, first, stays, apart })
     }
 

@@ -27,8 +27,8 @@ struct Slip {
     result: String,
     /// The turn at time, when recorded; empty for a box to fill in.
     turn: String,
-    /// The libraries carried to this table for the round (a player stays here), in words; empty when its
-    /// libraries are its own.
+    /// The libraries carried to this table for the round (for a player who stays at one table), in words; empty
+    /// when its libraries are its own.
     carried: String,
 }
 

@@ -14,7 +14,7 @@
 # Usage: scripts/check-site.sh [EVENT.db]
 #   With no event file, builds a small event: the 16 bundled players plus one named <script>alert(1)</script>,
 #   libraries built from the bundled pool, three rounds, a bye, template notes, a challenge, a ruling and a
-#   penalty, round 3 still playing.
+#   penalty, round 3 still playing with a player who stays at table 1 (libraries carried to them).
 # Needs chromium (apt-get install -y chromium), pdfinfo and pdftotext (poppler-utils: installed here with
 # apt-get when missing and running as root) and, to build the small event, python3.
 set -euo pipefail
@@ -70,6 +70,12 @@ for rnd in (1, 2, 3):
         db.execute("INSERT INTO match (round, table_no, a_player, b_player, a_library, b_library, result, reason, life_a, life_b)"
                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (rnd, t, a, b, lib[(t, "A")], lib[(t, "B")], result, None if playing else "life", *life))
+# Round 3: the player at table 3's seat A stays at table 1 (a player who cannot move): their game is played at
+# table 1 with libraries 3A and 3B carried there, and table 1's game at table 3 with 1A and 1B.
+stays, = db.execute("SELECT a_player FROM match WHERE round = 3 AND table_no = 3").fetchone()
+db.execute("UPDATE player SET stays_at = 1 WHERE id = ?", (stays,))
+for was, now in ((1, 999), (3, 1), (999, 3)):
+    db.execute("UPDATE match SET table_no = ? WHERE round = 3 AND table_no = ?", (now, was))
 m, a, b = db.execute("SELECT id, a_player, b_player FROM match WHERE round = 1 AND table_no = 1").fetchone()
 db.execute("INSERT INTO challenge (match_id, by_player, about, ruling, loser, judge, at) VALUES (?, ?, ?, 'upheld', ?, 'Kim', '2026-05-01T09:20:00.000Z')",
            (m, a, "B1 as <b>Demonic Tutor</b>", b))
@@ -125,7 +131,7 @@ done
 # Screenshots at desktop and phone width, and the slips printed to PDF.
 shots=${SHOTS:-$work/shots}
 mkdir -p "$shots"
-for name in index round-1-standings round-2-pairings round-1-slips round-1-notes decks judging; do
+for name in index round-1-standings round-2-pairings round-3-pairings round-1-slips round-3-slips round-1-notes decks judging; do
   chrome --hide-scrollbars --window-size=1280,1000 --screenshot="$shots/$name-desktop.png" "file://$site/$name.html" 2>/dev/null ||
     fail "$name: no screenshot"
   chrome --hide-scrollbars --window-size=390,844 --screenshot="$shots/$name-phone.png" "file://$site/$name.html" 2>/dev/null ||
@@ -189,6 +195,19 @@ for page in "$site"/round-*-slips.html; do
   turns=$(pdftotext "$shots/$name.pdf" - | grep -c 'At time, the game was on turn' || true)
   [ "$turns" = "$slips" ] || fail "$name.pdf: $turns turn-at-time boxes for $slips slips"
   pdftotext "$shots/$name.pdf" - | grep -q 'Challenges lost' || fail "$name.pdf: no challenge boxes"
+done
+
+# Round 3 carries libraries to a player who stays at table 1: the pairings' prints and the slips say so, on paper
+# and at phone width, the whole print in one tall screenshot (the prints of the current round, round 3).
+carry='3A, 3B from table 3 to table 1; 1A, 1B from table 1 to table 3'
+for name in pairings wall site-round-3-pairings; do
+  pdftotext "$shots/$name.pdf" - | tr -s ' \n' ' ' | grep -q -F "$carry" || fail "$name.pdf does not list the libraries to carry ($carry)"
+done
+pdftotext "$shots/site-round-3-slips.pdf" - | tr -s ' \n' ' ' | grep -q -F 'Libraries 3A and 3B are carried here from table 3' ||
+  fail "site-round-3-slips.pdf: table 1's slip does not say its libraries came from table 3"
+for name in pairings wall; do
+  chrome --hide-scrollbars --window-size=390,2400 --screenshot="$shots/$name-print-phone.png" "file://$prints/$name.html" 2>/dev/null ||
+    fail "$name: no phone screenshot"
 done
 
 if [ "$failures" -gt 0 ]; then

@@ -36,11 +36,21 @@ pub struct Pairings {
 }
 
 /// The tables with libraries where no game is played in round `round` (fewer games than tables, or the pairing
-/// chose other tables' libraries), in order.
+/// chose other tables' libraries), in order. A table whose game went to a player who stays at another table is
+/// not idle: its libraries are carried there (see [`carried`]), not left where they are.
 pub fn idle_tables(conn: &Connection, round: u32) -> Result<Vec<u32>> {
-    let played: std::collections::HashSet<u32> =
-        matches::of_round(conn, round)?.into_iter().filter_map(|m| m.table).collect();
-    Ok(crate::store::library::fixed_tables(conn)?.into_iter().filter(|t| !played.contains(t)).collect())
+    let round = matches::of_round(conn, round)?;
+    let played: std::collections::HashSet<u32> = round.iter().filter_map(|m| m.table).collect();
+    let used: std::collections::HashSet<crate::store::LibraryId> =
+        round.iter().flat_map(|m| [m.a_library, m.b_library]).flatten().collect();
+    let carried_away: std::collections::HashSet<u32> = crate::store::library::fixed_seats(conn)?
+        .into_iter()
+        .filter_map(|(table, _, id)| used.contains(&id).then_some(table))
+        .collect();
+    Ok(crate::store::library::fixed_tables(conn)?
+        .into_iter()
+        .filter(|t| !played.contains(t) && !carried_away.contains(t))
+        .collect())
 }
 
 /// "no game at table 8 this round (fewer games than tables with libraries): its libraries stay there" (empty

@@ -22,10 +22,9 @@ pub struct Played {
     pub points: Vec<u32>,
     /// The movement that paired round 1.
     pub first: Option<MovementKind>,
-    /// Players who stay at one table (`player seat`), by index, the lower table first.
+    /// Players who stay at one table (`player seat`), by index, the lower table first: Swiss never pairs two of
+    /// them together, and seats each one's game at their table's libraries when it can.
     pub stays: Vec<Stay>,
-    /// The players of `stays`, whom Swiss never pairs together.
-    pub apart: Vec<usize>,
 }
 
 impl Played {
@@ -53,8 +52,7 @@ impl Played {
         let mut stays: Vec<Stay> =
             players.iter().enumerate().filter_map(|(player, p)| Some(Stay { player, table: p.stays_at? })).collect();
         stays.sort_by_key(|s| (s.table, s.player));
-        let apart = stays.iter().map(|s| s.player).collect();
-        Ok(Played { players, index, rounds, points, first, stays, apart })
+        Ok(Played { players, index, rounds, points, first, stays })
     }
 
     /// The stationary players among `active`.
@@ -182,7 +180,7 @@ impl Setup {
             fixed_libraries: self.fixed,
             seed: self.seed,
             allow,
-            apart: &played.apart,
+            apart: &played.stays,
         }
     }
 }

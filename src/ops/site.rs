@@ -171,7 +171,10 @@ impl Event {
     /// The tables with libraries where no game is played in round `r`, in order (see
     /// [`crate::ops::pairings::idle_tables`]).
     pub fn idle(&self, r: u32) -> Vec<u32> {
-        let played: std::collections::HashSet<u32> = self.round_matches(r).filter_map(|m| m.table).collect();
+        let mut played: std::collections::HashSet<u32> = self.round_matches(r).filter_map(|m| m.table).collect();
+        // A table whose libraries are carried to another is not idle either.
+        let used = self.round_matches(r).flat_map(|m| [m.a_library, m.b_library]).flatten();
+        played.extend(used.filter_map(|id| self.results.libraries.get(&id)?.table));
         let fixed: std::collections::BTreeSet<u32> =
             self.results.libraries.values().filter_map(|lib| lib.table).collect();
         fixed.into_iter().filter(|t| !played.contains(t)).collect()

@@ -159,21 +159,23 @@ struct PairingsPage {
     all: usize,
     /// The tables with libraries and no game this round, in words (shown with the last rows; empty when none).
     idle: String,
+    /// The libraries carried for players who stay at one table, in words (empty when none).
+    carry: String,
 }
 
 /// `GET /pairings[?round=N][&name=...][&from=N]`: the current round (or round N) by table and by name, a hundred
 /// rows from `from` (see [`crate::web::kit::page`]); with a name, its tables and rows first; the byes last.
 pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     let asked = q.round;
-    let (home, tables, byes, idle) = db
+    let (home, tables, byes, (idle, carry)) = db
         .run(move |store| {
             let now = crate::time::now()?;
             let tables = live::round_tables(store, asked, now)?;
-            let idle = match tables.first().map(|t| t.round) {
-                Some(r) => store.read(|conn| crate::ops::pairings::idle_tables(conn, r))?,
-                None => Vec::new(),
+            let floor = match tables.first().map(|t| t.round) {
+                Some(r) => store.read(|conn| Ok((pairings::idle_tables(conn, r)?, pairings::carried(conn, r)?)))?,
+                None => Default::default(),
             };
-            Ok((live::home(store, now)?, tables, live::round_byes(store, asked)?, idle))
+            Ok((live::home(store, now)?, tables, live::round_byes(store, asked)?, floor))
         })
         .await?;
     let mut by_name = Vec::new();
@@ -217,6 +219,7 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
             finished,
             all: n,
             idle,
+            carry: pairings::carry_words(&carry),
         },
     ))
 }

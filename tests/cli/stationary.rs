@@ -93,6 +93,11 @@ fn check_round(ev: &Event, all: &[Played], round: u32) {
         .unwrap_or_default();
     got.sort_by_key(|(l, from, to)| (*to, *from, l.clone()));
     assert_eq!(got, want, "round {round}: the carried libraries");
+    // A table said to have no game keeps its libraries there: none of them is carried away.
+    for idle in doc["idle"].as_array().into_iter().flatten().filter_map(Value::as_u64) {
+        assert!(got.iter().all(|(_, from, _)| u64::from(*from) != idle), "round {round}: table {idle} in {doc}");
+        assert!(!tables.contains(&(idle as u32)), "round {round}: table {idle} has a game: {doc}");
+    }
 }
 
 /// Where a player sits in the current round's pairings: (table, library).
@@ -287,6 +292,11 @@ fn the_carried_libraries_in_every_output() {
     let read = |name: &str| std::fs::read_to_string(ev.path(name)).unwrap_or_default();
     insta::assert_snapshot!("stationary_pairings_html", read("pairings.html"));
     insta::assert_snapshot!("stationary_pairings_wall_html", read("wall.html"));
+    // The result slips name the libraries at each table, and those carried there say where they go back.
+    run(&["site", "site"]);
+    let slips = read("site/round-1-slips.html");
+    assert!(slips.contains("Libraries 4A and 4B are carried here from table 4 this round"), "{slips}");
+    insta::assert_snapshot!("stationary_slips_html", slips);
 }
 
 #[test]
@@ -323,4 +333,99 @@ fn sealed_libraries_travel_with_their_players_and_nothing_is_carried() {
         assert!(doc.get("carry").is_none(), "{doc}");
         ev.finish_round(round);
     }
+}
+
+#[test]
+fn a_stationary_player_s_bye_leaves_their_table_to_its_own_game() {
+    // Cyclic Howell on 7 players: one sits out each round, nobody twice. Whoever sits out round 1 stays at
+    // table 2 (a stay changes no pairing of a fixed movement).
+    let ev = Event::new();
+    ev.run(&["event", "set", "movement", "howell"]).ok();
+    ev.run(&["event", "set", "rounds", "7"]).ok();
+    ev.add_players(7);
+    ev.fake_libraries(3);
+    let out = ev.run(&["--json", "round", "pair"]).json()["byes"][0].as_str().unwrap_or_default().to_string();
+    ev.run(&["round", "unpair"]).ok();
+    ev.run(&["player", "seat", &out, "--table", "2"]).ok();
+    for round in 1..=7 {
+        let paired = ev.run(&["--json", "round", "pair"]).json();
+        let doc = ev.run(&["--json", "pairings"]).json();
+        if round == 1 {
+            assert_eq!(paired["byes"][0], out.as_str(), "{paired}");
+            assert!(paired.get("carry").is_none(), "nothing is carried for a player who sits out: {paired}");
+            assert_eq!(doc["tables"][1]["a"]["library"], "2A", "table 2 plays its own libraries: {doc}");
+        } else {
+            assert_eq!(seat_of(&doc, &out).map(|s| s.0), Some(2), "round {round}: {doc}");
+        }
+        ev.finish_round(round);
+    }
+    let all = matches(&ev);
+    for round in 1..=7 {
+        check_round(&ev, &all, round);
+    }
+    let every = [Guarantee::WellFormed, Guarantee::NoRematch, Guarantee::NoLibraryReuse, Guarantee::OneSitOut];
+    assert_eq!(validate(7, &rounds_on_libraries(&all), &every), vec![]);
+}
+
+#[test]
+fn a_stationary_player_who_drops_frees_their_table_and_keeps_it_on_return() {
+    let ev = Event::new();
+    ev.run(&["event", "set", "rounds", "6"]).ok();
+    let names = ev.add_players(12);
+    ev.fake_libraries(6);
+    ev.run(&["player", "seat", "Player 04", "--table", "5"]).ok();
+    for round in 1..=2 {
+        ev.run(&["round", "pair"]).ok();
+        let doc = ev.run(&["--json", "pairings"]).json();
+        assert_eq!(seat_of(&doc, &names[3]).map(|s| s.0), Some(5), "round {round}");
+        ev.finish_round(round);
+    }
+    ev.run(&["player", "drop", "Player 04"]).ok();
+    // Out: nobody is carried on their account; every game is played where its libraries are.
+    let paired = ev.run(&["--json", "round", "pair"]).json();
+    assert!(paired.get("carry").is_none(), "{paired}");
+    let doc = ev.run(&["--json", "pairings"]).json();
+    assert_eq!(seat_of(&doc, &names[3]), None, "{doc}");
+    assert!(doc.get("away").is_none(), "a dropped player is said to be nowhere: {doc}");
+    ev.finish_round(3);
+    // Back in: their game is at table 5 again, the libraries carried to them.
+    ev.run(&["player", "undrop", "Player 04"]).ok();
+    for round in 4..=6 {
+        ev.run(&["round", "pair"]).ok();
+        let doc = ev.run(&["--json", "pairings"]).json();
+        assert_eq!(seat_of(&doc, &names[3]).map(|s| s.0), Some(5), "round {round}: {doc}");
+        ev.finish_round(round);
+    }
+    let all = matches(&ev);
+    for round in 1..=6 {
+        check_round(&ev, &all, round);
+    }
+    let every = [Guarantee::WellFormed, Guarantee::NoRematch, Guarantee::NoLibraryReuse, Guarantee::OneSitOut];
+    assert_eq!(validate(12, &rounds_on_libraries(&all), &every), vec![]);
+}
+
+#[test]
+fn fewer_games_than_tables_a_stationary_player_s_game_comes_to_their_table_and_no_table_is_said_idle_wrongly() {
+    let ev = Event::new();
+    ev.run(&["event", "set", "movement", "swiss"]).ok();
+    ev.run(&["event", "set", "rounds", "5"]).ok();
+    let names = ev.add_players(10);
+    ev.fake_libraries(7);
+    ev.run(&["player", "seat", "Player 03", "--table", "7"]).ok();
+    for round in 1..=5 {
+        ev.run(&["round", "pair"]).ok();
+        let doc = ev.run(&["--json", "pairings"]).json();
+        assert_eq!(seat_of(&doc, &names[2]).map(|s| s.0), Some(7), "round {round}: {doc}");
+        // Five games on seven tables: two tables without a game, whatever was carried.
+        let idle = doc["idle"].as_array().map(Vec::len).unwrap_or(0);
+        let emptied = doc["carry"].as_array().map(|c| c.len() / 2).unwrap_or(0);
+        assert!(idle + emptied >= 2 && idle <= 2, "round {round}: {doc}");
+        ev.finish_round(round);
+    }
+    let all = matches(&ev);
+    for round in 1..=5 {
+        check_round(&ev, &all, round);
+    }
+    let every = [Guarantee::WellFormed, Guarantee::NoRematch, Guarantee::NoLibraryReuse, Guarantee::OneSitOut];
+    assert_eq!(validate(10, &rounds_on_libraries(&all), &every), vec![]);
 }

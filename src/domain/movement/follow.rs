@@ -12,7 +12,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::validate::{Guarantee, Violation, guarantees_of, validate};
-use super::{History, MovementError, MovementKind, Round, SwissPlayer, max_rounds, pair_swiss_apart, plan_fixed_allow};
+use super::{
+    History, MovementError, MovementKind, Round, Stay, SwissPlayer, max_rounds, pair_swiss_apart, plan_fixed_allow,
+};
 
 /// What is known when the next round is paired. Players are indices into the caller's list.
 #[derive(Debug, Clone)]
@@ -37,9 +39,9 @@ pub struct Situation<'a> {
     pub seed: u64,
     /// The judge accepts rounds past the movement's limit (`--allow`).
     pub allow: bool,
-    /// Players Swiss never pairs with each other (players who stay at one table: their game could not be
-    /// played at both tables).
-    pub apart: &'a [usize],
+    /// Players who stay at one table: Swiss never pairs two of them with each other (their game could not be
+    /// played at both tables) and seats each one's game at their table's libraries when it can.
+    pub apart: &'a [Stay],
 }
 
 /// Why a round is paired by Swiss rather than by the fixed plan.

@@ -6,7 +6,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use super::history::{History, PlayerHistory};
-use super::{Game, Seat};
+use super::{Game, Seat, Stay};
 
 const NONE: usize = usize::MAX;
 
@@ -72,12 +72,17 @@ pub(super) fn seat_travelling(h: &History, pairs: &[(usize, usize)]) -> Seated {
 /// Seat `pairs` (in standings order) at tables 1..=tables, never reusing a library when avoidable.
 ///
 /// Only the first `matches + 2 * longest history + 2` tables are considered: a match is kept
-/// from at most 2 * history tables, so that many always suffice (Hall's condition).
-pub(super) fn seat_fixed(h: &History, pairs: &[(usize, usize)], tables: u32) -> Seated {
+/// from at most 2 * history tables, so that many always suffice (Hall's condition); and the tables of `stays`.
+/// A match of a player who stays at one table takes that table first when it is clean for both players (the
+/// libraries then need no carrying to them).
+pub(super) fn seat_fixed(h: &History, pairs: &[(usize, usize)], tables: u32, stays: &[Stay]) -> Seated {
     let longest = pairs.iter().flat_map(|&(p, q)| [p, q]).filter_map(|p| h.get(p)).map(|x| x.tables.len()).max();
     let enough = pairs.len().saturating_add(2 * longest.unwrap_or(0)).saturating_add(2);
-    let tables = tables.min(u32::try_from(enough).unwrap_or(u32::MAX));
-    let mut a = Assignment { h, pairs, tables, table_of: vec![NONE; pairs.len()], at: vec![NONE; tables as usize + 1] };
+    let enough = u32::try_from(enough).unwrap_or(u32::MAX).max(stays.iter().map(|s| s.table).max().unwrap_or(0));
+    let tables = tables.min(enough);
+    let (table_of, at) = (vec![NONE; pairs.len()], vec![NONE; tables as usize + 1]);
+    let mut a = Assignment { h, pairs, tables, table_of, at, spare: Vec::new() };
+    a.home(stays);
     a.greedy();
     for lvl in 0..=3u8 {
         for m in 0..pairs.len() {
@@ -95,6 +100,9 @@ struct Assignment<'a> {
     tables: u32,
     table_of: Vec<usize>,
     at: Vec<usize>,
+    /// Tables of players who stay there but whose game could not take them: the other games take them last,
+    /// so that the game comes to an empty table (two libraries carried, not four).
+    spare: Vec<u32>,
 }
 
 impl Assignment<'_> {
@@ -103,11 +111,31 @@ impl Assignment<'_> {
         self.at[t] = m;
     }
 
-    /// Each match, in order, takes the lowest free clean table.
+    /// Each match of a player who stays at one table takes that table when it is free and clean for both.
+    fn home(&mut self, stays: &[Stay]) {
+        for s in stays {
+            let Some(m) = self.pairs.iter().position(|&(p, q)| p == s.player || q == s.player) else { continue };
+            let t = s.table as usize;
+            if self.table_of[m] == NONE
+                && (1..=self.tables).contains(&s.table)
+                && self.at[t] == NONE
+                && level(self.h, self.pairs[m], s.table) == 0
+            {
+                self.place(m, t);
+            } else if self.table_of[m] != t {
+                self.spare.push(s.table);
+            }
+        }
+    }
+
+    /// Each match not yet seated, in order, takes the lowest free clean table.
     fn greedy(&mut self) {
-        let mut free: BTreeSet<u32> = (1..=self.tables).collect();
-        for m in 0..self.pairs.len() {
-            let pick = free.iter().copied().find(|&t| level(self.h, self.pairs[m], t) == 0);
+        let mut free: BTreeSet<u32> = (1..=self.tables).filter(|&t| self.at[t as usize] == NONE).collect();
+        let waiting: Vec<usize> = (0..self.pairs.len()).filter(|&m| self.table_of[m] == NONE).collect();
+        for m in waiting {
+            let clean = |t: &u32| level(self.h, self.pairs[m], *t) == 0;
+            let pick = free.iter().copied().filter(|t| !self.spare.contains(t)).find(clean);
+            let pick = pick.or_else(|| free.iter().copied().find(clean));
             if let Some(t) = pick {
                 free.remove(&t);
                 self.place(m, t as usize);
@@ -167,5 +195,35 @@ impl Assignment<'_> {
         }
         out.games.sort_by_key(|g| g.table);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::movement::Round;
+
+    fn table_of(s: &Seated, player: usize) -> Option<u32> {
+        s.games.iter().find(|g| g.a == player || g.b == player).map(|g| g.table)
+    }
+
+    #[test]
+    fn a_stationary_player_s_game_takes_their_table_when_it_is_clean_for_both() {
+        let pairs = [(0, 1), (2, 3), (4, 5), (6, 7)];
+        let fresh = History::new(8);
+        let seated = seat_fixed(&fresh, &pairs, 6, &[Stay { player: 5, table: 6 }]);
+        assert_eq!(table_of(&seated, 5), Some(6), "nothing to carry: table 6's own libraries");
+        assert_eq!(seated.games.iter().map(|g| g.table).collect::<Vec<_>>(), [1, 2, 3, 6]);
+        // Once the opponent has played table 6's libraries, the game goes elsewhere (its libraries are carried).
+        let played = Round { games: vec![Game { table: 6, a: 4, b: 7 }], byes: vec![] };
+        let h = History::from_rounds(8, &[played]);
+        let seated = seat_fixed(&h, &[(0, 1), (2, 3), (5, 4), (6, 7)], 6, &[Stay { player: 5, table: 6 }]);
+        assert_ne!(table_of(&seated, 5), Some(6));
+        assert!(seated.reused.is_empty());
+        assert!(
+            seated.games.iter().all(|g| g.table != 6),
+            "table 6 is left for the game to come to: {:?}",
+            seated.games
+        );
     }
 }

@@ -11,7 +11,7 @@ use super::band;
 use super::history::{History, PlayerHistory};
 use super::matching::{Edge, max_weight_matching};
 use super::seating::{Seated, seat_fixed, seat_travelling};
-use super::{MovementError, Round};
+use super::{MovementError, Round, Stay};
 
 /// A player in the Swiss field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -60,15 +60,17 @@ pub fn pair_swiss(
     pair_swiss_apart(players, history, tables, fixed_libraries, seed, &[])
 }
 
-/// [`pair_swiss`], never pairing two of `apart` with each other (players who stay at one table) while any
-/// other pairing exists; when none does, the round is still produced and `warnings` says who meets.
+/// [`pair_swiss`], never pairing two players of `apart` (players who stay at one table) with each other while
+/// any other pairing exists; when none does, the round is still produced and `warnings` says who meets. The
+/// game of such a player takes their own table's libraries when they are clean for both players and free, so
+/// that fewer libraries are carried to them.
 pub fn pair_swiss_apart(
     players: &[SwissPlayer],
     history: &History,
     tables: u32,
     fixed_libraries: bool,
     seed: u64,
-    apart: &[usize],
+    apart: &[Stay],
 ) -> Result<SwissOutcome, MovementError> {
     let field = standings(players, seed);
     if field.len() < 2 {
@@ -78,15 +80,17 @@ pub fn pair_swiss_apart(
     if fixed_libraries && matches > tables {
         return Err(MovementError::NotEnoughTables { matches, tables });
     }
-    let kept_apart: HashSet<(usize, usize)> =
-        apart.iter().flat_map(|&p| apart.iter().filter(move |&&q| p < q).map(move |&q| (p, q))).collect();
+    let kept_apart: HashSet<(usize, usize)> = apart
+        .iter()
+        .flat_map(|p| apart.iter().filter(move |q| p.player < q.player).map(move |q| (p.player, q.player)))
+        .collect();
     let mut forbidden = kept_apart.clone();
     let mut tries = 0;
     loop {
         let mut warnings = Vec::new();
         let pairing = pair_by_score(&field, history, &forbidden, &mut warnings);
         let seated = if fixed_libraries {
-            seat_fixed(history, &pairing.pairs, tables)
+            seat_fixed(history, &pairing.pairs, tables, apart)
         } else {
             seat_travelling(history, &pairing.pairs)
         };

@@ -74,6 +74,47 @@ fn a_head_judge_keeps_a_player_who_cannot_move_at_one_table_from_the_phone() {
 }
 
 #[test]
+fn the_libraries_carried_to_a_player_who_stays_are_where_the_floor_judges_look() {
+    let site = Site::paired();
+    let (kim, lee) = site.judges();
+    site.ev.run(&["round", "unpair"]).ok();
+    site.ev.fake_libraries(3);
+    // Who sits at table 3 when nobody stays: kept at table 1, their game comes to table 1 with its libraries.
+    site.ev.run(&["round", "pair"]).ok();
+    let doc = site.ev.run(&["--json", "pairings"]).json();
+    let who = doc["tables"][2]["a"]["name"].as_str().unwrap_or_default().to_string();
+    site.ev.run(&["round", "unpair"]).ok();
+    assert_eq!(post(&site, &kim, "/api/player/seat", json!({ "name": who, "table": 1 }), "c1").status, 200);
+    let p = post(&site, &kim, "/api/round/pair", json!({}), "c2");
+    assert_eq!(p.status, 200, "{}", p.body);
+    let carry = "3A, 3B from table 3 to table 1; 1A, 1B from table 1 to table 3";
+    assert!(p.json()["summary"].as_str().unwrap_or("").contains(carry), "{}", p.body);
+    for (path, by) in [
+        ("/judge", Some(&lee)),
+        ("/pairings", None),
+        ("/judge/print/pairings", Some(&lee)),
+        ("/judge/print/pairings/wall", Some(&lee)),
+    ] {
+        let req = Req::get(path);
+        let page = site.send(match by {
+            Some(judge) => req.by(judge),
+            None => req,
+        });
+        assert_eq!(page.status, 200, "{path}: {}", page.body);
+        assert!(page.body.contains("Libraries to carry") && page.body.contains(carry), "{path}: {}", page.body);
+    }
+    let doc = site.send(Req::get("/api/pairings")).json();
+    assert_eq!(doc["carry"][0], json!({ "from": 3, "library": "3A", "to": 1 }), "{doc}");
+    let slips = site.send(Req::get("/judge/print/slips").by(&lee)).body;
+    for words in [
+        "Libraries 3A and 3B are carried here from table 3 this round: back to table 3 after the round.",
+        "Libraries 1A and 1B are carried here from table 1 this round: back to table 1 after the round.",
+    ] {
+        assert!(slips.contains(words), "{words}: {slips}");
+    }
+}
+
+#[test]
 fn a_head_judge_swaps_takes_back_reopens_and_pairs_those_present_from_the_phone() {
     let site = Site::paired();
     let (kim, _) = site.judges();

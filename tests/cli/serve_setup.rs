@@ -9,7 +9,11 @@ use std::process::Stdio;
 /// Starts `serve --new` on the folder's (missing) event file: the server and the set-up link's token.
 pub fn start_new(ev: &Event) -> (Server, String) {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("mmjudge"));
+    // Its temporary files (an upload arriving) in the event's folder, where a test can look for them.
+    let tmp = ev.dir.path().join("tmp");
+    std::fs::create_dir_all(&tmp).expect("a temporary folder");
     cmd.current_dir(ev.dir.path())
+        .env("TMPDIR", &tmp)
         .env("MMJUDGE_DB", ev.db())
         .env("NO_COLOR", "1")
         .env_remove("MMJUDGE_NOW")

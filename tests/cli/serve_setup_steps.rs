@@ -84,6 +84,57 @@ pub(crate) fn refused(job: &serde_json::Value, status: u64) -> String {
     said
 }
 
+/// The uploads arriving or kept in the server's temporary folder (the event's `tmp`, see `start_new`).
+fn uploads_kept(ev: &Event) -> usize {
+    let dir = ev.dir.path().join("tmp");
+    std::fs::read_dir(dir).map_or(0, |d| {
+        d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("mmjudge-upload-")).count()
+    })
+}
+
+/// Waits up to 5 s for the temporary folder to hold `n` uploads: whether it did.
+fn uploads_become(ev: &Event, n: usize) -> bool {
+    let until = Instant::now() + Duration::from_secs(5);
+    while uploads_kept(ev) != n {
+        if Instant::now() > until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    true
+}
+
+#[test]
+fn an_upload_leaves_no_temporary_file_behind_whatever_ends_it() {
+    let (ev, server, head) = start();
+    // A page reloaded while the card file is arriving: the connection breaks, the half file goes.
+    let mut sending = std::net::TcpStream::connect(&server.addr).expect("connect");
+    let mut request =
+        format!("POST /api/cards/import?file=cards.csv HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n");
+    for (k, v) in head.headers(false) {
+        request.push_str(&format!("{k}: {v}\r\n"));
+    }
+    request.push_str("\r\n");
+    sending.write_all(request.as_bytes()).expect("the request's head");
+    sending.write_all(&vec![b'x'; 200_000]).expect("part of the file");
+    assert!(uploads_become(&ev, 1), "the file arriving is kept while it arrives");
+    drop(sending);
+    assert!(uploads_become(&ev, 0), "a broken upload leaves no file: {} kept", uploads_kept(&ev));
+    // Refused (too large by its length, not a card file) or done: nothing kept either.
+    let big = server.request(
+        "POST",
+        "/api/cards/import?file=cards.csv",
+        &[&head.headers(false)[..], &[("Content-Length", "300000000")]].concat(),
+        "",
+    );
+    assert!(matches!(big.status, 413 | 400), "{}", big.body);
+    let job = head.run(&server, "/api/cards/import?file=bad.json", "{\"data\": [1, 2");
+    assert_eq!(job["state"], "refused", "{job}");
+    let job = head.run(&server, "/api/cards/import?file=cards.csv", &example("cards.csv"));
+    assert_eq!(job["state"], "done", "{job}");
+    assert!(uploads_become(&ev, 0), "{} kept after the jobs", uploads_kept(&ev));
+}
+
 #[test]
 fn imports_by_upload_run_as_jobs_all_or_nothing_with_every_bad_line_named() {
     let (ev, server, head) = start();

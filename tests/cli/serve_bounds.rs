@@ -16,7 +16,7 @@ fn phone(n: u32) -> IpAddr {
 }
 
 /// The device cookie an answer set (`mmjudge_device=...`).
-fn device_cookie(got: &Got) -> String {
+pub(crate) fn device_cookie(got: &Got) -> String {
     got.head
         .lines()
         .filter_map(|l| l.split_once(':'))
@@ -26,7 +26,7 @@ fn device_cookie(got: &Got) -> String {
         .to_string()
 }
 
-fn post_from(from: IpAddr, addr: &str, path: &str, cookie: Option<&str>, body: &serde_json::Value) -> Got {
+pub(crate) fn post_from(from: IpAddr, addr: &str, path: &str, cookie: Option<&str>, body: &serde_json::Value) -> Got {
     let mut headers = vec![("Content-Type", "application/json")];
     if let Some(c) = cookie {
         headers.push(("Cookie", c));
@@ -39,7 +39,7 @@ fn count(answers: &[Got], status: u16) -> usize {
 }
 
 /// The wrong tries the file holds for a target (`judge 1`, `player 2`).
-fn spent(ev: &Event, target: &str) -> f64 {
+pub(crate) fn spent(ev: &Event, target: &str) -> f64 {
     let conn = rusqlite::Connection::open(ev.db()).expect("open db");
     conn.query_row("SELECT level FROM guess_budget WHERE target = ?1", [target], |r| r.get(0)).unwrap_or(0.0)
 }

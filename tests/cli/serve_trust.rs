@@ -6,7 +6,8 @@
 
 use crate::harness::Event;
 use crate::serve::{Server, codes, judge};
-use crate::serve_hostile::{Got, other_addresses, send};
+use crate::serve_bounds::{device_cookie, post_from, spent};
+use crate::serve_hostile::{Got, other_addresses};
 use crate::standby::{caught_up, key, standby};
 use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr};
@@ -18,23 +19,9 @@ fn phone(n: u32) -> IpAddr {
     IpAddr::V4(Ipv4Addr::new(127, 0, 3 + (n / 250) as u8, 1 + (n % 250) as u8))
 }
 
-/// The device cookie an answer set (`mmjudge_device=...`), if any.
-fn device_cookie(got: &Got) -> Option<String> {
-    got.head
-        .lines()
-        .filter_map(|l| l.split_once(':'))
-        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
-        .find_map(|(_, v)| v.trim().split(';').next().filter(|c| c.starts_with("mmjudge_device=")))
-        .map(str::to_string)
-}
-
 /// `POST /api/player/code` from `from` with the cookie and the body.
 fn sign_in(server: &Server, from: IpAddr, cookie: Option<&str>, body: serde_json::Value) -> Got {
-    let mut headers = vec![("Content-Type", "application/json")];
-    if let Some(c) = cookie {
-        headers.push(("Cookie", c));
-    }
-    send(from, &server.addr, "POST", "/api/player/code", &headers, &body.to_string())
+    post_from(from, &server.addr, "/api/player/code", cookie, &body)
 }
 
 /// A query's one number on the event's file.
@@ -46,11 +33,6 @@ fn number(db: &Path, sql: &str, target: &str) -> f64 {
 /// The devices the file keeps for a target.
 fn devices(db: &Path, target: &str) -> f64 {
     number(db, "SELECT count(*) * 1.0 FROM guess_device WHERE target = ?1", target)
-}
-
-/// The wrong tries the file holds for a target.
-fn spent(db: &Path, target: &str) -> f64 {
-    number(db, "SELECT level FROM guess_budget WHERE target = ?1", target)
 }
 
 /// A six-digit code that is neither of the two given.
@@ -81,7 +63,7 @@ fn a_player_minting_devices_with_their_own_code_from_500_addresses_guesses_the_o
     // Bo's own phone signs in first, on his side.
     let first = sign_in(&server, phone(1000), None, json!({ "table": 1, "seat": "B", "code": bo }));
     assert_eq!(first.status, 200, "{first:?}");
-    let bo_phone = device_cookie(&first).expect("a device cookie");
+    let bo_phone = device_cookie(&first);
     // Ana signs in with her own code from 500 addresses, a new cookie each time: each that is answered 200 makes
     // a device known for Ana, never for Bo; past the first 60 they are paced.
     let started = Instant::now();
@@ -90,7 +72,7 @@ fn a_player_minting_devices_with_their_own_code_from_500_addresses_guesses_the_o
     for n in 0..500 {
         let got = sign_in(&server, phone(n), None, json!({ "table": 1, "seat": "A", "code": ana }));
         match got.status {
-            200 => minted.push((phone(n), device_cookie(&got).expect("a new device's cookie"))),
+            200 => minted.push((phone(n), device_cookie(&got))),
             429 => paced += 1,
             other => panic!("a sign-in answered {other}: {got:?}"),
         }
@@ -122,8 +104,8 @@ fn a_player_minting_devices_with_their_own_code_from_500_addresses_guesses_the_o
     }
     eprintln!("guesses at Bo's code: {evaluated} evaluated, {held} held back");
     assert!(evaluated <= 100, "at most the burst is evaluated: {evaluated}");
-    assert!(spent(&ev.db(), "player 2") >= 99.0, "Bo's count is spent");
-    assert_eq!(spent(&ev.db(), "player 1"), 0.0, "none of it counted against Ana");
+    assert!(spent(&ev, "player 2") >= 99.0, "Bo's count is spent");
+    assert_eq!(spent(&ev, "player 1"), 0.0, "none of it counted against Ana");
     // The right code from a device that is not Bo's waits too, and says the way out.
     let waits = sign_in(&server, phone(900), None, json!({ "table": 1, "seat": "B", "code": bo }));
     assert_eq!(waits.status, 429, "{waits:?}");
@@ -154,7 +136,7 @@ fn a_new_code_starts_its_owners_budget_afresh_and_one_players_spent_budget_never
         let guess = wrong_code(n, [&ana, &bo]);
         sign_in(&server, phone(n), None, json!({ "table": 1, "seat": "A", "code": guess }));
     }
-    assert!(spent(&ev.db(), "player 1") >= 99.0);
+    assert!(spent(&ev, "player 1") >= 99.0);
     // Bo, on a phone never seen, gets in: Ana's spent budget is Ana's.
     let bos = sign_in(&server, phone(400), None, json!({ "table": 1, "seat": "B", "code": bo }));
     assert_eq!(bos.status, 200, "{bos:?}");

@@ -110,7 +110,7 @@ fn an_upload_leaves_no_temporary_file_behind_whatever_ends_it() {
     // A page reloaded while the card file is arriving: the connection breaks, the half file goes.
     let mut sending = std::net::TcpStream::connect(&server.addr).expect("connect");
     let mut request =
-        format!("POST /api/cards/import?file=cards.csv HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n");
+        "POST /api/cards/import?file=cards.csv HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n".to_string();
     for (k, v) in head.headers(false) {
         request.push_str(&format!("{k}: {v}\r\n"));
     }

@@ -2,7 +2,8 @@
 
 use super::Section;
 use super::sections::{
-    card_text, cards, clock, demo, device, library, listings, movement, pairing, serve, standby, standings, table,
+    card_text, cards, clock, demo, device, library, listings, movement, pairing, serve, serve_bounds, standby,
+    standings, table,
 };
 
 /// Every section: (name, what builds its event and times its commands).
@@ -18,6 +19,7 @@ pub fn sections() -> Vec<(&'static str, Section)> {
         ("standings", standings::run),
         ("demo", demo::run),
         ("serve", serve::run),
+        ("serve-bounds", serve_bounds::run),
         ("device", device::run),
         ("standby", standby::run),
         ("listings", listings::run),

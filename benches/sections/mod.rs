@@ -12,6 +12,7 @@ pub mod live;
 pub mod movement;
 pub mod pairing;
 pub mod serve;
+pub mod serve_bounds;
 pub mod serve_hostile;
 pub mod serve_venue;
 pub mod standby;

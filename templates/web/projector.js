@@ -88,6 +88,8 @@
       r.querySelectorAll("p.count").forEach(function (p) { p.textContent = c.finished + " of " + c.tables + " tables finished."; });
       tick();
       mm.updated();
+      // The round's progress chart is drawn by the server: the page is read again for it.
+      if (byId("progress")) refresh();
       return;
     }
     refresh();

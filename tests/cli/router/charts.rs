@@ -90,3 +90,20 @@ fn the_standings_over_rounds_are_a_page_of_their_own_linked_from_the_standings()
     assert!(one.body.contains("stroke-dasharray=\"6 3\""), "the player found is dashed: {}", one.body);
     site.refusals(vec![case(Req::get("/standings/rounds?player=Zed"), 404, "unknown player")]);
 }
+
+#[test]
+fn the_projector_draws_the_rounds_progress_as_the_dashboard_does() {
+    let (site, _) = timed_site();
+    let wall = site.send(Req::get("/projector"));
+    assert_eq!(wall.status, 200, "{}", wall.body);
+    assert!(wall.body.contains("<div class=\"progress\" id=\"progress\">"), "{}", wall.body);
+    assert!(wall.body.contains("Round 1: tables finished"), "{}", wall.body);
+    assert!(wall.body.contains("Still playing: table 1 (Ana – Bo), table 2 (Cy – Di)."), "{}", wall.body);
+    assert_eq!(wall.body.matches("data-minutes=").count(), 1, "table 3's result is the one point");
+    assert!(!wall.body.contains("style="), "the projector's CSP allows no style attribute");
+    let api = site.send(Req::get("/api/projector"));
+    assert!(!api.body.contains("progress"), "the projector's JSON stays as it was: {}", api.body);
+    let paired = Site::paired();
+    let before = paired.send(Req::get("/projector"));
+    assert!(!before.body.contains("id=\"progress\""), "no progress before the round's clock starts");
+}

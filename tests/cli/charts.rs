@@ -91,6 +91,13 @@ fn the_slow_play_charts_draw_every_decision_of_decisions_json_all() {
     assert_eq!(one.matches("<section class=\"player-decisions\"").count(), 1);
     let theirs: Vec<[String; 4]> = all.iter().filter(|d| d["player"] == first.as_str()).map(decision_figures).collect();
     assert_eq!(decision_marks(&one), theirs);
+    // The player's own chart (/me/decisions, opened from /me): the same marks.
+    let store = mmjudge::store::Store::open(&ev.db()).expect("the event");
+    let stats = store
+        .read(|conn| mmjudge::ops::table::clocks::decisions::decision_stats(conn, None, Some(&first), true))
+        .expect("their decisions");
+    let own = mmjudge::render::decisions::own(&stats, &first).expect("drawn").expect("they took decisions");
+    assert_eq!(decision_marks(&own.chart), theirs, "/me's chart draws decisions --json --all's");
 }
 
 #[test]
@@ -199,6 +206,11 @@ fn the_progress_chart_draws_results_json_moments_and_time_json_extensions() {
     done.sort_by(|a, b| a.parse::<f64>().unwrap_or(0.0).total_cmp(&b.parse::<f64>().unwrap_or(0.0)));
     assert!(done.len() > 3, "{results}");
     assert_eq!(attrs(&svg, "data-minutes"), done, "each point is a result's moment");
+    // The projector draws the same points from its own read of the round.
+    let wall = mmjudge::ops::projector::projector(&store, now).expect("the projector's view");
+    let theirs = wall.round.and_then(|r| r.progress).expect("the projector's progress");
+    let wall_svg = mmjudge::render::progress::ProgressChart::new(&theirs).render().expect("drawn");
+    assert_eq!(attrs(&wall_svg, "data-minutes"), done, "the projector's points are the results' moments too");
     let counts: Vec<String> = (1..=done.len()).map(|n| n.to_string()).collect();
     let finished: Vec<String> = svg
         .split("<g data-value=\"")

@@ -67,7 +67,7 @@ impl CurveChart {
     /// The chart of `c`, or None when there is nothing to draw (no spells in the pool and no library).
     pub fn new(c: &Curves) -> Option<CurveChart> {
         let target = c.target?;
-        let mut spread: Vec<Vec<u32>> = vec![Vec::with_capacity(c.libraries.len()); BUCKETS];
+        let mut spread: Vec<Vec<u32>> = (0..BUCKETS).map(|_| Vec::with_capacity(c.libraries.len())).collect();
         for (_, counts) in &c.libraries {
             counts.iter().enumerate().for_each(|(b, n)| spread[b].push(*n));
         }

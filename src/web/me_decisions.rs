@@ -26,9 +26,15 @@ struct MyDecisionsPage {
     back: String,
 }
 
-/// `GET /me/decisions?name=NAME`: 404 for no such player, 409 for a name more than one player's begins with, as
-/// `/me`; without a name, 400.
-pub async fn page_handler(db: Db, Query(q): Query<super::players::NameQuery>) -> Result<Response, ApiError> {
+/// `?name=` of `/me/decisions`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct MineQuery {
+    /// The player, by any unambiguous part of their name (as `/me`).
+    pub name: Option<String>,
+}
+
+/// `GET /me/decisions?name=NAME`: 404 for no such player, 400 for a name that fits several or no name.
+pub async fn page_handler(db: Db, Query(q): Query<MineQuery>) -> Result<Response, ApiError> {
     let name = q.name.unwrap_or_default().trim().to_string();
     if name.is_empty() {
         return Err(ApiError::new(

@@ -35,6 +35,7 @@ for _ in 1 2 3; do "$bin" clock 1 --start "$player" >/dev/null; "$bin" clock 1 -
 # The written pages that draw (#47), checked with the site's files.
 "$bin" decisions --html "$work/site/slow-play.html" >/dev/null
 "$bin" report libraries --html "$work/site/library-report.html" >/dev/null
+"$bin" pool check --html "$work/site/pool-check.html" >/dev/null
 # A finished event's final standings with their points by round, from a small demo of its own.
 MMJUDGE_DB=$work/demo.db "$bin" demo --players 8 --rounds 2 --out "$work/demo" >/dev/null
 cp "$work/demo/site/round-2-standings.html" "$work/site/demo-final-standings.html"

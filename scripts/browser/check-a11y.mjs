@@ -113,6 +113,15 @@ try {
       `/clock?table=${TABLE}`, `/table/${TABLE}`, "/login", "/projector"]) {
       await visit(p, `${BASE}${path}`, at(path));
     }
+    await visit(p, `${BASE}/me/decisions?name=${encodeURIComponent(PLAYER)}`, at("/me/decisions"));
+    // /me's own decisions, loaded when the disclosure is opened: the chart put in, read, and no wider than the phone.
+    await p.goto(`${BASE}/me?name=${encodeURIComponent(PLAYER)}`, { waitUntil: "load" });
+    await p.click("details.mine > summary");
+    await p.waitForSelector("details.mine [data-loaded] svg", { timeout: 5000 });
+    const wide = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (wide > 0) failures.push(`${at("/me's decisions opened")}: ${wide} px wider than the screen`);
+    if (process.env.SHOTS) await p.screenshot({ path: `${process.env.SHOTS}/me-decisions-${width.label}.png`, fullPage: true });
+    await audit(p, at("/me's decisions opened"));
     await visit(p, `${BASE}/__missing`, at("a missing page"));
     await player.close();
 

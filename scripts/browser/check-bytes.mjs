@@ -94,6 +94,24 @@ async function header(p, after) {
   if (said !== want) problem(`${p.label}'s header says "${said}" after ${after}, not "${want}"`);
 }
 
+// The first load of the pages every phone opens, on the wire (the page's own answer, headers included), against
+// the figures measured on this event before the pages drew any chart (#47): a phone that opens no chart must not
+// receive more than 10 % over them. FIRST_LOAD_BEFORE=1 prints the figures only (to measure another build).
+const FIRST_LOAD = { "/": 1082, "/pairings": 3735, "/standings": 1605, "/me": 1667 };
+async function firstLoads(browser, meName) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  for (const path of Object.keys(FIRST_LOAD)) {
+    const url = path === "/me" ? "/me?name=" + encodeURIComponent(meName) : path;
+    await page.goto(BASE + url, { waitUntil: "load" });
+    const size = await page.evaluate(() => performance.getEntriesByType("navigation")[0].transferSize);
+    const bound = Math.round(FIRST_LOAD[path] * 1.1);
+    console.log(`check-bytes: ${path} first load: ${size} B on the wire (before the charts: ${FIRST_LOAD[path]} B)`);
+    if (!process.env.FIRST_LOAD_BEFORE && size > bound) problem(`${path}'s first load is ${size} B, over ${bound} B (10 % over ${FIRST_LOAD[path]} B)`);
+  }
+  await context.close();
+}
+
 const browser = await chromium.launch({ executablePath: env("CHROMIUM"), headless: true, args: ["--no-sandbox"] });
 try {
   const tables = await (await fetch(BASE + "/api/tables")).json();
@@ -109,6 +127,7 @@ try {
   console.log(`check-bytes: /pairings first load at ${tables.tables.length} tables: ${size} B on the wire`);
   if (size > 60 * 1024) problem(`/pairings's first load is ${size} B (the bound is 60 KB)`);
   await header(phones[0], "its first load");
+  await firstLoads(browser, name);
   await result(phones, 5, name);
   await result(phones, 6, other.seats[1].player);
 } finally {

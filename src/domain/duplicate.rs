@@ -179,6 +179,40 @@ pub fn library_report_with(games: &[LibraryGame], alpha: f64) -> LibraryReport {
     LibraryReport { alpha, tables, libraries }
 }
 
+/// Seat A's games against seat B over every table, as one record (a draw half a win): seat B's is its mirror.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatRecord {
+    /// Games counted.
+    pub games: u32,
+    /// Games seat A won.
+    pub wins: u32,
+    /// Games seat A lost (seat B won).
+    pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// (wins + draws / 2) / games.
+    pub win_rate: f64,
+    /// The exact (Clopper–Pearson) interval of the win rate at level `1 - alpha`: seat A is favoured (or seat B)
+    /// only when it leaves out 0.5.
+    pub interval: [f64; 2],
+}
+
+/// Seat A against seat B over the tables' records, with its exact interval at level `1 - alpha`.
+pub fn seat_a(tables: &[TableRecord], alpha: f64) -> SeatRecord {
+    let (wins, losses, draws) = tables.iter().fold((0, 0, 0), |(w, l, d), t| (w + t.a_wins, l + t.b_wins, d + t.draws));
+    let games = wins + losses + draws;
+    let points = f64::from(wins) + f64::from(draws) / 2.0;
+    let (lo, hi) = super::interval::clopper_pearson(points, f64::from(games), alpha);
+    SeatRecord {
+        games,
+        wins,
+        losses,
+        draws,
+        win_rate: points / f64::from(games.max(1)),
+        interval: [round4(lo), round4(hi)],
+    }
+}
+
 /// A bound to four decimals (what the JSON and the charts show).
 fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0

@@ -4,6 +4,7 @@
 //! supplies in [`supply`], more tables for a larger field in [`tables`].
 
 pub mod balance;
+pub mod curve;
 pub mod sealed;
 pub mod sheets;
 pub mod show;

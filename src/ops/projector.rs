@@ -63,6 +63,10 @@ pub struct ProjectorRound {
     pub over_time: Vec<ProjectorTable>,
     /// Every table still without a result (the page moves a table to "over time" by itself at its end).
     pub playing: Vec<ProjectorTable>,
+    /// The round's progress as the dashboard draws it, once its clock started (the page's chart; not in the
+    /// projector's JSON).
+    #[serde(skip)]
+    pub progress: Option<crate::ops::round::progress::RoundProgress>,
 }
 
 /// One table on the projector.
@@ -119,6 +123,7 @@ fn projector_in(conn: &Connection, now: DateTime<Utc>) -> Result<Projector> {
                     extended: Vec::new(),
                     over_time: Vec::new(),
                     playing: Vec::new(),
+                    progress: None,
                 }
             }
         }),
@@ -161,6 +166,7 @@ fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64)
     let over_time = playing.iter().filter(|t| t.over).cloned().collect();
     let tables = view.tables.iter().filter(|t| t.players.len() == 2).count();
     let finished = view.tables.iter().filter(|t| t.players.len() == 2 && t.result.is_some()).count();
+    let progress = (at >= started).then(|| progress_of(conn, &view, round_end, now)).transpose()?;
     Ok(ProjectorRound {
         number: view.round,
         phase: view.phase,
@@ -179,5 +185,40 @@ fn started_round(conn: &Connection, now: DateTime<Utc>, inspection_minutes: i64)
         extended,
         over_time,
         playing,
+        progress,
+    })
+}
+
+/// The round's progress from its tables' times and the moments of their results.
+fn progress_of(
+    conn: &Connection,
+    view: &time::RoundTimes,
+    round_end: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<crate::ops::round::progress::RoundProgress> {
+    use crate::ops::round::progress::{RoundProgress, TableProgress};
+    let result_at: std::collections::HashMap<u32, Option<String>> = crate::store::matches::of_round(conn, view.round)?
+        .into_iter()
+        .filter_map(|m| m.table.map(|t| (t, m.result_at)))
+        .collect();
+    let tables = view
+        .tables
+        .iter()
+        .filter(|t| t.players.len() == 2)
+        .map(|t| TableProgress {
+            table: t.table,
+            players: [t.players[0].clone(), t.players[1].clone()],
+            result_at: result_at.get(&t.table).cloned().flatten(),
+            ends_at: Some(t.ends_at.clone()),
+            extension_seconds: t.extension_secs,
+        })
+        .collect();
+    Ok(RoundProgress {
+        round: view.round,
+        started_at: view.started_at.clone().unwrap_or_default(),
+        ends_at: stamp(round_end),
+        ended_at: view.ended_at.clone(),
+        now: stamp(now),
+        tables,
     })
 }

@@ -64,6 +64,8 @@ pub struct LibraryReport {
     pub tables: Vec<TableLine>,
     /// One line per library.
     pub libraries: Vec<LibraryLine>,
+    /// Seat A against seat B over every table (a draw half a win), with its exact interval.
+    pub seat_a: duplicate::SeatRecord,
 }
 
 /// "3 results left out, not games played: 2 byes, 1 no-show" (nothing when none).
@@ -119,7 +121,9 @@ pub fn library_report(results: &Results) -> LibraryReport {
     let (games, left_out) = results.library_games(results.paired);
     let report = duplicate::library_report(&games);
     let not_games_by_reason = results.not_games(results.paired);
+    let seat_a = duplicate::seat_a(&report.tables, report.alpha);
     LibraryReport {
+        seat_a,
         alpha: report.alpha,
         games: games.len(),
         left_out,

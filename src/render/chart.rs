@@ -222,5 +222,26 @@ mod tests {
         let svg = chart.render().unwrap_or_default();
         assert!(svg.contains("<title") && svg.contains("<desc") && svg.contains("data-value=\"0.9500\""), "{svg}");
         assert!(!svg.contains("style="), "no style attributes: the pages allow none");
+        assert!(svg.len() < 30_000, "{}", svg.len());
+    }
+
+    #[test]
+    fn an_interval_chart_at_fixed_data() {
+        let row = |label: &str, value: f64, lo: f64, hi: f64, count: u32| IntervalRow {
+            label: label.into(),
+            value,
+            lo,
+            hi,
+            count,
+        };
+        let rows = [
+            row("1A", 0.75, 0.1941, 0.9937, 4),
+            row("1B", 0.25, 0.0063, 0.8059, 4),
+            row("2A", 1.0, 0.5407, 1.0, 6),
+            row("2B", 0.0, 0.0, 0.4593, 6),
+        ];
+        let chart =
+            IntervalChart::new("Each library against par", "d", "games won with the library", "par", 0.5, &rows);
+        insta::assert_snapshot!("interval_chart", chart.render().unwrap_or_default());
     }
 }

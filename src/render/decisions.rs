@@ -5,7 +5,7 @@
 use crate::domain::clock::seconds_text;
 use crate::error::{Error, Result};
 use crate::ops::table::clocks::clock::when_text;
-use crate::ops::table::clocks::decisions::{DecisionLine, PlayerLine, SlowPlay};
+use crate::ops::table::clocks::decisions::{DecisionLine, DecisionStats, PlayerLine, SlowPlay};
 use crate::render::chart::{Scale, Tick, nice_ticks};
 use askama::Template;
 
@@ -267,6 +267,18 @@ pub fn at_table(ds: &[DecisionLine], players: &[String]) -> Result<Vec<TableDeci
         out.push(TableDecisions { player: p.clone(), chart, numbers: numbers(&theirs.iter().collect::<Vec<_>>()) });
     }
     Ok(out)
+}
+
+/// `player`'s own decisions over the event (`/me/decisions`): their chart and numbers, None before any was timed.
+pub fn own(stats: &DecisionStats, player: &str) -> Result<Option<TableDecisions>> {
+    let theirs: Vec<DecisionLine> =
+        stats.decisions.as_deref().unwrap_or_default().iter().filter(|d| d.player == player).cloned().collect();
+    if theirs.is_empty() {
+        return Ok(None);
+    }
+    let chart = DecisionChart::new(&format!("{player}'s decisions against their limits"), player, &theirs).render()?;
+    let numbers = numbers(&theirs.iter().collect::<Vec<_>>());
+    Ok(Some(TableDecisions { player: player.to_string(), chart, numbers }))
 }
 
 impl SlowPlayView {

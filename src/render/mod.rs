@@ -5,6 +5,7 @@ pub mod assets;
 pub mod cards;
 pub mod chart;
 mod csv_out;
+pub mod curve;
 pub mod decisions;
 pub use csv_out::{CsvWriter, safe_cell};
 mod human;

@@ -60,6 +60,12 @@ pub struct CurationPage {
     pub banned: Vec<String>,
     /// What to find when the pool is short, in lines (empty when nothing is).
     pub to_find: Vec<String>,
+    /// The mana values against the target curve, drawn (empty when the pool has no spells).
+    pub curve: String,
+    /// The curve chart's numbers: (mana value, target, the pool's copies, the libraries' range and median).
+    pub curve_numbers: Vec<(String, String, u32, String)>,
+    /// Fixed libraries are built (the chart draws them).
+    pub curve_built: bool,
 }
 
 impl CurationPage {
@@ -91,7 +97,20 @@ impl CurationPage {
             ),
             banned: r.banned_notes().into_iter().map(str::to_string).collect(),
             to_find: r.to_find.as_ref().map(to_find_lines).unwrap_or_default(),
+            curve: String::new(),
+            curve_numbers: Vec::new(),
+            curve_built: false,
         }
+    }
+
+    /// The page with the pool's and the libraries' mana values drawn against the target curve.
+    pub fn with_curves(mut self, curves: &crate::ops::library::curve::Curves) -> crate::error::Result<Self> {
+        if let Some(chart) = crate::render::curve::CurveChart::new(curves) {
+            self.curve = chart.render()?;
+            self.curve_numbers = chart.numbers();
+            self.curve_built = !curves.libraries.is_empty();
+        }
+        Ok(self)
     }
 
     /// The page as HTML.

@@ -56,6 +56,11 @@ pub struct ProgressChart {
     pub playing: Vec<String>,
     /// Tables still playing beyond those named.
     pub more_playing: usize,
+    /// The numbers of the tables named as playing, in the same order (a page takes a table off on its result).
+    still: Vec<u32>,
+    /// The round's start (RFC 3339) and the time axis's last minute: where a page puts a result's point itself.
+    start: String,
+    x_top: f64,
 }
 
 fn tenth(v: f64) -> f64 {
@@ -217,6 +222,9 @@ impl ProgressChart {
             height: TOP + PLOT + 34.0,
             more_playing: still.len().saturating_sub(Self::NAMED),
             playing,
+            still: still.iter().take(Self::NAMED).map(|t| t.table).collect(),
+            start: p.started_at.clone(),
+            x_top,
         }
     }
 

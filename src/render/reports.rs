@@ -19,6 +19,8 @@ pub struct LibraryReportPage {
     numbers: Vec<(String, u32, String, String, String)>,
     seat_a: String,
     seat_b: String,
+    seats: String,
+    seat_words: String,
     not_games: Option<String>,
 }
 
@@ -37,6 +39,8 @@ impl LibraryReportPage {
             numbers: library_numbers(doc),
             seat_a: format!("{a} ({})", share(a)),
             seat_b: format!("{b} ({})", share(b)),
+            seats: if doc.seat_a.games == 0 { String::new() } else { seats(doc)? },
+            seat_words: seat_words(doc),
             not_games: reports::not_games_words(&doc.not_games_by_reason),
         })
     }
@@ -84,4 +88,42 @@ pub fn against_par(doc: &LibraryReport) -> Result<String> {
     );
     let chart = IntervalChart::new("Each library against par", &desc, "games won with the library", "par", 0.5, &rows);
     chart.render().map_err(|e| Error::refused(format!("cannot draw the library chart: {e}")))
+}
+
+/// Seat A against seat B in words: which seat, if either, won more than chance explains.
+pub fn seat_words(doc: &LibraryReport) -> String {
+    let s = &doc.seat_a;
+    let level = percent(1.0 - doc.alpha);
+    let a = format!("{} ({} to {})", percent(s.win_rate), percent(s.interval[0]), percent(s.interval[1]));
+    let verdict = if s.interval[0] > 0.5 {
+        "seat A won more than chance explains"
+    } else if s.interval[1] < 0.5 {
+        "seat B won more than chance explains"
+    } else {
+        "neither seat won more than chance explains"
+    };
+    format!("Seat A's share of {} games is {a}, {level} exact interval: {verdict}.", s.games)
+}
+
+/// Seat A's share of the games (a draw half a win) and seat B's, its mirror, against par with the exact interval.
+pub fn seats(doc: &LibraryReport) -> Result<String> {
+    let s = &doc.seat_a;
+    let row = |label: &str, value: f64, lo: f64, hi: f64| IntervalRow {
+        label: label.to_string(),
+        value,
+        lo,
+        hi,
+        count: s.games,
+    };
+    let rows = [
+        row("seat A", s.win_rate, s.interval[0], s.interval[1]),
+        row("seat B", 1.0 - s.win_rate, 1.0 - s.interval[1], 1.0 - s.interval[0]),
+    ];
+    let level = percent(1.0 - doc.alpha);
+    let desc = format!(
+        "Seat A's share of the games between a table's two libraries (a draw counts half) and seat B's, against \
+         par, 50 %, with the exact {level} interval: a seat is favoured only when its whole interval lies above 50 %."
+    );
+    let chart = IntervalChart::new("Seat A against seat B", &desc, "games won from the seat", "par", 0.5, &rows);
+    chart.render().map_err(|e| Error::refused(format!("cannot draw the seat chart: {e}")))
 }

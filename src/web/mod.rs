@@ -24,6 +24,7 @@ pub mod kit;
 pub mod laptops;
 pub mod layers;
 pub mod listen;
+pub mod me_decisions;
 pub mod players;
 pub mod projector;
 pub mod routes;

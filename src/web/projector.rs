@@ -33,6 +33,8 @@ struct ProjectorPage {
     byes: Vec<String>,
     /// The standby its head names (the projector says no laptop's notice: it is read from afar).
     laptop: crate::web::kit::page::Laptop,
+    /// The round's progress drawn, with its numbers, as the dashboard draws it (once its clock started).
+    progress: Option<(String, Vec<(String, String)>)>,
 }
 
 /// The big clock's words at the view's instant (the page's script redraws them every second, local times).
@@ -96,7 +98,14 @@ pub async fn page_handler(db: Db) -> Result<Response, ApiError> {
     let qr = qr_svg(&site);
     let (label, left, ends) = headline(&view);
     let laptop = crate::web::kit::page::Laptop::of(db.app());
-    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends, byes, laptop }))
+    let progress = match view.round.as_ref().and_then(|r| r.progress.as_ref()) {
+        Some(p) if view.finished.is_none() => {
+            let chart = crate::render::progress::ProgressChart::new(p);
+            Some((chart.render().map_err(|_| ApiError::internal("the round's progress"))?, chart.numbers()))
+        }
+        _ => None,
+    };
+    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends, byes, laptop, progress }))
 }
 
 /// `GET /api/projector`: what the projector shows, with the players' site address.

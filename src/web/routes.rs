@@ -11,7 +11,9 @@ use crate::web::kit::jobs;
 use crate::web::kit::request::BODY_LIMIT;
 use crate::web::kit::request::Route;
 use crate::web::kit::state::Shared;
-use crate::web::{assets, device, head, judges, players, projector, setup, sse, standby, standings_chart};
+use crate::web::{
+    assets, device, head, judges, me_decisions, players, projector, setup, sse, standby, standings_chart,
+};
 use crate::web::{laptops as second_laptop, layers};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -23,6 +25,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
     vec![
         (read("/"), get(players::home)),
         (read("/me"), get(players::me)),
+        (read("/me/decisions"), get(me_decisions::page_handler)),
         (read("/pairings"), get(players::pairings)),
         (read("/clock"), get(players::clock)),
         (read("/projector"), get(projector::page_handler)),

@@ -55,7 +55,7 @@
       if (!stillOk()) return;
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelector("main"), old = document.querySelector("main");
-      if (fresh && old) old.replaceWith(fresh);
+      if (fresh && old) { keepOpened(fresh); old.replaceWith(fresh); }
       mm.keepAnswer();
       // The server's now comes with the live stream's hello (a page answered 304 carries an older one).
       mm.localTimes(); tick(); byReason(); more();
@@ -129,6 +129,24 @@
       el.querySelectorAll("input").forEach(function (i) { i.disabled = !on; });
     });
   }
+  // A disclosure that loads its content when first opened (a player's decisions on /me): the page at its
+  // data-load fetched then, its [data-loaded] part put in its place; a page read again keeps it open and loaded.
+  function loadOnOpen(e) {
+    var d = e.target;
+    if (!d || !d.matches || !d.matches("details[data-load]") || !d.open || d.hasAttribute("data-done")) return;
+    d.setAttribute("data-done", "");
+    fetch(d.getAttribute("data-load"), { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+      var part = new DOMParser().parseFromString(html, "text/html").querySelector("[data-loaded]");
+      var link = d.querySelector("summary + p");
+      if (part && link) { link.replaceWith(part); mm.localTimes(); }
+    }).catch(function () { d.removeAttribute("data-done"); });
+  }
+  function keepOpened(fresh) {
+    fresh.querySelectorAll("details[data-load]").forEach(function (d) {
+      var was = document.querySelector('details[data-load="' + d.getAttribute("data-load") + '"]');
+      if (was && was.open) d.replaceWith(was);
+    });
+  }
   // The penalty form: the penalty the guide gives this player now, shown before it is sent.
   function preview(form) {
     var out = document.getElementById("penalty-preview"), player = form.elements.namedItem("player");
@@ -186,6 +204,7 @@
       if (input) keep(input.value.trim());
     });
     readSkew(); mm.localTimes(); tick(); fillPin(); byReason(); more(); mm.placeDone(); sendForms();
+    document.addEventListener("toggle", loadOnOpen, true);
     document.addEventListener("change", function (e) {
       if (e.target && e.target.name === "by") byReason();
       var f = e.target && e.target.closest && e.target.closest("#penalty-form");

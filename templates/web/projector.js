@@ -77,6 +77,28 @@
       mm.updated();
     });
   }, false);
+  // The round's progress chart, as the server draws it on the next read: a table's result adds its point (now,
+  // the tables finished) to the step line and takes the table off those named as playing; nothing fetched.
+  function progressed(c) {
+    var svg = document.querySelector("#progress svg[data-x]");
+    if (!svg) return;
+    var x = svg.getAttribute("data-x").split(" ").map(Number), y = svg.getAttribute("data-y").split(" ").map(Number);
+    var minutes = Math.max(0, (mm.now() - Date.parse(svg.getAttribute("data-start"))) / 60000);
+    var px = (x[0] + (x[1] - x[0]) * Math.min(minutes / x[2], 1)).toFixed(1);
+    var py = (y[0] + (y[1] - y[0]) * Math.min(c.finished / Math.max(y[2], 1), 1)).toFixed(1);
+    var steps = svg.querySelector("path[data-steps]");
+    if (steps) steps.setAttribute("d", steps.getAttribute("d") + " H" + px + " V" + py);
+    var dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    dot.setAttribute("cx", px); dot.setAttribute("cy", py); dot.setAttribute("r", "2.5");
+    dot.setAttribute("fill", "currentColor");
+    svg.appendChild(dot);
+    var list = document.querySelector("#progress [data-playing]"), gone = list && list.querySelector('[data-table="' + c.table + '"]');
+    if (gone) {
+      gone.remove();
+      var left = Array.prototype.map.call(list.querySelectorAll("[data-table]"), function (el) { return el.outerHTML; });
+      list.innerHTML = left.join(", ");
+    }
+  }
   // A table's result: the table leaves the lists of tables playing and the count moves on, nothing fetched;
   // anything else (a result taken back, the round, a clock), the page fetched again.
   function changed(c) {
@@ -86,6 +108,7 @@
         el.remove();
       });
       r.querySelectorAll("p.count").forEach(function (p) { p.textContent = c.finished + " of " + c.tables + " tables finished."; });
+      progressed(c);
       tick();
       mm.updated();
       return;

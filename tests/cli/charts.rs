@@ -91,6 +91,13 @@ fn the_slow_play_charts_draw_every_decision_of_decisions_json_all() {
     assert_eq!(one.matches("<section class=\"player-decisions\"").count(), 1);
     let theirs: Vec<[String; 4]> = all.iter().filter(|d| d["player"] == first.as_str()).map(decision_figures).collect();
     assert_eq!(decision_marks(&one), theirs);
+    // The player's own chart (/me/decisions, opened from /me): the same marks.
+    let store = mmjudge::store::Store::open(&ev.db()).expect("the event");
+    let stats = store
+        .read(|conn| mmjudge::ops::table::clocks::decisions::decision_stats(conn, None, Some(&first), true))
+        .expect("their decisions");
+    let own = mmjudge::render::decisions::own(&stats, &first).expect("drawn").expect("they took decisions");
+    assert_eq!(decision_marks(&own.chart), theirs, "/me's chart draws decisions --json --all's");
 }
 
 #[test]
@@ -101,11 +108,72 @@ fn the_library_chart_draws_report_libraries_json() {
     let html = std::fs::read_to_string(ev.path("libraries.html")).expect("the page");
     let (values, lows, highs) = (attrs(&html, "data-value"), attrs(&html, "data-low"), attrs(&html, "data-high"));
     let libraries = doc["libraries"].as_array().expect("libraries");
-    assert_eq!(values.len(), libraries.len());
+    assert_eq!(values.len(), libraries.len() + 2, "a mark for each library, then seat A and seat B");
+    let f = |v: &Value| format!("{:.4}", v.as_f64().unwrap_or(-1.0));
     for (i, l) in libraries.iter().enumerate() {
-        let f = |v: &Value| format!("{:.4}", v.as_f64().unwrap_or(-1.0));
         assert_eq!(values[i], f(&l["win_rate"]), "{l}");
         assert_eq!((lows[i].clone(), highs[i].clone()), (f(&l["interval"][0]), f(&l["interval"][1])), "{l}");
+    }
+    // Seat A against seat B: seat A's record, and seat B's as its mirror.
+    let seat = &doc["seat_a"];
+    let n = libraries.len();
+    assert!(seat["games"].as_u64().unwrap_or(0) > 0, "{seat}");
+    assert_eq!(
+        (values[n].clone(), lows[n].clone(), highs[n].clone()),
+        (f(&seat["win_rate"]), f(&seat["interval"][0]), f(&seat["interval"][1]))
+    );
+    let mirror = |v: &Value| format!("{:.4}", 1.0 - v.as_f64().unwrap_or(-1.0));
+    assert_eq!(
+        (values[n + 1].clone(), lows[n + 1].clone(), highs[n + 1].clone()),
+        (mirror(&seat["win_rate"]), mirror(&seat["interval"][1]), mirror(&seat["interval"][0]))
+    );
+    // The judges' site draws the same two charts.
+    ev.run(&["site", "site", "--judges"]).ok();
+    let site = std::fs::read_to_string(ev.path("site/libraries.html")).expect("the site's page");
+    assert_eq!(attrs(&site, "data-value"), values);
+}
+
+#[test]
+fn the_curve_chart_draws_library_list_json() {
+    let ev = demo();
+    let doc = ev.run(&["--json", "library", "list"]).json();
+    let target = doc["target_curve"].as_array().expect("a target curve").clone();
+    ev.run(&["pool", "check", "--html", "pool.html"]).ok();
+    let html = std::fs::read_to_string(ev.path("pool.html")).expect("the page");
+    let marks: Vec<&str> = html.split("<g data-value=\"").skip(1).collect();
+    let of = |kind: &str| -> Vec<String> {
+        marks
+            .iter()
+            .filter(|g| g[..g.find('>').unwrap_or(0)].contains(&format!("data-marks=\"{kind}\"")))
+            .map(|g| format!(" data-value=\"{}", &g[..g.find('>').unwrap_or(0)]))
+            .collect()
+    };
+    let targets: Vec<String> = of("target").iter().flat_map(|g| attrs(g, "data-value")).collect();
+    let expected: Vec<String> = target.iter().map(|v| format!("{:.1}", v.as_f64().unwrap_or(-1.0))).collect();
+    assert_eq!(targets, expected, "each bar is the target_curve's");
+    // Each mana value's libraries: the fewest, the median and the most of library list's fixed curves.
+    let fixed: Vec<Vec<u64>> = doc["libraries"]
+        .as_array()
+        .expect("libraries")
+        .iter()
+        .filter(|l| !l["table"].is_null())
+        .map(|l| l["curve"].as_array().expect("a curve").iter().filter_map(Value::as_u64).collect())
+        .collect();
+    assert!(!fixed.is_empty());
+    let ranges = of("libraries");
+    assert_eq!(ranges.len(), 7);
+    for (b, g) in ranges.iter().enumerate() {
+        let mut counts: Vec<u64> = fixed.iter().map(|c| c[b]).collect();
+        counts.sort_unstable();
+        let n = counts.len();
+        let median = if n % 2 == 1 { counts[n / 2] as f64 } else { (counts[n / 2 - 1] + counts[n / 2]) as f64 / 2.0 };
+        let one = |name: &str| attrs(g, name).into_iter().next().unwrap_or_default();
+        assert_eq!(one("data-value"), format!("{median:.1}"), "mana value {b}");
+        assert_eq!(
+            (one("data-low"), one("data-high")),
+            (counts[0].to_string(), counts[n - 1].to_string()),
+            "mana value {b}"
+        );
     }
 }
 
@@ -138,6 +206,11 @@ fn the_progress_chart_draws_results_json_moments_and_time_json_extensions() {
     done.sort_by(|a, b| a.parse::<f64>().unwrap_or(0.0).total_cmp(&b.parse::<f64>().unwrap_or(0.0)));
     assert!(done.len() > 3, "{results}");
     assert_eq!(attrs(&svg, "data-minutes"), done, "each point is a result's moment");
+    // The projector draws the same points from its own read of the round.
+    let wall = mmjudge::ops::projector::projector(&store, now).expect("the projector's view");
+    let theirs = wall.round.and_then(|r| r.progress).expect("the projector's progress");
+    let wall_svg = mmjudge::render::progress::ProgressChart::new(&theirs).render().expect("drawn");
+    assert_eq!(attrs(&wall_svg, "data-minutes"), done, "the projector's points are the results' moments too");
     let counts: Vec<String> = (1..=done.len()).map(|n| n.to_string()).collect();
     let finished: Vec<String> = svg
         .split("<g data-value=\"")

@@ -8,7 +8,7 @@ use crate::render::{Listing, emit};
 
 pub fn list(ctx: &Ctx) -> Result<()> {
     let store = ctx.open()?;
-    let view::LibraryList { lines, worst, locked } = crate::ops::views::libraries(&store)?;
+    let view::LibraryList { lines, worst, locked, target_curve } = crate::ops::views::libraries(&store)?;
     let mut listing = balance_listing(&lines);
     listing.title = Some(crate::domain::words::count(lines.len(), "library"));
     if let Some((t, d)) = worst {
@@ -22,6 +22,7 @@ pub fn list(ctx: &Ctx) -> Result<()> {
         "libraries": lines,
         "worst_pair": worst.map(|(table, distance)| serde_json::json!({ "table": table, "distance": distance })),
         "locked": locked,
+        "target_curve": target_curve,
     });
     emit(ctx.format, &listing, &doc)
 }

@@ -16,7 +16,9 @@ pub fn run(ctx: &Ctx, all: bool, html: Option<&Path>, force: bool) -> Result<()>
     let report = pool_check(conn)?;
     if let Some(path) = html {
         let head = crate::ops::event::print_head(conn)?;
+        let curves = crate::ops::library::curve::curves(conn)?;
         let page = CurationPage::new(&head, &report)
+            .with_curves(&curves)?
             .render()
             .map_err(|e| Error::refused(format!("cannot render the report page: {e}")))?;
         crate::output::write(path, crate::output::Kind::PoolCheck, force, page.as_bytes())?;

@@ -19,13 +19,19 @@ pub struct LibraryList {
     pub worst: Option<(u32, f64)>,
     /// Round 1 is paired: the libraries are locked.
     pub locked: bool,
+    /// Cards a fixed library should hold at each mana value 0, 1, ..., 6+: the pool's spells' curve scaled to the
+    /// libraries' size, what `distance_from_mean` measures against (None when the pool has no spells).
+    pub target_curve: Option<[f64; crate::domain::library::BUCKETS]>,
 }
 
 /// `library list`: every library's shape and balance.
 pub fn list(conn: &Connection) -> Result<LibraryList> {
     let libs = load_all(conn)?;
-    let (lines, worst) = balance_lines(&libs, &Sources::load(conn, &libs)?);
-    Ok(LibraryList { lines, worst, locked: round::current(conn)? > 0 })
+    let sources = Sources::load(conn, &libs)?;
+    let (lines, worst) = balance_lines(&libs, &sources);
+    let size = super::curve::common_size(libs.iter().filter(|(l, _, _)| l.table.is_some()).map(|(_, _, c)| c.len()));
+    let target_curve = super::curve::target_curve(&sources.fixed, size);
+    Ok(LibraryList { lines, worst, locked: round::current(conn)? > 0, target_curve })
 }
 
 /// One library as `library show` reads it.

@@ -35,6 +35,9 @@ struct LibrariesPage {
     off_par: Vec<String>,
     /// The chart's numbers: (library, games, wins-losses-draws, win rate, interval).
     numbers: Vec<(String, u32, String, String, String)>,
+    /// Seat A against seat B, drawn, and in words.
+    seats: String,
+    seat_words: String,
 }
 
 /// `libraries.html`: the duplicate report of the fixed libraries over every result recorded.
@@ -64,6 +67,8 @@ pub fn page(site: &Event) -> Result<Page> {
     let chart = if doc.libraries.is_empty() { String::new() } else { crate::render::reports::against_par(&doc)? };
     let off_par = crate::render::reports::off_par(&doc);
     let numbers = crate::render::reports::library_numbers(&doc);
+    let seats = if doc.seat_a.games == 0 { String::new() } else { crate::render::reports::seats(&doc)? };
+    let seat_words = crate::render::reports::seat_words(&doc);
     let page = LibrariesPage {
         frame: site.frame("Library report"),
         fixed,
@@ -75,6 +80,8 @@ pub fn page(site: &Event) -> Result<Page> {
         chart,
         off_par,
         numbers,
+        seats,
+        seat_words,
     };
     Ok(Page::of_event("libraries.html", "Library report", render(&page)?))
 }

@@ -72,14 +72,16 @@ pub async fn decks(judge: Judge) -> Result<Response, ApiError> {
 
 /// `GET /judge/print/curation` (judges): the pool's curation report, as `mmjudge pool check --html FILE`.
 pub async fn curation(judge: Judge) -> Result<Response, ApiError> {
-    let (head, report) = judge
+    let page = judge
         .db
         .run(|store| {
             let snapshot = store.snapshot()?;
-            Ok((crate::ops::event::print_head(&snapshot)?, crate::ops::curation::pool_check(&snapshot)?))
+            let (head, report) =
+                (crate::ops::event::print_head(&snapshot)?, crate::ops::curation::pool_check(&snapshot)?);
+            CurationPage::new(&head, &report).with_curves(&crate::ops::library::curve::curves(&snapshot)?)
         })
         .await?;
-    let html = askama::Template::render(&CurationPage::new(&head, &report)).map_err(drawn)?;
+    let html = askama::Template::render(&page).map_err(drawn)?;
     Ok(print_page(html, false))
 }
 

@@ -60,7 +60,7 @@ fn the_dashboard_draws_the_rounds_progress_and_names_the_tables_still_playing() 
         dash.body.contains("<h2>The round&#39;s progress</h2>") || dash.body.contains("<h2>The round's progress</h2>")
     );
     assert!(dash.body.contains("Round 1: tables finished"), "{}", dash.body);
-    assert!(dash.body.contains("Still playing: table 1 (Ana – Bo), table 2 (Cy – Di)."), "{}", dash.body);
+    assert!(words(&dash.body).contains("Still playing: table 1 (Ana – Bo), table 2 (Cy – Di)."), "{}", dash.body);
     assert_eq!(dash.body.matches("data-minutes=").count(), 1, "table 3's result is the one point");
     assert!(dash.body.contains("data-marks=\"time\"") && dash.body.contains("data-marks=\"now\""));
     let paired = Site::paired();
@@ -89,4 +89,57 @@ fn the_standings_over_rounds_are_a_page_of_their_own_linked_from_the_standings()
     let one = site.send(Req::get("/standings/rounds?player=fy"));
     assert!(one.body.contains("stroke-dasharray=\"6 3\""), "the player found is dashed: {}", one.body);
     site.refusals(vec![case(Req::get("/standings/rounds?player=Zed"), 404, "unknown player")]);
+}
+
+#[test]
+fn the_projector_draws_the_rounds_progress_as_the_dashboard_does() {
+    let (site, _) = timed_site();
+    let wall = site.send(Req::get("/projector"));
+    assert_eq!(wall.status, 200, "{}", wall.body);
+    assert!(wall.body.contains("<div class=\"progress\" id=\"progress\">"), "{}", wall.body);
+    assert!(wall.body.contains("Round 1: tables finished"), "{}", wall.body);
+    assert!(words(&wall.body).contains("Still playing: table 1 (Ana – Bo), table 2 (Cy – Di)."), "{}", wall.body);
+    assert!(wall.body.contains("<span data-table=\"1\">table 1 (Ana – Bo)</span>"), "the page can take a table off");
+    assert_eq!(wall.body.matches("data-minutes=").count(), 1, "table 3's result is the one point");
+    assert!(!wall.body.contains("style="), "the projector's CSP allows no style attribute");
+    let api = site.send(Req::get("/api/projector"));
+    assert!(!api.body.contains("progress"), "the projector's JSON stays as it was: {}", api.body);
+    let paired = Site::paired();
+    let before = paired.send(Req::get("/projector"));
+    assert!(!before.body.contains("id=\"progress\""), "no progress before the round's clock starts");
+}
+
+#[test]
+fn me_holds_a_players_decisions_behind_a_disclosure_loaded_when_opened() {
+    let (site, _) = timed_site();
+    let me = site.send(Req::get("/me?name=ana"));
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert!(me.body.contains("<details class=\"mine\" data-load=\"/me/decisions?name=Ana\">"), "{}", me.body);
+    assert!(!me.body.contains("<svg"), "/me draws nothing itself: the chart is loaded when opened");
+    let mine = site.send(Req::get("/me/decisions?name=an"));
+    assert_eq!(mine.status, 200, "{}", mine.body);
+    assert!(mine.body.contains("Ana&#39;s decisions against their limits"), "{}", mine.body);
+    assert_eq!(mine.body.matches("<g data-value=").count(), 2, "Ana's two decisions, not Bo's");
+    assert!(mine.body.contains("<div data-loaded>") && !mine.body.contains(" style="));
+    let none = site.send(Req::get("/me/decisions?name=cy"));
+    assert!(none.body.contains("No decision of yours has been timed yet."), "{}", none.body);
+    site.refusals(vec![
+        case(Req::get("/me/decisions?name=Zed"), 404, "unknown player"),
+        case(Req::get("/me/decisions"), 400, "name"),
+    ]);
+}
+
+/// A page's text without its tags (a list the page edits is marked up item by item).
+fn words(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut inside = false;
+    for c in html.chars() {
+        match c {
+            '<' => inside = true,
+            '>' => inside = false,
+            c if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }

@@ -357,7 +357,7 @@ async function main() {
     if (!/new code/.test(said)) problem(`the device says, signed out by the new code: ${said}`);
     await side(b).getByLabel(`${b}'s code`).fill(codeOf(b));
     await side(b).getByRole("button", { name: "Sign in" }).click();
-    await side(b).locator(".error", { hasText: "not one of the two players'" }).waitFor({ timeout: 5000 })
+    await side(b).locator(".error", { hasText: `that code is not ${b}'s` }).waitFor({ timeout: 5000 })
       .catch(() => problem("the old code signs in"));
     await shot(page, "old-code-refused");
     await side(b).getByLabel(`${b}'s code`).fill(code);

@@ -414,6 +414,8 @@ fn kill_the_primary_mid_writes(round: u64) {
                 }
                 // Not confirmed by the standby in time: a page would keep it and send it again.
                 Some((503, _)) => {}
+                // Beyond a judge's pace (120 at once, then ten a second): a page would wait and send it again.
+                Some((429, _)) => std::thread::sleep(Duration::from_millis(100)),
                 Some((status, body)) => panic!("ruling {n}: {status} {body}"),
                 None => break,
             }

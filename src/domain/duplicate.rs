@@ -168,11 +168,7 @@ pub fn library_report_with(games: &[LibraryGame], alpha: f64) -> LibraryReport {
     let libraries = libraries
         .into_iter()
         .map(|((table, seat), [wins, losses, draws])| {
-            let games = wins + losses + draws;
-            let points = f64::from(wins) + f64::from(draws) / 2.0;
-            let win_rate = points / f64::from(games.max(1));
-            let (lo, hi) = super::interval::clopper_pearson(points, f64::from(games), alpha);
-            let interval = [round4(lo), round4(hi)];
+            let SeatRecord { games, win_rate, interval, .. } = record(wins, losses, draws, alpha);
             LibraryRecord { table, seat, games, wins, losses, draws, win_rate, interval }
         })
         .collect();
@@ -200,17 +196,17 @@ pub struct SeatRecord {
 /// Seat A against seat B over the tables' records, with its exact interval at level `1 - alpha`.
 pub fn seat_a(tables: &[TableRecord], alpha: f64) -> SeatRecord {
     let (wins, losses, draws) = tables.iter().fold((0, 0, 0), |(w, l, d), t| (w + t.a_wins, l + t.b_wins, d + t.draws));
+    record(wins, losses, draws, alpha)
+}
+
+/// A record of games (a library's, or seat A's) with its win rate and exact interval at level `1 - alpha`, a
+/// draw half a win.
+fn record(wins: u32, losses: u32, draws: u32, alpha: f64) -> SeatRecord {
     let games = wins + losses + draws;
     let points = f64::from(wins) + f64::from(draws) / 2.0;
     let (lo, hi) = super::interval::clopper_pearson(points, f64::from(games), alpha);
-    SeatRecord {
-        games,
-        wins,
-        losses,
-        draws,
-        win_rate: points / f64::from(games.max(1)),
-        interval: [round4(lo), round4(hi)],
-    }
+    let interval = [round4(lo), round4(hi)];
+    SeatRecord { games, wins, losses, draws, win_rate: points / f64::from(games.max(1)), interval }
 }
 
 /// A bound to four decimals (what the JSON and the charts show).

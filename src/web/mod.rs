@@ -25,6 +25,7 @@ pub mod laptops;
 pub mod layers;
 pub mod listen;
 pub mod me_decisions;
+pub mod player_writes;
 pub mod players;
 pub mod projector;
 pub mod routes;

@@ -12,7 +12,7 @@ use crate::web::kit::request::BODY_LIMIT;
 use crate::web::kit::request::Route;
 use crate::web::kit::state::Shared;
 use crate::web::{
-    assets, device, head, judges, me_decisions, players, projector, setup, sse, standby, standings_chart,
+    assets, device, head, judges, me_decisions, player_writes, players, projector, setup, sse, standby, standings_chart,
 };
 use crate::web::{laptops as second_laptop, layers};
 use axum::Router;
@@ -95,10 +95,10 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/void", "POST /api/void"), post(head::void)),
         (write("/api/result/clear", "POST /api/result/clear"), post(head::clear_result)),
         (write("/api/event/set", "POST /api/event/set"), post(head::event_set)),
-        (cors_write("/api/self-report", "POST /api/self-report"), post(players::self_report)),
-        (cors_write("/api/self-report/confirm", "POST /api/self-report/confirm"), post(players::confirm_report)),
-        (cors_write("/api/self-report/dispute", "POST /api/self-report/dispute"), post(players::dispute_report)),
-        (cors_write("/api/check-in", "POST /api/check-in"), post(players::check_in)),
+        (cors_write("/api/self-report", "POST /api/self-report"), post(player_writes::self_report)),
+        (cors_write("/api/self-report/confirm", "POST /api/self-report/confirm"), post(player_writes::confirm_report)),
+        (cors_write("/api/self-report/dispute", "POST /api/self-report/dispute"), post(player_writes::dispute_report)),
+        (cors_write("/api/check-in", "POST /api/check-in"), post(player_writes::check_in)),
         (write("/api/player/check-in", "POST /api/player/check-in"), post(judges::check_in::check_in)),
         (write("/api/player/add", "POST /api/player/add"), post(judges::players::add)),
         (write("/api/player/drop", "POST /api/player/drop"), post(judges::players::drop)),
@@ -111,7 +111,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/round/unpair", "POST /api/round/unpair"), post(head::unpair)),
         (write("/api/round/reopen", "POST /api/round/reopen"), post(head::reopen)),
         (write("/api/library/add-tables", "POST /api/library/add-tables"), post(head::add_tables)),
-        (cors_write("/api/call", "POST /api/call"), post(players::call)),
+        (cors_write("/api/call", "POST /api/call"), post(player_writes::call)),
         (write("/api/call/close", "POST /api/call/close"), post(judges::writes::close_call)),
         (Route { before_setup: true, ..read("/setup") }, get(setup::page)),
         (Route { before_setup: true, ..write("/api/setup", "POST /api/setup") }, post(setup::create)),

@@ -41,13 +41,19 @@ fn wrong_code(n: u32, not: [&str; 2]) -> String {
     if not.contains(&c.as_str()) { "000000".to_string() } else { c }
 }
 
-/// Ana and Bo at table 1 of round 1, the server's clock standing still (so a budget never drains during the test:
-/// the bound is the burst alone).
-fn table_of_two() -> (Event, std::collections::HashMap<String, String>, Server) {
+/// Ana and Bo seated at table 1 of round 1, and their codes.
+fn ana_and_bo() -> (Event, std::collections::HashMap<String, String>) {
     let ev = Event::new();
     ev.run(&["player", "add", "Ana", "Bo"]).ok();
     ev.seat_round(1, &[(1, "Ana", "Bo")]);
     let code = codes(&ev);
+    (ev, code)
+}
+
+/// Ana and Bo at table 1 of round 1, the server's clock standing still (so a budget never drains during the test:
+/// the bound is the burst alone).
+fn table_of_two() -> (Event, std::collections::HashMap<String, String>, Server) {
+    let (ev, code) = ana_and_bo();
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let server = Server::start_with(&ev, &[], &[("MMJUDGE_NOW", now.as_str())]);
     (ev, code, server)
@@ -154,10 +160,7 @@ fn five_thousand_right_sign_ins_from_new_cookies_grow_the_file_by_under_a_megaby
     if !other_addresses("five_thousand_right_sign_ins_from_new_cookies") {
         return;
     }
-    let ev = Event::new();
-    ev.run(&["player", "add", "Ana", "Bo"]).ok();
-    ev.seat_round(1, &[(1, "Ana", "Bo")]);
-    let code = codes(&ev);
+    let (ev, code) = ana_and_bo();
     let pin = judge(&ev, "Kim", "floor");
     let key = key(&ev);
     let primary = Server::start_with(&ev, &["--standby-required"], &[]);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Renders every page of an event's site in headless Chromium and fails on any error:
+# Renders every page of an event's site in one headless Chromium (scripts/browser/check-site.mjs) and fails on
+# any error:
 #   - a link or stylesheet pointing at a file the site does not have, or outside the site;
-#   - a page Chromium cannot load, or an uncaught script error (only the clock page has a script);
+#   - a page Chromium cannot load, a console line, an uncaught script error (only the clock page has a script),
+#     a file it asks for that is not there, or a page that draws nothing;
 #   - a player's name shown as HTML instead of text.
 # Then it prints every printable page to PDF (the site's pages but the clock, and the stand-alone prints:
 # pairings --html, the wall sheet, a note sheet, the pool check, the deck sheets) and checks each PDF:
@@ -15,7 +17,7 @@
 #   With no event file, builds a small event: the 16 bundled players plus one named <script>alert(1)</script>,
 #   libraries built from the bundled pool, three rounds, a bye, template notes, a challenge, a ruling and a
 #   penalty, round 3 still playing with a player who stays at table 1 (libraries carried to them).
-# Needs chromium (apt-get install -y chromium), pdfinfo and pdftotext (poppler-utils: installed here with
+# Needs chromium (apt-get install -y chromium), node 20 and npm (playwright-core from scripts/browser), pdfinfo and pdftotext (poppler-utils: installed here with
 # apt-get when missing and running as root) and, to build the small event, python3.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,6 +37,10 @@ if ! command -v pdftotext >/dev/null || ! command -v pdfinfo >/dev/null; then
     echo "check-site: no pdftotext/pdfinfo found: apt-get install -y poppler-utils" >&2
     exit 1
   fi
+fi
+if [ ! -d "$root/scripts/browser/node_modules/playwright-core" ]; then
+  command -v npm >/dev/null || { echo "check-site: node and npm are needed (node 20 or later): apt-get install -y nodejs npm" >&2; exit 1; }
+  (cd "$root/scripts/browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -101,11 +107,6 @@ MMJUDGE_DB=$db "$bin" site "$site" --judges >/dev/null
 failures=0
 fail() { echo "check-site: $*" >&2; failures=$((failures + 1)); }
 
-chrome() {
-  "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
-    --disable-sync --no-first-run --user-data-dir="$work/profile" --enable-logging=stderr --v=0 "$@"
-}
-
 pages=("$site"/*.html)
 for page in "${pages[@]}"; do
   name=$(basename "$page")
@@ -118,28 +119,9 @@ for page in "${pages[@]}"; do
   done < <(grep -o -E '(href|src)="[^"]*"' "$page" | sed -E 's/^(href|src)="//; s/"$//')
   if grep -q -F "$xss" "$page"; then fail "$name shows a player's name as HTML"; fi
   if [ "$name" != clock.html ] && grep -q -i '<script' "$page"; then fail "$name has a script"; fi
-  # Chromium loads it, runs what scripts it has, and reports no error.
-  if ! chrome --virtual-time-budget=2000 --dump-dom "file://$page" >"$work/dom.html" 2>"$work/log.txt"; then
-    fail "$name: Chromium could not load it"
-  fi
-  if ! grep -q '</h1>\|id="clock"' "$work/dom.html"; then fail "$name: nothing rendered"; fi
-  if grep -E 'CONSOLE|Uncaught|ERR_FILE_NOT_FOUND' "$work/log.txt" >"$work/errors.txt"; then
-    fail "$name: $(head -3 "$work/errors.txt")"
-  fi
 done
 
-# Screenshots at desktop and phone width, and the slips printed to PDF.
-shots=${SHOTS:-$work/shots}
-mkdir -p "$shots"
-for name in index round-1-standings round-2-pairings round-3-pairings round-1-slips round-3-slips round-1-notes decks judging; do
-  chrome --hide-scrollbars --window-size=1280,1000 --screenshot="$shots/$name-desktop.png" "file://$site/$name.html" 2>/dev/null ||
-    fail "$name: no screenshot"
-  chrome --hide-scrollbars --window-size=390,844 --screenshot="$shots/$name-phone.png" "file://$site/$name.html" 2>/dev/null ||
-    fail "$name: no phone screenshot"
-done
-for f in "$shots"/*.png; do [ -s "$f" ] || fail "$(basename "$f") is empty"; done
-
-# ---- Prints: every printable page to PDF, each checked page by page.
+# ---- Prints: the stand-alone ones beside the site's pages.
 prints=$work/prints
 mkdir -p "$prints"
 event_json=$(MMJUDGE_DB=$db "$bin" --json event show)
@@ -153,14 +135,19 @@ MMJUDGE_DB=$db "$bin" pool check --html "$prints/pool-check.html" >/dev/null
 MMJUDGE_DB=$db "$bin" library sheets "$prints/sheets" >/dev/null
 libraries=$(find "$prints/sheets" -name 'library-*.html' | wc -l)
 
+# One Chromium loads every page (no error, something drawn), takes the screenshots at desktop and phone width and
+# prints every printable page to PDF (scripts/browser/check-site.mjs).
+shots=${SHOTS:-$work/shots}
+mkdir -p "$shots"
+SITE=$site PRINTS=$prints SHOTS=$shots CHROMIUM=$browser node "$root/scripts/browser/check-site.mjs" ||
+  fail "Chromium found problems in the pages (above)"
+for f in "$shots"/*.png; do [ -s "$f" ] || fail "$(basename "$f") is empty"; done
+
 pages_of() { pdfinfo "$1" 2>/dev/null | awk '/^Pages:/ { print $2 }'; }
-# print_page NAME FILE: prints FILE to $shots/NAME.pdf and checks the event's name and date on every page.
+# print_page NAME: checks the event's name, date and round on every page of $shots/NAME.pdf.
 print_page() {
-  local name=$1 file=$2 pdf=$shots/$1.pdf n p
-  if ! chrome --no-pdf-header-footer --print-to-pdf="$pdf" "file://$file" 2>/dev/null || [ ! -s "$pdf" ]; then
-    fail "$name: cannot print"
-    return
-  fi
+  local name=$1 pdf=$shots/$1.pdf n p
+  [ -s "$pdf" ] || { fail "$name: not printed"; return; }
   n=$(pages_of "$pdf")
   [ -n "$n" ] && [ "$n" -ge 1 ] || { fail "$name.pdf has no page"; return; }
   for p in $(seq 1 "$n"); do
@@ -173,15 +160,15 @@ print_page() {
 }
 for page in "$site"/*.html; do
   name=$(basename "$page" .html)
-  [ "$name" = clock ] || print_page "site-$name" "$page"
+  [ "$name" = clock ] || print_page "site-$name"
 done
 for page in "$prints"/*.html; do
-  print_page "$(basename "$page" .html)" "$page"
+  print_page "$(basename "$page" .html)"
 done
-print_page sheets-index "$prints/sheets/index.html"
+print_page sheets-index
 for page in "$prints"/sheets/library-*.html; do
   name=$(basename "$page" .html)
-  print_page "$name" "$page"
+  print_page "$name"
   [ "$(pages_of "$shots/$name.pdf")" = 1 ] || fail "$name.pdf: a deck sheet takes $(pages_of "$shots/$name.pdf") pages, not one"
 done
 [ "$(pages_of "$shots/site-decks.pdf")" = "$libraries" ] ||
@@ -205,10 +192,6 @@ for name in pairings wall site-round-3-pairings; do
 done
 pdftotext "$shots/site-round-3-slips.pdf" - | tr -s ' \n' ' ' | grep -q -F 'Libraries 3A and 3B are carried here from table 3' ||
   fail "site-round-3-slips.pdf: table 1's slip does not say its libraries came from table 3"
-for name in pairings wall; do
-  chrome --hide-scrollbars --window-size=390,2400 --screenshot="$shots/$name-print-phone.png" "file://$prints/$name.html" 2>/dev/null ||
-    fail "$name: no phone screenshot"
-done
 
 if [ "$failures" -gt 0 ]; then
   echo "check-site: $failures problem(s)" >&2

@@ -1,8 +1,9 @@
 //! The standby's side of the wire: plain HTTP/1.1 requests to the primary with hyper's client (one connection a
-//! request), and whether an address answers at all.
+//! request, or one kept for requests in turn: [`Kept`]), and whether an address answers at all.
 
 use crate::error::{Error, Result};
 use axum::body::Body;
+use hyper::client::conn::http1::SendRequest;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use std::time::Duration;
@@ -40,8 +41,8 @@ impl Url {
     }
 }
 
-/// Sends one request to `url` (`path` after its host), with the key as a bearer token where given, and
-/// returns the response as soon as its head arrives (its body streams on).
+/// Sends one request to `url` (`path` after its host) on a connection of its own, with the key as a bearer token
+/// where given, and returns the response as soon as its head arrives (its body streams on).
 pub async fn send(
     url: &Url,
     method: &str,
@@ -49,24 +50,80 @@ pub async fn send(
     bearer: Option<&str>,
     body: Option<String>,
 ) -> Result<Response<hyper::body::Incoming>> {
-    let unreachable = |e: &dyn std::fmt::Display| Error::refused(format!("cannot reach {}: {e}", url.text));
-    let stream = tokio::net::TcpStream::connect(&url.authority).await.map_err(|e| unreachable(&e))?;
+    let mut sender = connect(url).await?;
+    sender.send_request(request(url, method, path, bearer, body)?).await.map_err(|e| unreachable(url, &e))
+}
+
+/// One kept connection to a server for requests in turn (the standby's acknowledgements): opened at the first
+/// request, and again when the server closed it or a request on it failed ([`Kept::forget`]).
+pub struct Kept {
+    url: Url,
+    sender: Option<SendRequest<Body>>,
+}
+
+impl Kept {
+    /// No connection yet to `url`.
+    pub fn new(url: Url) -> Kept {
+        Kept { url, sender: None }
+    }
+
+    /// Sends one request on the kept connection (see [`send`]); the answer's body must be read before the next.
+    pub async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        bearer: Option<&str>,
+        body: Option<String>,
+    ) -> Result<Response<hyper::body::Incoming>> {
+        let kept = match self.sender.take() {
+            Some(mut kept) => kept.ready().await.is_ok().then_some(kept),
+            None => None,
+        };
+        let mut sender = match kept {
+            Some(kept) => kept,
+            None => connect(&self.url).await?,
+        };
+        let res = sender
+            .send_request(request(&self.url, method, path, bearer, body)?)
+            .await
+            .map_err(|e| unreachable(&self.url, &e))?;
+        self.sender = Some(sender);
+        Ok(res)
+    }
+
+    /// Closes the kept connection (a request on it failed or took too long): the next request opens another.
+    pub fn forget(&mut self) {
+        self.sender = None;
+    }
+}
+
+fn unreachable(url: &Url, e: &dyn std::fmt::Display) -> Error {
+    Error::refused(format!("cannot reach {}: {e}", url.text))
+}
+
+/// A new HTTP/1.1 connection to `url`.
+async fn connect(url: &Url) -> Result<SendRequest<Body>> {
+    let stream = tokio::net::TcpStream::connect(&url.authority).await.map_err(|e| unreachable(url, &e))?;
     let _ = stream.set_nodelay(true);
-    let (mut sender, conn) =
-        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| unreachable(&e))?;
+    let (sender, conn) =
+        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| unreachable(url, &e))?;
     tokio::spawn(async move {
         let _ = conn.await;
     });
+    Ok(sender)
+}
+
+/// A request to `url`'s `path`, with the key as a bearer token where given and a JSON body where given.
+fn request(url: &Url, method: &str, path: &str, bearer: Option<&str>, body: Option<String>) -> Result<Request<Body>> {
     let mut req = Request::builder().method(method).uri(path).header("host", &url.authority);
     if let Some(key) = bearer {
         req = req.header("authorization", format!("Bearer {key}"));
     }
-    let req = match body {
+    match body {
         Some(json) => req.header("content-type", "application/json").body(Body::from(json)),
         None => req.body(Body::empty()),
     }
-    .map_err(|e| Error::bad_input(format!("{}: {e}", url.text)))?;
-    sender.send_request(req).await.map_err(|e| unreachable(&e))
+    .map_err(|e| Error::bad_input(format!("{}: {e}", url.text)))
 }
 
 /// Reads a whole (small) response body as text.

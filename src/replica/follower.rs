@@ -5,7 +5,8 @@
 //! The log's lines are [`super::wire`]'s; `GET /api/standby/copy` answers the whole event file;
 //! `POST /api/standby/ack` `{"seq"}` with the stream's token acknowledges (each change applied, and each heartbeat
 //! with the last change applied here, so that the primary hears its standby every second even when nothing
-//! changes).
+//! changes). The acknowledgements go by one task on one kept connection ([`Acks`]): the changes applied while one
+//! is on its way are acknowledged together by the next, and applying never waits for the primary's answer.
 
 use super::client::{self, Url};
 use super::wire::{Head, Line, Lines};
@@ -156,6 +157,7 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
     let mut head: Option<Head> = None;
     let mut store: Option<Store> = None;
     let mut noted = Instant::now();
+    let mut acks: Option<Acks> = None;
     loop {
         while let Some(text) = lines.next_line() {
             let Some(h) = &head else {
@@ -174,6 +176,7 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                     p.heard = Some(Instant::now());
                     p.trouble.clear();
                 });
+                acks = Some(Acks::start(follow, &h.stream));
                 if applied > h.seq {
                     let refusal = crate::error::Refusal::refused("this file holds changes its primary never made");
                     return Err(refusal.way_out(crate::error::WayOut::NewStandbyFile).into());
@@ -223,7 +226,9 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                         store = Some(s);
                         noted = Instant::now();
                     }
-                    ack(follow, &h.stream, seq).await;
+                    if let Some(acks) = &acks {
+                        acks.send(seq);
+                    }
                 }
                 Line::Beat { seq } => {
                     progress.send_modify(|p| {
@@ -247,7 +252,9 @@ async fn round(follow: &Follow, progress: &watch::Sender<Progress>, differs: &mu
                     noted = Instant::now();
                     // Answered on every heartbeat, so the primary hears a healthy standby on a quiet event too (what
                     // it acknowledges is what it applied, not the primary's change of the heartbeat).
-                    ack(follow, &h.stream, state.seq).await;
+                    if let Some(acks) = &acks {
+                        acks.send(state.seq);
+                    }
                 }
             }
         }
@@ -345,16 +352,41 @@ async fn copy(follow: &Follow, head: &Head) -> Result<()> {
     .await
 }
 
-/// Acknowledges every change up to `seq` (a lost acknowledgement is repeated by the next one); gives up after
-/// [`ACK_WITHIN`], so that a primary gone silent (a pulled cable) is noticed by the stream's silence.
-async fn ack(follow: &Follow, stream: &str, seq: i64) {
-    let body = serde_json::json!({ "seq": seq }).to_string();
-    let send = async {
-        if let Ok(res) = client::send(&follow.primary, "POST", super::wire::ACK, Some(stream), Some(body)).await {
-            let _ = client::text(res).await;
-        }
-    };
-    let _ = tokio::time::timeout(ACK_WITHIN, send).await;
+/// The standby's acknowledgements on one stream, sent by one task on one kept connection: each says "every
+/// change up to seq", so the changes applied while one is on its way are acknowledged together by the next (a lost
+/// one is repeated by the next too). Each is given up after [`ACK_WITHIN`] and its connection closed, so that a
+/// primary gone silent (a pulled cable) is noticed by the stream's silence. The task ends with the stream.
+struct Acks {
+    asked: watch::Sender<(i64, u64)>,
+}
+
+impl Acks {
+    fn start(follow: &Follow, stream: &str) -> Acks {
+        let (asked, mut wanted) = watch::channel((0, 0));
+        let (mut primary, stream) = (client::Kept::new(follow.primary.clone()), stream.to_string());
+        tokio::spawn(async move {
+            while wanted.changed().await.is_ok() {
+                let (seq, _) = *wanted.borrow_and_update();
+                let body = serde_json::json!({ "seq": seq }).to_string();
+                let send = async {
+                    let res = primary.send("POST", super::wire::ACK, Some(&stream), Some(body)).await?;
+                    client::text(res).await
+                };
+                if !matches!(tokio::time::timeout(ACK_WITHIN, send).await, Ok(Ok(_))) {
+                    primary.forget();
+                }
+            }
+        });
+        Acks { asked }
+    }
+
+    /// Acknowledges every change up to `seq`, even when it is the one acknowledged last (a heartbeat's answer).
+    fn send(&self, seq: i64) {
+        self.asked.send_modify(|(last, asks)| {
+            *last = seq;
+            *asks += 1;
+        });
+    }
 }
 
 /// How long an acknowledgement may take.
@@ -404,6 +436,67 @@ mod tests {
             detached_at: None,
             follower_id: None,
         }
+    }
+
+    /// The acknowledgements of 60 changes applied one after another, to a primary that takes 20 ms to answer each:
+    /// all on one connection, the ones made while another was on its way sent together, the last change among
+    /// them, and in order.
+    #[test]
+    fn acknowledgements_go_on_one_kept_connection_and_those_made_meanwhile_go_together() -> Result<()> {
+        use axum::extract::ConnectInfo;
+        use std::net::SocketAddr;
+        use std::sync::{Arc, Mutex};
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| Error::refused(e.to_string()))?;
+        runtime.block_on(async {
+            let seen: Arc<Mutex<Vec<(u16, i64)>>> = Arc::default();
+            let kept = seen.clone();
+            let primary = axum::Router::new().route(
+                super::super::wire::ACK,
+                axum::routing::post(move |ConnectInfo(from): ConnectInfo<SocketAddr>, body: String| {
+                    let kept = kept.clone();
+                    async move {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        let seq = serde_json::from_str::<serde_json::Value>(&body).ok().and_then(|v| v["seq"].as_i64());
+                        if let (Ok(mut seen), Some(seq)) = (kept.lock(), seq) {
+                            seen.push((from.port(), seq));
+                        }
+                        "{\"ok\": true}"
+                    }
+                }),
+            );
+            let listener =
+                tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| Error::refused(e.to_string()))?;
+            let address = listener.local_addr().map_err(|e| Error::refused(e.to_string()))?;
+            tokio::spawn(async move {
+                let _ = axum::serve(listener, primary.into_make_service_with_connect_info::<SocketAddr>()).await;
+            });
+            let follow = Follow {
+                db: PathBuf::from("unused.db"),
+                primary: Url::parse(&format!("http://{address}"))?,
+                key: "key".into(),
+                advertise: None,
+                id: "f".into(),
+            };
+            let acks = Acks::start(&follow, "token");
+            for seq in 1..=60 {
+                acks.send(seq);
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+            let last = |seen: &Arc<Mutex<Vec<(u16, i64)>>>| seen.lock().ok().and_then(|s| s.last().map(|l| l.1));
+            let start = Instant::now();
+            while last(&seen) != Some(60) && start.elapsed() < Duration::from_secs(10) {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            let seen = seen.lock().map(|s| s.clone()).unwrap_or_default();
+            assert_eq!(seen.last().map(|l| l.1), Some(60), "the last change is acknowledged: {seen:?}");
+            assert!(seen.iter().all(|(port, _)| *port == seen[0].0), "one connection: {seen:?}");
+            assert!(seen.len() < 30, "acknowledgements made meanwhile go together: {} for 60 changes", seen.len());
+            assert!(seen.windows(2).all(|w| w[0].1 < w[1].1), "in order: {seen:?}");
+            Ok(())
+        })
     }
 
     #[test]

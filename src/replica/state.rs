@@ -43,6 +43,9 @@ pub struct Holder {
     pub heard: Instant,
 }
 
+/// How often, at most, the primary's file notes its standby's acknowledgements (see [`Replica::note_due`]).
+pub const ACK_NOTED_EVERY: Duration = Duration::from_secs(1);
+
 /// The replication as this server runs it.
 pub struct Replica {
     /// On a standby: the primary it follows while it follows (None once promoted, or on a primary).
@@ -57,6 +60,8 @@ pub struct Replica {
     pub holder: Mutex<Option<Holder>>,
     /// On a primary: when the standby last acknowledged (both clocks: a laptop's sleep stops the monotonic one).
     heard: Mutex<Option<(Instant, SystemTime)>>,
+    /// On a primary: when the file last noted an acknowledgement (see [`Replica::note_due`]).
+    ack_noted: Mutex<Option<Instant>>,
     /// `--standby-required`: writes wait for the standby.
     pub required: bool,
     /// How long they wait.
@@ -84,6 +89,7 @@ impl Default for Replica {
             streams: Mutex::new(HashMap::new()),
             holder: Mutex::new(None),
             heard: Mutex::new(None),
+            ack_noted: Mutex::new(None),
             required: false,
             wait: STANDBY_WAIT,
             behind: AtomicBool::new(false),
@@ -142,6 +148,21 @@ impl Replica {
         if seq >= latest && self.behind.load(Ordering::Relaxed) {
             self.behind.store(false, Ordering::Relaxed);
             tracing::info!(target: crate::replica::LOG, "standby: caught up (change {seq} applied, the latest)");
+        }
+    }
+
+    /// Whether the file notes the acknowledgement arriving now (the acknowledged change, when the standby was
+    /// heard, the log trimmed): the first of this server's run, then at most once every [`ACK_NOTED_EVERY`]. The
+    /// server's own count ([`Replica::acknowledged`]) is what writes wait for; the file's is what a restart,
+    /// `standby status` and the log's trimming read, so an acknowledgement a change costs no write of its own.
+    pub fn note_due(&self) -> bool {
+        let Ok(mut noted) = self.ack_noted.lock() else { return true };
+        match *noted {
+            Some(at) if at.elapsed() < ACK_NOTED_EVERY => false,
+            _ => {
+                *noted = Some(Instant::now());
+                true
+            }
         }
     }
 
@@ -250,6 +271,18 @@ mod tests {
         assert_eq!(*r.acked.borrow(), 919);
         r.acknowledged(959, 959);
         assert!(!r.behind.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn the_file_notes_the_first_acknowledgement_then_one_a_second_at_most() {
+        let r = Replica::default();
+        assert!(r.note_due(), "the first of the run is noted");
+        assert!((0..100).all(|_| !r.note_due()), "the next ones within the second are not");
+        if let Ok(mut noted) = r.ack_noted.lock() {
+            *noted = Instant::now().checked_sub(ACK_NOTED_EVERY);
+        }
+        assert!(r.note_due(), "a second later, the next is noted");
+        assert!(!r.note_due());
     }
 
     #[test]

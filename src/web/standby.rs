@@ -5,11 +5,11 @@
 use crate::error::Error;
 use crate::ops::standby as ops_standby;
 use crate::replica::wire;
-use crate::store::{Store, replication};
+use crate::store::replication;
 use crate::web::kit::body::NoFields;
 use crate::web::kit::extract::Payload;
 use crate::web::kit::request::Answer;
-use crate::web::kit::request::{ApiError, blocking};
+use crate::web::kit::request::ApiError;
 use crate::web::kit::state::Db;
 use crate::web::kit::state::Shared;
 use crate::web::kit::write;
@@ -182,7 +182,12 @@ pub struct Ack {
 }
 
 /// `POST /api/standby/ack`.
-pub async fn ack(State(app): State<Shared>, headers: HeaderMap, Json(a): Json<Ack>) -> Result<Response, ApiError> {
+pub async fn ack(
+    State(app): State<Shared>,
+    db: Db,
+    headers: HeaderMap,
+    Json(a): Json<Ack>,
+) -> Result<Response, ApiError> {
     let token = bearer(&headers)?;
     let stream = app.replica.streams.lock().ok().and_then(|s| s.get(&token).cloned());
     let Some(stream) = stream else {
@@ -195,25 +200,32 @@ pub async fn ack(State(app): State<Shared>, headers: HeaderMap, Json(a): Json<Ac
             "another standby holds this event's stream: open the log again",
         ));
     }
-    let path = app.db.clone();
     let seq = a.seq;
-    let latest = blocking(move || {
-        let mut store = Store::open(&path)?;
-        let at = ops_standby::stamp_now();
-        store.bookkeep(|tx| {
-            let s = replication::state(tx)?;
+    // The key is checked on every acknowledgement (a new key ends the streams of the old one); the file notes one
+    // at most once a second (`Replica::note_due`), or at once when the standby's address changed.
+    let note = app.replica.note_due();
+    let latest = db
+        .run(move |store| {
+            let s = store.read(replication::state)?;
             if s.key_hash.as_deref() != Some(stream.key_hash.as_str()) {
                 return Err(Error::unauthorized("the standby key this stream was opened with ended"));
             }
-            replication::ack(tx, seq, &at)?;
-            // The standby that holds the stream and acknowledged is the one phones and an old primary are told.
-            if s.standby_url != stream.advertise {
-                replication::standby_at(tx, stream.advertise.as_deref())?;
+            let moved = s.standby_url != stream.advertise;
+            if note || moved {
+                let at = ops_standby::stamp_now();
+                store.bookkeep(|tx| {
+                    replication::ack(tx, seq, &at)?;
+                    // The standby that holds the stream and acknowledged is the one phones and an old primary are
+                    // told.
+                    if moved {
+                        replication::standby_at(tx, stream.advertise.as_deref())?;
+                    }
+                    Ok(())
+                })?;
             }
             Ok(s.seq)
         })
-    })
-    .await;
+        .await;
     let latest = match latest {
         Ok(latest) => latest,
         Err(e) => {

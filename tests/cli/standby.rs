@@ -95,7 +95,7 @@ pub(crate) fn try_get(addr: &str, path: &str) -> Option<String> {
 }
 
 /// One request that may fail (a server killed): the status and body, or None.
-fn try_post(addr: &str, path: &str, token: &str, body: &serde_json::Value) -> Option<(u16, String)> {
+pub(crate) fn try_post(addr: &str, path: &str, token: &str, body: &serde_json::Value) -> Option<(u16, String)> {
     let mut s = TcpStream::connect(addr).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
     let body = body.to_string();

@@ -10,6 +10,8 @@ use crate::serve::{Server, codes, judge};
 use crate::standby::{advertised, caught_up, key, standby};
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,12 @@ fn signal(pid: u32, sig: &str) {
 fn count(db: &Path, sql: &str, param: &str) -> i64 {
     let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open");
     conn.query_row(sql, [param], |r| r.get(0)).expect("count")
+}
+
+fn watched(db: &Path, card: &str, note: &str) -> i64 {
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open");
+    conn.query_row("SELECT count(*) FROM watch WHERE card_name = ?1 AND note = ?2", [card, note], |r| r.get(0))
+        .expect("count")
 }
 
 fn players_named(db: &Path, name: &str) -> i64 {
@@ -88,11 +96,82 @@ fn before_round_one() -> Event {
     ev
 }
 
-/// One run: writes of every kind answered by a primary with `--standby-required`, then its standby frozen: a
-/// players import, a library build and a check-in are neither done nor ok; the primary killed (kill -9), the
-/// frozen standby killed, its file promoted: everything answered ok or done is there exactly once; the old
-/// primary restarted with plain `serve` answers no write ok.
+/// What a writer was answered ok: a player added, or a card watched with its note.
+#[derive(Debug, Clone)]
+enum Written {
+    Player(String),
+    Watch(String, String),
+}
+
+/// A judge's writer beside the run, until `stop`: writer 0 and 1 add players, writer 2 watches the pool's cards
+/// with a note, one write every 20 ms (a 429 waits as a page does); every write answered ok is kept in `ok`.
+fn writer(addr: &str, token: &str, round: u64, w: usize, stop: &AtomicBool, ok: &Mutex<Vec<Written>>) {
+    let cards: Vec<String> = std::fs::read_to_string(example("pool.csv"))
+        .unwrap_or_default()
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next().map(str::to_string))
+        .collect();
+    let mut i = 0;
+    while !stop.load(Ordering::Relaxed) {
+        let (path, body, written) = if w < 2 {
+            let name = format!("Writer {round}-{w}-{i}");
+            ("/api/player/add", json!({ "names": [name] }), Written::Player(name))
+        } else {
+            let Some(card) = cards.get(i) else { break };
+            let note = format!("watched in run {round}");
+            ("/api/pool/watch/add", json!({ "name": card, "note": note }), Written::Watch(card.clone(), note))
+        };
+        match crate::standby::try_post(addr, path, token, &body) {
+            Some((200, _)) => {
+                if let Ok(mut ok) = ok.lock() {
+                    ok.push(written);
+                }
+                i += 1;
+            }
+            Some((429, _)) => std::thread::sleep(Duration::from_millis(100)),
+            // Refused (503 while the standby is frozen, a watch already there) or no server: the next one.
+            _ => i += 1,
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// One run: writes of every kind answered by a primary with `--standby-required` (jobs, a check-in, and three
+/// judges' writers beside them all the time), then its standby frozen: a players import, a library build and a
+/// check-in are neither done nor ok; the primary killed (kill -9), the frozen standby killed, its file promoted:
+/// everything answered ok or done is there exactly once; the old primary restarted with plain `serve` answers no
+/// write ok.
 fn freeze_the_standby_then_kill_the_primary(round: u64) {
+    let stop = AtomicBool::new(false);
+    let ok = Mutex::new(Vec::new());
+    let ev = std::thread::scope(|s| {
+        let ev = jobs_and_a_check_in_beside_writers(round, s, &stop, &ok);
+        stop.store(true, Ordering::Relaxed);
+        ev
+    });
+    let b: PathBuf = ev.path("standby.db");
+    let ok = ok.into_inner().unwrap_or_default();
+    let players = ok.iter().filter(|w| matches!(w, Written::Player(_))).count();
+    assert!(players > 0, "round {round}: the writers were answered ok before the freeze");
+    for written in &ok {
+        let found = match written {
+            Written::Player(name) => players_named(&b, name),
+            Written::Watch(card, note) => watched(&b, card, note),
+        };
+        assert_eq!(found, 1, "round {round}: {written:?}, answered ok, is on the promoted laptop once");
+    }
+}
+
+/// The run's jobs and check-ins (see [`freeze_the_standby_then_kill_the_primary`]), three writers beside them
+/// from the first login until the primary is killed; returns the event once the standby's file is promoted and
+/// the old primary restarted and checked.
+fn jobs_and_a_check_in_beside_writers<'s>(
+    round: u64,
+    s: &'s std::thread::Scope<'s, '_>,
+    stop: &'s AtomicBool,
+    ok: &'s Mutex<Vec<Written>>,
+) -> Event {
     let ev = before_round_one();
     let pin = judge(&ev, "Kim", "head");
     let code = codes(&ev);
@@ -103,6 +182,11 @@ fn freeze_the_standby_then_kill_the_primary(round: u64) {
     caught_up(&ev.db(), &b);
     advertised(&primary);
     let token = primary.login("Kim", &pin);
+    for w in 0..3 {
+        let (addr, token) = (primary.addr.clone(), token.clone());
+        s.spawn(move || writer(&addr, &token, round, w, stop, ok));
+    }
+    std::thread::sleep(Duration::from_millis(300));
     // Answered while the standby follows: done and ok, each held by the standby.
     let (state, status, _) = import_players(&primary, &token, &["Eve", "Fay"]);
     assert_eq!((state.as_str(), status), ("done", 200), "round {round}: the import before the freeze");
@@ -128,6 +212,7 @@ fn freeze_the_standby_then_kill_the_primary(round: u64) {
     assert_eq!(a.json()["standby"], "not applied", "{}", a.body);
     // The primary dies; the frozen standby is ended too, and its file promoted.
     signal(primary.pid(), "-9");
+    stop.store(true, Ordering::Relaxed);
     signal(second.pid(), "-9");
     drop(second);
     let db = b.to_str().expect("path");
@@ -153,6 +238,9 @@ fn freeze_the_standby_then_kill_the_primary(round: u64) {
     assert_ne!(a.status, 200, "round {round}: a check-in on the restarted old primary: {}", a.body);
     let said = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(said.contains("mmjudge standby detach"), "{said}");
+    drop(old);
+    drop(primary);
+    ev
 }
 
 /// How many frozen runs (`RUNS`, 20 for the long version; 3 by default).

@@ -89,8 +89,9 @@ const stepIs = async (page, id) => page.locator(`#step-${id}`).evaluate((s) => (
 // A job's request held (to reload the page while it runs), and the requests a reload or Back cancels (a job's,
 // the dashboard's live updates and its own refresh) forgiven.
 let reloading = false;
-// An answer dropped on purpose (the network lost it): its failed request forgiven.
-let dropping = false;
+// Answers dropped on purpose (the network lost them): their failed request and its console line forgiven, however
+// late they come.
+let drops = { requests: 0, console: 0 };
 // Every write the set-up page sends carries its key (Idempotency-Key).
 const unkeyed = [];
 
@@ -101,7 +102,10 @@ try {
   page.on("pageerror", (e) => problem(`page error: ${e.message}`));
   page.on("console", (m) => {
     if (m.type() !== "error") return;
-    if (dropping && /net::ERR_CONNECTION_RESET/.test(m.text())) return;
+    if (drops.console > 0 && /net::ERR_CONNECTION_RESET/.test(m.text())) {
+      drops.console -= 1;
+      return;
+    }
     // A refusal provoked on purpose: Chromium logs the refused request.
     if (expectedRefusals > 0 && /Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
       expectedRefusals -= 1;
@@ -115,7 +119,10 @@ try {
   });
   page.on("requestfailed", (r) => {
     if (reloading && /ERR_ABORTED/.test(r.failure()?.errorText || "")) return;
-    if (dropping) return;
+    if (drops.requests > 0 && /ERR_CONNECTION_RESET/.test(r.failure()?.errorText || "")) {
+      drops.requests -= 1;
+      return;
+    }
     problem(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
 
@@ -188,9 +195,8 @@ try {
     await route.fetch().catch(() => {});
     return route.abort("connectionreset");
   });
-  dropping = true;
+  drops = { requests: 1, console: 1 };
   await act(page, form("players"), "players (the answer lost)", upload("players.csv"), /did not arrive/, true);
-  dropping = false;
   await page.unroute("**/api/player/import*");
   if (!lost) problem("the players' upload carries no Idempotency-Key");
   await step(page, "players", async () => {}, /^imported 16 players/);

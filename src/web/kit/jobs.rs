@@ -330,7 +330,8 @@ impl Jobs {
     /// that holds it instead (a refused job holds no key: sent again, it runs again). `floor`: the highest number
     /// the event file keeps (None when read already), so that a job's number is never one the file names.
     pub fn add(&self, what: &str, by: &str, key: Option<WriteKey>, floor: Option<u64>) -> Added {
-        let Ok(mut all) = self.all.lock() else { return Added::OtherFields };
+        // The jobs' list holds plain values: one a panic left behind is read as it is.
+        let mut all = self.all.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(key) = &key {
             let holder = all.jobs.values().find(|j| {
                 j.state != "refused"

@@ -279,7 +279,7 @@ async function main() {
     const li = page.locator(".sheet li.refused", { hasText: "Demonic Tutor" });
     await li.waitFor({ timeout: 5000 });
     const text = (await li.textContent()) || "";
-    if (!/not recorded: /.test(text)) problem(`the refused card says: ${text}`);
+    if (!/Not done: /.test(text)) problem(`the refused card says: ${text}`);
     console.log(`check-offline:      ${text}`);
     await shot(page, "refused");
   });

@@ -4,10 +4,12 @@
 //   2. there, in order, with a newcomer's mistakes answered beside their forms in the page's words: an empty
 //      file, the pool before the card reference, the card reference (the page reloaded while its job runs: the
 //      job is followed again), the players' file as the pool, the pool, the pool's file as the players, the
-//      players, libraries for too few tables (the step stays undone and pairing waits for it), the libraries for
+//      players (its first answer lost: tapped again, the same key answers the first job, imported once), libraries
+//      for too few tables (the step stays undone and pairing waits for it), the libraries for
 //      the 8 tables offered, a floor judge (their PIN shown once, named) added twice, and round 1 is paired,
 //      which leads to the judges' dashboard with its 8 tables; Back from there finds round 1 paired.
-// Any page error, console error, failed request or unexpected refusal fails the check (exit 1).
+// Every write the page sends carries its key (Idempotency-Key). Any page error, console error, failed request or
+// unexpected refusal fails the check (exit 1).
 //
 // Run by scripts/check-setup.sh, which starts the server. Environment:
 //   LINK      the set-up link the server printed
@@ -87,6 +89,11 @@ const stepIs = async (page, id) => page.locator(`#step-${id}`).evaluate((s) => (
 // A job's request held (to reload the page while it runs), and the requests a reload or Back cancels (a job's,
 // the dashboard's live updates and its own refresh) forgiven.
 let reloading = false;
+// Answers dropped on purpose (the network lost them): their failed request and its console line forgiven, however
+// late they come.
+let drops = { requests: 0, console: 0 };
+// Every write the set-up page sends carries its key (Idempotency-Key).
+const unkeyed = [];
 
 const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
 try {
@@ -95,6 +102,10 @@ try {
   page.on("pageerror", (e) => problem(`page error: ${e.message}`));
   page.on("console", (m) => {
     if (m.type() !== "error") return;
+    if (drops.console > 0 && /net::ERR_CONNECTION_RESET/.test(m.text())) {
+      drops.console -= 1;
+      return;
+    }
     // A refusal provoked on purpose: Chromium logs the refused request.
     if (expectedRefusals > 0 && /Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
       expectedRefusals -= 1;
@@ -102,8 +113,16 @@ try {
     }
     problem(`console error: ${m.text()}`);
   });
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.method() === "POST" && path.startsWith("/api/") && path !== "/api/setup" && !r.headers()["idempotency-key"]) unkeyed.push(path);
+  });
   page.on("requestfailed", (r) => {
     if (reloading && /ERR_ABORTED/.test(r.failure()?.errorText || "")) return;
+    if (drops.requests > 0 && /ERR_CONNECTION_RESET/.test(r.failure()?.errorText || "")) {
+      drops.requests -= 1;
+      return;
+    }
     problem(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
 
@@ -167,7 +186,23 @@ try {
   await act(page, page.locator('#curation form[data-route="/api/ban/add"]'), "ban", named("Counterspell"), /^banned Counterspell/);
   await shot(page, "3-pool");
   await act(page, form("players"), "the pool as the players", upload("pool.csv"), /this looks like a card pool/, true);
-  await step(page, "players", upload("players.csv"), /^imported 16 players/);
+  // The players' file whose answer is lost (the network drops once the server took it): tapped again, the page
+  // sends the same key and the server answers the first job, which imported them once.
+  let lost = null;
+  await page.route("**/api/player/import*", async (route) => {
+    if (lost !== null) return route.continue();
+    lost = route.request().headers()["idempotency-key"] || "";
+    await route.fetch().catch(() => {});
+    return route.abort("connectionreset");
+  });
+  drops = { requests: 1, console: 1 };
+  await act(page, form("players"), "players (the answer lost)", upload("players.csv"), /did not arrive/, true);
+  await page.unroute("**/api/player/import*");
+  if (!lost) problem("the players' upload carries no Idempotency-Key");
+  await step(page, "players", async () => {}, /^imported 16 players/);
+  if (!/^16 players entered/.test((await stepIs(page, "players")).state)) {
+    problem(`the players' file sent again was imported twice: ${(await stepIs(page, "players")).state}`);
+  }
   // The page reads its steps again after an answer (a fetch of its own): the field follows once that arrives.
   const offered = await page
     .waitForFunction(() => document.getElementById("build-tables")?.value === "8", null, { timeout: 5000 })
@@ -231,6 +266,7 @@ try {
 } finally {
   await browser.close();
 }
+if (unkeyed.length) problem(`writes sent without a key: ${[...new Set(unkeyed)].join(", ")}`);
 if (problems.length) {
   console.error(`check-setup: ${problems.length} problem(s)`);
   process.exit(1);

@@ -44,6 +44,23 @@ pub fn run_keyed<T>(
     store.write_keyed(key, f, keep)
 }
 
+/// A job sent with `key` (an upload's import, a library build): its key is recorded with the job's one write, in
+/// that write's transaction, with `started` (the job's first answer: its number and where its progress is read)
+/// kept for a repeat (see [`Store::key_next_write`]). The job's reading and checking before it hold no lock.
+pub fn key_job(store: &mut Store, key: WriteKey, started: String) {
+    store.key_next_write(key, started);
+}
+
+/// The key a job of an earlier run recorded, found by the job's number, with who sent it.
+pub fn kept_job(store: &Store, job: u64) -> Result<Option<(String, Kept)>> {
+    store.read(|conn| keys::kept_job(conn, job))
+}
+
+/// The highest job number the file keeps (0: none): a server numbers its jobs after it.
+pub fn last_job(store: &Store) -> Result<u64> {
+    store.read(keys::last_job)
+}
+
 /// The moment a replayed write is recorded at.
 #[derive(Debug, Clone)]
 pub struct Moment {

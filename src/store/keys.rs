@@ -47,6 +47,36 @@ pub fn find(conn: &Connection, key: &WriteKey) -> Result<Option<Kept>> {
     Ok(row)
 }
 
+/// The key whose kept answer is job `job`'s start (`{"job": N, "progress", ...}`: a job records its key with its
+/// write, see [`super::Store::key_next_write`]), with who sent it: how a job of an earlier run is found again.
+pub fn kept_job(conn: &Connection, job: u64) -> Result<Option<(String, Kept)>> {
+    let job = i64::try_from(job).unwrap_or(i64::MAX);
+    let mut stmt = conn.prepare_cached(
+        "SELECT k.scope, k.body, k.status, k.answer, coalesce(a.summary, ''), k.audit_id FROM write_key k
+         LEFT JOIN audit a ON a.id = k.audit_id
+         WHERE CASE WHEN json_valid(k.answer) THEN json_type(k.answer, '$.progress') = 'text'
+                    AND json_extract(k.answer, '$.job') = ?1 END",
+    )?;
+    let row = stmt
+        .query_row(params![job], |r| {
+            let kept =
+                Kept { body: r.get(1)?, status: r.get(2)?, answer: r.get(3)?, summary: r.get(4)?, audit_id: r.get(5)? };
+            Ok((r.get(0)?, kept))
+        })
+        .optional()?;
+    Ok(row)
+}
+
+/// The highest job number a kept answer names (see [`kept_job`]): a server numbers its jobs after it.
+pub fn last_job(conn: &Connection) -> Result<u64> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT max(CASE WHEN json_valid(answer) AND json_type(answer, '$.progress') = 'text'
+                    THEN json_extract(answer, '$.job') END) FROM write_key",
+    )?;
+    let last: Option<i64> = stmt.query_row([], |r| r.get(0))?;
+    Ok(last.and_then(|n| u64::try_from(n).ok()).unwrap_or(0))
+}
+
 /// Records `key` as used by the write of audit entry `audit_id`, with the answer kept for a repeat (`status`,
 /// `answer`), inside that write's transaction (see [`super::Store::write_keyed`]); a key used already fails the
 /// write (its transaction rolls back).
@@ -113,6 +143,30 @@ mod tests {
         // Another scope or route is another key.
         let other = WriteKey { scope: "Lee".into(), ..key("a") };
         assert_eq!(find(store.conn(), &other)?, None);
+        Ok(())
+    }
+
+    #[test]
+    fn a_jobs_key_is_recorded_with_its_one_write_and_found_again_by_the_jobs_number() -> Result<()> {
+        let mut store = memory()?;
+        let actor = test_actor("2025-05-01T10:00:00.000Z")?;
+        assert_eq!((last_job(store.conn())?, kept_job(store.conn(), 7)?), (0, None));
+        let started = r#"{"job":7,"progress":"/api/job/7"}"#;
+        // A refused write records no key, and the key is not kept for the write after it.
+        store.key_next_write(key("j"), started.into());
+        let refused = store.write(&actor, |_| -> Result<((), Change)> { Err(Error::refused("no")) });
+        assert!(refused.is_err());
+        store.write(&actor, |_| Ok(((), Change::new("another write"))))?;
+        assert_eq!(find(store.conn(), &key("j"))?, None, "a refused job keeps no key");
+        store.key_next_write(key("j"), started.into());
+        store.write(&actor, |_| Ok(((), Change::new("imported 3 cards"))))?;
+        let (scope, kept) = kept_job(store.conn(), 7)?.expect("the job's key");
+        assert_eq!((scope.as_str(), kept.summary.as_str()), ("Kim", "imported 3 cards"));
+        assert_eq!(kept.answer.as_deref(), Some(started));
+        assert_eq!(find(store.conn(), &key("j"))?, Some(kept));
+        // A kept answer that is no job's start is no job.
+        store.write_keyed(&key("b"), |s| s.write(&actor, |_| Ok(((), Change::new("x")))), |_| r#"{"job":9}"#.into())?;
+        assert_eq!((last_job(store.conn())?, kept_job(store.conn(), 9)?), (7, None));
         Ok(())
     }
 }

@@ -191,6 +191,8 @@ pub struct Store {
     /// What the last event change (a write with its audit row) committed and nobody took yet: what the server's
     /// door settles with the standby (see [`Store::take_committed`]).
     committed: Option<writing::Committed>,
+    /// A key to record with the next write, with the answer kept for it (a job's: see [`Store::key_next_write`]).
+    next_key: Option<(keys::WriteKey, String)>,
 }
 
 impl Store {
@@ -221,11 +223,20 @@ impl Store {
                 writable: false,
                 last_seq: None,
                 committed: None,
+                next_key: None,
             });
         }
         file::make_writable(&conn, path)?;
         migrate::upgrade(&mut conn, path).map_err(|e| file::explain(path, e))?;
-        Ok(Store { group: None, conn, path: path.into(), writable: true, last_seq: None, committed: None })
+        Ok(Store {
+            group: None,
+            conn,
+            path: path.into(),
+            writable: true,
+            last_seq: None,
+            committed: None,
+            next_key: None,
+        })
     }
 
     /// Creates a new event at `path`: the schema, what `fill` writes and its audit entry in one transaction,
@@ -415,8 +426,15 @@ pub(crate) fn test_actor(at: &str) -> Result<Actor> {
 pub(crate) fn memory() -> Result<Store> {
     let conn = Connection::open_in_memory()?;
     configure(&conn)?;
-    let mut store =
-        Store { group: None, conn, path: PathBuf::from(":memory:"), writable: true, last_seq: None, committed: None };
+    let mut store = Store {
+        group: None,
+        conn,
+        path: PathBuf::from(":memory:"),
+        writable: true,
+        last_seq: None,
+        committed: None,
+        next_key: None,
+    };
     migrate::upgrade(&mut store.conn, Path::new(":memory:"))?;
     Ok(store)
 }

@@ -62,9 +62,13 @@ impl Store {
     /// transaction. A standby's file, or a primary whose event moved on, refuses every write. Inside
     /// [`Store::write_keyed`], it is part of that one transaction.
     pub fn write<T>(&mut self, actor: &Actor, f: impl FnOnce(&Connection) -> Result<(T, Change)>) -> Result<T> {
+        let key = self.next_key.take();
         let ((done, audit_id), state) = self.recorded(|tx| {
             let (value, change) = f(tx)?;
             let audit_id = audit::append(tx, actor, &change)?;
+            if let Some((key, answer)) = &key {
+                keys::record(tx, key, audit_id, 200, answer)?;
+            }
             Ok((value, audit_id))
         })?;
         match (&mut self.group, state) {
@@ -77,6 +81,15 @@ impl Store {
             (None, None) => {}
         }
         Ok(done)
+    }
+
+    /// Records `key` with the next [`Store::write`] of this store, in its transaction (with its audit entry and
+    /// in its changeset), with `answer` kept for a repeat: for a job, whose key is taken when it starts and whose
+    /// one write comes later, after its reading and checking (which a keyed write's transaction,
+    /// [`Store::write_keyed`], would hold the file's write lock for). A write refused records no key, nor does a job
+    /// that writes nothing; the key is forgotten between requests.
+    pub fn key_next_write(&mut self, key: keys::WriteKey, answer: String) {
+        self.next_key = Some((key, answer));
     }
 
     /// What the last event change of this store committed, taken once: the server's door waits for the standby
@@ -262,6 +275,7 @@ impl Store {
     pub fn between_requests(&mut self) -> bool {
         self.last_seq = None;
         self.committed = None;
+        self.next_key = None;
         let idle = self.group.is_none() && self.conn.is_autocommit();
         idle && self.conn.execute_batch("PRAGMA shrink_memory").is_ok()
     }

@@ -261,9 +261,13 @@ pub async fn advertise(State(app): State<Shared>, req: Request, next: Next) -> R
     res
 }
 
-/// The outermost layer: puts the request's [`Route`] on it, for every layer and extractor inside.
+/// The outermost layer: puts the request's [`Route`] on it, for every layer and extractor inside: the row of the
+/// route axum's router matched (`MatchedPath`). Every layer of the router is added with `Router::layer`, which
+/// runs after routing (axum 0.8's `Router::layer`: "Middleware added with this method will run after routing"), so
+/// the match is there; an address that is no route (the fallback) has none, and is [`Route::UNKNOWN`].
 pub async fn facts(mut req: Request, next: Next) -> Response {
-    let route = Route::find(req.uri().path()).copied().unwrap_or(Route::UNKNOWN);
+    let matched = req.extensions().get::<MatchedPath>().and_then(|m| Route::matched(m.as_str()));
+    let route = matched.copied().unwrap_or(Route::UNKNOWN);
     req.extensions_mut().insert(route);
     next.run(req).await
 }

@@ -232,24 +232,48 @@ pub fn router(app: Shared) -> Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
 
     #[test]
-    fn an_address_finds_its_route_segment_by_segment() {
+    fn each_route_is_named_once_and_the_moments_list_is_the_tables() {
         let _ = router(std::sync::Arc::new(crate::web::kit::state::App::new("t.db".into(), String::new())));
-        assert_eq!(Route::find("/judge/table/3").map(|r| r.path), Some("/judge/table/{n}"));
-        assert_eq!(Route::find("/api/table/3/notes").map(|r| r.path), Some("/api/table/{n}/notes"));
-        assert_eq!(Route::find("/judge/table/").map(|r| r.path), None, "an empty segment is no table");
-        assert!(Route::find("/judge/table/3/x").is_none());
-        assert_eq!(Route::find("/api/clock/pass").map(|r| r.name), Some("POST /api/clock/hand-over"));
-        assert!(Route::find("/nowhere").is_none());
         let paths: Vec<&str> = Route::all().iter().map(|r| r.path).collect();
         let mut unique = paths.clone();
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), paths.len(), "each address once");
+        assert!(Route::all().iter().all(|r| Route::matched(r.path).is_some_and(|m| m.name == r.name)));
         assert_eq!(
             Route::takes_at_list(),
             "/api/note /api/clock/start /api/clock/stop /api/clock/hand-over /api/clock/pass"
         );
+    }
+
+    /// A request's row is the one of the route axum's router matched (the facts layer reads `MatchedPath`):
+    /// a pattern's address, an alias named as the route it stands for, and no row for an address that is none.
+    #[tokio::test]
+    async fn a_requests_row_is_the_one_of_the_route_the_router_matched() {
+        let _ = router(std::sync::Arc::new(crate::web::kit::state::App::new("t.db".into(), String::new())));
+        let probe = |r: Route| async move { format!("{}|{}", r.path, r.name) };
+        let app = axum::Router::new()
+            .route("/judge/table/{n}", get(probe))
+            .route("/api/clock/pass", post(probe))
+            .route("/api/table/{n}/notes", get(probe))
+            .fallback(probe)
+            .layer(middleware::from_fn(layers::facts));
+        for (method, address, row) in [
+            ("GET", "/judge/table/3", "/judge/table/{n}|/judge/table/{n}"),
+            ("POST", "/api/clock/pass", "/api/clock/pass|POST /api/clock/hand-over"),
+            ("GET", "/api/table/3/notes", "/api/table/{n}/notes|/api/table/{n}/notes"),
+            ("GET", "/judge/table/3/x", "|"),
+            ("GET", "/nowhere", "|"),
+        ] {
+            let req = Request::builder().method(method).uri(address).body(Body::empty()).expect("a request");
+            let res = app.clone().oneshot(req).await.expect("an answer");
+            let body = axum::body::to_bytes(res.into_body(), 1024).await.expect("a body");
+            assert_eq!(String::from_utf8_lossy(&body), row, "{method} {address}");
+        }
     }
 }

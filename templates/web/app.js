@@ -172,30 +172,55 @@
       history.replaceState(null, "", location.pathname + location.search);
     }
   }
-  // A judge's form to /api/ on a page without a queue (the dashboard): sent by this script, so its answer shows
-  // beside it (mm.answer) and a refusal never leaves the page; done, the page it goes back to shows the "Done"
-  // line beside the same form. Pages with a queue (queue.js) send their own.
+  // The one listener of the pages' forms that post to /api/: each is sent by script, so its answer shows beside it
+  // (mm.answer) and a refusal never leaves the page; done, the page it goes back to shows the "Done" line beside
+  // the same form. A form whose answer holds a secret shown once goes through queue.js's `shownOnce`; on a page
+  // with a queue (queue.js: the player's page, the judges' table page) a form goes through it (kept on the phone
+  // when the network drops, sent again with its key); elsewhere it is sent at once (see `sendOnce`).
   function sendForms() {
-    if (document.querySelector("[data-queue]")) return;
     document.addEventListener("submit", function (e) {
       var form = e.target, by = e.submitter;
+      if (e.defaultPrevented || !form.getAttribute) return;
+      if (form.hasAttribute("data-shown-once") && mm.shownOnce) { e.preventDefault(); mm.shownOnce(form, by); return; }
       var action = (by && by.getAttribute("formaction")) || form.getAttribute("action") || "";
-      if (e.defaultPrevented || (form.getAttribute("method") || "").toLowerCase() !== "post" || action.indexOf("/api/") !== 0) return;
+      if ((form.getAttribute("method") || "").toLowerCase() !== "post" || action.indexOf("/api/") !== 0) return;
       e.preventDefault();
       var data = new FormData(form);
       if (by && by.name) data.append(by.name, by.value);
-      var init = {
-        method: "POST", credentials: "same-origin", body: new URLSearchParams(data).toString(),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" }
-      };
-      fetch(action, init).then(function (r) {
-        return r.text().then(function (text) {
-          if (r.ok) { mm.sentFrom(form, by); location.assign(r.url); return; }
-          if (r.status === 401) { location.assign("/login"); return; }
-          mm.answer(form, mm.refusalOf(r.status, text), "refused");
-        });
-      }, function () { mm.answer(form, "this phone is offline: send it again when the network is back", "refused"); });
+      var fields = new URLSearchParams(data).toString(), q = mm.formQueue;
+      (q ? q.form(action, fields) : sendOnce(form, action, fields)).then(function (doc) {
+        if (doc.queued) mm.answer(form, "kept on this phone: it is sent when the network is back", "waiting");
+        if (doc.page) { mm.sentFrom(form, by); location.assign(doc.page); }
+      }, function (err) {
+        if (q) q.flush();
+        if (err.status === 401) { location.assign("/login"); return; }
+        mm.answer(form, err.message, "refused");
+      });
     });
+  }
+  // A form's write on a page without a queue, sent at once with its key (Idempotency-Key): the same key while the
+  // same fields have had no answer (a tap again after the network dropped is the same write, recorded once), a new
+  // one after an answer. Resolves with the page it went back to (`{page}`); rejects with the refusal's words (and
+  // its status), or mm.OFFLINE.
+  function sendOnce(form, action, fields) {
+    var held = form.mmKey;
+    if (!held || held.fields !== fields) {
+      held = form.mmKey = { fields: fields, key: "f-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10) };
+    }
+    var init = {
+      method: "POST", credentials: "same-origin", body: fields,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": held.key }
+    };
+    return fetch(action, init).then(function (r) {
+      return r.text().then(function (text) {
+        // The server's own trouble (a 5xx) keeps the key: sent again, the write is not recorded twice.
+        if (r.status < 500) form.mmKey = null;
+        if (r.ok) return { page: r.url };
+        var refused = new Error(mm.refusalOf(r.status, text));
+        refused.status = r.status;
+        throw refused;
+      });
+    }, function () { throw new Error(mm.OFFLINE); });
   }
   document.addEventListener("DOMContentLoaded", function () {
     if (openAtName()) return;

@@ -138,7 +138,7 @@
     el.className = "answer " + how;
     el.id = "answer";
     el.setAttribute("role", "alert");
-    el.textContent = (how === "refused" ? "Not done: " : how === "waiting" ? "Not sent yet: " : "Done: ") + text;
+    el.textContent = how === "refused" ? mm.refused(text) : (how === "waiting" ? "Not sent yet: " : "Done: ") + text;
     // A live refresh may have put a fresh <main> in place while the answer was on its way: the answer goes
     // beside the same form in the page as it is now.
     var sent = form;
@@ -221,7 +221,7 @@
     answered = { key: key, el: done };
     done.scrollIntoView({ block: "center" });
   };
-  // A refusal's one line: the JSON `error`, or a refused page's role="alert" text.
+  // A refusal's one line, the one way every page reads it: the JSON `error`, or a refused page's role="alert" text.
   mm.refusalOf = function (status, text) {
     try { var d = JSON.parse(text); if (d && d.error) return d.error; } catch (e) {}
     try {
@@ -229,7 +229,12 @@
       var alert = doc.querySelector('[role="alert"]');
       if (alert && alert.textContent.trim()) return alert.textContent.trim();
     } catch (e) {}
-    return "refused (" + status + ")";
+    return "the server answered " + status + ": try again";
   };
+  // The one wording of a refused write, wherever a page shows it (beside its form, under a card on the table's
+  // device, beside a report): "Not done: " and the refusal's one line.
+  mm.refused = function (text) { return "Not done: " + text; };
+  // The one line for a write the network did not carry and no queue keeps for later.
+  mm.OFFLINE = "this phone is offline: tap it again when the network is back";
   window.mmjudge = mm;
 })();

@@ -10,8 +10,10 @@
 // `mmjudge.queue(name, hooks)` gives `send(path, body, tag)` (JSON; resolves with the answer, or `{queued: true}`;
 // rejects with the refusal) and `flush()`; each queue is also listed in `mmjudge.queues` for failover.js, whose
 // `moveTo(base)` replays the players' code writes waiting (JSON, or a player's form: they carry a code and no
-// session) on the promoted second laptop at `base`, each with its key, and leaves a judge's writes waiting. Pages whose forms post to `/api/` (the player's page, the judges'
-// table page) have those forms sent through it by this script.
+// session) on the promoted second laptop at `base`, each with its key, and leaves a judge's writes waiting. A page
+// that names its forms' queue (`data-queue`: the player's page, the judges' table page) gets it as
+// `mmjudge.formQueue`, and `mmjudge.shownOnce(form, submitter)` sends a form whose answer holds a secret: app.js's
+// one form listener sends each form through them.
 (function () {
   "use strict";
   var mm = window.mmjudge;
@@ -22,15 +24,7 @@
     return "q-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
   }
   function stamp(ms) { return new Date(ms).toISOString(); }
-  function refusalOf(r, text) {
-    try { var d = JSON.parse(text); if (d && d.error) return d.error; } catch (e) {}
-    try {
-      var doc = new DOMParser().parseFromString(text, "text/html");
-      var alert = doc.querySelector('[role="alert"]');
-      if (alert && alert.textContent.trim()) return alert.textContent.trim();
-    } catch (e) {}
-    return "refused (" + r.status + ")";
-  }
+  function refusalOf(r, text) { return mm.refusalOf(r.status, text); }
   function Refused(status, message) { this.status = status; this.message = message; }
   Refused.prototype = Object.create(Error.prototype);
   // A server that cannot take the write now (503: the second laptop before a head judge puts it in charge, or a
@@ -258,35 +252,17 @@
         el.appendChild(b);
         el.appendChild(document.createTextNode(" (shown once: give it to the player alone; the old code no longer acts)"));
       });
-    }, function () { mm.answer(form, "this phone is offline: tap it again when the network is back", "refused"); });
+    }, function () { mm.answer(form, mm.OFFLINE, "refused"); });
   }
+  mm.shownOnce = shownOnce;
 
-  // Pages whose forms post to `/api/` (the player's page, the judges' table page): sent through the queue.
+  // The queue of a page whose forms post to `/api/` (the player's page, the judges' table page), named on the page:
+  // app.js's form listener sends those forms through it.
   document.addEventListener("DOMContentLoaded", function () {
-    document.addEventListener("submit", function (e) {
-      var form = e.target;
-      if (!form.hasAttribute || !form.hasAttribute("data-shown-once")) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      shownOnce(form, e.submitter);
-    }, true);
     var holder = document.querySelector("[data-queue]");
     if (!holder) return;
-    var q = mm.queue(holder.getAttribute("data-queue"), {
+    mm.formQueue = mm.queue(holder.getAttribute("data-queue"), {
       drained: function () { location.reload(); }
-    });
-    document.addEventListener("submit", function (e) {
-      var form = e.target, by = e.submitter;
-      var action = (by && by.getAttribute("formaction")) || form.getAttribute("action") || "";
-      if ((form.getAttribute("method") || "").toLowerCase() !== "post" || action.indexOf("/api/") !== 0) return;
-      e.preventDefault();
-      var data = new FormData(form);
-      if (by && by.name) data.append(by.name, by.value);
-      var fields = new URLSearchParams(data).toString();
-      q.form(action, fields).then(function (doc) {
-        if (doc.queued) mm.answer(form, "kept on this phone: it is sent when the network is back", "waiting");
-        if (doc.page) { mm.sentFrom(form, by); location.assign(doc.page); }
-      }, function (err) { q.flush(); mm.answer(form, err.message, "refused"); });
     });
   });
 })();

@@ -1,9 +1,12 @@
 // The head judge's set-up page: a file is sent as the request's body with the upload's progress, then its job is
-// followed at /api/job/ID until it ends (a reload of the page follows it again: its number is kept for this tab);
-// a form's fields are sent as JSON. The outcome or the refusal is shown beside the form, then each step's state is
-// read again from the page.
+// followed at the progress address its answer names until it ends (a reload of the page follows it again: the
+// address is kept for this tab); a form's fields are sent as JSON. Every write carries a key (Idempotency-Key),
+// kept for this tab until its answer came: sent again after no answer (a second tap, a reload, a dropped network),
+// the server answers the first try (a job started once) rather than running it twice. The outcome or the refusal
+// is shown beside the form, then each step's state is read again from the page.
 (function () {
   "use strict";
+  var mm = window.mmjudge;
   var list = document.getElementById("steps");
   if (!list) return;
   var csrf = list.getAttribute("data-csrf") || "";
@@ -25,10 +28,23 @@
     else p.value = value;
   }
 
-  // A job's number, kept for this tab while it runs, so that a reload follows it again.
+  // A job's progress address, kept for this tab while it runs, so that a reload follows it again.
   function kept(form) { return "mmjudge-job " + form.getAttribute("data-route"); }
-  function keep(form, id) { try { sessionStorage.setItem(kept(form), String(id)); } catch (e) { /* private mode */ } }
+  function keep(form, url) { try { sessionStorage.setItem(kept(form), url); } catch (e) { /* private mode */ } }
   function forget(form) { try { sessionStorage.removeItem(kept(form)); } catch (e) { /* private mode */ } }
+
+  // The key of a form's write of `what` (its fields, its file): the one kept for this tab while the same write
+  // has had no answer, else a new one, kept until the answer comes.
+  function keyName(form) { return "mmjudge-key " + form.getAttribute("data-route"); }
+  function keyFor(form, what) {
+    var held = null;
+    try { held = JSON.parse(sessionStorage.getItem(keyName(form)) || "null"); } catch (e) { /* private mode */ }
+    if (held && held.what === what && held.key) return held.key;
+    var key = "s-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
+    try { sessionStorage.setItem(keyName(form), JSON.stringify({ what: what, key: key })); } catch (e) { /* private mode */ }
+    return key;
+  }
+  function answeredKey(form) { try { sessionStorage.removeItem(keyName(form)); } catch (e) { /* private mode */ } }
 
   var leaving = false;
   window.addEventListener("pagehide", function () { leaving = true; });
@@ -81,19 +97,24 @@
     refresh();
   }
 
-  function follow(form, button, id) {
-    keep(form, id);
-    fetch("/api/job/" + id, { credentials: "same-origin" })
-      .then(function (r) { return r.json(); })
-      .then(function (job) {
-        if (job.error && !job.job) throw new Error(job.error);
+  // Follows a job at the progress address the server gave (`url`), until it ended.
+  function follow(form, button, url) {
+    keep(form, url);
+    fetch(url, { credentials: "same-origin" })
+      .then(function (r) { return r.text().then(function (text) { return { status: r.status, text: text }; }); })
+      .then(function (a) {
+        var job = {};
+        try { job = JSON.parse(a.text); } catch (e) { /* a page, not the job */ }
+        if (a.status >= 400 || !job.job) throw new Error(mm.refusalOf(a.status, a.text));
         if (job.status) {
+          // A job the second laptop has not saved keeps its key: sent again, it is settled, never run twice.
+          if (job.status !== 503) answeredKey(form);
           ended(form, button, job.outcome || { error: job.error });
           return;
         }
         show(form, true, job.phase + (job.of ? " (" + Math.round(100 * job.done / job.of) + "%)" : ""));
         bar(form, job.of ? Math.round(100 * job.done / job.of) : undefined);
-        setTimeout(function () { follow(form, button, id); }, 400);
+        setTimeout(function () { follow(form, button, url); }, 400);
       })
       .catch(function (err) {
         if (leaving) return; // a reload: the job is followed again from its kept number
@@ -101,9 +122,14 @@
       });
   }
 
-  function answered(form, button, status, doc) {
-    if (status === 202 && doc.job) { follow(form, button, doc.job); return; }
-    if (status >= 400 || doc.error) { ended(form, button, { error: doc.error || "refused: try again" }); return; }
+  // The server's answer to a write: a job to follow, a refusal, or done. An answer of the server's own trouble
+  // (5xx: busy, the second laptop) keeps the write's key, so a tap again is the same write.
+  function answered(form, button, status, text) {
+    var doc = {};
+    try { doc = JSON.parse(text); } catch (e) { /* a page, or nothing */ }
+    if (status === 202 && doc.progress) { follow(form, button, doc.progress); return; }
+    if (status < 500) answeredKey(form);
+    if (status >= 400 || doc.error) { ended(form, button, { error: mm.refusalOf(status, text) }); return; }
     ended(form, button, doc);
   }
 
@@ -120,14 +146,11 @@
     var xhr = new XMLHttpRequest();
     xhr.open("POST", form.getAttribute("data-route") + "?" + query.join("&"));
     xhr.setRequestHeader("X-CSRF-Token", csrf);
+    xhr.setRequestHeader("Idempotency-Key", keyFor(form, query.join("&") + " " + file.size + " " + file.lastModified));
     xhr.upload.onprogress = function (e) {
       if (e.lengthComputable) { bar(form, Math.round(100 * e.loaded / e.total)); show(form, true, "sending the file (" + Math.round(100 * e.loaded / e.total) + "%)"); }
     };
-    xhr.onload = function () {
-      var doc = {};
-      try { doc = JSON.parse(xhr.responseText); } catch (e) { doc = { error: "the server's answer was not understood: try again" }; }
-      answered(form, button, xhr.status, doc);
-    };
+    xhr.onload = function () { answered(form, button, xhr.status, xhr.responseText); };
     xhr.onerror = function () { ended(form, button, { error: "the file did not arrive: check the laptop's network and try again" }); };
     bar(form, 0);
     xhr.send(file);
@@ -142,12 +165,13 @@
       else body[f.name] = f.value;
     });
     if (form.querySelector("progress")) bar(form, undefined);
+    var sent = JSON.stringify(body);
     fetch(form.getAttribute("data-route"), {
       method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-      body: JSON.stringify(body)
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": keyFor(form, sent) },
+      body: sent
     })
-      .then(function (r) { return r.json().then(function (doc) { answered(form, button, r.status, doc); }); })
+      .then(function (r) { return r.text().then(function (text) { answered(form, button, r.status, text); }); })
       .catch(function () { ended(form, button, { error: "the server did not answer: check the laptop and try again" }); });
   }
 
@@ -160,7 +184,7 @@
   list.querySelectorAll("form").forEach(function (form) {
     var running = null;
     try { running = sessionStorage.getItem(kept(form)); } catch (e) { /* private mode */ }
-    if (running) {
+    if (running && running.charAt(0) === "/") {
       var button = form.querySelector("button");
       button.disabled = true;
       show(form, true, "still working on the file sent before the page was reloaded…");

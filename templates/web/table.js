@@ -106,7 +106,7 @@
       post("/api/self-report", body).then(function (d) {
         sayReport("Done: " + d.summary, true);
         load();
-      }).catch(function (err) { sayReport("Not done: " + err.message); });
+      }).catch(function (err) { sayReport(mm.refused(err.message)); });
     });
     document.getElementById("confirms").addEventListener("click", function (e) {
       var seat = e.target && e.target.getAttribute && e.target.getAttribute("data-confirm"), w = sheet && sheet.report;
@@ -115,7 +115,7 @@
       post("/api/self-report/confirm", { table: table, signin: c.signin, report: w.id }).then(function (d) {
         sayReport("Done: " + d.summary, true);
         load();
-      }).catch(function (err) { sayReport("Not done: " + err.message); });
+      }).catch(function (err) { sayReport(mm.refused(err.message)); });
     });
   }
   // Asks the server whether a kept sign-in still acts (a judge may have given the player a new code): one that
@@ -166,7 +166,7 @@
         if (item.tag === seat && /^\/api\/note/.test(item.path)) mark(item, "not sent yet · " + hhmm(new Date(item.at).toISOString()), "waiting");
       });
       refused.forEach(function (r) {
-        if (r.item.tag === seat && /^\/api\/note/.test(r.item.path)) mark(r.item, "not recorded: " + r.message, "refused");
+        if (r.item.tag === seat && /^\/api\/note/.test(r.item.path)) mark(r.item, mm.refused(r.message), "refused");
       });
     });
   }
@@ -216,7 +216,7 @@
     document.getElementById("dwho").textContent = t.decision ? t.decision.player + " is deciding" : "No decision running";
     var note = document.getElementById("dunsent"), last = refused.filter(function (r) { return r.item.path.indexOf("/api/clock/") === 0; }).pop();
     if (clock.unsent) { note.textContent = "not sent yet: this device sends it when the network is back"; note.className = "dunsent waiting"; }
-    else if (last) { note.textContent = "a tap made offline was not recorded: " + last.message; note.className = "dunsent refused"; }
+    else if (last) { note.textContent = mm.refused("a tap made offline: " + last.message); note.className = "dunsent refused"; }
     else { note.textContent = ""; note.className = "dunsent"; }
     note.hidden = !note.textContent;
     box.classList.toggle("unsent", !!clock.unsent);
@@ -365,7 +365,7 @@
       refused: function (seat, message, item) {
         if (item) refused.push({ item: item, message: message });
         var sec = section(seat);
-        if (sec) { say(sec, "not recorded: " + message); verify(sec); }
+        if (sec) { say(sec, mm.refused(message)); verify(sec); }
         redraw();
         load();
       }

@@ -4,9 +4,9 @@
 use crate::layering::{code_of, rust_files};
 use std::path::Path;
 
-/// Every change the server makes to the event file passes one door (`web::kit::door::Db::run_settled`, and
-/// for a job `web::kit::jobs::start`): the change with its audit row in one transaction, then the standby
-/// settles it before the answer. Checked here:
+/// Every change the server makes to the event file passes one door (`web::kit::door::Db::run_settled`, a job's
+/// too: `web::kit::write::job_run` runs its work through it): the change with its audit row in one transaction,
+/// then the standby settles it before the answer. Checked here:
 /// 1. the store's event writes (`Store::write`, `Store::write_keyed`) are called only by `ops` (and the store's
 ///    own tests): no front end, no second-laptop code writes the event but through an `ops` call;
 /// 2. the lower half of the door (`Store::lower_half`: a transaction without an audit row and without waiting
@@ -14,14 +14,16 @@ use std::path::Path;
 ///    `src/ops/guesses.rs` (wrong tries, known devices);
 /// 3. what a write committed (`Store::take_committed`, `Store::settle_all`) is taken only by the door;
 /// 4. in `src/web/`, the event file is opened only by the door, the server's start and the second laptop's
-///    bookkeeping (which writes with `Store::bookkeep` only: acknowledgements, "the event moved").
+///    bookkeeping (which writes with `Store::bookkeep` only: acknowledgements, "the event moved");
+/// 5. one idempotency mechanism, the file's write keys: a key is recorded only with its write, by
+///    `Store::write_keyed` (a request's write) or, for a job, `write_keys::key_job` (the key taken with the job's
+///    one write), called only by the job runner (`src/web/kit/write.rs`); no other key is kept in memory.
 #[test]
 fn every_write_of_the_server_passes_the_one_door() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     const LOWER_HALF: [&str; 1] = ["src/ops/guesses.rs"];
-    const DOOR: [&str; 3] = ["src/web/kit/door.rs", "src/web/kit/jobs.rs", "src/web/kit/write.rs"];
-    const OPENS: [&str; 5] =
-        ["src/web/kit/state.rs", "src/web/kit/jobs.rs", "src/web/mod.rs", "src/web/laptops.rs", "src/web/standby.rs"];
+    const DOOR: [&str; 2] = ["src/web/kit/door.rs", "src/web/kit/write.rs"];
+    const OPENS: [&str; 4] = ["src/web/kit/state.rs", "src/web/mod.rs", "src/web/laptops.rs", "src/web/standby.rs"];
     let mut problems = Vec::new();
     for file in rust_files(&src) {
         let rel = file.strip_prefix(&src).unwrap_or(&file);
@@ -50,6 +52,20 @@ fn every_write_of_the_server_passes_the_one_door() {
         if code.contains(".run_session(") && !SESSIONS.contains(&name.as_str()) {
             problems.push(format!(
                 "  {name} writes without waiting for the standby (run_session): only logins and logouts do"
+            ));
+        }
+        let job_key = code.contains("key_job(") || code.contains(".key_next_write(");
+        if job_key
+            && !["src/web/kit/write.rs", "src/ops/write_keys.rs"].contains(&name.as_str())
+            && !name.starts_with("src/store/")
+        {
+            problems.push(format!(
+                "  {name} records a job's key: only the job runner does (web::kit::write::job_run), with the job's write"
+            ));
+        }
+        if name.starts_with("src/web/") && (code.contains("take_key(") || code.contains("keys: Mutex<")) {
+            problems.push(format!(
+                "  {name} keeps write keys in memory: a key is the event file's (write_keys), held by a job under way"
             ));
         }
         if name.starts_with("src/web/") && code.contains("Store::open(") && !OPENS.contains(&name.as_str()) {

@@ -65,3 +65,40 @@ fn one_table_is_singular_in_results_pairing_and_building() {
     let msg = ev.refuses(&["library", "build", "--tables", "1"]);
     assert!(msg.contains("the pool is too small for 1 table:"), "{msg}");
 }
+
+/// The pages' scripts (#45): one listener sends the forms that post to `/api/` (app.js's `sendForms`: through the
+/// page's queue, queue.js's `shownOnce` or at once), and a refused write is worded one way, by common.js alone: its
+/// one line read from the answer (`mm.refusalOf`), "Not done: " before it (`mm.refused`), and one line for a write
+/// the network did not carry and no queue keeps (`mm.OFFLINE`).
+#[test]
+fn the_pages_send_forms_from_one_listener_and_word_a_refusal_one_way() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/web");
+    let mut problems = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("templates/web").flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "js") {
+            continue;
+        }
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let text = std::fs::read_to_string(&path).expect("a script");
+        let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        let sends_api_forms = code.matches(r#"action.indexOf("/api/")"#).count();
+        if sends_api_forms > usize::from(name == "app.js") || (name == "app.js" && sends_api_forms != 1) {
+            problems.push(format!("{name} sends the pages' /api/ forms: only app.js's one listener does"));
+        }
+        if name != "common.js" {
+            for (words, what) in [
+                ("\"Not done: \"", "a refused write's words (use mm.refused)"),
+                ("not recorded: ", "a refused write's words (use mm.refused)"),
+                ("refused (", "a refusal's fallback (use mm.refusalOf)"),
+                ("this phone is offline", "the offline line (use mm.OFFLINE)"),
+                ("alert.textContent", "a refusal read from a page (use mm.refusalOf)"),
+            ] {
+                if code.contains(words) {
+                    problems.push(format!("{name} words {what} itself"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "the pages' scripts:\n{}", problems.join("\n"));
+}

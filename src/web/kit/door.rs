@@ -5,8 +5,8 @@
 //! store committed (`Store::take_committed`: its audit entry, its replication seq, the state it committed
 //! under) → settle (the standby applied it, with `--standby-required` or on a file that keeps requiring its
 //! standby: `crate::replica::state::Replica::settle`) → publish (the one signal that wakes the standby's feed and
-//! the phones' watcher) → the answer. A job (`super::jobs::start`) is a write whose answer comes later and
-//! settles the same way. The lower half (`Store::lower_half`: counts that are no event change) leaves nothing to
+//! the phones' watcher) → the answer. A job (`super::write::job_run`) is a write whose answer comes later: it
+//! passes the same door from a task of its own, on the blocking pool with a connection of the kept ones. The lower half (`Store::lower_half`: counts that are no event change) leaves nothing to
 //! settle; a judge's login or logout ([`Db::run_session`]) settles without the wait. `tests/cli/layering_door.rs`
 //! checks that nothing else writes.
 
@@ -37,6 +37,16 @@ impl Db {
         &self,
         f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
     ) -> std::result::Result<(T, Settled), ApiError> {
+        self.run_waiting(f, || {}).await
+    }
+
+    /// [`Db::run_settled`], telling `waiting` once the change committed and before the standby settles it: a job
+    /// (see `super::write::job_run`) then says it is waiting for the second laptop.
+    pub async fn run_waiting<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
+        waiting: impl FnOnce(),
+    ) -> std::result::Result<(T, Settled), ApiError> {
         let (value, committed) = self.commit(f).await?;
         let Some(committed) = committed else {
             return Ok((value?, Settled::default()));
@@ -50,6 +60,7 @@ impl Db {
                 return Err(e);
             }
         };
+        waiting();
         match self.app().replica.settle(&committed).await {
             Ok(word) => Ok((value, Settled { audit_id: committed.audit_id, word })),
             Err(crate::replica::state::NotApplied) => Err(ApiError::not_applied()),

@@ -398,6 +398,18 @@ pub fn key_of(
     Ok(Some(key))
 }
 
+/// An upload's write key: the `Idempotency-Key` header, scoped by who sent it and the route, its fingerprint the
+/// query string's fields (the file itself is not read again for a repeat: a repeat is answered before it).
+pub fn upload_key(
+    headers: &axum::http::HeaderMap,
+    scope: &str,
+    route: &str,
+    fields: &serde_json::Value,
+) -> std::result::Result<Option<WriteKey>, ApiError> {
+    let key = key_of(headers.get(HEADER), None, "Idempotency-Key")?;
+    Ok(key.map(|key| WriteKey { scope: scope.into(), route: route.into(), key, body: fingerprint(fields) }))
+}
+
 fn bad(message: String) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, message)
 }

@@ -10,26 +10,29 @@
 //! ([`Setup::give_back`]), one that succeeds ends it for good.
 //!
 //! Long work started from the head judge's pages (an uploaded file's import, a library build): each is a job
-//! run in the background, one at a time, through the same `ops` action as the command line; `GET /api/job/ID`
-//! reads its progress and, once ended, its outcome (the JSON the command line's `--json` prints) or its refusal.
-//! Jobs live in the server's memory only: the event file holds what they did (one write and its audit row).
+//! run in the background, one at a time, through the same `ops` action as the command line and through the one
+//! door of writes (its runner is `super::write::job_run`); `GET /api/job/ID` reads its progress and, once ended,
+//! its outcome (the JSON the command line's `--json` prints) or its refusal. Jobs are numbered from the seconds
+//! since 2025 at the server's start and after the highest the event file keeps, so that no number names two
+//! jobs. A job's key (the `Idempotency-Key` of an upload or a build) is the write keys' own (see
+//! [`crate::store::keys`]): held by the job while it is under way, recorded in the event file with the job's one
+//! write, with its first answer (its number), so a repeat is answered with the first job, after a restart too.
+//! This server's memory holds the jobs' progress only; the event file holds what they did (one write, its audit
+//! row and its key).
 //!
 //! A file sent as a request's whole body (the imports of the head judge's set-up page): up to [`UPLOAD_LIMIT`],
 //! outside the [`super::request::BODY_LIMIT`] and the time limit of every other route, streamed to a file of its
 //! own in the system's temporary folder (removed once its job ended) rather than held in memory.
 
-use super::request::Answer;
 use super::request::ApiError;
 use crate::error::Result;
-use crate::replica::state::Replica;
-use crate::store::{Actor, Store};
+use crate::store::keys::WriteKey;
 use axum::body::Body;
 use axum::http::{HeaderMap, StatusCode, header};
 use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::io::Write;
 use std::net::IpAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Instant;
 use tokio_stream::StreamExt;
 
@@ -165,8 +168,17 @@ pub fn progress_of(id: u64) -> String {
     PROGRESS.replace("{id}", &id.to_string())
 }
 
+/// A job's first answer (`202`): its number, where its progress is read and what it does; kept with its key for
+/// a repeat (see [`crate::ops::write_keys::key_job`]).
+pub fn started(id: u64, what: &str) -> serde_json::Value {
+    serde_json::json!({ "job": id, "progress": progress_of(id), "what": what })
+}
+
 /// How many ended jobs are kept for `GET /api/job/ID` (the oldest are forgotten first).
 const KEPT: usize = 32;
+
+/// A job's phase while the standby has not applied its change.
+pub const WAITING_FOR_STANDBY: &str = "waiting for the second laptop";
 
 /// A job as `GET /api/job/ID` answers it.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -177,7 +189,7 @@ pub struct Job {
     pub what: String,
     /// Who started it.
     pub by: String,
-    /// waiting (for the job before it), running, done or refused.
+    /// waiting (for the job before it, or for its file), running, done or refused.
     pub state: &'static str,
     /// What it is doing now ("reading the file", "storing cards").
     pub phase: String,
@@ -194,117 +206,183 @@ pub struct Job {
     /// Once ended: the HTTP status the write would have been answered with (200, or 400 / 404 / 409 ...).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<u16>,
+    /// The write key it was sent with: held by the job while it is under way (a repeat then answers it), recorded
+    /// in the event file with its write (a repeat after that is answered from there, after a restart too).
+    #[serde(skip)]
+    key: Option<WriteKey>,
 }
 
-/// The jobs of this server.
-#[derive(Debug, Default)]
+impl Job {
+    /// A job that ended well, as the event file keeps it (its key's record, see [`started`]): for a job of an
+    /// earlier run, or one whose change the standby applied only after its answer was refused.
+    pub fn done_from_file(job: u64, what: String, by: String, outcome: serde_json::Value) -> Job {
+        let mut j = Job::new(job, what, by, None);
+        j.finish(Ok(outcome));
+        j
+    }
+
+    /// A job found in the event file whose change the standby has not applied yet.
+    pub fn waiting_from_file(job: u64, what: String, by: String) -> Job {
+        let mut j = Job::new(job, what, by, None);
+        (j.state, j.phase) = ("running", WAITING_FOR_STANDBY.into());
+        j
+    }
+
+    fn new(job: u64, what: String, by: String, key: Option<WriteKey>) -> Job {
+        Job {
+            job,
+            what,
+            by,
+            state: "waiting",
+            phase: "waiting for the job before it".into(),
+            done: 0,
+            of: 0,
+            outcome: None,
+            error: None,
+            status: None,
+            key,
+        }
+    }
+
+    /// Ends the job: done with its answer's JSON, or refused with its status and one line.
+    fn finish(&mut self, ended: std::result::Result<serde_json::Value, (StatusCode, String)>) {
+        match ended {
+            Ok(outcome) => {
+                (self.state, self.phase) = ("done", "done".into());
+                if self.of > 0 {
+                    self.done = self.of;
+                }
+                (self.outcome, self.error, self.status) = (Some(outcome), None, Some(200));
+            }
+            Err((status, message)) => {
+                self.state = "refused";
+                self.phase = match status {
+                    StatusCode::SERVICE_UNAVAILABLE => "refused: the second laptop has not saved it".into(),
+                    _ => "refused: nothing was written".into(),
+                };
+                // A file's fault as a parser words it may quote with backquotes: the web's quotes are double.
+                self.error = Some(message.replace('`', "\""));
+                self.status = Some(status.as_u16());
+            }
+        }
+    }
+
+    /// Whether it ended refused with the 503 of a change the standby did not apply in time (its change is in
+    /// the file: the standby may apply it later).
+    pub fn not_applied(&self) -> bool {
+        self.status == Some(StatusCode::SERVICE_UNAVAILABLE.as_u16())
+    }
+}
+
+/// The jobs of this server, and its numbering of them.
+#[derive(Debug)]
 pub struct Jobs {
-    all: Mutex<BTreeMap<u64, Job>>,
+    all: Mutex<Numbered>,
     /// One job works on the event at a time (SQLite writes one at a time anyway; a queue is fairer than a
-    /// busy file).
-    turn: Mutex<()>,
-    /// The jobs started with a write key (`judge route key` → the job; 0 while its file is still arriving), so a
-    /// repeat of an upload is answered with its first job and starts no other.
-    keys: Mutex<std::collections::HashMap<String, u64>>,
+    /// busy file): held by the job's task across its work and its settling.
+    pub turn: tokio::sync::Mutex<()>,
 }
 
-/// What a keyed upload finds: its first job, a first try still receiving its file, or the key now taken by it.
+/// The jobs kept, and the numbers given.
+#[derive(Debug, Default)]
+struct Numbered {
+    jobs: BTreeMap<u64, Job>,
+    /// The last number given (this run's first is after it).
+    last: u64,
+    /// Whether the numbers the event file keeps were read (see [`Jobs::add`]).
+    floor_read: bool,
+}
+
+/// Seconds from 2025-01-01T00:00:00Z to the Unix epoch's start of it: a run's first job number counts from it.
+const NUMBERS_FROM: u64 = 1_735_689_600;
+
+impl Default for Jobs {
+    /// A run's jobs are numbered from the seconds since 2025 at its start: a page following a job of an earlier run
+    /// (its number kept by the tab) never reads another job of this run under it, kept by the file or not.
+    fn default() -> Jobs {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let last = now.saturating_sub(NUMBERS_FROM);
+        Jobs { all: Mutex::new(Numbered { last, ..Numbered::default() }), turn: tokio::sync::Mutex::new(()) }
+    }
+}
+
+/// What a job sent with a key found when it was added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Keyed {
-    /// Sent before: its job.
+pub enum Added {
+    /// A new job, this number.
+    New(u64),
+    /// A job under way (or done in this run) holds the key: its number.
     Repeat(u64),
-    /// Sent before and its file is still arriving.
-    Arriving,
-    /// New: taken by this request (give it its job with [`Jobs::keep`], or free it with [`Jobs::free`]).
-    New,
+    /// The key is held by a job sent with other fields.
+    OtherFields,
 }
 
 /// What a job's work may tell of its progress: `(phase, done, of)`.
 pub type Progress<'a> = &'a mut dyn FnMut(&str, u64, u64);
 
-/// An uploaded file, removed when dropped.
-#[derive(Debug)]
-pub struct Upload {
-    /// Where it was received.
-    pub path: PathBuf,
-    /// Its name as the judge chose it (for messages and the audit log).
-    pub shown: String,
-    /// Its size.
-    pub bytes: u64,
-}
-
-impl Drop for Upload {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
-}
-
 impl Jobs {
-    /// A new job, waiting its turn.
-    fn add(&self, what: &str, by: &str) -> u64 {
-        let Ok(mut all) = self.all.lock() else { return 0 };
-        let job = all.keys().next_back().map_or(1, |n| n + 1);
-        all.insert(
-            job,
-            Job {
-                job,
-                what: what.into(),
-                by: by.into(),
-                state: "waiting",
-                phase: "waiting for the job before it".into(),
-                done: 0,
-                of: 0,
-                outcome: None,
-                error: None,
-                status: None,
-            },
-        );
-        // Forget the oldest ended jobs beyond what is kept.
-        let ended: Vec<u64> = all.values().filter(|j| j.status.is_some()).map(|j| j.job).collect();
-        for old in ended.iter().take(ended.len().saturating_sub(KEPT)) {
-            all.remove(old);
-        }
-        job
+    /// Whether the numbers the event file keeps must still be read before the next [`Jobs::add`].
+    pub fn needs_floor(&self) -> bool {
+        self.all.lock().map(|all| !all.floor_read).unwrap_or(false)
     }
 
-    fn update(&self, job: u64, f: impl FnOnce(&mut Job)) {
+    /// A new job named `what`, started by `by`, waiting its turn; with `key`, the job under way or done in this run
+    /// that holds it instead (a refused job holds no key: sent again, it runs again). `floor`: the highest number
+    /// the event file keeps (None when read already), so that a job's number is never one the file names.
+    pub fn add(&self, what: &str, by: &str, key: Option<WriteKey>, floor: Option<u64>) -> Added {
+        // The jobs' list holds plain values: one a panic left behind is read as it is.
+        let mut all = self.all.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(key) = &key {
+            let holder = all.jobs.values().find(|j| {
+                j.state != "refused"
+                    && j.key
+                        .as_ref()
+                        .is_some_and(|k| (&k.scope, &k.route, &k.key) == (&key.scope, &key.route, &key.key))
+            });
+            if let Some(j) = holder {
+                return match j.key.as_ref().is_some_and(|k| k.body == key.body) {
+                    true => Added::Repeat(j.job),
+                    false => Added::OtherFields,
+                };
+            }
+        }
+        if let Some(floor) = floor {
+            all.last = all.last.max(floor);
+            all.floor_read = true;
+        }
+        all.last += 1;
+        let job = all.last;
+        all.jobs.insert(job, Job::new(job, what.into(), by.into(), key));
+        // Forget the oldest ended jobs beyond what is kept.
+        let ended: Vec<u64> = all.jobs.values().filter(|j| j.status.is_some()).map(|j| j.job).collect();
+        for old in ended.iter().take(ended.len().saturating_sub(KEPT)) {
+            all.jobs.remove(old);
+        }
+        Added::New(job)
+    }
+
+    /// Changes job `job` as `f` says.
+    pub fn update(&self, job: u64, f: impl FnOnce(&mut Job)) {
         if let Ok(mut all) = self.all.lock()
-            && let Some(j) = all.get_mut(&job)
+            && let Some(j) = all.jobs.get_mut(&job)
         {
             f(j);
         }
     }
 
-    /// Takes `key` for a new upload, or finds what it was given before.
-    pub fn take_key(&self, key: &str) -> Keyed {
-        let Ok(mut keys) = self.keys.lock() else { return Keyed::New };
-        match keys.get(key) {
-            Some(0) => Keyed::Arriving,
-            Some(job) => Keyed::Repeat(*job),
-            None => {
-                keys.insert(key.to_string(), 0);
-                Keyed::New
-            }
-        }
+    /// Tells job `job`'s phase.
+    pub fn phase(&self, job: u64, phase: &str) {
+        self.update(job, |j| j.phase = phase.into());
     }
 
-    /// The job a taken key started.
-    pub fn keep(&self, key: &str, job: u64) {
-        if let Ok(mut keys) = self.keys.lock() {
-            keys.insert(key.to_string(), job);
-        }
-    }
-
-    /// Frees a taken key whose upload started no job (its file did not arrive, or was refused before).
-    pub fn free(&self, key: &str) {
-        if let Ok(mut keys) = self.keys.lock() {
-            keys.remove(key);
-        }
+    /// Ends job `job`: done with its answer's JSON, or refused with its status and one line.
+    pub fn end(&self, job: u64, ended: std::result::Result<serde_json::Value, (StatusCode, String)>) {
+        self.update(job, |j| j.finish(ended));
     }
 
     /// A job as it is now.
     pub fn get(&self, job: u64) -> Option<Job> {
-        self.all.lock().ok().and_then(|all| all.get(&job).cloned())
+        self.all.lock().ok().and_then(|all| all.jobs.get(&job).cloned())
     }
 
     /// Waits up to `most` for a job to end; the job as it is then.
@@ -320,141 +398,60 @@ impl Jobs {
     }
 }
 
-/// Starts `work` as a job named `what` for `actor` on its own thread (after any job before it): it opens the
-/// event file, runs, and its answer or refusal is kept for `GET /api/job/ID`. The upload it reads, if any, is
-/// removed when it ends.
-///
-/// A job is a write whose answer comes later: the change it committed settles as every write's does (see
-/// `web::kit::door`): while the standby has not applied it the job stays `running`, its
-/// phase [`WAITING_FOR_STANDBY`]; `done` only once applied, and `refused` with the 503 words when the standby
-/// did not apply it in time.
-pub fn start(
-    (jobs, db, replica): (&Arc<Jobs>, &std::path::Path, &Arc<Replica>),
-    what: &str,
-    actor: Actor,
-    upload: Option<Upload>,
-    work: impl FnOnce(&mut Store, &Actor, Option<&Upload>, Progress) -> Result<Answer> + Send + 'static,
-) -> std::result::Result<u64, ApiError> {
-    let job = jobs.add(what, &actor.judge);
-    let (all, db, replica) = (jobs.clone(), db.to_path_buf(), replica.clone());
-    // The runtime the job's settling waits on (a job starts from a request, on it).
-    let runtime = tokio::runtime::Handle::try_current().ok();
-    let spawned = std::thread::Builder::new().name(format!("job {job}")).spawn(move || {
-        let turn = all.turn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        all.update(job, |j| {
-            j.state = "running";
-            j.phase = "starting".into();
-        });
-        let jobs = &all;
-        let what = jobs.get(job).map(|j| j.what).unwrap_or_default();
-        tracing::info!("job {job} ({what}, by {}): started", actor.judge);
-        // The terminal hears each new phase and every tenth of the way, as the page's bar shows it.
-        let mut said: (String, u64) = (String::new(), 0);
-        let mut progress = |phase: &str, done: u64, of: u64| {
-            let tenth = done.saturating_mul(10).checked_div(of).unwrap_or(0);
-            if said.0 != phase || tenth > said.1 {
-                match of {
-                    0 => tracing::info!("job {job}: {phase}"),
-                    _ => tracing::info!("job {job}: {phase}, {done} of {of}"),
-                }
-                said = (phase.to_string(), tenth);
-            }
-            jobs.update(job, |j| {
-                if j.phase != phase {
-                    j.phase = phase.to_string();
-                }
-                (j.done, j.of) = (done, of);
-            });
+#[cfg(test)]
+mod job_tests {
+    use super::*;
+
+    fn key(k: &str, body: &str) -> Option<WriteKey> {
+        Some(WriteKey { scope: "Kim".into(), route: "POST /api/pool/import".into(), key: k.into(), body: body.into() })
+    }
+
+    #[test]
+    fn a_key_is_held_by_its_job_under_way_or_done_and_let_go_by_a_refused_one() {
+        let jobs = Jobs::default();
+        let Added::New(first) = jobs.add("importing the pool", "Kim", key("k1", "f"), Some(0)) else {
+            panic!("a new job")
         };
-        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut store = Store::open(&db)?;
-            let answer = work(&mut store, &actor, upload.as_ref(), &mut progress);
-            let committed = store.take_committed();
-            answer.map(|answer| (answer, committed))
-        }));
-        drop(upload);
-        let ended = match ran {
-            Ok(Ok((answer, None))) => Ok(answer),
-            Ok(Ok((answer, Some(committed)))) => {
-                all.update(job, |j| j.phase = WAITING_FOR_STANDBY.into());
-                settle(&replica, runtime.as_ref(), &committed, answer)
-            }
-            Ok(Err(e)) => Err(ApiError::from(e)),
-            Err(_) => Err(ApiError::internal("the job")),
+        assert!(!jobs.needs_floor(), "the file's numbers are read once");
+        assert_eq!(jobs.add("importing the pool", "Kim", key("k1", "f"), None), Added::Repeat(first));
+        assert_eq!(jobs.add("importing the pool", "Kim", key("k1", "other"), None), Added::OtherFields);
+        jobs.end(first, Ok(serde_json::json!({ "ok": true })));
+        assert_eq!(jobs.add("importing the pool", "Kim", key("k1", "f"), None), Added::Repeat(first), "done: the same");
+        let Added::New(second) = jobs.add("importing the pool", "Kim", key("k2", "f"), None) else { panic!("new") };
+        jobs.end(second, Err((StatusCode::BAD_REQUEST, "no such card".into())));
+        let Added::New(third) = jobs.add("importing the pool", "Kim", key("k2", "f"), None) else {
+            panic!("a refused job's key runs again")
         };
-        if let Err(e) = &ended
-            && let Some(cause) = &e.cause
-        {
-            replica.failed();
-            tracing::error!(job, cause = %cause, "a job failed");
-        }
-        match &ended {
-            Ok(answer) => {
-                let summary = answer.to_json()["summary"].as_str().map(str::to_string).unwrap_or_default();
-                tracing::info!("job {job}: done: {summary}");
-            }
-            Err(e) if e.status == StatusCode::SERVICE_UNAVAILABLE => {
-                tracing::warn!("job {job}: refused, written here but not on the second laptop: {}", e.message)
-            }
-            Err(e) => tracing::warn!("job {job}: refused, nothing written: {}", e.message),
-        }
-        all.update(job, |j| match ended {
-            Ok(answer) => {
-                j.state = "done";
-                j.phase = "done".into();
-                if j.of > 0 {
-                    j.done = j.of;
-                }
-                j.outcome = Some(answer.to_json());
-                j.status = Some(200);
-            }
-            Err(e) => {
-                j.state = "refused";
-                j.phase = match e.status {
-                    StatusCode::SERVICE_UNAVAILABLE => "refused: the second laptop has not saved it".into(),
-                    _ => "refused: nothing was written".into(),
-                };
-                // A file's fault as a parser words it may quote with backquotes: the web's quotes are double.
-                j.error = Some(e.message.replace('`', "\""));
-                j.status = Some(e.status.as_u16());
-            }
-        });
-        drop(turn);
-    });
-    match spawned {
-        Ok(_) => Ok(job),
-        Err(_) => {
-            jobs.update(job, |j| {
-                j.state = "refused";
-                j.error = Some("the server could not start the job: try again".into());
-                j.status = Some(503);
-            });
-            Err(ApiError::internal("starting a job"))
-        }
+        assert!(third > second && second > first);
+        assert!(matches!(jobs.add("importing the pool", "Kim", None, None), Added::New(n) if n > third), "no key");
+    }
+
+    #[test]
+    fn a_runs_numbers_follow_those_the_file_keeps_and_the_seconds_since_2025() {
+        let jobs = Jobs::default();
+        let Added::New(n) = jobs.add("x", "Kim", None, Some(5)) else { panic!("new") };
+        assert!(n > 30_000_000, "numbered from the seconds since 2025 at the run's start: {n}");
+        let far = n + 1_000;
+        let later = Jobs::default();
+        assert_eq!(later.add("x", "Kim", None, Some(far)), Added::New(far + 1), "after the file's highest");
     }
 }
 
-/// A job's phase while the standby has not applied its change.
-pub const WAITING_FOR_STANDBY: &str = "waiting for the second laptop";
+/// An uploaded file, removed when dropped.
+#[derive(Debug)]
+pub struct Upload {
+    /// Where it was received.
+    pub path: PathBuf,
+    /// Its name as the judge chose it (for messages and the audit log).
+    pub shown: String,
+    /// Its size.
+    pub bytes: u64,
+}
 
-/// Settles a job's change (on the job's own thread, waiting on the server's runtime): its answer with
-/// `"standby"` when there is a word for it, or the 503 of a change the standby did not apply in time.
-fn settle(
-    replica: &Replica,
-    runtime: Option<&tokio::runtime::Handle>,
-    committed: &crate::store::Committed,
-    answer: Answer,
-) -> std::result::Result<Answer, ApiError> {
-    let settled = match runtime {
-        Some(runtime) => runtime.block_on(replica.settle(committed)),
-        // No runtime to wait on: a required standby cannot be waited for, so the job is not done.
-        None if replica.required => Err(crate::replica::state::NotApplied),
-        None => Ok(None),
-    };
-    match settled {
-        Ok(Some(word)) => Ok(answer.with(&serde_json::json!({ "standby": word }))?),
-        Ok(None) => Ok(answer),
-        Err(crate::replica::state::NotApplied) => Err(ApiError::not_applied()),
+impl Drop for Upload {
+    /// Removed by the job that read it, on its blocking thread (or by the request that received it when refused).
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 
@@ -475,39 +472,69 @@ fn file_shown(name: Option<&str>) -> String {
     if clean.is_empty() { "the file".into() } else { clean }
 }
 
-/// Receives the body into a new temporary file; refuses an empty body (400) or one over [`UPLOAD_LIMIT`]
-/// (413, as soon as its length says so), leaving no file behind.
+/// Receives the body into a new temporary file: the chunks as they arrive are handed to a blocking thread that
+/// writes them (the runtime's threads never wait on the disk), through a short queue that holds the connection
+/// back while the disk is slower; refuses an empty body (400) or one over [`UPLOAD_LIMIT`] (413, as soon as its
+/// length says so), leaving no file behind.
 pub async fn receive(headers: &HeaderMap, body: Body, name: Option<&str>) -> Result<Upload, ApiError> {
     let said = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if said.is_some_and(|n| n > UPLOAD_LIMIT) {
         return Err(too_large());
     }
     let path = std::env::temp_dir().join(format!("mmjudge-upload-{}", crate::ops::judges::random_hex(16)));
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| ApiError::internal_because("receiving the file", format!("{}: {e}", path.display())))?;
     // From here on the file is removed when the upload is dropped (a refusal, a broken connection).
-    let mut upload = Upload { path, shown: file_shown(name), bytes: 0 };
-    let mut out = std::io::BufWriter::with_capacity(256 * 1024, file);
+    let mut upload = Upload { path: path.clone(), shown: file_shown(name), bytes: 0 };
+    let (chunks, queued) = tokio::sync::mpsc::channel::<axum::body::Bytes>(8);
+    let writer = tokio::task::spawn_blocking(move || write_chunks(&path, queued));
     let mut stream = body.into_data_stream();
-    while let Some(chunk) = stream.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "the file did not arrive whole (the connection broke): send it again",
-            )
-        })?;
-        upload.bytes += chunk.len() as u64;
-        if upload.bytes > UPLOAD_LIMIT {
-            return Err(too_large());
+    let read = async {
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.map_err(|_| {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "the file did not arrive whole (the connection broke): send it again",
+                )
+            })?;
+            upload.bytes += chunk.len() as u64;
+            if upload.bytes > UPLOAD_LIMIT {
+                return Err(too_large());
+            }
+            // The writer stopped (it failed: its error is below).
+            if chunks.send(chunk).await.is_err() {
+                break;
+            }
         }
-        out.write_all(&chunk).map_err(|e| ApiError::internal_because("receiving the file", e.to_string()))?;
+        Ok(())
     }
-    out.flush().map_err(|e| ApiError::internal_because("receiving the file", e.to_string()))?;
+    .await;
+    drop(chunks);
+    // The writer has ended before the upload may be dropped, so no file is made after it was removed.
+    let wrote = match writer.await {
+        Ok(wrote) => wrote.map_err(|e| ApiError::internal_because("receiving the file", e)),
+        Err(_) => Err(ApiError::internal("receiving the file")),
+    };
+    read?;
+    wrote?;
     if upload.bytes == 0 {
         return Err(ApiError::new(StatusCode::BAD_REQUEST, "no file was sent: choose the file, then send it"));
     }
     Ok(upload)
+}
+
+/// Writes the chunks queued to a new file at `path` (on a blocking thread), until the queue is closed.
+fn write_chunks(
+    path: &std::path::Path,
+    mut queued: tokio::sync::mpsc::Receiver<axum::body::Bytes>,
+) -> std::result::Result<(), String> {
+    use std::io::Write;
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = std::io::BufWriter::with_capacity(256 * 1024, file);
+    while let Some(chunk) = queued.blocking_recv() {
+        out.write_all(&chunk).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    out.flush().map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -4,9 +4,9 @@
 //!
 //! - [`request`]: what is true of a request, its route's row ([`request::Route`]) and who asked, and its one
 //!   answer, refused ([`request::ApiError`]: status, words, `Retry-After` and facts typed) or done
-//!   ([`request::Answer`]); [`jobs`]: the event set up from the browser, long work as jobs, and the files they
-//!   take; [`body`]: bodies read once and strictly; [`limit`]: wrong tries counted by target and the pace of
-//!   writes per player and per judge;
+//!   ([`request::Answer`]); [`jobs`]: the event set up from the browser, long work's progress and numbers (a
+//!   job under way holds its key), and the files they take, written by a blocking thread; [`body`]: bodies read
+//!   once and strictly; [`limit`]: wrong tries counted by target and the pace of writes per player and per judge;
 //! - [`streams`]: the live streams held, by the open-file limit and per address;
 //! - [`state`]: what every request shares ([`state::App`]), the request's connection to the event file
 //!   ([`state::Db`]), the live updates' fan-out, and what the server keeps in memory;
@@ -16,7 +16,11 @@
 //! - [`extract`]: a write's fields with its key and moment, the query, path and form extractors, and the router
 //!   that sends a player's write to the player's handler;
 //! - [`page`]: drawing a page once per tag (ETags), the pages every room answers with, a long list's window;
-//! - [`write`](mod@write): the one write runner, for judges and for players, and the standby's word in its answer.
+//! - [`write`](mod@write): the one write runner, for judges, for players and for jobs (begun with their key: a
+//!   repeat answers the first job; run as tasks through the door), and the standby's word in its answer.
+//!
+//! One idempotency mechanism: a key is the event file's (`crate::store::keys`), recorded with its write, a job's
+//! too; nothing in the kit keeps keys of its own (`tests/cli/layering_door.rs`).
 //!
 //! The kit uses no handler module and nothing of the router's frame: what wraps every request is
 //! `web::layers`, the second laptop's gate and watchers `web::laptops`. Handler modules use the kit, `ops`,

@@ -4,7 +4,9 @@
 //!
 //! What is true of a route ([`Route`]: the name its writes are audited under, whether it takes a key, a moment,
 //! CORS, an ETag...): the table itself, with each route's handler, is the router's (`web::routes`), registered
-//! here once; the outermost layer puts the request's row on it for every layer and extractor inside.
+//! here once; the outermost layer puts the request's row on it for every layer and extractor inside, the row of
+//! the route axum's router matched (its `MatchedPath`: every layer runs after routing, so no address is matched
+//! twice).
 //!
 //! Refused: the one mapping from mmjudge's errors to HTTP, `Error::kind().http_status()` and
 //! `{"error": "one line"}`, plus 429 for too many wrong tries, the words for requests axum refused before any
@@ -372,24 +374,23 @@ impl Route {
 
     /// Registers the routes table (the router does, once; the table is the same for every router).
     pub fn register(routes: Vec<Route>) {
-        let _ = ROUTES.set(routes);
+        let _ = ROUTES.get_or_init(|| {
+            let by_path = routes.iter().enumerate().map(|(i, r)| (r.path, i)).collect();
+            Table { all: routes, by_path }
+        });
     }
 
     /// Every route, once a router registered them (the server builds its router before it answers anything; code
     /// that runs without one reads `web::routes::routes()`).
     pub fn all() -> &'static [Route] {
-        ROUTES.get().map_or(&[], Vec::as_slice)
+        ROUTES.get().map_or(&[], |t| t.all.as_slice())
     }
 
-    /// The route that answers `path`, if any (`{n}` matches one segment).
-    pub fn find(path: &str) -> Option<&'static Route> {
-        let asked: Vec<&str> = path.split('/').collect();
-        Route::all().iter().find(|r| {
-            let mut parts = r.path.split('/');
-            let same =
-                asked.iter().all(|a| parts.next().is_some_and(|p| p == *a || (p.starts_with('{') && !a.is_empty())));
-            same && parts.next().is_none()
-        })
+    /// The row of the route axum's router matched, named by its pattern (`MatchedPath`, such as
+    /// `/judge/table/{n}`): the router alone matches an address, this only reads the row it was registered with.
+    pub fn matched(pattern: &str) -> Option<&'static Route> {
+        let table = ROUTES.get()?;
+        table.by_path.get(pattern).and_then(|&i| table.all.get(i))
     }
 
     /// The routes whose replayed writes may claim their moment, as one attribute's value (`data-takes-at` on every
@@ -398,7 +399,8 @@ impl Route {
         Route::all().iter().filter(|r| r.at.is_some()).map(|r| r.path).collect::<Vec<_>>().join(" ")
     }
 
-    /// The request's [`Route`] (as the outermost layer found it; [`Route::UNKNOWN`] for an address that is none).
+    /// The request's [`Route`] (as the outermost layer put it, from the route axum's router matched;
+    /// [`Route::UNKNOWN`] for an address that is none).
     pub fn of(req: &Request) -> Route {
         Route::on(req.extensions())
     }
@@ -412,8 +414,14 @@ impl Route {
     pub const UNKNOWN: Route = Route::new("", "");
 }
 
-/// Every route (without its handler), as the router's table registered it.
-static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
+/// Every route (without its handler), as the router's table registered it, and each one's place by its pattern.
+static ROUTES: OnceLock<Table> = OnceLock::new();
+
+/// The routes table as registered.
+struct Table {
+    all: Vec<Route>,
+    by_path: std::collections::HashMap<&'static str, usize>,
+}
 
 /// A handler's own route (as the outermost layer found it).
 impl<S: Send + Sync> FromRequestParts<S> for Route {

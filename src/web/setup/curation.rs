@@ -202,77 +202,107 @@ fn build_input(b: &BuildBody) -> crate::error::Result<BuildInput> {
 }
 
 /// `POST /api/library/build` (head judges): builds the main libraries as `library build`; answered with the
-/// outcome when it ends within a few seconds, else `202 {"job"}` (see `GET /api/job/ID`).
+/// outcome when it ends within a few seconds, else `202 {"job", "progress", "what"}` (see `GET /api/job/ID`). Sent
+/// with a key (the `Idempotency-Key` header, a form's `idempotency_key`), a repeat answers the first build's job
+/// (`"repeat": true`) and builds nothing more.
 pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
+    const WHAT: &str = "building the libraries";
     let back = p.back.clone();
     let started = async {
         judge.check_csrf(p.csrf.as_deref())?;
-        judge.judge.require_head("building the libraries").map_err(ApiError::from)?;
+        judge.judge.require_head(WHAT).map_err(ApiError::from)?;
         let input = build_input(&p.input)?;
         let fewer = p.input.fewer;
         let actor = judge.actor(&judge.command(&p.shown))?;
+        let key = p.sent.map(|sent| sent.scoped(&judge.judge.name, judge.route.name).key);
         let app = judge.db.app().clone();
-        let id = jobs::start(
-            (&app.jobs, &app.db, &app.replica),
-            "building the libraries",
-            actor,
-            None,
-            move |store, actor, _, progress| {
-                progress("building the libraries", 0, 0);
-                if store.read(crate::store::pool::all)?.is_empty() {
-                    return Err(Error::refused(
-                        "the libraries are built from the pool, which is empty: upload the pool first (the Pool step)",
-                    ));
-                }
-                // Fewer tables than are built removes libraries: asked first (a mistyped 1 for 9 is not a rebuild).
-                let built = store.read(crate::store::library::all)?.iter().filter_map(|l| l.table).max().unwrap_or(0);
-                if built > input.tables && !fewer {
-                    return Err(Error::refused(format!(
-                        "{} {} built: building {} removes the libraries of {}; tick “Build fewer tables, removing the \
-                         libraries beyond them” and build again, or give {built} tables",
-                        crate::domain::words::count(built, "table"),
-                        if built == 1 { "is" } else { "are" },
-                        crate::domain::words::count(input.tables, "table"),
-                        if built == input.tables + 1 {
-                            format!("table {built}")
-                        } else {
-                            format!("tables {} to {built}", input.tables + 1)
-                        },
-                    )));
-                }
-                let out = crate::ops::library::build(store, actor, input)?;
-                Answer::of(&words::built(&out), &out)
-            },
-        )?;
-        Ok::<_, ApiError>((app, id))
+        let begun = write::job_begin(&judge.db, WHAT, &actor.judge, key.clone()).await?;
+        if let write::Begun::New(id) = begun {
+            write::job_run(
+                &app,
+                id,
+                actor,
+                key,
+                None,
+                Box::new(move |store, actor, _, progress| build_work(store, actor, input, fewer, progress)),
+            );
+        }
+        Ok::<_, ApiError>(begun)
     }
     .await;
-    let (app, id) = match started {
-        Ok(started) => started,
+    let (id, repeat) = match started {
+        Ok(write::Begun::New(id)) => (id, false),
+        Ok(write::Begun::Repeat(id)) => (id, true),
         Err(e) => return write::finish(Err(e), back),
     };
-    match app.jobs.wait(id, BUILD_WAIT).await {
-        Some(jobs::Job { status: Some(200), outcome: Some(doc), .. }) => match back {
+    // The request's connection is not held while the job runs.
+    judge.db.give_back();
+    let mark = |mut doc: serde_json::Value| {
+        if repeat {
+            doc["repeat"] = serde_json::Value::Bool(true);
+        }
+        doc
+    };
+    match write::job_wait(&judge.db, id, BUILD_WAIT).await {
+        Ok(Some(jobs::Job { status: Some(200), outcome: Some(doc), .. })) => match back {
             Some(back) => axum::response::Redirect::to(&back).into_response(),
-            None => Json(doc).into_response(),
+            None => Json(mark(doc)).into_response(),
         },
-        Some(jobs::Job { status: Some(status), error: Some(message), .. }) => {
+        Ok(Some(jobs::Job { status: Some(status), error: Some(message), .. })) => {
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
             write::finish(Err(ApiError::new(status, message)), back)
         }
-        _ => (StatusCode::ACCEPTED, Json(serde_json::json!({ "job": id, "progress": jobs::progress_of(id) })))
-            .into_response(),
+        Err(e) => write::finish(Err(e), back),
+        _ => (StatusCode::ACCEPTED, Json(mark(jobs::started(id, WHAT)))).into_response(),
     }
 }
 
-/// `GET /api/job/ID` (head judges): a job's progress, and once ended its outcome or its refusal.
+/// The build's work, as a job: refused on an empty pool, or for fewer tables than are built unless asked.
+fn build_work(
+    store: &mut crate::store::Store,
+    actor: &crate::store::Actor,
+    input: BuildInput,
+    fewer: bool,
+    progress: jobs::Progress,
+) -> crate::error::Result<Answer> {
+    progress("building the libraries", 0, 0);
+    if store.read(crate::store::pool::all)?.is_empty() {
+        return Err(Error::refused(
+            "the libraries are built from the pool, which is empty: upload the pool first (the Pool step)",
+        ));
+    }
+    // Fewer tables than are built removes libraries: asked first (a mistyped 1 for 9 is not a rebuild).
+    let built = store.read(crate::store::library::all)?.iter().filter_map(|l| l.table).max().unwrap_or(0);
+    if built > input.tables && !fewer {
+        return Err(Error::refused(format!(
+            "{} {} built: building {} removes the libraries of {}; tick “Build fewer tables, removing the \
+             libraries beyond them” and build again, or give {built} tables",
+            crate::domain::words::count(built, "table"),
+            if built == 1 { "is" } else { "are" },
+            crate::domain::words::count(input.tables, "table"),
+            if built == input.tables + 1 {
+                format!("table {built}")
+            } else {
+                format!("tables {} to {built}", input.tables + 1)
+            },
+        )));
+    }
+    let out = crate::ops::library::build(store, actor, input)?;
+    Answer::of(&words::built(&out), &out)
+}
+
+/// `GET /api/job/ID` (head judges): a job's progress, and once ended its outcome or its refusal (a job of an
+/// earlier run sent with a key: as the event file keeps it).
 pub async fn job(judge: Judge, Path(id): Path<u64>) -> Result<Response, ApiError> {
     judge.judge.require_head("following a job").map_err(ApiError::from)?;
-    match judge.db.app().jobs.get(id) {
+    match write::job_view(&judge.db, id).await? {
         Some(job) => Ok(crate::web::kit::page::json(&job)),
         None => Err(ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("no job {id} on this server (a job is forgotten when the server restarts): send the file again"),
+            format!(
+                "no job {id} on this server (a job sent without a key is forgotten when the server restarts): send \
+                 the file again"
+            ),
         )),
     }
 }

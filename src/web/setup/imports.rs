@@ -14,6 +14,7 @@ use crate::web::kit::extract::Query;
 use crate::web::kit::jobs::{self, Progress, Upload};
 use crate::web::kit::request::Answer;
 use crate::web::kit::request::ApiError;
+use crate::web::kit::write::{self, Begun};
 use axum::Json;
 use axum::body::Body;
 use axum::http::{HeaderMap, StatusCode};
@@ -75,7 +76,8 @@ pub struct RegisterQuery {
     pub force: bool,
 }
 
-/// The one way every import goes: the session's CSRF token, head judges only, the file received, then the job.
+/// The one way every import goes: the session's CSRF token, head judges only, the key (a repeat answers its first
+/// job before its file is read again), the file received, then the job through the door.
 async fn run<Q: Serialize + Send + 'static>(
     judge: Judge,
     (what, job): (&'static str, &'static str),
@@ -88,52 +90,35 @@ async fn run<Q: Serialize + Send + 'static>(
     judge.check_csrf(csrf)?;
     judge.judge.require_head(what).map_err(ApiError::from)?;
     let app = judge.db.app().clone();
-    // A write key (the Idempotency-Key header) makes a repeat of the upload answer its first job, starting none.
-    let sent =
-        crate::web::kit::extract::key_of(headers.get(crate::web::kit::extract::HEADER), None, "Idempotency-Key")?;
-    let key = sent.map(|k| format!("{} {} {k}", judge.judge.name, judge.route.name));
-    if let Some(k) = &key {
-        match app.jobs.take_key(k) {
-            jobs::Keyed::Repeat(id) => return Ok(accepted(id, true)),
-            jobs::Keyed::Arriving => {
-                return Err(ApiError::busy("this file is still arriving from the first try: wait for it", 2));
-            }
-            jobs::Keyed::New => {}
-        }
-    }
-    let started = async {
-        let received = jobs::receive(headers, body, file.as_deref()).await?;
-        let shown = serde_json::to_value(&query).map(crate::web::kit::extract::shown).unwrap_or_default();
-        let actor = judge.actor(&judge.command(&shown))?;
-        jobs::start(
-            (&app.jobs, &app.db, &app.replica),
-            job,
-            actor,
-            Some(received),
-            move |store, actor, up, progress| match up {
-                Some(up) => work(store, actor, up, query, progress),
-                None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
-            },
-        )
+    let fields = serde_json::to_value(&query).unwrap_or_default();
+    let key = crate::web::kit::extract::upload_key(headers, &judge.judge.name, judge.route.name, &fields)?;
+    let actor = judge.actor(&judge.command(&crate::web::kit::extract::shown(fields)))?;
+    let id = match write::job_begin(&judge.db, job, &actor.judge, key.clone()).await? {
+        Begun::Repeat(id) => return Ok(accepted(id, job, true)),
+        Begun::New(id) => id,
     };
-    let id = match (started.await, &key) {
-        (Ok(id), Some(k)) => {
-            app.jobs.keep(k, id);
-            id
-        }
-        (Ok(id), None) => id,
-        (Err(e), Some(k)) => {
-            app.jobs.free(k);
+    // The request's connection is not held while the file arrives.
+    judge.db.give_back();
+    app.jobs.phase(id, "receiving the file");
+    let received = match jobs::receive(headers, body, file.as_deref()).await {
+        Ok(received) => received,
+        Err(e) => {
+            app.jobs.end(id, Err((e.status, e.message.clone())));
             return Err(e);
         }
-        (Err(e), None) => return Err(e),
     };
-    Ok(accepted(id, false))
+    app.jobs.phase(id, "waiting for the job before it");
+    let work: write::Work = Box::new(move |store, actor, up, progress| match up {
+        Some(up) => work(store, actor, up, query, progress),
+        None => Err(crate::error::Error::bad_input("no file was sent: choose the file, then send it")),
+    });
+    write::job_run(&app, id, actor, key, Some(received), work);
+    Ok(accepted(id, job, false))
 }
 
-/// `202 {"job", "progress"}` (and `"repeat": true` for a key sent before).
-fn accepted(id: u64, repeat: bool) -> Response {
-    let mut doc = serde_json::json!({ "job": id, "progress": jobs::progress_of(id) });
+/// `202 {"job", "progress", "what"}` (and `"repeat": true` for a key sent before).
+fn accepted(id: u64, what: &str, repeat: bool) -> Response {
+    let mut doc = jobs::started(id, what);
     if repeat {
         doc["repeat"] = serde_json::Value::Bool(true);
     }

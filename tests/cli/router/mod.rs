@@ -13,6 +13,7 @@ mod coverage;
 mod failover;
 mod free_text;
 mod head_judge;
+mod jobs;
 mod judges;
 mod keys;
 mod limits;

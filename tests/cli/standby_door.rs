@@ -10,9 +10,9 @@ use crate::serve::{Server, codes, judge};
 use crate::standby::{advertised, caught_up, key, standby};
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 fn signal(pid: u32, sig: &str) {

@@ -205,6 +205,7 @@ fn build_input(b: &BuildBody) -> crate::error::Result<BuildInput> {
 /// outcome when it ends within a few seconds, else `202 {"job"}` (see `GET /api/job/ID`).
 pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
     let back = p.back.clone();
+    let deadline = judge.deadline;
     let started = async {
         judge.check_csrf(p.csrf.as_deref())?;
         judge.judge.require_head("building the libraries").map_err(ApiError::from)?;
@@ -249,7 +250,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
     .await;
     let (app, id) = match started {
         Ok(started) => started,
-        Err(e) => return write::finish(Err(e), back),
+        Err(e) => return write::finish(deadline, Err(e), back).await,
     };
     match app.jobs.wait(id, BUILD_WAIT).await {
         Some(jobs::Job { status: Some(200), outcome: Some(doc), .. }) => match back {
@@ -258,7 +259,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
         },
         Some(jobs::Job { status: Some(status), error: Some(message), .. }) => {
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            write::finish(Err(ApiError::new(status, message)), back)
+            write::finish(deadline, Err(ApiError::new(status, message)), back).await
         }
         _ => (StatusCode::ACCEPTED, Json(serde_json::json!({ "job": id, "progress": jobs::progress_of(id) })))
             .into_response(),

@@ -6,6 +6,7 @@ pub mod cards;
 pub mod chart;
 mod csv_out;
 pub mod curve;
+pub mod deadline;
 pub mod decisions;
 pub use csv_out::{CsvWriter, safe_cell};
 mod human;

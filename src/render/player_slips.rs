@@ -33,11 +33,13 @@ pub struct SlipsPage {
 }
 
 impl SlipsPage {
-    /// The slips of `players` for a server at `base` (`http://192.168.1.20:8080`).
+    /// The slips of `players` for a server at `base` (`http://192.168.1.20:8080`). Their QR codes are most of
+    /// the work: drawn for the server, they stop past the thread's deadline (see [`super::deadline`]).
     pub fn new(event: &str, base: &str, players: &[PlayerCode]) -> Self {
         let base = base.trim().trim_end_matches('/');
         let slips = players
             .iter()
+            .take_while(|_| !super::deadline::passed(0))
             .map(|p| {
                 let url = format!("{base}/me?name={}", crate::domain::text::url_query(&p.name));
                 // Inline in the page: the drawing without its XML declaration.

@@ -72,10 +72,12 @@ fn of_round(r: u32, kind: &str, link: &str, page: &impl askama::Template) -> Res
     Ok(Page { file: format!("round-{r}-{kind}.html"), round: Some(r), link: link.into(), html: render(page)? })
 }
 
-/// Renders an askama template, or says which page could not be written.
+/// Renders an askama template (within the thread's deadline when the server draws it: see
+/// [`super::deadline`]), or says which page could not be written.
 fn render(page: &impl askama::Template) -> Result<String> {
     let mut html = Pages::buffer();
-    page.render_into(&mut html).map_err(|e| Error::refused(format!("cannot write a page of the site: {e}")))?;
+    super::deadline::draw_into(page, &mut html)
+        .map_err(|e| Error::refused(format!("cannot write a page of the site: {e}")))?;
     Ok(html)
 }
 

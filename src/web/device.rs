@@ -12,6 +12,7 @@ use crate::ops::live::{self, TableView};
 use crate::ops::table::device::{self, DeviceNoteInput, sign_in};
 use crate::store::Store;
 use crate::web::kit::auth::Judge;
+use crate::web::kit::drawn::Deadline;
 use crate::web::kit::extract::{self, Sent};
 use crate::web::kit::extract::{CodeBody, Player};
 use crate::web::kit::extract::{Path, Query};
@@ -43,7 +44,12 @@ struct TablePage {
 }
 
 /// `GET /table/N`: the device page of table N in the current round.
-pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<String>) -> Result<Response, ApiError> {
+pub async fn page(
+    db: Db,
+    deadline: Deadline,
+    judge: Result<Judge, ApiError>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
     let n = table_number(&number)?;
     let (home, t) = db
         .run(move |store| {
@@ -55,7 +61,7 @@ pub async fn page(db: Db, judge: Result<Judge, ApiError>, Path(number): Path<Str
     let (t, limits) = t;
     let judge = judge.ok().map(|j| j.judge.name);
     let reasons = device::self_report::PLAYER_REASONS.iter().map(|r| r.slug()).collect();
-    Ok(page::page(StatusCode::OK, &TablePage { home: page::head(&db, home), t, judge, limits, reasons }))
+    Ok(page::page(deadline, StatusCode::OK, TablePage { home: page::head(&db, home), t, judge, limits, reasons }).await)
 }
 
 /// `POST /api/player/code` body: the code typed, or a sign-in the device keeps.

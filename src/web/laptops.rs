@@ -13,6 +13,7 @@
 
 use crate::replica::follower::Progress;
 use crate::replica::peer::Asked;
+use crate::web::kit::drawn::Deadline;
 use crate::web::kit::request::Route;
 use crate::web::kit::state::Shared;
 use crate::web::kit::{page, state};
@@ -59,7 +60,13 @@ pub async fn gate(State(app): State<Shared>, req: Request, next: Next) -> Respon
         // page with the same words, as any refusal of a form does; every other request the JSON.
         let form = crate::web::kit::request::is_form(req.headers());
         if (form || !req.uri().path().starts_with("/api/"))
-            && let Ok(page) = page::error_page(&state::Db::new(&app), StatusCode::SERVICE_UNAVAILABLE, &error).await
+            && let Ok(page) = page::error_page(
+                &state::Db::new(&app),
+                Deadline::after(app.request_limit),
+                StatusCode::SERVICE_UNAVAILABLE,
+                &error,
+            )
+            .await
         {
             return page;
         }
@@ -134,7 +141,11 @@ async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
         "The event moved to {to}: this laptop's copy is old and records nothing. Open the event there; your page \
          sends what it kept there."
     );
-    if page && let Ok(p) = page::error_page(&state::Db::new(app), StatusCode::CONFLICT, &words).await {
+    if page
+        && let Ok(p) =
+            page::error_page(&state::Db::new(app), Deadline::after(app.request_limit), StatusCode::CONFLICT, &words)
+                .await
+    {
         return p;
     }
     (StatusCode::CONFLICT, axum::Json(serde_json::json!({ "error": words, "moved_to": to }))).into_response()
@@ -142,13 +153,20 @@ async fn moved_refusal(app: &Shared, page: bool, to: &str) -> Response {
 
 /// 503 with `Retry-After: 2` and `words` (the site's page for a page, else `{"error", "standby": "not applied"}`).
 async fn unavailable(app: &Shared, page: bool, words: &str) -> Response {
-    let mut res =
-        if page && let Ok(p) = page::error_page(&state::Db::new(app), StatusCode::SERVICE_UNAVAILABLE, words).await {
-            p
-        } else {
-            let body = serde_json::json!({ "error": words, "standby": "not applied" });
-            (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response()
-        };
+    let mut res = if page
+        && let Ok(p) = page::error_page(
+            &state::Db::new(app),
+            Deadline::after(app.request_limit),
+            StatusCode::SERVICE_UNAVAILABLE,
+            words,
+        )
+        .await
+    {
+        p
+    } else {
+        let body = serde_json::json!({ "error": words, "standby": "not applied" });
+        (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response()
+    };
     res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("2"));
     res
 }

@@ -3,6 +3,12 @@
 //! a keyed write's first arrival, the gate of an event not set up yet, CORS and the standby's CSP, and the
 //! ETags' 304s with compression.
 //!
+//! The time limit ([`timeout`]): a request is answered 503 ("the server took too long on this request: try
+//! again") once it has taken the request limit (10 s), the live stream, the site's zip and uploads excepted. The
+//! limit's end is the request's deadline, put on it for its handler: pages and prints are drawn in the blocking
+//! pool, and their drawing checks the deadline every few KB and stops there (see [`crate::web::kit::drawn`]), so
+//! the limit holds for every page and print and no thread goes on drawing after its request was answered.
+//!
 //! The request log: one line per request on the server's terminal (stderr), with the time, the phone's address,
 //! the method, the route (its pattern, such as `/judge/table/{n}`), the status, the milliseconds taken and who
 //! asked (a judge's name, a player's name, or nobody); a 5xx is written as an error with its cause, except a 503
@@ -17,13 +23,15 @@
 //! router), from what the answer said ([`Said`]), never from its body.
 //!
 //! What a phone need not be sent again: every read carries the ETag its handler made (see
-//! [`crate::web::kit::page::Tag`]); [`not_modified`] compares it with the phone's `If-None-Match` and answers 304,
-//! or puts the page's kept bytes in the encoding the phone takes in place of the answer's body (unread); the
+//! [`crate::web::kit::drawn::Tag`]); [`not_modified`] compares it with the phone's `If-None-Match` and answers 304,
+//! or puts the page's kept bytes in the encoding the phone takes in place of the answer's body (unread; compressed
+//! in the blocking pool the first time a phone takes them so, within the request's deadline); the
 //! compression layers (tower-http's: brotli at level 4, gzip at level 6, because brotli's default 11 takes seconds
 //! per page on two cores) leave an answer already encoded as it is.
 //!
 //! No layer reads or rewrites a body: each sets headers, or answers in the handler's place.
 
+use crate::web::kit::drawn::{self, Deadline, Drawn, Encoding, limit_words};
 use crate::web::kit::request::{ApiError, Said, rejection_message};
 use crate::web::kit::request::{Route, Who};
 use crate::web::kit::state::{Db, Shared};
@@ -37,9 +45,6 @@ use std::net::SocketAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
-
-/// The longest a request may take (server-sent events excepted).
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Headers on every answer: nothing loaded from elsewhere, no framing, no sniffing, no referrer.
 pub async fn headers(req: Request, next: Next) -> Response {
@@ -114,22 +119,37 @@ pub fn csp(standby: Option<&str>) -> HeaderValue {
     }
 }
 
-/// A request that takes too long is answered 503 (but the site as a zip, and an upload: a large file takes its
-/// time to arrive, and the work on it is a job of its own).
-pub async fn timeout(req: Request, next: Next) -> Response {
+/// A request that takes longer than the request limit (`App::request_limit`, 10 s) is answered 503 (but the site
+/// as a zip, and an upload: a large file takes its time to arrive, and the work on it is a job of its own). The
+/// limit's end is put on the request as its [`Deadline`], which its pages' drawing checks (see
+/// [`crate::web::kit::drawn`]): a page too long to draw stops its thread's work at the same moment, instead of
+/// running on in the blocking pool after this answer. `MMJUDGE_REQUEST_TIMEOUT_MS` sets another limit (tests).
+pub async fn timeout(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
     let route = Route::of(&req);
     if route.unlimited || (req.method() == axum::http::Method::POST && route.upload) {
         return next.run(req).await;
     }
-    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
+    let limit = app.request_limit;
+    let deadline = Deadline::after(limit);
+    req.extensions_mut().insert(deadline);
+    let Some(at) = deadline.at() else { return next.run(req).await };
+    match tokio::time::timeout_at(at.into(), next.run(req)).await {
         Ok(res) => res,
-        Err(_) => ApiError {
-            cause: Some(format!("the request took longer than {} s", REQUEST_TIMEOUT.as_secs())),
-            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server took too long on this request: try again")
-        }
-        .into_response(),
+        Err(_) => ApiError::too_long(format!("the request took longer than {}", limit_words(limit))).into_response(),
     }
 }
+
+/// The request limit: `MMJUDGE_REQUEST_TIMEOUT_MS` milliseconds (tests shorten it), else 10 s.
+pub fn request_limit() -> Duration {
+    std::env::var(REQUEST_LIMIT_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|ms| *ms > 0)
+        .map_or(crate::web::kit::request::REQUEST_LIMIT, Duration::from_millis)
+}
+
+/// The environment variable that sets the request limit in milliseconds (tests use a short one).
+pub const REQUEST_LIMIT_ENV: &str = "MMJUDGE_REQUEST_TIMEOUT_MS";
 
 /// Every refused request in the site's own form, whatever answered it (a handler, an extractor refusing a query
 /// string, a path or a body, or the router refusing a method): under `/api/` the JSON `{"error": "one line"}`
@@ -139,8 +159,9 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
     let path = req.uri().path().to_string();
     // A page's form (under /api/ too) is answered with a page: the browser shows it, never bare JSON.
     let form = crate::web::kit::request::is_form(req.headers());
-    // The request's store, also for its error page.
+    // The request's store, also for its error page, drawn within the request's deadline.
     let db = Db::of(req.extensions_mut(), &app);
+    let deadline = Deadline::of(req.extensions());
     let res = next.run(req).await;
     if !res.status().is_client_error() || path.starts_with("/assets/") {
         return res;
@@ -163,8 +184,10 @@ pub async fn error_pages(State(app): State<Shared>, mut req: Request, next: Next
     let fresh = if api {
         ApiError::new(status, message).into_response()
     } else {
-        match page::error_page(&db, status, &message).await {
-            Ok(page) => page,
+        match page::error_page(&db, deadline, status, &message).await {
+            Ok(page) if page.status() == status => page,
+            // Not drawn within the request's deadline: the time limit's own answer.
+            Ok(too_long) => return too_long,
             Err(_) => ApiError::new(status, message).into_response(),
         }
     };
@@ -407,7 +430,7 @@ pub async fn not_modified(req: Request, next: Next) -> Response {
     let res = next.run(req).await;
     let tag = res.headers().get(header::ETAG).and_then(|v| v.to_str().ok());
     if res.status() != StatusCode::OK || !tag.is_some_and(|tag| matches(&asked, tag)) {
-        return encoded(res, encoding);
+        return encoded(res, encoding).await;
     }
     let (mut parts, _unread) = res.into_parts();
     parts.status = StatusCode::NOT_MODIFIED;
@@ -416,19 +439,27 @@ pub async fn not_modified(req: Request, next: Next) -> Response {
     Response::from_parts(parts, Body::empty())
 }
 
-/// A drawn page's answer with the kept bytes the phone takes as its body; any other answer as it is.
-fn encoded(mut res: Response, takes: Takes) -> Response {
-    let Some(drawn) = res.extensions_mut().remove::<std::sync::Arc<page::Drawn>>() else { return res };
-    let (bytes, name) = match takes {
-        Takes::Br => (drawn.br(), Some("br")),
-        Takes::Gzip => (drawn.gzip(), Some("gzip")),
-        Takes::Plain => (Ok(drawn.plain.clone()), None),
+/// A drawn page's answer with the kept bytes the phone takes as its body (compressed in the blocking pool the
+/// first time, within the request's deadline: 503 past it); any other answer as it is.
+async fn encoded(mut res: Response, takes: Takes) -> Response {
+    let Some(drawn) = res.extensions_mut().remove::<std::sync::Arc<Drawn>>() else { return res };
+    let deadline = Deadline::of(res.extensions());
+    let (encoding, name) = match takes {
+        Takes::Br => (Encoding::Br, "br"),
+        Takes::Gzip => (Encoding::Gzip, "gzip"),
+        Takes::Plain => return with_body(res, drawn.plain.clone(), None),
     };
-    // A page that could not be compressed goes plain.
-    let (bytes, name) = match bytes {
-        Ok(bytes) => (bytes, name),
-        Err(_) => (drawn.plain.clone(), None),
-    };
+    let plain = drawn.plain.clone();
+    match drawn.compressed(encoding, deadline).await {
+        Ok(Ok(bytes)) => with_body(res, bytes, Some(name)),
+        // A page that could not be compressed goes plain.
+        Ok(Err(_)) => with_body(res, plain, None),
+        Err(too_long) => too_long.into_response(),
+    }
+}
+
+/// The answer `res` with `bytes` as its body, encoded as `name` says.
+fn with_body(mut res: Response, bytes: axum::body::Bytes, name: Option<&'static str>) -> Response {
     let headers = res.headers_mut();
     if let Some(name) = name {
         headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
@@ -439,19 +470,19 @@ fn encoded(mut res: Response, takes: Takes) -> Response {
     res
 }
 
-/// Brotli at [`crate::web::kit::page::BROTLI_LEVEL`] (the inner layer); an answer it compressed passes the gzip layer as it is.
+/// Brotli at [`crate::web::kit::drawn::BROTLI_LEVEL`] (the inner layer); an answer it compressed passes the gzip layer as it is.
 pub fn brotli() -> CompressionLayer {
-    CompressionLayer::new().no_gzip().no_deflate().no_zstd().quality(CompressionLevel::Precise(page::BROTLI_LEVEL))
+    CompressionLayer::new().no_gzip().no_deflate().no_zstd().quality(CompressionLevel::Precise(drawn::BROTLI_LEVEL))
 }
 
-/// Gzip at [`crate::web::kit::page::GZIP_LEVEL`], for phones that take no brotli.
+/// Gzip at [`crate::web::kit::drawn::GZIP_LEVEL`], for phones that take no brotli.
 pub fn gzip() -> CompressionLayer {
-    CompressionLayer::new().no_br().no_deflate().no_zstd().quality(CompressionLevel::Precise(page::GZIP_LEVEL))
+    CompressionLayer::new().no_br().no_deflate().no_zstd().quality(CompressionLevel::Precise(drawn::GZIP_LEVEL))
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::web::kit::page::Tag;
+    use crate::web::kit::drawn::Tag;
     use crate::web::layers::{Takes, matches, takes};
     use axum::http::{HeaderMap, HeaderValue, header};
 

@@ -4,6 +4,7 @@
 
 use crate::ops::live;
 use crate::render::decisions::{TableDecisions, own};
+use crate::web::kit::drawn::Deadline;
 use crate::web::kit::extract::Query;
 use crate::web::kit::page::{self, page};
 use crate::web::kit::request::ApiError;
@@ -34,7 +35,7 @@ pub struct MineQuery {
 }
 
 /// `GET /me/decisions?name=NAME`: 404 for no such player, 400 for a name that fits several or no name.
-pub async fn page_handler(db: Db, Query(q): Query<MineQuery>) -> Result<Response, ApiError> {
+pub async fn page_handler(db: Db, deadline: Deadline, Query(q): Query<MineQuery>) -> Result<Response, ApiError> {
     let name = q.name.unwrap_or_default().trim().to_string();
     if name.is_empty() {
         return Err(ApiError::new(
@@ -56,5 +57,6 @@ pub async fn page_handler(db: Db, Query(q): Query<MineQuery>) -> Result<Response
     let mine = own(&stats, &player).map_err(|_| ApiError::internal("a player's decisions"))?;
     let back = format!("/me?{}", serde_urlencoded::to_string([("name", &player)]).unwrap_or_default());
     let running = stats.running;
-    Ok(page(StatusCode::OK, &MyDecisionsPage { home: page::head(&db, home), player, mine, running, back }))
+    Ok(page(deadline, StatusCode::OK, MyDecisionsPage { home: page::head(&db, home), player, mine, running, back })
+        .await)
 }

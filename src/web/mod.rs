@@ -133,6 +133,7 @@ fn run(
         };
         app.replica = Arc::new(crate::replica::state::Replica::new(required, standby_wait()));
         app.failover.timeout = crate::replica::failover::primary_timeout();
+        app.request_limit = layers::request_limit();
         let app = Arc::new(app);
         app.streams.set_most(phones);
         app.streams.set_per_address(options.streams_per_address);

@@ -50,7 +50,7 @@ pub async fn self_report(player: Player, p: Payload<SelfReportBody>) -> Response
         Reason::parse(&b.by).map_err(Error::bad_input).and_then(|r| Ok((r, life_given(b.life, b.life_a, b.life_b)?)));
     let (reason, life) = match parsed {
         Ok(x) => x,
-        Err(e) => return write::finish(Err(e.into()), p.back),
+        Err(e) => return write::finish(player.deadline, Err(e.into()), p.back).await,
     };
     let winner = b.winner.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
     let origin = origin(&player, b.signin.is_some());
@@ -88,7 +88,7 @@ async fn result_write(
 ) -> Response {
     let code = match code_of(&player, acting.table, acting.code, acting.signin).await {
         Ok(code) => code,
-        Err(e) => return write::finish(Err(e), back),
+        Err(e) => return write::finish(player.deadline, Err(e), back).await,
     };
     let player = player.on_page_of(acting.me);
     write::player(&player, PlayerWrite { table: acting.table, code, shown, back, key }, f).await
@@ -133,7 +133,7 @@ pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
     let b = p.input;
     let Some(code) = b.code.filter(|c| !c.trim().is_empty()) else {
         let e = Error::bad_input("give your player code (six digits, on your slip) to call a judge");
-        return write::finish(Err(e.into()), p.back);
+        return write::finish(player.deadline, Err(e.into()), p.back).await;
     };
     let table = b.table;
     let player = player.on_page_of(b.me);
@@ -223,7 +223,7 @@ pub struct CheckInBody {
 pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
     let b = p.input;
     if let Err(e) = player.paced_sign_in(&b.code) {
-        return write::finish(Err(e), p.back);
+        return write::finish(player.deadline, Err(e), p.back).await;
     }
     let command = player.command(&p.shown);
     let (addr, me) = (player.addr, player.clone());
@@ -238,5 +238,6 @@ pub async fn check_in(player: Player, p: Payload<CheckInBody>) -> Response {
         let out = check_in::self_check_in(store, &actor, &input)?;
         Answer::of(&out.summary, &out)
     });
-    write::finish(player.guarded_name(name, run).await, p.back)
+    let deadline = player.deadline;
+    write::finish(deadline, player.guarded_name(name, run).await, p.back).await
 }

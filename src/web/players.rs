@@ -8,6 +8,7 @@ use crate::ops::live::{self, ByeView, PlayerSeat, TableView};
 use crate::ops::standings::{Line, Standings};
 use crate::ops::{pairings, standings, table};
 use crate::render::me as me_words;
+use crate::web::kit::drawn::Deadline;
 use crate::web::kit::extract::Query;
 use crate::web::kit::page::{self, Inspection, page};
 use crate::web::kit::page::{FOUND, ListQuery, Window, matches};
@@ -24,9 +25,9 @@ struct HomePage {
 }
 
 /// `GET /`: the event, the round and its clock.
-pub async fn home(db: Db) -> Result<Response, ApiError> {
+pub async fn home(db: Db, deadline: Deadline) -> Result<Response, ApiError> {
     let home = page::home(&db).await?;
-    Ok(page(StatusCode::OK, &HomePage { home }))
+    Ok(page(deadline, StatusCode::OK, HomePage { home }).await)
 }
 
 #[derive(Template, serde::Serialize)]
@@ -84,7 +85,7 @@ fn me_words(seat: Option<&PlayerSeat>, now: &str) -> MeWords {
 }
 
 /// `GET /me?name=NAME`: a player finds their table, seat, library and opponent.
-pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError> {
+pub async fn me(db: Db, deadline: Deadline, Query(q): Query<NameQuery>) -> Result<Response, ApiError> {
     let query = q.name.unwrap_or_default().trim().to_string();
     let asked = query.clone();
     let (home, seat, place) = db
@@ -124,7 +125,12 @@ pub async fn me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiError
     let inspection = page::inspection(&home, seat.as_ref().and_then(|s| s.ends_at.as_deref()));
     let mut words = me_words(seat.as_ref(), &home.now);
     words.final_place = place.map(|(l, of, shared)| me_words::final_place(&l, of, shared));
-    Ok(page(status, &MePage { home: page::head(&db, home), query, seat, error, back, reasons, inspection, words }))
+    Ok(page(
+        deadline,
+        status,
+        MePage { home: page::head(&db, home), query, seat, error, back, reasons, inspection, words },
+    )
+    .await)
 }
 
 #[derive(Template, serde::Serialize)]
@@ -155,7 +161,7 @@ struct PairingsPage {
 
 /// `GET /pairings[?round=N][&name=...][&from=N]`: the current round (or round N) by table and by name, a hundred
 /// rows from `from` (see [`crate::web::kit::page`]); with a name, its tables and rows first; the byes last.
-pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+pub async fn pairings(db: Db, deadline: Deadline, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     let asked = q.round;
     let (home, tables, byes, (idle, carry)) = db
         .run(move |store| {
@@ -196,8 +202,9 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
     let idle = if window.to >= n { crate::ops::pairings::idle_words(&idle) } else { String::new() };
     let tables = tables[window.from.min(n)..window.to.min(n)].to_vec();
     Ok(page(
+        deadline,
         StatusCode::OK,
-        &PairingsPage {
+        PairingsPage {
             home: page::head(&db, home),
             round,
             asked,
@@ -211,7 +218,8 @@ pub async fn pairings(db: Db, Query(q): Query<ListQuery>) -> Result<Response, Ap
             idle,
             carry: pairings::carry_words(&carry),
         },
-    ))
+    )
+    .await)
 }
 
 #[derive(Template, serde::Serialize)]
@@ -233,7 +241,7 @@ pub struct TableQuery {
 }
 
 /// `GET /clock[?table=N]`: the round clock, or one table's clock with its extensions and running decision.
-pub async fn clock(db: Db, Query(q): Query<TableQuery>) -> Result<Response, ApiError> {
+pub async fn clock(db: Db, deadline: Deadline, Query(q): Query<TableQuery>) -> Result<Response, ApiError> {
     let number = match q.table.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => None,
         Some(t) => Some(t.parse::<u32>().map_err(|_| {
@@ -256,9 +264,11 @@ pub async fn clock(db: Db, Query(q): Query<TableQuery>) -> Result<Response, ApiE
         t.result.is_none() && matches!((end, at(&home.now)), (Some(e), Some(n)) if n >= e)
     });
     Ok(page(
+        deadline,
         StatusCode::OK,
-        &ClockPage { home: page::head(&db, home), table, time_called, time_rules: me_words::TIME_CALLED },
-    ))
+        ClockPage { home: page::head(&db, home), table, time_called, time_rules: me_words::TIME_CALLED },
+    )
+    .await)
 }
 
 /// `round` of `/standings?round=N`, `/api/pairings?round=N`, ...
@@ -309,7 +319,7 @@ struct StandingsPage {
 
 /// `GET /standings[?round=N][&name=...][&from=N]`: the standings after the last round played to the end, a
 /// hundred lines from `from` (see [`crate::web::kit::page`]); with a name, its lines first.
-pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+pub async fn standings_page(db: Db, deadline: Deadline, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     let asked = q.round;
     let (home, found) = db
         .run(move |store| {
@@ -330,7 +340,12 @@ pub async fn standings_page(db: Db, Query(q): Query<ListQuery>) -> Result<Respon
     let window = q.window("/standings", all.len());
     let found = all.iter().filter(|l| matches(&l.name, &window.name)).take(FOUND).cloned().collect();
     let lines = all[window.from..window.to].to_vec();
-    Ok(page(status, &StandingsPage { home: page::head(&db, home), standings, asked, lines, found, message, window }))
+    Ok(page(
+        deadline,
+        status,
+        StandingsPage { home: page::head(&db, home), standings, asked, lines, found, message, window },
+    )
+    .await)
 }
 
 /// `GET /api/time`: the server's now and the current round's clock.
@@ -365,11 +380,11 @@ pub async fn api_me(db: Db, Query(q): Query<NameQuery>) -> Result<Response, ApiE
 }
 
 /// An address that names nothing: under `/api/` the JSON `{"error"}`, elsewhere the "page not found" page.
-pub async fn not_found(db: Db, uri: Uri) -> Response {
+pub async fn not_found(db: Db, deadline: Deadline, uri: Uri) -> Response {
     let path = uri.path();
     let json = ApiError::new(StatusCode::NOT_FOUND, format!("no page {path}: see / for the event's pages"));
     if path == "/api" || path.starts_with("/api/") {
         return json.into_response();
     }
-    page::not_found(&db, path).await.unwrap_or_else(|_| json.into_response())
+    page::not_found(&db, deadline, path).await.unwrap_or_else(|_| json.into_response())
 }

@@ -5,7 +5,9 @@
 
 use crate::ops::projector::{self, Projector};
 use crate::ops::table::clocks::clock::clock_text;
+use crate::render::deadline::draw;
 use crate::time::unstamp;
+use crate::web::kit::drawn::{self, Deadline};
 use crate::web::kit::page::page;
 use crate::web::kit::request::ApiError;
 use crate::web::kit::state::Db;
@@ -17,7 +19,7 @@ use chrono::{DateTime, Utc};
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/projector.html")]
 struct ProjectorPage {
-    #[serde(serialize_with = "crate::web::kit::page::without_now")]
+    #[serde(serialize_with = "crate::web::kit::drawn::without_now")]
     view: Projector,
     /// The players' site address.
     site: String,
@@ -86,26 +88,32 @@ fn qr_svg(url: &str) -> String {
     }
 }
 
-/// `GET /projector`: the room's projector page.
-pub async fn page_handler(db: Db) -> Result<Response, ApiError> {
+/// `GET /projector`: the room's projector page (its QR code and chart drawn in the blocking pool with the read,
+/// within the request's deadline).
+pub async fn page_handler(db: Db, deadline: Deadline) -> Result<Response, ApiError> {
     let site = db.app().site.clone();
-    let (view, byes) = db
-        .run(|store| {
-            let byes = crate::ops::live::round_byes(store, None)?.into_iter().map(|b| b.player).collect();
-            Ok((projector::projector(store, crate::time::now()?)?, byes))
+    let address = site.clone();
+    let (view, byes, qr, progress) = db
+        .run(move |store| {
+            let byes: Vec<String> = crate::ops::live::round_byes(store, None)?.into_iter().map(|b| b.player).collect();
+            let view = projector::projector(store, crate::time::now()?)?;
+            Ok(drawn::drawn(deadline, move || {
+                let progress = match view.round.as_ref().and_then(|r| r.progress.as_ref()) {
+                    Some(p) if view.finished.is_none() => {
+                        let chart = crate::render::progress::ProgressChart::new(p);
+                        let html = draw(&chart).map_err(|_| ApiError::internal("the round's progress"))?;
+                        Some((html, chart.numbers()))
+                    }
+                    _ => None,
+                };
+                Ok((view, byes, qr_svg(&address), progress))
+            }))
         })
-        .await?;
-    let qr = qr_svg(&site);
+        .await??;
     let (label, left, ends) = headline(&view);
     let laptop = crate::web::kit::page::Laptop::of(db.app());
-    let progress = match view.round.as_ref().and_then(|r| r.progress.as_ref()) {
-        Some(p) if view.finished.is_none() => {
-            let chart = crate::render::progress::ProgressChart::new(p);
-            Some((chart.render().map_err(|_| ApiError::internal("the round's progress"))?, chart.numbers()))
-        }
-        _ => None,
-    };
-    Ok(page(StatusCode::OK, &ProjectorPage { view, site, qr, label, left, ends, byes, laptop, progress }))
+    Ok(page(deadline, StatusCode::OK, ProjectorPage { view, site, qr, label, left, ends, byes, laptop, progress })
+        .await)
 }
 
 /// `GET /api/projector`: what the projector shows, with the players' site address.

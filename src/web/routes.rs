@@ -200,7 +200,7 @@ pub fn router(app: Shared) -> Router {
     let mut router = router
         .fallback(players::not_found)
         .layer(middleware::from_fn_with_state(app.clone(), layers::error_pages))
-        .layer(middleware::from_fn(layers::timeout))
+        .layer(middleware::from_fn_with_state(app.clone(), layers::timeout))
         // On a standby every write is refused until promoted; with --standby-required a primary that has not heard
         // its standby asks where the event is first (the write's own runner waits for the standby after it).
         .layer(middleware::from_fn_with_state(app.clone(), second_laptop::gate))

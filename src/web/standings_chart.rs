@@ -4,7 +4,9 @@
 
 use crate::ops::live;
 use crate::ops::standings::by_round::{self, PointsByRound};
+use crate::render::deadline::draw;
 use crate::render::points::PointsChart;
+use crate::web::kit::drawn::{Deadline, drawn};
 use crate::web::kit::extract::Query;
 use crate::web::kit::page::{self, page};
 use crate::web::kit::request::ApiError;
@@ -31,15 +33,20 @@ pub struct RoundsQuery {
 }
 
 /// `GET /standings/rounds[?player=NAME]`.
-pub async fn page_handler(db: Db, Query(q): Query<RoundsQuery>) -> Result<Response, ApiError> {
+pub async fn page_handler(db: Db, deadline: Deadline, Query(q): Query<RoundsQuery>) -> Result<Response, ApiError> {
     let (home, p, chart) = db
         .run(move |store| {
             let home = live::home(store, crate::time::now()?)?;
             let p = store.read(|conn| by_round::points_by_round(conn, q.player.as_deref()))?;
-            let chart = if p.round == 0 { String::new() } else { PointsChart::new(&p).render()? };
+            // Drawn here, within the request's deadline.
+            let chart = drawn(deadline, || match p.round {
+                0 => Ok(String::new()),
+                _ => draw(&PointsChart::new(&p)).map_err(|_| ApiError::internal("the points chart")),
+            });
             Ok((home, p, chart))
         })
         .await?;
+    let chart = chart?;
     let unranked = p.found.as_ref().is_some_and(|f| !p.lines.iter().any(|l| &l.name == f));
-    Ok(page(StatusCode::OK, &RoundsPage { home: page::head(&db, home), p, chart, unranked }))
+    Ok(page(deadline, StatusCode::OK, RoundsPage { home: page::head(&db, home), p, chart, unranked }).await)
 }

@@ -1,6 +1,8 @@
 //! Issue 34: the bounds on guessing hold against a phone with many addresses (127.0.x.y loopback addresses stand
 //! for them, Linux only: elsewhere these tests say they are skipped). Every judge's PIN and every player's code
 //! has a budget of wrong tries over all addresses together; a device that succeeded for it before still gets in.
+//! Issue 44: every answer within its time, its drawing included: a print past the request limit is answered 503
+//! and stops being drawn, and large prints are drawn off the threads that answer the other phones.
 
 use crate::harness::Event;
 use crate::serve::{Server, codes, judge};
@@ -8,6 +10,7 @@ use crate::serve_hostile::{Got, connect_from, other_addresses, post, raise_own_l
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, TcpStream};
+use std::process::Stdio;
 use std::time::Duration;
 
 /// The `n`th phone's own address (127.0.1.1, 127.0.1.2, ...): 250 of them and more.
@@ -368,4 +371,140 @@ fn one_address_holds_at_most_three_connections_a_stream_and_the_others_still_get
     drop(open);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(send(phone(1), &server.addr, "GET", "/", &[], "").status, 200);
+}
+
+/// The CPU time a process has used, in clock ticks (its `utime` and `stime` in `/proc/PID/stat`).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the server's /proc stat");
+    // After the command's name (in parentheses): the state is field 3, utime field 14 and stime field 15.
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<u64>().ok()).expect("a number in /proc stat");
+    field(14) + field(15)
+}
+
+/// `n` players named `Player 1`... added with one import.
+fn import_players(ev: &Event, n: usize) {
+    let names: String = (1..=n).map(|i| format!("Player {i}\n")).collect();
+    let file = ev.file("players.csv", &format!("name\n{names}"));
+    ev.run(&["player", "import", &file.to_string_lossy()]).ok();
+}
+
+/// The answers of `paths` asked at once, each with `headers`.
+fn at_once(server: &Server, paths: &[String], headers: &[(&str, &str)]) -> Vec<crate::serve::Answer> {
+    std::thread::scope(|s| {
+        let asked: Vec<_> = paths.iter().map(|p| s.spawn(move || server.request("GET", p, headers, ""))).collect();
+        asked.into_iter().map(|a| a.join().expect("a request's thread")).collect()
+    })
+}
+
+#[test]
+fn a_print_past_the_request_limit_is_answered_503_and_its_drawing_stops_there() {
+    if !cfg!(target_os = "linux") {
+        eprintln!("a_print_past_the_request_limit_is_answered_503: skipped (reads the server's CPU time in /proc)");
+        return;
+    }
+    // 4,000 players: the codes print in 8 parts of 500 slips, each some hundreds of ms of QR codes and page.
+    let ev = Event::new();
+    import_players(&ev, 4000);
+    let pin = judge(&ev, "Kim", "head");
+    let parts: Vec<String> = (1..=8).map(|n| format!("/judge/print/codes?part={n}")).collect();
+    // The eight parts drawn whole at once, with the usual limit: the CPU they take. (The login, whose PIN hash
+    // may take longer than the short limit below in a test build, is kept in the file for the next server.)
+    let (token, whole) = {
+        let server = Server::start(&ev);
+        let token = server.login("Kim", &pin);
+        let before = cpu_ticks(server.pid());
+        let drawn = at_once(&server, &parts, &[("Authorization", &format!("Bearer {token}"))]);
+        assert!(drawn.iter().all(|a| a.status == 200), "{:?}", drawn.iter().map(|a| a.status).collect::<Vec<_>>());
+        (token, cpu_ticks(server.pid()) - before)
+    };
+    // The same parts on a server whose requests may take 150 ms.
+    let log = ev.dir.path().join("server.log");
+    let stderr = Stdio::from(std::fs::File::create(&log).expect("the log file"));
+    let server = Server::start_to(&ev, &[], &[("MMJUDGE_REQUEST_TIMEOUT_MS", "150"), ("RUST_LOG", "warn")], stderr);
+    let before = cpu_ticks(server.pid());
+    let started = std::time::Instant::now();
+    let late = at_once(&server, &parts, &[("Authorization", &format!("Bearer {token}"))]);
+    let took = started.elapsed();
+    for a in &late {
+        assert_eq!(a.status, 503, "{}", a.body);
+        assert_eq!(a.json()["error"], "the server took too long on this request: try again");
+    }
+    assert!(took < Duration::from_secs(2), "answered at the limit, not when drawn: {took:?}");
+    // Another request is answered at once: the threads that drew are free again.
+    let time = server.get("/api/time");
+    assert_eq!(time.status, 200, "{}", time.body);
+    // The drawings stopped at their deadline: the server spent a fraction of what drawing them whole takes.
+    std::thread::sleep(Duration::from_secs(1));
+    let spent = cpu_ticks(server.pid()) - before;
+    eprintln!("the codes print's 8 parts: {whole} ticks of CPU drawn whole, {spent} stopped at 150 ms");
+    assert!(spent * 2 < whole, "the drawings went on after their 503: {spent} ticks, {whole} drawn whole");
+    let written = std::fs::read_to_string(&log).expect("the log");
+    assert!(written.contains("a drawing stopped at its request's deadline"), "the stop is said: {written}");
+    // The 503s' cause: the time limit's layer or the drawing itself, whichever saw the deadline first.
+    let said = ["the request took longer than 150 ms", "the drawing passed the request's deadline and stopped"];
+    assert!(said.iter().any(|cause| written.contains(cause)), "{written}");
+}
+
+#[test]
+fn while_two_large_prints_are_drawn_a_page_and_a_judges_write_are_answered_at_once() {
+    // 12,000 players at 6,000 tables: the pairings print is about 3.5 MB, and brotli'd in a test build it takes
+    // seconds. Before, a print was drawn and compressed on the server's two async threads: with two at once a
+    // page waited 2.8 s of their 5 s.
+    let ev = Event::new();
+    import_players(&ev, 12_000);
+    ev.fake_libraries(6000);
+    ev.run(&["round", "pair"]).ok();
+    ev.run(&["round", "start"]).ok();
+    let pin = judge(&ev, "Kim", "head");
+    let server = Server::start(&ev);
+    let token = server.login("Kim", &pin);
+    let bearer = format!("Bearer {token}");
+    let headers = [("Authorization", bearer.as_str()), ("Accept-Encoding", "br, gzip")];
+    let drawing = std::sync::atomic::AtomicUsize::new(2);
+    let busy = || drawing.load(std::sync::atomic::Ordering::SeqCst) > 0;
+    // Until both prints are in: a page, and apart a judge's write, every 100 ms, each timed.
+    let sampled = |ask: &dyn Fn() -> u16| {
+        let mut answers = Vec::new();
+        while busy() {
+            let asked = std::time::Instant::now();
+            answers.push((ask(), asked.elapsed()));
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        answers
+    };
+    let (prints, pages, writes) = std::thread::scope(|s| {
+        let prints: Vec<_> = (0..2)
+            .map(|_| {
+                s.spawn(|| {
+                    let asked = std::time::Instant::now();
+                    let a = server.request("GET", "/judge/print/pairings", &headers, "");
+                    drawing.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                    (a, asked.elapsed())
+                })
+            })
+            .collect();
+        let pages = s.spawn(|| sampled(&|| server.request("GET", "/", &[("Accept-Encoding", "br, gzip")], "").status));
+        let ruling = json!({ "table": 1, "text": "Play on." });
+        let writes = sampled(&|| server.post_json("/api/ruling", Some(&token), &ruling).status);
+        let pages = pages.join().expect("the pages' thread");
+        (prints.into_iter().map(|p| p.join().expect("a print's thread")).collect::<Vec<_>>(), pages, writes)
+    });
+    for (p, _) in &prints {
+        assert_eq!((p.status, p.header("content-encoding")), (200, Some("br")), "{}", p.body.len());
+    }
+    let drawn_in = prints.iter().map(|p| p.1).min().unwrap_or_default();
+    let slowest = |answers: &[(u16, Duration)]| answers.iter().map(|a| a.1).max().unwrap_or_default();
+    eprintln!(
+        "while two pairings prints were drawn ({drawn_in:?}): {} pages (slowest {:?}), {} writes (slowest {:?})",
+        pages.len(),
+        slowest(&pages),
+        writes.len(),
+        slowest(&writes)
+    );
+    assert!(pages.len() >= 3 && writes.len() >= 3, "the prints took long enough to be sampled: {pages:?}");
+    assert!(pages.iter().chain(&writes).all(|a| a.0 == 200), "{pages:?} {writes:?}");
+    // Measured against the prints' own time (a machine twice as fast draws both twice as fast).
+    assert!(slowest(&pages) * 3 < drawn_in, "a page waited for the prints: {pages:?}");
+    assert!(slowest(&writes) * 3 < drawn_in, "a write waited for the prints: {writes:?}");
 }

@@ -38,6 +38,7 @@ pub async fn page_handler(
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
+    let deadline = judge.deadline;
     let (home, sp) = judge
         .db
         .run(move |store| {
@@ -46,5 +47,10 @@ pub async fn page_handler(
             Ok((crate::ops::live::home(store, now)?, SlowPlayView::new(&sp)?))
         })
         .await?;
-    Ok(page(StatusCode::OK, &DecisionsPage { home: page::head(&judge.db, home), judge: judge.judge, sp, linked: true }))
+    Ok(page(
+        deadline,
+        StatusCode::OK,
+        DecisionsPage { home: page::head(&judge.db, home), judge: judge.judge, sp, linked: true },
+    )
+    .await)
 }

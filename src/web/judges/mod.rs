@@ -13,8 +13,10 @@ pub mod writes;
 
 use crate::ops::judges::{self, Role, SessionJudge};
 use crate::ops::live::{self, TableView};
+use crate::render::deadline::draw;
 use crate::web::kit::auth::Device;
 use crate::web::kit::auth::{self, Judge};
+use crate::web::kit::drawn::{Deadline, drawn};
 use crate::web::kit::extract::{Form, Query};
 use crate::web::kit::page::{self, page};
 use crate::web::kit::request::DoneQuery;
@@ -51,18 +53,24 @@ pub struct LoginQuery {
 }
 
 /// `GET /login`: the judges' login form, with its pre-session token (kept from an earlier visit, else new).
-pub async fn login_form(db: Db, Query(q): Query<LoginQuery>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub async fn login_form(
+    db: Db,
+    deadline: Deadline,
+    Query(q): Query<LoginQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let home = page::home(&db).await?;
     let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
     let set_up = q.setup.as_deref() == Some("done");
-    login_page(StatusCode::OK, LoginPage { home, name: q.name.unwrap_or_default(), error: None, csrf, set_up })
+    let p = LoginPage { home, name: q.name.unwrap_or_default(), error: None, csrf, set_up };
+    login_page(deadline, StatusCode::OK, p).await
 }
 
 /// The login page with its pre-session cookie.
-fn login_page(status: StatusCode, p: LoginPage) -> Result<Response, ApiError> {
-    let mut res = page(status, &p);
+async fn login_page(deadline: Deadline, status: StatusCode, p: LoginPage) -> Result<Response, ApiError> {
     let cookie =
         HeaderValue::from_str(&auth::login_cookie(&p.csrf)).map_err(|_| ApiError::internal("the login cookie"))?;
+    let mut res = page(deadline, status, p).await;
     res.headers_mut().append(header::SET_COOKIE, cookie);
     Ok(res)
 }
@@ -85,8 +93,11 @@ pub struct LoginFields {
 /// `POST /login`: sets the session cookie and goes to the dashboard, or shows the form again with the error.
 /// A form without its pre-session token (posted from elsewhere, or too old) is refused 403 before any PIN is
 /// checked or counted.
+// One argument for each thing the handler reads of the request, as axum takes them.
+#[allow(clippy::too_many_arguments)]
 pub async fn login_submit(
     db: Db,
+    deadline: Deadline,
     who: Who,
     route: Route,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -100,16 +111,14 @@ pub async fn login_submit(
         let error =
             "this login form is out of date or came from elsewhere (missing or wrong CSRF token): log in again here";
         let p = LoginPage { home, name, error: Some(error.into()), csrf: auth::new_login_token(), set_up: false };
-        return login_page(StatusCode::FORBIDDEN, p);
+        return login_page(deadline, StatusCode::FORBIDDEN, p).await;
     }
     if f.pin.is_empty() && f.link.is_empty() {
         let home = page::home(&db).await?;
         let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
         let error = "no PIN was typed: type your PIN (the six digits), or open your one-time login link again";
-        return login_page(
-            StatusCode::BAD_REQUEST,
-            LoginPage { home, name, error: Some(error.into()), csrf, set_up: false },
-        );
+        let p = LoginPage { home, name, error: Some(error.into()), csrf, set_up: false };
+        return login_page(deadline, StatusCode::BAD_REQUEST, p).await;
     }
     let tried = match f.link.is_empty() {
         true => auth::login(&db, addr, device.as_deref(), route.name, f.name, f.pin).await,
@@ -127,7 +136,7 @@ pub async fn login_submit(
         Err(e) => {
             let home = page::home(&db).await?;
             let csrf = auth::login_token(&headers).unwrap_or_else(auth::new_login_token);
-            login_page(e.status, LoginPage { home, name, error: Some(e.message), csrf, set_up: false })
+            login_page(deadline, e.status, LoginPage { home, name, error: Some(e.message), csrf, set_up: false }).await
         }
     }
 }
@@ -202,6 +211,7 @@ pub async fn dashboard(
         Err(to_login) => return Ok(*to_login),
     };
     let done = page::done(&judge.db, &q).await;
+    let deadline = judge.deadline;
     let (d, overruns, standby, shown) = judge
         .db
         .run(move |store| {
@@ -216,17 +226,20 @@ pub async fn dashboard(
                 Some(r) => crate::ops::round::progress::progress(store, r, &d.tables, now)?,
                 None => None,
             };
-            let drawn = match progress {
+            // The chart drawn here, within the request's deadline.
+            let drawn = drawn(deadline, || match progress {
                 Some(p) => {
                     let chart = crate::render::progress::ProgressChart::new(&p);
-                    Some((chart.render()?, chart.numbers()))
+                    let html = draw(&chart).map_err(|_| ApiError::internal("the round's progress"))?;
+                    Ok(Some((html, chart.numbers())))
                 }
-                None => None,
-            };
+                None => Ok(None),
+            });
             Ok((d, overruns, crate::ops::standby::status(store, now).ok(), (shown, drawn)))
         })
         .await?;
     let (shown, progress) = shown;
+    let progress = progress?;
     let replica = &judge.db.app().replica;
     let head = judge.judge.role == Role::Head;
     let settings = if head { crate::render::settings::controls_of(&shown) } else { Vec::new() };
@@ -241,8 +254,9 @@ pub async fn dashboard(
     let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
     let steps = crate::ops::round::steps::steps(&d.home, &d.tables);
     Ok(page(
+        deadline,
         StatusCode::OK,
-        &DashboardPage {
+        DashboardPage {
             home: page::head(&judge.db, d.home),
             head,
             detachable,
@@ -264,7 +278,8 @@ pub async fn dashboard(
             settings,
             progress,
         },
-    ))
+    )
+    .await)
 }
 
 /// `GET /api/judge`: the judges' dashboard (a login needed).

@@ -1,12 +1,14 @@
 //! Prints from the phone: `GET /judge/print` lists the printouts, each a page under `/judge/print/...` that is
 //! the command line's own HTML (the same `render` page), ready for the browser's print dialog. A print page is
 //! sent with a CSP allowing its own inline style by hash (and nothing else inline). The players' codes carry
-//! secrets: head judges only, never kept by any cache.
+//! secrets: head judges only, never kept by any cache. Every print is drawn in the blocking pool within its
+//! request's deadline, with the store's read that gathers it ([`drawn_print`]).
 
 use crate::ops::judges::Role;
 use crate::render::pairings::{PairingsPage, WallPage};
 use crate::render::player_slips::SlipsPage;
 use crate::web::kit::auth::Judge;
+use crate::web::kit::drawn::{self, Deadline};
 use crate::web::kit::extract::Query;
 use crate::web::kit::page;
 use crate::web::kit::request::ApiError;
@@ -48,6 +50,7 @@ pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
+    let deadline = judge.deadline;
     let home = page::home(&judge.db).await?;
     let head = judge.judge.role == Role::Head;
     let (played, players) = judge
@@ -78,13 +81,34 @@ pub async fn index(judge: Result<Judge, ApiError>, headers: HeaderMap) -> Result
             _ => prints.push((p.0.to_string(), p.1, p.2.to_string())),
         }
     }
-    Ok(page::page(StatusCode::OK, &PrintIndex { home, judge: judge.judge, prints }))
+    Ok(page::page(deadline, StatusCode::OK, PrintIndex { home, judge: judge.judge, prints }).await)
+}
+
+/// Reads a print from the store and draws it, in the blocking pool within the judge's request's deadline: `f`
+/// gathers the print and draws its HTML (see [`crate::render::deadline::draw`]); answered as [`print_page`].
+/// Past the deadline its drawing stops and the answer is the time limit's 503.
+pub(super) async fn drawn_print(
+    judge: &Judge,
+    secret: bool,
+    f: impl FnOnce(&mut crate::store::Store) -> crate::error::Result<Result<String, ApiError>> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let deadline = judge.deadline;
+    judge
+        .db
+        .run(move |store| {
+            Ok(drawn::drawn(deadline, move || {
+                let html = f(store).map_err(ApiError::from)??;
+                Ok(print_page(html, secret, deadline))
+            }))
+        })
+        .await?
 }
 
 /// A print page: the HTML with a CSP naming the hash of each of its inline styles and this server's own files (the
 /// print bar's, and the stylesheet the site's pages link); `secret`: kept by no cache. It ends with a newline, as
-/// the command line's file does, and is that file with the phone's print bar (see [`with_print_bar`]).
-pub(super) fn print_page(mut html: String, secret: bool) -> Response {
+/// the command line's file does, and is that file with the phone's print bar (see [`with_print_bar`]). Made in
+/// the blocking pool; its bytes are compressed there too, within `deadline` (see [`drawn::html`]).
+pub(super) fn print_page(mut html: String, secret: bool, deadline: Deadline) -> Response {
     // The page as the command line writes it to a file: ending with a newline.
     if !html.ends_with('\n') {
         html.push('\n');
@@ -103,7 +127,7 @@ pub(super) fn print_page(mut html: String, secret: bool) -> Response {
         "default-src 'none'; img-src 'self' data:; style-src 'self'{hashes}; script-src 'self'; frame-ancestors \
          'none'; form-action 'none'"
     );
-    let mut res = crate::web::kit::page::html(html);
+    let mut res = drawn::html(html, deadline);
     if let Ok(v) = HeaderValue::from_str(&csp) {
         res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, v);
     }
@@ -142,8 +166,10 @@ pub fn with_print_bar(html: String) -> String {
     out
 }
 
-pub(super) fn drawn(e: askama::Error) -> ApiError {
-    ApiError::internal_because("a print page could not be drawn", e.to_string())
+/// A print drawn (within the thread's deadline), or the 500 of a print that could not be.
+pub(super) fn draw_print<T: askama::Template>(page: &T) -> Result<String, ApiError> {
+    crate::render::deadline::draw(page)
+        .map_err(|e| ApiError::internal_because("a print page could not be drawn", e.to_string()))
 }
 
 /// `?name=` of the codes page: one player's slip (after a new code); `?part=N`: part N of a print in parts.
@@ -168,57 +194,43 @@ pub async fn codes(judge: Judge, Query(q): Query<CodesQuery>) -> Result<Response
             )))
         })?,
     };
-    // Drawn in the blocking pool, a part at most (see `SLIPS_PER_PART`): a large event's codes never make one
-    // page too large to draw in time.
-    let html = judge
-        .db
-        .run(move |store| {
-            let (all, event) = crate::ops::views::codes(store)?;
-            let page = match q.name {
-                Some(name) => {
-                    let p = crate::ops::views::code_of(store, &name)?;
-                    let one: Vec<_> = all.into_iter().filter(|c| c.id == p.id).collect();
-                    SlipsPage::new(&event, &site, &one)
-                }
-                None => {
-                    let (slips, part) = crate::ops::players::codes::part_of(all, part)?;
-                    SlipsPage::new(&event, &site, &slips).in_part(part)
-                }
-            };
-            page.render().map_err(|e| crate::error::Error::refused(format!("cannot render the player slips: {e}")))
-        })
-        .await?;
-    Ok(print_page(html, true))
+    // A part at most (see `SLIPS_PER_PART`): a large event's codes never make one page too large to draw in time.
+    drawn_print(&judge, true, move |store| {
+        let (all, event) = crate::ops::views::codes(store)?;
+        let page = match q.name {
+            Some(name) => {
+                let p = crate::ops::views::code_of(store, &name)?;
+                let one: Vec<_> = all.into_iter().filter(|c| c.id == p.id).collect();
+                SlipsPage::new(&event, &site, &one)
+            }
+            None => {
+                let (slips, part) = crate::ops::players::codes::part_of(all, part)?;
+                SlipsPage::new(&event, &site, &slips).in_part(part)
+            }
+        };
+        Ok(draw_print(&page))
+    })
+    .await
 }
 
 /// `GET /judge/print/pairings` (judges): the current round by table and by name, as `mmjudge pairings --html`.
 pub async fn pairings(judge: Judge) -> Result<Response, ApiError> {
-    let html = judge
-        .db
-        .run(|store| {
-            let (page, head) = current_pairings(store, "pairings")?;
-            let mut print = PairingsPage::from(page);
-            print.head = head;
-            Ok(print)
-        })
-        .await?
-        .render()
-        .map_err(drawn)?;
-    Ok(print_page(html, false))
+    drawn_print(&judge, false, |store| {
+        let (page, head) = current_pairings(store, "pairings")?;
+        let mut print = PairingsPage::from(page);
+        print.head = head;
+        Ok(draw_print(&print))
+    })
+    .await
 }
 
 /// `GET /judge/print/pairings/wall` (judges): the wall sheet, as `mmjudge pairings --html --wall`.
 pub async fn wall(judge: Judge) -> Result<Response, ApiError> {
-    let html = judge
-        .db
-        .run(|store| {
-            let (page, head) = current_pairings(store, "pairings by name")?;
-            Ok(WallPage::new(&page, head, false))
-        })
-        .await?
-        .render()
-        .map_err(drawn)?;
-    Ok(print_page(html, false))
+    drawn_print(&judge, false, |store| {
+        let (page, head) = current_pairings(store, "pairings by name")?;
+        Ok(draw_print(&WallPage::new(&page, head, false)))
+    })
+    .await
 }
 
 /// The current round's pairings and the print's head line naming them as `what`.

@@ -3,7 +3,7 @@
 //! TABLE --html` and `pool check --html` write them), the site's stylesheet they link, and the whole site as a
 //! zip download (`ops::site::archive`, the files `site DIR --judges` writes). Every judge may read them.
 
-use super::print::{drawn, print_page};
+use super::print::{draw_print, drawn_print};
 use crate::ops::site::{self, Audience, One};
 use crate::render::note_sheet::NoteSheetPage;
 use crate::render::pages::CurationPage;
@@ -29,10 +29,10 @@ pub struct NotesQuery {
     pub round: Option<u32>,
 }
 
-/// One page of the site, as a print (it links the site's stylesheet, `/judge/print/style.css`).
+/// One page of the site, as a print (it links the site's stylesheet, `/judge/print/style.css`), drawn within the
+/// request's deadline as every print is.
 async fn site_page(judge: Judge, one: One) -> Result<Response, ApiError> {
-    let page = judge.db.run(move |store| site::one_page(store, one, &crate::render::site::Html)).await?;
-    Ok(print_page(page.html, false))
+    drawn_print(&judge, false, move |store| Ok(Ok(site::one_page(store, one, &crate::render::site::Html)?.html))).await
 }
 
 /// `GET /judge/print/slips[?round=N]` (judges): the round's result slips, one a table, as the site's
@@ -53,16 +53,13 @@ pub async fn notes(judge: Judge, Query(q): Query<NotesQuery>) -> Result<Response
     let Some(table) = q.table else {
         return site_page(judge, One::Notes(q.round)).await;
     };
-    let (sheet, head) = judge
-        .db
-        .run(move |store| {
-            let snapshot = store.snapshot()?;
-            let sheet = crate::ops::table::records::sheet::note_sheet(&snapshot, table, q.round)?;
-            Ok((sheet, crate::ops::event::print_head(&snapshot)?))
-        })
-        .await?;
-    let html = NoteSheetPage::of(&sheet, &head).render().map_err(drawn)?;
-    Ok(print_page(html, false))
+    drawn_print(&judge, false, move |store| {
+        let snapshot = store.snapshot()?;
+        let sheet = crate::ops::table::records::sheet::note_sheet(&snapshot, table, q.round)?;
+        let head = crate::ops::event::print_head(&snapshot)?;
+        Ok(draw_print(&NoteSheetPage::of(&sheet, &head)))
+    })
+    .await
 }
 
 /// `GET /judge/print/decks` (judges): every library's deck sheet, as the judges' site's `decks.html`.
@@ -72,24 +69,20 @@ pub async fn decks(judge: Judge) -> Result<Response, ApiError> {
 
 /// `GET /judge/print/curation` (judges): the pool's curation report, as `mmjudge pool check --html FILE`.
 pub async fn curation(judge: Judge) -> Result<Response, ApiError> {
-    let page = judge
-        .db
-        .run(|store| {
-            let snapshot = store.snapshot()?;
-            let (head, report) =
-                (crate::ops::event::print_head(&snapshot)?, crate::ops::curation::pool_check(&snapshot)?);
-            CurationPage::new(&head, &report).with_curves(&crate::ops::library::curve::curves(&snapshot)?)
-        })
-        .await?;
-    let html = askama::Template::render(&page).map_err(drawn)?;
-    Ok(print_page(html, false))
+    drawn_print(&judge, false, |store| {
+        let snapshot = store.snapshot()?;
+        let (head, report) = (crate::ops::event::print_head(&snapshot)?, crate::ops::curation::pool_check(&snapshot)?);
+        let page = CurationPage::new(&head, &report).with_curves(&crate::ops::library::curve::curves(&snapshot)?)?;
+        Ok(draw_print(&page))
+    })
+    .await
 }
 
 /// `GET /judge/print/site.zip` (judges): the judges' site as one zip archive of stored files in a folder `site/`
 /// (the files `mmjudge site DIR --judges` writes). Not held to the 10 s limit of other requests.
 pub async fn site_zip(judge: Judge) -> Result<Response, ApiError> {
     let zip = judge.db.run(|store| site::archive(store, Audience::Judges, &crate::render::site::Html)).await?;
-    let tag = crate::web::kit::page::Tag::of_bytes(&zip);
+    let tag = crate::web::kit::drawn::Tag::of_bytes(&zip);
     let mut res = zip.into_response();
     tag.on(&mut res);
     let headers = res.headers_mut();
@@ -101,7 +94,7 @@ pub async fn site_zip(judge: Judge) -> Result<Response, ApiError> {
 /// `GET /judge/print/style.css` (judges): the site's stylesheet, which its pages link.
 pub async fn style(_judge: Judge) -> Response {
     let mut res = site::STYLE.into_response();
-    crate::web::kit::page::Tag::of_bytes(site::STYLE.as_bytes()).on(&mut res);
+    crate::web::kit::drawn::Tag::of_bytes(site::STYLE.as_bytes()).on(&mut res);
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/css; charset=utf-8"));
     res
 }

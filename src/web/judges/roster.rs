@@ -62,6 +62,7 @@ pub async fn page_handler(
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
+    let deadline = judge.deadline;
     let done = page::done(&judge.db, &DoneQuery { done: query.done.clone() }).await;
     let (home, all, check_in, absent, seats) = judge
         .db
@@ -102,7 +103,9 @@ pub async fn page_handler(
         .collect();
     let head = judge.judge.role == Role::Head;
     Ok(page(
+        deadline,
         StatusCode::OK,
-        &PlayersPage { home: page::head(&judge.db, home), judge: judge.judge, head, done, q, rows, total },
-    ))
+        PlayersPage { home: page::head(&judge.db, home), judge: judge.judge, head, done, q, rows, total },
+    )
+    .await)
 }

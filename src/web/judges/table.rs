@@ -91,6 +91,7 @@ pub async fn page(
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
+    let deadline = judge.deadline;
     let done = page::done(&judge.db, &q).await;
     let n: u32 = number.trim().parse().map_err(|_| {
         ApiError::from(Error::bad_input(format!("\"{number}\" is not a table number: give a number such as 3")))
@@ -187,7 +188,7 @@ pub async fn page(
         claimed,
         drawn,
     };
-    Ok(page::page(StatusCode::OK, &view))
+    Ok(page::page(deadline, StatusCode::OK, view).await)
 }
 
 /// `player` and `infraction` of `/api/penalty/preview`.

@@ -142,6 +142,8 @@ pub struct Judge {
     pub route: super::request::Route,
     /// The request's store (the session was read through it; the judge's write goes through it too).
     pub db: Db,
+    /// When the request's answer is due (its pages are drawn within it).
+    pub deadline: super::drawn::Deadline,
 }
 
 impl Judge {
@@ -208,7 +210,8 @@ impl FromRequestParts<Shared> for Judge {
         };
         Who::set(&parts.extensions, judge.name.clone());
         let route = super::request::Route::on(&parts.extensions);
-        Ok(Judge { judge, token, by_cookie, addr, route, db })
+        let deadline = super::drawn::Deadline::of(&parts.extensions);
+        Ok(Judge { judge, token, by_cookie, addr, route, db, deadline })
     }
 }
 

@@ -1,4 +1,4 @@
-//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its twelve
+//! The server's kit: what every handler module stands on, and nothing that names a route's own work. Its thirteen
 //! rooms, from the bottom up (each uses only rooms above it in this list; `tests/cli/layering.rs` checks no
 //! circle):
 //!
@@ -11,11 +11,13 @@
 //! - [`state`]: what every request shares ([`state::App`]), the request's connection to the event file
 //!   ([`state::Db`]), the live updates' fan-out, and what the server keeps in memory;
 //! - [`door`]: the one door every write of a request passes (the transaction, then the standby settles it);
+//! - [`drawn`]: pages and prints drawn in the blocking pool within the request's deadline, their tags, and the
+//!   drawn pages kept with their compressed bytes;
 //! - [`auth`]: judges' logins and sessions, one guarded try at a secret, the device cookie;
 //! - [`player`]: a player's request, the seat it names, the guarded try at their code, the pace of writes;
 //! - [`extract`]: a write's fields with its key and moment, the query, path and form extractors, and the router
 //!   that sends a player's write to the player's handler;
-//! - [`page`]: drawing a page once per tag (ETags), the pages every room answers with, a long list's window;
+//! - [`page`]: a page drawn (once per tag), the pages every room answers with, a long list's window;
 //! - [`write`](mod@write): the one write runner, for judges, for players and for jobs (begun with their key: a
 //!   repeat answers the first job; run as tasks through the door), and the standby's word in its answer.
 //!
@@ -29,6 +31,7 @@
 pub mod auth;
 pub mod body;
 pub mod door;
+pub mod drawn;
 pub mod extract;
 pub mod jobs;
 pub mod limit;

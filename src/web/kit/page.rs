@@ -1,16 +1,10 @@
-//! Drawing a page once per tag ([`page`], [`Head`], [`Tag`]), the pages every room answers with (refused, error,
-//! not found), and a long list's window.
+//! A page drawn ([`page`], with its [`Head`]), the pages every room answers with (refused, error, not found), and
+//! a long list's window.
 //!
-//! The tags: a page's is the hash of the data its template draws (every field of the page's struct, the event's
-//! header among them but not the server's now, which changes every moment and which a phone also takes from the
-//! live stream's `hello`), with this server's start, since a new binary may draw the same data otherwise; a JSON
-//! read's or a print's is the hash of the answer as its handler built it ([`json`], [`html`]). A page holds what
-//! it draws, not the whole list it was cut from.
-//!
-//! A page is drawn once per tag: [`page`] keeps what it drew ([`Drawn`]: its bytes, brotli'd and gzipped the
-//! first time a phone takes them) by its tag, and the same page asked again is not drawn or compressed again (a
-//! thousand phones loading the same pairings); the layer `web::layers::not_modified` puts the kept bytes the phone
-//! takes in place of the answer's body.
+//! A page is drawn in the blocking pool within its request's deadline, once per tag (see [`super::drawn`]):
+//! [`page`] takes the page's struct, hashes it for its tag there and, unless the page drawn with that tag is
+//! kept, draws its template and keeps what it drew; past the deadline the drawing stops and the answer is the
+//! time limit's 503. The async threads only wait for it.
 //!
 //! The pages any room may answer with: a form's refused write (with a link back), a refused page request, a
 //! mistyped address, the login page for a judge's page without a login; what a judge's form did (`?done=ID`,
@@ -22,39 +16,53 @@
 
 use super::auth;
 use super::auth::Judge;
+use super::drawn::{self, Deadline, Tag};
 use super::request::ApiError;
 use super::state::Db;
 use crate::domain::names::fold;
 use crate::ops::live;
 use crate::ops::live::Home;
+use crate::render::deadline::draw;
 use askama::Template;
-use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use blake2::{Blake2s256, Digest};
-use std::collections::{HashMap, VecDeque};
-use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock};
 
-/// A rendered page with its status; a page drawn (200) is tagged from what it was drawn from (see
-/// [`Tag::of_page`]).
-pub fn page<T: Template + serde::Serialize>(status: StatusCode, t: &T) -> Response {
-    let drawing = |e: &dyn std::fmt::Display| ApiError::internal_because("a page could not be drawn", e.to_string());
+pub use super::drawn::json;
+
+/// A page with its status, drawn in the blocking pool within `deadline` (503 past it); a page drawn (200) is
+/// tagged from what it was drawn from (see [`Tag::of_page`]) and drawn once per tag.
+pub async fn page<T: Template + serde::Serialize + Send + 'static>(
+    deadline: Deadline,
+    status: StatusCode,
+    t: T,
+) -> Response {
+    let mut res = match drawn::drawing(deadline, move || Ok(drawn_page(status, &t))).await {
+        Ok(res) => res,
+        Err(e) => e.into_response(),
+    };
+    // Its bytes are compressed within the same deadline (`web::layers::not_modified`).
+    res.extensions_mut().insert(deadline);
+    res
+}
+
+/// [`page`]'s work in the blocking pool.
+fn drawn_page<T: Template + serde::Serialize>(status: StatusCode, t: &T) -> Response {
+    let failed = |e: askama::Error| ApiError::internal_because("a page could not be drawn", e.to_string());
     if status == StatusCode::OK
         && let Some(tag) = Tag::of_page(std::any::type_name::<T>(), t)
     {
         // The same page drawn before (the same data): not drawn or compressed again.
-        if let Some(drawn) = drawn(&tag) {
-            return drawn.answer(&tag);
+        if let Some(kept) = drawn::kept(&tag) {
+            return kept.answer(&tag);
         }
-        return match t.render() {
-            Ok(body) => draw(&tag, body).answer(&tag),
-            Err(e) => drawing(&e).into_response(),
+        return match draw(t) {
+            Ok(body) => drawn::keep(&tag, body).answer(&tag),
+            Err(e) => failed(e).into_response(),
         };
     }
-    match t.render() {
+    match draw(t) {
         Ok(body) => (status, Html(body)).into_response(),
-        Err(e) => drawing(&e).into_response(),
+        Err(e) => failed(e).into_response(),
     }
 }
 
@@ -141,14 +149,18 @@ pub fn head(db: &Db, home: Home) -> Head {
 
 #[derive(Template, serde::Serialize)]
 #[template(path = "web/refused.html")]
-struct RefusedPage<'a> {
-    message: &'a str,
-    back: &'a str,
+struct RefusedPage {
+    message: String,
+    back: String,
 }
 
 /// A form's refused write: the one-line error with its status, and a link back to the page.
-pub fn refused(e: ApiError, back: &str) -> Response {
-    let mut res = page(e.status, &RefusedPage { message: &e.message, back });
+pub async fn refused(deadline: Deadline, e: ApiError, back: &str) -> Response {
+    let mut res = page(deadline, e.status, RefusedPage { message: e.message.clone(), back: back.to_string() }).await;
+    if res.status() != e.status {
+        // Not drawn in time: the time limit's answer.
+        return res;
+    }
     if let Some(secs) = e.retry_after {
         res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
     }
@@ -164,9 +176,9 @@ struct NotFoundPage {
 }
 
 /// A mistyped page address: 404 with the "page not found" page and the site's navigation.
-pub async fn not_found(db: &Db, path: &str) -> Result<Response, ApiError> {
+pub async fn not_found(db: &Db, deadline: Deadline, path: &str) -> Result<Response, ApiError> {
     let home = home(db).await?;
-    Ok(page(StatusCode::NOT_FOUND, &NotFoundPage { home, path: path.to_string() }))
+    Ok(page(deadline, StatusCode::NOT_FOUND, NotFoundPage { home, path: path.to_string() }).await)
 }
 
 #[derive(Template, serde::Serialize)]
@@ -179,10 +191,10 @@ struct ErrorPage {
 
 /// A refused page request (a table that is not there, a query that is not a number): the one line in a page with
 /// the site's navigation, with the same status the API gives.
-pub async fn error_page(db: &Db, status: StatusCode, message: &str) -> Result<Response, ApiError> {
+pub async fn error_page(db: &Db, deadline: Deadline, status: StatusCode, message: &str) -> Result<Response, ApiError> {
     let home = home(db).await?;
     let title = if status == StatusCode::NOT_FOUND { "Not found" } else { "Not done" };
-    Ok(page(status, &ErrorPage { home, title, message: message.to_string() }))
+    Ok(page(deadline, status, ErrorPage { home, title, message: message.to_string() }).await)
 }
 
 /// The judge of a page, or the answer that sends the phone to the login page (a stale cookie cleared) or
@@ -295,6 +307,20 @@ pub fn matches(name: &str, asked: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_page_past_its_deadline_is_answered_503_and_one_in_time_is_askamas_page_tagged() {
+        let refused = || RefusedPage { message: "the table has no result yet".into(), back: "/judge".into() };
+        let late = page(Deadline::after(Duration::ZERO), StatusCode::OK, refused()).await;
+        let body = axum::body::to_bytes(late.into_body(), usize::MAX).await.unwrap();
+        assert_eq!(body, serde_json::json!({ "error": crate::web::kit::request::TOO_LONG }).to_string());
+        let res = page(Deadline::after(Duration::from_secs(60)), StatusCode::OK, refused()).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(res.headers().contains_key(header::ETAG) && res.extensions().get::<Deadline>().is_some());
+        let body = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        assert_eq!(body, refused().render().unwrap(), "the same bytes as askama draws them");
+    }
 
     #[test]
     fn a_window_shows_a_hundred_rows_and_links_the_next() {
@@ -307,251 +333,5 @@ mod tests {
         let q = ListQuery { from: Some(900), ..ListQuery::default() };
         assert_eq!(q.window("/standings", 10).from, 10);
         assert!(matches("Björn Lindqvist", "bjorn") && matches("Ana Souza", " SOU".trim()) && !matches("Ana", ""));
-    }
-}
-
-/// Brotli's level: 4 compresses a page of pairings in milliseconds, within a few per cent of 11.
-pub const BROTLI_LEVEL: i32 = 4;
-
-/// Gzip's level (the usual 6), for phones that take no brotli.
-pub const GZIP_LEVEL: i32 = 6;
-
-/// An answer's ETag: weak (`W/"…"`), since the same answer is sent compressed or not.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tag(String);
-
-/// A hash written to as a `std::io::Write` (serde_json writes a page's data into it).
-struct Hashing(Blake2s256);
-
-impl std::io::Write for Hashing {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.update(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// This server's start, in the tags of pages: the same data drawn by another binary is another page.
-fn started() -> &'static [u8] {
-    static STARTED: OnceLock<Vec<u8>> = OnceLock::new();
-    STARTED.get_or_init(|| {
-        let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        at.as_nanos().to_le_bytes().to_vec()
-    })
-}
-
-impl Tag {
-    fn of_hash(hash: Blake2s256) -> Tag {
-        let hex: String = hash.finalize().iter().take(10).map(|b| format!("{b:02x}")).collect();
-        Tag(format!("W/\"{hex}\""))
-    }
-
-    /// The tag of an answer as its handler built it (a JSON read's bytes, a print).
-    pub fn of_bytes(bytes: &[u8]) -> Tag {
-        let mut hash = Blake2s256::new();
-        hash.update(bytes);
-        Tag::of_hash(hash)
-    }
-
-    /// The tag of a page drawn by template `name` from `data` (its struct: see [`Head`]'s serialised
-    /// form, which leaves the server's now out).
-    pub fn of_page(name: &str, data: &impl serde::Serialize) -> Option<Tag> {
-        let mut hash = Blake2s256::new();
-        hash.update(started());
-        hash.update(name.as_bytes());
-        hash.update([0]);
-        // serde writes a few bytes at a time: hashed in blocks of 8 KB.
-        let mut hashing = std::io::BufWriter::with_capacity(8 * 1024, Hashing(hash));
-        serde_json::to_writer(&mut hashing, data).ok()?;
-        Some(Tag::of_hash(hashing.into_inner().ok()?.0))
-    }
-
-    /// The tag's text (`W/"…"`).
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// Puts the tag on an answer.
-    pub fn on(&self, res: &mut Response) {
-        if let Ok(v) = HeaderValue::from_str(&self.0) {
-            res.headers_mut().insert(header::ETAG, v);
-        }
-    }
-}
-
-/// Serialises a view for a page's tag without its `now` (the server's now, drawn as `data-now`): for a page
-/// struct's field, `#[serde(serialize_with = "without_now")]`.
-pub fn without_now<S: serde::Serializer, T: serde::Serialize>(view: &T, s: S) -> Result<S::Ok, S::Error> {
-    let mut value = serde_json::to_value(view).map_err(serde::ser::Error::custom)?;
-    if let Some(map) = value.as_object_mut() {
-        map.remove("now");
-    }
-    serde::Serialize::serialize(&value, s)
-}
-
-/// A JSON read: its bytes, tagged with their hash.
-pub fn json(data: &impl serde::Serialize) -> Response {
-    match serde_json::to_vec(data) {
-        Ok(bytes) => {
-            let tag = Tag::of_bytes(&bytes);
-            let mut res = ([(header::CONTENT_TYPE, "application/json")], bytes).into_response();
-            tag.on(&mut res);
-            res
-        }
-        Err(e) => {
-            super::request::ApiError::internal_because("an answer could not be written", e.to_string()).into_response()
-        }
-    }
-}
-
-/// An HTML answer built whole by its handler (a print): tagged with its hash.
-pub fn html(body: String) -> Response {
-    let tag = Tag::of_bytes(body.as_bytes());
-    let mut res = axum::response::Html(body).into_response();
-    tag.on(&mut res);
-    res
-}
-
-/// A page as drawn: its bytes plain, and compressed with brotli or with gzip once a phone asks for it so.
-#[derive(Debug)]
-pub struct Drawn {
-    pub plain: Bytes,
-    br: OnceLock<Bytes>,
-    gzip: OnceLock<Bytes>,
-}
-
-/// Brotli's window for a kept page: 1 MB (a page is far smaller; the default 4 MB window takes memory for nothing).
-const BROTLI_WINDOW: u32 = 20;
-
-impl Drawn {
-    /// A page drawn: its plain bytes.
-    fn of(body: String) -> Drawn {
-        Drawn { plain: Bytes::from(body), br: OnceLock::new(), gzip: OnceLock::new() }
-    }
-
-    /// Its bytes in `cell`, made by `make` the first time a phone takes them.
-    fn made(
-        &self,
-        cell: &OnceLock<Bytes>,
-        make: impl FnOnce(&[u8]) -> std::io::Result<Vec<u8>>,
-    ) -> std::io::Result<Bytes> {
-        if let Some(b) = cell.get() {
-            return Ok(b.clone());
-        }
-        let bytes = Bytes::from(make(&self.plain)?);
-        Ok(cell.get_or_init(|| bytes).clone())
-    }
-
-    /// Its bytes brotli'd at [`BROTLI_LEVEL`].
-    pub fn br(&self) -> std::io::Result<Bytes> {
-        self.made(&self.br, |plain| {
-            let mut br = brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_LEVEL as u32, BROTLI_WINDOW);
-            br.write_all(plain)?;
-            br.flush()?;
-            Ok(br.into_inner())
-        })
-    }
-
-    /// Its bytes gzipped at [`GZIP_LEVEL`].
-    pub fn gzip(&self) -> std::io::Result<Bytes> {
-        self.made(&self.gzip, |plain| {
-            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL as u32));
-            gz.write_all(plain)?;
-            gz.finish()
-        })
-    }
-
-    /// What it may hold: its plain bytes and, compressed, at most as much again.
-    fn len(&self) -> usize {
-        self.plain.len() * 2
-    }
-
-    /// The page's answer (200, HTML, its tag), its plain bytes as the body, what was drawn on it for
-    /// the layer `web::layers::not_modified` to choose from.
-    pub fn answer(self: Arc<Self>, tag: &Tag) -> Response {
-        let mut res = axum::response::Html(self.plain.clone()).into_response();
-        tag.on(&mut res);
-        res.extensions_mut().insert(self);
-        res
-    }
-}
-
-/// The pages drawn last, by tag; the oldest go first past [`Kept::ENTRIES`] entries or [`Kept::BYTES`] bytes.
-#[derive(Default)]
-struct Kept {
-    entries: HashMap<String, Arc<Drawn>>,
-    order: VecDeque<String>,
-    bytes: usize,
-}
-
-impl Kept {
-    /// The most pages kept.
-    const ENTRIES: usize = 64;
-    /// The most bytes kept.
-    const BYTES: usize = 8 * 1024 * 1024;
-
-    fn put(&mut self, tag: String, drawn: Arc<Drawn>) {
-        if drawn.len() > Self::BYTES / 4 || self.entries.contains_key(&tag) {
-            return;
-        }
-        self.bytes += drawn.len();
-        self.entries.insert(tag.clone(), drawn);
-        self.order.push_back(tag);
-        while self.entries.len() > Self::ENTRIES || self.bytes > Self::BYTES {
-            let Some(old) = self.order.pop_front() else { break };
-            if let Some(d) = self.entries.remove(&old) {
-                self.bytes -= d.len();
-            }
-        }
-    }
-}
-
-/// The pages this server drew, by tag (a tag holds the server's start: no other server's page is among them).
-fn kept() -> &'static Mutex<Kept> {
-    static KEPT: OnceLock<Mutex<Kept>> = OnceLock::new();
-    KEPT.get_or_init(Mutex::default)
-}
-
-/// The page drawn with `tag`, if kept.
-pub fn drawn(tag: &Tag) -> Option<Arc<Drawn>> {
-    kept().lock().ok()?.entries.get(&tag.0).cloned()
-}
-
-/// Keeps the page drawn as `body` by `tag`.
-pub fn draw(tag: &Tag, body: String) -> Arc<Drawn> {
-    let drawn = Arc::new(Drawn::of(body));
-    if let Ok(mut k) = kept().lock() {
-        k.put(tag.0.clone(), drawn.clone());
-    }
-    drawn
-}
-
-#[cfg(test)]
-mod drawn_tests {
-    use super::*;
-    #[test]
-    fn a_page_drawn_is_kept_by_its_tag_and_the_oldest_go_first() {
-        let tag = Tag::of_page("test", &"kept page").unwrap();
-        let drawn = draw(&tag, "<p>".repeat(100));
-        assert!(drawn.br.get().is_none() && drawn.gzip.get().is_none(), "compressed when a phone asks");
-        assert!(drawn.br().unwrap().len() < drawn.plain.len() && drawn.gzip().unwrap().len() < drawn.plain.len());
-        assert_eq!(drawn.br().unwrap(), drawn.br.get().cloned().unwrap(), "once");
-        assert!(Arc::ptr_eq(&drawn, &super::drawn(&tag).unwrap()));
-        let mut k = Kept::default();
-        for i in 0..Kept::ENTRIES + 3 {
-            k.put(format!("t{i}"), drawn.clone());
-        }
-        assert!(!k.entries.contains_key("t0") && k.entries.contains_key("t3"));
-        assert_eq!(k.entries.len(), Kept::ENTRIES);
-    }
-
-    #[test]
-    fn a_page_is_tagged_by_its_template_and_its_data() {
-        let a = Tag::of_page("web/home.html", &("Spring", 3));
-        assert_eq!(a, Tag::of_page("web/home.html", &("Spring", 3)));
-        assert_ne!(a, Tag::of_page("web/home.html", &("Spring", 4)), "other data");
-        assert_ne!(a, Tag::of_page("web/me.html", &("Spring", 3)), "another template");
     }
 }

@@ -40,6 +40,8 @@ pub struct Player {
     pub new_device: bool,
     /// The request's route.
     pub route: super::request::Route,
+    /// When the request's answer is due (a form's refused page is drawn within it).
+    pub deadline: super::drawn::Deadline,
     who: Who,
 }
 
@@ -55,8 +57,9 @@ impl FromRequestParts<Shared> for Player {
         let new_device = parts.extensions.get::<super::auth::NewDevice>().is_some();
         let route = super::request::Route::on(&parts.extensions);
         let seat = parts.extensions.get::<NamedSeat>().map(|s| s.0);
+        let deadline = super::drawn::Deadline::of(&parts.extensions);
         let db = Db::of(&mut parts.extensions, app);
-        Ok(Player { db, addr, key, device, new_device, page_of: None, first, seat, route, who })
+        Ok(Player { db, addr, key, device, new_device, page_of: None, first, seat, route, deadline, who })
     }
 }
 

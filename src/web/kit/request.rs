@@ -39,6 +39,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// The largest request body accepted (a result, a note or a login is far smaller).
 pub const BODY_LIMIT: usize = 16 * 1024;
 
+/// The longest a request may take (the live stream, the site's zip and uploads excepted; a test may set
+/// another: `App::request_limit`). A page's drawing stops at it too (see `super::drawn::Deadline`).
+pub const REQUEST_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The one line of a request answered past its time limit.
+pub const TOO_LONG: &str = "the server took too long on this request: try again";
+
 /// The header a phone sends its write's key in.
 pub const HEADER: &str = "idempotency-key";
 
@@ -118,6 +125,11 @@ impl ApiError {
             cause: Some(cause.into()),
             ..ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the server failed ({what}): try again"))
         }
+    }
+
+    /// 503: the request took longer than its time limit ([`REQUEST_LIMIT`]); `cause` for the log.
+    pub fn too_long(cause: impl Into<String>) -> Self {
+        ApiError { cause: Some(cause.into()), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, TOO_LONG) }
     }
 
     /// 413: a body over [`BODY_LIMIT`].

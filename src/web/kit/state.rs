@@ -108,6 +108,9 @@ pub struct App {
     pub jobs: Arc<super::jobs::Jobs>,
     /// The connections to the event file kept open between requests.
     pub connections: crate::store::connections::Connections,
+    /// The longest a request may take ([`super::request::REQUEST_LIMIT`]; a test sets a shorter one: see
+    /// `web::layers::timeout`), its pages' drawing included.
+    pub request_limit: Duration,
 }
 
 /// The shared state handed to handlers.
@@ -150,6 +153,7 @@ impl App {
             arrivals: Mutex::default(),
             setup: super::jobs::Setup::default(),
             jobs: Arc::default(),
+            request_limit: super::request::REQUEST_LIMIT,
         }
     }
 

@@ -36,6 +36,7 @@ pub async fn judge<T: Send + 'static>(
 ) -> Response {
     let back = payload.back.clone();
     let app = judge.db.app().clone();
+    let deadline = judge.deadline;
     let done = async {
         judge.check_csrf(payload.csrf.as_deref())?;
         if let Some(what) = head_only {
@@ -58,9 +59,9 @@ pub async fn judge<T: Send + 'static>(
             if let (Some(id), Ok(mut kept)) = (id, app.done.lock()) {
                 kept.keep(id, answer.summary().to_string());
             }
-            finish(worded(answer, settled), back.map(|b| super::request::back_to(&b, id)))
+            finish(deadline, worded(answer, settled), back.map(|b| super::request::back_to(&b, id))).await
         }
-        Err(e) => finish(Err(e), back),
+        Err(e) => finish(deadline, Err(e), back).await,
     }
 }
 
@@ -103,15 +104,20 @@ pub async fn player(
         })
         .await;
     let answer = done.and_then(|(done, settled)| worded(done.answer()?, settled));
-    finish(answer, back)
+    finish(player.deadline, answer, back).await
 }
 
-/// How every write ends: its answer, or back to the form's page; a refusal as JSON, or as the refused page.
-pub fn finish(done: std::result::Result<Answer, ApiError>, back: Option<String>) -> Response {
+/// How every write ends: its answer, or back to the form's page; a refusal as JSON, or as the refused page
+/// (drawn within the request's `deadline`).
+pub async fn finish(
+    deadline: super::drawn::Deadline,
+    done: std::result::Result<Answer, ApiError>,
+    back: Option<String>,
+) -> Response {
     match (done, back) {
         (Ok(_), Some(back)) => Redirect::to(&back).into_response(),
         (Ok(answer), None) => answer.into_response(),
-        (Err(e), Some(back)) => page::refused(e, &back),
+        (Err(e), Some(back)) => page::refused(deadline, e, &back).await,
         (Err(e), None) => e.into_response(),
     }
 }

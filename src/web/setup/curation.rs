@@ -208,6 +208,7 @@ fn build_input(b: &BuildBody) -> crate::error::Result<BuildInput> {
 pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
     const WHAT: &str = "building the libraries";
     let back = p.back.clone();
+    let deadline = judge.deadline;
     let started = async {
         judge.check_csrf(p.csrf.as_deref())?;
         judge.judge.require_head(WHAT).map_err(ApiError::from)?;
@@ -233,7 +234,7 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
     let (id, repeat) = match started {
         Ok(write::Begun::New(id)) => (id, false),
         Ok(write::Begun::Repeat(id)) => (id, true),
-        Err(e) => return write::finish(Err(e), back),
+        Err(e) => return write::finish(deadline, Err(e), back).await,
     };
     // The request's connection is not held while the job runs.
     judge.db.give_back();
@@ -250,9 +251,9 @@ pub async fn build(judge: Judge, p: Payload<BuildBody>) -> Response {
         },
         Ok(Some(jobs::Job { status: Some(status), error: Some(message), .. })) => {
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            write::finish(Err(ApiError::new(status, message)), back)
+            write::finish(deadline, Err(ApiError::new(status, message)), back).await
         }
-        Err(e) => write::finish(Err(e), back),
+        Err(e) => write::finish(deadline, Err(e), back).await,
         _ => (StatusCode::ACCEPTED, Json(mark(jobs::started(id, WHAT)))).into_response(),
     }
 }

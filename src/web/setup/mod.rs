@@ -28,12 +28,12 @@ struct SetupPage;
 
 /// `GET /setup`: the form that creates the event (the token comes from the address's `#token=`, which never
 /// reaches the server); once the event is set up, the judges' dashboard (`/judge`).
-pub async fn page(State(app): State<Shared>) -> Response {
+pub async fn page(State(app): State<Shared>, deadline: crate::web::kit::drawn::Deadline) -> Response {
     if !app.setup.pending() {
         // A set-up link used already (the event exists): the login page says so.
         return Redirect::to("/login?setup=done").into_response();
     }
-    crate::web::kit::page::page(StatusCode::OK, &SetupPage)
+    crate::web::kit::page::page(deadline, StatusCode::OK, SetupPage).await
 }
 
 /// `POST /api/setup` body.

@@ -125,6 +125,7 @@ pub async fn page_handler(judge: Result<Judge, ApiError>, headers: HeaderMap) ->
         Ok(j) => j,
         Err(to_login) => return Ok(*to_login),
     };
+    let deadline = judge.deadline;
     judge.judge.require_head("setting up the event").map_err(ApiError::from)?;
     let home = page::home(&judge.db).await?;
     let (s, shown) = judge.db.run(|store| Ok((steps(store)?, store.read(crate::ops::event::show)?))).await?;
@@ -139,5 +140,5 @@ pub async fn page_handler(judge: Result<Judge, ApiError>, headers: HeaderMap) ->
         paired: s.round > 0,
         check_in,
     };
-    Ok(page::page(StatusCode::OK, &page_))
+    Ok(page::page(deadline, StatusCode::OK, page_).await)
 }

@@ -200,7 +200,15 @@ fn a_fresh_standby_catches_up_follows_every_write_serves_pages_and_refuses_write
     let s = ev.run(&["--json", "--db", db, "standby", "status"]).json();
     assert_eq!((s["role"].as_str(), s["generation"].as_i64()), (Some("standby"), Some(1)), "{s}");
     // Both laptops' status.
-    let p = ev.run(&["--json", "standby", "status"]).json();
+    // The primary's file notes its standby's acknowledgements once a second at most (and the heartbeat's each
+    // second): its status holds the last change within about two seconds.
+    let status = || ev.run(&["--json", "standby", "status"]).json();
+    let start = Instant::now();
+    let mut p = status();
+    while p["behind_changes"].as_i64() != Some(0) && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(100));
+        p = status();
+    }
     assert_eq!((p["role"].as_str(), p["behind_changes"].as_i64()), (Some("primary"), Some(0)), "{p}");
     let s = ev.run(&["--json", "--db", db, "standby", "status"]).json();
     assert_eq!(s["role"], "standby", "{s}");

@@ -246,12 +246,13 @@ pub async fn job_begin(db: &Db, what: &str, by: &str, key: JobKey) -> std::resul
             Ok((kept, floor))
         })
         .await?;
+    // The same key with other fields: refused as a write's is.
+    let other_fields = |key: String| Done::OtherBody(key).answer().err().unwrap_or_else(|| ApiError::internal("a key"));
     if let (Some(kept), Some(key)) = (kept, &key) {
         if kept.body != key.body {
-            return Err(Done::OtherBody(key.key.clone()).answer().err().unwrap_or_else(|| ApiError::internal("a key")));
+            return Err(other_fields(key.key.clone()));
         }
-        let first = kept.answer.and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
-        return match first.as_ref().and_then(|doc| doc["job"].as_u64()) {
+        return match first_answer(&kept).and_then(|doc| doc["job"].as_u64()) {
             Some(job) => Ok(Begun::Repeat(job)),
             None => Err(ApiError::internal_because("a job's key", "the key's first answer names no job")),
         };
@@ -259,10 +260,7 @@ pub async fn job_begin(db: &Db, what: &str, by: &str, key: JobKey) -> std::resul
     match jobs.add(what, by, key.clone(), floor) {
         super::jobs::Added::New(job) => Ok(Begun::New(job)),
         super::jobs::Added::Repeat(job) => Ok(Begun::Repeat(job)),
-        super::jobs::Added::OtherFields => {
-            let key = key.map(|k| k.key).unwrap_or_default();
-            Err(Done::OtherBody(key).answer().err().unwrap_or_else(|| ApiError::internal("a key")))
-        }
+        super::jobs::Added::OtherFields => Err(other_fields(key.map(|k| k.key).unwrap_or_default())),
     }
 }
 
@@ -362,7 +360,7 @@ pub async fn job_view(db: &Db, id: u64) -> std::result::Result<Option<Job>, ApiE
         })
         .await;
     let (scope, kept, settled) = match found {
-        Ok((Some((scope, kept)), settled)) => (scope, kept, Some(settled)),
+        Ok((Some((scope, kept)), settled)) => (scope, kept, settled),
         Ok((None, _)) => return Ok(here),
         Err(e) if e.status == StatusCode::SERVICE_UNAVAILABLE && here.is_none() => {
             // Kept by the file, not yet on the standby: the page waits on.
@@ -373,10 +371,7 @@ pub async fn job_view(db: &Db, id: u64) -> std::result::Result<Option<Job>, ApiE
         Err(e) => return Err(e),
     };
     let summary = super::request::web_words(&kept.summary);
-    let outcome = match settled {
-        Some(settled) => worded(Answer::ok(&summary), settled)?.to_json(),
-        None => Answer::ok(&summary).to_json(),
-    };
+    let outcome = worded(Answer::ok(&summary), settled)?.to_json();
     if here.is_some() {
         db.app().jobs.end(id, Ok(outcome.clone()));
         return Ok(db.app().jobs.get(id));
@@ -384,10 +379,14 @@ pub async fn job_view(db: &Db, id: u64) -> std::result::Result<Option<Job>, ApiE
     Ok(Some(Job::done_from_file(id, what_of(&kept), scope, outcome)))
 }
 
+/// A kept job's first answer (`{"job", "progress", "what"}`), as its key recorded it.
+fn first_answer(kept: &crate::store::keys::Kept) -> Option<serde_json::Value> {
+    kept.answer.as_deref().and_then(|text| serde_json::from_str(text).ok())
+}
+
 /// What a kept job did, as its first answer said (`"what"`).
 fn what_of(kept: &crate::store::keys::Kept) -> String {
-    let first = kept.answer.as_deref().and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok());
-    first.and_then(|doc| doc["what"].as_str().map(str::to_string)).unwrap_or_default()
+    first_answer(kept).and_then(|doc| doc["what"].as_str().map(str::to_string)).unwrap_or_default()
 }
 
 /// Waits up to `most` for job `id` to end; the job as it is then (one the event file keeps, at once).

@@ -23,6 +23,13 @@ const problems = [];
 const problem = (t) => { problems.push(t); console.error(`check-site: ${t}`); };
 const html = (dir) => readdirSync(dir).filter((f) => f.endsWith(".html")).sort().map((f) => join(dir, f));
 const url = (file) => `file://${file}`;
+// What Playwright gives no time limit of its own (a print, a page's source, closing the browser): given up after
+// `ms`, so a Chromium that stops answering fails the check instead of holding it.
+const within = (ms, work) => {
+  let timer;
+  const late = new Promise((_, no) => { timer = setTimeout(() => no(new Error(`no answer within ${ms / 1000} s`)), ms); });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
 
 const browser = await chromium.launch({ executablePath: env("CHROMIUM"), headless: true, args: ["--no-sandbox"] });
 
@@ -68,7 +75,7 @@ const tall = await tabs(1, { width: 390, height: 2400 });
 const pages = html(SITE);
 await each(desktop, pages.map((file) => ({ label: basename(file), file })), async (page, { label }) => {
   if (label === "clock.html") await page.waitForTimeout(1000);
-  const dom = await page.content().catch(() => "");
+  const dom = await within(10000, page.content()).catch(() => "");
   if (!dom.includes("</h1>") && !dom.includes('id="clock"')) problem(`${label}: nothing rendered`);
 });
 
@@ -94,9 +101,9 @@ const prints = [
   ...html(join(PRINTS, "sheets")).filter((f) => basename(f).startsWith("library-")).map((f) => [basename(f, ".html"), f]),
 ].map(([name, file]) => ({ label: `${name} (print)`, file, name }));
 await each(desktop, prints, async (page, { name }) => {
-  await page.pdf({ path: join(SHOTS, `${name}.pdf`), format: "Letter", margin: { top: "0.4in", right: "0.4in", bottom: "0.4in", left: "0.4in" } }).catch((e) => problem(`${name}: cannot print (${e.message})`));
+  await within(30000, page.pdf({ path: join(SHOTS, `${name}.pdf`), format: "Letter", margin: { top: "0.4in", right: "0.4in", bottom: "0.4in", left: "0.4in" } })).catch((e) => problem(`${name}: cannot print (${e.message})`));
 });
 
-await browser.close();
+await within(10000, browser.close()).catch((e) => problem(`Chromium did not close (${e.message})`));
 console.log(`check-site: ${pages.length} pages loaded, ${shots.length * 2 + 2} screenshots, ${prints.length} PDFs`);
 process.exit(problems.length ? 1 : 0);

@@ -46,7 +46,10 @@ const MOMENT_SLACK_MS = 1000; // a moment recorded within this of when the tap w
 const DECIDE_MS = 5000; // how long the decision taken offline lasts
 const HONEST_TAPS_MS = 1000; // the honest offline replay: its start and stop are tapped this far apart
 const HONEST_OFFLINE_MS = 6000; // and the network stays cut this long from the start
-const HONEST_SLACK_MS = 200; // its decision is recorded this close to the time between the taps
+// Its decision is recorded this close to the time between the taps: each moment is the page's clock when the tap
+// reached its script, later under load (a stop 270 ms after its tap, its start 71 ms, seen beside a test run); far
+// from the 5 s an arrival's moment would add.
+const HONEST_SLACK_MS = 500;
 
 const problems = [];
 const problem = (text) => {
@@ -95,12 +98,15 @@ async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, `offline-${name}.png`), fullPage: true });
 }
 
+// The table's device, once open: a step that fails leaves a picture of it (failed-N.png, with SHOTS).
+let device = null, failures = 0;
 async function step(name, f) {
   console.log(`check-offline: ${name}`);
   try {
     await f();
   } catch (e) {
     problem(`${name}: ${e.message.split("\n")[0]}`);
+    if (device) await shot(device, `failed-${++failures}`).catch(() => {});
   }
 }
 
@@ -148,6 +154,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  device = page;
   page.on("pageerror", (e) => problem(`page error: ${e.message}`));
 
   await page.goto(`${base}/table/1`);
@@ -264,7 +271,7 @@ async function main() {
     if (Math.abs(Date.parse(e.at) - stopped) > MOMENT_SLACK_MS) problem(`the stop recorded ${Date.parse(e.at) - stopped} ms from its tap`);
     // The decision's recorded length (duration_ms) is its stop's moment less its start's, as the audit has them.
     console.log(`check-offline:      duration_ms ${recorded} (taps ${HONEST_TAPS_MS} ms apart, offline ${HONEST_OFFLINE_MS} ms)`);
-    if (Math.abs(recorded - HONEST_TAPS_MS) > HONEST_SLACK_MS) problem(`the decision recorded ${recorded} ms long, tapped ${HONEST_TAPS_MS} ms apart`);
+    if (Math.abs(recorded - tapped) > HONEST_SLACK_MS) problem(`the decision recorded ${recorded} ms long, tapped ${tapped} ms apart`);
     await page.waitForFunction(() => document.getElementById("dunsent").hidden, null, { timeout: 5000 })
       .catch(() => problem("the clock's mark stays once the taps are sent"));
     await shot(page, "offline-replayed");

@@ -200,9 +200,12 @@ try {
   await page.unroute("**/api/player/import*");
   if (!lost) problem("the players' upload carries no Idempotency-Key");
   await step(page, "players", async () => {}, /^imported 16 players/);
-  if (!/^16 players entered/.test((await stepIs(page, "players")).state)) {
-    problem(`the players' file sent again was imported twice: ${(await stepIs(page, "players")).state}`);
-  }
+  // The step's line follows once the page has read its steps again (a fetch of its own, later on a loaded machine).
+  const entered = await page
+    .waitForFunction(() => /^16 players entered/.test(document.querySelector("#step-players .state")?.textContent ?? ""), null, { timeout: 5000 })
+    .then(async () => (await stepIs(page, "players")).state)
+    .catch(async () => `after 5 s: ${(await stepIs(page, "players")).state}`);
+  if (!/^16 players entered/.test(entered)) problem(`the players' file sent again was not imported once: ${entered}`);
   // The page reads its steps again after an answer (a fetch of its own): the field follows once that arrives.
   const offered = await page
     .waitForFunction(() => document.getElementById("build-tables")?.value === "8", null, { timeout: 5000 })

@@ -393,7 +393,8 @@ async function tableDeviceDeclares(browser, pairings) {
     const alert = side.getByRole("alert");
     await alert.filter({ hasText: "Demonic Tutor" }).waitFor({ timeout: UPDATE_MS });
     const reason = (await alert.textContent()).trim();
-    if (!/^MM\.\d+[a-z]?:/.test(reason)) throw new Error(`the refusal does not start with the rule's id: "${reason}"`);
+    // Worded as every refused write is, on every page: "Not done: " and the refusal's line, the rule's id first.
+    if (!/^Not done: MM\.\d+[a-z]?:/.test(reason)) throw new Error(`the refusal is not "Not done: " and the rule's id: "${reason}"`);
     console.log(`check-serve:      refused on the page: ${reason}`);
     const column = await devB.locator('ol[data-col="B"]').textContent();
     if (column.includes("Demonic Tutor")) throw new Error("the refused declaration shows on the sheet");
@@ -416,7 +417,7 @@ async function tableDeviceDeclares(browser, pairings) {
       const refused = devB.waitForResponse((r) => new URL(r.url()).pathname === "/api/note");
       await side.getByRole("button", { name: "Declare" }).click();
       if ((await refused).status() !== 409) throw new Error("the declaration again was not refused 409");
-      await alert.filter({ hasText: /^MM\.\d+[a-z]?:/ }).waitFor({ timeout: UPDATE_MS });
+      await alert.filter({ hasText: /^Not done: MM\.\d+[a-z]?:/ }).waitFor({ timeout: UPDATE_MS });
       const reason = (await alert.textContent()).trim();
       const answered = devB.waitForResponse((r) => r.url().includes("/api/cards/cost"));
       release();

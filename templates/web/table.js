@@ -23,9 +23,9 @@
   function post(path, body) {
     return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
       .then(function (r) {
-        return r.json().then(function (d) {
-          if (!r.ok) { var e = new Error(d.error || r.status); e.status = r.status; throw e; }
-          return d;
+        return r.text().then(function (t) {
+          if (!r.ok) { var e = new Error(mm.refusalOf(r.status, t)); e.status = r.status; throw e; }
+          return JSON.parse(t);
         });
       });
   }
@@ -42,6 +42,9 @@
     if (near && el.previousElementSibling !== near) near.parentNode.insertBefore(el, near.nextSibling);
     if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
   }
+  // A write not done, worded as on every page: the server's refusal after "Not done: ", or the offline line when
+  // the network carried nothing (no answer, so no status).
+  function refusal(err) { return err && err.status ? mm.refused(err.message) : mm.OFFLINE; }
   function section(seat) { return document.querySelector('section.player[data-seat="' + seat + '"]'); }
   function show(sec) {
     var c = signins()[sec.getAttribute("data-seat")];
@@ -316,10 +319,10 @@
         field.value = "";
         if (d.seat !== seat) throw new Error("that is " + d.player + "'s code: sign in on " + d.player + "'s side");
         var all = signins(); all[seat] = { signin: d.signin, player: d.player }; keep(all); say(sec, ""); show(sec);
-      }).catch(function (err) { say(sec, err.message); });
+      }).catch(function (err) { say(sec, refusal(err)); });
     });
     // A write refused for a sign-in that no longer acts: the sign-in is checked, and offered again if it ended.
-    function failed(err) { say(sec, err.message); if (err.status === 403) verify(sec); }
+    function failed(err) { say(sec, refusal(err)); if (err.status === 403) verify(sec); }
     var form = sec.querySelector(".declare");
     function declare(body) {
       body.table = table; body.signin = signin(); body.cost = form.cost.value.trim();

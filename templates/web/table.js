@@ -42,9 +42,10 @@
     if (near && el.previousElementSibling !== near) near.parentNode.insertBefore(el, near.nextSibling);
     if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
   }
-  // A write not done, worded as on every page: the server's refusal after "Not done: ", or the offline line when
-  // the network carried nothing (no answer, so no status).
-  function refusal(err) { return err && err.status ? mm.refused(err.message) : mm.OFFLINE; }
+  // A write not done, worded as on every page: the offline line when the network carried nothing (fetch's
+  // TypeError), else "Not done: " and the reason (the server's refusal, or the page's own, as a code for the other
+  // seat).
+  function refusal(err) { return err instanceof TypeError ? mm.OFFLINE : mm.refused(err.message); }
   function section(seat) { return document.querySelector('section.player[data-seat="' + seat + '"]'); }
   function show(sec) {
     var c = signins()[sec.getAttribute("data-seat")];

@@ -277,9 +277,9 @@ pub fn dump(path: &Path) -> String {
         // SQLite writes each row (quote(): text quoted as it is stored, numbers, blobs in hex): formatting every
         // cell in the test's debug build took much of the tests' time, since most tests dump the file twice.
         let columns: Vec<String> = conn
-            .prepare(&format!("SELECT name FROM pragma_table_info('{name}') ORDER BY cid"))
+            .prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")
             .expect("columns")
-            .query_map([], |r| r.get(0))
+            .query_map([&name], |r| r.get(0))
             .expect("columns")
             .map(|r| r.expect("column"))
             .collect();

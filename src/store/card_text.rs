@@ -203,6 +203,28 @@ pub fn class_flagged(conn: &Connection, rule: &str, keys: &[String], combined: b
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Holds the full-text index back for the rest of this transaction: the cards written from here on are only noted,
+/// and [`index_held`] indexes them all at once (see migrations/card_index_held.sql). For a bulk write only.
+pub fn hold_index(conn: &Connection) -> Result<()> {
+    conn.prepare_cached("INSERT OR IGNORE INTO card_fts_held (card_id) VALUES (0)")?.execute([])?;
+    Ok(())
+}
+
+/// Indexes the cards written since [`hold_index`] (their old entries out, their current ones in: one statement
+/// each) and ends the hold.
+pub fn index_held(conn: &Connection) -> Result<()> {
+    for sql in [
+        "DELETE FROM card_fts_held WHERE card_id = 0",
+        "DELETE FROM card_fts WHERE rowid IN (SELECT card_id FROM card_fts_held)",
+        "INSERT INTO card_fts (rowid, name, type_line, text)
+         SELECT id, name, type_line, coalesce(text, '') FROM card WHERE id IN (SELECT card_id FROM card_fts_held)",
+        "DELETE FROM card_fts_held",
+    ] {
+        conn.prepare_cached(sql)?.execute([])?;
+    }
+    Ok(())
+}
+
 /// Merges the full-text index into one segment (after a bulk import: searches then read one list per word).
 pub fn optimize_index(conn: &Connection) -> Result<()> {
     conn.execute("INSERT INTO card_fts (card_fts) VALUES ('optimize')", [])?;

@@ -33,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("migrations/stationary_players.sql"),
     include_str!("migrations/replayed_starts.sql"),
     include_str!("migrations/cancelled_decisions.sql"),
+    include_str!("migrations/card_index_held.sql"),
 ];
 
 /// The schema version this mmjudge writes.

@@ -4,10 +4,7 @@ use crate::harness::Event;
 
 /// An event with the bundled reference loaded.
 pub fn with_reference() -> Event {
-    let ev = Event::new();
-    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cards.csv");
-    ev.run(&["cards", "import", &cards.to_string_lossy()]).ok();
-    ev
+    Event::with_reference()
 }
 
 /// The card names of a `cards cost --json` document.

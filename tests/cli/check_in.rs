@@ -6,13 +6,13 @@ use serde_json::Value;
 
 /// The bundled reference, pool, 16 players and libraries for 8 tables; nothing paired; check-in on.
 fn before_round_one() -> Event {
-    let ev = Event::new();
-    ev.run(&["cards", "import", &example("cards.csv")]).ok();
-    ev.run(&["pool", "import", &example("pool.csv")]).ok();
-    ev.run(&["player", "import", &example("players.csv")]).ok();
-    ev.run(&["library", "build", "--tables", "8"]).ok();
-    ev.run(&["event", "set", "check-in", "on"]).ok();
-    ev
+    Event::cached("check_in::before_round_one", || {
+        let ev = Event::with_pool();
+        ev.run(&["player", "import", &example("players.csv")]).ok();
+        ev.run(&["library", "build", "--tables", "8"]).ok();
+        ev.run(&["event", "set", "check-in", "on"]).ok();
+        ev
+    })
 }
 
 fn names(ev: &Event) -> Vec<String> {

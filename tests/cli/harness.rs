@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use assert_cmd::Command;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// When [`Event::new`] creates its event.
 pub const CREATED: &str = "2025-01-01T00:00:00Z";
@@ -54,7 +56,52 @@ impl Run {
     }
 }
 
+/// The files of an event folder built once by a fixture.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// Fixtures by name, each built at most once.
+type Built = Mutex<HashMap<&'static str, Arc<OnceLock<Files>>>>;
+
+/// Every fixture built so far in this test process, by name.
+static BUILT: OnceLock<Built> = OnceLock::new();
+
 impl Event {
+    /// The event `build` makes, built once per test process under `name` and copied into a fresh folder for each
+    /// test that asks: the same files its commands would write again (a fixture's commands took most of the
+    /// tests' time), but for the keys an event draws at random when created, drawn again for each copy (two
+    /// events are never one event to a standby). A fixture whose last step depends on the moment it runs (a round
+    /// started now) takes that step after the copy, not inside `build`.
+    pub fn cached(name: &'static str, build: impl FnOnce() -> Event) -> Event {
+        let cell = {
+            let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+            built.entry(name).or_default().clone()
+        };
+        let files = cell.get_or_init(|| {
+            let ev = build();
+            let mut files = Vec::new();
+            for entry in std::fs::read_dir(ev.dir.path()).expect("read the fixture's folder").flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if entry.path().is_file() && !name.ends_with("-shm") {
+                    files.push((name, std::fs::read(entry.path()).expect("read a fixture's file")));
+                }
+            }
+            files
+        });
+        let ev = Event::empty();
+        for (name, bytes) in files {
+            std::fs::write(ev.path(name), bytes).expect("copy a fixture's file");
+        }
+        if ev.db().exists() {
+            let conn = rusqlite::Connection::open(ev.db()).expect("open the copy");
+            conn.execute_batch(
+                "UPDATE replication SET event_id = lower(hex(randomblob(16)));
+                 UPDATE sign_in_key SET key = lower(hex(randomblob(32)));",
+            )
+            .expect("new keys for the copy");
+        }
+        ev
+    }
+
     /// An empty folder (no event yet).
     pub fn empty() -> Event {
         Event { dir: tempfile::tempdir().expect("temp dir") }
@@ -63,22 +110,43 @@ impl Event {
     /// A folder with a created event called "Test Open" (seed 42), created on 2025-01-01 so that the tests'
     /// fixed moments (`--at 2025-05-01T10:00:00Z`) fall after its creation.
     pub fn new() -> Event {
-        let ev = Event::empty();
-        ev.run_with(&["event", "new", "Test Open", "--seed", "42"], &[("MMJUDGE_NOW", CREATED)]).ok();
-        ev
+        Event::cached("Event::new", || {
+            let ev = Event::empty();
+            ev.run_with(&["event", "new", "Test Open", "--seed", "42"], &[("MMJUDGE_NOW", CREATED)]).ok();
+            ev
+        })
     }
 
     /// [`Event::new`] with the bundled reference, pool and 16 players, libraries for 8 tables, and round 1
     /// paired and started: every output has something to show.
     pub fn playing() -> Event {
-        let ev = Event::new();
-        ev.run(&["cards", "import", &example("cards.csv")]).ok();
-        ev.run(&["pool", "import", &example("pool.csv")]).ok();
-        ev.run(&["player", "import", &example("players.csv")]).ok();
-        ev.run(&["library", "build", "--tables", "8"]).ok();
-        ev.run(&["round", "pair"]).ok();
+        let ev = Event::cached("Event::playing, paired", || {
+            let ev = Event::with_pool();
+            ev.run(&["player", "import", &example("players.csv")]).ok();
+            ev.run(&["library", "build", "--tables", "8"]).ok();
+            ev.run(&["round", "pair"]).ok();
+            ev
+        });
         ev.run(&["round", "start"]).ok();
         ev
+    }
+
+    /// [`Event::new`] with the bundled reference (`examples/cards.csv`).
+    pub fn with_reference() -> Event {
+        Event::cached("Event::with_reference", || {
+            let ev = Event::new();
+            ev.run(&["cards", "import", &example("cards.csv")]).ok();
+            ev
+        })
+    }
+
+    /// [`Event::with_reference`] and the bundled pool (`examples/pool.csv`).
+    pub fn with_pool() -> Event {
+        Event::cached("Event::with_pool", || {
+            let ev = Event::with_reference();
+            ev.run(&["pool", "import", &example("pool.csv")]).ok();
+            ev
+        })
     }
 
     /// The event file.

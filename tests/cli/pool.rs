@@ -5,9 +5,7 @@ use crate::harness::{Event, example};
 
 /// An event with the bundled reference and the bundled pool.
 pub fn with_pool() -> Event {
-    let ev = with_reference();
-    ev.run(&["pool", "import", &example("pool.csv")]).ok();
-    ev
+    Event::with_pool()
 }
 
 fn group<'a>(doc: &'a serde_json::Value, cost: &str) -> &'a serde_json::Value {

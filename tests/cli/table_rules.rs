@@ -29,9 +29,11 @@ fn refused_at(ev: &Event, hms: &str, args: &[&str]) -> String {
 
 /// The bundled reference; round 1 paired at tables 1 (Ana-Bo), 2 (Cy-Di) and 3 (Ed-Flo), not started.
 fn paired() -> Event {
-    let ev = with_reference();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di"), (3, "Ed", "Flo")]);
-    ev
+    Event::cached("table_rules::paired", || {
+        let ev = with_reference();
+        ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di"), (3, "Ed", "Flo")]);
+        ev
+    })
 }
 
 /// [`paired`] with round 1's clock started at 10:00 (50 minutes: time is called at 10:50).

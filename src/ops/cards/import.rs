@@ -266,7 +266,7 @@ mod tests {
     fn the_text_index_follows_every_import_added_updated_or_replaced_and_holds_nothing_after() -> Result<()> {
         let (mut store, _, _) = crate::store::memory_with_one_match()?;
         let actor = crate::store::test_actor("2025-05-01T09:05:00.000Z")?;
-        let mut import_csv = |store: &mut Store, csv: &str, replace: bool| {
+        let import_csv = |store: &mut Store, csv: &str, replace: bool| {
             let input = ImportInput { bytes: csv.as_bytes(), shown: "cards.csv", replace, force: true };
             import(store, &actor, input, &mut |_, _, _| {})
         };

@@ -2,7 +2,7 @@
 
 use super::Section;
 use super::sections::{
-    card_text, cards, clock, demo, device, library, listings, movement, pairing, serve, serve_bounds, standby,
+    attacks, card_text, cards, clock, demo, device, library, listings, movement, pairing, serve, serve_bounds, standby,
     standings, table,
 };
 
@@ -25,5 +25,6 @@ pub fn sections() -> Vec<(&'static str, Section)> {
         ("listings", listings::run),
         ("site16384", listings::big),
         ("demo4096", listings::demo),
+        ("attacks", attacks::run),
     ]
 }

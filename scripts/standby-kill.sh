@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The second laptop's kill test, 20 times (RUNS=N for N; .ci/run runs 6, the long version is for a release): a primary with --standby-required killed with kill -9 at a random
+# The second laptop's kill test, 20 times (RUNS=N for N; .ci/run runs 3, `cargo bench -- attacks` the 20): a primary with --standby-required killed with kill -9 at a random
 # moment while a writer posts, a fresh standby each time; every write answered "applied" must be on the promoted
 # standby exactly once (tests/cli/standby.rs, an ignored test: too slow for every `cargo test`).
 set -euo pipefail

@@ -1,5 +1,6 @@
 //! One module per bench section (issues 3 to 8, 14, 16, 17 and 28), and `field`, the shared builder of big events.
 
+pub mod attacks;
 pub mod card_text;
 pub mod cards;
 pub mod clock;

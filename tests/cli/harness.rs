@@ -317,6 +317,12 @@ impl Event {
 }
 
 /// How many runs a long loop makes: `RUNS` from the environment, else `default`.
+/// The size of an attack: `full` with `MMJUDGE_ATTACKS=full` (`cargo bench -- attacks` runs it so), else `quick`,
+/// the scale every `cargo test` and CI runs.
+pub fn attack(full: u32, quick: u32) -> u32 {
+    if std::env::var_os("MMJUDGE_ATTACKS").is_some_and(|v| v == "full") { full } else { quick }
+}
+
 pub fn runs(default: u64) -> u64 {
     std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(default)
 }

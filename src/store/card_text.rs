@@ -225,6 +225,13 @@ pub fn index_held(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
+/// How many cards the full-text index holds, and how many wait in its hold (none once a write is committed).
+pub fn index_counts(conn: &Connection) -> Result<(u32, u32)> {
+    let mut stmt =
+        conn.prepare_cached("SELECT (SELECT count(*) FROM card_fts), (SELECT count(*) FROM card_fts_held)")?;
+    Ok(stmt.query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?)
+}
+
 /// Merges the full-text index into one segment (after a bulk import: searches then read one list per word).
 pub fn optimize_index(conn: &Connection) -> Result<()> {
     conn.execute("INSERT INTO card_fts (card_fts) VALUES ('optimize')", [])?;

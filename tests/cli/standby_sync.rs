@@ -60,9 +60,10 @@ fn freeze_the_primary_mid_writes(round: u64) {
     let token = primary.login("Kim", &pin);
     let stop = Arc::new(AtomicBool::new(false));
     let moved: Arc<Mutex<Option<(String, String)>>> = Arc::new(Mutex::new(None));
+    let answered_ok = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let writers: Vec<_> = (0..2)
         .map(|w| {
-            let (stop, moved) = (stop.clone(), moved.clone());
+            let (stop, moved, answered_ok) = (stop.clone(), moved.clone(), answered_ok.clone());
             let (addr, token) = (primary.addr.clone(), token.clone());
             std::thread::spawn(move || {
                 let mut ok = Vec::new();
@@ -79,6 +80,7 @@ fn freeze_the_primary_mid_writes(round: u64) {
                         match post_keyed(&a, &t, &format!("w{w}-{n}"), &body) {
                             Some((200, answer)) => {
                                 ok.push((text.clone(), a, answer));
+                                answered_ok.fetch_add(1, Ordering::Relaxed);
                                 break;
                             }
                             _ => std::thread::sleep(Duration::from_millis(50)),
@@ -89,6 +91,13 @@ fn freeze_the_primary_mid_writes(round: u64) {
             })
         })
         .collect();
+    // The freeze comes once the primary has answered a write (a loaded machine once took longer than the moment
+    // drawn below for the first one), at a moment drawn after it.
+    let first = Instant::now() + Duration::from_secs(20);
+    while answered_ok.load(Ordering::Relaxed) == 0 {
+        assert!(Instant::now() < first, "the primary answered no write in 20 s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
     std::thread::sleep(Duration::from_millis(200 + u64::from(nanos).wrapping_add(round * 7919) % 700));
     signal(primary.pid(), "-STOP");

@@ -55,6 +55,24 @@ pub fn revoke_key(store: &mut Store) -> Result<bool> {
     Ok(had)
 }
 
+/// What [`check_key_quickly`] found of a right key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyCheck {
+    /// The key is right (kept in the fast form, checked).
+    Right,
+    /// The key is kept in the old, slow form: [`check_key`] checks it, in its turn at hashing.
+    Slow,
+}
+
+/// Checks a standby's key in one read when it is kept in the fast form (a wrong key refused as [`check_key`]
+/// refuses it); a key kept in the old form is left for [`check_key`], which hashes.
+pub fn check_key_quickly(store: &Store, key: &str) -> Result<KeyCheck> {
+    match store.read(replication::state)?.key_hash {
+        Some(h) if old_key_format(&h) => Ok(KeyCheck::Slow),
+        _ => check_key(store, key).map(|()| KeyCheck::Right),
+    }
+}
+
 /// Checks a standby's key against the primary's: fast (see [`key_hash`]); a key kept in the old form is checked
 /// as a PIN is, slowly, until `standby key` makes a new one.
 pub fn check_key(store: &Store, key: &str) -> Result<()> {

@@ -122,30 +122,27 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
     Ok(res)
 }
 
-/// Checks a standby's key (see [`ops_standby::check_key`]), taking a turn at hashing first when the key is kept in
-/// the old, slow form.
+/// Checks a standby's key (see [`ops_standby::check_key_quickly`]): at most [`crate::web::kit::state::KEY_CHECKS`]
+/// at once, the others waiting their turn (a storm of wrong keys from many addresses takes no more of the store's
+/// threads than that, so every other page and write is answered meanwhile); a key in the fast form is read and
+/// compared in one trip to the store, one kept in the old, slow form then takes a turn at hashing as a PIN does.
+/// A try that waited its turn too long is answered 503.
 async fn key_checked(db: &Db, key: &str) -> Result<(), ApiError> {
-    let turn = turn_for_key(db).await?;
+    let app = db.app().clone();
+    let Ok(Ok(_turn)) = tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, app.key_checks.acquire()).await else {
+        return Err(ApiError::busy("too many standby keys checked at once", 2));
+    };
+    let quick = key.to_string();
+    if db.run(move |store| ops_standby::check_key_quickly(store, &quick)).await? == ops_standby::KeyCheck::Right {
+        return Ok(());
+    }
+    let Ok(Ok(turn)) = tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, app.hashing.acquire()).await else {
+        return Err(ApiError::busy("too many standby keys checked at once", 2));
+    };
     let key = key.to_string();
     db.run(move |store| ops_standby::check_key(store, &key)).await?;
     drop(turn);
     Ok(())
-}
-
-/// A turn at hashing when the event keeps its standby key in the old, slow form (an argon2 hash: checked as a
-/// PIN is, at most [`crate::web::kit::state::HASHING`] at once with the judges' logins); None for a key in the
-/// fast form, which any number of tries check at once. A try that waited its turn too long is answered 503.
-async fn turn_for_key(db: &Db) -> Result<Option<tokio::sync::SemaphorePermit<'_>>, ApiError> {
-    let old = db
-        .run(|store| Ok(store.read(replication::state)?.key_hash.is_some_and(|h| ops_standby::old_key_format(&h))))
-        .await?;
-    if !old {
-        return Ok(None);
-    }
-    match tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, db.app().hashing.acquire()).await {
-        Ok(Ok(turn)) => Ok(Some(turn)),
-        _ => Err(ApiError::busy("too many standby keys checked at once", 2)),
-    }
 }
 
 /// `GET /api/standby/copy`: a consistent copy of the whole event file (SQLite's backup into a temporary file,

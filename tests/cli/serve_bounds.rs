@@ -2,7 +2,8 @@
 //! for them, Linux only: elsewhere these tests say they are skipped). Every judge's PIN and every player's code
 //! has a budget of wrong tries over all addresses together; a device that succeeded for it before still gets in.
 //! Issue 44: every answer within its time, its drawing included: a print past the request limit is answered 503
-//! and stops being drawn, and large prints are drawn off the threads that answer the other phones.
+//! and stops being drawn, and large prints are drawn off the threads that answer the other phones, and a storm
+//! of wrong standby keys takes no more of the event file's connections than its turns allow.
 
 use crate::harness::Event;
 use crate::serve::{Server, codes, judge};
@@ -507,4 +508,60 @@ fn while_two_large_prints_are_drawn_a_page_and_a_judges_write_are_answered_at_on
     // Measured against the prints' own time (a machine twice as fast draws both twice as fast).
     assert!(slowest(&pages) * 3 < drawn_in, "a page waited for the prints: {pages:?}");
     assert!(slowest(&writes) * 3 < drawn_in, "a write waited for the prints: {writes:?}");
+}
+
+/// The server's open descriptors on the event file: one a connection to it.
+fn connections_to(pid: u32, file: &std::path::Path) -> usize {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else { return 0 };
+    fds.filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok()).filter(|target| target == file).count()
+}
+
+#[test]
+fn a_storm_of_wrong_standby_keys_waits_its_turns_and_opens_no_connection_for_each_key() {
+    if !other_addresses("a_storm_of_wrong_standby_keys") {
+        return;
+    }
+    let ev = Event::new();
+    ev.run(&["standby", "key"]).ok();
+    let server = Server::start(&ev);
+    let file = std::fs::canonicalize(ev.db()).expect("the event file");
+    let before = connections_to(server.pid(), &file);
+    // 256 phones each send a wrong key at once; the server's connections to the file are counted meanwhile.
+    let rt = runtime();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (answers, most) = std::thread::scope(|s| {
+        let watch = s.spawn(|| {
+            let mut most = 0;
+            while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                most = most.max(connections_to(server.pid(), &file));
+            }
+            most
+        });
+        let mut sockets: Vec<TcpStream> = (0..256).map(|i| connect_from(&rt, phone(i), &server.addr)).collect();
+        for (i, s) in sockets.iter_mut().enumerate() {
+            let req = format!(
+                "GET /api/standby/log?after=0&follower=phone{i} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {:048x}\r\n\
+                 Connection: close\r\n\r\n",
+                i + 1
+            );
+            s.write_all(req.as_bytes()).expect("send");
+        }
+        let answers: Vec<u16> = sockets
+            .iter_mut()
+            .map(|s| {
+                let mut raw = String::new();
+                let _ = s.read_to_string(&mut raw);
+                raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
+            })
+            .collect();
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        (answers, watch.join().expect("the watcher"))
+    });
+    assert!(answers.iter().all(|s| *s == 401), "every wrong key refused: {answers:?}");
+    // Two keys checked at once, each on one connection; before, each wrong key took one (243 of 256 open at once).
+    assert!(
+        most <= before + 2,
+        "the storm opened {most} connections to the event file ({before} before): keys wait their turns, two at once"
+    );
+    assert_eq!(server.get("/api/time").status, 200);
 }

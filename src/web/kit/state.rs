@@ -84,6 +84,8 @@ pub struct App {
     pub pace: Mutex<super::limit::Pace>,
     /// PIN checks running at once (each takes about 19 MiB): at most [`HASHING`], the others wait their turn.
     pub hashing: tokio::sync::Semaphore,
+    /// Standby keys checked at once: at most [`KEY_CHECKS`], the others wait their turn.
+    pub key_checks: tokio::sync::Semaphore,
     /// Guesses reading their budgets in the event file at once: at most [`GUESSING`] (a storm of logins would
     /// otherwise open the file once per login, all together).
     pub guessing: tokio::sync::Semaphore,
@@ -119,6 +121,10 @@ pub type Shared = Arc<App>;
 /// How many PIN checks run at once.
 pub const HASHING: usize = 2;
 
+/// Standby keys checked at once (a second laptop sends one when it connects; 256 wrong ones at once took every
+/// thread of the store and a connection each, and `/api/time` waited 140 ms behind them).
+pub const KEY_CHECKS: usize = 2;
+
 /// How many guesses read their budgets at once.
 pub const GUESSING: usize = 4;
 
@@ -143,6 +149,7 @@ impl App {
             codes: Mutex::new(Guesses::new(Rules::CODES)),
             pace: Mutex::default(),
             hashing: tokio::sync::Semaphore::new(HASHING),
+            key_checks: tokio::sync::Semaphore::new(KEY_CHECKS),
             guessing: tokio::sync::Semaphore::new(GUESSING),
             streams: Streams::default(),
             site,

@@ -9,7 +9,8 @@
 //! the server's peak memory (VmHWM). The bench's own client shares the machine with the server.
 //!
 //! The section goes on with `serve_hostile` (phones that must not lock anyone out) and `serve_venue` (4,096
-//! players, 2,500 phones on live streams: `MMJUDGE_BENCH_SERVE=4096 cargo bench -- serve` runs that part alone).
+//! players, 2,500 phones on live streams: `MMJUDGE_BENCH_SERVE=4096 cargo bench -- serve` runs that part alone;
+//! `MMJUDGE_BENCH_SERVE=256` runs the 256 players' part alone, for a before and after of the page loads).
 
 use super::field::{self, Game, name};
 use super::live::{self, Seen, Server, count, quantile};
@@ -40,7 +41,8 @@ struct Write {
 /// Builds the event, runs the load, reports the figures; then the hostile phones (`serve_hostile`) and the venue
 /// at 4,096 players (`serve_venue`). `MMJUDGE_BENCH_SERVE=4096` runs the venue's part only.
 pub fn run(dir: &Path, out: &mut Vec<Figure>) {
-    if std::env::var("MMJUDGE_BENCH_SERVE").is_ok_and(|v| v == "4096") {
+    let only = std::env::var("MMJUDGE_BENCH_SERVE").unwrap_or_default();
+    if only == "4096" {
         super::serve_venue::run(dir, out);
         return;
     }
@@ -104,6 +106,9 @@ pub fn run(dir: &Path, out: &mut Vec<Figure>) {
         unit: "MB",
         at_least: false,
     });
+    if only == "256" {
+        return;
+    }
     super::serve_hostile::run(dir, out);
     super::serve_venue::run(dir, out);
 }

@@ -100,7 +100,7 @@ fn run(
     let tls = options.tls.as_ref().map(listen::tls_config).transpose()?;
     listen::ignore_broken_pipes();
     layers::init(options.quiet);
-    kit::state::return_large_blocks();
+    kit::state::tune_allocator();
     let files = kit::state::raise_limit();
     let phones = files.map_or(usize::MAX, kit::state::capacity);
     let _ = HELD.set((files, phones));

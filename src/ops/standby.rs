@@ -248,10 +248,14 @@ mod tests {
         assert!(check_key(&store, &key).is_ok());
         let wrong = check_key(&store, &format!("{key}0")).err().map(|e| e.kind());
         assert_eq!(wrong, Some(Kind::Unauthorized));
+        assert_eq!(check_key_quickly(&store, &key)?, KeyCheck::Right);
+        let wrong = check_key_quickly(&store, &format!("{key}0")).err().map(|e| e.kind());
+        assert_eq!(wrong, Some(Kind::Unauthorized), "a wrong key refused in the quick check");
         assert!(!status(&store, Utc::now())?.old_key_format);
         // A file from an older mmjudge kept its key as a PIN's hash: still accepted, and said to be old.
         let old = crate::ops::judges::hash_pin("an old key")?;
         store.bookkeep(|tx| replication::set_key(tx, Some(&old)))?;
+        assert_eq!(check_key_quickly(&store, "not it")?, KeyCheck::Slow, "the old form is left to check_key");
         assert!(check_key(&store, "an old key").is_ok());
         assert!(check_key(&store, "not it").is_err());
         assert!(status(&store, Utc::now())?.old_key_format);

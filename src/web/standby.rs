@@ -136,6 +136,8 @@ async fn key_checked(db: &Db, key: &str) -> Result<(), ApiError> {
     if db.run(move |store| ops_standby::check_key_quickly(store, &quick)).await? == ops_standby::KeyCheck::Right {
         return Ok(());
     }
+    // The old form waits for a turn at hashing: its connection goes back to the kept ones meanwhile.
+    db.give_back();
     let Ok(Ok(turn)) = tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, app.hashing.acquire()).await else {
         return Err(ApiError::busy("too many standby keys checked at once", 2));
     };

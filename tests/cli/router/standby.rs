@@ -36,6 +36,22 @@ fn the_standby_routes_check_the_key_and_a_streams_token() {
 }
 
 #[test]
+fn a_standby_key_kept_in_the_old_form_is_still_taken_and_a_wrong_one_refused() {
+    let site = Site::playing();
+    // A file from an older mmjudge kept its standby key as a PIN is kept (argon2): Kim's PIN's hash stands for it.
+    let conn = rusqlite::Connection::open(site.ev.db()).expect("the event file");
+    let sql = "UPDATE replication SET key_hash = (SELECT pin_hash FROM judge WHERE name = 'Kim')";
+    assert_eq!(conn.execute(sql, []).expect("the old key kept"), 1);
+    drop(conn);
+    let old = format!("Bearer {}", site.people.kim);
+    let copy = site.send(Req::get("/api/standby/copy").header("Authorization", &old));
+    assert_eq!(copy.status, 200, "{}", copy.body);
+    let wrong = site.send(Req::get("/api/standby/copy").header("Authorization", "Bearer not it"));
+    assert_eq!(wrong.status, 401, "{}", wrong.body);
+    assert!(wrong.json()["error"].as_str().is_some_and(|e| e.contains("wrong standby key")), "{}", wrong.body);
+}
+
+#[test]
 fn detaching_the_second_laptop_needs_a_judges_login() {
     let site = Site::playing();
     let _key = key(&site);

@@ -280,7 +280,7 @@ const LARGE: usize = 1024 * 1024;
 /// hold theirs an arena of its own (up to eight a core) and each arena keeps the memory freed in it: once pages
 /// were drawn on the blocking pool's eight threads, the server held a fifth more memory at its peak (`cargo bench
 /// -- serve`, 256 players: 47 MB before, 57 MB after). Eight arenas: 51 MB there, and at 4,096 players 104 MB
-/// against 98 MB, pages as fast as before; four held 47 MB but made pages at 4,096 players 15 % slower (threads
+/// against 98 MB, pages within 5 % of before; four held 47 MB but made pages at 4,096 players 15 % slower (threads
 /// waiting for an arena's lock).
 const ARENAS: usize = 8;
 

@@ -9,8 +9,12 @@
 /// Whether a character is a control character in the sense above (the line feed included), or an invisible or
 /// direction character that hides or reorders what is shown: the marks LRM, RLM and ALM (U+200E, U+200F,
 /// U+061C), the line and paragraph separators (U+2028, U+2029), and the zero-width space, word joiner and
-/// byte-order mark (U+200B, U+2060, U+FEFF; an import's leading byte-order mark is stripped before). The joiners
-/// ZWNJ and ZWJ (U+200C, U+200D) stay: some scripts and emoji need them.
+/// byte-order mark (U+200B, U+2060, U+FEFF; an import's leading byte-order mark is stripped before), and the
+/// other characters that show nothing: the soft hyphen (U+00AD), the combining grapheme joiner (U+034F), the
+/// Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian vowel separator (U+180E), the invisible
+/// operators (U+2061 to U+2064), the deprecated format characters (U+206A to U+206F), the interlinear annotation
+/// marks (U+FFF9 to U+FFFB) and the tag characters (U+E0000 to U+E007F). The joiners ZWNJ and ZWJ (U+200C,
+/// U+200D) and the variation selectors stay: some scripts and emoji need them.
 pub fn is_control(c: char) -> bool {
     c.is_control()
         || matches!(
@@ -25,6 +29,17 @@ pub fn is_control(c: char) -> bool {
                 | '\u{200b}'
                 | '\u{2060}'
                 | '\u{feff}'
+                | '\u{00ad}'
+                | '\u{034f}'
+                | '\u{115f}'
+                | '\u{1160}'
+                | '\u{3164}'
+                | '\u{ffa0}'
+                | '\u{180e}'
+                | '\u{2061}'..='\u{2064}'
+                | '\u{206a}'..='\u{206f}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{e0000}'..='\u{e007f}'
         )
 }
 
@@ -147,6 +162,34 @@ mod tests {
         let (mut s, mut n) = ("Bolt\u{7f}".to_string(), 1);
         strip_in_place(&mut s, &mut n);
         assert_eq!((s.as_str(), n), ("Bolt", 2));
+    }
+
+    #[test]
+    fn characters_that_show_nothing_are_refused_and_the_joiners_and_selectors_kept() {
+        let hidden = [
+            '\u{00ad}',
+            '\u{034f}',
+            '\u{115f}',
+            '\u{1160}',
+            '\u{3164}',
+            '\u{ffa0}',
+            '\u{180e}',
+            '\u{2061}',
+            '\u{2064}',
+            '\u{206a}',
+            '\u{206f}',
+            '\u{fff9}',
+            '\u{fffb}',
+            '\u{e0001}',
+            '\u{e007f}',
+        ];
+        for c in hidden {
+            let msg = check("the ruling", &format!("Shock{c} deals 2"), true).unwrap_err();
+            assert!(msg.contains(&format!("U+{:04X}", u32::from(c))), "{msg}");
+        }
+        for kept in ["Zo\u{200d}e", "\u{0928}\u{094d}\u{200c}", "\u{2764}\u{fe0f}", "Ana-Lucía"] {
+            assert!(check("the name", kept, false).is_ok(), "{kept:?}");
+        }
     }
 
     #[test]

@@ -277,7 +277,8 @@ mod tests {
         assert_eq!(same, Err(NameRefusal::Same { name: "renee cote".into(), existing: "Renée Côté".into() }));
         let alike = check_name(conn, "\u{410}na", None)?;
         assert!(matches!(alike, Err(NameRefusal::LookAlike { .. })), "{alike:?}");
-        assert_eq!(check_name(conn, " Bo\u{ad} ", None)?, Ok("Bo".into()));
+        assert_eq!(check_name(conn, " Bo\u{fe0f} ", None)?, Ok("Bo".into()), "a variation selector alone goes");
+        assert!(check_name(conn, " Bo\u{ad} ", None)?.is_err(), "a soft hyphen is refused, not removed");
         assert!(check_name(conn, " Bo\u{200b} ", None)?.is_err(), "a zero-width space is refused, not removed");
         let ana = player::by_key(conn, "ana")?.map(|p| p.id);
         assert_eq!(check_name(conn, "ANA", ana)?, Ok("ANA".into()));

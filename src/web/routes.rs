@@ -69,7 +69,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/result", "POST /api/result"), post(judges::writes::result)),
         (write("/api/result/fix", "POST /api/result/fix"), post(head::fix_result)),
         (timed("/api/note", "POST /api/note", Timed::Declaration), by_code(device::note, judges::writes::note)),
-        (cors_write("/api/note/undo", "POST /api/note/undo"), post(device::undo)),
+        (cors_write("/api/note/undo", "POST /api/note/undo"), by_code(device::undo, device::undo)),
         (Route { checks_only: true, ..write("/api/player/code", "POST /api/player/code") }, post(device::whose)),
         (read("/table/{n}"), get(device::page)),
         (read("/api/table/{n}/notes"), get(device::notes)),
@@ -95,9 +95,18 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/void", "POST /api/void"), post(head::void)),
         (write("/api/result/clear", "POST /api/result/clear"), post(head::clear_result)),
         (write("/api/event/set", "POST /api/event/set"), post(head::event_set)),
-        (cors_write("/api/self-report", "POST /api/self-report"), post(player_writes::self_report)),
-        (cors_write("/api/self-report/confirm", "POST /api/self-report/confirm"), post(player_writes::confirm_report)),
-        (cors_write("/api/self-report/dispute", "POST /api/self-report/dispute"), post(player_writes::dispute_report)),
+        (
+            cors_write("/api/self-report", "POST /api/self-report"),
+            by_code(player_writes::self_report, player_writes::self_report),
+        ),
+        (
+            cors_write("/api/self-report/confirm", "POST /api/self-report/confirm"),
+            by_code(player_writes::confirm_report, player_writes::confirm_report),
+        ),
+        (
+            cors_write("/api/self-report/dispute", "POST /api/self-report/dispute"),
+            by_code(player_writes::dispute_report, player_writes::dispute_report),
+        ),
         (cors_write("/api/check-in", "POST /api/check-in"), post(player_writes::check_in)),
         (write("/api/player/check-in", "POST /api/player/check-in"), post(judges::check_in::check_in)),
         (write("/api/player/add", "POST /api/player/add"), post(judges::players::add)),
@@ -111,7 +120,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/round/unpair", "POST /api/round/unpair"), post(head::unpair)),
         (write("/api/round/reopen", "POST /api/round/reopen"), post(head::reopen)),
         (write("/api/library/add-tables", "POST /api/library/add-tables"), post(head::add_tables)),
-        (cors_write("/api/call", "POST /api/call"), post(player_writes::call)),
+        (cors_write("/api/call", "POST /api/call"), by_code(player_writes::call, player_writes::call)),
         (write("/api/call/close", "POST /api/call/close"), post(judges::writes::close_call)),
         (Route { before_setup: true, ..read("/setup") }, get(setup::page)),
         (Route { before_setup: true, ..write("/api/setup", "POST /api/setup") }, post(setup::create)),
@@ -132,9 +141,9 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/ban/remove", "POST /api/ban/remove"), post(setup::curation::ban_remove)),
         (write("/api/library/build", "POST /api/library/build"), post(setup::curation::build)),
         (write("/api/library/swap", "POST /api/library/swap"), post(setup::curation::swap)),
-        (laptops("/events"), get(sse::live)),
-        (laptops(wire::LOG), get(standby::log)),
-        (laptops(wire::COPY), get(standby::copy)),
+        (endless("/events"), get(sse::live)),
+        (endless(wire::LOG), get(standby::log)),
+        (endless(wire::COPY), get(standby::copy)),
         (Route { chatter: true, ..laptops(wire::ACK) }, post(standby::ack)),
         (Route { chatter: true, cors: true, ..laptops(wire::WHOAMI) }, get(standby::whoami)),
         (laptops("/api/standby/status"), get(standby::status)),
@@ -189,6 +198,13 @@ const fn laptops(path: &'static str) -> Route {
     Route { stream: true, ..Route::new(path, path) }
 }
 
+/// A stream that lasts as long as its reader (the live events, the standby's log) or a copy of the whole file:
+/// outside the request limit. The standby's other routes are short and keep it (an acknowledgement's body that
+/// trickles in is cut at the limit, as any other request's).
+const fn endless(path: &'static str) -> Route {
+    Route { unlimited: true, ..laptops(path) }
+}
+
 /// The whole server.
 pub fn router(app: Shared) -> Router {
     Route::register(routes());
@@ -211,8 +227,9 @@ pub fn router(app: Shared) -> Router {
         .layer(layers::gzip());
     // The live stream and the standby's routes pass no compression layer (events are not compressed, and each
     // layer's body holds an encoder's room for the stream's whole life: 12 KB a phone), nor the ETag's.
+    // They keep the request limit, but the endless ones (see `endless`).
     for (route, handler) in streams {
-        router = router.route(route.path, handler);
+        router = router.route(route.path, handler.layer(middleware::from_fn_with_state(app.clone(), layers::timeout)));
     }
     router
         // CORS on the few routes a page uses on the standby (its whoami among them).

@@ -166,6 +166,37 @@ fn an_idle_kept_alive_connection_is_closed_after_the_header_timeout() {
 }
 
 #[test]
+fn a_standby_acknowledgement_trickling_its_body_is_cut_at_the_request_limit() {
+    // Without a key: the body is read before the stream's token is checked, so a phone could hold a connection
+    // (and a file descriptor) for ever by sending a byte now and then.
+    let ev = Event::new();
+    let server = Server::start_with(&ev, &[], &[("MMJUDGE_REQUEST_TIMEOUT_MS", "400")]);
+    let mut slow = TcpStream::connect(&server.addr).expect("connect");
+    slow.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let head = "POST /api/standby/ack HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 16000\r\n\r\n{\"seq\":1";
+    slow.write_all(head.as_bytes()).expect("the head");
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    // A space every 100 ms, until the server answers or closes.
+    while started.elapsed() < Duration::from_secs(8) {
+        let _ = slow.set_read_timeout(Some(Duration::from_millis(100)));
+        match slow.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+            Err(_) => {}
+        }
+        if !answer.is_empty() || slow.write_all(b" ").is_err() {
+            break;
+        }
+    }
+    let said = String::from_utf8_lossy(&answer).to_string();
+    assert!(started.elapsed() < Duration::from_secs(3), "cut at the limit, not held: {:?} {said}", started.elapsed());
+    assert!(said.starts_with("HTTP/1.1 503") || said.is_empty(), "{said}");
+    assert_eq!(server.get("/api/time").status, 200);
+}
+
+#[test]
 fn the_login_form_needs_its_pre_session_token_and_is_audited_as_its_own_route() {
     let ev = Event::new();
     let pin = judge(&ev, "Lee", "floor");

@@ -217,3 +217,25 @@ fn right_sign_ins_from_new_cookies_grow_the_file_by_under_a_megabyte_and_leave_j
     assert!(judge_took < Duration::from_secs(1), "{judge_took:?}");
     assert!(devices(&ev.db(), "player 1") <= 12.0);
 }
+
+#[test]
+fn ones_own_right_code_does_not_clear_an_addresss_wrong_codes_aimed_at_the_opponent() {
+    if !other_addresses("ones_own_right_code_does_not_clear") {
+        return;
+    }
+    let (_ev, code, server) = table_of_two();
+    let (ana, bo) = (code["Ana"].clone(), code["Bo"].clone());
+    // From one address, Ana guesses Bo's code and signs in with her own in between (a new cookie each time).
+    let mut answers = Vec::new();
+    for round in 0..3u32 {
+        for n in 0..4 {
+            let guess = wrong_code(round * 10 + n, [&ana, &bo]);
+            answers.push(sign_in(&server, phone(7), None, json!({ "table": 1, "seat": "B", "code": guess })).status);
+        }
+        let own = sign_in(&server, phone(7), None, json!({ "table": 1, "seat": "A", "code": ana }));
+        assert_eq!(own.status, 200, "her own code still works: {own:?}");
+    }
+    // Five wrong codes for Bo's seat from one address, then held back, whatever Ana's sign-ins between.
+    assert_eq!(answers.iter().filter(|s| **s == 403).count(), 5, "{answers:?}");
+    assert!(answers[5..].iter().all(|s| *s == 429), "{answers:?}");
+}

@@ -391,7 +391,9 @@ pub fn key_of(
         (None, None) => return Ok(None),
     };
     let n = key.chars().count();
-    if n == 0 || n > MAX_KEY || key.chars().any(char::is_control) {
+    // Printable as every other text the web takes: no control, direction or invisible character (a key is kept in
+    // the event file and its audit row).
+    if n == 0 || n > MAX_KEY || key.chars().any(crate::domain::text::is_control) {
         let what = if !sent_header { field_name } else { "Idempotency-Key" };
         return Err(bad(format!("{what}: a write's key is 1 to {MAX_KEY} printable characters")));
     }

@@ -242,6 +242,8 @@ impl Guesses {
         let slot = (t.sender.clone(), t.key.clone());
         match outcome {
             Outcome::Wrong => {}
+            // A right answer clears the sender's wrong tries of its own slot (a table's code: the table and the
+            // players aimed at, so one's own seat's never clears the opponent's).
             Outcome::Right => {
                 self.by_sender.remove(&slot);
             }

@@ -79,7 +79,10 @@ impl Player {
         let aim = move |conn: &rusqlite::Connection| {
             let a = crate::ops::guesses::at_table(conn, table, seat, page_of.as_deref(), &code)?;
             let proves = a.owner.into_iter().collect();
-            Ok(Aim { key: format!("table {table}"), targets: a.targets, proves, wrong: a.wrong })
+            // An address's wrong codes are counted per table and aimed player: a right code for one's own seat
+            // clears one's own count only, never the count of wrong codes aimed at the opponent.
+            let key = format!("table {table} {}", a.targets.join(" "));
+            Ok(Aim { key, targets: a.targets, proves, wrong: a.wrong })
         };
         super::auth::guarded(&self.db, Kind::Code, self.addr.ip(), self.device.as_ref(), aim, work).await
     }

@@ -89,6 +89,33 @@ fn a_players_code_acts_only_at_their_own_table() {
 }
 
 #[test]
+fn every_players_write_with_a_code_takes_the_seat_and_checks_the_code_against_that_seats_player() {
+    let site = Site::playing();
+    let ana = site.code("Ana");
+    let post = |path: &str, body: Value| Req::post(path).json(body).phone(14);
+    let at_b = |more: Value| {
+        let mut body = json!({ "table": 1, "seat": "B", "code": ana });
+        if let (Some(b), Some(m)) = (body.as_object_mut(), more.as_object()) {
+            b.extend(m.clone());
+        }
+        body
+    };
+    // Ana's right code on Bo's side is a wrong code for Bo, on every route a player writes with a code.
+    site.refusals_apart(vec![
+        case(post("/api/call", at_b(json!({}))), 403, "not Bo's"),
+        case(post("/api/note/undo", at_b(json!({}))), 403, "not Bo's"),
+        case(post("/api/self-report", at_b(json!({ "winner": "Ana", "by": "life" }))), 403, "not Bo's"),
+        case(post("/api/self-report/confirm", at_b(json!({ "report": 1 }))), 403, "not Bo's"),
+        case(post("/api/self-report/dispute", at_b(json!({}))), 403, "not Bo's"),
+        case(post("/api/note", at_b(json!({ "cost": "B1", "card": "Demonic Tutor" }))), 403, "not Bo's"),
+        case(post("/api/call", json!({ "table": 1, "seat": "C", "code": ana })), 400, "seat"),
+    ]);
+    // On her own side it is taken.
+    let own = site.send(post("/api/call", json!({ "table": 1, "seat": "A", "code": ana })));
+    assert_eq!(own.status, 200, "{}", own.body);
+}
+
+#[test]
 fn players_writes_refuse_a_table_that_is_not_there() {
     let site = Site::playing();
     let ana = site.code("Ana");

@@ -26,5 +26,13 @@ pub fn run(ctx: &Ctx, args: LogArgs) -> Result<()> {
             e.command.clone(),
         ]);
     }
+    if let (true, Some(moment)) = (entries.is_empty(), since) {
+        // An empty log since a time of day says which day and moment it read (a time of day is today's, in the
+        // laptop's time zone).
+        let local = moment.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
+        listing
+            .footer
+            .push(format!("nothing changed since {local} (an earlier day: --since 2026-05-01, its midnight)"));
+    }
     emit(ctx.format, &listing, &serde_json::json!({ "entries": entries }))
 }

@@ -148,7 +148,10 @@ pub fn void_penalty(store: &mut Store, actor: &Actor, input: VoidInput) -> Resul
         let name = player::get(tx, p.player)?.name;
         let kind: Option<PenaltyKind> = p.penalty.parse().ok();
         let issued = kind.map_or_else(|| p.penalty.clone(), |k| k.name().to_string());
-        let record = format!("{issued} for {} to {name}", p.infraction);
+        // The infraction named as it was when the penalty was given ("Slow Play", not its slug).
+        let infraction =
+            Infraction::parse(&p.infraction).map_or_else(|_| p.infraction.clone(), |i| i.name().to_string());
+        let record = format!("{issued} for {infraction} to {name}");
         let mut reasons: Vec<(MatchId, PlayerId)> = Vec::new();
         if let (true, Some(m)) = (kind.is_some_and(ends_match), p.match_id) {
             reasons.push((m, p.player));
@@ -301,7 +304,8 @@ pub fn void_note(store: &mut Store, actor: &Actor, input: VoidInput) -> Result<V
         let card = n.card.as_deref().unwrap_or("(unnamed)");
         let shorthand = crate::domain::note_sheet::shorthand(&n.cost);
         let mut record = format!("{who} {shorthand}: {card}");
-        let cited = notes::cited_by(tx, n.id)?;
+        // A challenge voided before cites it no more.
+        let cited = notes::cited_by_standing(tx, n.id)?;
         if !cited.is_empty() {
             let list: Vec<String> = cited.iter().map(|c| format!("#{c}")).collect();
             record.push_str(&format!(" (evidence in challenge {}, still cited)", list.join(", ")));

@@ -78,7 +78,11 @@ pub fn changed_words(c: &crate::ops::event::SettingChanged) -> String {
         control(setting, &values).value_words()
     };
     let (old, new) = (said(&c.old), said(&c.value));
-    let mut words = format!("{}: {old} → {new}", plain_name(c.key));
+    let mut words = if old == new {
+        format!("{}: {new} (unchanged)", plain_name(c.key))
+    } else {
+        format!("{}: {old} → {new}", plain_name(c.key))
+    };
     if let Some(change) = &c.in_play {
         words.push_str(&format!("; {change}"));
     }
@@ -140,5 +144,17 @@ mod tests {
         assert_eq!(movement.as_deref(), Some("chosen for the number of players"));
         let check_in = all.iter().find(|c| c.key == "check-in").map(|c| (c.control, c.value_words()));
         assert_eq!(check_in, Some(("switch", "off".to_string())));
+    }
+
+    #[test]
+    fn a_change_says_before_and_after_and_a_value_set_again_is_unchanged() {
+        let changed = |old: &str, value: &str| crate::ops::event::SettingChanged {
+            key: "round-minutes",
+            old: old.into(),
+            value: value.into(),
+            in_play: None,
+        };
+        assert_eq!(changed_words(&changed("50", "40")), "Round length: 50 minutes → 40 minutes");
+        assert_eq!(changed_words(&changed("40", "40")), "Round length: 40 minutes (unchanged)");
     }
 }

@@ -111,6 +111,16 @@ pub fn cited_by(conn: &Connection, note: NoteId) -> Result<Vec<i64>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The challenges not voided that cite a note as evidence, by id.
+pub fn cited_by_standing(conn: &Connection, note: NoteId) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT challenge_id FROM challenge_evidence e WHERE note_id = ?1 AND NOT EXISTS
+             (SELECT 1 FROM void v WHERE v.kind = 'challenge' AND v.record_id = e.challenge_id) ORDER BY 1",
+    )?;
+    let rows = stmt.query_map([note], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 /// Deletes a note (its evidence links go with it).
 pub fn delete(conn: &Connection, note: NoteId) -> Result<()> {
     let mut stmt = conn.prepare_cached("DELETE FROM template_note WHERE id = ?1")?;

@@ -128,6 +128,9 @@ fn log_filters_by_player_and_time() {
         .unwrap_or_default();
     assert!(summaries.contains(&"added player \"Bo\"".to_string()), "{summaries:?}");
     assert!(!summaries.contains(&"added player \"Ana\"".to_string()), "{summaries:?}");
+    // Nothing since a moment: the table says which moment it read, not a bare "(none)".
+    let none = ev.run(&["log", "--since", "2026-05-02"]).ok().to_string();
+    assert!(none.contains("nothing changed since 2026-05-02 00:00"), "{none}");
 }
 
 #[test]
@@ -224,5 +227,6 @@ fn rounds_cannot_be_set_below_the_rounds_already_paired() {
     assert_eq!(ev.run(&["event", "set", "rounds", "2"]).ok().trim(), "rounds: 5 -> 2");
     ev.run(&["round", "unpair"]).ok();
     assert_eq!(ev.run(&["event", "set", "rounds", "1"]).ok().trim(), "rounds: 2 -> 1");
+    assert_eq!(ev.run(&["event", "set", "rounds", "1"]).ok().trim(), "rounds: 1 (unchanged)");
     assert!(ev.refuses(&["event", "set", "rounds", "0"]).contains("rounds"));
 }

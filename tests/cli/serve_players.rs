@@ -20,7 +20,7 @@ fn the_bye_is_shown_on_pairings_me_the_dashboard_and_the_projector() {
     let site = with_a_bye();
     let pairings = site.send(Req::get("/pairings"));
     assert_eq!(pairings.status, 200);
-    let bye_row = "<tr class=\"bye\"><td class=\"num\">bye</td><td>Gil</td><td></td><td>a win, 3 points</td></tr>";
+    let bye_row = "<tr class=\"bye\"><td class=\"num\">bye</td><td class=\"player\">Gil</td><td></td><td>a win, 3 points</td></tr>";
     assert!(pairings.body.contains(bye_row), "by table: {}", pairings.body);
     let by_name = pairings.body.split("id=\"by-name\"").nth(1).unwrap_or_default();
     assert!(by_name.contains("<td>Gil</td><td class=\"num\">bye</td>"), "by name: {by_name}");

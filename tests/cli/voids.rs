@@ -314,3 +314,20 @@ fn a_void_that_only_renumbers_an_upgrade_does_not_report_it_as_regraded() {
 fn at_notes_now(ev: &crate::harness::Event, args: &[&str]) -> crate::harness::Run {
     ev.run_with(args, &[("MMJUDGE_NOW", crate::harness::NOTES_NOW)])
 }
+
+#[test]
+fn a_voided_note_names_the_challenges_still_citing_it_and_not_one_voided_before() {
+    let ev = with_reference();
+    ev.seat_started_round(1, &[(1, "Ana", "Bo")]);
+    let shock = ev.note(&["1", "bo", "R", "Shock"]).to_string();
+    let tutor = ev.note(&["1", "bo", "B1", "Demonic Tutor"]).to_string();
+    for id in [&shock, &tutor] {
+        let args = ["challenge", "1", "--by", "ana", "--about", "it was used", "--ruling", "upheld", "--evidence", id];
+        at_notes_now(&ev, &args).ok();
+    }
+    at_notes_now(&ev, &["challenge", "void", "1", "--reason", "asked at the wrong table"]).ok();
+    let out = at_notes_now(&ev, &["note", "void", &shock]).ok().to_string();
+    assert!(!out.contains("evidence in challenge"), "challenge #1 is void: {out}");
+    let out = at_notes_now(&ev, &["note", "void", &tutor]).ok().to_string();
+    assert!(out.contains("(evidence in challenge #2, still cited)"), "{out}");
+}

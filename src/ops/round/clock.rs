@@ -230,7 +230,7 @@ pub fn end_round(store: &mut Store, actor: &Actor, at: Option<DateTime<Utc>>, fo
         if open_tables.is_empty() {
             summary.push("; every table has a result");
         } else {
-            summary.push(&format!("; still without a result: {}", tables_text(&open_tables)));
+            summary.push(&format!("; time called at {}: no result yet", tables_text(&open_tables)));
             summary.hint(" (record each with `mmjudge result TABLE ...`)", " (record each on its table's page)");
         }
         if !stopped.is_empty() {

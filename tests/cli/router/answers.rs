@@ -117,7 +117,7 @@ fn a_head_judge_is_offered_the_steps_the_round_allows() {
     let back = form(&paired, &head, "/api/round/end", "back=/judge&force=true");
     let dash = paired.send(Req::get(&back).by(&head.0)).body;
     let done = dash.split("class=\"done\"").nth(1).and_then(|s| s.split("</p>").next()).unwrap_or_default();
-    assert!(done.contains("still without a result") && done.contains("record each on its table"), "{done}");
+    assert!(done.contains("no result yet") && done.contains("record each on its table"), "{done}");
     assert!(!names_a_command(done), "{done}");
     assert!(dash.contains("Round 1 is over: pair round 2 next.") && dash.contains("action=\"/api/round/pair\""));
     let floor = cookie_of(&paired, &lee);
@@ -139,7 +139,7 @@ fn the_round_end_and_a_no_show_answer_in_the_webs_words() {
     let ended = site.send(Req::post("/api/round/end").json(json!({ "force": true })).by(&kim));
     assert_eq!(ended.status, 200, "{}", ended.body);
     let summary = ended.json()["summary"].as_str().unwrap_or_default().to_string();
-    assert!(summary.contains("still without a result: table 2 (record each on its table's page)"), "{summary}");
+    assert!(summary.contains("time called at table 2: no result yet (record each on its table's page)"), "{summary}");
     assert!(!names_a_command(&summary), "{summary}");
 }
 

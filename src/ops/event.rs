@@ -224,7 +224,8 @@ pub fn setting_changed_words(c: &SettingChanged) -> String {
     changed_with(c, "with --force")
 }
 
-/// "key: old -> new" ("key: value (unchanged)" when it was already so), and how a change to the round in play was forced (`forced`) with what it does there.
+/// "key: old -> new" ("key: value (unchanged)" when it was already so), and how a change to the round in play
+/// was forced (`forced`) with what it does there.
 fn changed_with(c: &SettingChanged, forced: &str) -> String {
     let mut summary = if c.old == c.value {
         format!("{}: {} (unchanged)", c.key, c.value)

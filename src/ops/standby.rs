@@ -69,17 +69,21 @@ pub enum KeyCheck {
 pub fn check_key_quickly(store: &Store, key: &str) -> Result<KeyCheck> {
     match store.read(replication::state)?.key_hash {
         Some(h) if old_key_format(&h) => Ok(KeyCheck::Slow),
-        _ => check_key(store, key).map(|()| KeyCheck::Right),
+        hash => against(hash.as_deref(), key).map(|()| KeyCheck::Right),
     }
 }
 
 /// Checks a standby's key against the primary's: fast (see [`key_hash`]); a key kept in the old form is checked
 /// as a PIN is, slowly, until `standby key` makes a new one.
 pub fn check_key(store: &Store, key: &str) -> Result<()> {
-    let hash = store.read(replication::state)?.key_hash;
+    against(store.read(replication::state)?.key_hash.as_deref(), key)
+}
+
+/// `key` against the hash the file keeps (None: no key made).
+fn against(hash: Option<&str>, key: &str) -> Result<()> {
     match hash {
-        Some(h) if !old_key_format(&h) && same(&key_hash(key), &h) => Ok(()),
-        Some(h) if old_key_format(&h) && crate::ops::judges::verify_pin(key, &h) => Ok(()),
+        Some(h) if !old_key_format(h) && same(&key_hash(key), h) => Ok(()),
+        Some(h) if old_key_format(h) && crate::ops::judges::verify_pin(key, h) => Ok(()),
         Some(_) => {
             Err(Error::unauthorized("wrong standby key: the primary's head judge makes a new one (standby key)"))
         }

@@ -6,7 +6,7 @@
 
 use crate::ops::write_keys::Timed;
 use crate::replica::wire;
-use crate::web::kit::extract::by_code;
+use crate::web::kit::extract::{by_code, players_by_code};
 use crate::web::kit::jobs;
 use crate::web::kit::request::BODY_LIMIT;
 use crate::web::kit::request::Route;
@@ -69,7 +69,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/result", "POST /api/result"), post(judges::writes::result)),
         (write("/api/result/fix", "POST /api/result/fix"), post(head::fix_result)),
         (timed("/api/note", "POST /api/note", Timed::Declaration), by_code(device::note, judges::writes::note)),
-        (cors_write("/api/note/undo", "POST /api/note/undo"), by_code(device::undo, device::undo)),
+        (cors_write("/api/note/undo", "POST /api/note/undo"), players_by_code(device::undo)),
         (Route { checks_only: true, ..write("/api/player/code", "POST /api/player/code") }, post(device::whose)),
         (read("/table/{n}"), get(device::page)),
         (read("/api/table/{n}/notes"), get(device::notes)),
@@ -95,17 +95,14 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/void", "POST /api/void"), post(head::void)),
         (write("/api/result/clear", "POST /api/result/clear"), post(head::clear_result)),
         (write("/api/event/set", "POST /api/event/set"), post(head::event_set)),
-        (
-            cors_write("/api/self-report", "POST /api/self-report"),
-            by_code(player_writes::self_report, player_writes::self_report),
-        ),
+        (cors_write("/api/self-report", "POST /api/self-report"), players_by_code(player_writes::self_report)),
         (
             cors_write("/api/self-report/confirm", "POST /api/self-report/confirm"),
-            by_code(player_writes::confirm_report, player_writes::confirm_report),
+            players_by_code(player_writes::confirm_report),
         ),
         (
             cors_write("/api/self-report/dispute", "POST /api/self-report/dispute"),
-            by_code(player_writes::dispute_report, player_writes::dispute_report),
+            players_by_code(player_writes::dispute_report),
         ),
         (cors_write("/api/check-in", "POST /api/check-in"), post(player_writes::check_in)),
         (write("/api/player/check-in", "POST /api/player/check-in"), post(judges::check_in::check_in)),
@@ -120,7 +117,7 @@ fn table() -> Vec<(Route, MethodRouter<Shared>)> {
         (write("/api/round/unpair", "POST /api/round/unpair"), post(head::unpair)),
         (write("/api/round/reopen", "POST /api/round/reopen"), post(head::reopen)),
         (write("/api/library/add-tables", "POST /api/library/add-tables"), post(head::add_tables)),
-        (cors_write("/api/call", "POST /api/call"), by_code(player_writes::call, player_writes::call)),
+        (cors_write("/api/call", "POST /api/call"), players_by_code(player_writes::call)),
         (write("/api/call/close", "POST /api/call/close"), post(judges::writes::close_call)),
         (Route { before_setup: true, ..read("/setup") }, get(setup::page)),
         (Route { before_setup: true, ..write("/api/setup", "POST /api/setup") }, post(setup::create)),

@@ -129,22 +129,25 @@ async fn open_log(db: Db, headers: &HeaderMap, q: After) -> Result<Response, Api
 /// A try that waited its turn too long is answered 503.
 async fn key_checked(db: &Db, key: &str) -> Result<(), ApiError> {
     let app = db.app().clone();
-    let Ok(Ok(_turn)) = tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, app.key_checks.acquire()).await else {
-        return Err(ApiError::busy("too many standby keys checked at once", 2));
-    };
+    let _turn = turn(&app.key_checks).await?;
     let quick = key.to_string();
     if db.run(move |store| ops_standby::check_key_quickly(store, &quick)).await? == ops_standby::KeyCheck::Right {
         return Ok(());
     }
     // The old form waits for a turn at hashing: its connection goes back to the kept ones meanwhile.
     db.give_back();
-    let Ok(Ok(turn)) = tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, app.hashing.acquire()).await else {
-        return Err(ApiError::busy("too many standby keys checked at once", 2));
-    };
+    let _hashing = turn(&app.hashing).await?;
     let key = key.to_string();
-    db.run(move |store| ops_standby::check_key(store, &key)).await?;
-    drop(turn);
-    Ok(())
+    db.run(move |store| ops_standby::check_key(store, &key)).await
+}
+
+/// A turn of `queue` (the key checks', or the PIN hashes' shared with the logins), or 503 once it waited
+/// [`crate::web::kit::auth::HASH_WAIT`].
+async fn turn(queue: &tokio::sync::Semaphore) -> Result<tokio::sync::SemaphorePermit<'_>, ApiError> {
+    match tokio::time::timeout(crate::web::kit::auth::HASH_WAIT, queue.acquire()).await {
+        Ok(Ok(turn)) => Ok(turn),
+        _ => Err(ApiError::busy("too many standby keys checked at once", 2)),
+    }
 }
 
 /// `GET /api/standby/copy`: a consistent copy of the whole event file (SQLite's backup into a temporary file,

@@ -74,6 +74,16 @@ impl FromRequest<Shared> for CodeBody {
     }
 }
 
+/// `POST` to a route only players write to with a code: [`by_code`] with the same handler on both sides, so its
+/// body's `seat` is taken as on the routes judges share.
+pub fn players_by_code<P, PT>(player: P) -> MethodRouter<Shared>
+where
+    P: Handler<PT, Shared>,
+    PT: 'static,
+{
+    by_code(player.clone(), player)
+}
+
 /// `POST` to `player` when the JSON body carries `code` (or a table device's `signin`), else to `judge` (a judge's
 /// JSON or form).
 pub fn by_code<P, PT, J, JT>(player: P, judge: J) -> MethodRouter<Shared>

@@ -207,6 +207,8 @@ try {
     await form.getByLabel("Decision limit", { exact: true }).fill("40");
     expectedRefusals += 1;
     await form.getByRole("button", { name: "Change" }).click();
+    // The refusal comes back as the page (409): until it arrives, the round's Done line is still the one answer.
+    await judge.locator('main [role="alert"]').filter({ hasText: /Not done/ }).waitFor();
     const refused = await answerBeside(judge, form, "Decision limit refused");
     if (!refused.includes("“Change it although round 1 is being played”")) throw new Error(`the refusal does not name the box: ${refused}`);
     await shot(judge, "3-limit-refused");
@@ -358,7 +360,7 @@ try {
 } finally {
   await browser.close();
 }
-if (expectedRefusals > 0) problem("the refused setting was not answered 409");
+if (expectedRefusals > 0 && !problems.length) problem("the refused setting was not answered 409");
 const took = ((Date.now() - started) / 1000).toFixed(1);
 if (problems.length) {
   console.error(`check-event-end: ${problems.length} problem(s) in ${took} s`);

@@ -49,9 +49,11 @@ fn open(dir: &Path, args: &[&str], env: &[(&str, &str)], typed: &str) -> (Server
     (Server::attach(child, addr), printed)
 }
 
-/// A fake browser: a script writing its argument into `opened`.
+/// A fake browser: a script writing its argument into `opened` (whole: written beside it, then renamed, so a test
+/// that sees the file never reads it half written).
 fn fake_browser(ev: &Event, opened: &Path) -> String {
-    let script = ev.file("browser.sh", &format!("#!/bin/sh\nprintf '%s' \"$1\" > '{}'\n", opened.display()));
+    let o = opened.display();
+    let script = ev.file("browser.sh", &format!("#!/bin/sh\nprintf '%s' \"$1\" > '{o}.part' && mv '{o}.part' '{o}'\n"));
     std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
     script.display().to_string()
 }

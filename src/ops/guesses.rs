@@ -83,6 +83,19 @@ pub fn name(conn: &Connection, name: &str) -> Result<Option<String>> {
     Ok(super::player_names::find(conn, name).ok().map(|p| guesses::player(p.id.0)))
 }
 
+/// A mark of the targets' secrets as they are now: an address's count of wrong tries is kept under its key and
+/// this mark, so a new code or PIN starts the address's count afresh too (a player who typed their code wrong
+/// five times behind a venue's shared address is let in at once with the new code a judge gives them, as the
+/// 429 says). Kept in memory only; it tells one secret from the next and nothing more.
+pub fn mark(conn: &Connection, targets: &[String]) -> Result<u64> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for t in targets {
+        guesses::secret(conn, t)?.hash(&mut h);
+    }
+    Ok(h.finish())
+}
+
 /// Each target's count (wrong tries still counted, when the last was counted in Unix milliseconds).
 pub fn levels(conn: &Connection, targets: &[String]) -> Result<Vec<Option<(f64, i64)>>> {
     targets.iter().map(|t| guesses::level(conn, t)).collect()

@@ -27,6 +27,21 @@ pub fn forget(conn: &Connection, target: &str) -> Result<()> {
     Ok(())
 }
 
+/// What the target's secret is now (a player's code, a judge's PIN hash); None for a target with none. Read only
+/// to tell one secret from the next (see `ops::guesses::mark`), never shown.
+pub fn secret(conn: &Connection, target: &str) -> Result<Option<String>> {
+    let sql = if let Some(id) = target.strip_prefix("player ") {
+        (id, "SELECT code FROM player_code WHERE player_id = ?1")
+    } else if let Some(id) = target.strip_prefix("judge ") {
+        (id, "SELECT pin_hash FROM judge WHERE id = ?1")
+    } else {
+        return Ok(None);
+    };
+    let Ok(id) = sql.0.parse::<i64>() else { return Ok(None) };
+    let mut stmt = conn.prepare_cached(sql.1)?;
+    Ok(stmt.query_row([id], |r| r.get(0)).optional()?)
+}
+
 /// Whether the device (its cookie's hash) succeeded for the target.
 pub fn known(conn: &Connection, target: &str, device: &str) -> Result<bool> {
     let mut stmt = conn.prepare_cached("SELECT 1 FROM guess_device WHERE target = ?1 AND device = ?2")?;

@@ -100,6 +100,9 @@ fn one_phones_wrong_pins_never_refuse_another_phones_right_pin() {
     // A phone with a typo is limited only after its own five.
     assert_eq!(login(4, "111111").status, 401);
     assert_eq!(login(4, &pin).status, 200);
+    // A new PIN starts every address's count afresh: the held-back phone (a venue's shared address) logs in with it.
+    let new = ev.run(&["--json", "judge", "pin", "Kim"]).json()["pin"].as_str().expect("a PIN").to_string();
+    assert_eq!(login(2, &new).status, 200, "the new PIN from the address held back for the old one");
 }
 
 #[test]

@@ -239,3 +239,30 @@ fn ones_own_right_code_does_not_clear_an_addresss_wrong_codes_aimed_at_the_oppon
     assert_eq!(answers.iter().filter(|s| **s == 403).count(), 5, "{answers:?}");
     assert!(answers[5..].iter().all(|s| *s == 429), "{answers:?}");
 }
+
+#[test]
+fn behind_a_venues_shared_address_five_wrong_codes_hold_until_a_judge_gives_a_new_code() {
+    if !other_addresses("behind_a_venues_shared_address") {
+        return;
+    }
+    let (ev, code, server) = table_of_two();
+    let (ana, bo) = (code["Ana"].clone(), code["Bo"].clone());
+    // Every phone of the venue shares one address: Ana mistypes her code five times on her side.
+    let venue = phone(9);
+    for n in 0..5 {
+        let typo = wrong_code(n, [&ana, &bo]);
+        let got = sign_in(&server, venue, None, json!({ "table": 1, "seat": "A", "code": typo }));
+        assert_eq!(got.status, 403, "{got:?}");
+    }
+    let held = sign_in(&server, venue, None, json!({ "table": 1, "seat": "A", "code": ana }));
+    assert_eq!(held.status, 429, "{held:?}");
+    assert!(held.body.contains("ask a judge for a new code"), "{}", held.body);
+    // Bo, on his own phone behind the same address, is not held back by Ana's typing.
+    let bos = sign_in(&server, venue, None, json!({ "table": 1, "seat": "B", "code": bo }));
+    assert_eq!(bos.status, 200, "{bos:?}");
+    // The way out the answer names works at once: the judge's new code lets her in from the same address.
+    let new =
+        ev.run(&["--json", "player", "code", "Ana", "--new"]).json()["code"].as_str().expect("a code").to_string();
+    let fresh = sign_in(&server, venue, None, json!({ "table": 1, "seat": "A", "code": new }));
+    assert_eq!(fresh.status, 200, "{fresh:?}");
+}

@@ -370,7 +370,9 @@ pub async fn guarded<T>(
     let read = db
         .run(move |store| {
             store.read(|conn| {
-                let aim = aim(conn)?;
+                let mut aim = aim(conn)?;
+                // The address's count is the secrets' of now: a new code or PIN is a new count.
+                aim.key = format!("{} {:016x}", aim.key, crate::ops::guesses::mark(conn, &aim.targets)?);
                 let levels = crate::ops::guesses::levels(conn, &aim.targets)?;
                 let known = match &asked {
                     Some(d) => crate::ops::guesses::known(conn, &aim.targets, d)?,

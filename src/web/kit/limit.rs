@@ -18,7 +18,8 @@
 //!   tries. It is trusted for that target only: a right code makes it known for the code's own player, never the
 //!   opponent, and the file keeps the newest [`DEVICES`] a target (so the twelve below are a bound, not a guess);
 //! - every address (or known device) is also held back once it sent [`Rules::per_address`] wrong tries for the
-//!   target in [`FRESH`] (a typing phone waits, another phone does not);
+//!   target in [`FRESH`] (a typing phone waits, another phone does not); counted under the target's secret of now,
+//!   so a new PIN or code starts every address's count afresh as it starts the budget (`ops::guesses::mark`);
 //! - a try is counted *before* it is checked (in memory, while it runs), so that many tries at once are counted
 //!   at once; a wrong one is then written to the file, a right or unchecked one is let go.
 //!

@@ -1,8 +1,9 @@
 //! The table's own device: `/table/N` (each player signs in once with their code; see `templates/web/table.js`),
 //! `POST /api/player/code` that tells the device whose code it was given and gives it the player's sign-in, the
 //! players' writes with their sign-in (or code) instead of a login (`POST /api/note`, `/api/note/undo`, `/api/clock/start`, `/api/clock/hand-over`,
-//! `/api/clock/stop`; the router sends a body without `code` to the judges' route of the same name), and what
-//! everyone reads there: a table's sheet and clock (`GET /api/table/N/notes`) and the completion of a cost
+//! `/api/clock/stop`; the router sends a body without `code` to the judges' route of the same name; the device's
+//! "Call a judge" is `POST /api/call` of `player_writes`), and what everyone reads there: a table's sheet, clock
+//! and open judge call (`GET /api/table/N/notes`) and the completion of a cost
 //! (`GET /api/cards/cost`). Wrong codes count against the address and the table as wrong PINs do.
 
 use crate::domain::result::Seat;
@@ -360,11 +361,12 @@ fn table_number(text: &str) -> std::result::Result<u32, ApiError> {
 /// `GET /api/table/N/notes`: the sheet (as `mmjudge notes --table N --json`) and the table's clock.
 pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Response, ApiError> {
     let n = table_number(&n)?;
-    let (sheet, clock, waiting) = db
+    let (sheet, clock, (waiting, call)) = db
         .run(move |store| {
             let sheet = store.read(|conn| crate::ops::table::records::sheet::note_sheet(conn, n, None))?;
             let waiting = store.read(|conn| live::waiting_at_table(conn, n))?;
-            Ok((sheet, table_clock(store, n)?, waiting))
+            let call = store.read(|conn| device::calls::open_at_table(conn, n))?;
+            Ok((sheet, table_clock(store, n)?, (waiting, call)))
         })
         .await?;
     // The report waiting for the other player's word, for the device's Confirm button.
@@ -382,6 +384,9 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
     if let Some(map) = doc.as_object_mut() {
         map.insert("texts".into(), serde_json::Value::Object(texts));
         map.insert("report".into(), report.unwrap_or(serde_json::Value::Null));
+        // The judge call open at the table, for the device's line under each player's "Call a judge".
+        let call = call.map(|c| serde_json::json!({ "id": c.id, "caller": c.caller, "since": c.since }));
+        map.insert("call".into(), call.unwrap_or(serde_json::Value::Null));
         map.insert("clock".into(), serde_json::to_value(&clock).map_err(|_| ApiError::internal("the clock"))?);
     }
     Ok(page::json(&doc))

@@ -121,21 +121,29 @@ fn origin(player: &Player, signed_in: bool) -> self_reports::Origin {
 pub struct CallBody {
     /// The table.
     pub table: u32,
-    /// The calling player's code.
+    /// The calling player's code (or `signin`).
     pub code: Option<String>,
+    /// The calling player's sign-in on the table's device (its "Call a judge" button).
+    pub signin: Option<String>,
     /// The player whose page (`/me`) the form is on: only their code acts there.
     pub me: Option<String>,
 }
 
-/// `POST /api/call`: a player calls a judge to their own table; a call already open there is answered as it
-/// stands (`"repeat": true`).
+/// `POST /api/call`: a player calls a judge to their own table, with their code (`/me`) or their sign-in on the
+/// table's device; a call already open there is answered as it stands (`"repeat": true`).
 pub async fn call(player: Player, p: Payload<CallBody>) -> Response {
     let b = p.input;
-    let Some(code) = b.code.filter(|c| !c.trim().is_empty()) else {
+    let code = b.code.filter(|c| !c.trim().is_empty());
+    let signin = b.signin.filter(|s| !s.trim().is_empty());
+    if code.is_none() && signin.is_none() {
         let e = Error::bad_input("give your player code (six digits, on your slip) to call a judge");
         return write::finish(player.deadline, Err(e.into()), p.back).await;
-    };
+    }
     let table = b.table;
+    let code = match player.code_of(table, code, signin).await {
+        Ok(code) => code,
+        Err(e) => return write::finish(player.deadline, Err(e), p.back).await,
+    };
     let player = player.on_page_of(b.me);
     write::player(
         &player,

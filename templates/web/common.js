@@ -214,13 +214,26 @@
   mm.placeDone = function () {
     var done = document.getElementById("done"), key = null;
     try { key = sessionStorage.getItem("mmjudge-sent-from"); sessionStorage.removeItem("mmjudge-sent-from"); } catch (e) {}
-    if (!done || !key) return;
+    if (!key) return;
+    if (!done) { showOutcome(key); return; }
     var form = formOf(key);
     if (form) form.parentNode.insertBefore(done, form.nextSibling);
     openAround(done);
     answered = { key: key, el: done };
     done.scrollIntoView({ block: "center" });
   };
+  // A page whose form's outcome shows in the form's place (a player's call for a judge: "A judge is called to
+  // your table (since 09:14).") marks that line `data-answer-of` with the form's address: it is scrolled into view
+  // when the form's write came back to the page, as a refusal is beside its form.
+  function showOutcome(key) {
+    var action = key.split("|")[0], lines = document.querySelectorAll("[data-answer-of]");
+    for (var i = 0; i < lines.length; i++) {
+      if (lines[i].getAttribute("data-answer-of") !== action) continue;
+      openAround(lines[i]);
+      lines[i].scrollIntoView({ block: "center" });
+      return;
+    }
+  }
   // A refusal's one line, the one way every page reads it: the JSON `error`, or a refused page's role="alert" text.
   mm.refusalOf = function (status, text) {
     try { var d = JSON.parse(text); if (d && d.error) return d.error; } catch (e) {}

@@ -29,18 +29,45 @@
         });
       });
   }
+  // Each seat's one answer line: what the device did for that player ("Declared B1: Demonic Tutor", `done`),
+  // a refusal ("Not done: ...", the default), or a write kept to send later (`waiting`). It goes right under what
+  // the player used (`near`: the sign-in, the declaring buttons, Call a judge), scrolled into view (seat B's
+  // section may start below the screen). A seat's answer is replaced by its next one, and cleared once the other
+  // seat acts on this device or after a while (SAID_MS, a refusal REFUSAL_MS): an old line never reads as news.
   // Each message shown counts, so a late answer (the card-name completion) can tell whether something was said
   // after it was asked: it then leaves the line alone (a refusal's reason stays).
-  // Something said goes right under the form the player is using (sign-in, or declaring once signed in), scrolled
-  // into view: seat B's section may start below the screen.
-  function say(sec, text) {
-    var el = sec.querySelector(".error");
-    el.textContent = text || ""; sec.said = (sec.said || 0) + 1;
+  var SAID_MS = 15000, REFUSAL_MS = 30000;
+  function say(sec, text, how, near) {
+    var el = sec.querySelector("p.answer");
+    sec.said = (sec.said || 0) + 1;
+    clearTimeout(sec.saidTimer);
+    el.textContent = text || "";
+    how = text ? how || "error" : "";
+    el.className = how ? "answer " + how : "answer";
+    el.setAttribute("role", how === "error" ? "alert" : "status");
     if (!text) return;
-    var signed = sec.querySelector(".signed");
-    var near = signed && !signed.hidden ? sec.querySelector("form.declare") : sec.querySelector("form.signin");
+    if (!near) {
+      var signed = sec.querySelector(".signed");
+      near = signed && !signed.hidden ? sec.querySelector("form.declare") : sec.querySelector("form.signin");
+    }
+    if (near && near.hidden) near = near.nextElementSibling || near;
     if (near && el.previousElementSibling !== near) near.parentNode.insertBefore(el, near.nextSibling);
     if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+    var said = sec.said;
+    sec.saidTimer = setTimeout(function () { if (sec.said === said) quiet(sec); }, how === "error" ? REFUSAL_MS : SAID_MS);
+  }
+  // A seat's answer line emptied (it no longer holds), without counting as something said.
+  function quiet(sec) {
+    var el = sec && sec.querySelector("p.answer");
+    if (!el || !el.textContent) return;
+    clearTimeout(sec.saidTimer);
+    el.textContent = ""; el.className = "answer"; el.setAttribute("role", "status");
+    sec.clockRefused = false;
+  }
+  // A player acts on this device: what the other seat was told before no longer holds (a refusal there must not
+  // read as this player's).
+  function acting(sec) {
+    document.querySelectorAll("section.player").forEach(function (s) { if (s !== sec) quiet(s); });
   }
   // A write not done, worded as on every page: the offline line when the network carried nothing (fetch's
   // TypeError), else "Not done: " and the reason (the server's refusal, or the page's own, as a code for the other
@@ -51,8 +78,44 @@
     var c = signins()[sec.getAttribute("data-seat")];
     sec.querySelector(".signin").hidden = !!c;
     sec.querySelector(".signed").hidden = !c;
+    sec.querySelector(".signedas").hidden = !c;
+    drawCall();
     drawReport();
   }
+  // The judge call open at the table (the sheet's `call`), said in each player's section in place of "Call a
+  // judge" while it is open: "A judge is called to table 3 by Ana (since 09:14)."
+  var call = null;
+  function calledWords(c) {
+    return "A judge is called to table " + table + (c.caller ? " by " + c.caller : "") + " (since " + mm.wall(Date.parse(c.since)) + ").";
+  }
+  function drawCall() {
+    document.querySelectorAll("section.player").forEach(function (sec) {
+      var line = sec.querySelector("p.called"), button = sec.querySelector('[data-act="call"]');
+      var words = call ? calledWords(call) : "";
+      if (line.textContent !== words) line.textContent = words;
+      line.hidden = !call;
+      button.parentNode.hidden = !!call;
+    });
+  }
+  // The words of what the device did, as recorded: the card's name as the reference has it, and what was typed
+  // when the server read it as another spelling ("Declared B1: Demonic Tutor (typed “demonic tutr”)").
+  function declaredWords(d) {
+    if (d.unnamed || !d.card) return "Noted " + d.shorthand + ": unnamed";
+    var typed = d.typed && d.taken ? " (typed \u201c" + d.typed + "\u201d)" : "";
+    return "Declared " + d.shorthand + ": " + d.card + typed;
+  }
+  function takenBackWords(d) {
+    var n = d.removed || {};
+    return "Taken back: " + n.shorthand + ": " + (n.unnamed || !n.card ? "unnamed" : n.card);
+  }
+  // Where the answer to a write kept to send later goes: beside what sent it, while the player is signed in.
+  function nearOf(sec, item) {
+    if (sec.querySelector(".signed").hidden || !item) return null;
+    if (item.path === "/api/call") return sec.querySelector(".callrow");
+    return sec.querySelector(item.path.indexOf("/api/clock/") === 0 ? ".clockbtns" : "form.declare");
+  }
+  // A write kept on this device to send later, said as such beside what sent it.
+  var KEPT = " is kept on this device and sent when the network is back";
   // The result: once a player is signed in on this device, either reports it (a button per signed-in player);
   // the report waiting for the other player's word shows here, with a Confirm button when that player is signed in
   // on this device too (recorded "confirmed on the table's device"). Once the match has its result, it says so.
@@ -253,6 +316,10 @@
       if (big.textContent !== words) big.textContent = words;
       big.disabled = off;
       if (stop) stop.hidden = !(d && d.player === me);
+      // Once the match has its result, nothing more is declared or taken back: the buttons go, the reason shows.
+      var over = !!(t && t.result);
+      sec.querySelector("form.declare").hidden = over;
+      sec.querySelector("p.closed").hidden = !over;
     });
   }
   // The decision limit as the server computes it: a running decision's own (its deadline, which the final window
@@ -285,6 +352,7 @@
   var load = mm.refresher(function () {
     return fetch("/api/table/" + table + "/notes").then(function (r) { return r.json(); }).then(function (doc) {
       if (doc.notes) drawSheet(doc);
+      if (doc.notes) { call = doc.call || null; drawCall(); }
       if (doc.clock) drawClock(doc.clock);
     });
   }, false);
@@ -315,43 +383,69 @@
     var signin = function () { var c = signins()[seat]; return c ? c.signin : ""; };
     sec.querySelector(".signin").addEventListener("submit", function (e) {
       e.preventDefault();
+      acting(sec);
       var field = sec.querySelector('[name="code"]'), c = field.value.trim();
       post("/api/player/code", { table: table, seat: seat, code: c }).then(function (d) {
         field.value = "";
         if (d.seat !== seat) throw new Error("that is " + d.player + "'s code: sign in on " + d.player + "'s side");
-        var all = signins(); all[seat] = { signin: d.signin, player: d.player }; keep(all); say(sec, ""); show(sec);
+        var all = signins(); all[seat] = { signin: d.signin, player: d.player }; keep(all); show(sec);
+        say(sec, "Signed in: " + d.player, "done");
       }).catch(function (err) { say(sec, refusal(err)); });
     });
     // A write refused for a sign-in that no longer acts: the sign-in is checked, and offered again if it ended.
-    function failed(err) { say(sec, refusal(err)); if (err.status === 403) verify(sec); }
+    function failed(err, near) { say(sec, refusal(err), "error", near); if (err.status === 403) verify(sec); }
     var form = sec.querySelector(".declare");
     function declare(body) {
+      acting(sec);
       body.table = table; body.signin = signin(); body.cost = form.cost.value.trim();
       body.client_id = seat + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 8);
+      var what = body.cost + ": " + (body.unnamed ? "unnamed" : body.card);
       // Through the queue (queue.js): kept and sent again when the network fails, recorded once; kept, it shows
       // in the sheet at once, marked as not sent yet.
       queue.send("/api/note", body, seat, body.client_id).then(function (d) {
-        form.card.value = ""; say(sec, "");
-        if (d && d.queued) redraw(); else load();
-      }).catch(failed);
+        form.card.value = "";
+        if (d && d.queued) { say(sec, "Not sent yet: " + what + KEPT, "waiting", form); redraw(); return; }
+        say(sec, declaredWords(d), "done", form);
+        load();
+      }).catch(function (err) { failed(err, form); });
     }
     form.addEventListener("submit", function (e) { e.preventDefault(); declare({ card: form.card.value.trim() }); });
     sec.querySelector('[data-act="unnamed"]').addEventListener("click", function () { declare({ unnamed: true }); });
     sec.querySelector('[data-act="undo"]').addEventListener("click", function () {
+      acting(sec);
       queue.send("/api/note/undo", { table: table, signin: signin() }, seat).then(function (d) {
-        say(sec, ""); if (d && d.queued) redraw(); else load();
-      }).catch(failed);
+        if (d && d.queued) { say(sec, "Not sent yet: taking back your last declaration" + KEPT, "waiting", form); redraw(); return; }
+        say(sec, takenBackWords(d), "done", form);
+        load();
+      }).catch(function (err) { failed(err, form); });
+    });
+    // Call a judge: answered in place of the button ("A judge is called to table 3 by Ana (since 09:14).") while
+    // the call is open; a refusal under it.
+    var callrow = sec.querySelector(".callrow");
+    sec.querySelector('[data-act="call"]').addEventListener("click", function () {
+      acting(sec);
+      queue.send("/api/call", { table: table, signin: signin() }, seat).then(function (d) {
+        if (d && d.queued) { say(sec, "Not sent yet: your call for a judge" + KEPT, "waiting", callrow); return; }
+        quiet(sec);
+        call = { id: d.id, caller: d.caller, since: d.since };
+        drawCall();
+        var line = sec.querySelector("p.called");
+        if (line.scrollIntoView) line.scrollIntoView({ block: "nearest" });
+        load();
+      }).catch(function (err) { failed(err, callrow); });
     });
     sec.querySelector('[data-act="signout"]').addEventListener("click", function () {
+      acting(sec);
       var all = signins(); delete all[seat]; keep(all); show(sec);
-      say(sec, nameOf(seat) + " signed out on this device: sign in again with your code");
+      say(sec, nameOf(seat) + " signed out on this device: sign in again with your code", "done");
     });
     sec.querySelectorAll("[data-tap]").forEach(function (b) {
       b.addEventListener("click", function () {
+        acting(sec);
         queue.send("/api/clock/" + b.getAttribute("data-tap"), { table: table, signin: signin() }, seat).then(function (d) {
           sec.clockRefused = false; say(sec, "");
           if (d.clock) drawClock(d.clock); else redraw();
-        }).catch(function (err) { failed(err); sec.clockRefused = true; });
+        }).catch(function (err) { failed(err, sec.querySelector(".clockbtns")); sec.clockRefused = true; });
       });
     });
     completer(sec);
@@ -363,13 +457,21 @@
     table = Number(root.getAttribute("data-table"));
     key = "mmjudge-table-" + table + "-match-" + root.getAttribute("data-match");
     queue = mm.queue("table-" + table + "-match-" + root.getAttribute("data-match"), {
-      sent: function () { redraw(); load(); },
+      // Sent at last: a seat's "Not sent yet" line says what was recorded.
+      sent: function (seat, doc, item) {
+        var sec = section(seat), words = doc && item && (item.path === "/api/note" ? declaredWords(doc)
+          : item.path === "/api/note/undo" ? takenBackWords(doc) : "");
+        if (sec && sec.querySelector("p.answer.waiting")) {
+          if (words) say(sec, words, "done", nearOf(sec, item)); else if (item && item.path === "/api/call") quiet(sec);
+        }
+        redraw(); load();
+      },
       // Refused when it was sent at last: said beside what it was (the card in the sheet, the clock), and in the
       // player's own line.
       refused: function (seat, message, item) {
         if (item) refused.push({ item: item, message: message });
         var sec = section(seat);
-        if (sec) { say(sec, mm.refused(message)); verify(sec); }
+        if (sec) { say(sec, mm.refused(message), "error", nearOf(sec, item)); verify(sec); }
         redraw();
         load();
       }

@@ -69,6 +69,7 @@ mod standby_door;
 mod standby_sync;
 mod standings;
 mod stationary;
+mod table_answers;
 mod table_device;
 mod table_rules;
 mod void_standings;

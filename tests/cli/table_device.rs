@@ -450,3 +450,64 @@ fn under_the_alphabet_bindings_a_declaration_carries_the_printed_cards_letter() 
     assert_eq!(right.status, 200, "{}", right.body);
     assert_eq!(right.json()["card"], "Diabolic Edict");
 }
+
+#[test]
+fn a_signed_in_player_calls_a_judge_from_the_device_which_shows_the_call_while_it_is_open() {
+    let ev = started();
+    let code = codes(&ev);
+    let server = Server::start(&ev);
+    let sign_in = |who: &str| {
+        let a = server.post_json("/api/player/code", None, &json!({ "table": 1, "code": code[who] }));
+        a.json()["signin"].as_str().expect("a sign-in").to_string()
+    };
+    let (ana, bo) = (sign_in("Ana"), sign_in("Bo"));
+    // The device's page: a "Call a judge" button per seat, and it follows the table's calls live.
+    let page = server.get("/table/1").body;
+    assert_eq!(page.matches(r#"data-act="call""#).count(), 2, "{page}");
+    let watch = page.split(r#"data-watch=""#).filter_map(|w| w.split('"').next()).find(|w| w.contains("note"));
+    assert!(watch.is_some_and(|w| w.split(' ').any(|t| t == "call")), "{page}");
+    assert_eq!(server.get("/api/table/1/notes").json()["call"], json!(null));
+
+    // Refused: a sign-in of another table, both a code and a sign-in, neither; nothing is written.
+    let before = ev.dump();
+    let call = |body: serde_json::Value| server.post_json("/api/call", None, &body);
+    assert!(call(json!({ "table": 2, "signin": ana })).error(403).contains("signed out"));
+    assert!(call(json!({ "table": 1, "signin": ana, "code": code["Ana"] })).error(400).contains("not both"));
+    assert!(call(json!({ "table": 1, "signin": "" })).error(400).contains("code"));
+    assert_eq!(ev.dump(), before);
+
+    let first = call(json!({ "table": 1, "signin": ana }));
+    assert_eq!(first.status, 200, "{}", first.body);
+    let doc = first.json();
+    assert_eq!(
+        (doc["table"].clone(), doc["caller"].clone(), doc["repeat"].clone()),
+        (json!(1), json!("Ana"), json!(false))
+    );
+    let again = call(json!({ "table": 1, "signin": bo })).json();
+    assert_eq!(
+        (again["id"].clone(), again["caller"].clone(), again["repeat"].clone()),
+        (doc["id"].clone(), json!("Ana"), json!(true))
+    );
+    // The audit names the player, never the sign-in.
+    let log = crate::serve::audit_vias(&ev);
+    let (who, command, _) = log.iter().rev().find(|(_, c, _)| c.starts_with("POST /api/call")).expect("audited");
+    assert!(who == "Ana (player)" && !command.contains(&ana), "{who}: {command}");
+
+    // The device reads the open call with the sheet, until a judge closes it.
+    let open = server.get("/api/table/1/notes").json()["call"].clone();
+    assert_eq!(
+        (open["id"].clone(), open["caller"].clone(), open["since"].clone()),
+        (doc["id"].clone(), json!("Ana"), doc["since"].clone())
+    );
+    assert_eq!(server.get("/api/table/2/notes").json()["call"], json!(null), "another table's device shows no call");
+    ev.run(&["call", "close", "1"]).ok();
+    assert_eq!(server.get("/api/table/1/notes").json()["call"], json!(null));
+
+    // The player's own page marks the call's line as the answer to its form, so the page shows it in view.
+    call(json!({ "table": 1, "signin": bo }));
+    let me = server.get("/me?name=Bo").body;
+    assert!(
+        me.contains(r#"<p class="call" role="status" data-answer-of="/api/call">A judge is called to your table"#),
+        "{me}"
+    );
+}

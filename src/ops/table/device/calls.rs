@@ -172,6 +172,11 @@ pub fn open_at(conn: &Connection, seated: &Seated) -> Result<Option<CallView>> {
     Ok(self_reports::open_call(conn, seated.m.id)?.map(|c| view_at(seated, &c)))
 }
 
+/// The open call at table `table` of the current round, if any (the table's device shows it while it is open).
+pub fn open_at_table(conn: &Connection, table: u32) -> Result<Option<CallView>> {
+    open_at(conn, &Seated::at(conn, table, None)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,7 @@ pub mod settings;
 pub mod site;
 pub mod standby;
 pub mod standings;
+pub mod wanted;
 pub mod watch;
 
 use crate::error::{Error, Result};

@@ -29,14 +29,16 @@
       var text = el.getAttribute(now >= Date.parse(el.getAttribute("data-switch-at")) ? "data-after" : "data-before");
       if (el.textContent !== text) el.textContent = text;
     });
-    // A table's row moves to "over time" by itself when time is called there; the counts follow.
+    // A table's row moves to "over time" by itself when time is called there; the counts follow. A row flagged
+    // for a judge ("judge called") says no "playing" beside its flag (its `data-playing` is empty).
     var rows = document.querySelectorAll("tr[data-called-at]");
     rows.forEach(function (tr) {
       var over = now >= Date.parse(tr.getAttribute("data-called-at"));
       tr.classList.toggle("over-time", over);
       tr.classList.toggle("playing", !over);
       var word = tr.querySelector(".state-word");
-      if (word) word.textContent = over ? word.getAttribute("data-over") : "playing";
+      var playing = word && word.hasAttribute("data-playing") ? word.getAttribute("data-playing") : "playing";
+      if (word) word.textContent = over ? word.getAttribute("data-over") : playing;
     });
     if (rows.length) {
       var count = function (cls) { return String(document.querySelectorAll("tr.table-row." + cls).length); };

@@ -171,9 +171,9 @@ struct DashboardPage {
     over_time: usize,
     /// Decision overruns in the current round (the table's device and `mmjudge clock` record them).
     overruns: Vec<crate::ops::table::clocks::decisions::Overrun>,
-    /// Players' calls for a judge still open.
-    calls: Vec<crate::ops::table::device::calls::WaitingCall>,
-    /// Players' self-reported results waiting or in conflict.
+    /// What waits for a judge, shown first: the open calls and the results in conflict.
+    wanted: crate::render::wanted::WaitingForJudge,
+    /// Players' self-reported results waiting for the opponent's word (those in conflict are in `wanted`).
     self_reports: Vec<crate::ops::table::device::self_report::WaitingReports>,
     /// Results confirmed on a shared device or from the reporter's address.
     flagged: Vec<crate::ops::table::device::witness::FlagView>,
@@ -253,6 +253,8 @@ pub async fn dashboard(
     let count = |s: &str| d.tables.iter().filter(|t| t.state == s).count();
     let (playing, finished, over_time) = (count("playing"), count("finished"), count("over-time"));
     let steps = crate::ops::round::steps::steps(&d.home, &d.tables);
+    let wanted = crate::render::wanted::WaitingForJudge::of(&d.calls, &d.self_reports, &d.flagged);
+    let self_reports = d.self_reports.into_iter().filter(|r| r.state != "conflict").collect();
     Ok(page(
         deadline,
         StatusCode::OK,
@@ -266,8 +268,8 @@ pub async fn dashboard(
             finished,
             over_time,
             overruns,
-            calls: d.calls,
-            self_reports: d.self_reports,
+            wanted,
+            self_reports,
             flagged: d.flagged,
             steps,
             done,

@@ -27,6 +27,7 @@ mod sign_in;
 mod standby;
 mod standings;
 mod tags;
+mod wanted;
 mod witness;
 
 use crate::harness::Event;

@@ -21,6 +21,15 @@ pub fn times(n: impl TryInto<i64>) -> String {
     }
 }
 
+/// A wait as a person says it: "45 s" under a minute and a half, else in whole minutes rounded up ("about 10
+/// minutes"), so a phone's answer reads as a wait and not a count.
+pub fn wait(secs: u64) -> String {
+    if secs < 90 {
+        return format!("{secs} s");
+    }
+    format!("about {}", count(secs.div_ceil(60), "minute"))
+}
+
 /// The plural of an English noun as mmjudge uses them.
 pub fn plural(noun: &str) -> String {
     let irregular = [("match", "matches"), ("bye", "byes"), ("library", "libraries"), ("copy", "copies")];
@@ -40,6 +49,14 @@ pub fn plural(noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wait_reads_in_seconds_then_minutes() {
+        assert_eq!(wait(45), "45 s");
+        assert_eq!(wait(89), "89 s");
+        assert_eq!(wait(596), "about 10 minutes");
+        assert_eq!(wait(61 * 60), "about 61 minutes");
+    }
 
     #[test]
     fn counts_nouns() {

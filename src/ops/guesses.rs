@@ -63,7 +63,8 @@ pub fn at_table(
     let wrong = match seats.as_slice() {
         _ if owner.is_some() || code.is_empty() => None,
         [s] if seat.is_none() => Some(format!(
-            "that is not your code: this is {}'s page; type your own code here, or open your own page",
+            "that code is not {}'s: check the six digits on your slip (and that this page is yours), or ask a judge \
+             for a new code",
             seated.player(*s).name
         )),
         [s] => Some(format!(

@@ -18,7 +18,9 @@ use std::collections::HashMap;
 mod changes;
 mod me;
 pub use changes::touched_since;
-pub use me::{BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, round_byes, waiting_at_table};
+pub use me::{
+    BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, reports_differ_at_table, round_byes, waiting_at_table,
+};
 
 /// The current round's state and clock.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -146,6 +148,9 @@ pub struct PlayerSeat {
     pub next: Option<NextSeat>,
     /// The self-reported result waiting at the player's table, in words ("reported by Ana, waiting for Bo").
     pub self_report: Option<String>,
+    /// The two reports at the player's table when they differ, in words ("Ana says ...; Bo says ..."): a judge
+    /// decides.
+    pub reports_differ: Option<String>,
     /// The one report waiting at the player's table for a player's word, in full (None when none, or two in
     /// conflict).
     pub waiting_report: Option<WaitingReport>,
@@ -410,6 +415,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             bye_result: None,
             next: None,
             self_report: None,
+            reports_differ: None,
             waiting_report: None,
             state: me::state_of(conn, &p)?,
             call_since: None,
@@ -449,6 +455,7 @@ pub fn find_player(store: &Store, query: &str, now: DateTime<Utc>) -> Result<Pla
             let seated = crate::ops::table::Seated::load(conn, m)?;
             let waiting = crate::ops::table::device::self_report::waiting_at(conn, &seated)?;
             seat.waiting_report = me::waiting_report(conn, &seated)?;
+            seat.reports_differ = waiting.as_ref().and_then(me::differ);
             seat.self_report = waiting.map(|w| w.words);
             seat.call_since = crate::ops::table::device::calls::open_at(conn, &seated)?.map(|c| c.since);
             seat.flagged = crate::ops::table::device::witness::flag_for(conn, &seated, p.id)?;

@@ -33,8 +33,10 @@ pub const STANDINGS: Watch = Watch(&[Topic::Round, Topic::Result]);
 /// A player's own page: their seat, result and clock, their table's self-reports and calls.
 pub const PLAYER: Watch = Watch(&[Topic::Round, Topic::Result, Topic::Clock, Topic::SelfReport, Topic::Call]);
 
-/// The table's own device: its notes, clock and result, and its judge call (shown while open).
-pub const DEVICE: Watch = Watch(&[Topic::Round, Topic::Result, Topic::Clock, Topic::Note, Topic::Call]);
+/// The table's own device: its notes, clock and result, and its judge call (shown while open); the players'
+/// reports too (one made on a phone shows there at once, and so do two that differ).
+pub const DEVICE: Watch =
+    Watch(&[Topic::Round, Topic::Result, Topic::Clock, Topic::Note, Topic::Call, Topic::SelfReport]);
 
 /// The judges' pages: everything.
 pub const JUDGE: Watch = Watch(&Topic::ALL);
@@ -48,6 +50,6 @@ mod tests {
         assert_eq!(CLOCK.to_string(), "round result clock");
         assert_eq!(JUDGE.to_string(), "round result clock note call self-report");
         assert_eq!(NONE.to_string(), "");
-        assert_eq!(DEVICE.to_string(), "round result clock note call");
+        assert_eq!(DEVICE.to_string(), "round result clock note call self-report");
     }
 }

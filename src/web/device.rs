@@ -361,12 +361,13 @@ fn table_number(text: &str) -> std::result::Result<u32, ApiError> {
 /// `GET /api/table/N/notes`: the sheet (as `mmjudge notes --table N --json`) and the table's clock.
 pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Response, ApiError> {
     let n = table_number(&n)?;
-    let (sheet, clock, (waiting, call)) = db
+    let (sheet, clock, (waiting, call), differ) = db
         .run(move |store| {
             let sheet = store.read(|conn| crate::ops::table::records::sheet::note_sheet(conn, n, None))?;
             let waiting = store.read(|conn| live::waiting_at_table(conn, n))?;
             let call = store.read(|conn| device::calls::open_at_table(conn, n))?;
-            Ok((sheet, table_clock(store, n)?, (waiting, call)))
+            let differ = store.read(|conn| live::reports_differ_at_table(conn, n))?;
+            Ok((sheet, table_clock(store, n)?, (waiting, call), differ))
         })
         .await?;
     // The report waiting for the other player's word, for the device's Confirm button.
@@ -384,6 +385,7 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
     if let Some(map) = doc.as_object_mut() {
         map.insert("texts".into(), serde_json::Value::Object(texts));
         map.insert("report".into(), report.unwrap_or(serde_json::Value::Null));
+        map.insert("reports_differ".into(), differ.map_or(serde_json::Value::Null, serde_json::Value::String));
         // The judge call open at the table, for the device's line under each player's "Call a judge".
         let call = call.map(|c| serde_json::json!({ "id": c.id, "caller": c.caller, "since": c.since }));
         map.insert("call".into(), call.unwrap_or(serde_json::Value::Null));

@@ -129,7 +129,11 @@
     document.getElementById("reporting").hidden = !!over;
     box.querySelectorAll("[data-as]").forEach(function (b) { b.hidden = !ins[b.getAttribute("data-as")]; });
     var w = sheet && sheet.report, line = document.getElementById("waiting"), confirms = document.getElementById("confirms");
-    line.hidden = !w; line.textContent = w ? w.text + "." : "";
+    // Two reports that differ (one may have come from a player's own phone): nothing to confirm, a judge decides.
+    var differ = !w && sheet && sheet.reports_differ;
+    line.hidden = !w && !differ;
+    line.textContent = w ? w.text + "." : differ ? "The two reports differ: " + differ + ". A judge decides: call a judge to this table (or one of you reports again below what the other reported)." : "";
+    line.className = differ ? "waiting differ" : "waiting";
     confirms.textContent = "";
     if (w && !over) {
       ["A", "B"].forEach(function (seat) {

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 /// Three tables playing round 1 (Ana–Bo, Cy–Di, Ed–Fa), its clock started now, decisions of 3 s.
 fn playing() -> Event {
     let ev = Event::new();
-    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di", "Ed", "Fa"]).ok();
-    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di"), (3, "Ed", "Fa")]);
+    ev.run(&["player", "add", "Ana", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Ha"]).ok();
+    ev.seat_round(1, &[(1, "Ana", "Bo"), (2, "Cy", "Di"), (3, "Ed", "Fa"), (4, "Gu", "Ha")]);
     ev.run(&["round", "start"]).ok();
     for key in ["decision-seconds", "final-decision-seconds"] {
         ev.run(&["event", "set", key, "3", "--force"]).ok();
@@ -308,14 +308,23 @@ fn a_confirmation_from_the_reporters_device_or_without_a_cookie_is_refused_and_o
         "recorded so: {log}"
     );
 
-    // Table 3: Fa confirms from another phone behind the reporter's address (a venue's NAT): taken, flagged.
+    // Table 3: Fa confirms from another phone behind the reporter's address (a venue's NAT), one that never signed
+    // in as Fa (its cookie from a page read): taken, flagged.
     let ed = write(&server, 6, "/api/self-report", &report(3, "Ed", "Ed"), None, None);
     let id = ok(&ed)["report"]["id"].clone();
-    let fa_phone =
-        cookie_of(&write(&server, 6, "/api/player/code", &json!({ "table": 3, "code": code["Fa"] }), None, None));
+    let some_phone = cookie_of(&send(ip(6), &server.addr, "GET", "/me?name=Fa", &[], ""));
     let body = json!({ "table": 3, "code": code["Fa"], "report": id });
-    let nat = ok(&write(&server, 6, "/api/self-report/confirm", &body, None, Some(&fa_phone)));
+    let nat = ok(&write(&server, 6, "/api/self-report/confirm", &body, None, Some(&some_phone)));
     assert_eq!(nat["confirmed"], "same-address", "{nat}");
+
+    // Table 4: Ha confirms on his own phone behind the same address, where he signed in before: his word, unflagged.
+    let gu = write(&server, 7, "/api/self-report", &report(4, "Gu", "Gu"), None, None);
+    let id = ok(&gu)["report"]["id"].clone();
+    let ha_phone =
+        cookie_of(&write(&server, 7, "/api/player/code", &json!({ "table": 4, "code": code["Ha"] }), None, None));
+    let body = json!({ "table": 4, "code": code["Ha"], "report": id });
+    let own = ok(&write(&server, 7, "/api/self-report/confirm", &body, None, Some(&ha_phone)));
+    assert_eq!((own["state"].as_str(), own.get("confirmed")), (Some("confirmed"), None), "{own}");
 
     // Both are flagged on the judges' dashboard.
     let kim = server.login("Kim", &pin);

@@ -250,11 +250,11 @@ fn a_report_filed_with_the_opponents_code_from_the_wrong_page_is_refused() {
     let form = format!("table=1&me=Bo&code={ana}&winner=Bo&by=concession&back=/me?name=Bo");
     let refused = site.send(Req::post("/api/self-report").form(&form));
     assert_eq!(refused.status, 403, "{}", refused.body);
-    assert!(refused.body.contains("that is not your code"), "{}", refused.body);
+    assert!(refused.body.replace("&#39;", "'").contains("that code is not Bo's"), "{}", refused.body);
     let json = json!({ "table": 1, "me": "Bo", "code": ana, "winner": "Bo", "by": "concession" });
     let refused = site.send(Req::post("/api/self-report").json(json));
     assert_eq!(refused.status, 403, "{}", refused.body);
-    assert!(refused.body.contains("that is not your code"), "{}", refused.body);
+    assert!(refused.body.replace("&#39;", "'").contains("that code is not Bo's"), "{}", refused.body);
     let call = site.send(Req::post("/api/call").json(json!({ "table": 1, "me": "Bo", "code": ana })));
     assert_eq!(call.status, 403, "{}", call.body);
     assert_eq!(before, site.ev.dump(), "nothing was recorded");

@@ -103,6 +103,27 @@ pub fn waiting_at_table(conn: &Connection, table: u32) -> Result<Option<(Waiting
     Ok(waiting_report(conn, &seated)?.map(|w| (w, seated.a.name, seated.b.name)))
 }
 
+/// The two reports at table `table` of the current round when they differ, in words for the table's device ("Ana
+/// says Ana beat Bo by concession; Bo says Bo beat Ana by life (0 to 5 life)"); None otherwise.
+pub fn reports_differ_at_table(conn: &Connection, table: u32) -> Result<Option<String>> {
+    let seated = match crate::ops::table::Seated::at(conn, table, None) {
+        Ok(s) => s,
+        Err(e) if e.kind() == crate::error::Kind::Failed => return Err(e),
+        Err(_) => return Ok(None),
+    };
+    let Some(w) = crate::ops::table::device::self_report::waiting_at(conn, &seated)? else { return Ok(None) };
+    Ok(differ(&w))
+}
+
+/// Two reports that differ, in words: "Ana says ...; Bo says ...".
+pub fn differ(w: &WaitingReports) -> Option<String> {
+    if w.state != "conflict" {
+        return None;
+    }
+    let says: Vec<String> = w.reports.iter().map(|r| format!("{} says {}", r.player, r.words)).collect();
+    Some(says.join("; "))
+}
+
 fn single(w: &WaitingReports) -> Option<WaitingReport> {
     // Two reports (agreeing or in conflict) wait for a judge, not for a player's word.
     w.waiting_for.as_ref()?;

@@ -342,7 +342,10 @@ impl Kind {
         match self {
             Kind::Pin => e,
             Kind::Code => ApiError {
-                message: format!("too many wrong player codes: wait {secs} s, or ask a judge for a new code"),
+                message: format!(
+                    "too many wrong player codes: wait {}, or ask a judge for a new code (it works at once)",
+                    crate::domain::words::wait(secs)
+                ),
                 ..e
             },
         }

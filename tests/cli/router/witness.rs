@@ -81,3 +81,40 @@ fn the_tables_device_reads_the_waiting_report_and_life_totals_are_taken_by_name(
     assert!(me.contains("Your life total (optional) <input name=\"life_b\""), "{me}");
     assert!(me.contains("Ana's life total (optional) <input name=\"life_a\""), "{me}");
 }
+
+#[test]
+fn reports_that_differ_are_for_a_judge_on_me_and_the_device_and_a_confirmation_from_elsewhere_is_refused() {
+    let site = Site::playing();
+    let (ana, bo) = (site.code("Ana"), site.code("Bo"));
+    let ana_says = json!({ "table": 1, "code": ana, "winner": "Ana", "by": "concession" });
+    let sent = site.send(Req::post("/api/self-report").json(ana_says).device(1).phone(2));
+    let id = sent.json()["report"]["id"].clone();
+    // Bo says otherwise on his own phone.
+    let bo_says = json!({ "table": 1, "code": bo, "winner": "Bo", "by": "concession" });
+    let differ = site.send(Req::post("/api/self-report").json(bo_says).device(2).phone(2));
+    assert_eq!(differ.json()["state"], "conflict", "{}", differ.body);
+    // The table's device (or any other) still offering Ana's report: Bo's confirmation there is refused.
+    let confirm = json!({ "table": 1, "code": bo, "report": id });
+    let elsewhere = site.send(Req::post("/api/self-report/confirm").json(confirm).device(3).phone(2));
+    assert_eq!(elsewhere.status, 409, "{}", elsewhere.body);
+    assert!(
+        elsewhere.body.contains("Bo reported a different result from another device (Bo beat Ana by concession)")
+            && elsewhere.body.contains("call a judge to table 1"),
+        "{}",
+        elsewhere.body
+    );
+    // The device reads the two reports, and offers nothing to confirm.
+    let notes = site.send(Req::get("/api/table/1/notes")).json();
+    assert!(notes["report"].is_null(), "{notes}");
+    assert_eq!(
+        notes["reports_differ"], "Ana says Ana beat Bo by concession; Bo says Bo beat Ana by concession",
+        "{notes}"
+    );
+    // Each player's page says a judge decides.
+    let page = site.send(Req::get("/me?name=Ana")).body.replace("&#39;", "'");
+    for words in ["The two reports differ", "A judge decides", "Change your report"] {
+        assert!(page.contains(words), "{words}: {page}");
+    }
+    assert!(!page.contains("Your opponent confirms with their own code"), "{page}");
+    assert_eq!(site.send(Req::get("/api/me?name=Bo")).json()["reports_differ"], notes["reports_differ"]);
+}

@@ -188,7 +188,7 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
         };
         match theirs {
             Some(t) if agree(&mine, t) => {
-                let w = witness::witness(&t.origin, &input.origin)?;
+                let w = witness::witness_of(tx, t, me.id, &input.origin)?;
                 let winner = match mine.outcome {
                     Outcome::A => seated.a.name.clone(),
                     Outcome::B => seated.b.name.clone(),
@@ -312,7 +312,21 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
                 input.report
             )));
         }
-        let w = witness::witness(&theirs.origin, &input.origin)?;
+        let w = witness::witness_of(tx, theirs, me.id, &input.origin)?;
+        // The confirming player's own different report, sent from another device (their own phone, while the
+        // table's device still offered the other's report): the reports differ and a judge decides.
+        if let Some(own) = waiting.iter().find(|r| r.player == me.id)
+            && !agree(own, theirs)
+            && own.origin.device != input.origin.device
+        {
+            return Err(Error::refused(format!(
+                "{} reported a different result from another device ({}): the two reports differ, so a judge \
+                 decides; call a judge to table {}",
+                me.name,
+                view(&seated, own).words,
+                seated.table()
+            )));
+        }
         let reason = Reason::parse(&theirs.reason).map_err(Error::refused)?;
         let winner = match theirs.outcome {
             Outcome::A => seated.a.name.clone(),
@@ -431,133 +445,4 @@ fn still_playing(tx: &Connection, holder: &Holder) -> Result<(Seated, crate::dom
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::error::Kind;
-    use crate::store::{PlayerId, player_codes};
-
-    fn actor() -> Result<Actor> {
-        crate::store::test_actor("2025-05-01T09:30:00.000Z")
-    }
-
-    /// The player's holding of their code at table 1.
-    fn code(store: &Store, p: PlayerId) -> Result<Holder> {
-        let code = player_codes::of(store.conn(), p)?.unwrap_or_default();
-        crate::ops::table::device::holder(store.conn(), 1, &code)
-    }
-
-    /// Each player's own phone.
-    fn phone(holder: &Holder) -> Origin {
-        let device = Some(format!("phone of {}", holder.name));
-        Origin { device, address: Some(holder.name.clone()), signed_in: false, fresh: false }
-    }
-
-    fn input(holder: Holder, winner: &str, reason: Reason) -> SelfReportInput {
-        let origin = phone(&holder);
-        SelfReportInput { holder, winner: Some(winner.into()), reason, life: None, origin }
-    }
-
-    #[test]
-    fn a_report_waits_then_the_same_report_records_the_result() -> Result<()> {
-        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
-        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
-        let first = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
-        assert_eq!((first.state, first.replaced), ("waiting", false));
-        assert_eq!(matches::get(store.conn(), m)?.outcome, None, "a waiting report counts nowhere");
-        // The same report again (a second tap) writes nothing: it is the waiting one.
-        let again = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
-        assert_eq!((again.state, again.replaced), ("waiting", false));
-        let done = self_report(&mut store, &actor()?, input(bo.clone(), "Ana", Reason::Concession))?;
-        assert_eq!(done.state, "confirmed");
-        assert!(done.summary.ends_with("reported by Ana, confirmed by Bo"), "{}", done.summary);
-        assert_eq!(matches::get(store.conn(), m)?.outcome, Some(Outcome::A));
-        assert!(self_reports::of_match(store.conn(), m)?.is_empty(), "settled");
-        let late = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Life)).err();
-        assert_eq!(late.map(|e| e.kind()), Some(Kind::Refused));
-        Ok(())
-    }
-
-    #[test]
-    fn different_reports_conflict_until_a_judge_records_the_result() -> Result<()> {
-        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
-        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
-        self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
-        let other = self_report(&mut store, &actor()?, input(bo.clone(), "bo", Reason::Concession))?;
-        assert_eq!(other.state, "conflict");
-        let by_life = ResultInput {
-            table: 1,
-            round: None,
-            winner: Some("bo".into()),
-            reason: Reason::Life,
-            life: Some((0, 3)),
-            note: None,
-            at: None,
-            turn: None,
-        };
-        let early = crate::ops::table::records::result::record_result(&mut store, &actor()?, by_life).err();
-        assert_eq!(early.map(|e| e.kind()), Some(Kind::Refused), "no game was played before the clock started");
-        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
-        let seated = Seated::at(store.conn(), 1, None)?;
-        let waiting = waiting_at(store.conn(), &seated)?.map(|w| (w.state, w.waiting_for, w.reports.len()));
-        assert_eq!(waiting, Some(("conflict", None, 2)));
-        let judge = ResultInput {
-            table: 1,
-            round: None,
-            winner: Some("bo".into()),
-            reason: Reason::Life,
-            life: Some((0, 3)),
-            note: None,
-            at: None,
-            turn: None,
-        };
-        crate::ops::table::records::result::record_result(&mut store, &actor()?, judge)?;
-        assert!(self_reports::of_match(store.conn(), m)?.is_empty());
-        assert_eq!(round_reports(store.conn(), None)?.tables, Vec::new());
-        Ok(())
-    }
-
-    #[test]
-    fn a_confirmation_records_exactly_the_report_it_names() -> Result<()> {
-        let (mut store, m, [ana, bo]) = crate::store::memory_with_one_match()?;
-        round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
-        let (ana, bo) = (code(&store, ana)?, code(&store, bo)?);
-        let first = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::Concession))?;
-        let life = SelfReportInput { life: Some((7, 0)), ..input(ana.clone(), "ana", Reason::Life) };
-        let second = self_report(&mut store, &actor()?, life)?;
-        assert!(second.report.id > first.report.id, "a replaced report gets a new number");
-        let confirm = |holder: &Holder, report| ConfirmInput { holder: holder.clone(), report, origin: phone(holder) };
-        let stale = confirm_report(&mut store, &actor()?, &confirm(&bo, first.report.id)).err();
-        assert_eq!(stale.map(|e| e.kind()), Some(Kind::Refused), "the replaced report is not waiting");
-        let own = confirm_report(&mut store, &actor()?, &confirm(&ana, second.report.id)).err();
-        assert_eq!(own.map(|e| e.kind()), Some(Kind::Refused), "a reporter does not confirm their own report");
-        assert_eq!(matches::get(store.conn(), m)?.outcome, None);
-        let done = confirm_report(&mut store, &actor()?, &confirm(&bo, second.report.id))?;
-        assert_eq!(done.state, "confirmed");
-        assert!(done.summary.ends_with("reported by Ana, confirmed by Bo"), "{}", done.summary);
-        let recorded = matches::get(store.conn(), m)?;
-        assert_eq!(
-            (recorded.outcome, recorded.reason.as_deref(), recorded.life),
-            (Some(Outcome::A), Some("life"), Some((7, 0)))
-        );
-        let again = confirm_report(&mut store, &actor()?, &confirm(&bo, second.report.id)).err();
-        assert_eq!(again.map(|e| e.kind()), Some(Kind::Refused));
-        Ok(())
-    }
-
-    #[test]
-    fn a_wrong_code_or_a_judges_reason_is_refused() -> Result<()> {
-        let (mut store, m, [ana, _]) = crate::store::memory_with_one_match()?;
-        let ana = code(&store, ana)?;
-        let wrong = crate::ops::table::device::holder(store.conn(), 1, "x").err();
-        assert_eq!(wrong.map(|e| e.kind()), Some(Kind::Forbidden));
-        // A holder read before the seats changed (another player at that seat now) is refused as a wrong code,
-        // without its code being looked up again.
-        let moved = Holder { seat: ana.seat.other(), ..ana.clone() };
-        let refused = self_report(&mut store, &actor()?, input(moved, "ana", Reason::Concession)).err();
-        assert_eq!(refused.map(|e| e.kind()), Some(Kind::Forbidden));
-        let no_show = self_report(&mut store, &actor()?, input(ana.clone(), "ana", Reason::NoShow)).err();
-        assert_eq!(no_show.map(|e| e.kind()), Some(Kind::Refused));
-        assert!(self_reports::of_match(store.conn(), m)?.is_empty());
-        Ok(())
-    }
-}
+mod tests;

@@ -72,6 +72,22 @@ pub fn witness(report: &Origin, confirm: &Origin) -> Result<Witness> {
     Ok(Witness::Apart)
 }
 
+/// [`witness`] for `confirmer`'s confirmation of `report`, read against the devices the file knows: a phone
+/// at the reporter's address that signed in with the confirming player's own code before (their own phone behind
+/// a venue's shared address) and never with the reporter's is the confirming player's word, not flagged.
+pub fn witness_of(tx: &Connection, report: &Report, confirmer: PlayerId, confirm: &Origin) -> Result<Witness> {
+    let w = witness(&report.origin, confirm)?;
+    let Some(device) = confirm.device.as_deref() else { return Ok(w) };
+    if w != Witness::SameAddress {
+        return Ok(w);
+    }
+    let known = |p: PlayerId| crate::store::guesses::known(tx, &crate::store::guesses::player(p.0), device);
+    if known(confirmer)? && !known(report.player)? {
+        return Ok(Witness::Apart);
+    }
+    Ok(w)
+}
+
 /// Flags a result confirmed as `w` says (nothing for [`Witness::Apart`]), in the write's transaction.
 pub fn keep(tx: &Connection, w: Witness, report: &Report, confirmer: PlayerId, at: &str) -> Result<()> {
     let Some(kind) = w.flag() else { return Ok(()) };

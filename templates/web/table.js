@@ -154,6 +154,8 @@
     // What the page re-read adds above the answer (the report now waiting, the result) must not push it out of
     // view: an answer given in the last few seconds is scrolled back into view.
     var answer = box.querySelector(".answer");
+    // A Done line of a report now disputed is no longer what stands: the line above says it.
+    if (differ && /\bdone\b/.test(answer.className)) answer.textContent = "";
     if (Date.now() - answeredAt < 5000 && answer.textContent && answer.scrollIntoView) answer.scrollIntoView({ block: "nearest" });
   }
   // Said under the result's controls, scrolled into view (the section lies below both players').

@@ -246,7 +246,12 @@
   };
   // The one wording of a refused write, wherever a page shows it (beside its form, under a card on the table's
   // device, beside a report): "Not done: " and the refusal's one line.
-  mm.refused = function (text) { return "Not done: " + text; };
+  // A refusal resting on a rule reads as what happened first, the rule's id last: "MM.3e: a template is declared
+  // once per game: ..." as "a template is declared once per game: ... (rule MM.3e)".
+  mm.refused = function (text) {
+    var cited = /^([A-Z]{2,4}\.[0-9][0-9a-z.]*): ([\s\S]+)$/.exec(text || "");
+    return "Not done: " + (cited ? cited[2] + " (rule " + cited[1] + ")" : text);
+  };
   // The one line for a write the network did not carry and no queue keeps for later.
   mm.OFFLINE = "this phone is offline: tap it again when the network is back";
   window.mmjudge = mm;

@@ -200,7 +200,7 @@ fn a_code_acts_only_at_its_own_table_and_wrong_codes_are_limited() {
 
     // Two wrong codes so far from this address at table 1; three more, then even the right code waits.
     for _ in 0..3 {
-        report(&server, json!({ "table": 1, "code": "000000x", "winner": "Ana", "by": "life" })).error(403);
+        report(&server, json!({ "table": 1, "code": "000000", "winner": "Ana", "by": "life" })).error(403);
     }
     let limited = report(&server, json!({ "table": 1, "code": code["Ana"], "winner": "Ana", "by": "life" }));
     assert!(limited.error(429).contains("too many wrong player codes"));
@@ -313,7 +313,7 @@ fn the_players_page_reports_and_calls_by_form_and_the_judges_table_page_closes_t
     let bo = server.get("/me?name=bo");
     assert!(bo.body.contains("Ana &#60;b&#62;Souza&#60;/b&#62; reported: Bo won by concession"), "{}", bo.body);
     let wrong =
-        server.request("POST", "/api/self-report", &[form], "table=1&code=1&winner=Bo&by=concession&back=%2Fme");
+        server.request("POST", "/api/self-report", &[form], "table=1&code=000000&winner=Bo&by=concession&back=%2Fme");
     assert_eq!(wrong.status, 403);
     assert!(wrong.body.contains("not one of the two players") && wrong.body.contains("href=\"/me\""), "{}", wrong.body);
     let called = server.request("POST", "/api/call", &[form], &format!("table=1&code={ana}&back=%2Fme%3Fname%3DBo"));

@@ -266,3 +266,20 @@ fn behind_a_venues_shared_address_five_wrong_codes_hold_until_a_judge_gives_a_ne
     let fresh = sign_in(&server, venue, None, json!({ "table": 1, "seat": "A", "code": new }));
     assert_eq!(fresh.status, 200, "{fresh:?}");
 }
+
+#[test]
+fn a_typo_that_is_no_codes_shape_is_answered_at_once_and_counts_against_no_one() {
+    if !other_addresses("a_typo_that_is_no_codes_shape") {
+        return;
+    }
+    let (ev, code, server) = table_of_two();
+    let venue = phone(11);
+    for typo in ["12", "04821", "0482133", "04821a", "048 213"] {
+        let got = sign_in(&server, venue, None, json!({ "table": 1, "seat": "A", "code": typo }));
+        assert_eq!(got.status, 403, "{got:?}");
+        assert!(got.body.contains("a player's code is six digits"), "{typo}: {}", got.body);
+    }
+    assert_eq!(spent(&ev, "player 1"), 0.0, "no budget spent");
+    let ana = sign_in(&server, venue, None, json!({ "table": 1, "seat": "A", "code": format!(" {} ", code["Ana"]) }));
+    assert_eq!(ana.status, 200, "{ana:?}");
+}

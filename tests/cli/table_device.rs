@@ -212,7 +212,7 @@ fn wrong_codes_are_limited_per_address_and_table() {
     let ev = started();
     let server = Server::start(&ev);
     for i in 0..5 {
-        let wrong = json!({ "table": 1, "code": format!("99999{i}x"), "cost": "B1", "card": "Demonic Tutor" });
+        let wrong = json!({ "table": 1, "code": format!("99999{i}"), "cost": "B1", "card": "Demonic Tutor" });
         server.post_json("/api/note", None, &wrong).error(403);
     }
     let code = codes(&ev);

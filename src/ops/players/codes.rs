@@ -7,6 +7,13 @@ use crate::store::{Actor, Change, PlayerId, Store, player, player_codes};
 use rand::RngExt;
 use rusqlite::Connection;
 
+/// Whether a typed code has a code's shape (six digits, spaces around it aside): one that has not can be no one's
+/// code, so it is answered without being checked or counted as a guess.
+pub fn well_formed(code: &str) -> bool {
+    let c = code.trim();
+    c.len() == 6 && c.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A player's code as `player codes` lists it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PlayerCode {

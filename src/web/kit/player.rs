@@ -75,6 +75,13 @@ impl Player {
         code: String,
         work: impl Future<Output = std::result::Result<T, ApiError>>,
     ) -> std::result::Result<T, ApiError> {
+        // A typo that is no code's shape (too short, a letter) is answered at once: it spends no one's budget.
+        if !code.trim().is_empty() && !crate::ops::players::codes::well_formed(&code) {
+            return Err(ApiError::new(
+                axum::http::StatusCode::FORBIDDEN,
+                "a player's code is six digits (it is on your slip): type all six",
+            ));
+        }
         let (seat, page_of) = (self.seat, self.page_of.clone());
         let aim = move |conn: &rusqlite::Connection| {
             let a = crate::ops::guesses::at_table(conn, table, seat, page_of.as_deref(), &code)?;

@@ -137,8 +137,11 @@ try {
     if (!/round 1/i.test(said) || !said.includes(ABSENT)) throw new Error(`the answer does not say round 1 was paired without ${ABSENT}: ${said}`);
     await fits(judge, "the dashboard after pairing");
     await shot(judge, "2-paired");
+    // The page is already at ?done= (the pairing's): wait for the next answer's address. (Until it comes, a live
+    // refresh may show the round started on the page about to go.)
+    const paired = judge.url();
     await steps.getByRole("button", { name: "Start the round" }).click();
-    await judge.waitForURL(/\/judge\?done=\d+$/);
+    await judge.waitForURL((u) => /\/judge\?done=\d+$/.test(u.href) && u.href !== paired);
     await steps.getByText(/Round 1 is being played/).waitFor();
     await shot(judge, "3-started");
   });
@@ -159,8 +162,11 @@ try {
   await step("a player is dropped on the Players page", async () => {
     const row = judge.locator("ul.roster li", { has: judge.getByRole("button", { name: "Drop" }) }).first();
     dropped = (await row.locator("strong").textContent()).trim();
+    // The page is already at ?done= (the late player's): wait for the next answer's address, or the answer read
+    // is the late player's.
+    const added = judge.url();
     await row.getByRole("button", { name: "Drop" }).click();
-    await judge.waitForURL(/\/judge\/players\?done=\d+$/);
+    await judge.waitForURL((u) => /\/judge\/players\?done=\d+$/.test(u.href) && u.href !== added);
     // The Done line goes beside the form that sent it, or stays at the top when that form is gone (Drop
     // became Undrop): either way in view, once the page has placed it.
     await judge.waitForFunction(() => {

@@ -177,6 +177,15 @@ async function answeredInView(page, answer, what) {
   if (/mmjudge |`|(^|[^\w-])--[a-z]/.test(text)) throw new Error(`${what}: the answer names a command line: ${text}`);
 }
 
+// A form's write goes back to a page of its own, loaded in place of this one; the write's live event may show the
+// change on this page first (a live refresh) while the form's answer is on its way, and a look at the page then
+// reads, or types into, a page about to go. So the page is marked before the tap (`marked`), and the check waits
+// for a page without the mark, loaded (`wentBack`): a player's form goes back to the same address, so the
+// address cannot tell the two pages apart.
+const marked = (page) => page.evaluate(() => { window.__beforeTheForm = true; });
+const wentBack = (page) =>
+  page.waitForFunction(() => !window.__beforeTheForm && document.readyState === "complete", null, { timeout: UPDATE_MS });
+
 async function judgeRecordsAResult(browser, pairings) {
   const table = pairings.players.filter((p) => p.table === 1).sort((a, b) => a.seat.localeCompare(b.seat));
   if (table.length !== 2) throw new Error("table 1 has no two players in /api/pairings");
@@ -419,11 +428,20 @@ async function tableDeviceDeclares(browser, pairings) {
       if ((await refused).status() !== 409) throw new Error("the declaration again was not refused 409");
       await alert.filter({ hasText: /^Not done: MM\.\d+[a-z]?:/ }).waitFor({ timeout: UPDATE_MS });
       const reason = (await alert.textContent()).trim();
-      const answered = devB.waitForResponse((r) => r.url().includes("/api/cards/cost"));
+      // The page handles the answer in the step after it reads it (its JSON): a note is made a task later, once
+      // that step is done, and only then does the line say whether the answer left it. (A moment given instead
+      // may end before the page's turn on a loaded machine, and the line is read before the answer did anything.)
+      await devB.evaluate(() => {
+        window.__completed = false;
+        const json = Response.prototype.json;
+        Response.prototype.json = function () {
+          const read = json.call(this);
+          if (this.url.includes("/api/cards/cost")) read.then(() => setTimeout(() => { window.__completed = true; }));
+          return read;
+        };
+      });
       release();
-      await answered;
-      // The page handles the answer right after it arrives: give it a moment, then look.
-      await devB.waitForTimeout(300);
+      await devB.waitForFunction(() => window.__completed === true, null, { timeout: UPDATE_MS });
       const after = (await alert.textContent()).trim();
       if (after !== reason) throw new Error(`the completion's answer replaced the refusal "${reason}" with "${after}"`);
     } finally {
@@ -462,6 +480,9 @@ async function playersSelfReport(browser, pairings) {
       await me.getByLabel("Your name").fill(who.name);
       await me.getByRole("button", { name: "Find" }).click();
       await me.getByRole("heading", { name: who.name }).waitFor();
+      // Each /me follows the report live: its stream open before anything is reported (a change made before it
+      // opens is never sent to it).
+      await listening(me);
     }
     if (await rowOf(".self-reports").count()) throw new Error("the dashboard shows a self-report at table 3 before any");
   });
@@ -473,10 +494,11 @@ async function playersSelfReport(browser, pairings) {
     await form.locator('[name="by"]').selectOption("concession");
     await form.getByPlaceholder("your code").fill(codeOf(who.name));
     const sent = me.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/self-report");
+    await marked(me);
     await form.getByRole("button", { name: "Report", exact: true }).click();
     const answer = await sent;
     if (answer.status() >= 400) throw new Error(`${who.name}'s report was refused: ${answer.status()}`);
-    await me.waitForLoadState();
+    await wentBack(me);
   };
 
   await step(`${a.name} reports on /me; the dashboard shows it waiting for ${b.name} without a reload`, async () => {
@@ -494,10 +516,12 @@ async function playersSelfReport(browser, pairings) {
     const confirm = waiting.locator("form", { has: meB.getByRole("button", { name: "Confirm", exact: true }) });
     await confirm.getByPlaceholder("your code").fill(codeOf(b.name));
     const sent = meB.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/self-report/confirm");
+    await marked(meB);
     await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
     const answer = await sent;
     if (answer.status() >= 400) throw new Error(`${b.name}'s confirmation was refused: ${answer.status()}`);
-    await meB.waitForLoadState();
+    // The next step types a code on this page: on the one the confirmation goes back to, not the one it replaces.
+    await wentBack(meB);
     await shot(meB, "me-confirmed");
     await rowOf(":not([class])").filter({ hasText: `${a.name} won by concession` }).waitFor({ timeout: UPDATE_MS });
     await rowOf(".self-reports").waitFor({ state: "detached", timeout: UPDATE_MS });
@@ -509,6 +533,8 @@ async function playersSelfReport(browser, pairings) {
   await step(`${b.name} calls a judge from /me; the call shows on the dashboard without a reload`, async () => {
     const form = meB.locator("form", { has: meB.getByRole("button", { name: "Call a judge" }) });
     const code = form.getByPlaceholder("your code");
+    // The page the confirmation went back to listens before the judge's change below (or its event never comes).
+    await listening(meB);
     await code.fill(codeOf(b.name));
     // A live update while the player types (a judge extends table 5) does not wipe out what they typed.
     const login = await fetch(`${BASE}/api/login`, {
@@ -564,7 +590,9 @@ async function playersArrive(browser) {
     await me.goto(`${base}/me?name=${encodeURIComponent(first)}`);
     const form = me.locator("form.check-in");
     await form.getByPlaceholder("your code").fill(code(first));
+    await marked(me);
     await form.getByRole("button", { name: "Check in" }).click();
+    await wentBack(me);
     await me.getByText("You have checked in").waitFor({ timeout: UPDATE_MS });
     await fitsWidth(me, "/me after checking in");
     await shot(me, "me-checked-in");
@@ -578,7 +606,9 @@ async function playersArrive(browser) {
     await board.waitForURL(`${base}/judge`);
     await board.getByRole("heading", { name: `Not checked in (${codes.length - 1})` }).waitFor();
     const row = board.locator("ul.absent li", { hasText: second });
+    await marked(board);
     await row.getByRole("button", { name: "Check in" }).click();
+    await wentBack(board);
     await board.getByRole("heading", { name: `Not checked in (${codes.length - 2})` }).waitFor({ timeout: UPDATE_MS });
     if (await board.locator("ul.absent li", { hasText: second }).count()) throw new Error(`${second} is still listed as not checked in`);
     await fitsWidth(board, "/judge with who has not checked in");

@@ -148,6 +148,16 @@
       var was = document.querySelector('details[data-load="' + d.getAttribute("data-load") + '"]');
       if (was && was.open) d.replaceWith(was);
     });
+    // Every other disclosure opened stays open in the page read again (found by its id, else by its summary's words).
+    var opened = {};
+    document.querySelectorAll("main details[open]:not([data-load])").forEach(function (d) {
+      var s = d.querySelector("summary");
+      opened[d.id ? "#" + d.id : "~" + (s ? s.textContent.trim() : "")] = true;
+    });
+    fresh.querySelectorAll("details:not([data-load])").forEach(function (d) {
+      var s = d.querySelector("summary");
+      if (opened[d.id ? "#" + d.id : "~" + (s ? s.textContent.trim() : "")]) d.open = true;
+    });
   }
   // The penalty form: the penalty the guide gives this player now, shown before it is sent.
   function preview(form) {

@@ -39,13 +39,14 @@
       });
     },
     // Whether someone is typing in a field (a code, a life total): the page is not replaced under their fingers.
-    // A confirmation opened on the page (End the round..., a void) counts too: a refresh would close it under
-    // the judge's thumb.
+    // A confirmation opened on the page (End the round..., More... on a player) counts too: a refresh would close
+    // it under the judge's thumb. Any other disclosure opened (the numbers behind a chart, "Your decisions", "That's
+    // not what happened") holds nothing back: the page read again keeps it open (app.js), so the page stays live.
     typing: function () {
       var a = document.activeElement;
       if (a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.value) return true;
       // A form someone began filling and has not sent (an infraction chosen, then the button tapped).
-      return !!document.querySelector("main details[open], main form[data-filling]");
+      return !!document.querySelector("main details.confirm[open], main form[data-filling]");
     },
     // A refresh that runs one at a time: `load` returns a promise; a call while one is on its way runs once more
     // after it. With `guard`, a refresh is put off while someone types and tried again a second after they stop,

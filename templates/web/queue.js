@@ -61,7 +61,9 @@
     return fetch((base || "") + item.path, init).then(function (r) {
       if (r.type === "opaqueredirect") return { page: null }; // a form's write done elsewhere: its page is there
       return r.text().then(function (text) {
-        if (r.status === 503 || (r.status === 429 && r.headers.get("Retry-After"))) throw new Unavailable(refusalOf(r, text), r.status);
+        // A try held back for wrong codes is not kept: the wait is minutes, and the code may be wrong again.
+        var kept = r.status === 503 || (r.status === 429 && r.headers.get("Retry-After") && !r.headers.get("mmjudge-wrong-tries"));
+        if (kept) throw new Unavailable(refusalOf(r, text), r.status);
         if (!r.ok) throw new Refused(r.status, refusalOf(r, text));
         if (item.form !== undefined) return { page: r.url };
         try { return JSON.parse(text); } catch (e) { return {}; }

@@ -257,6 +257,8 @@ fn behind_a_venues_shared_address_five_wrong_codes_hold_until_a_judge_gives_a_ne
     let held = sign_in(&server, venue, None, json!({ "table": 1, "seat": "A", "code": ana }));
     assert_eq!(held.status, 429, "{held:?}");
     assert!(held.body.contains("ask a judge for a new code"), "{}", held.body);
+    // Marked so that a page drops the try instead of keeping it to send again.
+    assert!(held.head.to_ascii_lowercase().contains("mmjudge-wrong-tries: 1"), "{held:?}");
     // Bo, on his own phone behind the same address, is not held back by Ana's typing.
     let bos = sign_in(&server, venue, None, json!({ "table": 1, "seat": "B", "code": bo }));
     assert_eq!(bos.status, 200, "{bos:?}");

@@ -338,7 +338,7 @@ impl Kind {
     /// 429 for a try held back, naming the way out: a player's code can be renewed by a judge at once (a new
     /// code starts its budget afresh).
     fn held_back(self, secs: u64) -> ApiError {
-        let e = ApiError::too_many(self.what(), secs);
+        let e = ApiError::too_many(self.what(), secs).for_wrong_tries();
         match self {
             Kind::Pin => e,
             Kind::Code => ApiError {

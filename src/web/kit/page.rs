@@ -164,6 +164,9 @@ pub async fn refused(deadline: Deadline, e: ApiError, back: &str) -> Response {
     if let Some(secs) = e.retry_after {
         res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
     }
+    if e.wrong_tries {
+        res.headers_mut().insert(super::request::WRONG_TRIES, HeaderValue::from_static("1"));
+    }
     res.extensions_mut().insert(super::request::Said { message: e.message, cause: e.cause });
     res
 }

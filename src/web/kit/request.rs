@@ -63,7 +63,12 @@ pub struct ApiError {
     pub retry_after: Option<u64>,
     /// Facts beside `"error"` in the JSON answer that a page acts on (`"moved_to"`, `"standby_of"`, `"standby"`).
     pub facts: serde_json::Map<String, serde_json::Value>,
+    /// Held back for wrong PINs or codes (the [`WRONG_TRIES`] header).
+    pub wrong_tries: bool,
 }
+
+/// The header of a 429 held back for wrong PINs or codes: a page's queue drops the try rather than keeping it.
+pub const WRONG_TRIES: &str = "mmjudge-wrong-tries";
 
 /// What an error answer said, kept on the response (see the module's comment).
 #[derive(Debug, Clone)]
@@ -81,7 +86,14 @@ pub const NOT_APPLIED: &str = "Not confirmed yet: the event's second laptop has 
 impl ApiError {
     /// An answer with this status and this one line.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into(), cause: None, retry_after: None, facts: serde_json::Map::new() }
+        ApiError {
+            status,
+            message: message.into(),
+            cause: None,
+            retry_after: None,
+            facts: serde_json::Map::new(),
+            wrong_tries: false,
+        }
     }
 
     /// The same, to be sent again after `secs` seconds.
@@ -93,6 +105,13 @@ impl ApiError {
     /// The same, with a fact beside `"error"` in its JSON.
     pub fn fact(mut self, name: &str, value: &str) -> Self {
         self.facts.insert(name.into(), serde_json::Value::String(value.into()));
+        self
+    }
+
+    /// Marks a 429 held back for wrong PINs or codes (the header [`WRONG_TRIES`]): a page drops such a try instead
+    /// of keeping it to send again (the wait is minutes, and the try may be wrong again).
+    pub fn for_wrong_tries(mut self) -> Self {
+        self.wrong_tries = true;
         self
     }
 
@@ -162,6 +181,7 @@ fn cause_of(e: &Error) -> String {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let wrong_tries = self.wrong_tries;
         let mut doc = serde_json::Map::new();
         doc.insert("error".into(), serde_json::Value::String(self.message.clone()));
         doc.extend(self.facts);
@@ -169,6 +189,9 @@ impl IntoResponse for ApiError {
         let mut res = (self.status, Json(serde_json::Value::Object(doc))).into_response();
         if let Some(secs) = self.retry_after {
             res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(secs));
+        }
+        if wrong_tries {
+            res.headers_mut().insert(WRONG_TRIES, axum::http::HeaderValue::from_static("1"));
         }
         res.extensions_mut().insert(said);
         res
@@ -547,14 +570,19 @@ pub fn web_words(summary: &str) -> String {
 }
 
 /// The address a form goes back to, naming the entry it wrote: `back` with `done=ID` (an earlier `done`
-/// replaced, any other query kept).
+/// replaced, any other query kept), before its fragment (`/judge#check-in` goes back to `/judge?done=6#check-in`:
+/// after the `#` the page would never see it).
 pub fn back_to(back: &str, id: Option<i64>) -> String {
     let Some(id) = id else { return back.to_string() };
+    let (back, fragment) = match back.split_once('#') {
+        Some((b, f)) => (b, format!("#{f}")),
+        None => (back, String::new()),
+    };
     let (path, query) = back.split_once('?').unwrap_or((back, ""));
     let mut parts: Vec<&str> = query.split('&').filter(|p| !p.is_empty() && !p.starts_with("done=")).collect();
     let done = format!("done={id}");
     parts.push(&done);
-    format!("{path}?{}", parts.join("&"))
+    format!("{path}?{}{fragment}", parts.join("&"))
 }
 
 #[cfg(test)]
@@ -567,6 +595,8 @@ mod done_tests {
         assert_eq!(back_to("/judge?done=3", Some(4)), "/judge?done=4");
         assert_eq!(back_to("/judge/table/2?x=1&done=3", Some(9)), "/judge/table/2?x=1&done=9");
         assert_eq!(back_to("/judge", None), "/judge");
+        assert_eq!(back_to("/judge#check-in", Some(6)), "/judge?done=6#check-in");
+        assert_eq!(back_to("/judge?done=2#check-in", Some(6)), "/judge?done=6#check-in");
     }
 
     #[test]

@@ -93,8 +93,10 @@ fn reports_that_differ_are_for_a_judge_on_me_and_the_device_and_a_confirmation_f
     let bo_says = json!({ "table": 1, "code": bo, "winner": "Bo", "by": "concession" });
     let differ = site.send(Req::post("/api/self-report").json(bo_says).device(2).phone(2));
     assert_eq!(differ.json()["state"], "conflict", "{}", differ.body);
-    // The table's device (or any other) still offering Ana's report: Bo's confirmation there is refused.
-    let confirm = json!({ "table": 1, "code": bo, "report": id });
+    // The table's device, where Bo's sign-in stays, still offering Ana's report: a confirmation there is refused.
+    let signed = site.send(Req::post("/api/player/code").json(json!({ "table": 1, "code": bo })).device(3).phone(2));
+    let signin = signed.json()["signin"].as_str().expect("a sign-in").to_string();
+    let confirm = json!({ "table": 1, "signin": signin, "report": id });
     let elsewhere = site.send(Req::post("/api/self-report/confirm").json(confirm).device(3).phone(2));
     assert_eq!(elsewhere.status, 409, "{}", elsewhere.body);
     assert!(

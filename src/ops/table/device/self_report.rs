@@ -186,6 +186,17 @@ pub fn self_report(store: &mut Store, actor: &Actor, input: SelfReportInput) -> 
             result: None,
             summary: String::new(),
         };
+        // The player's own different report waits beside the opponent's: a report matching the opponent's sent by a
+        // sign-in kept elsewhere (the table's device, where it stays) is not theirs to settle the dispute with: a
+        // judge decides, as for a confirmation (see `confirm_report`).
+        let own = waiting.iter().find(|r| r.player == me.id);
+        if let (Some(own), Some(t)) = (own, theirs)
+            && !agree(own, t)
+            && agree(&mine, t)
+            && by_sign_in_elsewhere(own, &input.origin)
+        {
+            return Err(differ_elsewhere(&seated, &me.name, own));
+        }
         match theirs {
             Some(t) if agree(&mine, t) => {
                 let w = witness::witness_of(tx, t, me.id, &input.origin)?;
@@ -313,19 +324,13 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
             )));
         }
         let w = witness::witness_of(tx, theirs, me.id, &input.origin)?;
-        // The confirming player's own different report, sent from another device (their own phone, while the
-        // table's device still offered the other's report): the reports differ and a judge decides.
+        // The confirming player's own different report, and this confirmation by a sign-in kept on another device
+        // (the table's, still offering the other's report): the reports differ and a judge decides.
         if let Some(own) = waiting.iter().find(|r| r.player == me.id)
             && !agree(own, theirs)
-            && own.origin.device != input.origin.device
+            && by_sign_in_elsewhere(own, &input.origin)
         {
-            return Err(Error::refused(format!(
-                "{} reported a different result from another device ({}): the two reports differ, so a judge \
-                 decides; call a judge to table {}",
-                me.name,
-                view(&seated, own).words,
-                seated.table()
-            )));
+            return Err(differ_elsewhere(&seated, &me.name, own));
         }
         let reason = Reason::parse(&theirs.reason).map_err(Error::refused)?;
         let winner = match theirs.outcome {
@@ -366,6 +371,24 @@ pub fn confirm_report(store: &mut Store, actor: &Actor, input: &ConfirmInput) ->
         topics.extend(change.topics);
         Ok((out, Change::about(summary, [seated.a.id, seated.b.id]).touching_all(topics)))
     })
+}
+
+/// Whether a player's word comes by a sign-in kept on a device (the table's, where it stays for the match and
+/// anyone may tap) other than the one their own report came from: not their word against that report. A word
+/// sent with the code typed is theirs wherever it is typed.
+fn by_sign_in_elsewhere(own: &Report, word: &Origin) -> bool {
+    word.signed_in && own.origin.device != word.device
+}
+
+/// The refusal of a word sent by a sign-in elsewhere than the player's own different report: the reports differ
+/// and a judge decides.
+fn differ_elsewhere(seated: &Seated, name: &str, own: &Report) -> Error {
+    Error::refused(format!(
+        "{name} reported a different result from another device ({}): the two reports differ, so a judge decides; \
+         call a judge to table {}",
+        view(seated, own).words,
+        seated.table()
+    ))
 }
 
 /// The number a report was kept with.

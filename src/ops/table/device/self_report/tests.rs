@@ -136,6 +136,11 @@ fn a_report_disputed_from_ones_own_phone_is_not_confirmed_on_the_tables_device()
         "{refused}"
     );
     assert_eq!(matches::get(store.conn(), m)?.outcome, None, "still for a judge");
+    // Nor does a report as Bo from the table's device matching Ana's (his sign-in stays there) settle it.
+    let same = SelfReportInput { origin: venue("table", true), ..input(bo.clone(), "ana", Reason::Concession) };
+    let refused = self_report(&mut store, &actor()?, same).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(refused.contains("Bo reported a different result from another device"), "{refused}");
+    assert_eq!(matches::get(store.conn(), m)?.outcome, None, "still for a judge");
     // From his own phone, where his report came from, Bo may still take Ana's word.
     let mind = ConfirmInput { holder: bo.clone(), report: first.report.id, origin: venue("bo's phone", false) };
     assert_eq!(confirm_report(&mut store, &actor()?, &mind)?.state, "confirmed");

@@ -402,8 +402,9 @@ async function tableDeviceDeclares(browser, pairings) {
     const alert = side.getByRole("alert");
     await alert.filter({ hasText: "Demonic Tutor" }).waitFor({ timeout: UPDATE_MS });
     const reason = (await alert.textContent()).trim();
-    // Worded as every refused write is, on every page: "Not done: " and the refusal's line, the rule's id first.
-    if (!/^Not done: MM\.\d+[a-z]?:/.test(reason)) throw new Error(`the refusal is not "Not done: " and the rule's id: "${reason}"`);
+    // Worded as every refused write is, on every page: "Not done: " and the refusal's line, in a player's words
+    // first and the rule's id last.
+    if (!/^Not done: [^M].* \(rule MM\.\d+[a-z]?\)$/.test(reason)) throw new Error(`the refusal is not "Not done: ", its words, and the rule's id last: "${reason}"`);
     console.log(`check-serve:      refused on the page: ${reason}`);
     const column = await devB.locator('ol[data-col="B"]').textContent();
     if (column.includes("Demonic Tutor")) throw new Error("the refused declaration shows on the sheet");
@@ -426,7 +427,7 @@ async function tableDeviceDeclares(browser, pairings) {
       const refused = devB.waitForResponse((r) => new URL(r.url()).pathname === "/api/note");
       await side.getByRole("button", { name: "Declare" }).click();
       if ((await refused).status() !== 409) throw new Error("the declaration again was not refused 409");
-      await alert.filter({ hasText: /^Not done: MM\.\d+[a-z]?:/ }).waitFor({ timeout: UPDATE_MS });
+      await alert.filter({ hasText: /^Not done: .* \(rule MM\.\d+[a-z]?\)$/ }).waitFor({ timeout: UPDATE_MS });
       const reason = (await alert.textContent()).trim();
       // The page handles the answer in the step after it reads it (its JSON): a note is made a task later, once
       // that step is done, and only then does the line say whether the answer left it. (A moment given instead

@@ -62,23 +62,14 @@ fn different_reports_conflict_until_a_judge_records_the_result() -> Result<()> {
         at: None,
         turn: None,
     };
-    let early = crate::ops::table::records::result::record_result(&mut store, &actor()?, by_life).err();
+    let early = crate::ops::table::records::result::record_result(&mut store, &actor()?, by_life.clone()).err();
     assert_eq!(early.map(|e| e.kind()), Some(Kind::Refused), "no game was played before the clock started");
     round::set_started(store.conn(), 1, Some("2025-05-01T09:00:00.000Z"))?;
     let seated = Seated::at(store.conn(), 1, None)?;
     let waiting = waiting_at(store.conn(), &seated)?.map(|w| (w.state, w.waiting_for, w.reports.len()));
     assert_eq!(waiting, Some(("conflict", None, 2)));
-    let judge = ResultInput {
-        table: 1,
-        round: None,
-        winner: Some("bo".into()),
-        reason: Reason::Life,
-        life: Some((0, 3)),
-        note: None,
-        at: None,
-        turn: None,
-    };
-    crate::ops::table::records::result::record_result(&mut store, &actor()?, judge)?;
+    // The judge records the same result once the clock runs.
+    crate::ops::table::records::result::record_result(&mut store, &actor()?, by_life)?;
     assert!(self_reports::of_match(store.conn(), m)?.is_empty());
     assert_eq!(round_reports(store.conn(), None)?.tables, Vec::new());
     Ok(())

@@ -132,8 +132,10 @@
     // Two reports that differ (one may have come from a player's own phone): nothing to confirm, a judge decides.
     var differ = !w && sheet && sheet.reports_differ;
     line.hidden = !w && !differ;
-    line.textContent = w ? w.text + "." : differ ? "The two reports differ: " + differ + ". A judge decides: call a judge to this table (or one of you reports again below what the other reported)." : "";
+    var judge = call ? "a judge is called to this table" : "call a judge to this table";
+    line.textContent = w ? w.text + "." : differ ? "The two reports differ: " + differ + ". A judge decides: " + judge + " (or one of you reports again below what the other reported)." : "";
     line.className = differ ? "waiting differ" : "waiting";
+    document.getElementById("confirm-hint").hidden = !!differ;
     confirms.textContent = "";
     if (w && !over) {
       ["A", "B"].forEach(function (seat) {

@@ -324,6 +324,9 @@ async function main() {
     const form = judge.locator("form", { has: judge.getByRole("button", { name: "Record ruling" }) });
     await form.getByPlaceholder("the ruling").fill("Kept through a dropped Wi-Fi");
     await judgePhone.setOffline(true);
+    // The cut holds before the tap: a request from the page fails. (Once, on a loaded machine, the ruling reached
+    // the server as the cut began, its answer lost, and was recorded before the login ended.)
+    await judge.waitForFunction(() => fetch("/api/time", { cache: "no-store" }).then(() => false, () => true), null, { timeout: 5000, polling: 100 });
     await form.getByRole("button", { name: "Record ruling" }).click();
     await judge.getByText("1 waiting to send").waitFor({ timeout: 5000 });
     PIN = cli("judge", "pin", JUDGE).pin; // the judge's logins end

@@ -406,6 +406,9 @@
     function declare(body) {
       acting(sec);
       body.table = table; body.signin = signin(); body.cost = form.cost.value.trim();
+      // No cost typed: said here in the player's words, nothing sent (the server would answer with how costs are
+      // written).
+      if (!body.cost) { say(sec, mm.refused("type the card's printed cost first (B1 for {1}{B}, 0 for no cost)"), "error", form); form.cost.focus(); return; }
       body.client_id = seat + "-" + Date.now() + "-" + Math.random().toString(36).slice(2, 8);
       var what = body.cost + ": " + (body.unnamed ? "unnamed" : body.card);
       // Through the queue (queue.js): kept and sent again when the network fails, recorded once; kept, it shows

@@ -4,7 +4,7 @@
 //!
 //! - [`request`]: what is true of a request, its route's row ([`request::Route`]) and who asked, and its one
 //!   answer, refused ([`request::ApiError`]: status, words, `Retry-After` and facts typed) or done
-//!   ([`request::Answer`]); [`jobs`]: the event set up from the browser, long work's progress and numbers (a
+//!   ([`request::Answer`]); [`back`]: where a form goes back to, naming the entry it wrote; [`jobs`]: the event set up from the browser, long work's progress and numbers (a
 //!   job under way holds its key), and the files they take, written by a blocking thread; [`body`]: bodies read
 //!   once and strictly; [`limit`]: wrong tries counted by target and the pace of writes per player and per judge;
 //! - [`streams`]: the live streams held, by the open-file limit and per address;
@@ -29,6 +29,7 @@
 //! `render` and `domain`, never each other nor the frame.
 
 pub mod auth;
+pub mod back;
 pub mod body;
 pub mod door;
 pub mod drawn;

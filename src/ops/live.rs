@@ -19,7 +19,8 @@ mod changes;
 mod me;
 pub use changes::touched_since;
 pub use me::{
-    BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, reports_differ_at_table, round_byes, waiting_at_table,
+    BYE_POINTS, ByeView, PlayerState, WaitingReport, byes_in, differ, reports_differ_at_table, round_byes,
+    waiting_at_table,
 };
 
 /// The current round's state and clock.

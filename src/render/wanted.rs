@@ -53,13 +53,12 @@ impl WaitingForJudge {
                 waiting_seconds: c.waiting_seconds,
             });
         }
-        for r in reports.iter().filter(|r| r.state == "conflict") {
-            let said: Vec<String> = r.reports.iter().map(|x| format!("{} says {}", x.player, x.words)).collect();
+        for (r, words) in reports.iter().filter_map(|r| crate::ops::live::differ(r).map(|w| (r, w))) {
             out.conflicts.push(Wanted {
                 table: r.pairing.table,
                 players: format!("{} – {}", r.pairing.a, r.pairing.b),
                 what: "Results in conflict",
-                words: said.join("; "),
+                words,
                 since: None,
                 waiting_seconds: 0,
             });

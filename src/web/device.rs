@@ -364,9 +364,11 @@ pub async fn notes(db: Db, Path(n): Path<String>) -> std::result::Result<Respons
     let (sheet, clock, (waiting, call), differ) = db
         .run(move |store| {
             let sheet = store.read(|conn| crate::ops::table::records::sheet::note_sheet(conn, n, None))?;
-            let waiting = store.read(|conn| live::waiting_at_table(conn, n))?;
-            let call = store.read(|conn| device::calls::open_at_table(conn, n))?;
-            let differ = store.read(|conn| live::reports_differ_at_table(conn, n))?;
+            // The report waiting, the call open and two reports that differ, read together.
+            let (waiting, call, differ) = store.read(|conn| {
+                let waiting = live::waiting_at_table(conn, n)?;
+                Ok((waiting, device::calls::open_at_table(conn, n)?, live::reports_differ_at_table(conn, n)?))
+            })?;
             Ok((sheet, table_clock(store, n)?, (waiting, call), differ))
         })
         .await?;
